@@ -1,0 +1,40 @@
+# Third-party libraries, all from Debian packages (scripts/install-deps.sh).
+# A portable build links the archives Debian ships and keeps the few shared
+# libraries without an archive (serd, oneTBB) in lib/ beside the binary.
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(TBB REQUIRED)
+pkg_check_modules(SERD REQUIRED IMPORTED_TARGET serd-0)
+
+set(GSPARQL_LIBDIR /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE})
+
+function(gsparql_archive_or_shared out name)
+  if(GSPARQL_PORTABLE AND EXISTS ${GSPARQL_LIBDIR}/lib${name}.a)
+    set(${out} ${GSPARQL_LIBDIR}/lib${name}.a PARENT_SCOPE)
+  else()
+    find_library(_lib_${name} NAMES ${name} REQUIRED)
+    set(${out} ${_lib_${name}} PARENT_SCOPE)
+  endif()
+endfunction()
+
+gsparql_archive_or_shared(GSPARQL_ZSTD zstd)
+gsparql_archive_or_shared(GSPARQL_BZ2 bz2)
+gsparql_archive_or_shared(GSPARQL_LZMA lzma)
+gsparql_archive_or_shared(GSPARQL_Z z)
+gsparql_archive_or_shared(GSPARQL_LZ4 lz4)
+gsparql_archive_or_shared(GSPARQL_SNAPPY snappy)
+gsparql_archive_or_shared(GSPARQL_ROCKSDB rocksdb)
+
+add_library(gsparql_compression INTERFACE)
+target_link_libraries(gsparql_compression INTERFACE
+  ${GSPARQL_ZSTD} ${GSPARQL_BZ2} ${GSPARQL_LZMA} ${GSPARQL_Z})
+
+add_library(gsparql_rocksdb INTERFACE)
+target_link_libraries(gsparql_rocksdb INTERFACE
+  ${GSPARQL_ROCKSDB} ${GSPARQL_SNAPPY} ${GSPARQL_LZ4} gsparql_compression Threads::Threads ${CMAKE_DL_LIBS})
+
+if(GSPARQL_PORTABLE)
+  set(CMAKE_BUILD_RPATH "\$ORIGIN/lib")
+  set(CMAKE_INSTALL_RPATH "\$ORIGIN/lib")
+  add_link_options(-static-libstdc++ -static-libgcc)
+endif()
