@@ -1,0 +1,91 @@
+#include "rdf/term.h"
+
+#include <cstdio>
+
+namespace gsparql::rdf {
+namespace {
+
+bool iriCharNeedsEscape(unsigned char c) {
+  switch (c) {
+    case '<': case '>': case '"': case '{': case '}':
+    case '|': case '^': case '`': case '\\': case ' ':
+      return true;
+    default:
+      return c < 0x20;
+  }
+}
+
+void appendUchar(std::string& out, unsigned char c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\u%04X", c);
+  out += buf;
+}
+
+void appendEscapedLexical(std::string& out, std::string_view lexical) {
+  for (char c : lexical) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      default: out += c;
+    }
+  }
+}
+
+}  // namespace
+
+void appendIri(std::string& out, std::string_view iri) {
+  out += '<';
+  for (char c : iri) {
+    if (iriCharNeedsEscape(static_cast<unsigned char>(c))) {
+      appendUchar(out, static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  out += '>';
+}
+
+void appendLiteral(std::string& out, std::string_view lexical, std::string_view language,
+                   std::string_view datatype) {
+  out += '"';
+  appendEscapedLexical(out, lexical);
+  out += '"';
+  if (!language.empty()) {
+    out += '@';
+    out += language;
+  } else if (!datatype.empty() && datatype != kXsdString) {
+    out += "^^";
+    appendIri(out, datatype);
+  }
+}
+
+std::string iriTerm(std::string_view iri) {
+  std::string out;
+  out.reserve(iri.size() + 2);
+  appendIri(out, iri);
+  return out;
+}
+
+std::string blankTerm(std::string_view label) {
+  std::string out = "_:";
+  out += label;
+  return out;
+}
+
+std::string literalTerm(std::string_view lexical, std::string_view language,
+                        std::string_view datatype) {
+  std::string out;
+  out.reserve(lexical.size() + language.size() + datatype.size() + 6);
+  appendLiteral(out, lexical, language, datatype);
+  return out;
+}
+
+TermKind termKind(std::string_view term) {
+  if (!term.empty() && term.front() == '<') return TermKind::Iri;
+  if (term.starts_with("_:")) return TermKind::Blank;
+  return TermKind::Literal;
+}
+
+}  // namespace gsparql::rdf

@@ -1,0 +1,38 @@
+#pragma once
+// RDF terms in the one textual form used across gsparql: N-Triples syntax,
+// canonical escaping (RDF 1.1 N-Triples, section "Canonical N-Triples").
+//   IRI       <http://example.org/a>
+//   blank     _:label
+//   literal   "lexical"  "lexical"@lang  "lexical"^^<datatype>
+// The dictionary stores terms in this form, the parser writes constants in it,
+// and the result writers start from it. Lexical forms are kept exactly as
+// written (no numeric canonicalisation); only xsd:string is dropped because
+// RDF 1.1 makes "a" and "a"^^xsd:string the same term.
+#include <string>
+#include <string_view>
+
+namespace gsparql::rdf {
+
+inline constexpr std::string_view kXsd = "http://www.w3.org/2001/XMLSchema#";
+inline constexpr std::string_view kXsdString = "http://www.w3.org/2001/XMLSchema#string";
+inline constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+inline constexpr std::string_view kRdfLangString =
+    "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
+
+enum class TermKind { Iri, Blank, Literal };
+
+// `iri`, `label`, `lexical`, `language` and `datatype` are the decoded values
+// (no escapes). An empty datatype and language make a simple literal.
+std::string iriTerm(std::string_view iri);
+std::string blankTerm(std::string_view label);
+std::string literalTerm(std::string_view lexical, std::string_view language = {},
+                        std::string_view datatype = {});
+
+// Appending forms, for hot paths that reuse one buffer.
+void appendIri(std::string& out, std::string_view iri);
+void appendLiteral(std::string& out, std::string_view lexical, std::string_view language,
+                   std::string_view datatype);
+
+TermKind termKind(std::string_view term);
+
+}  // namespace gsparql::rdf
