@@ -108,14 +108,22 @@ class SerdSession {
     va_end(args);
     std::string text = message;
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    self->recordError(self->name_ + ":" + std::to_string(error->line) + ":" +
-                      std::to_string(error->col) + ": " + text);
+    // Serd counts columns from 1 on the first line but from 0 after each
+    // newline; report 1-based columns throughout.
+    unsigned column = error->line > 1 ? error->col + 1 : error->col;
+    self->recordError(error->line, column, text);
     return SERD_SUCCESS;
   }
 
-  void recordError(std::string message) {
+  // Serd may report several errors for one bad statement; count each line once.
+  void recordError(unsigned line, unsigned column, const std::string& text) {
+    if (report_.skipped > 0 && line == lastErrorLine_) return;
+    lastErrorLine_ = line;
     ++report_.skipped;
-    if (report_.firstErrors.size() < kErrorsKept) report_.firstErrors.push_back(std::move(message));
+    if (report_.firstErrors.size() < kErrorsKept) {
+      report_.firstErrors.push_back(name_ + ":" + std::to_string(line) + ":" + std::to_string(column) +
+                                    ": " + text);
+    }
   }
 
   static SerdStatus onStatement(void* handle, SerdStatementFlags, const SerdNode* graph,
@@ -201,6 +209,7 @@ class SerdSession {
   RdfReadReport report_;
   std::exception_ptr failure_;
   bool warnedAboutGraphs_ = false;
+  unsigned lastErrorLine_ = 0;
   std::string subject_, predicate_, object_;
 };
 
