@@ -45,7 +45,7 @@ void printSkipped(const LoadSummary& s) {
 }  // namespace
 
 int runLoad(const Args& args) {
-  Arguments a(args, {{"--db", "--format", "--sort-buffer-mb"}, {"--lenient", "--quiet"}});
+  Arguments a(args, {{"--db", "--format", "--sort-buffer-mb"}, {"--lenient", "--quiet", "--verbose"}});
   if (a.positional().empty()) throw UsageError("load needs at least one input file (or - for standard input)");
   LoadOptions options;
   options.lenient = a.flag("--lenient");
@@ -60,6 +60,10 @@ int runLoad(const Args& args) {
   LoadSummary summary = Database::load(a.required("--db"), a.positional(), options);
   bar.reset();
   printSkipped(summary);
+  if (a.flag("--verbose")) {
+    std::printf("phases: read and encode %.2f s, sort and build %.2f s, commit %.2f s\n", summary.parseSeconds,
+                summary.buildSeconds, summary.seconds - summary.parseSeconds - summary.buildSeconds);
+  }
   printSummary(summary);
   return 0;
 }

@@ -148,6 +148,7 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
     }
   }
   crashPoint("after-parse");
+  summary.parseSeconds = secondsSince(start);
 
   catalog.vertexCount = encoder.vertices().size();
   catalog.predicates.resize(encoder.predicates().size());
@@ -155,6 +156,7 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
       [&] { writeDictionary(dir / kDictionaryDir, numbered(encoder.vertices()), numbered(encoder.predicates())); },
       [&] { catalog.tripleCount = writeAdjacency(dir, encoder.sorter(), catalog); });
   std::filesystem::remove_all(dir / "sort");
+  summary.buildSeconds = secondsSince(start) - summary.parseSeconds;
   crashPoint("after-build");
   writeCatalog(dir / kCatalogFile, catalog);
   writer.commit();

@@ -32,6 +32,8 @@ struct LoadSummary {
   uint64_t terms = 0;
   uint64_t predicates = 0;
   double seconds = 0;
+  double parseSeconds = 0;   // reading and encoding the inputs
+  double buildSeconds = 0;   // sorting, dictionary and adjacency files
   uint64_t skippedStatements = 0;        // with lenient
   std::vector<std::string> firstErrors;  // "file:line:column: message", at most five
 };
