@@ -1,9 +1,11 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/parse_command.h"
 #include "gsparql/error.h"
 
 namespace {
@@ -15,15 +17,26 @@ commands:
         add RDF files (.nt .ttl .nq, optionally .gz .bz2 .xz .zst; - for standard input)
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the graph as N-Triples
+  parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
 )";
 
 using Command = int (*)(const gsparql::cli::Args&);
+
+int runParse(const gsparql::cli::Args& args) {
+  std::vector<std::string> owned{"parse"};
+  owned.insert(owned.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : owned) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return gsparql::cli::runParseCommand(static_cast<int>(owned.size()), argv.data());
+}
 
 const std::map<std::string, Command>& commands() {
   static const std::map<std::string, Command> table{
       {"load", gsparql::cli::runLoad},
       {"info", gsparql::cli::runInfo},
       {"dump", gsparql::cli::runDump},
+      {"parse", runParse},
   };
   return table;
 }

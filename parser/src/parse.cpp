@@ -1,0 +1,126 @@
+#include "parser/parse.h"
+
+#include <set>
+
+#include "SparqlLexer.h"
+#include "SparqlParser.h"
+#include "antlr4-runtime.h"
+#include "parser/src/lexical.h"
+#include "parser/src/walker.h"
+
+namespace gsparql::sparql {
+namespace {
+
+using gsparql_antlr::SparqlLexer;
+using gsparql_antlr::SparqlParser;
+
+std::string describeToken(antlr4::Token* t) {
+  if (t->getType() == antlr4::Token::EOF) return "end of query";
+  return "'" + t->getText() + "'";
+}
+
+std::string expectedTokens(antlr4::Parser* parser) {
+  constexpr std::size_t kMaxListed = 12;
+  try {
+    auto expected = parser->getExpectedTokens().toList();
+    if (expected.empty()) return {};
+    std::string out;
+    for (std::size_t i = 0; i < expected.size() && i < kMaxListed; ++i) {
+      if (i) out += ", ";
+      out += parser->getVocabulary().getDisplayName(expected[i]);
+    }
+    if (expected.size() > kMaxListed) out += ", ...";
+    return out;
+  } catch (const std::exception&) {
+    return {};  // no expectation known in this parser state
+  }
+}
+
+// Turns the first lexer or parser error into a SyntaxError.
+class ThrowingListener : public antlr4::BaseErrorListener {
+ public:
+  explicit ThrowingListener(std::string_view text) : text_(text) {}
+
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line, size_t column,
+                   const std::string& message, std::exception_ptr) override {
+    Position pos{static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column + 1)};
+    auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
+    if (!parser || !offending) {
+      throw SyntaxError(text_, pos, "unexpected character: " + message);
+    }
+    std::string expected = expectedTokens(parser);
+    std::string text = "syntax error at " + describeToken(offending);
+    if (!expected.empty()) text += ", expected " + expected;
+    throw SyntaxError(text_, pos, text, offending->getText(), expected);
+  }
+
+ private:
+  std::string_view text_;
+};
+
+Position positionOfByte(std::string_view text, std::size_t offset) {
+  Position pos{1, 1};
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++pos.line;
+      pos.column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++pos.column;
+    }
+  }
+  return pos;
+}
+
+// The parser recurses once or more per nesting level; a bound keeps hostile
+// input (100k '(') from overflowing the stack.
+void checkNesting(antlr4::CommonTokenStream& tokens, std::string_view text) {
+  int depth = 0;
+  for (auto* t : tokens.getTokens()) {
+    std::string_view s = t->getText();
+    if (s == "(" || s == "[" || s == "{") {
+      if (++depth > kMaxNestingDepth) {
+        throw SyntaxError(text, {static_cast<std::uint32_t>(t->getLine()),
+                                 static_cast<std::uint32_t>(t->getCharPositionInLine() + 1)},
+                          "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels", t->getText());
+      }
+    } else if (s == ")" || s == "]" || s == "}") {
+      --depth;
+    }
+  }
+}
+
+// Names written in the query, so invented names avoid them.
+std::set<std::string> namesInQuery(antlr4::CommonTokenStream& tokens) {
+  std::set<std::string> names;
+  for (auto* t : tokens.getTokens()) {
+    auto type = t->getType();
+    if (type == SparqlLexer::VAR1 || type == SparqlLexer::VAR2) names.insert(t->getText().substr(1));
+    if (type == SparqlLexer::BLANK_NODE_LABEL) names.insert(t->getText().substr(2));
+  }
+  return names;
+}
+
+}  // namespace
+
+Query parseQuery(std::string_view text) {
+  if (auto bad = lexical::invalidUtf8Offset(text); bad != std::string_view::npos) {
+    throw SyntaxError(text, positionOfByte(text, bad), "invalid UTF-8 sequence or NUL character");
+  }
+  antlr4::ANTLRInputStream input(text.data(), text.size());
+  ThrowingListener listener(text);
+  SparqlLexer lexer(&input);
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(&listener);
+  antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  checkNesting(tokens, text);
+  FreshNames fresh(namesInQuery(tokens));
+
+  SparqlParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.addErrorListener(&listener);
+  auto* tree = parser.queryUnit();
+  return Walker(text, fresh).query(tree);
+}
+
+}  // namespace gsparql::sparql

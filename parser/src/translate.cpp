@@ -1,0 +1,280 @@
+#include "parser/src/translate.h"
+
+#include <algorithm>
+
+#include "parser/syntax_error.h"
+
+namespace gsparql::sparql {
+namespace {
+
+OpPtr make(Op op) { return std::make_shared<const Op>(std::move(op)); }
+
+Op node(Op::Kind kind, Position pos, std::vector<OpPtr> children = {}) {
+  Op op;
+  op.kind = kind;
+  op.pos = pos;
+  op.children = std::move(children);
+  return op;
+}
+
+bool isEmptyBgp(const OpPtr& op) { return op->kind == Op::Kind::Bgp && op->triples.empty(); }
+
+// Join with the simplification of 18.2.2.8: the empty BGP is the identity.
+OpPtr join(OpPtr a, OpPtr b, Position pos) {
+  if (isEmptyBgp(a)) return b;
+  if (isEmptyBgp(b)) return a;
+  return make(node(Op::Kind::Join, pos, {std::move(a), std::move(b)}));
+}
+
+// A BGP is a set of triple patterns: a repeated pattern adds nothing.
+void addTriple(Op& bgp, const TriplePattern& t) {
+  auto same = [&](const TriplePattern& u) { return u.sameAs(t); };
+  if (std::none_of(bgp.triples.begin(), bgp.triples.end(), same)) bgp.triples.push_back(t);
+}
+
+bool contains(const std::vector<std::string>& vars, const std::string& v) {
+  return std::find(vars.begin(), vars.end(), v) != vars.end();
+}
+
+Expr variableExpr(std::string name, Position pos) {
+  Expr e;
+  e.kind = Expr::Kind::Term;
+  e.term = Term::variable(std::move(name));
+  e.pos = pos;
+  return e;
+}
+
+bool hasAggregate(const Expr& e) {
+  if (e.kind == Expr::Kind::Aggregate) return true;
+  return std::any_of(e.args.begin(), e.args.end(), hasAggregate);
+}
+
+void variablesOf(const Expr& e, std::vector<std::pair<std::string, Position>>& out) {
+  if (e.kind == Expr::Kind::Term && e.term.kind == Term::Kind::Variable) out.emplace_back(e.term.value, e.pos);
+  for (const auto& a : e.args) variablesOf(a, out);
+}
+
+}  // namespace
+
+void Translator::fail(Position pos, std::string message) const {
+  throw SyntaxError(text_, pos, std::move(message));
+}
+
+// "The same blank node label cannot be used in two different basic graph
+// patterns in the same query" (section 4.1.4).
+void Translator::checkBlankScope(const Term& t, Position pos) {
+  if (t.kind != Term::Kind::Blank) return;
+  auto [it, inserted] = blankScopes_.emplace(t.value, bgpScope_);
+  if (!inserted && it->second != bgpScope_) {
+    fail(pos, "blank node _:" + t.value + " is used in more than one basic graph pattern");
+  }
+}
+
+OpPtr Translator::triplesBlock(const std::vector<ast::TripleItem>& items) {
+  OpPtr result = make(node(Op::Kind::Bgp, items.front().triple.pos));
+  Op bgp = node(Op::Kind::Bgp, items.front().triple.pos);
+  auto flush = [&] {
+    if (!bgp.triples.empty()) result = join(result, make(bgp), bgp.pos);
+    bgp.triples.clear();
+  };
+  for (const auto& item : items) {
+    const TriplePattern& t = item.triple;
+    checkBlankScope(t.subject, t.pos);
+    checkBlankScope(t.object, t.pos);
+    if (!item.path) {
+      if (bgp.triples.empty()) bgp.pos = t.pos;
+      addTriple(bgp, t);
+      continue;
+    }
+    flush();
+    Op path = node(Op::Kind::Path, t.pos);
+    path.subject = t.subject;
+    path.path = *item.path;
+    path.object = t.object;
+    result = join(result, make(std::move(path)), t.pos);
+  }
+  flush();
+  return result;
+}
+
+OpPtr Translator::group(const ast::GroupPattern& g) {
+  OpPtr current = make(node(Op::Kind::Bgp, g.pos));
+  std::vector<Expr> filters;
+  int scope = ++scopeCounter_;
+  bool previousWasTriples = false;  // filters do not end a basic graph pattern
+  for (const auto& e : g.elements) {
+    if (e.kind == ast::Element::Kind::Filter) {
+      filters.push_back(e.expr);
+      continue;
+    }
+    if (e.kind == ast::Element::Kind::Triples) {
+      bgpScope_ = scope;
+      OpPtr block = triplesBlock(e.triples);
+      if (previousWasTriples && current->kind == Op::Kind::Bgp && block->kind == Op::Kind::Bgp) {
+        Op merged = *current;
+        for (const auto& t : block->triples) addTriple(merged, t);
+        current = make(std::move(merged));
+      } else {
+        current = join(current, block, e.pos);
+      }
+      previousWasTriples = true;
+      continue;
+    }
+    previousWasTriples = false;
+    current = combine(current, e);
+    scope = ++scopeCounter_;
+  }
+  if (filters.empty()) return current;
+  Op filter = node(Op::Kind::Filter, filters.front().pos, {current});
+  filter.exprs = std::move(filters);
+  return make(std::move(filter));
+}
+
+// Adds one non-triples, non-filter element to the group translated so far.
+OpPtr Translator::combine(OpPtr current, const ast::Element& e) {
+  using K = ast::Element::Kind;
+  switch (e.kind) {
+    case K::Group:
+      return join(current, group(e.groups[0]), e.pos);
+    case K::Union: {
+      OpPtr u = group(e.groups[0]);
+      for (std::size_t i = 1; i < e.groups.size(); ++i) {
+        u = make(node(Op::Kind::Union, e.pos, {u, group(e.groups[i])}));
+      }
+      return join(current, u, e.pos);
+    }
+    case K::Optional: {
+      OpPtr right = group(e.groups[0]);
+      Op lj = node(Op::Kind::LeftJoin, e.pos, {current, right});
+      if (right->kind == Op::Kind::Filter) {  // OPTIONAL { P FILTER(F) } is LeftJoin(G, P, F)
+        lj.children[1] = right->children[0];
+        lj.exprs = right->exprs;
+      }
+      return make(std::move(lj));
+    }
+    case K::Minus:
+      return make(node(Op::Kind::Minus, e.pos, {current, group(e.groups[0])}));
+    case K::Graph:
+    case K::Service: {
+      Op g = node(e.kind == K::Graph ? Op::Kind::Graph : Op::Kind::Service, e.pos, {group(e.groups[0])});
+      g.graph = e.name;
+      g.silent = e.silent;
+      return join(current, make(std::move(g)), e.pos);
+    }
+    case K::Bind: {
+      if (contains(inScopeVariables(*current), e.var)) {
+        fail(e.pos, "BIND assigns ?" + e.var + ", which is already in scope");
+      }
+      Op extend = node(Op::Kind::Extend, e.pos, {current});
+      extend.bindings.push_back({e.var, e.expr});
+      return make(std::move(extend));
+    }
+    case K::Values: {
+      Op values = node(Op::Kind::Values, e.pos);
+      values.table = e.values;
+      return join(current, make(std::move(values)), e.pos);
+    }
+    case K::SubSelect:
+      return join(current, e.subSelect, e.pos);
+    case K::Triples:
+    case K::Filter:
+      break;  // handled by group()
+  }
+  return current;
+}
+
+// Replaces each aggregate by a fresh variable bound by the Group operator
+// (section 18.2.4.1).
+void Translator::liftAggregates(Expr& e, std::vector<Binding>& aggregates) {
+  if (e.kind == Expr::Kind::Aggregate) {
+    for (const auto& a : e.args) {
+      if (hasAggregate(a)) fail(a.pos, "aggregates cannot be nested");
+    }
+    std::string var = fresh_.next("_agg");
+    aggregates.push_back({var, e});
+    e = variableExpr(var, e.pos);
+    return;
+  }
+  for (auto& a : e.args) liftAggregates(a, aggregates);
+}
+
+OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
+  std::vector<ast::SelectItem> items = m.items;
+  std::vector<Expr> having = m.having;
+  std::vector<OrderKey> order = m.order;
+  bool grouped = m.hasGroupBy || !having.empty() ||
+                 std::any_of(items.begin(), items.end(), [](const auto& i) { return i.expr && hasAggregate(*i.expr); }) ||
+                 std::any_of(order.begin(), order.end(), [](const auto& k) { return hasAggregate(k.expr); });
+  if (grouped) {
+    if (m.selectAll) fail(m.pos, "SELECT * cannot be used with GROUP BY or aggregates");
+    Op g = node(Op::Kind::Group, m.hasGroupBy ? m.groupPos : m.pos, {p});
+    for (const auto& key : m.groupKeys) {
+      if (hasAggregate(key.expr)) fail(key.expr.pos, "GROUP BY cannot contain aggregates");
+      g.bindings.push_back(key);
+    }
+    for (auto& i : items) {
+      if (i.expr) liftAggregates(*i.expr, g.aggregates);
+    }
+    for (auto& h : having) liftAggregates(h, g.aggregates);
+    for (auto& k : order) liftAggregates(k.expr, g.aggregates);
+    p = make(std::move(g));
+    if (!having.empty()) {
+      Op filter = node(Op::Kind::Filter, having.front().pos, {p});
+      filter.exprs = std::move(having);
+      p = make(std::move(filter));
+    }
+  }
+  if (m.values) {
+    Op values = node(Op::Kind::Values, m.pos);
+    values.table = *m.values;
+    p = join(p, make(std::move(values)), m.pos);
+  }
+  std::vector<std::string> visible = inScopeVariables(*p);
+  for (const auto& i : items) {
+    if (i.expr) {
+      if (contains(visible, i.var)) fail(i.pos, "SELECT assigns ?" + i.var + ", which is already in scope");
+      if (grouped) checkGrouped(*i.expr, visible);
+      Op extend = node(Op::Kind::Extend, i.pos, {p});
+      extend.bindings.push_back({i.var, *i.expr});
+      p = make(std::move(extend));
+      visible.push_back(i.var);
+    } else if (grouped && !contains(visible, i.var)) {
+      fail(i.pos, "?" + i.var + " is neither grouped nor aggregated");
+    }
+  }
+  if (!order.empty()) {
+    Op orderBy = node(Op::Kind::OrderBy, order.front().expr.pos, {p});
+    orderBy.order = std::move(order);
+    p = make(std::move(orderBy));
+  }
+  if (m.isSelect) {
+    Op project = node(Op::Kind::Project, m.pos, {p});
+    if (m.selectAll) {
+      project.vars = visible;
+    } else {
+      for (const auto& i : items) project.vars.push_back(i.var);
+    }
+    p = make(std::move(project));
+  }
+  if (m.distinct) p = make(node(Op::Kind::Distinct, m.pos, {p}));
+  if (m.reduced) p = make(node(Op::Kind::Reduced, m.pos, {p}));
+  if (m.offset > 0 || m.limit) {
+    Op slice = node(Op::Kind::Slice, m.pos, {p});
+    slice.offset = m.offset;
+    slice.limit = m.limit;
+    p = make(std::move(slice));
+  }
+  return p;
+}
+
+// In a grouped query an expression sees only group keys, aggregates (already
+// lifted to variables) and earlier SELECT aliases.
+void Translator::checkGrouped(const Expr& e, const std::vector<std::string>& visible) const {
+  std::vector<std::pair<std::string, Position>> used;
+  variablesOf(e, used);
+  for (const auto& [var, pos] : used) {
+    if (!contains(visible, var)) fail(pos, "?" + var + " is neither grouped nor aggregated");
+  }
+}
+
+}  // namespace gsparql::sparql

@@ -1,0 +1,79 @@
+#pragma once
+// Walks the ANTLR parse tree and builds the project's own types: the syntax
+// tree of group patterns (ast.h), handed to the Translator for algebra.
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "SparqlParser.h"
+#include "parser/src/translate.h"
+
+namespace gsparql::sparql {
+
+class Walker {
+ public:
+  Walker(std::string_view text, FreshNames& fresh) : text_(text), fresh_(fresh), translator_(text, fresh) {}
+
+  Query query(gsparql_antlr::SparqlParser::QueryUnitContext* ctx);
+
+ private:
+  using P = gsparql_antlr::SparqlParser;
+
+  // prologue and terms
+  void prologue(P::PrologueContext* ctx);
+  std::string iri(P::IriContext* ctx);  // in term form
+  std::string literal(P::RdfLiteralContext* ctx);
+  std::string numeric(antlr4::Token* token);
+  std::string boolean(P::BooleanLiteralContext* ctx);
+  Term var(P::VarContext* ctx);
+  Term varOrIri(P::VarOrIriContext* ctx);
+  Term graphTerm(P::GraphTermContext* ctx);
+
+  // triples; `inTemplate` rejects property paths (CONSTRUCT templates)
+  void triplesBlock(P::TriplesBlockContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
+  void propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& subject,
+                    std::vector<ast::TripleItem>& out, bool inTemplate);
+  Term graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
+  Term collection(P::CollectionPathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
+  Path path(P::PathContext* ctx);
+  Path pathElement(P::PathEltOrInverseContext* ctx);
+  Path negatedSet(P::PathNegatedPropertySetContext* ctx);
+  void emitPath(const Term& s, const Path& p, const Term& o, Position pos, std::vector<ast::TripleItem>& out);
+
+  // patterns
+  ast::GroupPattern groupPattern(P::GroupGraphPatternContext* ctx);
+  ast::Element element(P::GraphPatternNotTriplesContext* ctx);
+  Table dataBlock(P::DataBlockContext* ctx);
+  OpPtr select(P::SelectClauseContext* select, P::WhereClauseContext* where,
+               P::SolutionModifierContext* modifiers, P::ValuesClauseContext* values);
+  void solutionModifiers(P::SolutionModifierContext* ctx, P::ValuesClauseContext* values,
+                         ast::SolutionModifiers& m);
+  std::uint64_t unsignedInteger(antlr4::tree::TerminalNode* node);
+  void datasets(const std::vector<P::DatasetClauseContext*>& clauses, Query& q);
+
+  // expressions
+  Expr expression(P::ExpressionContext* ctx);
+  Expr relational(P::RelationalExpressionContext* ctx);
+  Expr additive(P::AdditiveExpressionContext* ctx);
+  Expr multiplicative(P::MultiplicativeExpressionContext* ctx);
+  Expr unary(P::UnaryExpressionContext* ctx);
+  Expr primary(P::PrimaryExpressionContext* ctx);
+  Expr builtIn(P::BuiltInCallContext* ctx);
+  Expr aggregate(P::AggregateContext* ctx);
+  Expr function(P::IriContext* iri, P::ArgListContext* args);
+  Expr constraint(P::ConstraintContext* ctx);
+  std::vector<Expr> expressionList(P::ExpressionListContext* ctx);
+  OpPtr existsPattern(P::GroupGraphPatternContext* ctx);
+
+  std::string decoded(antlr4::Token* token, std::string (*decode)(std::string_view)) const;
+  [[noreturn]] void fail(antlr4::Token* at, std::string message) const;
+
+  std::string_view text_;
+  FreshNames& fresh_;
+  Translator translator_;
+  std::string base_;
+  std::map<std::string, std::string> prefixes_;
+  bool aggregatesAllowed_ = false;  // true in SELECT, HAVING and ORDER BY
+};
+
+}  // namespace gsparql::sparql
