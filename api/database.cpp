@@ -2,11 +2,28 @@
 
 #include <ostream>
 
+#include <chrono>
+
+#include "api/query_result_impl.h"
 #include "loaders/loader.h"
+#include "parser/parse.h"
 #include "storage/graph_store.h"
 
 namespace gsparql {
 namespace {
+
+std::unique_ptr<engine::Executor> executorFor(Backend backend) {
+  if (backend == Backend::Gpu) throw QueryError("this build has no GPU backend yet; use --backend cpu");
+  return engine::makeCpuExecutor();
+}
+
+sparql::Query parse(std::string_view text) {
+  try {
+    return sparql::parseQuery(text);
+  } catch (const sparql::SyntaxError& e) {
+    throw QueryError(e.what(), e.position().line, e.position().column);
+  }
+}
 
 std::vector<std::string> allTerms(const Dictionary& dictionary, TermSpace space, uint64_t count) {
   std::vector<std::string> terms(count);
@@ -25,6 +42,22 @@ Database::Database(const std::filesystem::path& dir) : store_(std::make_unique<G
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
+
+QueryResult Database::query(std::string_view text, const QueryOptions& options) const {
+  auto start = std::chrono::steady_clock::now();
+  sparql::Query parsed = parse(text);
+  auto impl = std::make_unique<QueryResult::Impl>();
+  impl->timings.parseMilliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  auto executor = executorFor(options.backend);
+  engine::ExecutionOptions execution{options.semantics == Semantics::Isomorphism};
+  impl->outcome = engine::runQuery(parsed, *store_, *executor, *engine::makeStatisticsOrderer(), execution);
+  impl->store = store_.get();
+  impl->timings.planMilliseconds = impl->outcome.planMilliseconds;
+  impl->timings.executeMilliseconds = impl->outcome.executeMilliseconds;
+  impl->timings.modifiersMilliseconds = impl->outcome.modifiersMilliseconds;
+  return QueryResult(std::move(impl));
+}
 
 DatabaseStatistics Database::statistics() const {
   const Catalog& catalog = store_->catalog();

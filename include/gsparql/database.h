@@ -4,10 +4,12 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gsparql/error.h"
 #include "gsparql/load.h"
+#include "gsparql/query.h"
 #include "gsparql/statistics.h"
 
 namespace gsparql {
@@ -28,6 +30,10 @@ class Database {
   ~Database();
   Database(Database&&) noexcept;
   Database& operator=(Database&&) noexcept;
+
+  // Parses and runs a SPARQL query. Throws QueryError for syntax errors
+  // (with line, column and a caret) and for features not supported yet.
+  QueryResult query(std::string_view sparql, const QueryOptions& options = {}) const;
 
   DatabaseStatistics statistics() const;
   // Writes every triple as N-Triples, grouped by predicate.

@@ -1,5 +1,6 @@
 #pragma once
 #include <stdexcept>
+#include <string>
 
 namespace gsparql {
 
@@ -21,6 +22,20 @@ class LoadError : public Error {
 class StorageError : public Error {
  public:
   using Error::Error;
+};
+
+// A query that cannot run: a syntax error, or a feature the engine does not
+// evaluate yet ("OPTIONAL at 3:5 is not supported yet"). line and column are
+// 1-based; 0 when no position applies.
+class QueryError : public Error {
+ public:
+  QueryError(const std::string& message, unsigned line = 0, unsigned column = 0)
+      : Error(message), line_(line), column_(column) {}
+  unsigned line() const { return line_; }
+  unsigned column() const { return column_; }
+
+ private:
+  unsigned line_, column_;
 };
 
 }  // namespace gsparql

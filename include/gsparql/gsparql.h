@@ -2,4 +2,5 @@
 #include "gsparql/database.h"
 #include "gsparql/error.h"
 #include "gsparql/load.h"
+#include "gsparql/query.h"
 #include "gsparql/statistics.h"

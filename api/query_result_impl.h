@@ -1,0 +1,16 @@
+#pragma once
+#include "engine/query_runner.h"
+#include "engine/term_decoder.h"
+#include "gsparql/query.h"
+#include "storage/graph_store.h"
+
+namespace gsparql {
+
+class QueryResult::Impl {
+ public:
+  engine::QueryOutcome outcome;
+  const GraphStore* store = nullptr;
+  QueryTimings timings;
+};
+
+}  // namespace gsparql

@@ -1,0 +1,53 @@
+#include "engine/bound_bgp.h"
+
+#include <algorithm>
+
+#include "storage/dictionary.h"
+
+namespace gsparql::engine {
+namespace {
+
+using sparql::Term;
+
+BoundVertex bindVertex(const Term& term, const Dictionary& dictionary, bool& absent) {
+  BoundVertex v;
+  if (term.isConstant()) {
+    v.id = dictionary.id(TermSpace::Vertex, term.value).value_or(kNoId);
+    absent |= v.id == kNoId;
+  } else {
+    v.name = term.value;
+    v.isVariable = true;
+    v.isBlank = term.kind == Term::Kind::Blank;
+  }
+  return v;
+}
+
+uint32_t predicateVariableIndex(std::vector<std::string>& names, const std::string& name) {
+  auto it = std::find(names.begin(), names.end(), name);
+  if (it != names.end()) return static_cast<uint32_t>(it - names.begin());
+  names.push_back(name);
+  return static_cast<uint32_t>(names.size() - 1);
+}
+
+}  // namespace
+
+BoundBgp bindBgp(const sparql::QueryGraph& graph, const Dictionary& dictionary) {
+  BoundBgp bgp;
+  for (const auto& v : graph.vertices()) {
+    bgp.vertices.push_back(bindVertex(v.term, dictionary, bgp.hasAbsentConstant));
+  }
+  for (const auto& e : graph.edges()) {
+    BoundEdge edge{e.from, e.to, !e.predicate.isConstant(), kNoId, e.predicateVertex};
+    if (edge.predicateIsVariable) {
+      edge.predicate = predicateVariableIndex(bgp.predicateVariables, e.predicate.value);
+    } else {
+      edge.predicate = dictionary.id(TermSpace::Predicate, e.predicate.value).value_or(kNoId);
+      bgp.hasAbsentConstant |= edge.predicate == kNoId;
+    }
+    bgp.edges.push_back(edge);
+  }
+  bgp.components = graph.components();
+  return bgp;
+}
+
+}  // namespace gsparql::engine

@@ -1,0 +1,53 @@
+#pragma once
+// A BGP's query graph with its constants replaced by dictionary ids: what the
+// optimizer orders and the executors run. Predicate variables get their own
+// slots after the vertices, so a row of an id table has one column per query
+// vertex and per predicate variable.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parser/query_graph.h"
+
+namespace gsparql {
+
+class Dictionary;
+
+namespace engine {
+
+inline constexpr uint32_t kNoId = 0xFFFFFFFFu;
+
+struct BoundVertex {
+  std::string name;         // variable or blank-node label; empty for constants
+  bool isVariable = false;  // blank nodes count as variables
+  bool isBlank = false;
+  uint32_t id = kNoId;      // constants: vertex id (kNoId if absent from the data)
+};
+
+struct BoundEdge {
+  uint32_t from = 0, to = 0;     // query vertices, subject -> object
+  bool predicateIsVariable = false;
+  uint32_t predicate = kNoId;    // constant: predicate id; variable: its column
+  // The vertex a predicate variable also names, if any (?p in `?x ?p ?y . ?p :q ?z`).
+  std::optional<uint32_t> predicateVertex;
+};
+
+struct BoundBgp {
+  std::vector<BoundVertex> vertices;
+  std::vector<BoundEdge> edges;
+  std::vector<std::string> predicateVariables;  // column vertices.size() + i
+  std::vector<std::vector<uint32_t>> components;
+  // A constant is not in the data: the BGP has no solutions.
+  bool hasAbsentConstant = false;
+
+  uint32_t columnCount() const { return static_cast<uint32_t>(vertices.size() + predicateVariables.size()); }
+  uint32_t predicateColumn(const BoundEdge& e) const {
+    return static_cast<uint32_t>(vertices.size()) + e.predicate;
+  }
+};
+
+BoundBgp bindBgp(const sparql::QueryGraph& graph, const Dictionary& dictionary);
+
+}  // namespace engine
+}  // namespace gsparql

@@ -1,0 +1,15 @@
+#pragma once
+// Joins the tables of a BGP's connected components: they share no variable,
+// so the result is their cartesian product (each component fills its own
+// columns). With injective matching, rows that map two query vertices of
+// different components to one term are dropped.
+#include <vector>
+
+#include "engine/bound_bgp.h"
+#include "engine/id_table.h"
+
+namespace gsparql::engine {
+
+IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, bool injective);
+
+}  // namespace gsparql::engine

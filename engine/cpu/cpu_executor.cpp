@@ -1,0 +1,225 @@
+#include <tbb/parallel_for.h>
+
+#include <chrono>
+#include <numeric>
+
+#include "engine/component_product.h"
+#include "engine/cpu/set_operations.h"
+#include "engine/executor.h"
+#include "storage/graph_store.h"
+
+namespace gsparql::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr size_t kRowsPerTask = 256;
+
+// Maps predicate ids to the vertex ids of the same terms, for predicate
+// variables that also occur as subjects or objects.
+std::vector<uint32_t> predicateVertexIds(const GraphStore& store) {
+  const auto& dictionary = store.dictionary();
+  std::vector<uint32_t> ids(store.catalog().predicates.size(), kNoId);
+  for (uint32_t p = 0; p < ids.size(); ++p) {
+    ids[p] = dictionary.id(TermSpace::Vertex, dictionary.term(TermSpace::Predicate, p)).value_or(kNoId);
+  }
+  return ids;
+}
+
+// Extends rows by one query vertex, following one plan step.
+class StepRunner {
+ public:
+  StepRunner(const PlanStep& step, const BoundBgp& bgp, const GraphStore& store,
+             const std::vector<uint32_t>& earlierVertices, const std::vector<uint32_t>& predicateVertex,
+             bool injective)
+      : step_(step), bgp_(bgp), store_(store), earlier_(earlierVertices),
+        predicateVertex_(predicateVertex), injective_(injective),
+        predicateCount_(static_cast<uint32_t>(store.catalog().predicates.size())) {
+    for (const auto& check : step.checks) {
+      (isListCheck(check) ? listChecks_ : rowChecks_).push_back(check);
+    }
+    if (step.source == CandidateSource::AllVertices) {
+      allVertices_.resize(store.catalog().vertexCount);
+      std::iota(allVertices_.begin(), allVertices_.end(), 0u);
+    }
+  }
+
+  void extend(std::span<const uint32_t> input, std::vector<uint32_t>& out) const {
+    std::vector<uint32_t> row(input.begin(), input.end());
+    Scratch scratch;
+    switch (step_.source) {
+      case CandidateSource::Constant: {
+        uint32_t id = bgp_.vertices[step_.vertex].id;
+        filterAndEmit(row, std::span<const uint32_t>(&id, 1), scratch, out);
+        return;
+      }
+      case CandidateSource::AllVertices:
+        filterAndEmit(row, allVertices_, scratch, out);
+        return;
+      case CandidateSource::PredicateKeys:
+        filterAndEmit(row, adjacency(step_.driver.direction, predicateOf(step_.driver, row)).keys(), scratch, out);
+        return;
+      case CandidateSource::Neighbours:
+        forEachPredicate(step_.driver, row, [&](uint32_t p) {
+          filterAndEmit(row, lookup(step_.driver, p, row[step_.driver.boundVertex]), scratch, out);
+        });
+        return;
+    }
+  }
+
+ private:
+  struct Scratch {
+    std::vector<uint32_t> a, b;
+  };
+
+  const BoundEdge& edgeOf(const EdgeUse& use) const { return bgp_.edges[use.edge]; }
+
+  // Checks done on whole candidate lists: a known predicate and another vertex.
+  bool isListCheck(const EdgeUse& use) const {
+    return !use.bindsPredicate && use.boundVertex != step_.vertex;
+  }
+
+  const PredicateAdjacency& adjacency(pcsr::Direction d, uint32_t p) const {
+    return store_.adjacency(d).predicate(p);
+  }
+
+  uint32_t predicateOf(const EdgeUse& use, std::span<const uint32_t> row) const {
+    const BoundEdge& e = edgeOf(use);
+    return e.predicateIsVariable ? row[bgp_.predicateColumn(e)] : e.predicate;
+  }
+
+  std::span<const uint32_t> lookup(const EdgeUse& use, uint32_t p, uint32_t from) const {
+    return adjacency(use.direction, p).neighbours(from);
+  }
+
+  // Calls f once per value of the use's predicate: the known one, or every
+  // predicate when this use binds the variable (written into `row`).
+  template <typename F>
+  void forEachPredicate(const EdgeUse& use, std::vector<uint32_t>& row, F f) const {
+    if (!use.bindsPredicate) return f(predicateOf(use, row));
+    const uint32_t column = bgp_.predicateColumn(edgeOf(use));
+    for (uint32_t p = 0; p < predicateCount_; ++p) {
+      row[column] = p;
+      f(p);
+    }
+  }
+
+  void filterAndEmit(std::vector<uint32_t>& row, std::span<const uint32_t> candidates, Scratch& s,
+                     std::vector<uint32_t>& out) const {
+    std::span<const uint32_t> current = candidates;
+    for (const auto& check : listChecks_) {
+      if (current.empty()) return;
+      auto other = lookup(check, predicateOf(check, row), row[check.boundVertex]);
+      cpu::intersectSorted(current, other, s.a);
+      std::swap(s.a, s.b);
+      current = s.b;
+    }
+    for (uint32_t c : current) {
+      row[step_.vertex] = c;
+      if (injective_ && usedEarlier(row, c)) continue;
+      emitAfterRowChecks(row, 0, out);
+    }
+  }
+
+  bool usedEarlier(std::span<const uint32_t> row, uint32_t c) const {
+    for (uint32_t v : earlier_) {
+      if (row[v] == c) return true;
+    }
+    return false;
+  }
+
+  // Self-loops and edges whose predicate variable is bound here: checked per
+  // row, possibly producing one row per matching predicate.
+  void emitAfterRowChecks(std::vector<uint32_t>& row, size_t i, std::vector<uint32_t>& out) const {
+    if (i == rowChecks_.size()) {
+      if (predicateVertexChecksHold(row)) out.insert(out.end(), row.begin(), row.end());
+      return;
+    }
+    const EdgeUse& check = rowChecks_[i];
+    const uint32_t target = row[check.boundVertex == step_.vertex ? otherEnd(check) : step_.vertex];
+    forEachPredicate(check, row, [&](uint32_t p) {
+      if (cpu::containsSorted(lookup(check, p, row[check.boundVertex]), target)) {
+        emitAfterRowChecks(row, i + 1, out);
+      }
+    });
+  }
+
+  uint32_t otherEnd(const EdgeUse& use) const {
+    const BoundEdge& e = edgeOf(use);
+    return e.from == use.boundVertex ? e.to : e.from;
+  }
+
+  bool predicateVertexChecksHold(std::span<const uint32_t> row) const {
+    for (const auto& check : step_.predicateVertexChecks) {
+      if (predicateVertex_[row[check.predicateColumn]] != row[check.vertex]) return false;
+    }
+    return true;
+  }
+
+  const PlanStep& step_;
+  const BoundBgp& bgp_;
+  const GraphStore& store_;
+  const std::vector<uint32_t>& earlier_;
+  const std::vector<uint32_t>& predicateVertex_;
+  bool injective_;
+  uint32_t predicateCount_;
+  std::vector<EdgeUse> listChecks_, rowChecks_;
+  std::vector<uint32_t> allVertices_;
+};
+
+IdTable runStep(const StepRunner& runner, const IdTable& input) {
+  const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
+  std::vector<std::vector<uint32_t>> pieces(tasks);
+  tbb::parallel_for(size_t{0}, tasks, [&](size_t t) {
+    size_t end = std::min(input.rows(), (t + 1) * kRowsPerTask);
+    for (size_t r = t * kRowsPerTask; r < end; ++r) runner.extend(input.row(r), pieces[t]);
+  });
+  IdTable output(input.width());
+  size_t total = 0;
+  for (const auto& piece : pieces) total += piece.size();
+  output.data().reserve(total);
+  for (const auto& piece : pieces) output.data().insert(output.data().end(), piece.begin(), piece.end());
+  return output;
+}
+
+bool needsPredicateVertices(const BgpPlan& plan) {
+  for (const auto& component : plan.components) {
+    for (const auto& step : component.steps) {
+      if (!step.predicateVertexChecks.empty()) return true;
+    }
+  }
+  return false;
+}
+
+class CpuExecutor final : public Executor {
+ public:
+  std::string name() const override { return "cpu"; }
+
+  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                  const ExecutionOptions& options, ExecutionProfile& profile) override {
+    const std::vector<uint32_t> predicateVertex =
+        needsPredicateVertices(plan) ? predicateVertexIds(store) : std::vector<uint32_t>{};
+    std::vector<IdTable> tables;
+    for (uint32_t c = 0; c < plan.components.size(); ++c) {
+      IdTable table(bgp.columnCount());
+      table.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
+      std::vector<uint32_t> earlier;
+      for (const PlanStep& step : plan.components[c].steps) {
+        auto start = Clock::now();
+        StepRunner runner(step, bgp, store, earlier, predicateVertex, options.injective);
+        table = runStep(runner, table);
+        earlier.push_back(step.vertex);
+        profile.steps.push_back({c, step.vertex, step.estimatedRows, table.rows(),
+                                 std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
+        if (table.rows() == 0) break;
+      }
+      tables.push_back(std::move(table));
+    }
+    return componentProduct(std::move(tables), bgp, options.injective);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Executor> makeCpuExecutor() { return std::make_unique<CpuExecutor>(); }
+
+}  // namespace gsparql::engine

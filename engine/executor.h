@@ -1,0 +1,46 @@
+#pragma once
+// The executor interface shared by the CPU and GPU backends: a plan and the
+// store in, one id table (one column per query vertex and predicate variable)
+// out, plus what --explain shows per step.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/bound_bgp.h"
+#include "engine/id_table.h"
+#include "engine/plan.h"
+
+namespace gsparql {
+class GraphStore;
+}
+
+namespace gsparql::engine {
+
+struct ExecutionOptions {
+  bool injective = false;  // --semantics iso: distinct query vertices match distinct terms
+};
+
+struct StepProfile {
+  uint32_t component = 0;
+  uint32_t vertex = 0;
+  double estimatedRows = 0;
+  uint64_t actualRows = 0;
+  double milliseconds = 0;
+};
+
+struct ExecutionProfile {
+  std::vector<StepProfile> steps;
+};
+
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual std::string name() const = 0;
+  virtual IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                          const ExecutionOptions& options, ExecutionProfile& profile) = 0;
+};
+
+std::unique_ptr<Executor> makeCpuExecutor();
+
+}  // namespace gsparql::engine

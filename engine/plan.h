@@ -1,0 +1,51 @@
+#pragma once
+// The plan both executors consume: for each connected component of a BGP, an
+// order of query vertices and, per step, where the new vertex's candidates come
+// from and which edges to earlier vertices must hold (the SGSI vertex-oriented
+// join). Plain data, printed by --explain.
+#include <cstdint>
+#include <vector>
+
+#include "storage/pcsr_format.h"
+
+namespace gsparql::engine {
+
+enum class CandidateSource : uint8_t {
+  Constant,       // the vertex is a constant: its own id
+  Neighbours,     // neighbours of an earlier vertex through the driver edge
+  PredicateKeys,  // every vertex with the driver edge's predicate on its side
+  AllVertices,    // no better source: the only edges have unbound predicate variables
+};
+
+// One edge seen from the vertex whose value is known when it is used.
+struct EdgeUse {
+  uint32_t edge = 0;
+  uint32_t boundVertex = 0;  // the known endpoint (the step's own vertex for a self-loop)
+  pcsr::Direction direction = pcsr::Direction::Out;  // Out: boundVertex is the subject
+  bool bindsPredicate = false;  // the edge's predicate variable is first bound here
+};
+
+// A predicate variable that also names a vertex: both must denote one term.
+struct PredicateVertexCheck {
+  uint32_t predicateColumn = 0;
+  uint32_t vertex = 0;
+};
+
+struct PlanStep {
+  uint32_t vertex = 0;
+  CandidateSource source = CandidateSource::Constant;
+  EdgeUse driver;                // Neighbours, PredicateKeys
+  std::vector<EdgeUse> checks;   // the other edges between this vertex and bound ones
+  std::vector<PredicateVertexCheck> predicateVertexChecks;
+  double estimatedRows = 0;
+};
+
+struct ComponentPlan {
+  std::vector<PlanStep> steps;
+};
+
+struct BgpPlan {
+  std::vector<ComponentPlan> components;
+};
+
+}  // namespace gsparql::engine

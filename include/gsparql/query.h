@@ -1,0 +1,62 @@
+#pragma once
+// Running SPARQL queries through the embedding API.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gsparql {
+
+enum class Backend { Auto, Cpu, Gpu };  // Auto: the GPU where one is present
+enum class Semantics {
+  Homomorphism,  // SPARQL: two variables may match the same term
+  Isomorphism,   // injective, for comparisons with subgraph-isomorphism systems
+};
+
+struct QueryOptions {
+  Backend backend = Backend::Auto;
+  Semantics semantics = Semantics::Homomorphism;
+};
+
+struct QueryTimings {
+  double parseMilliseconds = 0;
+  double planMilliseconds = 0;
+  double executeMilliseconds = 0;
+  double modifiersMilliseconds = 0;  // ORDER BY, DISTINCT, projection, LIMIT
+};
+
+// One result cell: a term in N-Triples syntax (<iri>, _:b, "lex"@lang,
+// "lex"^^<dt>), or nullopt where the variable is unbound.
+using Term = std::optional<std::string_view>;
+
+// The answer to a query. Rows stay as ids until they are read, and are
+// decoded a batch at a time. Valid while its Database is.
+class QueryResult {
+ public:
+  class Impl;
+  explicit QueryResult(std::unique_ptr<Impl> impl);
+  ~QueryResult();
+  QueryResult(QueryResult&&) noexcept;
+  QueryResult& operator=(QueryResult&&) noexcept;
+
+  bool isBoolean() const;  // ASK
+  bool booleanValue() const;
+  const std::vector<std::string>& variables() const;  // without '?'
+  size_t rowCount() const;
+  // Calls `visit` with each row in order; the terms are valid during the call.
+  void forEachRow(const std::function<void(std::span<const Term>)>& visit) const;
+  // Every row, copied: convenient for small results.
+  std::vector<std::vector<std::optional<std::string>>> rows() const;
+
+  const QueryTimings& timings() const;
+  std::string explain() const;  // plan, estimated and actual rows per step
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gsparql
