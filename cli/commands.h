@@ -11,5 +11,6 @@ using Args = std::vector<std::string>;
 int runLoad(const Args& args);
 int runInfo(const Args& args);
 int runDump(const Args& args);
+int runBench(const Args& args);
 
 }  // namespace gsparql::cli

@@ -18,6 +18,8 @@ commands:
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the graph as N-Triples
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
+  bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso]
+        run each .rq file N times (all rows decoded); CSV of min/median/max ms per query
 )";
 
 using Command = int (*)(const gsparql::cli::Args&);
@@ -37,6 +39,7 @@ const std::map<std::string, Command>& commands() {
       {"info", gsparql::cli::runInfo},
       {"dump", gsparql::cli::runDump},
       {"parse", runParse},
+      {"bench", gsparql::cli::runBench},
   };
   return table;
 }
