@@ -1,0 +1,108 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "gsparql/database.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+using Rows = std::vector<std::vector<std::optional<std::string>>>;
+
+struct Fixture {
+  TempDir dir;
+  std::optional<Database> db;
+  explicit Fixture(const std::string& ntriples) {
+    writeFile(dir / "data.nt", ntriples);
+    Database::load(dir / "db", {(dir / "data.nt").string()});
+    db.emplace(dir / "db");
+  }
+  Rows rows(const std::string& query, Semantics semantics = Semantics::Homomorphism) const {
+    QueryOptions options;
+    options.backend = Backend::Cpu;
+    options.semantics = semantics;
+    return db->query(query, options).rows();
+  }
+};
+
+std::optional<std::string> t(const char* term) { return std::string(term); }
+
+const char* kNumbers =
+    "<http://e/a> <http://e/v> \"10\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+    "<http://e/b> <http://e/v> \"9\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+    "<http://e/c> <http://e/v> \"2.5\"^^<http://www.w3.org/2001/XMLSchema#decimal> .\n"
+    "<http://e/d> <http://e/v> \"9\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+    "<http://e/a> <http://e/tag> \"x\" .\n"
+    "<http://e/b> <http://e/tag> \"x\" .\n";
+
+}  // namespace
+
+TEST_CASE("without DISTINCT duplicates are kept (bag semantics); DISTINCT and REDUCED remove them") {
+  Fixture f(kNumbers);
+  CHECK(f.rows("SELECT ?t WHERE { ?s <http://e/tag> ?t }") == Rows{{t("\"x\"")}, {t("\"x\"")}});
+  CHECK(f.rows("SELECT DISTINCT ?t WHERE { ?s <http://e/tag> ?t }") == Rows{{t("\"x\"")}});
+  CHECK(f.rows("SELECT REDUCED ?t WHERE { ?s <http://e/tag> ?t }").size() == 1);
+  // A blank node is an existential variable: each of its matches counts.
+  CHECK(f.rows("SELECT ?t WHERE { _:s <http://e/tag> ?t }").size() == 2);
+}
+
+TEST_CASE("ORDER BY compares numbers by value, then LIMIT and OFFSET slice") {
+  Fixture f(kNumbers);
+  Rows ascending = f.rows("SELECT ?s ?v WHERE { ?s <http://e/v> ?v } ORDER BY ?v ?s");
+  REQUIRE(ascending.size() == 4);
+  CHECK(ascending[0][0] == t("<http://e/c>"));  // 2.5
+  CHECK(ascending[1][0] == t("<http://e/b>"));  // 9, then by ?s
+  CHECK(ascending[2][0] == t("<http://e/d>"));  // 9
+  CHECK(ascending[3][0] == t("<http://e/a>"));  // 10
+  Rows page = f.rows("SELECT ?s WHERE { ?s <http://e/v> ?v } ORDER BY DESC(?v) ?s LIMIT 2 OFFSET 1");
+  CHECK(page == Rows{{t("<http://e/b>")}, {t("<http://e/d>")}});
+  CHECK(f.rows("SELECT ?s WHERE { ?s <http://e/v> ?v } LIMIT 0").empty());
+  CHECK(f.rows("SELECT ?s WHERE { ?s <http://e/v> ?v } OFFSET 10").empty());
+}
+
+TEST_CASE("ASK and COUNT") {
+  Fixture f(kNumbers);
+  CHECK(f.db->query("ASK { ?s <http://e/tag> \"x\" }").booleanValue());
+  CHECK_FALSE(f.db->query("ASK { ?s <http://e/tag> \"y\" }").booleanValue());
+  auto integer = [](int n) {
+    return t(("\"" + std::to_string(n) + "\"^^<http://www.w3.org/2001/XMLSchema#integer>").c_str());
+  };
+  CHECK(f.rows("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/v> ?v }") == Rows{{integer(4)}});
+  CHECK(f.rows("SELECT (COUNT(DISTINCT ?v) AS ?n) WHERE { ?s <http://e/v> ?v }") == Rows{{integer(3)}});
+  CHECK(f.rows("SELECT (COUNT(?t) AS ?n) WHERE { ?s <http://e/tag> ?t }") == Rows{{integer(2)}});
+  CHECK(f.rows("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/nothing> ?v }") == Rows{{integer(0)}});
+}
+
+TEST_CASE("a projected variable the pattern never binds is unbound") {
+  Fixture f(kNumbers);
+  Rows rows = f.rows("SELECT ?s ?nowhere WHERE { ?s <http://e/tag> \"x\" }");
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0][1] == std::nullopt);
+}
+
+TEST_CASE("unsupported features and syntax errors are QueryErrors with positions") {
+  Fixture f(kNumbers);
+  try {
+    f.db->query("SELECT * WHERE {\n  ?s <http://e/v> ?v\n  OPTIONAL { ?s <http://e/tag> ?t }\n}");
+    FAIL("OPTIONAL should be rejected");
+  } catch (const QueryError& e) {
+    CHECK(std::string(e.what()) == "OPTIONAL at 3:3 is not supported yet");
+    CHECK(e.line() == 3);
+    CHECK(e.column() == 3);
+  }
+  CHECK_THROWS_WITH_AS(f.db->query("SELECT * WHERE { ?s ?p ?o FILTER(?o > 3) }"),
+                       doctest::Contains("FILTER at 1:"), QueryError);
+  CHECK_THROWS_WITH_AS(f.db->query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"),
+                       doctest::Contains("CONSTRUCT at 1:1"), QueryError);
+  try {
+    f.db->query("SELECT ?x WHERE { ?x }");
+    FAIL("a syntax error should be rejected");
+  } catch (const QueryError& e) {
+    CHECK(e.line() == 1);
+    CHECK(std::string(e.what()).find('^') != std::string::npos);
+  }
+  CHECK_THROWS_AS(f.db->query("SELECT * WHERE { ?s ?p ?o }", {Backend::Gpu, Semantics::Homomorphism}), QueryError);
+}
