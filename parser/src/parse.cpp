@@ -110,7 +110,7 @@ Position positionOfByte(std::string_view text, std::size_t offset) {
 void checkNesting(antlr4::CommonTokenStream& tokens, std::string_view text) {
   int depth = 0;
   for (auto* t : tokens.getTokens()) {
-    std::string_view s = t->getText();
+    std::string s = t->getText();
     if (s == "(" || s == "[" || s == "{") {
       if (++depth > kMaxNestingDepth) {
         throw SyntaxError(text, {static_cast<std::uint32_t>(t->getLine()),
