@@ -30,8 +30,10 @@ target_link_libraries(gsparql_compression INTERFACE
   ${GSPARQL_ZSTD} ${GSPARQL_BZ2} ${GSPARQL_LZMA} ${GSPARQL_Z})
 
 add_library(gsparql_rocksdb INTERFACE)
+# The codecs follow RocksDB on the link line, as static archives need.
 target_link_libraries(gsparql_rocksdb INTERFACE
-  ${GSPARQL_ROCKSDB} ${GSPARQL_SNAPPY} ${GSPARQL_LZ4} gsparql_compression Threads::Threads ${CMAKE_DL_LIBS})
+  ${GSPARQL_ROCKSDB} ${GSPARQL_SNAPPY} ${GSPARQL_LZ4}
+  ${GSPARQL_ZSTD} ${GSPARQL_BZ2} ${GSPARQL_LZMA} ${GSPARQL_Z} Threads::Threads ${CMAKE_DL_LIBS})
 
 if(GSPARQL_PORTABLE)
   set(CMAKE_BUILD_RPATH "\$ORIGIN/lib")

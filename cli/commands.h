@@ -1,0 +1,15 @@
+#pragma once
+// The gsparql subcommands; each takes the arguments after its name and
+// returns the process exit code. Errors are thrown and reported by main().
+#include <string>
+#include <vector>
+
+namespace gsparql::cli {
+
+using Args = std::vector<std::string>;
+
+int runLoad(const Args& args);
+int runInfo(const Args& args);
+int runDump(const Args& args);
+
+}  // namespace gsparql::cli

@@ -1,0 +1,27 @@
+#include <cstdio>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "gsparql/database.h"
+
+namespace gsparql::cli {
+
+int runInfo(const Args& args) {
+  Arguments a(args, {{"--db"}, {"--verify"}});
+  Database db(a.required("--db"));
+  if (a.flag("--verify")) db.verify();
+  DatabaseStatistics stats = db.statistics();
+  std::printf("generation  %llu\ntriples     %llu\nterms       %llu\npredicates  %zu\n",
+              static_cast<unsigned long long>(stats.generation), static_cast<unsigned long long>(stats.triples),
+              static_cast<unsigned long long>(stats.terms), stats.predicates.size());
+  if (a.flag("--verify")) std::printf("checksums   ok\n");
+  std::printf("\n%12s %10s %10s %8s %8s  %s\n", "triples", "subjects", "objects", "max-out", "max-in",
+              "predicate");
+  for (const auto& [name, p] : stats.predicates) {
+    std::printf("%12llu %10u %10u %8u %8u  %s\n", static_cast<unsigned long long>(p.triples),
+                p.distinctSubjects, p.distinctObjects, p.maxOutDegree, p.maxInDegree, name.c_str());
+  }
+  return 0;
+}
+
+}  // namespace gsparql::cli

@@ -1,0 +1,71 @@
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "cli/progress_bar.h"
+#include "gsparql/database.h"
+
+namespace gsparql::cli {
+namespace {
+
+RdfFormat parseFormat(const std::string& name) {
+  if (name == "nt" || name == "ntriples") return RdfFormat::NTriples;
+  if (name == "ttl" || name == "turtle") return RdfFormat::Turtle;
+  if (name == "nq" || name == "nquads") return RdfFormat::NQuads;
+  throw UsageError("unknown --format " + name + " (nt, ttl or nq)");
+}
+
+uint64_t parseMegabytes(const std::string& text) {
+  try {
+    return std::stoull(text) << 20;
+  } catch (const std::exception&) {
+    throw UsageError("--sort-buffer-mb expects a number, got " + text);
+  }
+}
+
+void printSummary(const LoadSummary& s) {
+  double rate = s.seconds > 0 ? static_cast<double>(s.triplesRead) / s.seconds : 0;
+  std::printf("loaded %llu triples read, %llu unique triples, %llu terms, %llu predicates in %.2f s (%.0f triples/s)\n",
+              static_cast<unsigned long long>(s.triplesRead), static_cast<unsigned long long>(s.uniqueTriples),
+              static_cast<unsigned long long>(s.terms), static_cast<unsigned long long>(s.predicates), s.seconds,
+              rate);
+}
+
+void printSkipped(const LoadSummary& s) {
+  if (s.skippedStatements == 0) return;
+  std::fprintf(stderr, "skipped %llu bad statements; the first:\n",
+               static_cast<unsigned long long>(s.skippedStatements));
+  for (const auto& e : s.firstErrors) std::fprintf(stderr, "  %s\n", e.c_str());
+}
+
+}  // namespace
+
+int runLoad(const Args& args) {
+  Arguments a(args, {{"--db", "--format", "--sort-buffer-mb"}, {"--lenient", "--quiet", "--verbose"}});
+  if (a.positional().empty()) throw UsageError("load needs at least one input file (or - for standard input)");
+  LoadOptions options;
+  options.lenient = a.flag("--lenient");
+  if (auto f = a.value("--format")) options.format = parseFormat(*f);
+  if (auto mb = a.value("--sort-buffer-mb")) options.sortBufferBytes = parseMegabytes(*mb);
+  options.onWarning = [](const std::string& w) { std::fprintf(stderr, "warning: %s\n", w.c_str()); };
+  std::unique_ptr<ProgressBar> bar;
+  if (!a.flag("--quiet") && ::isatty(STDERR_FILENO)) {
+    bar = std::make_unique<ProgressBar>(stderr);
+    options.onProgress = [&bar](const LoadProgress& p) { bar->update(p); };
+  }
+  LoadSummary summary = Database::load(a.required("--db"), a.positional(), options);
+  bar.reset();
+  printSkipped(summary);
+  if (a.flag("--verbose")) {
+    std::printf("phases: read and encode %.2f s, sort and build %.2f s, commit %.2f s\n", summary.parseSeconds,
+                summary.buildSeconds, summary.seconds - summary.parseSeconds - summary.buildSeconds);
+  }
+  printSummary(summary);
+  return 0;
+}
+
+}  // namespace gsparql::cli

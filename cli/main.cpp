@@ -1,0 +1,68 @@
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "cli/parse_command.h"
+#include "gsparql/error.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: gsparql <command> [options]
+
+commands:
+  load --db DIR [--format nt|ttl|nq] [--lenient] [--sort-buffer-mb N] [--quiet] [--verbose] FILE...
+        add RDF files (.nt .ttl .nq, optionally .gz .bz2 .xz .zst; - for standard input)
+  info --db DIR [--verify]     print statistics (and check all checksums)
+  dump --db DIR                write the graph as N-Triples
+  parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
+)";
+
+using Command = int (*)(const gsparql::cli::Args&);
+
+int runParse(const gsparql::cli::Args& args) {
+  std::vector<std::string> owned{"parse"};
+  owned.insert(owned.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : owned) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return gsparql::cli::runParseCommand(static_cast<int>(owned.size()), argv.data());
+}
+
+const std::map<std::string, Command>& commands() {
+  static const std::map<std::string, Command> table{
+      {"load", gsparql::cli::runLoad},
+      {"info", gsparql::cli::runInfo},
+      {"dump", gsparql::cli::runDump},
+      {"parse", runParse},
+  };
+  return table;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  auto it = commands().find(argv[1]);
+  if (it == commands().end()) {
+    std::fprintf(stderr, "gsparql: unknown command '%s'\n\n%s", argv[1], kUsage);
+    return 2;
+  }
+  try {
+    return it->second(gsparql::cli::Args(argv + 2, argv + argc));
+  } catch (const gsparql::cli::UsageError& e) {
+    std::fprintf(stderr, "gsparql %s: %s\n\n%s", argv[1], e.what(), kUsage);
+    return 2;
+  } catch (const gsparql::Error& e) {
+    std::fprintf(stderr, "gsparql %s: error: %s\n", argv[1], e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gsparql %s: internal error: %s\n", argv[1], e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,42 @@
+#pragma once
+// The embedding API: load RDF into a database directory and open it.
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gsparql/error.h"
+#include "gsparql/load.h"
+#include "gsparql/statistics.h"
+
+namespace gsparql {
+
+class GraphStore;
+
+class Database {
+ public:
+  // Adds the triples of `inputs` (paths, "-" for standard input) to the
+  // database at `dir`, creating it if needed. Atomic: on any error the
+  // database is left exactly as it was.
+  static LoadSummary load(const std::filesystem::path& dir, const std::vector<std::string>& inputs,
+                          const LoadOptions& options = {});
+
+  // Opens the current generation for reading; it stays readable while
+  // later loads replace it.
+  explicit Database(const std::filesystem::path& dir);
+  ~Database();
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+
+  DatabaseStatistics statistics() const;
+  // Writes every triple as N-Triples, grouped by predicate.
+  void dump(std::ostream& out) const;
+  // Recomputes all checksums; throws StorageError on corruption.
+  void verify() const;
+
+ private:
+  std::unique_ptr<GraphStore> store_;
+};
+
+}  // namespace gsparql

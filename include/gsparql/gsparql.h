@@ -1,0 +1,5 @@
+#pragma once
+#include "gsparql/database.h"
+#include "gsparql/error.h"
+#include "gsparql/load.h"
+#include "gsparql/statistics.h"

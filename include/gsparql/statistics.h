@@ -1,0 +1,29 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gsparql {
+
+struct PredicateStatistics {
+  uint64_t triples = 0;
+  uint32_t distinctSubjects = 0;
+  uint32_t distinctObjects = 0;
+  uint32_t maxOutDegree = 0;
+  uint32_t maxInDegree = 0;
+  friend bool operator==(const PredicateStatistics&, const PredicateStatistics&) = default;
+};
+
+struct NamedPredicateStatistics {
+  std::string predicate;  // N-Triples form, e.g. <http://xmlns.com/foaf/0.1/name>
+  PredicateStatistics statistics;
+};
+
+struct DatabaseStatistics {
+  uint64_t generation = 0;
+  uint64_t triples = 0;
+  uint64_t terms = 0;  // distinct subjects and objects
+  std::vector<NamedPredicateStatistics> predicates;  // by predicate id
+};
+
+}  // namespace gsparql

@@ -1,0 +1,51 @@
+#pragma once
+// Streams the statements of one RDF document through Serd, with every term
+// in the rdf/term.h form. N-Triples, Turtle and N-Quads (named graphs are
+// merged into the default graph, with one warning per input).
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gsparql/load.h"
+#include "loaders/input_stream.h"
+
+namespace gsparql {
+
+struct RdfStatementView {
+  std::string_view subject, predicate, object;
+};
+using StatementHandler = std::function<void(const RdfStatementView&)>;
+
+struct RdfReadOptions {
+  // Skip bad statements instead of stopping at the first one.
+  bool lenient = false;
+  // Prepended to every blank-node label, so that each input has its own.
+  std::string blankNodePrefix;
+  // Relative IRIs resolve against this; empty means the file's file:// URI.
+  std::string baseIri;
+  std::function<void(const std::string&)> onWarning;
+};
+
+struct RdfReadReport {
+  uint64_t statements = 0;
+  uint64_t skipped = 0;                  // lenient mode only
+  std::vector<std::string> firstErrors;  // "file:line:column: message", at most a few
+};
+
+// Throws LoadError at the first bad statement unless options.lenient.
+RdfReadReport readRdf(InputStream& input, const std::string& name, RdfFormat format,
+                      const StatementHandler& onStatement, const RdfReadOptions& options = {});
+
+// Opens (and decompresses) `file` and reads it strictly.
+void readRdfFile(const std::filesystem::path& file, RdfFormat format,
+                 const StatementHandler& onStatement);
+
+// By extension, ignoring a compression suffix: .nt, .ttl, .nq.
+std::optional<RdfFormat> rdfFormatFromName(const std::string& name);
+std::optional<RdfFormat> rdfFormatFromString(std::string_view format);
+
+}  // namespace gsparql

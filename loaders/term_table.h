@@ -1,0 +1,32 @@
+#pragma once
+// Interns terms into dense ids 0, 1, 2, ... in order of first appearance.
+// Open addressing over one byte arena: no allocation per term, which is what
+// keeps dictionary encoding fast. Memory: the term bytes plus ~20 bytes a term.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace gsparql {
+
+class TermTable {
+ public:
+  TermTable();
+
+  uint32_t intern(std::string_view term);
+  uint32_t size() const { return static_cast<uint32_t>(starts_.size() - 1); }
+  std::string_view term(uint32_t id) const {
+    return {arena_.data() + starts_[id], static_cast<size_t>(starts_[id + 1] - starts_[id])};
+  }
+
+ private:
+  static uint64_t hash(std::string_view term);
+  void grow();
+
+  std::vector<char> arena_;
+  std::vector<uint64_t> starts_;   // starts_[id] .. starts_[id + 1] in the arena
+  std::vector<uint32_t> hashes_;   // low bits of each term's hash, by id
+  std::vector<uint32_t> slots_;    // ids, kEmpty where free; size is a power of two
+  uint64_t mask_ = 0;
+};
+
+}  // namespace gsparql

@@ -1,0 +1,106 @@
+#include "loaders/triple_sorter.h"
+
+#include <tbb/parallel_sort.h>
+
+#include <algorithm>
+#include <queue>
+
+#include "storage/file_io.h"
+
+namespace gsparql {
+namespace {
+
+// A sorted sequence of unique triples: a spilled run (mapped) or the buffer.
+struct RunCursor {
+  std::span<const Triple> triples;
+  size_t next = 0;
+  bool done() const { return next == triples.size(); }
+  const Triple& head() const { return triples[next]; }
+};
+
+// Groups a merged, duplicate-free triple stream by predicate.
+class PredicateGrouper {
+ public:
+  explicit PredicateGrouper(const std::function<void(uint32_t, std::span<const Edge>)>& visit)
+      : visit_(visit) {}
+  void push(const Triple& t) {
+    if (!edges_.empty() && t.p != predicate_) flush();
+    predicate_ = t.p;
+    edges_.push_back(Edge{t.s, t.o});
+  }
+  void flush() {
+    if (!edges_.empty()) visit_(predicate_, edges_);
+    edges_.clear();
+  }
+
+ private:
+  const std::function<void(uint32_t, std::span<const Edge>)>& visit_;
+  uint32_t predicate_ = 0;
+  std::vector<Edge> edges_;
+};
+
+}  // namespace
+
+TripleSorter::TripleSorter(std::filesystem::path scratchDir, uint64_t memoryBudgetBytes)
+    : scratchDir_(std::move(scratchDir)),
+      capacity_(std::max<uint64_t>(memoryBudgetBytes / sizeof(Triple), 1024)) {
+  buffer_.reserve(std::min<size_t>(capacity_, size_t{1} << 24));
+}
+
+TripleSorter::~TripleSorter() {
+  std::error_code ignored;
+  for (const auto& run : runs_) std::filesystem::remove(run, ignored);
+}
+
+void TripleSorter::sortUnique() {
+  tbb::parallel_sort(buffer_.begin(), buffer_.end());
+  buffer_.erase(std::unique(buffer_.begin(), buffer_.end()), buffer_.end());
+}
+
+void TripleSorter::spill() {
+  sortUnique();
+  std::filesystem::create_directories(scratchDir_);
+  auto path = scratchDir_ / ("run-" + std::to_string(runs_.size()));
+  OutputFile file(path);
+  file.writeArray(std::span<const Triple>(buffer_));
+  file.commit();
+  runs_.push_back(path);
+  buffer_.clear();
+}
+
+uint64_t TripleSorter::forEachPredicate(
+    const std::function<void(uint32_t, std::span<const Edge>)>& visit) {
+  sortUnique();
+  std::vector<MappedFile> mapped;
+  std::vector<RunCursor> cursors;
+  for (const auto& run : runs_) {
+    mapped.emplace_back(run);
+    auto bytes = mapped.back().bytes();
+    cursors.push_back({{reinterpret_cast<const Triple*>(bytes.data()), bytes.size() / sizeof(Triple)}});
+  }
+  cursors.push_back({buffer_});
+
+  auto later = [&](size_t a, size_t b) { return cursors[b].head() < cursors[a].head(); };
+  std::priority_queue<size_t, std::vector<size_t>, decltype(later)> heap(later);
+  for (size_t i = 0; i < cursors.size(); ++i) {
+    if (!cursors[i].done()) heap.push(i);
+  }
+  PredicateGrouper grouper(visit);
+  uint64_t unique = 0;
+  Triple last{};
+  while (!heap.empty()) {
+    size_t i = heap.top();
+    heap.pop();
+    const Triple t = cursors[i].head();
+    if (unique == 0 || t != last) {
+      grouper.push(t);
+      last = t;
+      ++unique;
+    }
+    if (++cursors[i].next, !cursors[i].done()) heap.push(i);
+  }
+  grouper.flush();
+  return unique;
+}
+
+}  // namespace gsparql

@@ -1,0 +1,69 @@
+#include "storage/catalog.h"
+
+#include <sstream>
+
+#include "storage/checksum.h"
+#include "storage/file_io.h"
+#include "storage/system_error.h"
+
+namespace gsparql {
+namespace {
+
+constexpr std::string_view kHeader = "gsparql-catalog 1\n";
+
+std::string checksumLine(std::string_view body) {
+  return "checksum " + std::to_string(crc32Update(0, body.data(), body.size())) + "\n";
+}
+
+[[noreturn]] void corrupt(const std::filesystem::path& path, const std::string& what) {
+  throw StorageError("corrupt catalog " + path.string() + ": " + what);
+}
+
+template <typename T>
+void expectField(std::istream& in, std::string_view name, T& value,
+                 const std::filesystem::path& path) {
+  std::string word;
+  if (!(in >> word) || word != name || !(in >> value)) corrupt(path, "expected " + std::string(name));
+}
+
+}  // namespace
+
+void writeCatalog(const std::filesystem::path& path, const Catalog& catalog) {
+  std::ostringstream out;
+  out << kHeader << "generation " << catalog.generation << "\ninput_files " << catalog.inputFiles
+      << "\nvertices " << catalog.vertexCount << "\ntriples " << catalog.tripleCount
+      << "\npredicates " << catalog.predicates.size() << "\n";
+  for (const auto& p : catalog.predicates) {
+    out << "predicate " << p.triples << ' ' << p.distinctSubjects << ' ' << p.distinctObjects << ' '
+        << p.maxOutDegree << ' ' << p.maxInDegree << "\n";
+  }
+  std::string body = out.str();
+  writeFileDurably(path, body + checksumLine(body));
+}
+
+Catalog readCatalog(const std::filesystem::path& path) {
+  std::string text = readWholeFile(path);
+  if (!text.starts_with(kHeader)) corrupt(path, "unknown header");
+  size_t last = text.rfind("checksum ");
+  if (last == std::string::npos) corrupt(path, "no checksum");
+  std::string_view body(text.data(), last);
+  if (text.substr(last) != checksumLine(body)) corrupt(path, "checksum mismatch");
+  std::istringstream in{std::string(body.substr(kHeader.size()))};
+  Catalog c;
+  size_t predicateCount = 0;
+  expectField(in, "generation", c.generation, path);
+  expectField(in, "input_files", c.inputFiles, path);
+  expectField(in, "vertices", c.vertexCount, path);
+  expectField(in, "triples", c.tripleCount, path);
+  expectField(in, "predicates", predicateCount, path);
+  c.predicates.resize(predicateCount);
+  for (auto& p : c.predicates) {
+    expectField(in, "predicate", p.triples, path);
+    if (!(in >> p.distinctSubjects >> p.distinctObjects >> p.maxOutDegree >> p.maxInDegree)) {
+      corrupt(path, "bad predicate line");
+    }
+  }
+  return c;
+}
+
+}  // namespace gsparql

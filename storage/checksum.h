@@ -1,0 +1,16 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace gsparql {
+
+// CRC-32 (zlib's), continued from `crc` so several arrays can share one sum.
+uint32_t crc32Update(uint32_t crc, const void* data, size_t bytes);
+
+template <typename T>
+uint32_t crc32Update(uint32_t crc, std::span<const T> values) {
+  return crc32Update(crc, values.data(), values.size_bytes());
+}
+
+}  // namespace gsparql

@@ -1,0 +1,187 @@
+#include "storage/dictionary.h"
+
+#include <rocksdb/db.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/sst_file_writer.h>
+#include <rocksdb/table.h>
+#include <tbb/parallel_invoke.h>
+#include <tbb/parallel_sort.h>
+
+#include <cstring>
+#include <numeric>
+
+#include "storage/system_error.h"
+
+namespace gsparql {
+namespace {
+
+// Key layout: an uppercase tag + term maps a term to its id; a lowercase tag
+// + big-endian id maps back, so both directions iterate in order.
+char termToIdTag(TermSpace space) { return space == TermSpace::Vertex ? 'T' : 'P'; }
+char idToTermTag(TermSpace space) { return static_cast<char>(space); }
+
+std::string idKey(TermSpace space, uint32_t id) {
+  std::string key(5, '\0');
+  key[0] = idToTermTag(space);
+  for (int i = 0; i < 4; ++i) key[1 + i] = static_cast<char>((id >> (24 - 8 * i)) & 0xFF);
+  return key;
+}
+
+uint32_t decodeId(std::string_view bytes) {
+  uint32_t id = 0;
+  for (int i = 0; i < 4; ++i) id = (id << 8) | static_cast<unsigned char>(bytes[i]);
+  return id;
+}
+
+std::string encodeId(uint32_t id) { return idKey(TermSpace::Vertex, id).substr(1); }
+
+rocksdb::Options dictionaryOptions() {
+  rocksdb::Options options;
+  rocksdb::BlockBasedTableOptions table;
+  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  table.block_cache = rocksdb::NewLRUCache(64 << 20);
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  options.compression = rocksdb::kLZ4Compression;
+  options.max_open_files = -1;
+  return options;
+}
+
+void check(const rocksdb::Status& status, const std::string& what,
+           const std::filesystem::path& path) {
+  if (!status.ok()) throw StorageError(what + " " + path.string() + ": " + status.ToString());
+}
+
+std::vector<uint32_t> idsSortedByTerm(const NumberedTerms& terms) {
+  std::vector<uint32_t> order(terms.count);
+  std::iota(order.begin(), order.end(), 0u);
+  tbb::parallel_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return terms.term(a) < terms.term(b); });
+  return order;
+}
+
+void writeTermToId(rocksdb::SstFileWriter& writer, TermSpace space, const NumberedTerms& terms,
+                   const std::filesystem::path& path) {
+  std::string key;
+  for (uint32_t id : idsSortedByTerm(terms)) {
+    key.assign(1, termToIdTag(space));
+    key += terms.term(id);
+    check(writer.Put(key, encodeId(id)), "cannot write", path);
+  }
+}
+
+void writeIdToTerm(rocksdb::SstFileWriter& writer, TermSpace space, const NumberedTerms& terms,
+                   const std::filesystem::path& path) {
+  for (uint32_t id = 0; id < terms.count; ++id) {
+    std::string_view term = terms.term(id);
+    check(writer.Put(idKey(space, id), rocksdb::Slice(term.data(), term.size())), "cannot write",
+          path);
+  }
+}
+
+// Tags sort as 'P' < 'T' and 'p' < 'v', so each file is written in key order.
+void writeSst(const std::filesystem::path& path, const rocksdb::Options& options,
+              const std::function<void(rocksdb::SstFileWriter&)>& body) {
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
+  check(writer.Open(path.string()), "cannot create", path);
+  body(writer);
+  check(writer.Finish(), "cannot finish", path);
+}
+
+std::unique_ptr<rocksdb::DB> createDictionary(const std::filesystem::path& dir,
+                                              rocksdb::Options options) {
+  options.create_if_missing = true;
+  options.error_if_exists = true;
+  rocksdb::DB* raw = nullptr;
+  check(rocksdb::DB::Open(options, dir.string(), &raw), "cannot create dictionary", dir);
+  return std::unique_ptr<rocksdb::DB>(raw);
+}
+
+void createEmptyDictionary(const std::filesystem::path& dir, const rocksdb::Options& options) {
+  check(createDictionary(dir, options)->Close(), "cannot close", dir);
+}
+
+}  // namespace
+
+void writeDictionary(const std::filesystem::path& dir, const NumberedTerms& vertices,
+                     const NumberedTerms& predicates) {
+  const rocksdb::Options options = dictionaryOptions();
+  if (vertices.count + predicates.count == 0) return createEmptyDictionary(dir, options);
+  const auto forward = dir.string() + ".term-to-id.sst";
+  const auto backward = dir.string() + ".id-to-term.sst";
+  tbb::parallel_invoke(
+      [&] {
+        writeSst(forward, options, [&](rocksdb::SstFileWriter& w) {
+          writeTermToId(w, TermSpace::Predicate, predicates, forward);
+          writeTermToId(w, TermSpace::Vertex, vertices, forward);
+        });
+      },
+      [&] {
+        writeSst(backward, options, [&](rocksdb::SstFileWriter& w) {
+          writeIdToTerm(w, TermSpace::Predicate, predicates, backward);
+          writeIdToTerm(w, TermSpace::Vertex, vertices, backward);
+        });
+      });
+  auto db = createDictionary(dir, options);
+  rocksdb::IngestExternalFileOptions ingest;
+  ingest.move_files = true;
+  check(db->IngestExternalFile({forward, backward}, ingest), "cannot ingest into", dir);
+  check(db->Close(), "cannot close", dir);
+}
+
+Dictionary::Dictionary(const std::filesystem::path& dir) : dir_(dir) {
+  rocksdb::DB* raw = nullptr;
+  check(rocksdb::DB::OpenForReadOnly(dictionaryOptions(), dir.string(), &raw),
+        "cannot open dictionary", dir);
+  db_.reset(raw);
+}
+
+Dictionary::~Dictionary() = default;
+Dictionary::Dictionary(Dictionary&&) noexcept = default;
+Dictionary& Dictionary::operator=(Dictionary&&) noexcept = default;
+
+std::optional<uint32_t> Dictionary::id(TermSpace space, std::string_view term) const {
+  std::string key(1, termToIdTag(space));
+  key += term;
+  std::string value;
+  auto status = db_->Get(rocksdb::ReadOptions(), key, &value);
+  if (status.IsNotFound()) return std::nullopt;
+  check(status, "cannot read dictionary", dir_);
+  return decodeId(value);
+}
+
+std::vector<std::string> Dictionary::terms(TermSpace space, std::span<const uint32_t> ids) const {
+  std::vector<std::string> keys;
+  keys.reserve(ids.size());
+  for (uint32_t id : ids) keys.push_back(idKey(space, id));
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<std::string> values;
+  auto statuses = db_->MultiGet(rocksdb::ReadOptions(), slices, &values);
+  for (size_t i = 0; i < statuses.size(); ++i) {
+    if (statuses[i].IsNotFound()) {
+      throw StorageError("dictionary " + dir_.string() + " has no term with id " +
+                         std::to_string(ids[i]));
+    }
+    check(statuses[i], "cannot read dictionary", dir_);
+  }
+  return values;
+}
+
+std::string Dictionary::term(TermSpace space, uint32_t id) const {
+  return std::move(terms(space, std::span<const uint32_t>(&id, 1)).front());
+}
+
+void Dictionary::forEach(TermSpace space,
+                         const std::function<void(uint32_t, std::string_view)>& visit) const {
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(read));
+  const char tag = idToTermTag(space);
+  for (it->Seek(rocksdb::Slice(&tag, 1)); it->Valid() && it->key()[0] == tag; it->Next()) {
+    auto key = it->key();
+    auto value = it->value();
+    visit(decodeId(std::string_view(key.data() + 1, 4)), std::string_view(value.data(), value.size()));
+  }
+  check(it->status(), "cannot read dictionary", dir_);
+}
+
+}  // namespace gsparql

@@ -1,0 +1,51 @@
+#pragma once
+// The term dictionary: RDF terms (rdf/term.h form) <-> dense 32-bit ids, with
+// separate id spaces for vertices (subjects, objects) and predicates. It lives
+// in RocksDB and is written once per generation by ingesting sorted SST files.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocksdb {
+class DB;
+}
+
+namespace gsparql {
+
+enum class TermSpace : char { Vertex = 'v', Predicate = 'p' };
+
+// Terms numbered 0..count-1; `term(id)` must stay valid while writing.
+struct NumberedTerms {
+  uint32_t count = 0;
+  std::function<std::string_view(uint32_t id)> term;
+};
+
+void writeDictionary(const std::filesystem::path& dir, const NumberedTerms& vertices,
+                     const NumberedTerms& predicates);
+
+class Dictionary {
+ public:
+  explicit Dictionary(const std::filesystem::path& dir);  // read-only
+  ~Dictionary();
+  Dictionary(Dictionary&&) noexcept;
+  Dictionary& operator=(Dictionary&&) noexcept;
+
+  std::optional<uint32_t> id(TermSpace space, std::string_view term) const;
+  // Batch decode; throws StorageError if an id is unknown.
+  std::vector<std::string> terms(TermSpace space, std::span<const uint32_t> ids) const;
+  std::string term(TermSpace space, uint32_t id) const;
+  // Visits all terms of a space in id order.
+  void forEach(TermSpace space, const std::function<void(uint32_t, std::string_view)>& visit) const;
+
+ private:
+  std::filesystem::path dir_;
+  std::unique_ptr<rocksdb::DB> db_;
+};
+
+}  // namespace gsparql

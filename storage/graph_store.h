@@ -1,0 +1,40 @@
+#pragma once
+// A committed generation opened for reading: dictionary, adjacency in both
+// directions and catalog. Holding a GraphStore pins its generation: files
+// stay mapped even if a later load replaces it.
+#include <filesystem>
+
+#include "storage/adjacency.h"
+#include "storage/catalog.h"
+#include "storage/dictionary.h"
+#include "storage/generations.h"
+
+namespace gsparql {
+
+inline constexpr const char* kDictionaryDir = "dictionary";
+inline constexpr const char* kOutAdjacencyFile = "out.pcsr";
+inline constexpr const char* kInAdjacencyFile = "in.pcsr";
+
+class GraphStore {
+ public:
+  // Throws StorageError if `root` holds no committed database.
+  explicit GraphStore(const std::filesystem::path& root);
+
+  const Generation& generation() const { return generation_; }
+  const Catalog& catalog() const { return catalog_; }
+  const Dictionary& dictionary() const { return dictionary_; }
+  const AdjacencyFile& adjacency(pcsr::Direction d) const {
+    return d == pcsr::Direction::Out ? out_ : in_;
+  }
+  // Checks every checksum of the adjacency files.
+  void verify() const;
+
+ private:
+  Generation generation_;
+  Catalog catalog_;
+  Dictionary dictionary_;
+  AdjacencyFile out_;
+  AdjacencyFile in_;
+};
+
+}  // namespace gsparql

@@ -1,0 +1,82 @@
+#pragma once
+// On-disk and in-memory layout of the adjacency files (one per direction).
+// Per predicate there are two views of the same edges:
+//  - a plain CSR: sorted keys, offsets, and neighbour lists in key order
+//    (scans, binary-search lookups, the CPU executor);
+//  - a PCSR as in SGSI: `keyCount` hashed groups of 128 bytes, each holding up
+//    to 15 (vertex, begin) pairs and one (next group, end) pair, with overflow
+//    groups chained after the primary ones and neighbour lists laid out in
+//    group order, so a lookup touches one 128-byte line before its list.
+// This header is shared with CUDA code: keep it plain and header-only.
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define GSPARQL_HOST_DEVICE __host__ __device__
+#else
+#define GSPARQL_HOST_DEVICE
+#endif
+
+namespace gsparql::pcsr {
+
+inline constexpr char kMagic[8] = {'G', 'S', 'P', 'C', 'S', 'R', '0', '1'};
+inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr uint32_t kAlignment = 128;
+inline constexpr uint32_t kSlotsPerGroup = 15;
+inline constexpr uint32_t kWordsPerGroup = 32;
+inline constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+enum class Direction : uint32_t { Out = 0, In = 1 };  // Out: subject -> objects
+
+// Words 2i and 2i+1 are slot i's vertex and begin offset (i < 15); word 30
+// is the index of the next overflow group (kNone at the end of a chain) and
+// word 31 the end offset of the last used slot. Empty slots hold kNone and
+// follow the used ones.
+struct alignas(kAlignment) Group {
+  uint32_t words[kWordsPerGroup];
+};
+static_assert(sizeof(Group) == 128);
+
+struct FileHeader {
+  char magic[8];
+  uint32_t version;
+  uint32_t direction;
+  uint32_t predicateCount;
+  uint32_t tocChecksum;       // crc32 of the table of contents
+  uint64_t tocOffset;         // array of predicateCount PredicateSection
+  uint64_t fileSize;
+  uint32_t reserved[7];
+  uint32_t headerChecksum;    // crc32 of the bytes above
+};
+static_assert(sizeof(FileHeader) == 72);
+
+// Byte offsets are from the start of the file, each 128-byte aligned.
+struct PredicateSection {
+  uint64_t keysOffset;            // uint32_t[keyCount], ascending
+  uint64_t offsetsOffset;         // uint32_t[keyCount + 1] into the key-ordered neighbours
+  uint64_t neighboursOffset;      // uint32_t[edgeCount], key order, each list ascending
+  uint64_t groupsOffset;          // Group[groupCount]
+  uint64_t groupNeighboursOffset; // uint32_t[edgeCount], group order, each list ascending
+  uint32_t keyCount;              // vertices with this predicate in this direction
+  uint32_t edgeCount;
+  uint32_t groupCount;            // keyCount primary groups, then overflow groups
+  uint32_t maxDegree;
+  uint32_t longestChain;          // most groups visited by one lookup
+  uint32_t dataChecksum;          // crc32 of the five arrays, in the order above
+};
+static_assert(sizeof(PredicateSection) == 64);
+
+// fmix32 from MurmurHash3: cheap, and spreads dense ids over the groups.
+GSPARQL_HOST_DEVICE constexpr uint32_t hashVertex(uint32_t v) {
+  v ^= v >> 16;
+  v *= 0x85ebca6bu;
+  v ^= v >> 13;
+  v *= 0xc2b2ae35u;
+  v ^= v >> 16;
+  return v;
+}
+
+GSPARQL_HOST_DEVICE constexpr uint32_t primaryGroupOf(uint32_t vertex, uint32_t keyCount) {
+  return hashVertex(vertex) % keyCount;
+}
+
+}  // namespace gsparql::pcsr

@@ -1,0 +1,147 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+
+#include "gsparql/database.h"
+#include "storage/adjacency_writer.h"
+#include "storage/graph_store.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+using pcsr::kNone;
+using pcsr::kSlotsPerGroup;
+
+namespace {
+
+uint32_t usedSlots(const pcsr::Group& g) {
+  uint32_t n = 0;
+  while (n < kSlotsPerGroup && g.words[2 * n] != kNone) ++n;
+  return n;
+}
+
+// The layout rules of pcsr_format.h, checked group by group.
+void checkGroupLayout(const PredicateAdjacency& a) {
+  const auto& s = a.section();
+  REQUIRE(s.groupCount >= s.keyCount);
+  uint32_t keysInGroups = 0;
+  std::vector<int> referencedBy(s.groupCount, 0);
+  for (uint32_t g = 0; g < s.groupCount; ++g) {
+    const auto& group = a.groups()[g];
+    uint32_t used = usedSlots(group);
+    keysInGroups += used;
+    for (uint32_t slot = used; slot < kSlotsPerGroup; ++slot) CHECK(group.words[2 * slot] == kNone);
+    for (uint32_t slot = 0; slot + 1 < used; ++slot) {
+      CHECK(group.words[2 * slot + 1] <= group.words[2 * slot + 3]);
+    }
+    if (used > 0) CHECK(group.words[2 * (used - 1) + 1] <= group.words[31]);
+    if (group.words[30] != kNone) {
+      CHECK(used == kSlotsPerGroup);  // a chain grows only from a full group
+      REQUIRE(group.words[30] >= s.keyCount);  // overflow groups follow the primary ones
+      REQUIRE(group.words[30] < s.groupCount);
+      ++referencedBy[group.words[30]];
+    }
+  }
+  CHECK(keysInGroups == s.keyCount);
+  for (uint32_t g = s.keyCount; g < s.groupCount; ++g) CHECK(referencedBy[g] == 1);
+}
+
+void checkLookups(const PredicateAdjacency& a) {
+  for (size_t k = 0; k < a.keys().size(); ++k) {
+    auto viaGroups = a.neighbours(a.keys()[k]);
+    auto plain = a.neighboursAt(k);
+    REQUIRE(std::equal(viaGroups.begin(), viaGroups.end(), plain.begin(), plain.end()));
+    CHECK(std::is_sorted(plain.begin(), plain.end()));
+    CHECK(std::adjacent_find(plain.begin(), plain.end()) == plain.end());
+  }
+  CHECK(std::is_sorted(a.keys().begin(), a.keys().end()));
+}
+
+bool contains(std::span<const uint32_t> list, uint32_t v) {
+  return std::binary_search(list.begin(), list.end(), v);
+}
+
+}  // namespace
+
+TEST_CASE("every stored triple is found through both directions of the PCSR") {
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  const auto& out = store.adjacency(pcsr::Direction::Out);
+  const auto& in = store.adjacency(pcsr::Direction::In);
+  uint64_t triples = 0;
+  for (uint32_t p = 0; p < out.predicateCount(); ++p) {
+    CAPTURE(p);
+    const auto& forward = out.predicate(p);
+    const auto& backward = in.predicate(p);
+    checkGroupLayout(forward);
+    checkGroupLayout(backward);
+    checkLookups(forward);
+    checkLookups(backward);
+    CHECK(forward.section().edgeCount == backward.section().edgeCount);
+    for (size_t k = 0; k < forward.keys().size(); ++k) {
+      uint32_t s = forward.keys()[k];
+      for (uint32_t o : forward.neighboursAt(k)) {
+        REQUIRE(contains(forward.neighbours(s), o));
+        REQUIRE(contains(backward.neighbours(o), s));
+        ++triples;
+      }
+    }
+    CHECK(forward.neighbours(kNone - 1).empty());
+  }
+  CHECK(triples == 106012);
+}
+
+TEST_CASE("colliding keys fill a group and chain overflow groups") {
+  // 40 keys that all hash to group 0 of 40, plus 60 keys anywhere.
+  const uint32_t keyCount = 100;
+  std::vector<uint32_t> keys;
+  for (uint32_t v = 0; keys.size() < 40; ++v) {
+    if (pcsr::primaryGroupOf(v, keyCount) == 0) keys.push_back(v);
+  }
+  std::mt19937 random(7);
+  while (keys.size() < keyCount) {
+    uint32_t v = random() % 1000000;
+    if (std::find(keys.begin(), keys.end(), v) == keys.end()) keys.push_back(v);
+  }
+  std::sort(keys.begin(), keys.end());
+  std::vector<Edge> edges;
+  for (uint32_t k : keys) {
+    for (uint32_t n = 0; n < 1 + k % 5; ++n) edges.push_back(Edge{k, k * 7 + n});
+  }
+  TempDir dir;
+  AdjacencyWriter writer(dir / "test.pcsr", pcsr::Direction::Out);
+  writer.addPredicate(1, edges);  // predicate 0 stays empty
+  writer.finish(3);
+  AdjacencyFile file(dir / "test.pcsr");
+  file.verify();
+  REQUIRE(file.predicateCount() == 3);
+  CHECK(file.predicate(0).keys().empty());
+  CHECK(file.predicate(2).neighbours(5).empty());
+  const auto& a = file.predicate(1);
+  CHECK(a.section().keyCount == keyCount);
+  CHECK(a.section().groupCount == keyCount + 2);  // 40 colliding keys: 15 + 15 + 10
+  CHECK(a.section().longestChain == 3);
+  checkGroupLayout(a);
+  checkLookups(a);
+  for (uint32_t k : keys) CHECK(a.neighbours(k).size() == 1 + k % 5);
+}
+
+TEST_CASE("a corrupted adjacency file is detected") {
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("load/tricky.nt")});
+  auto generation = currentGeneration(dir.path());
+  REQUIRE(generation);
+  auto file = generation->dir / kOutAdjacencyFile;
+  std::filesystem::permissions(file, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(sizeof(pcsr::FileHeader) + 56);  // the first 128-byte block after the header: predicate 0's keys
+    f.put('\x5a');
+  }
+  CHECK_THROWS_WITH_AS(Database(dir.path()).verify(), doctest::Contains("checksum mismatch"), StorageError);
+  std::filesystem::resize_file(file, 100);
+  CHECK_THROWS_WITH_AS(Database(dir.path()), doctest::Contains("out.pcsr"), StorageError);
+}

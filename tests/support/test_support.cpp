@@ -1,0 +1,111 @@
+#include "support/test_support.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "gsparql/database.h"
+
+extern char** environ;
+
+namespace gsparql::test {
+
+TempDir::TempDir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "gsparql-test-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path_ = pattern;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+std::filesystem::path dataFile(const std::string& relative) {
+  return std::filesystem::path(GSPARQL_TEST_DATA) / relative;
+}
+
+std::vector<std::string> readLines(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+void writeFile(const std::filesystem::path& file, const std::string& content) {
+  std::ofstream out(file, std::ios::binary);
+  out << content;
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+std::vector<std::string> sortedDump(const std::filesystem::path& db) {
+  std::ostringstream out;
+  Database(db).dump(out);
+  std::vector<std::string> lines;
+  std::istringstream in(out.str());
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+namespace {
+
+std::vector<char*> argv(std::vector<std::string>& args) {
+  std::vector<char*> out;
+  for (auto& a : args) out.push_back(a.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+int spawn(std::vector<std::string> args, std::vector<std::string> env,
+          const std::filesystem::path& outputFile, const std::filesystem::path& stdinFile) {
+  args.insert(args.begin(), GSPARQL_CLI);
+  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, outputFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  if (!stdinFile.empty()) posix_spawn_file_actions_addopen(&actions, 0, stdinFile.c_str(), O_RDONLY, 0);
+  pid_t pid = -1;
+  auto a = argv(args);
+  auto e = argv(env);
+  int rc = posix_spawn(&pid, GSPARQL_CLI, &actions, nullptr, a.data(), e.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw std::runtime_error("cannot start " GSPARQL_CLI);
+  return pid;
+}
+
+}  // namespace
+
+int spawnCli(const std::vector<std::string>& args, const std::filesystem::path& outputFile) {
+  return spawn(args, {}, outputFile, {});
+}
+
+ProcessResult waitFor(int pid, const std::filesystem::path& outputFile) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ProcessResult result;
+  if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  std::ifstream in(outputFile, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  result.output = text.str();
+  return result;
+}
+
+ProcessResult runCli(const std::vector<std::string>& args, const std::vector<std::string>& env,
+                     const std::filesystem::path& stdinFile) {
+  TempDir scratch;
+  auto output = scratch / "output";
+  return waitFor(spawn(args, env, output, stdinFile), output);
+}
+
+}  // namespace gsparql::test

@@ -1,0 +1,42 @@
+#pragma once
+// Helpers shared by the tests: scratch folders, test data, running the CLI.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gsparql::test {
+
+// A fresh folder under the system temp dir, removed with everything in it.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::filesystem::path dataFile(const std::string& relative);  // under tests/data
+std::vector<std::string> readLines(const std::filesystem::path& file);
+void writeFile(const std::filesystem::path& file, const std::string& content);
+// Every triple of the database, one N-Triples line each, sorted bytewise.
+std::vector<std::string> sortedDump(const std::filesystem::path& db);
+
+struct ProcessResult {
+  int exitCode = -1;      // when it exited
+  int signal = 0;         // when a signal ended it
+  std::string output;     // stdout and stderr together
+};
+// Runs the gsparql CLI with `args`, extra environment entries ("K=V") and an
+// optional file as standard input.
+ProcessResult runCli(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
+                     const std::filesystem::path& stdinFile = {});
+// Starts the CLI without waiting; for kill tests.
+int spawnCli(const std::vector<std::string>& args, const std::filesystem::path& outputFile);
+ProcessResult waitFor(int pid, const std::filesystem::path& outputFile);
+
+}  // namespace gsparql::test
