@@ -11,6 +11,8 @@ namespace gsparql::sparql {
 // the stack of the recursive-descent parser.
 inline constexpr int kMaxNestingDepth = 200;
 
+inline constexpr const char* kUpdateNotSupported = "SPARQL Update is not supported (only SPARQL 1.1 Query)";
+
 // Parses one query (UTF-8). Throws SyntaxError for any invalid input,
 // including SPARQL Update requests, which are not supported.
 Query parseQuery(std::string_view text);

@@ -15,12 +15,18 @@ class FreshNames {
   std::string next(const std::string& prefix) {
     for (;;) {
       std::string name = prefix + std::to_string(counters_[prefix]++);
-      if (taken_.insert(name).second) return name;
+      if (taken_.insert(name).second) {
+        invented_.insert(name);
+        return name;
+      }
     }
   }
 
+  // True for names made by next(): SELECT * leaves them out.
+  bool invented(const std::string& name) const { return invented_.count(name) > 0; }
+
  private:
-  std::set<std::string> taken_;
+  std::set<std::string> taken_, invented_;
   std::map<std::string, unsigned long> counters_;  // per prefix, so kinds do not renumber each other
 };
 

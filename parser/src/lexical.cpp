@@ -188,7 +188,7 @@ std::string decodeLocalName(std::string_view local) {
 std::string resolveIri(std::string_view base, std::string_view ref) {
   if (base.empty()) return std::string(ref);
   IriParts r = split(ref), b = split(base);
-  std::string scheme, authority, path, query;
+  std::string authority, path, query;
   bool hasAuthority = false, hasQuery = false;
   if (r.hasScheme) {
     return std::string(r.scheme) + ":" + (r.hasAuthority ? "//" + std::string(r.authority) : "") +

@@ -1,5 +1,6 @@
 #include "parser/parse.h"
 
+#include <optional>
 #include <set>
 
 #include "SparqlLexer.h"
@@ -36,17 +37,21 @@ std::string expectedTokens(antlr4::Parser* parser) {
   }
 }
 
-// Turns the first lexer or parser error into a SyntaxError.
+// Turns the first parser error into a SyntaxError; the first lexer error is
+// kept for after lexing (see lexerErrorOrUpdate).
 class ThrowingListener : public antlr4::BaseErrorListener {
  public:
   explicit ThrowingListener(std::string_view text) : text_(text) {}
+
+  const std::optional<SyntaxError>& lexerError() const { return lexerError_; }
 
   void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line, size_t column,
                    const std::string& message, std::exception_ptr) override {
     Position pos{static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column + 1)};
     auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
     if (!parser || !offending) {
-      throw SyntaxError(text_, pos, "unexpected character: " + message);
+      if (!lexerError_) lexerError_.emplace(text_, pos, "unexpected character: " + message);
+      return;
     }
     std::string expected = expectedTokens(parser);
     std::string text = "syntax error at " + describeToken(offending);
@@ -56,7 +61,36 @@ class ThrowingListener : public antlr4::BaseErrorListener {
 
  private:
   std::string_view text_;
+  std::optional<SyntaxError> lexerError_;
 };
+
+bool isUpdateKeyword(std::size_t type) {
+  switch (type) {
+    case SparqlLexer::INSERT: case SparqlLexer::DELETE: case SparqlLexer::LOAD: case SparqlLexer::CLEAR:
+    case SparqlLexer::DROP: case SparqlLexer::CREATE: case SparqlLexer::ADD: case SparqlLexer::MOVE:
+    case SparqlLexer::COPY: case SparqlLexer::WITH:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// SPARQL Update text usually has words the query lexer does not know (DATA,
+// INTO, ...): name the real problem rather than the first odd character.
+[[noreturn]] void lexerErrorOrUpdate(antlr4::CommonTokenStream& tokens, const SyntaxError& lexerError,
+                                     std::string_view text) {
+  const auto& all = tokens.getTokens();
+  std::size_t i = 0;
+  while (i < all.size() && (all[i]->getType() == SparqlLexer::BASE || all[i]->getType() == SparqlLexer::PREFIX)) {
+    i += all[i]->getType() == SparqlLexer::BASE ? 2 : 3;
+  }
+  if (i < all.size() && isUpdateKeyword(all[i]->getType())) {
+    throw SyntaxError(text, {static_cast<std::uint32_t>(all[i]->getLine()),
+                             static_cast<std::uint32_t>(all[i]->getCharPositionInLine() + 1)},
+                      kUpdateNotSupported, all[i]->getText());
+  }
+  throw lexerError;
+}
 
 Position positionOfByte(std::string_view text, std::size_t offset) {
   Position pos{1, 1};
@@ -76,7 +110,7 @@ Position positionOfByte(std::string_view text, std::size_t offset) {
 void checkNesting(antlr4::CommonTokenStream& tokens, std::string_view text) {
   int depth = 0;
   for (auto* t : tokens.getTokens()) {
-    std::string_view s = t->getText();
+    std::string s = t->getText();
     if (s == "(" || s == "[" || s == "{") {
       if (++depth > kMaxNestingDepth) {
         throw SyntaxError(text, {static_cast<std::uint32_t>(t->getLine()),
@@ -113,6 +147,7 @@ Query parseQuery(std::string_view text) {
   lexer.addErrorListener(&listener);
   antlr4::CommonTokenStream tokens(&lexer);
   tokens.fill();
+  if (listener.lexerError()) lexerErrorOrUpdate(tokens, *listener.lexerError(), text);
   checkNesting(tokens, text);
   FreshNames fresh(namesInQuery(tokens));
 

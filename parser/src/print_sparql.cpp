@@ -29,6 +29,22 @@ bool isInfix(const std::string& name) {
   return std::find(std::begin(kInfix), std::end(kInfix), name) != std::end(kInfix);
 }
 
+const Op& lastOf(const Op& op) { return op.kind == Op::Kind::Join ? lastOf(*op.children[1]) : op; }
+
+// A left-deep join of BGPs and paths is what one triples block with property
+// paths translates to; printed as one block it translates back the same way
+// and keeps blank nodes in a single basic graph pattern. Two BGPs in a row
+// would merge, so they need braces.
+bool isTriplesChain(const Op& op) {
+  if (op.kind == Op::Kind::Bgp) return !op.triples.empty();
+  if (op.kind == Op::Kind::Path) return true;
+  if (op.kind != Op::Kind::Join) return false;
+  const Op& right = *op.children[1];
+  bool rightOk = right.kind == Op::Kind::Path ||
+                 (right.kind == Op::Kind::Bgp && !right.triples.empty() && lastOf(*op.children[0]).kind != Op::Kind::Bgp);
+  return rightOk && isTriplesChain(*op.children[0]);
+}
+
 class Printer {
  public:
   std::string take() { return std::move(out_); }
@@ -100,8 +116,13 @@ void Printer::groupContent(const Op& op) {
       line(toSparql(op.subject) + " " + toSparql(op.path) + " " + toSparql(op.object) + " .");
       return;
     case Op::Kind::Join:
-      group(*op.children[0]);
-      group(*op.children[1]);
+      if (isTriplesChain(op)) {
+        groupContent(*op.children[0]);
+        groupContent(*op.children[1]);
+      } else {
+        group(*op.children[0]);
+        group(*op.children[1]);
+      }
       return;
     case Op::Kind::LeftJoin:
       group(*op.children[0]);

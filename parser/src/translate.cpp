@@ -1,6 +1,7 @@
 #include "parser/src/translate.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "parser/syntax_error.h"
 
@@ -250,7 +251,8 @@ OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
   if (m.isSelect) {
     Op project = node(Op::Kind::Project, m.pos, {p});
     if (m.selectAll) {
-      project.vars = visible;
+      std::copy_if(visible.begin(), visible.end(), std::back_inserter(project.vars),
+                   [&](const std::string& v) { return !fresh_.invented(v); });
     } else {
       for (const auto& i : items) project.vars.push_back(i.var);
     }

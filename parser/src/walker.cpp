@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "parser/parse.h"
 #include "parser/src/lexical.h"
 #include "parser/syntax_error.h"
 #include "rdf/term.h"
@@ -144,27 +145,26 @@ void Walker::triplesBlock(P::TriplesBlockContext* ctx, std::vector<ast::TripleIt
   for (auto* t : ctx->triplesSameSubjectPath()) {
     if (t->varOrTerm()) {
       Term subject = t->varOrTerm()->var() ? var(t->varOrTerm()->var()) : graphTerm(t->varOrTerm()->graphTerm());
-      propertyList(t->propertyListPathNotEmpty(), subject, out, inTemplate);
+      propertyList(t->propertyListPathNotEmpty(), subject, at(t), out, inTemplate);
       continue;
     }
     auto* node = t->triplesNodePath();
     if (node->collectionPath()) {
       Term head = collection(node->collectionPath(), out, inTemplate);
-      if (auto* list = t->propertyListPath()->propertyListPathNotEmpty()) propertyList(list, head, out, inTemplate);
+      if (auto* list = t->propertyListPath()->propertyListPathNotEmpty()) propertyList(list, head, at(t), out, inTemplate);
     } else {
       Term subject = Term::blank(fresh_.next("_b"));
-      propertyList(node->blankNodePropertyListPath()->propertyListPathNotEmpty(), subject, out, inTemplate);
-      if (auto* list = t->propertyListPath()->propertyListPathNotEmpty()) propertyList(list, subject, out, inTemplate);
+      propertyList(node->blankNodePropertyListPath()->propertyListPathNotEmpty(), subject, at(t), out, inTemplate);
+      if (auto* list = t->propertyListPath()->propertyListPathNotEmpty()) propertyList(list, subject, at(t), out, inTemplate);
     }
   }
 }
 
-void Walker::propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& subject,
+void Walker::propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& subject, Position pos,
                           std::vector<ast::TripleItem>& out, bool inTemplate) {
   auto verbs = ctx->verbPathOrSimple();
   auto objectLists = ctx->objectListPath();
   for (std::size_t i = 0; i < verbs.size(); ++i) {
-    Position pos = at(verbs[i]);
     Path p;
     Term predicate;
     bool simple = verbs[i]->var() != nullptr;
@@ -190,7 +190,7 @@ Term Walker::graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem
   auto* node = ctx->triplesNodePath();
   if (node->collectionPath()) return collection(node->collectionPath(), out, inTemplate);
   Term b = Term::blank(fresh_.next("_b"));
-  propertyList(node->blankNodePropertyListPath()->propertyListPathNotEmpty(), b, out, inTemplate);
+  propertyList(node->blankNodePropertyListPath()->propertyListPathNotEmpty(), b, at(node), out, inTemplate);
   return b;
 }
 
@@ -450,7 +450,7 @@ void Walker::datasets(const std::vector<P::DatasetClauseContext*>& clauses, Quer
 Query Walker::query(P::QueryUnitContext* ctx) {
   prologue(ctx->prologue());
   if (auto* update = ctx->updateStart()) {
-    fail(update->getStart(), "SPARQL Update is not supported (only SPARQL 1.1 Query)");
+    fail(update->getStart(), kUpdateNotSupported);
   }
   auto* q = ctx->query();
   Query out;

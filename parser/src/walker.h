@@ -31,7 +31,8 @@ class Walker {
 
   // triples; `inTemplate` rejects property paths (CONSTRUCT templates)
   void triplesBlock(P::TriplesBlockContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
-  void propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& subject,
+  // `pos`, the position of the subject, becomes the position of each triple.
+  void propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& subject, Position pos,
                     std::vector<ast::TripleItem>& out, bool inTemplate);
   Term graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
   Term collection(P::CollectionPathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);

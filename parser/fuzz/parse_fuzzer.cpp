@@ -1,0 +1,23 @@
+// libFuzzer target: parseQuery must either return or throw SyntaxError, and
+// an accepted query must survive the pretty-printer round trip.
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "parser/parse.h"
+#include "parser/print.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace gsparql::sparql;
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  Query q;
+  try {
+    q = parseQuery(text);
+  } catch (const SyntaxError&) {
+    return 0;
+  }
+  std::string printed = toSparql(q);
+  Query again = parseQuery(printed);  // a throw here is a printer bug: let it crash
+  if (algebraToString(again, {false}) != algebraToString(q, {false})) std::abort();
+  return 0;
+}
