@@ -349,7 +349,7 @@ void renameJsonBnodes(Json& document) {
   }
 }
 
-std::string toString(const Json& value) {
+std::string compactJson(const Json& value) {
   std::string out;
   write(out, value);
   return out;

@@ -50,6 +50,6 @@ struct Json {
 };
 Json parseJson(std::string_view text);  // throws std::runtime_error on bad input
 void renameJsonBnodes(Json& results);
-std::string toString(const Json& value);  // compact, for failure messages
+std::string compactJson(const Json& value);  // compact, for failure messages
 
 }  // namespace gsparql::results::test
