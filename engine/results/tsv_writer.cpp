@@ -84,7 +84,7 @@ class TsvWriter final : public ResultWriter {
   void row(std::span<const std::optional<std::string_view>> terms) override {
     for (size_t i = 0; i < terms.size(); ++i) {
       if (i) out_.put('\t');
-      if (terms[i]) writeTerm(*terms[i]);
+      if (terms[i]) appendTsvTerm(out_.str(), *terms[i]);
     }
     out_.put('\n');
     out_.maybeFlush();
@@ -98,46 +98,45 @@ class TsvWriter final : public ResultWriter {
   }
 
  private:
-  void writeTerm(std::string_view term) {
-    if (term.empty() || term.front() != '"') {  // IRI or blank node: as stored
-      out_.put(term);
-      return;
-    }
-    // Typed literal with an xsd datatype that may abbreviate: "lex"^^<xsd:...>
-    if (term.back() == '>') {
-      size_t close = term.rfind('"');
-      if (close > 0 && close != std::string_view::npos) {
-        std::string_view rest = term.substr(close + 1);
-        if (rest.starts_with(kDtPrefix)) {
-          std::string_view local = rest.substr(kDtPrefix.size(), rest.size() - kDtPrefix.size() - 1);
-          std::string_view lexical = term.substr(1, close - 1);
-          if (abbreviatesLocal(lexical, local)) {
-            out_.put(lexical);
-            return;
-          }
-        }
-      }
-    }
-    // Everything else: as stored, with TAB and FF escaped.
-    std::string& buf = out_.str();
-    const char* p = term.data();
-    const char* end = p + term.size();
-    const char* run = p;
-    for (; p != end; ++p) {
-      char c = *p;
-      if (c == '\t' || c == '\f') {
-        buf.append(run, p);
-        buf += c == '\t' ? "\\t" : "\\f";
-        run = p + 1;
-      }
-    }
-    buf.append(run, end);
-  }
-
   OutBuffer out_;
 };
 
 }  // namespace
+
+void appendTsvTerm(std::string& buf, std::string_view term) {
+  if (term.empty() || term.front() != '"') {  // IRI or blank node: as stored
+    buf += term;
+    return;
+  }
+  // Typed literal with an xsd datatype that may abbreviate: "lex"^^<xsd:...>
+  if (term.back() == '>') {
+    size_t close = term.rfind('"');
+    if (close > 0 && close != std::string_view::npos) {
+      std::string_view rest = term.substr(close + 1);
+      if (rest.starts_with(kDtPrefix)) {
+        std::string_view local = rest.substr(kDtPrefix.size(), rest.size() - kDtPrefix.size() - 1);
+        std::string_view lexical = term.substr(1, close - 1);
+        if (abbreviatesLocal(lexical, local)) {
+          buf += lexical;
+          return;
+        }
+      }
+    }
+  }
+  // Everything else: as stored, with TAB and FF escaped.
+  const char* p = term.data();
+  const char* end = p + term.size();
+  const char* run = p;
+  for (; p != end; ++p) {
+    char c = *p;
+    if (c == '\t' || c == '\f') {
+      buf.append(run, p);
+      buf += c == '\t' ? "\\t" : "\\f";
+      run = p + 1;
+    }
+  }
+  buf.append(run, end);
+}
 
 bool abbreviatesAsTurtle(std::string_view lexical, std::string_view datatype) {
   constexpr std::string_view xsd = rdf::kXsd;

@@ -45,6 +45,10 @@ class OutBuffer {
 // check is looser than the Turtle grammar and gsparql follows the grammar.
 bool abbreviatesAsTurtle(std::string_view lexical, std::string_view datatype);
 
+// Appends `term` (rdf/term.h form) as the TSV writer writes it: Jena's
+// Turtle form (bare numbers and booleans, \t \n \r \f \" \\ escapes).
+void appendTsvTerm(std::string& out, std::string_view term);
+
 struct TableOptions {
   size_t sizingRows = 1000;  // rows buffered to size the columns
   size_t maxWidth = 60;      // display columns of the widest cell; longer ones end in "…"
