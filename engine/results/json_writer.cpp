@@ -1,0 +1,132 @@
+// SPARQL 1.1 Query Results JSON. One solution per line:
+//   {"head":{"vars":["s","o"]},"results":{"bindings":[
+//   {"s":{"type":"uri","value":"http://ex/a"},"o":{"type":"literal","value":"x","xml:lang":"en"}},
+//   ...
+//   ]}}
+// Strings escape '"', '\', the control characters (short forms where JSON has
+// them), U+007F, U+2028 and U+2029; other characters are written as UTF-8.
+#include "engine/results/term_parts.h"
+#include "engine/results/writers.h"
+
+namespace gsparql::results {
+
+namespace {
+
+constexpr char kHex[] = "0123456789ABCDEF";
+
+void appendJsonEscaped(std::string& out, std::string_view s) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  const char* run = p;
+  for (; p != end; ++p) {
+    unsigned char c = static_cast<unsigned char>(*p);
+    if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c != 0xE2) continue;
+    if (c == 0xE2) {  // U+2028 / U+2029: E2 80 A8 / E2 80 A9
+      if (end - p >= 3 && static_cast<unsigned char>(p[1]) == 0x80 &&
+          (static_cast<unsigned char>(p[2]) == 0xA8 || static_cast<unsigned char>(p[2]) == 0xA9)) {
+        out.append(run, p);
+        out += static_cast<unsigned char>(p[2]) == 0xA8 ? "\\u2028" : "\\u2029";
+        p += 2;
+        run = p + 1;
+      }
+      continue;
+    }
+    out.append(run, p);
+    run = p + 1;
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default: {
+        char u[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+        out.append(u, 6);
+      }
+    }
+  }
+  out.append(run, end);
+}
+
+class JsonWriter final : public ResultWriter {
+ public:
+  explicit JsonWriter(std::ostream& out) : out_(out) {}
+
+  void begin(const std::vector<std::string>& variables) override {
+    names_.clear();
+    std::string& b = out_.str();
+    b += "{\"head\":{\"vars\":[";
+    for (size_t i = 0; i < variables.size(); ++i) {
+      if (i) b += ',';
+      b += '"';
+      appendJsonEscaped(b, variables[i]);
+      b += '"';
+      // The member name prefix of each binding, built once.
+      std::string name = "\"";
+      appendJsonEscaped(name, variables[i]);
+      name += "\":{\"type\":\"";
+      names_.push_back(std::move(name));
+    }
+    b += "]},\"results\":{\"bindings\":[";
+    first_ = true;
+  }
+
+  void row(std::span<const std::optional<std::string_view>> terms) override {
+    std::string& b = out_.str();
+    b += first_ ? "\n{" : ",\n{";
+    first_ = false;
+    bool firstBinding = true;
+    for (size_t i = 0; i < terms.size() && i < names_.size(); ++i) {
+      if (!terms[i]) continue;
+      if (!firstBinding) b += ',';
+      firstBinding = false;
+      b += names_[i];
+      const TermParts& p = split_.split(*terms[i]);
+      switch (p.kind) {
+        case rdf::TermKind::Iri: b += "uri\",\"value\":\""; break;
+        case rdf::TermKind::Blank: b += "bnode\",\"value\":\""; break;
+        case rdf::TermKind::Literal: b += "literal\",\"value\":\""; break;
+      }
+      appendJsonEscaped(b, p.value);
+      b += '"';
+      if (!p.language.empty()) {
+        b += ",\"xml:lang\":\"";
+        appendJsonEscaped(b, p.language);
+        b += '"';
+      } else if (!p.datatype.empty()) {
+        b += ",\"datatype\":\"";
+        appendJsonEscaped(b, p.datatype);
+        b += '"';
+      }
+      b += '}';
+    }
+    b += '}';
+    out_.maybeFlush();
+  }
+
+  void end() override {
+    out_.put(first_ ? "]}}\n" : "\n]}}\n");
+    out_.flush();
+  }
+
+  void boolean(bool value) override {
+    out_.put(value ? "{\"head\":{},\"boolean\":true}\n" : "{\"head\":{},\"boolean\":false}\n");
+    out_.flush();
+  }
+
+ private:
+  OutBuffer out_;
+  TermSplitter split_;
+  std::vector<std::string> names_;
+  bool first_ = true;
+};
+
+}  // namespace
+
+std::unique_ptr<ResultWriter> makeJsonWriter(std::ostream& out) {
+  return std::make_unique<JsonWriter>(out);
+}
+
+}  // namespace gsparql::results

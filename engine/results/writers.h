@@ -1,0 +1,67 @@
+#pragma once
+// Internals of the result writers, shared between them and visible to tests.
+#include <cstddef>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "engine/results/result_writer.h"
+
+namespace gsparql::results {
+
+// Collects output in a string and hands it to the stream in large blocks:
+// one virtual call per 64 KiB instead of one per term.
+class OutBuffer {
+ public:
+  explicit OutBuffer(std::ostream& out) : out_(out) { buf_.reserve(kBlock + 4096); }
+  ~OutBuffer() { flush(); }
+  OutBuffer(const OutBuffer&) = delete;
+  OutBuffer& operator=(const OutBuffer&) = delete;
+
+  void put(char c) { buf_ += c; }
+  void put(std::string_view s) { buf_.append(s.data(), s.size()); }
+  // Call between rows.
+  void maybeFlush() {
+    if (buf_.size() >= kBlock) flush();
+  }
+  void flush() {
+    if (!buf_.empty()) out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+    buf_.clear();
+    out_.flush();
+  }
+  std::string& str() { return buf_; }
+
+ private:
+  static constexpr size_t kBlock = 64 * 1024;
+  std::ostream& out_;
+  std::string buf_;
+};
+
+// Jena 4.5 writes an xsd:integer, xsd:decimal, xsd:double or xsd:boolean
+// literal in Turtle's abbreviated form when its lexical form has the shape of
+// the Turtle token (INTEGER, DECIMAL, DOUBLE, true/false). Returns true when
+// gsparql does so; see docs/result-formats.md for the two cases where Jena's
+// check is looser than the Turtle grammar and gsparql follows the grammar.
+bool abbreviatesAsTurtle(std::string_view lexical, std::string_view datatype);
+
+// Appends `term` (rdf/term.h form) as the TSV writer writes it: Jena's
+// Turtle form (bare numbers and booleans, \t \n \r \f \" \\ escapes).
+void appendTsvTerm(std::string& out, std::string_view term);
+
+struct TableOptions {
+  size_t sizingRows = 1000;  // rows buffered to size the columns
+  size_t maxWidth = 60;      // display columns of the widest cell; longer ones end in "…"
+};
+
+std::unique_ptr<ResultWriter> makeTsvWriter(std::ostream& out);
+std::unique_ptr<ResultWriter> makeCsvWriter(std::ostream& out);
+std::unique_ptr<ResultWriter> makeJsonWriter(std::ostream& out);
+std::unique_ptr<ResultWriter> makeXmlWriter(std::ostream& out);
+std::unique_ptr<ResultWriter> makeTableWriter(std::ostream& out, TableOptions options = {});
+
+// Display width of UTF-8 text in a terminal: one column per code point
+// (East Asian wide characters and combining marks are not special-cased).
+size_t displayWidth(std::string_view utf8);
+
+}  // namespace gsparql::results

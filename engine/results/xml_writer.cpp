@@ -1,0 +1,127 @@
+// SPARQL Query Results XML Format, laid out exactly as Jena 4.5 writes it
+// (two-space indentation, one element per line). Text escapes &, <, >;
+// attribute values also escape '"'; characters below U+0020 become
+// hexadecimal character references (&#x0009;), as Jena does. Note that XML 1.0
+// has no way to carry U+0001..U+0008 and similar: their references are not
+// well-formed XML 1.0 (Jena writes the same).
+#include "engine/results/term_parts.h"
+#include "engine/results/writers.h"
+
+namespace gsparql::results {
+namespace {
+
+constexpr char kHex[] = "0123456789ABCDEF";
+
+void appendXmlEscaped(std::string& out, std::string_view s, bool attribute) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  const char* run = p;
+  for (; p != end; ++p) {
+    unsigned char c = static_cast<unsigned char>(*p);
+    if (c >= 0x20 && c != '&' && c != '<' && c != '>' && !(attribute && c == '"')) continue;
+    out.append(run, p);
+    run = p + 1;
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: {
+        char ref[8] = {'&', '#', 'x', '0', '0', kHex[c >> 4], kHex[c & 15], ';'};
+        out.append(ref, 8);
+      }
+    }
+  }
+  out.append(run, end);
+}
+
+constexpr std::string_view kPrologue =
+    "<?xml version=\"1.0\"?>\n"
+    "<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">\n"
+    "  <head>\n";
+
+class XmlWriter final : public ResultWriter {
+ public:
+  explicit XmlWriter(std::ostream& out) : out_(out) {}
+
+  void begin(const std::vector<std::string>& variables) override {
+    std::string& b = out_.str();
+    b += kPrologue;
+    bindingOpen_.clear();
+    for (const std::string& v : variables) {
+      b += "    <variable name=\"";
+      appendXmlEscaped(b, v, true);
+      b += "\"/>\n";
+      std::string open = "      <binding name=\"";
+      appendXmlEscaped(open, v, true);
+      open += "\">\n        ";
+      bindingOpen_.push_back(std::move(open));
+    }
+    b += "  </head>\n  <results>\n";
+  }
+
+  void row(std::span<const std::optional<std::string_view>> terms) override {
+    std::string& b = out_.str();
+    b += "    <result>\n";
+    for (size_t i = 0; i < terms.size() && i < bindingOpen_.size(); ++i) {
+      if (!terms[i]) continue;
+      b += bindingOpen_[i];
+      const TermParts& p = split_.split(*terms[i]);
+      switch (p.kind) {
+        case rdf::TermKind::Iri:
+          b += "<uri>";
+          appendXmlEscaped(b, p.value, false);
+          b += "</uri>";
+          break;
+        case rdf::TermKind::Blank:
+          b += "<bnode>";
+          appendXmlEscaped(b, p.value, false);
+          b += "</bnode>";
+          break;
+        case rdf::TermKind::Literal:
+          if (!p.language.empty()) {
+            b += "<literal xml:lang=\"";
+            appendXmlEscaped(b, p.language, true);
+            b += "\">";
+          } else if (!p.datatype.empty()) {
+            b += "<literal datatype=\"";
+            appendXmlEscaped(b, p.datatype, true);
+            b += "\">";
+          } else {
+            b += "<literal>";
+          }
+          appendXmlEscaped(b, p.value, false);
+          b += "</literal>";
+          break;
+      }
+      b += "\n      </binding>\n";
+    }
+    b += "    </result>\n";
+    out_.maybeFlush();
+  }
+
+  void end() override {
+    out_.put("  </results>\n</sparql>\n");
+    out_.flush();
+  }
+
+  void boolean(bool value) override {
+    out_.put(kPrologue);
+    out_.put(value ? "  </head>\n  <boolean>true</boolean>\n</sparql>\n"
+                   : "  </head>\n  <boolean>false</boolean>\n</sparql>\n");
+    out_.flush();
+  }
+
+ private:
+  OutBuffer out_;
+  TermSplitter split_;
+  std::vector<std::string> bindingOpen_;
+};
+
+}  // namespace
+
+std::unique_ptr<ResultWriter> makeXmlWriter(std::ostream& out) {
+  return std::make_unique<XmlWriter>(out);
+}
+
+}  // namespace gsparql::results
