@@ -50,7 +50,7 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
   impl->timings.parseMilliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   auto executor = executorFor(options.backend);
-  engine::ExecutionOptions execution{options.semantics == Semantics::Isomorphism};
+  engine::ExecutionOptions execution{options.semantics == Semantics::Isomorphism, options.cancel};
   impl->outcome = engine::runQuery(parsed, *store_, *executor, *engine::makeStatisticsOrderer(), execution);
   impl->store = store_.get();
   impl->timings.planMilliseconds = impl->outcome.planMilliseconds;

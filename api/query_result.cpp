@@ -1,4 +1,5 @@
 #include "api/query_result_impl.h"
+#include "engine/results/result_writer.h"
 
 namespace gsparql {
 namespace {
@@ -26,6 +27,27 @@ void QueryResult::forEachRow(const std::function<void(std::span<const Term>)>& v
     decoder.decode(begin, end, cells);
     for (size_t r = 0; r < end - begin; ++r) visit(std::span<const Term>(cells.data() + r * width, width));
   }
+}
+
+// The public enum mirrors the writers' one, value for value.
+static_assert(static_cast<int>(ResultFormat::Table) == static_cast<int>(results::Format::Table));
+static_assert(static_cast<int>(ResultFormat::Tsv) == static_cast<int>(results::Format::Tsv));
+static_assert(static_cast<int>(ResultFormat::Csv) == static_cast<int>(results::Format::Csv));
+static_assert(static_cast<int>(ResultFormat::Json) == static_cast<int>(results::Format::Json));
+static_assert(static_cast<int>(ResultFormat::Xml) == static_cast<int>(results::Format::Xml));
+
+std::optional<ResultFormat> resultFormatFromName(std::string_view name) {
+  auto format = results::formatFromName(name);
+  if (!format) return std::nullopt;
+  return static_cast<ResultFormat>(*format);
+}
+
+void QueryResult::write(std::ostream& out, ResultFormat format) const {
+  auto writer = results::makeResultWriter(static_cast<results::Format>(format), out);
+  if (isBoolean()) return writer->boolean(booleanValue());
+  writer->begin(variables());
+  forEachRow([&](std::span<const Term> row) { writer->row(row); });
+  writer->end();
 }
 
 std::vector<std::vector<std::optional<std::string>>> QueryResult::rows() const {

@@ -12,5 +12,6 @@ int runLoad(const Args& args);
 int runInfo(const Args& args);
 int runDump(const Args& args);
 int runBench(const Args& args);
+int runQuery(const Args& args);
 
 }  // namespace gsparql::cli

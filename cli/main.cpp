@@ -17,6 +17,9 @@ commands:
         add RDF files (.nt .ttl .nq, optionally .gz .bz2 .xz .zst; - for standard input)
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the graph as N-Triples
+  query --db DIR [QUERY | -f FILE | -] [--format table|tsv|csv|json|xml] [--backend cpu|gpu|auto]
+        [--semantics hom|iso] [--time] [--explain]
+        run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso]
         run each .rq file N times (all rows decoded); CSV of min/median/max ms per query
@@ -38,6 +41,7 @@ const std::map<std::string, Command>& commands() {
       {"load", gsparql::cli::runLoad},
       {"info", gsparql::cli::runInfo},
       {"dump", gsparql::cli::runDump},
+      {"query", gsparql::cli::runQuery},
       {"parse", runParse},
       {"bench", gsparql::cli::runBench},
   };

@@ -2,6 +2,7 @@
 // The executor interface shared by the CPU and GPU backends: a plan and the
 // store in, one id table (one column per query vertex and predicate variable)
 // out, plus what --explain shows per step.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,6 +20,10 @@ namespace gsparql::engine {
 
 struct ExecutionOptions {
   bool injective = false;  // --semantics iso: distinct query vertices match distinct terms
+  // Set by another thread or a signal handler; executors stop at the next
+  // batch of rows and throw QueryCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+  bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
 };
 
 struct StepProfile {

@@ -111,9 +111,13 @@ std::string explainPlan(const QueryOutcome& outcome, const GraphStore& store) {
       const PlanStep& step = steps[s];
       char numbers[160];
       const StepProfile* p = profiled < outcome.profile.steps.size() ? &outcome.profile.steps[profiled++] : nullptr;
-      std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %s, %s", step.estimatedRows,
-                    p ? std::to_string(p->actualRows).c_str() : "-",
-                    p ? (std::to_string(p->milliseconds).substr(0, 6) + " ms").c_str() : "not run");
+      if (p != nullptr) {
+        std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, %.3f ms", step.estimatedRows,
+                      static_cast<unsigned long long>(p->actualRows), p->milliseconds);
+      } else {
+        std::snprintf(numbers, sizeof numbers, "estimated %.0f, not run (an earlier step found nothing)",
+                      step.estimatedRows);
+      }
       out << "  " << s + 1 << ". " << vertexName(outcome.bgp, step.vertex, dictionary) << " from "
           << describeSource(outcome.bgp, step, dictionary) << "\n     " << numbers << "\n";
       for (const auto& check : step.checks) {

@@ -6,6 +6,7 @@
 #include "engine/component_product.h"
 #include "engine/cpu/set_operations.h"
 #include "engine/executor.h"
+#include "gsparql/error.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
@@ -166,13 +167,15 @@ class StepRunner {
   std::vector<uint32_t> allVertices_;
 };
 
-IdTable runStep(const StepRunner& runner, const IdTable& input) {
+IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionOptions& options) {
   const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
   std::vector<std::vector<uint32_t>> pieces(tasks);
   tbb::parallel_for(size_t{0}, tasks, [&](size_t t) {
+    if (options.cancelled()) return;
     size_t end = std::min(input.rows(), (t + 1) * kRowsPerTask);
     for (size_t r = t * kRowsPerTask; r < end; ++r) runner.extend(input.row(r), pieces[t]);
   });
+  if (options.cancelled()) throw QueryCancelled();
   IdTable output(input.width());
   size_t total = 0;
   for (const auto& piece : pieces) total += piece.size();
@@ -206,7 +209,7 @@ class CpuExecutor final : public Executor {
       for (const PlanStep& step : plan.components[c].steps) {
         auto start = Clock::now();
         StepRunner runner(step, bgp, store, earlier, predicateVertex, options.injective);
-        table = runStep(runner, table);
+        table = runStep(runner, table, options);
         earlier.push_back(step.vertex);
         profile.steps.push_back({c, step.vertex, step.estimatedRows, table.rows(),
                                  std::chrono::duration<double, std::milli>(Clock::now() - start).count()});

@@ -38,4 +38,10 @@ class QueryError : public Error {
   unsigned line_, column_;
 };
 
+// The query was stopped through QueryOptions::cancel (Ctrl-C in the REPL).
+class QueryCancelled : public QueryError {
+ public:
+  QueryCancelled() : QueryError("query cancelled") {}
+};
+
 }  // namespace gsparql

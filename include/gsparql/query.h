@@ -1,6 +1,8 @@
 #pragma once
 // Running SPARQL queries through the embedding API.
+#include <atomic>
 #include <cstddef>
+#include <iosfwd>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -20,7 +22,20 @@ enum class Semantics {
 struct QueryOptions {
   Backend backend = Backend::Auto;
   Semantics semantics = Semantics::Homomorphism;
+  // When set (from another thread or a signal handler) while the query runs,
+  // the query stops soon after and throws QueryCancelled.
+  const std::atomic<bool>* cancel = nullptr;
 };
+
+enum class ResultFormat {
+  Table,  // for people at a terminal
+  Tsv,    // SPARQL 1.1 TSV; for ordered queries byte for byte what Jena's arq writes
+  Csv,    // SPARQL 1.1 CSV
+  Json,   // SPARQL 1.1 Query Results JSON
+  Xml,    // SPARQL Query Results XML
+};
+// "table", "tsv", "csv", "json", "xml"; nullopt for anything else.
+std::optional<ResultFormat> resultFormatFromName(std::string_view name);
 
 struct QueryTimings {
   double parseMilliseconds = 0;
@@ -49,6 +64,8 @@ class QueryResult {
   size_t rowCount() const;
   // Calls `visit` with each row in order; the terms are valid during the call.
   void forEachRow(const std::function<void(std::span<const Term>)>& visit) const;
+  // Writes the whole result (SELECT rows or the ASK boolean) in `format`.
+  void write(std::ostream& out, ResultFormat format) const;
   // Every row, copied: convenient for small results.
   std::vector<std::vector<std::optional<std::string>>> rows() const;
 
