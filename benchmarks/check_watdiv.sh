@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Correctness on a WatDiv scale: every query of ../shared/datasets/watdiv/queries/sfN
+# must give the reference rows (row count and SHA-256 of the sorted TSV rows).
+#   benchmarks/check_watdiv.sh [SCALE] [BACKEND] [SEMANTICS]   (default: 10 cpu hom)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scale=${1:-10}
+backend=${2:-cpu}
+gsparql=${GSPARQL:-build/default/cli/gsparql}
+data=../shared/datasets/watdiv
+work=$(mktemp -d "${TMPDIR:-/tmp}/gsparql-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+"$gsparql" load --quiet --db "$work/db" "$data/sf$scale.nt.zst"
+pass=0 fail=0
+while IFS=$'\t' read -r query rows hash; do
+  [ "$query" = query ] && continue
+  "$gsparql" query --db "$work/db" --backend "$backend" --format tsv -f "$data/queries/sf$scale/$query.rq" \
+    | tail -n +2 | LC_ALL=C sort > "$work/rows"
+  got_rows=$(wc -l < "$work/rows")
+  got_hash=$(sha256sum < "$work/rows" | cut -d' ' -f1)
+  if [ "$got_rows" = "$rows" ] && [ "$got_hash" = "$hash" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $query: $got_rows rows (expected $rows), sha256 $got_hash (expected $hash)"
+  fi
+done < "$data/expected/sf$scale/expected.tsv"
+echo "WatDiv SF$scale, backend $backend: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

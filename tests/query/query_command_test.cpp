@@ -1,0 +1,97 @@
+#include <doctest/doctest.h>
+
+#include "support/test_support.h"
+
+using namespace gsparql::test;
+
+namespace {
+
+struct Db {
+  TempDir dir;
+  Db() {
+    writeFile(dir / "data.nt",
+              "<http://e/a> <http://e/knows> <http://e/b> .\n"
+              "<http://e/b> <http://e/knows> <http://e/c> .\n"
+              "<http://e/a> <http://e/age> \"42\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+              "<http://e/b> <http://e/age> \"7\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+              "<http://e/b> <http://e/name> \"Bob\\t\\\"B\\\"\"@en-GB .\n");
+    REQUIRE(runCli({"load", "--db", db(), (dir / "data.nt").string()}).exitCode == 0);
+  }
+  std::string db() const { return (dir / "db").string(); }
+  ProcessResult query(std::vector<std::string> extra) const {
+    std::vector<std::string> args{"query", "--db", db()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return runCli(args);
+  }
+};
+
+const char* kAges = "SELECT ?p ?age WHERE { ?p <http://e/age> ?age } ORDER BY ?age";
+
+}  // namespace
+
+TEST_CASE("query writes TSV by default when not on a terminal, with numbers abbreviated as Jena does") {
+  Db db;
+  auto r = db.query({kAges});
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.output == "?p\t?age\n<http://e/b>\t7\n<http://e/a>\t42\n");
+}
+
+TEST_CASE("every result format can be chosen") {
+  Db db;
+  CHECK(db.query({kAges, "--format", "csv"}).output == "p,age\r\nhttp://e/b,7\r\nhttp://e/a,42\r\n");
+  auto json = db.query({kAges, "--format", "json"}).output;
+  CHECK(json.find("\"vars\"") != std::string::npos);
+  CHECK(json.find("\"datatype\"") != std::string::npos);
+  auto xml = db.query({kAges, "--format", "xml"}).output;
+  CHECK(xml.find("<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">") != std::string::npos);
+  auto table = db.query({kAges, "--format", "table"}).output;
+  CHECK(table.find("2 rows") != std::string::npos);
+  auto ask = db.query({"ASK { <http://e/a> <http://e/knows> ?x }", "--format", "json"}).output;
+  CHECK(ask.find("\"boolean\":true") != std::string::npos);
+  CHECK(db.query({kAges, "--format", "yaml"}).exitCode == 2);
+}
+
+TEST_CASE("literals are written as stored, escaped for TSV") {
+  Db db;
+  auto r = db.query({"SELECT ?n WHERE { ?s <http://e/name> ?n }"});
+  CHECK(r.output == "?n\n\"Bob\\t\\\"B\\\"\"@en-GB\n");
+}
+
+TEST_CASE("a query file and standard input work like a query argument") {
+  Db db;
+  writeFile(db.dir / "q.rq", kAges);
+  auto fromFile = db.query({"-f", (db.dir / "q.rq").string()});
+  auto fromStdin = runCli({"query", "--db", db.db(), "-"}, {}, db.dir / "q.rq");
+  CHECK(fromFile.output == db.query({kAges}).output);
+  CHECK(fromStdin.output == fromFile.output);
+}
+
+TEST_CASE("--explain and --time report on stderr") {
+  Db db;
+  auto r = db.query({"SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }", "--explain", "--time"});
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.output.find("<http://e/a>\t<http://e/b>\t<http://e/c>") != std::string::npos);
+  CHECK(r.output.find("estimated") != std::string::npos);
+  CHECK(r.output.find("actual 1") != std::string::npos);
+  CHECK(r.output.find("time: parse") != std::string::npos);
+}
+
+TEST_CASE("--semantics iso matches injectively") {
+  Db db;
+  // ?x knows ?y, ?z knows ?y: homomorphically ?x = ?z is allowed.
+  const char* q = "SELECT * WHERE { ?x <http://e/knows> ?y . ?z <http://e/knows> ?y }";
+  CHECK(db.query({q}).output.find("<http://e/a>\t<http://e/b>\t<http://e/a>") != std::string::npos);
+  CHECK(db.query({q, "--semantics", "iso"}).output == "?x\t?y\t?z\n");
+}
+
+TEST_CASE("bad queries fail with a message and exit code 1, never a crash") {
+  Db db;
+  auto syntax = db.query({"SELECT ?x WHERE { ?x <http://e/knows> }"});
+  CHECK(syntax.exitCode == 1);
+  CHECK(syntax.output.find("1:39: syntax error at '}'") != std::string::npos);
+  CHECK(syntax.output.find('^') != std::string::npos);
+  auto unsupported = db.query({"SELECT * WHERE { ?x ?p ?y MINUS { ?x ?p ?y } }"});
+  CHECK(unsupported.exitCode == 1);
+  CHECK(unsupported.output.find("MINUS at 1:27 is not supported yet") != std::string::npos);
+  CHECK(db.query({"SELECT * WHERE { ?s ?p ?o }", "--backend", "quantum"}).exitCode == 2);
+}
