@@ -3,8 +3,10 @@
 #include <ostream>
 
 #include <chrono>
+#include <mutex>
 
 #include "api/query_result_impl.h"
+#include "engine/gpu/gpu_executor.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
@@ -12,10 +14,6 @@
 namespace gsparql {
 namespace {
 
-std::unique_ptr<engine::Executor> executorFor(Backend backend) {
-  if (backend == Backend::Gpu) throw QueryError("this build has no GPU backend yet; use --backend cpu");
-  return engine::makeCpuExecutor();
-}
 
 sparql::Query parse(std::string_view text) {
   try {
@@ -38,7 +36,24 @@ LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<s
   return loadIntoDatabase(dir, inputs, options);
 }
 
-Database::Database(const std::filesystem::path& dir) : store_(std::make_unique<GraphStore>(dir)) {}
+// The store and the executors, which keep state (the GPU's cached adjacency) between queries.
+class Database::Impl {
+ public:
+  explicit Impl(const std::filesystem::path& dir) : store(dir), cpu(engine::makeCpuExecutor()) {}
+
+  engine::Executor& executorFor(Backend backend) {
+    if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
+    if (!gpu) gpu = engine::makeGpuExecutor();
+    return *gpu;
+  }
+
+  GraphStore store;
+  std::unique_ptr<engine::Executor> cpu;
+  std::unique_ptr<engine::Executor> gpu;
+  std::mutex gpuMutex;  // one query at a time on the GPU executor's stream
+};
+
+Database::Database(const std::filesystem::path& dir) : impl_(std::make_unique<Impl>(dir)) {}
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
@@ -49,10 +64,15 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
   auto impl = std::make_unique<QueryResult::Impl>();
   impl->timings.parseMilliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  auto executor = executorFor(options.backend);
   engine::ExecutionOptions execution{options.semantics == Semantics::Isomorphism, options.cancel};
-  impl->outcome = engine::runQuery(parsed, *store_, *executor, *engine::makeStatisticsOrderer(), execution);
-  impl->store = store_.get();
+  {
+    // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
+    std::unique_lock<std::mutex> lock(impl_->gpuMutex, std::defer_lock);
+    if (options.backend != Backend::Cpu) lock.lock();
+    impl->outcome = engine::runQuery(parsed, impl_->store, impl_->executorFor(options.backend),
+                                     *engine::makeStatisticsOrderer(), execution);
+  }
+  impl->store = &impl_->store;
   impl->timings.planMilliseconds = impl->outcome.planMilliseconds;
   impl->timings.executeMilliseconds = impl->outcome.executeMilliseconds;
   impl->timings.modifiersMilliseconds = impl->outcome.modifiersMilliseconds;
@@ -60,9 +80,9 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
 }
 
 DatabaseStatistics Database::statistics() const {
-  const Catalog& catalog = store_->catalog();
+  const Catalog& catalog = impl_->store.catalog();
   DatabaseStatistics stats{catalog.generation, catalog.tripleCount, catalog.vertexCount, {}};
-  auto names = allTerms(store_->dictionary(), TermSpace::Predicate, catalog.predicates.size());
+  auto names = allTerms(impl_->store.dictionary(), TermSpace::Predicate, catalog.predicates.size());
   for (size_t p = 0; p < names.size(); ++p) {
     stats.predicates.push_back({std::move(names[p]), catalog.predicates[p]});
   }
@@ -70,10 +90,10 @@ DatabaseStatistics Database::statistics() const {
 }
 
 void Database::dump(std::ostream& out) const {
-  const Catalog& catalog = store_->catalog();
-  auto vertices = allTerms(store_->dictionary(), TermSpace::Vertex, catalog.vertexCount);
-  auto predicates = allTerms(store_->dictionary(), TermSpace::Predicate, catalog.predicates.size());
-  const AdjacencyFile& adjacency = store_->adjacency(pcsr::Direction::Out);
+  const Catalog& catalog = impl_->store.catalog();
+  auto vertices = allTerms(impl_->store.dictionary(), TermSpace::Vertex, catalog.vertexCount);
+  auto predicates = allTerms(impl_->store.dictionary(), TermSpace::Predicate, catalog.predicates.size());
+  const AdjacencyFile& adjacency = impl_->store.adjacency(pcsr::Direction::Out);
   std::string line;
   for (uint32_t p = 0; p < adjacency.predicateCount(); ++p) {
     const PredicateAdjacency& edges = adjacency.predicate(p);
@@ -88,6 +108,6 @@ void Database::dump(std::ostream& out) const {
   }
 }
 
-void Database::verify() const { store_->verify(); }
+void Database::verify() const { impl_->store.verify(); }
 
 }  // namespace gsparql

@@ -10,6 +10,13 @@ if(CMAKE_CUDA_COMPILER)
   endif()
   set(CMAKE_CUDA_RUNTIME_LIBRARY Static)
   enable_language(CUDA)
+  find_package(CUDAToolkit REQUIRED)
+  # CMake 3.25 does not know that nvcc 12+ takes -std=c++20; the CUDA code
+  # shares the project's C++20 headers.
+  set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+  set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+  set(CMAKE_CUDA_STANDARD 20)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
   set(GSPARQL_HAVE_CUDA ON)
   message(STATUS "gsparql: CUDA backend enabled (sm_${CMAKE_CUDA_ARCHITECTURES})")
 else()

@@ -36,6 +36,7 @@ struct StepProfile {
 
 struct ExecutionProfile {
   std::vector<StepProfile> steps;
+  std::string note;  // e.g. why the GPU executor handed a BGP to the CPU
 };
 
 class Executor {

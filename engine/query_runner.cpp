@@ -125,6 +125,7 @@ std::string explainPlan(const QueryOutcome& outcome, const GraphStore& store) {
       }
     }
   }
+  if (!outcome.profile.note.empty()) out << outcome.profile.note << "\n";
   out << "matches " << outcome.matches << "\n";
   return out.str();
 }

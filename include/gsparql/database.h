@@ -14,8 +14,6 @@
 
 namespace gsparql {
 
-class GraphStore;
-
 class Database {
  public:
   // Adds the triples of `inputs` (paths, "-" for standard input) to the
@@ -42,7 +40,8 @@ class Database {
   void verify() const;
 
  private:
-  std::unique_ptr<GraphStore> store_;
+  class Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace gsparql

@@ -1,0 +1,26 @@
+#include <cstdint>
+
+#include "engine/gpu/device_memory.cuh"
+
+namespace gsparql::engine::gpu {
+
+DevicePool::DevicePool() {
+  GSPARQL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  int device = 0;
+  GSPARQL_CUDA(cudaGetDevice(&device));
+  cudaMemPool_t pool;
+  GSPARQL_CUDA(cudaDeviceGetDefaultMemPool(&pool, device));
+  // Keep freed memory in the pool instead of returning it at every sync.
+  uint64_t keep = UINT64_MAX;
+  GSPARQL_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+}
+
+void* DevicePool::allocate(size_t bytes) {
+  void* p = nullptr;
+  GSPARQL_CUDA(cudaMallocAsync(&p, bytes == 0 ? 4 : bytes, stream_));
+  return p;
+}
+
+void DevicePool::release(void* p) { cudaFreeAsync(p, stream_); }
+
+}  // namespace gsparql::engine::gpu

@@ -1,0 +1,75 @@
+#pragma once
+// Device memory from a stream-ordered pool (cudaMallocAsync): freed blocks
+// stay in the pool, so a query's many small tables cost no cudaMalloc each.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "engine/gpu/cuda_check.cuh"
+
+namespace gsparql::engine::gpu {
+
+class DevicePool {
+ public:
+  DevicePool();
+  cudaStream_t stream() const { return stream_; }
+  void* allocate(size_t bytes);
+  void release(void* p);
+  void synchronize() const { GSPARQL_CUDA(cudaStreamSynchronize(stream_)); }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+template <typename T>
+class DeviceArray {
+ public:
+  DeviceArray() = default;
+  DeviceArray(DevicePool& pool, size_t count)
+      : pool_(&pool), data_(static_cast<T*>(pool.allocate(count * sizeof(T)))), size_(count) {}
+  DeviceArray(DeviceArray&& o) noexcept
+      : pool_(o.pool_), data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+  DeviceArray& operator=(DeviceArray&& o) noexcept {
+    if (this != &o) {
+      reset();
+      pool_ = o.pool_;
+      data_ = std::exchange(o.data_, nullptr);
+      size_ = std::exchange(o.size_, 0);
+    }
+    return *this;
+  }
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  ~DeviceArray() { reset(); }
+
+  T* data() const { return data_; }
+  size_t size() const { return size_; }
+  size_t bytes() const { return size_ * sizeof(T); }
+  void reset() {
+    if (data_ != nullptr) pool_->release(data_);
+    data_ = nullptr;
+    size_ = 0;
+  }
+
+  void upload(const T* host, size_t count) {
+    GSPARQL_CUDA(cudaMemcpyAsync(data_, host, count * sizeof(T), cudaMemcpyHostToDevice, pool_->stream()));
+  }
+  std::vector<T> download() const {
+    std::vector<T> host(size_);
+    if (size_ > 0) {
+      GSPARQL_CUDA(cudaMemcpyAsync(host.data(), data_, bytes(), cudaMemcpyDeviceToHost, pool_->stream()));
+    }
+    pool_->synchronize();
+    return host;
+  }
+
+ private:
+  DevicePool* pool_ = nullptr;
+  T* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+}  // namespace gsparql::engine::gpu

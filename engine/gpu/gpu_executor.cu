@@ -1,0 +1,242 @@
+#include "engine/gpu/gpu_executor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
+#include "engine/component_product.h"
+#include "engine/gpu/device_scan.cuh"
+#include "engine/gpu/graph_cache.cuh"
+#include "engine/gpu/join_kernels.cuh"
+#include "storage/graph_store.h"
+
+namespace gsparql::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using gpu::DeviceArray;
+using gpu::DeviceAdjacency;
+
+// Why a BGP cannot run on the GPU yet (empty: it can).
+std::string unsupportedReason(const BgpPlan& plan, const BoundBgp& bgp) {
+  if (!bgp.predicateVariables.empty()) return "variable predicates are not on the GPU yet";
+  if (bgp.columnCount() > gpu::kMaxColumns) return "more than 32 query vertices";
+  for (const auto& component : plan.components) {
+    for (const auto& step : component.steps) {
+      if (step.source == CandidateSource::AllVertices) return "a vertex without candidates from the data";
+      if (step.checks.size() > gpu::kMaxChecks) return "more than 8 edges checked in one step";
+    }
+  }
+  return {};
+}
+
+// A component's intermediate table on the device, one array per bound column.
+struct DeviceTable {
+  uint32_t rows = 1;
+  std::vector<DeviceArray<uint32_t>> columns;
+  std::vector<bool> bound;
+};
+
+class GpuExecutor final : public Executor {
+ public:
+  explicit GpuExecutor(const GpuOptions& options)
+      : options_(options), cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : defaultBudget()),
+        cpu_(makeCpuExecutor()) {}
+
+  std::string name() const override { return "gpu"; }
+
+  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+                  ExecutionProfile& profile) override {
+    if (std::string why = unsupportedReason(plan, bgp); !why.empty()) {
+      profile.note = "ran on the CPU executor: " + why;
+      return cpu_->execute(plan, bgp, store, options, profile);
+    }
+    cache_.beginQuery();
+    std::vector<IdTable> tables;
+    for (uint32_t c = 0; c < plan.components.size(); ++c) {
+      tables.push_back(runComponent(c, plan.components[c], bgp, store, options, profile));
+    }
+    profile.note = "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
+    return componentProduct(std::move(tables), bgp, options.injective);
+  }
+
+ private:
+  static uint64_t defaultBudget() {
+    size_t free = 0, total = 0;
+    GSPARQL_CUDA(cudaMemGetInfo(&free, &total));
+    return free / 4;
+  }
+
+  DeviceAdjacency adjacency(const GraphStore& store, pcsr::Direction d, const BoundEdge& e) {
+    return cache_.get(store, d, e.predicate);
+  }
+
+  // Candidates must have every edge to a vertex bound later: their key sets, intersected.
+  std::optional<DeviceArray<uint32_t>> candidateBits(const PlanStep& step, const BoundBgp& bgp,
+                                                     const std::vector<bool>& boundAfter, const GraphStore& store) {
+    const uint32_t words = static_cast<uint32_t>((store.catalog().vertexCount + 31) / 32);
+    std::optional<DeviceArray<uint32_t>> bits;
+    for (const auto& e : bgp.edges) {
+      const uint32_t v = step.vertex;
+      if ((e.from != v && e.to != v) || e.from == e.to) continue;
+      if (boundAfter[e.from == v ? e.to : e.from]) continue;
+      DeviceAdjacency a = adjacency(store, e.from == v ? pcsr::Direction::Out : pcsr::Direction::In, e);
+      DeviceArray<uint32_t> these(pool_, words);
+      GSPARQL_CUDA(cudaMemsetAsync(these.data(), 0, these.bytes(), pool_.stream()));
+      gpu::launchSetBits(a.keys, a.keyCount, these.data(), pool_.stream());
+      if (bits) {
+        gpu::launchAndBits(bits->data(), these.data(), words, pool_.stream());
+      } else {
+        bits = std::move(these);
+      }
+    }
+    return bits;
+  }
+
+  gpu::StepArgs argsFor(const PlanStep& step, const BoundBgp& bgp, const GraphStore& store, const DeviceTable& table,
+                        const std::vector<uint32_t>& earlier, const ExecutionOptions& options) {
+    gpu::StepArgs s;
+    s.plainCsr = options_.plainCsrLookups;
+    s.injective = options.injective;
+    switch (step.source) {
+      case CandidateSource::Constant:
+        s.source = gpu::Source::Constant;
+        s.constant = bgp.vertices[step.vertex].id;
+        break;
+      case CandidateSource::PredicateKeys:
+        s.source = gpu::Source::Keys;
+        s.driver = adjacency(store, step.driver.direction, bgp.edges[step.driver.edge]);
+        break;
+      case CandidateSource::Neighbours:
+        s.source = gpu::Source::Neighbours;
+        s.driver = adjacency(store, step.driver.direction, bgp.edges[step.driver.edge]);
+        s.driverColumn = table.columns[step.driver.boundVertex].data();
+        break;
+      case CandidateSource::AllVertices:
+        break;  // excluded by unsupportedReason
+    }
+    for (const EdgeUse& check : step.checks) {
+      const BoundEdge& e = bgp.edges[check.edge];
+      bool selfLoop = check.boundVertex == step.vertex;
+      s.checks[s.checkCount++] = {adjacency(store, selfLoop ? pcsr::Direction::Out : check.direction, e),
+                                  selfLoop ? nullptr : table.columns[check.boundVertex].data()};
+    }
+    for (uint32_t v : earlier) s.earlier[s.earlierCount++] = table.columns[v].data();
+    return s;
+  }
+
+  gpu::Columns boundColumns(const DeviceTable& table, std::vector<DeviceArray<uint32_t>>& next, uint32_t rows) {
+    gpu::Columns columns;
+    for (uint32_t c = 0; c < table.bound.size(); ++c) {
+      if (!table.bound[c]) continue;
+      next[c] = DeviceArray<uint32_t>(pool_, rows);
+      columns.in[columns.count] = table.columns[c].data();
+      columns.out[columns.count++] = next[c].data();
+    }
+    return columns;
+  }
+
+  // One join step: size, filter, prefix sums, link (Prealloc-Combine), or
+  // count, prefix sums, write, link (the two-pass ablation).
+  void extend(DeviceTable& table, uint32_t vertex, const gpu::StepArgs& s) {
+    const uint32_t rows = table.rows;
+    DeviceArray<gpu::List> lists(pool_, rows);
+    DeviceArray<uint64_t> sizes(pool_, rows + 1), candidateStarts(pool_, rows + 1);
+    DeviceArray<uint32_t> chunkCounts(pool_, rows + 1), chunkStarts(pool_, rows + 1);
+    GSPARQL_CUDA(cudaMemsetAsync(sizes.data() + rows, 0, sizeof(uint64_t), pool_.stream()));
+    GSPARQL_CUDA(cudaMemsetAsync(chunkCounts.data() + rows, 0, sizeof(uint32_t), pool_.stream()));
+    gpu::launchSizeRows(s, rows, lists.data(), sizes.data(), chunkCounts.data(), pool_.stream());
+    gpu::exclusiveScan(pool_, sizes.data(), candidateStarts.data(), rows + 1);
+    gpu::exclusiveScan(pool_, chunkCounts.data(), chunkStarts.data(), rows + 1);
+    const uint64_t candidates = gpu::readBack(pool_, candidateStarts.data() + rows);
+    const uint32_t chunks = gpu::readBack(pool_, chunkStarts.data() + rows);
+
+    DeviceArray<uint32_t> counts(pool_, chunks + 1), outStarts(pool_, chunks + 1);
+    GSPARQL_CUDA(cudaMemsetAsync(counts.data() + chunks, 0, sizeof(uint32_t), pool_.stream()));
+    gpu::FilterLaunch f{rows, chunks, lists.data(), chunkStarts.data(), candidateStarts.data(), nullptr, nullptr,
+                        counts.data()};
+    DeviceArray<uint32_t> survivors;
+    if (!options_.twoPassJoin) {
+      survivors = DeviceArray<uint32_t>(pool_, candidates);
+      f.out = survivors.data();
+    }
+    gpu::launchFilter(s, options_.naiveSetOperations, !options_.twoPassJoin, f, pool_.stream());
+    gpu::exclusiveScan(pool_, counts.data(), outStarts.data(), chunks + 1);
+    const uint32_t newRows = gpu::readBack(pool_, outStarts.data() + chunks);
+
+    std::vector<DeviceArray<uint32_t>> next(table.columns.size());
+    gpu::Columns columns = boundColumns(table, next, newRows);
+    next[vertex] = DeviceArray<uint32_t>(pool_, newRows);
+    columns.out[columns.count] = next[vertex].data();  // the new column, written by link or by the second pass
+    if (options_.twoPassJoin) {
+      gpu::FilterLaunch write = f;
+      write.outStarts = outStarts.data();
+      write.out = next[vertex].data();
+      gpu::launchFilter(s, options_.naiveSetOperations, true, write, pool_.stream());
+    }
+    gpu::launchLink(columns, static_cast<uint32_t>(columns.count), f, outStarts.data(),
+                    options_.twoPassJoin ? nullptr : survivors.data(), pool_.stream());
+    table.columns = std::move(next);
+    table.bound[vertex] = true;
+    table.rows = newRows;
+  }
+
+  IdTable download(const DeviceTable& table, uint32_t width) {
+    gpu::Columns columns;
+    std::vector<uint32_t> index(width, pcsr::kNone);
+    for (uint32_t c = 0; c < width; ++c) {
+      if (!table.bound[c]) continue;
+      index[c] = static_cast<uint32_t>(columns.count);
+      columns.in[columns.count++] = table.columns[c].data();
+    }
+    DeviceArray<uint32_t> deviceIndex(pool_, width);
+    deviceIndex.upload(index.data(), width);
+    DeviceArray<uint32_t> rows(pool_, uint64_t{table.rows} * width);
+    gpu::launchToRows(columns, deviceIndex.data(), width, table.rows, rows.data(), pool_.stream());
+    IdTable out(width);
+    out.data() = rows.download();
+    return out;
+  }
+
+  IdTable runComponent(uint32_t c, const ComponentPlan& component, const BoundBgp& bgp, const GraphStore& store,
+                       const ExecutionOptions& options, ExecutionProfile& profile) {
+    DeviceTable table;
+    table.columns.resize(bgp.columnCount());
+    table.bound.assign(bgp.columnCount(), false);
+    std::vector<uint32_t> earlier;
+    for (const PlanStep& step : component.steps) {
+      if (options.cancelled()) throw QueryCancelled();
+      auto start = Clock::now();
+      std::vector<bool> boundAfter = table.bound;
+      boundAfter[step.vertex] = true;
+      auto bits = candidateBits(step, bgp, boundAfter, store);
+      gpu::StepArgs args = argsFor(step, bgp, store, table, earlier, options);
+      args.candidateBits = bits ? bits->data() : nullptr;
+      extend(table, step.vertex, args);
+      earlier.push_back(step.vertex);
+      profile.steps.push_back({c, step.vertex, step.estimatedRows, table.rows,
+                               std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
+      if (table.rows == 0) break;
+    }
+    return download(table, bgp.columnCount());
+  }
+
+  GpuOptions options_;
+  gpu::DevicePool pool_;
+  gpu::GraphCache cache_;
+  std::unique_ptr<Executor> cpu_;
+};
+
+}  // namespace
+
+bool gpuAvailable() {
+  int devices = 0;
+  return cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
+}
+
+std::unique_ptr<Executor> makeGpuExecutor(const GpuOptions& options) {
+  if (!gpuAvailable()) throw QueryError("no CUDA device is available; use --backend cpu");
+  return std::make_unique<GpuExecutor>(options);
+}
+
+}  // namespace gsparql::engine

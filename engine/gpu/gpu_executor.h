@@ -1,0 +1,26 @@
+#pragma once
+// The GPU backend behind a plain C++ interface: nothing here needs nvcc, so
+// the rest of the project builds the same with or without CUDA.
+#include <cstdint>
+#include <memory>
+
+#include "engine/executor.h"
+
+namespace gsparql::engine {
+
+struct GpuOptions {
+  uint64_t graphCacheBytes = 0;     // device memory for cached adjacency; 0: a quarter of what is free
+  // Ablations (SGSI's Table 3), each replacing one technique by the plain one:
+  bool plainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
+  bool twoPassJoin = false;         // count, then write, instead of Prealloc-Combine
+  bool naiveSetOperations = false;  // one thread per row with linear merges instead of warp-level probes
+};
+
+// True when this build has the GPU backend and a CUDA device is present.
+bool gpuAvailable();
+
+// Keeps the adjacency it has copied to the GPU between queries. Throws
+// QueryError when the build has no GPU backend or no device is present.
+std::unique_ptr<Executor> makeGpuExecutor(const GpuOptions& options = {});
+
+}  // namespace gsparql::engine

@@ -1,0 +1,57 @@
+#pragma once
+// Adjacency of the predicates queries use, copied to the GPU once and kept
+// across queries within a byte budget; the least recently used go first,
+// never one the running query uses.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "engine/gpu/device_memory.cuh"
+#include "storage/pcsr_format.h"
+
+namespace gsparql {
+class GraphStore;
+}
+
+namespace gsparql::engine::gpu {
+
+// What kernels get: plain pointers, passed by value.
+struct DeviceAdjacency {
+  const pcsr::Group* groups = nullptr;
+  const uint32_t* groupNeighbours = nullptr;
+  const uint32_t* keys = nullptr;
+  const uint32_t* offsets = nullptr;
+  const uint32_t* neighbours = nullptr;
+  uint32_t keyCount = 0;
+};
+
+class GraphCache {
+ public:
+  GraphCache(DevicePool& pool, uint64_t budgetBytes) : pool_(pool), budget_(budgetBytes) {}
+
+  void beginQuery() { ++epoch_; }
+  DeviceAdjacency get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
+  uint64_t bytesUploadedThisQuery() const { return uploadedThisQuery_; }
+
+ private:
+  struct Entry {
+    DeviceArray<pcsr::Group> groups;
+    DeviceArray<uint32_t> groupNeighbours, keys, offsets, neighbours;
+    DeviceAdjacency view;
+    uint64_t bytes = 0;
+    uint64_t lastUse = 0;
+  };
+  using Key = std::tuple<std::string, uint32_t, uint32_t>;
+  void evictFor(uint64_t bytes);
+
+  DevicePool& pool_;
+  uint64_t budget_;
+  uint64_t used_ = 0;
+  uint64_t epoch_ = 0;
+  uint64_t uploadedThisQuery_ = 0;
+  uint64_t lastQueryEpoch_ = 0;
+  std::map<Key, Entry> entries_;
+};
+
+}  // namespace gsparql::engine::gpu

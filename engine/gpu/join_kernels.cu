@@ -1,0 +1,201 @@
+#include "engine/gpu/join_kernels.cuh"
+
+namespace gsparql::engine::gpu {
+namespace {
+
+__device__ List candidatesOf(const StepArgs& s, uint32_t row) {
+  switch (s.source) {
+    case Source::Constant: return {nullptr, 1};
+    case Source::Keys: return {s.driver.keys, s.driver.keyCount};
+    case Source::Neighbours: return lookup(s.driver, s.driverColumn[row], s.plainCsr);
+  }
+  return {};
+}
+
+__device__ uint32_t candidateAt(const StepArgs& s, List list, uint32_t i) {
+  return s.source == Source::Constant ? s.constant : list.data[i];
+}
+
+__device__ bool usedEarlier(const StepArgs& s, uint32_t row, uint32_t c) {
+  for (int i = 0; i < s.earlierCount; ++i) {
+    if (s.earlier[i][row] == c) return true;
+  }
+  return false;
+}
+
+__global__ void sizeRows(StepArgs s, uint32_t rows, List* lists, uint64_t* sizes, uint32_t* chunks) {
+  uint32_t r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  List list = candidatesOf(s, r);
+  lists[r] = list;
+  sizes[r] = list.size;
+  chunks[r] = (list.size + kChunk - 1) / kChunk;
+}
+
+struct ChunkTask {
+  uint32_t row, start, length;
+};
+
+__device__ ChunkTask taskOf(const uint32_t* chunkStarts, uint32_t rows, const List* lists, uint32_t chunk) {
+  uint32_t r = segmentOf(chunkStarts, rows, chunk);
+  uint32_t start = (chunk - chunkStarts[r]) * kChunk;
+  return {r, start, min(kChunk, lists[r].size - start)};
+}
+
+// The probes of one row, looked up once per warp task.
+struct RowProbes {
+  List lists[kMaxChecks];
+};
+
+__device__ bool passes(const StepArgs& s, const RowProbes& p, uint32_t row, uint32_t c) {
+  if (!bitSet(s.candidateBits, c)) return false;
+  if (s.injective && usedEarlier(s, row, c)) return false;
+  for (int i = 0; i < s.checkCount; ++i) {
+    List list = s.checks[i].boundColumn ? p.lists[i] : lookup(s.checks[i].adjacency, c, s.plainCsr);
+    if (!containsSorted(list, c)) return false;
+  }
+  return true;
+}
+
+// Warp-level filter: each lane probes one candidate at a time; survivors are
+// compacted with a ballot. With `Write`, they go to `out` at `outStart`.
+template <bool Write>
+__global__ void filterWarp(StepArgs s, uint32_t rows, uint32_t chunks, const List* lists,
+                           const uint32_t* chunkStarts, const uint64_t* candidateStarts, const uint32_t* outStarts,
+                           uint32_t* out, uint32_t* counts) {
+  const uint32_t warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x % 32;
+  if (warp >= chunks) return;
+  const ChunkTask task = taskOf(chunkStarts, rows, lists, warp);
+  RowProbes probes;
+  for (int i = 0; i < s.checkCount; ++i) {
+    if (s.checks[i].boundColumn) probes.lists[i] = lookup(s.checks[i].adjacency, s.checks[i].boundColumn[task.row], s.plainCsr);
+  }
+  const List list = lists[task.row];
+  uint64_t base = outStarts ? outStarts[warp] : candidateStarts[task.row] + task.start;
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < task.length; i += 32) {
+    bool valid = i + lane < task.length;
+    uint32_t c = valid ? candidateAt(s, list, task.start + i + lane) : 0;
+    bool ok = valid && passes(s, probes, task.row, c);
+    uint32_t ballot = __ballot_sync(kFullMask, ok);
+    if (Write && ok) out[base + kept + __popc(ballot & ((1u << lane) - 1))] = c;
+    kept += __popc(ballot);
+  }
+  if (lane == 0) counts[warp] = kept;
+}
+
+// Ablation: one thread per task, probing with linear merges.
+template <bool Write>
+__global__ void filterThread(StepArgs s, uint32_t rows, uint32_t chunks, const List* lists,
+                             const uint32_t* chunkStarts, const uint64_t* candidateStarts,
+                             const uint32_t* outStarts, uint32_t* out, uint32_t* counts) {
+  const uint32_t chunk = blockIdx.x * blockDim.x + threadIdx.x;
+  if (chunk >= chunks) return;
+  const ChunkTask task = taskOf(chunkStarts, rows, lists, chunk);
+  const List list = lists[task.row];
+  List probes[kMaxChecks];
+  uint32_t cursor[kMaxChecks] = {};
+  for (int i = 0; i < s.checkCount; ++i) {
+    if (s.checks[i].boundColumn) probes[i] = lookup(s.checks[i].adjacency, s.checks[i].boundColumn[task.row], s.plainCsr);
+  }
+  uint64_t base = outStarts ? outStarts[chunk] : candidateStarts[task.row] + task.start;
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < task.length; ++i) {
+    uint32_t c = candidateAt(s, list, task.start + i);
+    bool ok = bitSet(s.candidateBits, c) && !(s.injective && usedEarlier(s, task.row, c));
+    for (int k = 0; ok && k < s.checkCount; ++k) {
+      if (!s.checks[k].boundColumn) {
+        ok = containsSorted(lookup(s.checks[k].adjacency, c, s.plainCsr), c);
+        continue;
+      }
+      while (cursor[k] < probes[k].size && probes[k].data[cursor[k]] < c) ++cursor[k];
+      ok = cursor[k] < probes[k].size && probes[k].data[cursor[k]] == c;
+    }
+    if (ok && Write) out[base + kept] = c;
+    kept += ok;
+  }
+  counts[chunk] = kept;
+}
+
+// Writes the new table: each task's survivors, and the columns of its row.
+__global__ void link(Columns columns, uint32_t newColumn, uint32_t rows, uint32_t chunks, const List* lists,
+                     const uint32_t* chunkStarts, const uint64_t* candidateStarts, const uint32_t* outStarts,
+                     const uint32_t* counts, const uint32_t* survivors) {
+  const uint32_t warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x % 32;
+  if (warp >= chunks) return;
+  const ChunkTask task = taskOf(chunkStarts, rows, lists, warp);
+  const uint32_t outStart = outStarts[warp];
+  for (uint32_t j = lane; j < counts[warp]; j += 32) {
+    const uint32_t o = outStart + j;
+    for (int c = 0; c < columns.count; ++c) columns.out[c][o] = columns.in[c][task.row];
+    if (survivors) columns.out[newColumn][o] = survivors[candidateStarts[task.row] + task.start + j];
+  }
+}
+
+__global__ void setBits(const uint32_t* keys, uint32_t n, uint32_t* bits) {
+  uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicOr(&bits[keys[i] >> 5], 1u << (keys[i] & 31));
+}
+
+__global__ void andBits(uint32_t* target, const uint32_t* other, uint32_t words) {
+  uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < words) target[i] &= other[i];
+}
+
+__global__ void toRows(Columns columns, const uint32_t* columnIndex, uint32_t width, uint32_t rows, uint32_t* out) {
+  uint64_t i = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x;
+  if (i >= static_cast<uint64_t>(rows) * width) return;
+  uint32_t r = static_cast<uint32_t>(i / width), c = static_cast<uint32_t>(i % width);
+  uint32_t source = columnIndex[c];
+  out[i] = source == pcsr::kNone ? 0 : columns.in[source][r];
+}
+
+uint32_t blocksFor(uint64_t threads, uint32_t perBlock) {
+  return static_cast<uint32_t>((threads + perBlock - 1) / perBlock);
+}
+
+}  // namespace
+
+constexpr uint32_t kThreads = 256;
+
+void launchSizeRows(const StepArgs& s, uint32_t rows, List* lists, uint64_t* sizes, uint32_t* chunks, cudaStream_t st) {
+  sizeRows<<<blocksFor(rows, kThreads), kThreads, 0, st>>>(s, rows, lists, sizes, chunks);
+}
+
+void launchFilter(const StepArgs& s, bool naive, bool write, const FilterLaunch& f, cudaStream_t st) {
+  if (f.chunks == 0) return;
+  if (naive) {
+    auto kernel = write ? filterThread<true> : filterThread<false>;
+    kernel<<<blocksFor(f.chunks, kThreads), kThreads, 0, st>>>(s, f.rows, f.chunks, f.lists, f.chunkStarts,
+                                                               f.candidateStarts, f.outStarts, f.out, f.counts);
+  } else {
+    auto kernel = write ? filterWarp<true> : filterWarp<false>;
+    kernel<<<blocksFor(uint64_t{f.chunks} * 32, kThreads), kThreads, 0, st>>>(
+        s, f.rows, f.chunks, f.lists, f.chunkStarts, f.candidateStarts, f.outStarts, f.out, f.counts);
+  }
+}
+
+void launchLink(const Columns& columns, uint32_t newColumn, const FilterLaunch& f, const uint32_t* outStarts,
+                const uint32_t* survivors, cudaStream_t st) {
+  if (f.chunks == 0) return;
+  link<<<blocksFor(uint64_t{f.chunks} * 32, kThreads), kThreads, 0, st>>>(
+      columns, newColumn, f.rows, f.chunks, f.lists, f.chunkStarts, f.candidateStarts, outStarts, f.counts, survivors);
+}
+
+void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st) {
+  if (n > 0) setBits<<<blocksFor(n, kThreads), kThreads, 0, st>>>(keys, n, bits);
+}
+
+void launchAndBits(uint32_t* target, const uint32_t* other, uint32_t words, cudaStream_t st) {
+  andBits<<<blocksFor(words, kThreads), kThreads, 0, st>>>(target, other, words);
+}
+
+void launchToRows(const Columns& columns, const uint32_t* columnIndex, uint32_t width, uint32_t rows, uint32_t* out,
+                  cudaStream_t st) {
+  uint64_t n = uint64_t{rows} * width;
+  if (n > 0) toRows<<<blocksFor(n, kThreads), kThreads, 0, st>>>(columns, columnIndex, width, rows, out);
+}
+
+}  // namespace gsparql::engine::gpu

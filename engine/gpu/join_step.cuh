@@ -1,0 +1,42 @@
+#pragma once
+// One SGSI join step on the GPU, as plain data for the kernels: where the new
+// vertex's candidates come from, which edges each candidate must satisfy,
+// and the columns bound so far.
+#include <cstdint>
+
+#include "engine/gpu/kernels.cuh"
+
+namespace gsparql::engine::gpu {
+
+constexpr int kMaxChecks = 8;
+constexpr int kMaxColumns = 32;
+constexpr uint32_t kChunk = 256;  // candidates per warp task: the unit of load balance
+
+enum class Source : uint32_t { Constant, Keys, Neighbours };
+
+struct EdgeProbe {
+  DeviceAdjacency adjacency;
+  const uint32_t* boundColumn = nullptr;  // null: a self-loop, probed with the candidate itself
+};
+
+struct StepArgs {
+  Source source = Source::Constant;
+  uint32_t constant = 0;
+  DeviceAdjacency driver;                   // Keys, Neighbours
+  const uint32_t* driverColumn = nullptr;   // Neighbours
+  EdgeProbe checks[kMaxChecks];
+  int checkCount = 0;
+  const uint32_t* candidateBits = nullptr;  // filter from edges to vertices bound later
+  const uint32_t* earlier[kMaxColumns];     // columns of earlier vertices, for injective matching
+  int earlierCount = 0;
+  bool injective = false;
+  bool plainCsr = false;
+};
+
+struct Columns {
+  const uint32_t* in[kMaxColumns];
+  uint32_t* out[kMaxColumns];
+  int count = 0;
+};
+
+}  // namespace gsparql::engine::gpu
