@@ -565,6 +565,7 @@ ResultSet parseTsv(std::string_view text) {
     }
   };
   ResultSet r;
+  r.abbreviatedDoubles = true;
   if (!lines[0].empty()) {
     for (auto& v : split(lines[0])) {
       if (v.empty() || (v[0] != '?' && v[0] != '$')) fail("TSV: bad header field '" + v + "'");
@@ -625,13 +626,70 @@ ResultSet readRdfResultSet(const std::filesystem::path& file) {
   return r;
 }
 
+namespace {
+
+// The literal or resource an RDF/XML property element stands for.
+std::string rdfXmlObject(const XmlNode& property) {
+  if (auto iri = property.attr("rdf:resource")) return canonicalIri(*iri);
+  if (auto id = property.attr("rdf:nodeID")) return canonicalBlank(*id);
+  if (!property.children.empty()) fail("RDF/XML results: nested node elements are not read");
+  return canonicalLiteral(property.text, property.attr("xml:lang").value_or(""),
+                          property.attr("rdf:datatype").value_or(""));
+}
+
+// The property elements of a node: those of a parseType="Resource" property
+// element itself, or of the one node element it contains.
+const XmlNode& nodeOf(const XmlNode& property) {
+  if (property.attr("rdf:parseType") == std::optional<std::string>("Resource")) return property;
+  if (property.children.size() == 1 && property.children[0].name == "Description") return property.children[0];
+  fail("RDF/XML results: <" + property.name + "> is neither parseType=\"Resource\" nor an rdf:Description");
+}
+
+}  // namespace
+
+ResultSet parseRdfXmlResultSet(std::string_view xml) {
+  XmlNode root = XmlReader(xml).document();
+  const XmlNode* set = root.name == "RDF" ? root.child("ResultSet") : root.name == "ResultSet" ? &root : nullptr;
+  if (!set) throw UnsupportedFormat("RDF/XML other than one rs:ResultSet node element");
+  ResultSet r;
+  std::vector<std::pair<long, Solution>> indexed;
+  bool allIndexed = true;
+  for (const auto& p : set->children) {
+    if (p.name == "resultVariable") {
+      r.variables.push_back(trim(p.text));
+    } else if (p.name == "boolean") {
+      r.isBoolean = true;
+      r.boolean = trim(p.text) == "true";
+    } else if (p.name == "solution") {
+      const XmlNode& solution = nodeOf(p);
+      Solution s;
+      std::optional<long> index;
+      for (const auto& q : solution.children) {
+        if (q.name == "index") index = std::stol(trim(q.text));
+        if (q.name != "binding") continue;
+        const XmlNode& binding = nodeOf(q);
+        const XmlNode* var = binding.child("variable");
+        const XmlNode* value = binding.child("value");
+        if (!var || !value) fail("RDF/XML results: a binding without rs:variable or rs:value");
+        s[trim(var->text)] = rdfXmlObject(*value);
+      }
+      if (!index) allIndexed = false;
+      indexed.emplace_back(index.value_or(0), std::move(s));
+    }
+  }
+  if (allIndexed)
+    std::stable_sort(indexed.begin(), indexed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [i, s] : indexed) r.solutions.push_back(std::move(s));
+  return r;
+}
+
 ResultSet readResultFile(const std::filesystem::path& file) {
   std::string ext = file.extension().string();
   if (ext == ".srx") return parseSrx(readWholeFile(file));
   if (ext == ".srj") return parseSrj(readWholeFile(file));
   if (ext == ".tsv") return parseTsv(readWholeFile(file));
   if (ext == ".ttl") return readRdfResultSet(file);
-  if (ext == ".rdf") throw UnsupportedFormat("RDF/XML result file");
+  if (ext == ".rdf") return parseRdfXmlResultSet(readWholeFile(file));
   if (ext == ".csv") throw UnsupportedFormat("CSV result file");
   throw UnsupportedFormat("result file " + ext);
 }
@@ -779,8 +837,27 @@ std::string orderKey(const Solution& s, const std::vector<std::string>& keys) {
 
 }  // namespace
 
+namespace {
+
+// "1.0E6"^^xsd:double -> "1.0e6"^^xsd:double
+ResultSet withLowerCaseExponents(const ResultSet& in) {
+  static const std::string suffix = "\"^^<" + kXsd + "double>";
+  ResultSet out = in;
+  for (auto& s : out.solutions)
+    for (auto& [var, term] : s)
+      if (term.size() > suffix.size() && term.compare(term.size() - suffix.size(), suffix.size(), suffix) == 0)
+        for (auto& c : term)
+          if (c == 'E') c = 'e';
+  out.abbreviatedDoubles = false;
+  return out;
+}
+
+}  // namespace
+
 std::optional<std::string> compareResults(const ResultSet& expected, const ResultSet& actual,
                                           const CompareOptions& options) {
+  if (expected.abbreviatedDoubles || actual.abbreviatedDoubles)
+    return compareResults(withLowerCaseExponents(expected), withLowerCaseExponents(actual), options);
   if (expected.isBoolean != actual.isBoolean)
     return expected.isBoolean ? "expected a boolean, got solutions" : "expected solutions, got a boolean";
   if (expected.isBoolean) {

@@ -36,16 +36,24 @@ struct ResultSet {
   bool boolean = false;
   std::vector<std::string> variables;
   std::vector<Solution> solutions;
+  // From TSV, where an xsd:double may be written as a bare Turtle number and
+  // writers do not keep the case of its exponent marker: such results compare
+  // xsd:double lexical forms with 'e' and 'E' taken as equal.
+  bool abbreviatedDoubles = false;
 };
 
 // Each throws std::runtime_error with a short reason on malformed input.
 ResultSet parseSrx(std::string_view xml);
 ResultSet parseSrj(std::string_view json);
 ResultSet parseTsv(std::string_view tsv);
+// An rs:ResultSet written in RDF/XML, in the plain shape the W3C files use:
+// parseType="Resource" or nested rdf:Description nodes, rdf:resource,
+// rdf:nodeID, rdf:datatype and xml:lang on the property element itself.
+ResultSet parseRdfXmlResultSet(std::string_view xml);
 // A result set written in RDF (rs:ResultSet), read from a Turtle file;
 // solutions are in rs:index order when the file gives one.
 ResultSet readRdfResultSet(const std::filesystem::path& turtleFile);
-// By extension: .srx, .srj, .tsv, .ttl. Throws UnsupportedFormat for others.
+// By extension: .srx, .srj, .tsv, .ttl, .rdf. Throws UnsupportedFormat for others.
 ResultSet readResultFile(const std::filesystem::path& file);
 
 struct UnsupportedFormat : std::runtime_error {

@@ -61,12 +61,26 @@ TEST_CASE("ASK results") {
 
 TEST_CASE("the same results in SRX, SRJ, TSV and rs: Turtle compare equal, blank labels aside") {
   ResultSet srx = readResultFile(fixture("people.srx"));
-  for (const char* other : {"people-renamed.srj", "people.tsv", "people.ttl"}) {
+  for (const char* other : {"people-renamed.srj", "people.tsv", "people.ttl", "people.rdf"}) {
     CAPTURE(other);
     ResultSet r = readResultFile(fixture(other));
     CHECK(compareResults(srx, r) == std::nullopt);
     CHECK(compareResults(r, srx) == std::nullopt);
   }
+}
+
+TEST_CASE("TSV: bare numbers and booleans are typed literals; a double's exponent case is not kept") {
+  ResultSet tsv = parseTsv("?n\n1\n-2.5\n1.0e6\ntrue\n");
+  REQUIRE(tsv.solutions.size() == 4);
+  CHECK(tsv.solutions[0].at("n") == "\"1\"^^<" + kInteger + ">");
+  CHECK(tsv.solutions[1].at("n") == "\"-2.5\"^^<http://www.w3.org/2001/XMLSchema#decimal>");
+  CHECK(tsv.solutions[2].at("n") == "\"1.0e6\"^^<http://www.w3.org/2001/XMLSchema#double>");
+  CHECK(tsv.solutions[3].at("n") == "\"true\"^^<http://www.w3.org/2001/XMLSchema#boolean>");
+  ResultSet upper = solutions({{{"n", "\"1.0E6\"^^<http://www.w3.org/2001/XMLSchema#double>"}}});
+  CHECK(compareResults(parseTsv("?n\n1.0e6\n"), upper) == std::nullopt);
+  CHECK(compareResults(parseTsv("?n\n\"1.0e6\"\n"), solutions({{{"n", "\"1.0E6\""}}})).has_value());
+  ResultSet srx = solutions({{{"n", "\"1.0e6\"^^<http://www.w3.org/2001/XMLSchema#double>"}}});
+  CHECK(compareResults(srx, upper).has_value());
 }
 
 TEST_CASE("a literal's datatype makes a difference") {
@@ -121,5 +135,5 @@ TEST_CASE("malformed result files are reported") {
   CHECK_THROWS(parseSrx("<sparql><results><result>"));
   CHECK_THROWS(parseSrj("{\"head\": {\"vars\": [\"x\"]}"));
   CHECK_THROWS(parseTsv("?x\t?y\n<a>\n"));
-  CHECK_THROWS_AS(readResultFile("result.rdf"), UnsupportedFormat);
+  CHECK_THROWS_AS(readResultFile("result.csv"), UnsupportedFormat);
 }
