@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gsparql/error.h"
-#include "loaders/rdf_reader.h"
+#include "manifest.h"
 #include "parser/parse.h"
 
 namespace {
@@ -22,9 +22,6 @@ const char* const kSuites[] = {
     "sparql10/syntax-sparql1", "sparql10/syntax-sparql2", "sparql10/syntax-sparql3",
     "sparql10/syntax-sparql4", "sparql10/syntax-sparql5", "sparql11/syntax-query",
 };
-const std::string kMf = "http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#";
-const std::string kRdfType = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>";
-
 struct TestCase {
   std::string name;
   bool positive = false;
@@ -35,31 +32,20 @@ struct Failure {
   std::string suite, name, detail;
 };
 
-// Syntax tests of the query language, in manifest order of their statements;
+// Syntax tests of the query language, in manifest (mf:entries) order;
 // Update syntax tests are out of scope and counted apart.
-std::vector<TestCase> readManifest(const fs::path& manifest, int& updateTests) {
-  std::map<std::string, TestCase> bySubject;
-  std::vector<std::string> order;
-  gsparql::readRdfFile(manifest, gsparql::RdfFormat::Turtle, [&](const gsparql::RdfStatementView& s) {
-    std::string subject(s.subject);
-    if (s.predicate == kRdfType) {
-      std::string type(s.object);
-      bool positive = type == "<" + kMf + "PositiveSyntaxTest>" || type == "<" + kMf + "PositiveSyntaxTest11>";
-      bool negative = type == "<" + kMf + "NegativeSyntaxTest>" || type == "<" + kMf + "NegativeSyntaxTest11>";
-      if (type.find("UpdateSyntaxTest") != std::string::npos) ++updateTests;
-      if (!positive && !negative) return;
-      if (!bySubject.count(subject)) order.push_back(subject);
-      bySubject[subject].positive = positive;
-      bySubject[subject].name = subject.substr(subject.find_last_of("#/") + 1, std::string::npos);
-      if (!bySubject[subject].name.empty() && bySubject[subject].name.back() == '>') bySubject[subject].name.pop_back();
-    } else if (s.predicate == "<" + kMf + "action>") {
-      std::string iri(s.object.substr(1, s.object.size() - 2));
-      const std::string scheme = "file://";
-      bySubject[subject].query = iri.rfind(scheme, 0) == 0 ? iri.substr(scheme.size()) : iri;
-    }
-  });
+std::vector<TestCase> readManifest(const fs::path& manifestFile, int& updateTests) {
+  using namespace gsparql::conformance;
+  RdfGraph manifest = RdfGraph::read(manifestFile);
   std::vector<TestCase> out;
-  for (const auto& subject : order) out.push_back(bySubject[subject]);
+  for (const auto& t : manifestTests(manifest)) {
+    if (t.type.find("UpdateSyntaxTest") != std::string::npos) ++updateTests;
+    bool positive = t.type == "PositiveSyntaxTest" || t.type == "PositiveSyntaxTest11";
+    bool negative = t.type == "NegativeSyntaxTest" || t.type == "NegativeSyntaxTest11";
+    if (!positive && !negative) continue;
+    auto action = manifest.object(t.subject, iriTerm(kMf + "action"));
+    out.push_back({t.name, positive, action ? pathOfIri(*action) : fs::path()});
+  }
   return out;
 }
 

@@ -1,0 +1,895 @@
+#include "results.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "manifest.h"
+
+namespace gsparql::conformance {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what); }
+
+void appendUtf8(std::string& out, unsigned long cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+unsigned long hexValue(std::string_view digits) {
+  unsigned long v = 0;
+  for (char c : digits) {
+    if (!std::isxdigit(static_cast<unsigned char>(c))) fail("bad hex escape");
+    v = v * 16 + static_cast<unsigned long>(std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                                                                                       : std::tolower(c) - 'a' + 10);
+  }
+  return v;
+}
+
+// Decodes the N-Triples/Turtle string escapes (\t \b \n \r \f \" \' \\ \uXXXX \UXXXXXXXX).
+std::string unescape(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\') {
+      out += s[i];
+      continue;
+    }
+    if (++i >= s.size()) fail("dangling backslash");
+    switch (s[i]) {
+      case 't': out += '\t'; break;
+      case 'b': out += '\b'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 'f': out += '\f'; break;
+      case '"': out += '"'; break;
+      case '\'': out += '\''; break;
+      case '\\': out += '\\'; break;
+      case 'u':
+        if (i + 4 >= s.size()) fail("short \\u escape");
+        appendUtf8(out, hexValue(s.substr(i + 1, 4)));
+        i += 4;
+        break;
+      case 'U':
+        if (i + 8 >= s.size()) fail("short \\U escape");
+        appendUtf8(out, hexValue(s.substr(i + 1, 8)));
+        i += 8;
+        break;
+      default: fail(std::string("unknown escape \\") + s[i]);
+    }
+  }
+  return out;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+std::string readWholeFile(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) fail("cannot open " + p.string());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// ---- a minimal XML reader: elements, attributes, text, CDATA, entities ----
+
+struct XmlNode {
+  std::string name;  // without namespace prefix
+  std::map<std::string, std::string> attrs;
+  std::vector<XmlNode> children;
+  std::string text;  // the element's own character data, concatenated
+
+  const XmlNode* child(const std::string& n) const {
+    for (const auto& c : children)
+      if (c.name == n) return &c;
+    return nullptr;
+  }
+  std::optional<std::string> attr(const std::string& n) const {
+    auto it = attrs.find(n);
+    if (it == attrs.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+class XmlReader {
+ public:
+  explicit XmlReader(std::string_view s) : s_(s) {}
+
+  XmlNode document() {
+    for (;;) {
+      skipSpace();
+      if (startsWith("<?")) {
+        skipPast("?>");
+      } else if (startsWith("<!--")) {
+        skipPast("-->");
+      } else if (startsWith("<!")) {
+        skipPast(">");
+      } else {
+        break;
+      }
+    }
+    if (!startsWith("<")) fail("XML: no root element");
+    return element();
+  }
+
+ private:
+  bool startsWith(std::string_view p) const { return s_.substr(i_, p.size()) == p; }
+  void skipSpace() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  void skipPast(std::string_view end) {
+    auto at = s_.find(end, i_);
+    if (at == std::string_view::npos) fail("XML: unterminated construct");
+    i_ = at + end.size();
+  }
+  std::string name() {
+    size_t b = i_;
+    while (i_ < s_.size() && !std::isspace(static_cast<unsigned char>(s_[i_])) && s_[i_] != '>' && s_[i_] != '/' &&
+           s_[i_] != '=')
+      ++i_;
+    if (b == i_) fail("XML: expected a name");
+    return std::string(s_.substr(b, i_ - b));
+  }
+  static std::string local(const std::string& qname) {
+    auto colon = qname.find(':');
+    return colon == std::string::npos ? qname : qname.substr(colon + 1);
+  }
+  static std::string decode(std::string_view t) {
+    std::string out;
+    for (size_t k = 0; k < t.size(); ++k) {
+      if (t[k] != '&') {
+        out += t[k];
+        continue;
+      }
+      auto semi = t.find(';', k);
+      if (semi == std::string_view::npos) fail("XML: bad entity");
+      std::string_view ent = t.substr(k + 1, semi - k - 1);
+      if (ent == "lt") out += '<';
+      else if (ent == "gt") out += '>';
+      else if (ent == "amp") out += '&';
+      else if (ent == "quot") out += '"';
+      else if (ent == "apos") out += '\'';
+      else if (ent.size() > 2 && ent[0] == '#' && (ent[1] == 'x' || ent[1] == 'X')) appendUtf8(out, hexValue(ent.substr(2)));
+      else if (ent.size() > 1 && ent[0] == '#') appendUtf8(out, std::stoul(std::string(ent.substr(1))));
+      else fail("XML: unknown entity &" + std::string(ent) + ";");
+      k = semi;
+    }
+    return out;
+  }
+  XmlNode element() {
+    ++i_;  // '<'
+    XmlNode node;
+    node.name = local(name());
+    for (;;) {
+      skipSpace();
+      if (i_ >= s_.size()) fail("XML: unterminated tag");
+      if (startsWith("/>")) {
+        i_ += 2;
+        return node;
+      }
+      if (s_[i_] == '>') {
+        ++i_;
+        break;
+      }
+      std::string attr = name();
+      skipSpace();
+      if (i_ >= s_.size() || s_[i_] != '=') fail("XML: expected '=' after " + attr);
+      ++i_;
+      skipSpace();
+      if (i_ >= s_.size() || (s_[i_] != '"' && s_[i_] != '\'')) fail("XML: expected a quoted value");
+      char q = s_[i_++];
+      auto end = s_.find(q, i_);
+      if (end == std::string_view::npos) fail("XML: unterminated attribute");
+      node.attrs[attr] = decode(s_.substr(i_, end - i_));
+      i_ = end + 1;
+    }
+    for (;;) {
+      if (i_ >= s_.size()) fail("XML: unterminated element " + node.name);
+      if (startsWith("</")) {
+        i_ += 2;
+        std::string closing = local(name());
+        if (closing != node.name) fail("XML: </" + closing + "> closes <" + node.name + ">");
+        skipPast(">");
+        return node;
+      }
+      if (startsWith("<!--")) {
+        skipPast("-->");
+      } else if (startsWith("<![CDATA[")) {
+        i_ += 9;
+        auto end = s_.find("]]>", i_);
+        if (end == std::string_view::npos) fail("XML: unterminated CDATA");
+        node.text += s_.substr(i_, end - i_);
+        i_ = end + 3;
+      } else if (startsWith("<?")) {
+        skipPast("?>");
+      } else if (s_[i_] == '<') {
+        node.children.push_back(element());
+      } else {
+        auto end = s_.find('<', i_);
+        if (end == std::string_view::npos) end = s_.size();
+        node.text += decode(s_.substr(i_, end - i_));
+        i_ = end;
+      }
+    }
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+// ---- a minimal JSON reader ----
+
+struct Json {
+  enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
+  bool b = false;
+  std::string s;  // String, or the Number's text
+  std::vector<Json> array;
+  std::vector<std::pair<std::string, Json>> object;
+
+  const Json* get(const std::string& key) const {
+    for (const auto& [k, v] : object)
+      if (k == key) return &v;
+    return nullptr;
+  }
+};
+
+class JsonReader {
+ public:
+  explicit JsonReader(std::string_view s) : s_(s) {}
+  Json document() {
+    Json v = value();
+    skipSpace();
+    if (i_ != s_.size()) fail("JSON: trailing characters");
+    return v;
+  }
+
+ private:
+  void skipSpace() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  char peek() {
+    skipSpace();
+    if (i_ >= s_.size()) fail("JSON: unexpected end");
+    return s_[i_];
+  }
+  void expect(char c) {
+    if (peek() != c) fail(std::string("JSON: expected '") + c + "'");
+    ++i_;
+  }
+  std::string string() {
+    expect('"');
+    std::string out;
+    while (i_ < s_.size() && s_[i_] != '"') {
+      char c = s_[i_++];
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i_ >= s_.size()) fail("JSON: bad escape");
+      char e = s_[i_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          unsigned long cp = hexValue(s_.substr(i_, 4));
+          i_ += 4;
+          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(i_, 2) == "\\u") {
+            unsigned long lo = hexValue(s_.substr(i_ + 2, 4));
+            i_ += 6;
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          }
+          appendUtf8(out, cp);
+          break;
+        }
+        default: fail("JSON: bad escape");
+      }
+    }
+    if (i_ >= s_.size()) fail("JSON: unterminated string");
+    ++i_;
+    return out;
+  }
+  Json value() {
+    Json v;
+    char c = peek();
+    if (c == '{') {
+      ++i_;
+      v.type = Json::Type::Object;
+      if (peek() == '}') {
+        ++i_;
+        return v;
+      }
+      for (;;) {
+        std::string key = string();
+        expect(':');
+        v.object.emplace_back(std::move(key), value());
+        if (peek() == ',') {
+          ++i_;
+          continue;
+        }
+        expect('}');
+        return v;
+      }
+    }
+    if (c == '[') {
+      ++i_;
+      v.type = Json::Type::Array;
+      if (peek() == ']') {
+        ++i_;
+        return v;
+      }
+      for (;;) {
+        v.array.push_back(value());
+        if (peek() == ',') {
+          ++i_;
+          continue;
+        }
+        expect(']');
+        return v;
+      }
+    }
+    if (c == '"') {
+      v.type = Json::Type::String;
+      v.s = string();
+      return v;
+    }
+    if (s_.substr(i_, 4) == "true" || s_.substr(i_, 5) == "false") {
+      v.type = Json::Type::Bool;
+      v.b = s_[i_] == 't';
+      i_ += v.b ? 4 : 5;
+      return v;
+    }
+    if (s_.substr(i_, 4) == "null") {
+      i_ += 4;
+      return v;
+    }
+    size_t b = i_;
+    while (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) || std::strchr("+-.eE", s_[i_]))) ++i_;
+    if (b == i_) fail("JSON: unexpected character");
+    v.type = Json::Type::Number;
+    v.s = std::string(s_.substr(b, i_ - b));
+    return v;
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+bool isNumberToken(const std::string& t, bool& hasDot, bool& hasExp) {
+  hasDot = hasExp = false;
+  size_t i = 0, digits = 0;
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+  for (; i < t.size(); ++i) {
+    char c = t[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      ++digits;
+    } else if (c == '.' && !hasDot && !hasExp) {
+      hasDot = true;
+    } else if ((c == 'e' || c == 'E') && !hasExp && digits > 0) {
+      hasExp = true;
+      if (i + 1 < t.size() && (t[i + 1] == '+' || t[i + 1] == '-')) ++i;
+    } else {
+      return false;
+    }
+  }
+  return digits > 0;
+}
+
+}  // namespace
+
+std::string canonicalIri(std::string_view iri) { return "<" + std::string(iri) + ">"; }
+
+std::string canonicalBlank(std::string_view label) { return "_:" + std::string(label); }
+
+std::string canonicalLiteral(std::string_view lexical, std::string_view lang, std::string_view datatype) {
+  std::string out = "\"";
+  for (char c : lexical) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      default: out += c;
+    }
+  }
+  out += '"';
+  if (!lang.empty()) {
+    out += "@" + lower(lang);
+  } else if (!datatype.empty() && datatype != kXsd + "string") {
+    out += "^^<" + std::string(datatype) + ">";
+  }
+  return out;
+}
+
+std::string canonicalTerm(std::string_view t) {
+  if (t.size() >= 2 && t.front() == '<' && t.back() == '>') return canonicalIri(unescape(t.substr(1, t.size() - 2)));
+  if (t.rfind("_:", 0) == 0) return std::string(t);
+  if (!t.empty() && t.front() == '"') {
+    // The closing quote is the last one not preceded by an escaping backslash.
+    size_t close = std::string_view::npos;
+    for (size_t i = 1; i < t.size(); ++i) {
+      if (t[i] == '\\') {
+        ++i;
+      } else if (t[i] == '"') {
+        close = i;
+        break;
+      }
+    }
+    if (close == std::string_view::npos) fail("unterminated literal: " + std::string(t));
+    std::string lexical = unescape(t.substr(1, close - 1));
+    std::string_view rest = t.substr(close + 1);
+    if (rest.empty()) return canonicalLiteral(lexical, "", "");
+    if (rest.front() == '@') return canonicalLiteral(lexical, rest.substr(1), "");
+    if (rest.rfind("^^<", 0) == 0 && rest.back() == '>')
+      return canonicalLiteral(lexical, "", unescape(rest.substr(3, rest.size() - 4)));
+    fail("bad literal suffix: " + std::string(t));
+  }
+  fail("not an N-Triples term: " + std::string(t));
+}
+
+ResultSet parseSrx(std::string_view xml) {
+  XmlNode root = XmlReader(xml).document();
+  if (root.name != "sparql") fail("SRX: root element is <" + root.name + ">, not <sparql>");
+  ResultSet r;
+  if (const XmlNode* head = root.child("head")) {
+    for (const auto& v : head->children)
+      if (v.name == "variable") r.variables.push_back(v.attr("name").value_or(""));
+  }
+  if (const XmlNode* b = root.child("boolean")) {
+    r.isBoolean = true;
+    std::string v = trim(b->text);
+    if (v != "true" && v != "false") fail("SRX: bad boolean '" + v + "'");
+    r.boolean = v == "true";
+    return r;
+  }
+  const XmlNode* results = root.child("results");
+  if (!results) fail("SRX: neither <results> nor <boolean>");
+  for (const auto& result : results->children) {
+    if (result.name != "result") continue;
+    Solution s;
+    for (const auto& binding : result.children) {
+      if (binding.name != "binding") continue;
+      auto name = binding.attr("name");
+      if (!name) fail("SRX: <binding> without name");
+      const XmlNode* value = nullptr;
+      for (const auto& c : binding.children) value = &c;
+      if (!value) fail("SRX: empty <binding name=\"" + *name + "\">");
+      std::string term;
+      if (value->name == "uri") {
+        term = canonicalIri(trim(value->text));
+      } else if (value->name == "bnode") {
+        term = canonicalBlank(trim(value->text));
+      } else if (value->name == "literal") {
+        term = canonicalLiteral(value->text, value->attr("xml:lang").value_or(""), value->attr("datatype").value_or(""));
+      } else {
+        fail("SRX: unknown term element <" + value->name + ">");
+      }
+      s[*name] = term;
+    }
+    r.solutions.push_back(std::move(s));
+  }
+  return r;
+}
+
+ResultSet parseSrj(std::string_view text) {
+  Json root = JsonReader(text).document();
+  if (root.type != Json::Type::Object) fail("SRJ: not an object");
+  ResultSet r;
+  if (const Json* head = root.get("head")) {
+    if (const Json* vars = head->get("vars"))
+      for (const auto& v : vars->array) r.variables.push_back(v.s);
+  }
+  if (const Json* b = root.get("boolean")) {
+    if (b->type != Json::Type::Bool) fail("SRJ: boolean is not true/false");
+    r.isBoolean = true;
+    r.boolean = b->b;
+    return r;
+  }
+  const Json* results = root.get("results");
+  const Json* bindings = results ? results->get("bindings") : nullptr;
+  if (!bindings || bindings->type != Json::Type::Array) fail("SRJ: no results.bindings array");
+  for (const auto& row : bindings->array) {
+    Solution s;
+    for (const auto& [var, cell] : row.object) {
+      const Json* type = cell.get("type");
+      const Json* value = cell.get("value");
+      if (!type || !value) fail("SRJ: binding of " + var + " without type or value");
+      const Json* lang = cell.get("xml:lang");
+      const Json* datatype = cell.get("datatype");
+      if (type->s == "uri") {
+        s[var] = canonicalIri(value->s);
+      } else if (type->s == "bnode") {
+        s[var] = canonicalBlank(value->s);
+      } else if (type->s == "literal" || type->s == "typed-literal") {
+        s[var] = canonicalLiteral(value->s, lang ? lang->s : "", datatype ? datatype->s : "");
+      } else {
+        fail("SRJ: unknown term type " + type->s);
+      }
+    }
+    r.solutions.push_back(std::move(s));
+  }
+  return r;
+}
+
+ResultSet parseTsv(std::string_view text) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::istringstream in{std::string(text)};
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  if (lines.empty()) fail("TSV: no header line");
+  auto split = [](const std::string& l) {
+    std::vector<std::string> fields;
+    size_t b = 0;
+    for (;;) {
+      auto tab = l.find('\t', b);
+      fields.push_back(l.substr(b, tab == std::string::npos ? std::string::npos : tab - b));
+      if (tab == std::string::npos) return fields;
+      b = tab + 1;
+    }
+  };
+  ResultSet r;
+  r.abbreviatedDoubles = true;
+  if (!lines[0].empty()) {
+    for (auto& v : split(lines[0])) {
+      if (v.empty() || (v[0] != '?' && v[0] != '$')) fail("TSV: bad header field '" + v + "'");
+      r.variables.push_back(v.substr(1));
+    }
+  }
+  for (size_t i = 1; i < lines.size(); ++i) {
+    auto fields = split(lines[i]);
+    if (fields.size() != r.variables.size() && !(r.variables.empty() && lines[i].empty()))
+      fail("TSV: line " + std::to_string(i + 1) + " has " + std::to_string(fields.size()) + " fields");
+    Solution s;
+    for (size_t k = 0; k < r.variables.size(); ++k) {
+      const std::string& f = fields[k];
+      if (f.empty()) continue;
+      bool dot = false, exp = false;
+      if (f == "true" || f == "false") {
+        s[r.variables[k]] = canonicalLiteral(f, "", kXsd + "boolean");
+      } else if (isNumberToken(f, dot, exp)) {
+        s[r.variables[k]] = canonicalLiteral(f, "", kXsd + (exp ? "double" : dot ? "decimal" : "integer"));
+      } else {
+        s[r.variables[k]] = canonicalTerm(f);
+      }
+    }
+    r.solutions.push_back(std::move(s));
+  }
+  return r;
+}
+
+ResultSet readRdfResultSet(const std::filesystem::path& file) {
+  RdfGraph g = RdfGraph::read(file);
+  auto sets = g.subjects(iriTerm(kRdf + "type"), iriTerm(kRs + "ResultSet"));
+  if (sets.empty()) throw UnsupportedFormat("RDF result graph (no rs:ResultSet)");
+  const std::string& set = sets.front();
+  ResultSet r;
+  for (const auto& v : g.objects(set, iriTerm(kRs + "resultVariable"))) r.variables.push_back(lexicalForm(v));
+  if (auto b = g.object(set, iriTerm(kRs + "boolean"))) {
+    r.isBoolean = true;
+    r.boolean = lexicalForm(*b) == "true";
+    return r;
+  }
+  std::vector<std::pair<long, Solution>> indexed;
+  bool allIndexed = true;
+  for (const auto& node : g.objects(set, iriTerm(kRs + "solution"))) {
+    Solution s;
+    for (const auto& binding : g.objects(node, iriTerm(kRs + "binding"))) {
+      auto var = g.object(binding, iriTerm(kRs + "variable"));
+      auto value = g.object(binding, iriTerm(kRs + "value"));
+      if (!var || !value) fail("RDF results: a binding without rs:variable or rs:value");
+      s[lexicalForm(*var)] = canonicalTerm(*value);
+    }
+    auto index = g.object(node, iriTerm(kRs + "index"));
+    if (!index) allIndexed = false;
+    indexed.emplace_back(index ? std::stol(lexicalForm(*index)) : 0, std::move(s));
+  }
+  if (allIndexed)
+    std::stable_sort(indexed.begin(), indexed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [i, s] : indexed) r.solutions.push_back(std::move(s));
+  return r;
+}
+
+namespace {
+
+// The literal or resource an RDF/XML property element stands for.
+std::string rdfXmlObject(const XmlNode& property) {
+  if (auto iri = property.attr("rdf:resource")) return canonicalIri(*iri);
+  if (auto id = property.attr("rdf:nodeID")) return canonicalBlank(*id);
+  if (!property.children.empty()) fail("RDF/XML results: nested node elements are not read");
+  return canonicalLiteral(property.text, property.attr("xml:lang").value_or(""),
+                          property.attr("rdf:datatype").value_or(""));
+}
+
+// The property elements of a node: those of a parseType="Resource" property
+// element itself, or of the one node element it contains.
+const XmlNode& nodeOf(const XmlNode& property) {
+  if (property.attr("rdf:parseType") == std::optional<std::string>("Resource")) return property;
+  if (property.children.size() == 1 && property.children[0].name == "Description") return property.children[0];
+  fail("RDF/XML results: <" + property.name + "> is neither parseType=\"Resource\" nor an rdf:Description");
+}
+
+}  // namespace
+
+ResultSet parseRdfXmlResultSet(std::string_view xml) {
+  XmlNode root = XmlReader(xml).document();
+  const XmlNode* set = root.name == "RDF" ? root.child("ResultSet") : root.name == "ResultSet" ? &root : nullptr;
+  if (!set) throw UnsupportedFormat("RDF/XML other than one rs:ResultSet node element");
+  ResultSet r;
+  std::vector<std::pair<long, Solution>> indexed;
+  bool allIndexed = true;
+  for (const auto& p : set->children) {
+    if (p.name == "resultVariable") {
+      r.variables.push_back(trim(p.text));
+    } else if (p.name == "boolean") {
+      r.isBoolean = true;
+      r.boolean = trim(p.text) == "true";
+    } else if (p.name == "solution") {
+      const XmlNode& solution = nodeOf(p);
+      Solution s;
+      std::optional<long> index;
+      for (const auto& q : solution.children) {
+        if (q.name == "index") index = std::stol(trim(q.text));
+        if (q.name != "binding") continue;
+        const XmlNode& binding = nodeOf(q);
+        const XmlNode* var = binding.child("variable");
+        const XmlNode* value = binding.child("value");
+        if (!var || !value) fail("RDF/XML results: a binding without rs:variable or rs:value");
+        s[trim(var->text)] = rdfXmlObject(*value);
+      }
+      if (!index) allIndexed = false;
+      indexed.emplace_back(index.value_or(0), std::move(s));
+    }
+  }
+  if (allIndexed)
+    std::stable_sort(indexed.begin(), indexed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [i, s] : indexed) r.solutions.push_back(std::move(s));
+  return r;
+}
+
+ResultSet readResultFile(const std::filesystem::path& file) {
+  std::string ext = file.extension().string();
+  if (ext == ".srx") return parseSrx(readWholeFile(file));
+  if (ext == ".srj") return parseSrj(readWholeFile(file));
+  if (ext == ".tsv") return parseTsv(readWholeFile(file));
+  if (ext == ".ttl") return readRdfResultSet(file);
+  if (ext == ".rdf") return parseRdfXmlResultSet(readWholeFile(file));
+  if (ext == ".csv") throw UnsupportedFormat("CSV result file");
+  throw UnsupportedFormat("result file " + ext);
+}
+
+std::string describe(const Solution& s) {
+  std::string out = "{";
+  for (const auto& [var, term] : s) {
+    if (out.size() > 1) out += ", ";
+    out += "?" + var + "=" + term;
+  }
+  return out + "}";
+}
+
+namespace {
+
+bool hasBlank(const Solution& s) {
+  return std::any_of(s.begin(), s.end(), [](const auto& kv) { return isBlank(kv.second); });
+}
+
+// Solutions with blank nodes matched up to one consistent renaming.
+class BlankMatcher {
+ public:
+  BlankMatcher(const std::vector<const Solution*>& e, const std::vector<const Solution*>& a, size_t maxSteps)
+      : e_(e), a_(a), used_(a.size(), false), maxSteps_(maxSteps) {}
+  // true: matched; false: no renaming works; nullopt: gave up.
+  std::optional<bool> run() {
+    bool ok = search(0);
+    if (steps_ > maxSteps_) return std::nullopt;
+    return ok;
+  }
+
+ private:
+  bool search(size_t i) {
+    if (i == e_.size()) return true;
+    for (size_t j = 0; j < a_.size(); ++j) {
+      if (used_[j]) continue;
+      if (++steps_ > maxSteps_) return false;
+      std::vector<std::string> added;
+      if (extend(*e_[i], *a_[j], added)) {
+        used_[j] = true;
+        if (search(i + 1)) return true;
+        used_[j] = false;
+      }
+      for (const auto& k : added) {
+        reverse_.erase(forward_[k]);
+        forward_.erase(k);
+      }
+      if (steps_ > maxSteps_) return false;
+    }
+    return false;
+  }
+  bool extend(const Solution& e, const Solution& a, std::vector<std::string>& added) {
+    if (e.size() != a.size()) return false;
+    for (auto ie = e.begin(), ia = a.begin(); ie != e.end(); ++ie, ++ia) {
+      if (ie->first != ia->first) return false;
+      const std::string &x = ie->second, &y = ia->second;
+      if (isBlank(x) != isBlank(y)) return false;
+      if (!isBlank(x)) {
+        if (x != y) return false;
+        continue;
+      }
+      auto f = forward_.find(x);
+      if (f != forward_.end()) {
+        if (f->second != y) return false;
+        continue;
+      }
+      if (reverse_.count(y)) return false;
+      forward_[x] = y;
+      reverse_[y] = x;
+      added.push_back(x);
+    }
+    return true;
+  }
+
+  const std::vector<const Solution*>& e_;
+  const std::vector<const Solution*>& a_;
+  std::vector<bool> used_;
+  std::map<std::string, std::string> forward_, reverse_;
+  size_t steps_ = 0, maxSteps_;
+};
+
+std::string listSome(const std::vector<std::string>& items, size_t max = 4) {
+  std::string out;
+  for (size_t i = 0; i < items.size() && i < max; ++i) out += (i ? "; " : "") + items[i];
+  if (items.size() > max) out += "; ... (" + std::to_string(items.size() - max) + " more)";
+  return out;
+}
+
+std::optional<std::string> compareBags(const std::vector<Solution>& expected, const std::vector<Solution>& actual,
+                                       size_t maxSteps) {
+  std::multiset<std::string> groundE, groundA;
+  std::vector<const Solution*> blankE, blankA;
+  for (const auto& s : expected) {
+    if (hasBlank(s)) blankE.push_back(&s);
+    else groundE.insert(describe(s));
+  }
+  for (const auto& s : actual) {
+    if (hasBlank(s)) blankA.push_back(&s);
+    else groundA.insert(describe(s));
+  }
+  std::vector<std::string> missing, extra;
+  std::set_difference(groundE.begin(), groundE.end(), groundA.begin(), groundA.end(), std::back_inserter(missing));
+  std::set_difference(groundA.begin(), groundA.end(), groundE.begin(), groundE.end(), std::back_inserter(extra));
+  std::string counts = "expected " + std::to_string(expected.size()) + " solutions, got " +
+                       std::to_string(actual.size());
+  if (!missing.empty() || !extra.empty()) {
+    std::string diff = counts;
+    if (!missing.empty()) diff += "; missing: " + listSome(missing);
+    if (!extra.empty()) diff += "; unexpected: " + listSome(extra);
+    return diff;
+  }
+  if (blankE.size() != blankA.size()) {
+    std::vector<std::string> e, a;
+    for (auto* s : blankE) e.push_back(describe(*s));
+    for (auto* s : blankA) a.push_back(describe(*s));
+    return counts + "; with blank nodes, expected: " + listSome(e) + "; got: " + listSome(a);
+  }
+  auto matched = BlankMatcher(blankE, blankA, maxSteps).run();
+  if (!matched) return "blank-node matching gave up after " + std::to_string(maxSteps) + " steps";
+  if (!*matched) {
+    std::vector<std::string> e, a;
+    for (auto* s : blankE) e.push_back(describe(*s));
+    for (auto* s : blankA) a.push_back(describe(*s));
+    return "no consistent blank-node renaming; expected: " + listSome(e) + "; got: " + listSome(a);
+  }
+  return std::nullopt;
+}
+
+std::vector<Solution> distinctSolutions(const std::vector<Solution>& in) {
+  std::vector<Solution> out;
+  std::set<std::string> seen;
+  for (const auto& s : in)
+    if (seen.insert(describe(s)).second) out.push_back(s);
+  return out;
+}
+
+std::string orderKey(const Solution& s, const std::vector<std::string>& keys) {
+  std::string out;
+  for (const auto& k : keys) {
+    auto it = s.find(k);
+    out += "?" + k + "=" + (it == s.end() ? "(unbound)" : isBlank(it->second) ? "_:" : it->second) + " ";
+  }
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+// "1.0E6"^^xsd:double -> "1.0e6"^^xsd:double
+ResultSet withLowerCaseExponents(const ResultSet& in) {
+  static const std::string suffix = "\"^^<" + kXsd + "double>";
+  ResultSet out = in;
+  for (auto& s : out.solutions)
+    for (auto& [var, term] : s)
+      if (term.size() > suffix.size() && term.compare(term.size() - suffix.size(), suffix.size(), suffix) == 0)
+        for (auto& c : term)
+          if (c == 'E') c = 'e';
+  out.abbreviatedDoubles = false;
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> compareResults(const ResultSet& expected, const ResultSet& actual,
+                                          const CompareOptions& options) {
+  if (expected.abbreviatedDoubles || actual.abbreviatedDoubles)
+    return compareResults(withLowerCaseExponents(expected), withLowerCaseExponents(actual), options);
+  if (expected.isBoolean != actual.isBoolean)
+    return expected.isBoolean ? "expected a boolean, got solutions" : "expected solutions, got a boolean";
+  if (expected.isBoolean) {
+    if (expected.boolean != actual.boolean)
+      return std::string("expected ") + (expected.boolean ? "true" : "false") + ", got " +
+             (actual.boolean ? "true" : "false");
+    return std::nullopt;
+  }
+  if (options.laxCardinality) {
+    if (auto d = compareBags(distinctSolutions(expected.solutions), distinctSolutions(actual.solutions),
+                             options.maxSteps))
+      return "(distinct solutions) " + *d;
+    std::multiset<std::string> e, a;
+    for (const auto& s : expected.solutions) e.insert(describe(s));
+    for (const auto& s : actual.solutions) a.insert(describe(s));
+    for (const auto& solution : actual.solutions) {
+      std::string s = describe(solution);
+      if (!hasBlank(solution) && a.count(s) > e.count(s))
+        return "solution " + s + " occurs " + std::to_string(a.count(s)) + " times, at most " +
+               std::to_string(e.count(s)) + " expected";
+    }
+    return std::nullopt;
+  }
+  if (auto d = compareBags(expected.solutions, actual.solutions, options.maxSteps)) return d;
+  if (!options.orderKeys.empty()) {
+    for (size_t i = 0; i < expected.solutions.size(); ++i) {
+      std::string e = orderKey(expected.solutions[i], options.orderKeys);
+      std::string a = orderKey(actual.solutions[i], options.orderKeys);
+      if (e != a) return "order differs at solution " + std::to_string(i + 1) + ": expected " + e + ", got " + a;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace gsparql::conformance

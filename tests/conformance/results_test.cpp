@@ -1,0 +1,139 @@
+// The conformance runner's own pieces on hand-made fixtures (tests/conformance/data):
+// the result-file parsers and the comparison with blank-node renaming.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "results.h"
+
+using namespace gsparql::conformance;
+
+namespace {
+
+std::string fixture(const std::string& name) { return std::string(GSPARQL_CONFORMANCE_DATA) + "/" + name; }
+const std::string kInteger = "http://www.w3.org/2001/XMLSchema#integer";
+
+ResultSet solutions(std::vector<Solution> rows) {
+  ResultSet r;
+  r.solutions = std::move(rows);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("canonical terms: escapes, xsd:string and language tags") {
+  CHECK(canonicalTerm("<http://a/b>") == "<http://a/b>");
+  CHECK(canonicalTerm("_:x") == "_:x");
+  CHECK(canonicalTerm(R"("a\tb\u00E9\"")") == "\"a\tb\xC3\xA9\\\"\"");
+  CHECK(canonicalTerm(R"("x"^^<http://www.w3.org/2001/XMLSchema#string>)") == "\"x\"");
+  CHECK(canonicalTerm(R"("x"@EN-gb)") == "\"x\"@en-gb");
+  CHECK(canonicalTerm(R"("1"^^<http://www.w3.org/2001/XMLSchema#integer>)") ==
+        "\"1\"^^<http://www.w3.org/2001/XMLSchema#integer>");
+  CHECK(canonicalLiteral("a\nb\\", "", "") == R"("a\nb\\")");
+  CHECK_THROWS(canonicalTerm("\"open"));
+  CHECK_THROWS(canonicalTerm("plain"));
+}
+
+TEST_CASE("SRX: variables, bindings, unbound cells, entities") {
+  ResultSet r = readResultFile(fixture("people.srx"));
+  CHECK_FALSE(r.isBoolean);
+  CHECK(r.variables == std::vector<std::string>{"who", "name", "age"});
+  REQUIRE(r.solutions.size() == 3);
+  CHECK(r.solutions[0].at("who") == "_:b0");
+  CHECK(r.solutions[0].at("name") == "\"Alice & Co\"@en");
+  CHECK(r.solutions[0].at("age") == "\"30\"^^<" + kInteger + ">");
+  CHECK(r.solutions[1].count("age") == 0);
+  CHECK(r.solutions[1].at("name") == R"("Bob \"B\"")");
+  CHECK(r.solutions[2].at("name") == R"("line1\nline2")");
+}
+
+TEST_CASE("ASK results") {
+  ResultSet srx = readResultFile(fixture("ask-true.srx"));
+  CHECK(srx.isBoolean);
+  CHECK(srx.boolean);
+  ResultSet srj = parseSrj(R"({"head": {}, "boolean": false})");
+  CHECK(srj.isBoolean);
+  CHECK_FALSE(srj.boolean);
+  CHECK(compareResults(srx, srx) == std::nullopt);
+  CHECK(compareResults(srx, srj).has_value());
+  CHECK(compareResults(srx, solutions({})).has_value());
+}
+
+TEST_CASE("the same results in SRX, SRJ, TSV and rs: Turtle compare equal, blank labels aside") {
+  ResultSet srx = readResultFile(fixture("people.srx"));
+  for (const char* other : {"people-renamed.srj", "people.tsv", "people.ttl", "people.rdf"}) {
+    CAPTURE(other);
+    ResultSet r = readResultFile(fixture(other));
+    CHECK(compareResults(srx, r) == std::nullopt);
+    CHECK(compareResults(r, srx) == std::nullopt);
+  }
+}
+
+TEST_CASE("TSV: bare numbers and booleans are typed literals; a double's exponent case is not kept") {
+  ResultSet tsv = parseTsv("?n\n1\n-2.5\n1.0e6\ntrue\n");
+  REQUIRE(tsv.solutions.size() == 4);
+  CHECK(tsv.solutions[0].at("n") == "\"1\"^^<" + kInteger + ">");
+  CHECK(tsv.solutions[1].at("n") == "\"-2.5\"^^<http://www.w3.org/2001/XMLSchema#decimal>");
+  CHECK(tsv.solutions[2].at("n") == "\"1.0e6\"^^<http://www.w3.org/2001/XMLSchema#double>");
+  CHECK(tsv.solutions[3].at("n") == "\"true\"^^<http://www.w3.org/2001/XMLSchema#boolean>");
+  ResultSet upper = solutions({{{"n", "\"1.0E6\"^^<http://www.w3.org/2001/XMLSchema#double>"}}});
+  CHECK(compareResults(parseTsv("?n\n1.0e6\n"), upper) == std::nullopt);
+  CHECK(compareResults(parseTsv("?n\n\"1.0e6\"\n"), solutions({{{"n", "\"1.0E6\""}}})).has_value());
+  ResultSet srx = solutions({{{"n", "\"1.0e6\"^^<http://www.w3.org/2001/XMLSchema#double>"}}});
+  CHECK(compareResults(srx, upper).has_value());
+}
+
+TEST_CASE("a literal's datatype makes a difference") {
+  ResultSet srx = readResultFile(fixture("people.srx"));
+  ResultSet decimal = readResultFile(fixture("people-decimal.srj"));
+  auto diff = compareResults(srx, decimal);
+  REQUIRE(diff.has_value());
+  CHECK(diff->find("blank-node") != std::string::npos);
+  CHECK(compareResults(solutions({{{"x", "\"1\""}}}), solutions({{{"x", "\"1\"@en"}}})).has_value());
+  CHECK(compareResults(solutions({{{"x", "\"1\""}}}), solutions({{{"x", "\"1\"^^<" + kInteger + ">"}}})).has_value());
+}
+
+TEST_CASE("blank nodes: a bijection, consistent across solutions") {
+  // One node in both places vs two nodes: not isomorphic, in either direction.
+  auto same = solutions({{{"x", "_:a"}, {"y", "_:a"}}});
+  auto twoNodes = solutions({{{"x", "_:p"}, {"y", "_:q"}}});
+  CHECK(compareResults(same, twoNodes).has_value());
+  CHECK(compareResults(twoNodes, same).has_value());
+  // Consistency across rows: a->p in row 1 forces a->p in row 2.
+  auto e = solutions({{{"x", "_:a"}, {"y", "<u>"}}, {{"x", "_:a"}, {"y", "<v>"}}});
+  auto ok = solutions({{{"x", "_:p"}, {"y", "<v>"}}, {{"x", "_:p"}, {"y", "<u>"}}});
+  auto bad = solutions({{{"x", "_:p"}, {"y", "<v>"}}, {{"x", "_:q"}, {"y", "<u>"}}});
+  CHECK(compareResults(e, ok) == std::nullopt);
+  CHECK(compareResults(e, bad).has_value());
+  // A blank node never equals an IRI or a literal.
+  CHECK(compareResults(solutions({{{"x", "_:a"}}}), solutions({{{"x", "<a>"}}})).has_value());
+}
+
+TEST_CASE("bags: multiplicity counts, order only with ORDER BY keys") {
+  auto ab = solutions({{{"v", "\"a\""}}, {{"v", "\"b\""}}});
+  auto ba = solutions({{{"v", "\"b\""}}, {{"v", "\"a\""}}});
+  auto aab = solutions({{{"v", "\"a\""}}, {{"v", "\"a\""}}, {{"v", "\"b\""}}});
+  CHECK(compareResults(ab, ba) == std::nullopt);
+  CHECK(compareResults(ab, aab).has_value());
+  CompareOptions ordered;
+  ordered.orderKeys = {"v"};
+  CHECK(compareResults(ab, ab, ordered) == std::nullopt);
+  CHECK(compareResults(ab, ba, ordered).has_value());
+  // rs:index gives the expected order of an RDF result set.
+  ResultSet indexed = readResultFile(fixture("ordered.ttl"));
+  auto abc = solutions({{{"v", "\"a\""}}, {{"v", "\"b\""}}, {{"v", "\"c\""}}});
+  CHECK(compareResults(indexed, abc, ordered) == std::nullopt);
+  // Lax cardinality (REDUCED): fewer duplicates are fine, more or missing ones not.
+  CompareOptions lax;
+  lax.laxCardinality = true;
+  CHECK(compareResults(aab, ab, lax) == std::nullopt);
+  CHECK(compareResults(ab, aab, lax).has_value());
+  CHECK(compareResults(aab, solutions({{{"v", "\"a\""}}}), lax).has_value());
+}
+
+TEST_CASE("malformed result files are reported") {
+  CHECK_THROWS(parseSrx("<sparql><results><result>"));
+  CHECK_THROWS(parseSrj("{\"head\": {\"vars\": [\"x\"]}"));
+  CHECK_THROWS(parseTsv("?x\t?y\n<a>\n"));
+  CHECK_THROWS_AS(readResultFile("result.csv"), UnsupportedFormat);
+}
