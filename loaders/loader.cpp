@@ -4,11 +4,13 @@
 #include <tbb/parallel_sort.h>
 
 #include <chrono>
+#include <unordered_map>
 
 #include "gsparql/error.h"
 #include "loaders/rdf_reader.h"
 #include "loaders/term_table.h"
 #include "loaders/triple_sorter.h"
+#include "rdf/term.h"
 #include "storage/adjacency_writer.h"
 #include "storage/crash_point.h"
 #include "storage/graph_store.h"
@@ -28,6 +30,31 @@ RdfFormat formatOf(const std::string& input, const LoadOptions& options) {
   if (auto format = rdfFormatFromName(input)) return *format;
   throw LoadError(input + ": unknown RDF format (use .nt, .ttl or .nq, optionally compressed, or --format)");
 }
+
+// Interns terms by key (rdf::termKey) and remembers the spelling first seen
+// where it differs from the key (language tags with capitals).
+class TermEncoder {
+ public:
+  uint32_t intern(std::string_view term) {
+    if (!rdf::keyDiffersFromTerm(term)) return table_.intern(term);
+    const uint32_t before = table_.size();
+    const uint32_t id = table_.intern(rdf::termKey(term));
+    if (id == before) spellings_.emplace(id, term);
+    return id;
+  }
+  uint32_t size() const { return table_.size(); }
+  NumberedTerms numbered() const {
+    return {table_.size(), [this](uint32_t id) { return table_.term(id); },
+            [this](uint32_t id) {
+              auto it = spellings_.find(id);
+              return it == spellings_.end() ? table_.term(id) : std::string_view(it->second);
+            }};
+  }
+
+ private:
+  TermTable table_;
+  std::unordered_map<uint32_t, std::string> spellings_;
+};
 
 // Encodes statements into id triples and remembers every term it has seen.
 class GraphEncoder {
@@ -53,19 +80,15 @@ class GraphEncoder {
     }
   }
 
-  const TermTable& vertices() const { return vertices_; }
-  const TermTable& predicates() const { return predicates_; }
+  const TermEncoder& vertices() const { return vertices_; }
+  const TermEncoder& predicates() const { return predicates_; }
   TripleSorter& sorter() { return sorter_; }
 
  private:
-  TermTable vertices_;
-  TermTable predicates_;
+  TermEncoder vertices_;
+  TermEncoder predicates_;
   TripleSorter sorter_;
 };
-
-NumberedTerms numbered(const TermTable& table) {
-  return {table.size(), [&table](uint32_t id) { return table.term(id); }};
-}
 
 std::vector<Edge> reversed(std::span<const Edge> edges) {
   std::vector<Edge> in(edges.size());
@@ -153,7 +176,7 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
   catalog.vertexCount = encoder.vertices().size();
   catalog.predicates.resize(encoder.predicates().size());
   tbb::parallel_invoke(
-      [&] { writeDictionary(dir / kDictionaryDir, numbered(encoder.vertices()), numbered(encoder.predicates())); },
+      [&] { writeDictionary(dir / kDictionaryDir, encoder.vertices().numbered(), encoder.predicates().numbered()); },
       [&] { catalog.tripleCount = writeAdjacency(dir, encoder.sorter(), catalog); });
   std::filesystem::remove_all(dir / "sort");
   summary.buildSeconds = secondsSince(start) - summary.parseSeconds;

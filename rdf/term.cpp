@@ -82,6 +82,36 @@ std::string literalTerm(std::string_view lexical, std::string_view language,
   return out;
 }
 
+namespace {
+
+// Where a literal's language tag starts, or npos.
+size_t languageStart(std::string_view term) {
+  if (term.empty() || term.front() != '"' || term.back() == '"' || term.back() == '>') return std::string_view::npos;
+  size_t quote = term.rfind('"');
+  return quote + 1 < term.size() && term[quote + 1] == '@' ? quote + 2 : std::string_view::npos;
+}
+
+}  // namespace
+
+bool keyDiffersFromTerm(std::string_view term) {
+  size_t start = languageStart(term);
+  if (start == std::string_view::npos) return false;
+  for (size_t i = start; i < term.size(); ++i) {
+    if (term[i] >= 'A' && term[i] <= 'Z') return true;
+  }
+  return false;
+}
+
+std::string termKey(std::string_view term) {
+  std::string key(term);
+  size_t start = languageStart(term);
+  if (start == std::string_view::npos) return key;
+  for (size_t i = start; i < key.size(); ++i) {
+    if (key[i] >= 'A' && key[i] <= 'Z') key[i] = static_cast<char>(key[i] - 'A' + 'a');
+  }
+  return key;
+}
+
 TermKind termKind(std::string_view term) {
   if (!term.empty() && term.front() == '<') return TermKind::Iri;
   if (term.starts_with("_:")) return TermKind::Blank;

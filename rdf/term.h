@@ -35,4 +35,10 @@ void appendLiteral(std::string& out, std::string_view lexical, std::string_view 
 
 TermKind termKind(std::string_view term);
 
+// Language tags compare case-insensitively (RDF 1.1: their value space is
+// lower case), so "a"@EN and "a"@en are one term. A term's key lower-cases
+// its tag; the dictionary maps keys to ids and ids to the spelling first seen.
+bool keyDiffersFromTerm(std::string_view term);
+std::string termKey(std::string_view term);
+
 }  // namespace gsparql::rdf

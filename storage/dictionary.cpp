@@ -10,6 +10,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "rdf/term.h"
 #include "storage/system_error.h"
 
 namespace gsparql {
@@ -55,7 +56,7 @@ std::vector<uint32_t> idsSortedByTerm(const NumberedTerms& terms) {
   std::vector<uint32_t> order(terms.count);
   std::iota(order.begin(), order.end(), 0u);
   tbb::parallel_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return terms.term(a) < terms.term(b); });
+                     [&](uint32_t a, uint32_t b) { return terms.key(a) < terms.key(b); });
   return order;
 }
 
@@ -64,7 +65,7 @@ void writeTermToId(rocksdb::SstFileWriter& writer, TermSpace space, const Number
   std::string key;
   for (uint32_t id : idsSortedByTerm(terms)) {
     key.assign(1, termToIdTag(space));
-    key += terms.term(id);
+    key += terms.key(id);
     check(writer.Put(key, encodeId(id)), "cannot write", path);
   }
 }
@@ -141,7 +142,7 @@ Dictionary& Dictionary::operator=(Dictionary&&) noexcept = default;
 
 std::optional<uint32_t> Dictionary::id(TermSpace space, std::string_view term) const {
   std::string key(1, termToIdTag(space));
-  key += term;
+  key += rdf::termKey(term);
   std::string value;
   auto status = db_->Get(rocksdb::ReadOptions(), key, &value);
   if (status.IsNotFound()) return std::nullopt;

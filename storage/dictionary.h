@@ -20,9 +20,11 @@ namespace gsparql {
 
 enum class TermSpace : char { Vertex = 'v', Predicate = 'p' };
 
-// Terms numbered 0..count-1; `term(id)` must stay valid while writing.
+// Terms numbered 0..count-1, by key (rdf::termKey) and as first written;
+// the views must stay valid while writing.
 struct NumberedTerms {
   uint32_t count = 0;
+  std::function<std::string_view(uint32_t id)> key;
   std::function<std::string_view(uint32_t id)> term;
 };
 
@@ -36,6 +38,7 @@ class Dictionary {
   Dictionary(Dictionary&&) noexcept;
   Dictionary& operator=(Dictionary&&) noexcept;
 
+  // Finds a term by its key: "a"@EN finds "a"@en.
   std::optional<uint32_t> id(TermSpace space, std::string_view term) const;
   // Batch decode; throws StorageError if an id is unknown.
   std::vector<std::string> terms(TermSpace space, std::span<const uint32_t> ids) const;

@@ -190,11 +190,9 @@ std::string resolveIri(std::string_view base, std::string_view ref) {
   IriParts r = split(ref), b = split(base);
   std::string authority, path, query;
   bool hasAuthority = false, hasQuery = false;
-  if (r.hasScheme) {
-    return std::string(r.scheme) + ":" + (r.hasAuthority ? "//" + std::string(r.authority) : "") +
-           removeDotSegments(r.path) + (r.hasQuery ? "?" + std::string(r.query) : "") +
-           (r.hasFragment ? "#" + std::string(r.fragment) : "");
-  }
+  // SPARQL 1.1 (4.1.1.1) resolves relative IRIs only: an absolute one is kept
+  // exactly as written, dot segments included, so it matches the data.
+  if (r.hasScheme) return std::string(ref);
   if (r.hasAuthority) {
     hasAuthority = true;
     authority = r.authority;

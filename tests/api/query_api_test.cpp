@@ -106,3 +106,13 @@ TEST_CASE("unsupported features and syntax errors are QueryErrors with positions
   }
   CHECK_THROWS_AS(f.db->query("SELECT * WHERE { ?s ?p ?o }", {Backend::Gpu, Semantics::Homomorphism}), QueryError);
 }
+
+TEST_CASE("language tags compare without case; the spelling first loaded is kept") {
+  Fixture f("<http://e/s> <http://e/p> \"colour\"@en-GB .\n"
+            "<http://e/s> <http://e/p> \"colour\"@EN-gb .\n"
+            "<http://e/s> <http://e/q> \"colour\"@en .\n");
+  CHECK(sortedDump(f.dir / "db") == std::vector<std::string>{"<http://e/s> <http://e/p> \"colour\"@en-GB .",
+                                                             "<http://e/s> <http://e/q> \"colour\"@en ."});
+  CHECK(f.rows("SELECT ?s WHERE { ?s <http://e/p> \"colour\"@EN-GB }") == Rows{{t("<http://e/s>")}});
+  CHECK(f.rows("SELECT ?o WHERE { ?s <http://e/q> ?o }") == Rows{{t("\"colour\"@en")}});
+}

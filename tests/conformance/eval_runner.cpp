@@ -44,27 +44,6 @@ std::string readFile(const fs::path& p) {
   return s.str();
 }
 
-// What investigation found behind the failures of tests that use only
-// supported features; printed under the failure in the report. Analysis
-// only: it changes no test's outcome.
-const std::map<std::string, std::string> kKnownCauses = {
-    {"sparql10/expr-builtin/dawg-lang-3",
-     "Language tags are matched case-sensitively. Query `SELECT ?x { ?x :p \"string\"@EN }` on data "
-     "`:x3 :p \"string\"@en` gives 0 rows, expected `:x3` (RDF 1.1: tags compare case-insensitively). "
-     "The parser keeps `\"string\"@EN` as written (`gsparql parse`), the loader keeps data tags as written "
-     "(`gsparql dump` of `\"x\"@EN` prints `@EN`), and the engine looks constants up in the dictionary "
-     "exactly. Fix (parser + loader owners): lower-case language tags in both, or fold case in the lookup."},
-    {"sparql10/i18n/normalization-2",
-     "The parser removes dot segments from an absolute IRI when a base IRI is in effect: with "
-     "`BASE <file:///...>` (the runner gives every query its file's URI as base, as the W3C rules say; a user's "
-     "own BASE does the same), `PREFIX p1: <eXAMPLE://a/./b/../b/%63/%7bfoo%7d#>` makes `p1:xyz` "
-     "`<eXAMPLE://a/b/%63/%7bfoo%7d#xyz>`, while the loader (Serd) keeps the data IRI "
-     "`<eXAMPLE://a/./b/../b/%63/%7bfoo%7d#xyz>` as written, so nothing matches (expected `:s2`). SPARQL "
-     "resolves only relative IRIs against the base and performs no normalization (section 4.1.1.1). "
-     "Where: `resolveIri` in parser/src/lexical.cpp applies `removeDotSegments` to references that have a "
-     "scheme; it should return them unchanged."},
-};
-
 std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 std::string oneLine(std::string s, size_t max = 400) {
@@ -376,14 +355,11 @@ int main(int argc, char** argv) {
   else
     out << "A test fails when the engine answered with other results than expected, or rejected a valid query\n"
         << "with a syntax error, or could not load the data: these tests use only supported features. "
-        << "Where a cause was found, it follows the test.\n\n";
+        << "\n";
   for (const auto& r : results)
     if (r.outcome == Outcome::Fail)
       out << "- " << r.folder << "/" << r.name << (r.title.empty() ? "" : " (\"" + oneLine(r.title, 80) + "\")")
-          << " — " << oneLine(r.reason, 600) << "\n"
-          << (kKnownCauses.count(r.folder + "/" + r.name)
-                  ? "  - **Cause:** " + kKnownCauses.at(r.folder + "/" + r.name) + "\n"
-                  : std::string());
+          << " — " << oneLine(r.reason, 600) << "\n";
   out << "\n## Passing tests\n\n";
   for (const auto& [folder, c] : perFolder) {
     if (c.n[0] == 0) continue;

@@ -29,6 +29,8 @@ TEST_CASE("RFC 3986 reference resolution examples (section 5.4)") {
   CHECK(lexical::resolveIri(base, "g/") == "http://a/b/c/g/");
   CHECK(lexical::resolveIri(base, "/g") == "http://a/g");
   CHECK(lexical::resolveIri(base, "//g") == "http://g");
+  // Absolute IRIs are kept as written (SPARQL 1.1, 4.1.1.1), dot segments included.
+  CHECK(lexical::resolveIri(base, "eXAMPLE://a/./b/../b/%63") == "eXAMPLE://a/./b/../b/%63");
   CHECK(lexical::resolveIri(base, "?y") == "http://a/b/c/d;p?y");
   CHECK(lexical::resolveIri(base, "#s") == "http://a/b/c/d;p?q#s");
   CHECK(lexical::resolveIri(base, "") == "http://a/b/c/d;p?q");
