@@ -39,21 +39,27 @@ LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<s
 // The store and the executors, which keep state (the GPU's cached adjacency) between queries.
 class Database::Impl {
  public:
-  explicit Impl(const std::filesystem::path& dir) : store(dir), cpu(engine::makeCpuExecutor()) {}
+  Impl(const std::filesystem::path& dir, const DatabaseOptions& options)
+      : store(dir), cpu(engine::makeCpuExecutor()), options(options) {}
 
   engine::Executor& executorFor(Backend backend) {
     if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
-    if (!gpu) gpu = engine::makeGpuExecutor();
+    if (!gpu) {
+      gpu = engine::makeGpuExecutor({options.gpuCacheBytes, options.gpuPlainCsrLookups, options.gpuTwoPassJoin,
+                                     options.gpuNaiveSetOperations});
+    }
     return *gpu;
   }
 
   GraphStore store;
   std::unique_ptr<engine::Executor> cpu;
   std::unique_ptr<engine::Executor> gpu;
+  DatabaseOptions options;
   std::mutex gpuMutex;  // one query at a time on the GPU executor's stream
 };
 
-Database::Database(const std::filesystem::path& dir) : impl_(std::make_unique<Impl>(dir)) {}
+Database::Database(const std::filesystem::path& dir, const DatabaseOptions& options)
+    : impl_(std::make_unique<Impl>(dir, options)) {}
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;

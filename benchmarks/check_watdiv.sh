@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Correctness on a WatDiv scale: every query of ../shared/datasets/watdiv/queries/sfN
 # must give the reference rows (row count and SHA-256 of the sorted TSV rows).
-#   benchmarks/check_watdiv.sh [SCALE] [BACKEND] [SEMANTICS]   (default: 10 cpu hom)
+#   benchmarks/check_watdiv.sh [SCALE] [BACKEND]   (default: 10 cpu)
+# Environment: GSPARQL (the binary), WATDIV (a folder laid out like
+# ../shared/datasets/watdiv), DB (an already loaded database to use).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=${1:-10}
 backend=${2:-cpu}
 gsparql=${GSPARQL:-build/default/cli/gsparql}
-data=../shared/datasets/watdiv
+data=${WATDIV:-../shared/datasets/watdiv}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gsparql-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-"$gsparql" load --quiet --db "$work/db" "$data/sf$scale.nt.zst"
+db=${DB:-$work/db}
+[ -n "${DB:-}" ] || "$gsparql" load --quiet --db "$db" "$data/sf$scale.nt.zst"
 pass=0 fail=0
 while IFS=$'\t' read -r query rows hash; do
   [ "$query" = query ] && continue
-  "$gsparql" query --db "$work/db" --backend "$backend" --format tsv -f "$data/queries/sf$scale/$query.rq" \
+  "$gsparql" query --db "$db" --backend "$backend" --format tsv -f "$data/queries/sf$scale/$query.rq" \
     | tail -n +2 | LC_ALL=C sort > "$work/rows"
   got_rows=$(wc -l < "$work/rows")
   got_hash=$(sha256sum < "$work/rows" | cut -d' ' -f1)

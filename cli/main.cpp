@@ -21,7 +21,8 @@ commands:
         [--semantics hom|iso] [--time] [--explain]
         run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
-  bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso]
+  bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold]
+        [--ablation none|plain-csr|two-pass|naive-set-ops]
         run each .rq file N times (all rows decoded); CSV of min/median/max ms per query
 )";
 

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Builds the portable preset and packs what the GPU machine needs into one
-# git-ignored folder (default .carry/gsparql): the stripped gsparql binary and,
-# in lib/, the shared libraries Debian ships without an archive (serd, oneTBB).
-# Everything else is linked statically; the binary finds lib/ through its rpath.
+# git-ignored folder (default .carry/gsparql): the stripped gsparql and
+# gpu_tests binaries and, in lib/, the shared libraries Debian ships without an
+# archive (serd, oneTBB). Everything else is linked statically; the binaries
+# find lib/ through their rpath.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.carry/gsparql}
 cmake --preset portable
-cmake --build --preset portable -j "$(nproc)" --target gsparql_cli
+cmake --build --preset portable -j "$(nproc)" --target gsparql_cli gpu_tests
 rm -rf "$out"
 mkdir -p "$out/lib"
-cp build/portable/cli/gsparql "$out/gsparql"
-strip "$out/gsparql"
+cp build/portable/cli/gsparql build/portable/tests/gpu/gpu_tests "$out/"
+strip "$out/gsparql" "$out/gpu_tests"
 for lib in libserd-0.so.0 libtbb.so.12; do
   cp -L "/usr/lib/$(gcc -print-multiarch)/$lib" "$out/lib/"
 done

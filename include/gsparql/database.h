@@ -1,5 +1,6 @@
 #pragma once
 // The embedding API: load RDF into a database directory and open it.
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
@@ -14,6 +15,15 @@
 
 namespace gsparql {
 
+// Knobs for experiments with the GPU executor (the SGSI ablations); the
+// defaults are what a user wants.
+struct DatabaseOptions {
+  uint64_t gpuCacheBytes = 0;          // adjacency kept on the GPU; 0: a quarter of free memory
+  bool gpuPlainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
+  bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
+  bool gpuNaiveSetOperations = false;  // one thread per task with linear merges
+};
+
 class Database {
  public:
   // Adds the triples of `inputs` (paths, "-" for standard input) to the
@@ -24,7 +34,7 @@ class Database {
 
   // Opens the current generation for reading; it stays readable while
   // later loads replace it.
-  explicit Database(const std::filesystem::path& dir);
+  explicit Database(const std::filesystem::path& dir, const DatabaseOptions& options = {});
   ~Database();
   Database(Database&&) noexcept;
   Database& operator=(Database&&) noexcept;

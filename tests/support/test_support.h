@@ -20,7 +20,7 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-std::filesystem::path dataFile(const std::string& relative);  // under tests/data
+std::filesystem::path dataFile(const std::string& relative);  // under tests/data, or $GSPARQL_TEST_DATA
 std::vector<std::string> readLines(const std::filesystem::path& file);
 void writeFile(const std::filesystem::path& file, const std::string& content);
 // Every triple of the database, one N-Triples line each, sorted bytewise.

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Everything the GPU machine checks and measures, in one invocation:
+#   scripts/gpu-run.sh BIN_DIR WATDIV_DIR SCALE OUT_DIR
+# BIN_DIR holds gsparql and gpu_tests (scripts/package-portable.sh); WATDIV_DIR
+# is laid out like ../shared/datasets/watdiv (sfN.nt.zst, queries/sfN,
+# expected/sfN/expected.tsv). Full logs go to OUT_DIR; a short table comes last.
+set -uo pipefail
+bin=$1 watdiv=$2 scale=$3 out=$4
+mkdir -p "$out"
+cd "$(dirname "$0")/.."
+log() { echo "== $*"; }
+
+log "GPU"; nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv | tee "$out/gpu.txt"
+log "GPU tests (GPU executor vs CPU executor)"
+GSPARQL_TEST_DATA=tests/data "$bin/gpu_tests" > "$out/gpu_tests.log" 2>&1
+tests_status=$?
+tail -3 "$out/gpu_tests.log"
+
+db=$(mktemp -d /tmp/gsparql-gpu-run.XXXXXX)/db
+log "load WatDiv SF$scale"; "$bin/gsparql" load --quiet --db "$db" "$watdiv/sf$scale.nt.zst" | tee "$out/load.txt"
+log "reference answers, GPU backend"
+GSPARQL="$bin/gsparql" WATDIV="$watdiv" DB="$db" benchmarks/check_watdiv.sh "$scale" gpu > "$out/check_gpu.txt" 2>&1
+tail -1 "$out/check_gpu.txt"
+
+queries="$watdiv/queries/sf$scale"
+bench() {  # NAME ARGS...
+  local name=$1; shift
+  log "bench $name: gsparql bench --db DB --queries $queries $*"
+  "$bin/gsparql" bench --db "$db" --queries "$queries" "$@" > "$out/bench_$name.csv" 2>&1 || echo "bench $name failed"
+}
+bench gpu_warm --backend gpu --repeat 5
+bench gpu_cold --backend gpu --repeat 3 --cold
+bench cpu --backend cpu --repeat 3
+bench plain_csr --backend gpu --repeat 5 --ablation plain-csr
+bench two_pass --backend gpu --repeat 5 --ablation two-pass
+bench naive_set_ops --backend gpu --repeat 5 --ablation naive-set-ops
+
+log "summary: median ms per template (ratios relative to gpu_warm)"
+python3 benchmarks/summarize_bench.py "$watdiv/expected/sf$scale/expected.tsv" \
+  gpu_warm="$out/bench_gpu_warm.csv" gpu_cold="$out/bench_gpu_cold.csv" cpu="$out/bench_cpu.csv" \
+  plain_csr="$out/bench_plain_csr.csv" two_pass="$out/bench_two_pass.csv" naive_set_ops="$out/bench_naive_set_ops.csv" \
+  | tee "$out/summary.csv"
+echo "gpu_tests exit status: $tests_status"
