@@ -24,7 +24,14 @@ namespace {
 std::atomic<bool>* runningQueryCancel = nullptr;
 
 void onQueryInterrupt(int) {
-  if (runningQueryCancel != nullptr) runningQueryCancel->store(true, std::memory_order_relaxed);
+  if (runningQueryCancel == nullptr) return;
+  if (!runningQueryCancel->exchange(true, std::memory_order_relaxed)) {
+    // Stopping can take a moment (the join of disconnected patterns and the
+    // decoding of rows already found run to their end); say it was heard.
+    static const char kNote[] = " cancelling...\n";
+    ssize_t ignored = ::write(STDERR_FILENO, kNote, sizeof kNote - 1);
+    (void)ignored;
+  }
 }
 
 // Ctrl-C sets the session's cancel flag while a statement runs and its

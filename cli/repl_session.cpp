@@ -118,28 +118,35 @@ std::string formatTimings(const QueryTimings& t, double outputMs) {
   return line;
 }
 
-// Collects a result as text, and stops the writer (by throwing
-// QueryCancelled through the stream) once the cancel flag is set: decoding
-// and formatting a large result can take as long as the query.
+// Collects a result as text until the cancel flag is set, then drops the
+// rest. (It cannot stop the writer by throwing: the table writer flushes in
+// its destructor, and a stream error there would terminate the program.)
 class CancellableBuffer : public std::stringbuf {
  public:
   explicit CancellableBuffer(const std::atomic<bool>& cancel) : cancel_(cancel) {}
 
  protected:
   int_type overflow(int_type c) override {
-    check();
+    if (cancelled()) return traits_type::not_eof(c);
     return std::stringbuf::overflow(c);
   }
   std::streamsize xsputn(const char* s, std::streamsize n) override {
-    check();
+    if (cancelled()) return n;
     return std::stringbuf::xsputn(s, n);
   }
 
  private:
-  void check() const {
-    if (cancel_.load(std::memory_order_relaxed)) throw QueryCancelled();
+  bool cancelled() {
+    if (!cancel_.load(std::memory_order_relaxed)) return false;
+    if (!dropped_) {
+      dropped_ = true;
+      str(std::string());  // free what was collected
+      setp(nullptr, nullptr);  // and send every later write here
+    }
+    return true;
   }
   const std::atomic<bool>& cancel_;
+  bool dropped_ = false;
 };
 
 bool parseOnOff(const std::string& value, const char* command) {
@@ -360,8 +367,8 @@ Session::Outcome Session::runStatement(std::string_view statement, const Output&
     auto start = std::chrono::steady_clock::now();
     CancellableBuffer buffer(cancel_);
     std::ostream stream(&buffer);
-    stream.exceptions(std::ios::badbit);
     result.write(stream, settings_.format);
+    if (cancel_.load()) throw QueryCancelled();
     std::string shown = buffer.str();
     double outputMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (!shown.empty() && shown.back() != '\n') shown += '\n';
