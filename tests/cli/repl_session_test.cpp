@@ -219,7 +219,10 @@ TEST_CASE("setting the cancel flag stops a running statement and the next one ru
   CHECK(outcome == Session::Outcome::Failed);
   CHECK(f.errors == "query cancelled\n");
   CHECK(f.shown.empty());
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  // No tight time bound: the product of disconnected patterns and the
+  // decoding of the rows found run to their end (docs/repl.md); only a hang
+  // is caught here.
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
   CHECK(f.run("SELECT ?b WHERE { <e:s7> <e:p> ?b }") == Session::Outcome::Ok);
   CHECK(f.shown.find("<e:o7>") != std::string::npos);
 }

@@ -185,7 +185,9 @@ TEST_CASE("repl terminal: Ctrl-C cancels a long query and the prompt comes back 
   expectOnScreen(*term, "query cancelled");
   expectPrompt(*term, 3);
   auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  CHECK(seconds < 10);  // uncancelled: all 9 million rows decoded, formatted and shown
+  // Not a tight bound (see docs/repl.md on what runs to its end); it catches
+  // a cancellation that is not heard at all.
+  CHECK(seconds < 20);
   CHECK(term->screen().find("9000000 rows") == std::string::npos);
   term->line("SELECT ?b WHERE { <e:s42> <e:p> ?b };");
   expectPrompt(*term, 4);
