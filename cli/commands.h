@@ -13,5 +13,6 @@ int runInfo(const Args& args);
 int runDump(const Args& args);
 int runBench(const Args& args);
 int runQuery(const Args& args);
+int runRepl(const Args& args);
 
 }  // namespace gsparql::cli

@@ -20,6 +20,8 @@ commands:
   query --db DIR [QUERY | -f FILE | -] [--format table|tsv|csv|json|xml] [--backend cpu|gpu|auto]
         [--semantics hom|iso] [--time] [--explain]
         run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr
+  repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso]
+        interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold]
         [--ablation none|plain-csr|two-pass|naive-set-ops]
@@ -43,6 +45,7 @@ const std::map<std::string, Command>& commands() {
       {"info", gsparql::cli::runInfo},
       {"dump", gsparql::cli::runDump},
       {"query", gsparql::cli::runQuery},
+      {"repl", gsparql::cli::runRepl},
       {"parse", runParse},
       {"bench", gsparql::cli::runBench},
   };

@@ -13,7 +13,7 @@ packages=(
   libedit-dev
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd
   clang libclang-rt-14-dev
-  tmux time
+  tmux less time
 )
 
 missing=()
