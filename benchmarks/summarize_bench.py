@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Per-template medians of several `gsparql bench` CSVs, side by side.
 
-    summarize_bench.py EXPECTED.tsv NAME=FILE.csv [NAME=FILE.csv ...]
+    summarize_bench.py [--engine] EXPECTED.tsv NAME=FILE.csv [NAME=FILE.csv ...]
 
 The first run is the reference for the ratio columns (other / first). Row
-counts are checked against the reference answers (EXPECTED.tsv).
+counts are checked against the reference answers (EXPECTED.tsv). With
+--engine the engine time (up to the id table, before decoding) is used
+instead of the time with all rows decoded.
 """
 import csv
 import statistics
@@ -12,25 +14,29 @@ import sys
 from collections import defaultdict
 
 
-def read_bench(path):
+def read_bench(path, engine):
     rows = {}
     with open(path) as f:
         for rec in csv.reader(l for l in f if l.strip() and not l.startswith("#")):
-            if len(rec) == 6 and rec[0] not in ("query", "template"):
-                rows[rec[0]] = (int(rec[2]), float(rec[4]))
+            if len(rec) >= 6 and rec[0] not in ("query", "template"):
+                rows[rec[0]] = (int(rec[2]), float(rec[6] if engine else rec[4]))
             elif rec and rec[0] == "template":
                 break
     return rows
 
 
 def main():
+    args = sys.argv[1:]
+    engine = args[0] == "--engine"
+    if engine:
+        args = args[1:]
     expected = {}
-    with open(sys.argv[1]) as f:
+    with open(args[0]) as f:
         next(f)
         for line in f:
             name, count, _ = line.rstrip("\n").split("\t")
             expected[name] = int(count)
-    runs = [(arg.split("=", 1)[0], read_bench(arg.split("=", 1)[1])) for arg in sys.argv[2:]]
+    runs = [(arg.split("=", 1)[0], read_bench(arg.split("=", 1)[1], engine)) for arg in args[1:]]
     mismatches = [f"{run} {q}: {rows} rows, reference {expected[q]}"
                   for run, data in runs for q, (rows, _) in data.items() if q in expected and rows != expected[q]]
     first_name, first = runs[0]

@@ -170,13 +170,23 @@ class StepRunner {
 IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionOptions& options) {
   const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
   std::vector<std::vector<uint32_t>> pieces(tasks);
-  tbb::parallel_for(size_t{0}, tasks, [&](size_t t) {
+  auto runTask = [&](size_t t) {
     if (options.cancelled()) return;
     size_t end = std::min(input.rows(), (t + 1) * kRowsPerTask);
     for (size_t r = t * kRowsPerTask; r < end; ++r) runner.extend(input.row(r), pieces[t]);
-  });
+  };
+  // One task is run here: handing it to the thread pool costs more than small steps take.
+  if (tasks == 1) {
+    runTask(0);
+  } else {
+    tbb::parallel_for(size_t{0}, tasks, runTask);
+  }
   if (options.cancelled()) throw QueryCancelled();
   IdTable output(input.width());
+  if (tasks == 1) {
+    output.data() = std::move(pieces[0]);
+    return output;
+  }
   size_t total = 0;
   for (const auto& piece : pieces) total += piece.size();
   output.data().reserve(total);

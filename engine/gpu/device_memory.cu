@@ -15,6 +15,11 @@ DevicePool::DevicePool() {
   GSPARQL_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
 }
 
+DevicePool::~DevicePool() {
+  cudaStreamSynchronize(stream_);
+  cudaStreamDestroy(stream_);
+}
+
 void* DevicePool::allocate(size_t bytes) {
   void* p = nullptr;
   GSPARQL_CUDA(cudaMallocAsync(&p, bytes == 0 ? 4 : bytes, stream_));

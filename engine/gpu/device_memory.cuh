@@ -15,6 +15,9 @@ namespace gsparql::engine::gpu {
 class DevicePool {
  public:
   DevicePool();
+  ~DevicePool();
+  DevicePool(const DevicePool&) = delete;
+  DevicePool& operator=(const DevicePool&) = delete;
   cudaStream_t stream() const { return stream_; }
   void* allocate(size_t bytes);
   void release(void* p);

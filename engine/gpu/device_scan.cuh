@@ -2,6 +2,8 @@
 // Exclusive prefix sums on the pool's stream (CUB), and reading one value back.
 #include <cub/device/device_scan.cuh>
 
+#include <tuple>
+
 #include "engine/gpu/device_memory.cuh"
 
 namespace gsparql::engine::gpu {
@@ -14,12 +16,19 @@ void exclusiveScan(DevicePool& pool, const In* in, Out* out, size_t n) {
   GSPARQL_CUDA(cub::DeviceScan::ExclusiveSum(scratch.data(), bytes, in, out, n, pool.stream()));
 }
 
-template <typename T>
-T readBack(DevicePool& pool, const T* deviceValue) {
-  T value{};
-  GSPARQL_CUDA(cudaMemcpyAsync(&value, deviceValue, sizeof(T), cudaMemcpyDeviceToHost, pool.stream()));
+// Waits for the stream once, however many values are read.
+template <typename... T>
+auto readBack(DevicePool& pool, const T*... deviceValues) {
+  std::tuple<T...> values;
+  std::apply([&](T&... v) {
+    (GSPARQL_CUDA(cudaMemcpyAsync(&v, deviceValues, sizeof(T), cudaMemcpyDeviceToHost, pool.stream())), ...);
+  }, values);
   pool.synchronize();
-  return value;
+  if constexpr (sizeof...(T) == 1) {
+    return std::get<0>(values);
+  } else {
+    return values;
+  }
 }
 
 }  // namespace gsparql::engine::gpu

@@ -71,24 +71,27 @@ class GpuExecutor final : public Executor {
     return cache_.get(store, d, e.predicate);
   }
 
-  // Candidates must have every edge to a vertex bound later: their key sets, intersected.
-  std::optional<DeviceArray<uint32_t>> candidateBits(const PlanStep& step, const BoundBgp& bgp,
-                                                     const std::vector<bool>& boundAfter, const GraphStore& store) {
+  // Candidates must have every edge to a vertex bound later: the key sets of
+  // those edges, intersected. One edge needs no copy: its cached bitset serves.
+  const uint32_t* candidateBits(const PlanStep& step, const BoundBgp& bgp, const std::vector<bool>& boundAfter,
+                                const GraphStore& store, std::optional<DeviceArray<uint32_t>>& combined) {
     const uint32_t words = static_cast<uint32_t>((store.catalog().vertexCount + 31) / 32);
-    std::optional<DeviceArray<uint32_t>> bits;
+    const uint32_t* bits = nullptr;
     for (const auto& e : bgp.edges) {
       const uint32_t v = step.vertex;
-      if ((e.from != v && e.to != v) || e.from == e.to) continue;
-      if (boundAfter[e.from == v ? e.to : e.from]) continue;
-      DeviceAdjacency a = adjacency(store, e.from == v ? pcsr::Direction::Out : pcsr::Direction::In, e);
-      DeviceArray<uint32_t> these(pool_, words);
-      GSPARQL_CUDA(cudaMemsetAsync(these.data(), 0, these.bytes(), pool_.stream()));
-      gpu::launchSetBits(a.keys, a.keyCount, these.data(), pool_.stream());
-      if (bits) {
-        gpu::launchAndBits(bits->data(), these.data(), words, pool_.stream());
-      } else {
-        bits = std::move(these);
+      if ((e.from != v && e.to != v) || e.from == e.to || boundAfter[e.from == v ? e.to : e.from]) continue;
+      const uint32_t* these = cache_.keyBits(store, e.from == v ? pcsr::Direction::Out : pcsr::Direction::In, e.predicate);
+      if (bits == nullptr) {
+        bits = these;
+        continue;
       }
+      if (!combined) {
+        combined = DeviceArray<uint32_t>(pool_, words);
+        GSPARQL_CUDA(cudaMemcpyAsync(combined->data(), bits, combined->bytes(), cudaMemcpyDeviceToDevice,
+                                     pool_.stream()));
+        bits = combined->data();
+      }
+      gpu::launchAndBits(combined->data(), these, words, pool_.stream());
     }
     return bits;
   }
@@ -148,8 +151,7 @@ class GpuExecutor final : public Executor {
     gpu::launchSizeRows(s, rows, lists.data(), sizes.data(), chunkCounts.data(), pool_.stream());
     gpu::exclusiveScan(pool_, sizes.data(), candidateStarts.data(), rows + 1);
     gpu::exclusiveScan(pool_, chunkCounts.data(), chunkStarts.data(), rows + 1);
-    const uint64_t candidates = gpu::readBack(pool_, candidateStarts.data() + rows);
-    const uint32_t chunks = gpu::readBack(pool_, chunkStarts.data() + rows);
+    const auto [candidates, chunks] = gpu::readBack(pool_, candidateStarts.data() + rows, chunkStarts.data() + rows);
 
     DeviceArray<uint32_t> counts(pool_, chunks + 1), outStarts(pool_, chunks + 1);
     GSPARQL_CUDA(cudaMemsetAsync(counts.data() + chunks, 0, sizeof(uint32_t), pool_.stream()));
@@ -209,9 +211,9 @@ class GpuExecutor final : public Executor {
       auto start = Clock::now();
       std::vector<bool> boundAfter = table.bound;
       boundAfter[step.vertex] = true;
-      auto bits = candidateBits(step, bgp, boundAfter, store);
+      std::optional<DeviceArray<uint32_t>> combinedBits;
       gpu::StepArgs args = argsFor(step, bgp, store, table, earlier, options);
-      args.candidateBits = bits ? bits->data() : nullptr;
+      args.candidateBits = candidateBits(step, bgp, boundAfter, store, combinedBits);
       extend(table, step.vertex, args);
       earlier.push_back(step.vertex);
       profile.steps.push_back({c, step.vertex, step.estimatedRows, table.rows,

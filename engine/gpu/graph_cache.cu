@@ -1,5 +1,6 @@
 #include "engine/gpu/graph_cache.cuh"
 
+#include "engine/gpu/join_kernels.cuh"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine::gpu {
@@ -27,7 +28,7 @@ void GraphCache::evictFor(uint64_t bytes) {
   }
 }
 
-DeviceAdjacency GraphCache::get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
+GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
   if (lastQueryEpoch_ != epoch_) {
     lastQueryEpoch_ = epoch_;
     uploadedThisQuery_ = 0;
@@ -51,7 +52,24 @@ DeviceAdjacency GraphCache::get(const GraphStore& store, pcsr::Direction directi
     it = entries_.emplace(key, std::move(e)).first;
   }
   it->second.lastUse = epoch_;
-  return it->second.view;
+  return it->second;
+}
+
+DeviceAdjacency GraphCache::get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
+  return entry(store, direction, predicate).view;
+}
+
+const uint32_t* GraphCache::keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
+  Entry& e = entry(store, direction, predicate);
+  if (e.keyBits.size() == 0) {
+    const uint64_t words = (store.catalog().vertexCount + 31) / 32;
+    e.keyBits = DeviceArray<uint32_t>(pool_, words);
+    GSPARQL_CUDA(cudaMemsetAsync(e.keyBits.data(), 0, e.keyBits.bytes(), pool_.stream()));
+    launchSetBits(e.view.keys, e.view.keyCount, e.keyBits.data(), pool_.stream());
+    e.bytes += e.keyBits.bytes();
+    used_ += e.keyBits.bytes();
+  }
+  return e.keyBits.data();
 }
 
 }  // namespace gsparql::engine::gpu

@@ -32,18 +32,22 @@ class GraphCache {
 
   void beginQuery() { ++epoch_; }
   DeviceAdjacency get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
+  // The predicate's keys in that direction as a bitset over all vertices,
+  // built on first use and cached with the adjacency.
+  const uint32_t* keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   uint64_t bytesUploadedThisQuery() const { return uploadedThisQuery_; }
 
  private:
   struct Entry {
     DeviceArray<pcsr::Group> groups;
-    DeviceArray<uint32_t> groupNeighbours, keys, offsets, neighbours;
+    DeviceArray<uint32_t> groupNeighbours, keys, offsets, neighbours, keyBits;
     DeviceAdjacency view;
     uint64_t bytes = 0;
     uint64_t lastUse = 0;
   };
   using Key = std::tuple<std::string, uint32_t, uint32_t>;
   void evictFor(uint64_t bytes);
+  Entry& entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
 
   DevicePool& pool_;
   uint64_t budget_;
