@@ -5,11 +5,13 @@
 #include <tuple>
 
 #include "engine/gpu/device_memory.cuh"
+#include "engine/gpu/small_scan.cuh"
 
 namespace gsparql::engine::gpu {
 
 template <typename In, typename Out>
 void exclusiveScan(DevicePool& pool, const In* in, Out* out, size_t n) {
+  if (n <= kSmallScanLimit) return launchSmallScan(in, out, static_cast<uint32_t>(n), pool.stream());
   size_t bytes = 0;
   GSPARQL_CUDA(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, n, pool.stream()));
   DeviceArray<unsigned char> scratch(pool, bytes);

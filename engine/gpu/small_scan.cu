@@ -1,0 +1,43 @@
+#include "engine/gpu/small_scan.cuh"
+
+namespace gsparql::engine::gpu {
+namespace {
+
+constexpr int kScanThreads = 1024;
+
+// One block: each thread sums a contiguous slice, the block scans the slice
+// sums in shared memory, then each thread writes its slice's prefix sums.
+template <typename In, typename Out>
+__global__ void scanOneBlock(const In* in, Out* out, uint32_t n) {
+  __shared__ Out sums[kScanThreads];
+  const uint32_t per = (n + kScanThreads - 1) / kScanThreads;
+  const uint32_t begin = threadIdx.x * per, end = min(n, begin + per);
+  Out local = 0;
+  for (uint32_t i = begin; i < end; ++i) local += static_cast<Out>(in[i]);
+  sums[threadIdx.x] = local;
+  __syncthreads();
+  for (int offset = 1; offset < kScanThreads; offset *= 2) {
+    Out add = threadIdx.x >= offset ? sums[threadIdx.x - offset] : 0;
+    __syncthreads();
+    sums[threadIdx.x] += add;
+    __syncthreads();
+  }
+  Out running = threadIdx.x == 0 ? 0 : sums[threadIdx.x - 1];
+  for (uint32_t i = begin; i < end; ++i) {
+    Out value = static_cast<Out>(in[i]);
+    out[i] = running;
+    running += value;
+  }
+}
+
+}  // namespace
+
+template <typename In, typename Out>
+void launchSmallScan(const In* in, Out* out, uint32_t n, cudaStream_t stream) {
+  scanOneBlock<In, Out><<<1, kScanThreads, 0, stream>>>(in, out, n);
+}
+
+template void launchSmallScan<uint32_t, uint32_t>(const uint32_t*, uint32_t*, uint32_t, cudaStream_t);
+template void launchSmallScan<uint64_t, uint64_t>(const uint64_t*, uint64_t*, uint32_t, cudaStream_t);
+
+}  // namespace gsparql::engine::gpu
