@@ -1,4 +1,11 @@
-# CUDA is optional: with nvcc the GPU backend is built, without it the rest still is.
+# CUDA is optional: with nvcc the GPU backend is built, without it (or with
+# -DGSPARQL_CUDA=OFF) the rest still is.
+option(GSPARQL_CUDA "Build the GPU backend when nvcc is found" ON)
+if(NOT GSPARQL_CUDA)
+  set(GSPARQL_HAVE_CUDA OFF)
+  message(STATUS "gsparql: GPU backend switched off")
+  return()
+endif()
 if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS /usr/local/cuda/bin/nvcc)
   set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
 endif()

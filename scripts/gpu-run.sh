@@ -35,6 +35,15 @@ bench plain_csr --backend gpu --repeat 5 --ablation plain-csr
 bench two_pass --backend gpu --repeat 5 --ablation two-pass
 bench naive_set_ops --backend gpu --repeat 5 --ablation naive-set-ops
 
+log "plans with per-step GPU times (second run of each, adjacency cached)"
+for q in L2_01 S1_01 F5_01 C3_01; do
+  [ -f "$queries/$q.rq" ] || continue
+  for run in cold warm; do
+    echo "-- $q ($run)"
+    "$bin/gsparql" query --db "$db" --backend gpu -f "$queries/$q.rq" --explain --time 2>&1 > /dev/null
+  done
+done > "$out/explain.txt" 2>&1
+
 runs=(gpu_warm="$out/bench_gpu_warm.csv" gpu_cold="$out/bench_gpu_cold.csv" cpu="$out/bench_cpu.csv"
       plain_csr="$out/bench_plain_csr.csv" two_pass="$out/bench_two_pass.csv" naive_set_ops="$out/bench_naive_set_ops.csv")
 log "summary: median ms per template, every row decoded to terms (ratios relative to gpu_warm)"

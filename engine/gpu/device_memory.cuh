@@ -75,4 +75,26 @@ class DeviceArray {
   size_t size_ = 0;
 };
 
+// One allocation carved into several arrays: a join step's small arrays
+// cost one pool allocation instead of one each.
+class Workspace {
+ public:
+  Workspace(DevicePool& pool, size_t bytes) : memory_(pool, bytes) {}
+  template <typename T>
+  T* take(size_t count) {
+    used_ = (used_ + 15) / 16 * 16;
+    T* p = reinterpret_cast<T*>(memory_.data() + used_);
+    used_ += count * sizeof(T);
+    return p;
+  }
+  template <typename... T>
+  static size_t bytesFor(size_t count) {
+    return ((count * sizeof(T) + 16) + ...);
+  }
+
+ private:
+  DeviceArray<unsigned char> memory_;
+  size_t used_ = 0;
+};
+
 }  // namespace gsparql::engine::gpu

@@ -143,28 +143,34 @@ class GpuExecutor final : public Executor {
   // count, prefix sums, write, link (the two-pass ablation).
   void extend(DeviceTable& table, uint32_t vertex, const gpu::StepArgs& s) {
     const uint32_t rows = table.rows;
-    DeviceArray<gpu::List> lists(pool_, rows);
-    DeviceArray<uint64_t> sizes(pool_, rows + 1), candidateStarts(pool_, rows + 1);
-    DeviceArray<uint32_t> chunkCounts(pool_, rows + 1), chunkStarts(pool_, rows + 1);
-    GSPARQL_CUDA(cudaMemsetAsync(sizes.data() + rows, 0, sizeof(uint64_t), pool_.stream()));
-    GSPARQL_CUDA(cudaMemsetAsync(chunkCounts.data() + rows, 0, sizeof(uint32_t), pool_.stream()));
-    gpu::launchSizeRows(s, rows, lists.data(), sizes.data(), chunkCounts.data(), pool_.stream());
-    gpu::exclusiveScan(pool_, sizes.data(), candidateStarts.data(), rows + 1);
-    gpu::exclusiveScan(pool_, chunkCounts.data(), chunkStarts.data(), rows + 1);
-    const auto [candidates, chunks] = gpu::readBack(pool_, candidateStarts.data() + rows, chunkStarts.data() + rows);
+    gpu::Workspace sizing(pool_, gpu::Workspace::bytesFor<gpu::List, uint64_t, uint64_t, uint32_t, uint32_t>(rows + 1));
+    auto* lists = sizing.take<gpu::List>(rows + 1);
+    auto* sizes = sizing.take<uint64_t>(rows + 1);
+    auto* candidateStarts = sizing.take<uint64_t>(rows + 1);
+    auto* chunkCounts = sizing.take<uint32_t>(rows + 1);
+    auto* chunkStarts = sizing.take<uint32_t>(rows + 1);
+    gpu::launchSizeRows(s, rows, lists, sizes, chunkCounts, pool_.stream());
+    if (rows + 1 <= gpu::kSmallScanLimit) {
+      gpu::launchSmallScanPair(sizes, candidateStarts, chunkCounts, chunkStarts, rows + 1, pool_.stream());
+    } else {
+      gpu::exclusiveScan(pool_, sizes, candidateStarts, rows + 1);
+      gpu::exclusiveScan(pool_, chunkCounts, chunkStarts, rows + 1);
+    }
+    const auto [candidates, chunks] = gpu::readBack(pool_, candidateStarts + rows, chunkStarts + rows);
 
-    DeviceArray<uint32_t> counts(pool_, chunks + 1), outStarts(pool_, chunks + 1);
-    GSPARQL_CUDA(cudaMemsetAsync(counts.data() + chunks, 0, sizeof(uint32_t), pool_.stream()));
-    gpu::FilterLaunch f{rows, chunks, lists.data(), chunkStarts.data(), candidateStarts.data(), nullptr, nullptr,
-                        counts.data()};
+    gpu::Workspace counting(pool_, gpu::Workspace::bytesFor<uint32_t, uint32_t>(chunks + 1));
+    auto* counts = counting.take<uint32_t>(chunks + 1);
+    auto* outStarts = counting.take<uint32_t>(chunks + 1);
+    if (chunks == 0) GSPARQL_CUDA(cudaMemsetAsync(counts, 0, sizeof(uint32_t), pool_.stream()));
+    gpu::FilterLaunch f{rows, chunks, lists, chunkStarts, candidateStarts, nullptr, nullptr, counts};
     DeviceArray<uint32_t> survivors;
     if (!options_.twoPassJoin) {
       survivors = DeviceArray<uint32_t>(pool_, candidates);
       f.out = survivors.data();
     }
     gpu::launchFilter(s, options_.naiveSetOperations, !options_.twoPassJoin, f, pool_.stream());
-    gpu::exclusiveScan(pool_, counts.data(), outStarts.data(), chunks + 1);
-    const uint32_t newRows = gpu::readBack(pool_, outStarts.data() + chunks);
+    gpu::exclusiveScan(pool_, counts, outStarts, chunks + 1);
+    const uint32_t newRows = gpu::readBack(pool_, outStarts + chunks);
 
     std::vector<DeviceArray<uint32_t>> next(table.columns.size());
     gpu::Columns columns = boundColumns(table, next, newRows);
@@ -172,11 +178,11 @@ class GpuExecutor final : public Executor {
     columns.out[columns.count] = next[vertex].data();  // the new column, written by link or by the second pass
     if (options_.twoPassJoin) {
       gpu::FilterLaunch write = f;
-      write.outStarts = outStarts.data();
+      write.outStarts = outStarts;
       write.out = next[vertex].data();
       gpu::launchFilter(s, options_.naiveSetOperations, true, write, pool_.stream());
     }
-    gpu::launchLink(columns, static_cast<uint32_t>(columns.count), f, outStarts.data(),
+    gpu::launchLink(columns, static_cast<uint32_t>(columns.count), f, outStarts,
                     options_.twoPassJoin ? nullptr : survivors.data(), pool_.stream());
     table.columns = std::move(next);
     table.bound[vertex] = true;

@@ -23,8 +23,10 @@ __device__ bool usedEarlier(const StepArgs& s, uint32_t row, uint32_t c) {
   return false;
 }
 
+// Also writes the zero past the last row that the prefix sums turn into totals.
 __global__ void sizeRows(StepArgs s, uint32_t rows, List* lists, uint64_t* sizes, uint32_t* chunks) {
   uint32_t r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r == rows) sizes[r] = 0, chunks[r] = 0;
   if (r >= rows) return;
   List list = candidatesOf(s, r);
   lists[r] = list;
@@ -65,6 +67,7 @@ __global__ void filterWarp(StepArgs s, uint32_t rows, uint32_t chunks, const Lis
                            uint32_t* out, uint32_t* counts) {
   const uint32_t warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
   const uint32_t lane = threadIdx.x % 32;
+  if (blockIdx.x == 0 && threadIdx.x == 0) counts[chunks] = 0;  // becomes the total after the prefix sum
   if (warp >= chunks) return;
   const ChunkTask task = taskOf(chunkStarts, rows, lists, warp);
   RowProbes probes;
@@ -91,6 +94,7 @@ __global__ void filterThread(StepArgs s, uint32_t rows, uint32_t chunks, const L
                              const uint32_t* chunkStarts, const uint64_t* candidateStarts,
                              const uint32_t* outStarts, uint32_t* out, uint32_t* counts) {
   const uint32_t chunk = blockIdx.x * blockDim.x + threadIdx.x;
+  if (chunk == 0) counts[chunks] = 0;  // becomes the total after the prefix sum
   if (chunk >= chunks) return;
   const ChunkTask task = taskOf(chunkStarts, rows, lists, chunk);
   const List list = lists[task.row];
@@ -161,7 +165,7 @@ uint32_t blocksFor(uint64_t threads, uint32_t perBlock) {
 constexpr uint32_t kThreads = 256;
 
 void launchSizeRows(const StepArgs& s, uint32_t rows, List* lists, uint64_t* sizes, uint32_t* chunks, cudaStream_t st) {
-  sizeRows<<<blocksFor(rows, kThreads), kThreads, 0, st>>>(s, rows, lists, sizes, chunks);
+  sizeRows<<<blocksFor(uint64_t{rows} + 1, kThreads), kThreads, 0, st>>>(s, rows, lists, sizes, chunks);
 }
 
 void launchFilter(const StepArgs& s, bool naive, bool write, const FilterLaunch& f, cudaStream_t st) {

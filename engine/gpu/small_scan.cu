@@ -30,7 +30,43 @@ __global__ void scanOneBlock(const In* in, Out* out, uint32_t n) {
   }
 }
 
+// The two prefix sums of a step's sizing pass in one launch: candidates per
+// row (64-bit) and warp tasks per row.
+__global__ void scanPairOneBlock(const uint64_t* a, uint64_t* aOut, const uint32_t* b, uint32_t* bOut, uint32_t n) {
+  __shared__ uint64_t sumsA[kScanThreads];
+  __shared__ uint32_t sumsB[kScanThreads];
+  const uint32_t per = (n + kScanThreads - 1) / kScanThreads;
+  const uint32_t begin = threadIdx.x * per, end = min(n, begin + per);
+  uint64_t localA = 0;
+  uint32_t localB = 0;
+  for (uint32_t i = begin; i < end; ++i) localA += a[i], localB += b[i];
+  sumsA[threadIdx.x] = localA;
+  sumsB[threadIdx.x] = localB;
+  __syncthreads();
+  for (int offset = 1; offset < kScanThreads; offset *= 2) {
+    uint64_t addA = threadIdx.x >= offset ? sumsA[threadIdx.x - offset] : 0;
+    uint32_t addB = threadIdx.x >= offset ? sumsB[threadIdx.x - offset] : 0;
+    __syncthreads();
+    sumsA[threadIdx.x] += addA;
+    sumsB[threadIdx.x] += addB;
+    __syncthreads();
+  }
+  uint64_t runA = threadIdx.x == 0 ? 0 : sumsA[threadIdx.x - 1];
+  uint32_t runB = threadIdx.x == 0 ? 0 : sumsB[threadIdx.x - 1];
+  for (uint32_t i = begin; i < end; ++i) {
+    uint64_t va = a[i];
+    uint32_t vb = b[i];
+    aOut[i] = runA, bOut[i] = runB;
+    runA += va, runB += vb;
+  }
+}
+
 }  // namespace
+
+void launchSmallScanPair(const uint64_t* a, uint64_t* aOut, const uint32_t* b, uint32_t* bOut, uint32_t n,
+                         cudaStream_t stream) {
+  scanPairOneBlock<<<1, kScanThreads, 0, stream>>>(a, aOut, b, bOut, n);
+}
 
 template <typename In, typename Out>
 void launchSmallScan(const In* in, Out* out, uint32_t n, cudaStream_t stream) {
