@@ -35,13 +35,12 @@ bench plain_csr --backend gpu --repeat 5 --ablation plain-csr
 bench two_pass --backend gpu --repeat 5 --ablation two-pass
 bench naive_set_ops --backend gpu --repeat 5 --ablation naive-set-ops
 
-log "plans with per-step GPU times (second run of each, adjacency cached)"
+log "plans with per-step GPU times: each query twice in one session, cold then warm"
 for q in L2_01 S1_01 F5_01 C3_01; do
   [ -f "$queries/$q.rq" ] || continue
-  for run in cold warm; do
-    echo "-- $q ($run)"
-    "$bin/gsparql" query --db "$db" --backend gpu -f "$queries/$q.rq" --explain --time 2>&1 > /dev/null
-  done
+  echo "-- $q"
+  { printf '.explain on\n.timer on\n.format tsv\n'; cat "$queries/$q.rq"; echo ';'; cat "$queries/$q.rq"; echo ';'; } \
+    | "$bin/gsparql" repl --db "$db" --backend gpu 2>&1 | grep -vE '^(<|"|\?v)'
 done > "$out/explain.txt" 2>&1
 
 runs=(gpu_warm="$out/bench_gpu_warm.csv" gpu_cold="$out/bench_gpu_cold.csv" cpu="$out/bench_cpu.csv"
