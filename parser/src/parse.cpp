@@ -151,10 +151,24 @@ Query parseQuery(std::string_view text) {
   checkNesting(tokens, text);
   FreshNames fresh(namesInQuery(tokens));
 
+  // Two stages, as ANTLR recommends: the fast SLL prediction parses almost
+  // every query; only when it fails is the query parsed again with full LL,
+  // which also produces the error message.
   SparqlParser parser(&tokens);
   parser.removeErrorListeners();
-  parser.addErrorListener(&listener);
-  auto* tree = parser.queryUnit();
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  SparqlParser::QueryUnitContext* tree = nullptr;
+  try {
+    tree = parser.queryUnit();
+  } catch (const antlr4::ParseCancellationException&) {
+    tokens.seek(0);
+    parser.reset();
+    parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+    parser.addErrorListener(&listener);
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    tree = parser.queryUnit();
+  }
   return Walker(text, fresh).query(tree);
 }
 
