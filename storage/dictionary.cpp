@@ -134,6 +134,7 @@ Dictionary::Dictionary(const std::filesystem::path& dir) : dir_(dir) {
   check(rocksdb::DB::OpenForReadOnly(dictionaryOptions(), dir.string(), &raw),
         "cannot open dictionary", dir);
   db_.reset(raw);
+  forEach(TermSpace::Predicate, [&](uint32_t id, std::string_view term) { predicateIds_.emplace(term, id); });
 }
 
 Dictionary::~Dictionary() = default;
@@ -141,6 +142,11 @@ Dictionary::Dictionary(Dictionary&&) noexcept = default;
 Dictionary& Dictionary::operator=(Dictionary&&) noexcept = default;
 
 std::optional<uint32_t> Dictionary::id(TermSpace space, std::string_view term) const {
+  if (space == TermSpace::Predicate) {
+    auto it = predicateIds_.find(std::string(term));
+    if (it == predicateIds_.end()) return std::nullopt;
+    return it->second;
+  }
   std::string key(1, termToIdTag(space));
   key += rdf::termKey(term);
   std::string value;

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace rocksdb {
@@ -49,6 +50,8 @@ class Dictionary {
  private:
   std::filesystem::path dir_;
   std::unique_ptr<rocksdb::DB> db_;
+  // Predicates are few and in every query: their ids are kept in memory.
+  std::unordered_map<std::string, uint32_t> predicateIds_;
 };
 
 }  // namespace gsparql
