@@ -35,6 +35,10 @@ void appendLiteral(std::string& out, std::string_view lexical, std::string_view 
 
 TermKind termKind(std::string_view term);
 
+// Appends a Unicode code point as UTF-8 (escape decoding in the parser, the
+// result writers and the conformance readers).
+void appendUtf8(std::string& out, char32_t codePoint);
+
 // Language tags compare case-insensitively (RDF 1.1: their value space is
 // lower case), so "a"@EN and "a"@en are one term. A term's key lower-cases
 // its tag; the dictionary maps keys to ids and ids to the spelling first seen.

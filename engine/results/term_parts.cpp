@@ -1,4 +1,5 @@
 #include "engine/results/term_parts.h"
+#include "rdf/term.h"
 
 #include <cstring>
 
@@ -30,24 +31,6 @@ long readHex(std::string_view s, size_t pos, size_t digits) {
 
 }  // namespace
 
-void appendUtf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 void appendUnescaped(std::string& out, std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
@@ -75,7 +58,7 @@ void appendUnescaped(std::string& out, std::string_view s) {
         size_t digits = e == 'u' ? 4 : 8;
         long cp = readHex(s, next + 2, digits);
         if (cp >= 0 && cp <= 0x10FFFF) {
-          appendUtf8(out, static_cast<char32_t>(cp));
+          rdf::appendUtf8(out, static_cast<char32_t>(cp));
           used = 2 + digits;
         } else {
           out.append(s.data() + next, 2);

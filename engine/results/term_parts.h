@@ -42,6 +42,5 @@ class TermSplitter {
 // Decodes N-Triples/Turtle escapes (\t \b \n \r \f \" \' \\ \uXXXX \UXXXXXXXX)
 // and appends the result to `out` as UTF-8. Unknown escapes are kept as written.
 void appendUnescaped(std::string& out, std::string_view escaped);
-void appendUtf8(std::string& out, char32_t codePoint);
 
 }  // namespace gsparql::results

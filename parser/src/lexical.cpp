@@ -1,4 +1,5 @@
 #include "parser/src/lexical.h"
+#include "rdf/term.h"
 
 #include <stdexcept>
 
@@ -22,7 +23,7 @@ std::size_t decodeUchar(std::string_view text, std::size_t i, std::string& out) 
     throw std::invalid_argument("escape " + std::string(text.substr(i, digits + 2)) +
                                 " is not a Unicode scalar value");
   }
-  appendUtf8(out, cp);
+  rdf::appendUtf8(out, cp);
   return digits + 2;
 }
 
@@ -107,24 +108,6 @@ std::string mergePaths(const IriParts& base, std::string_view ref) {
 }
 
 }  // namespace
-
-void appendUtf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 std::size_t invalidUtf8Offset(std::string_view text) {
   std::size_t i = 0;

@@ -18,8 +18,6 @@ std::string decodeLocalName(std::string_view local);
 // RFC 3986 section 5.2 reference resolution. An empty base leaves `ref` as is.
 std::string resolveIri(std::string_view base, std::string_view ref);
 
-// Appends the UTF-8 encoding of a Unicode scalar value.
-void appendUtf8(std::string& out, char32_t cp);
 
 // Byte offset of the first invalid UTF-8 sequence, or npos.
 std::size_t invalidUtf8Offset(std::string_view text);

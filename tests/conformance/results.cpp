@@ -1,4 +1,5 @@
 #include "results.h"
+#include "rdf/term.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,24 +16,6 @@ namespace gsparql::conformance {
 namespace {
 
 [[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what); }
-
-void appendUtf8(std::string& out, unsigned long cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 unsigned long hexValue(std::string_view digits) {
   unsigned long v = 0;
@@ -64,12 +47,12 @@ std::string unescape(std::string_view s) {
       case '\\': out += '\\'; break;
       case 'u':
         if (i + 4 >= s.size()) fail("short \\u escape");
-        appendUtf8(out, hexValue(s.substr(i + 1, 4)));
+        rdf::appendUtf8(out, hexValue(s.substr(i + 1, 4)));
         i += 4;
         break;
       case 'U':
         if (i + 8 >= s.size()) fail("short \\U escape");
-        appendUtf8(out, hexValue(s.substr(i + 1, 8)));
+        rdf::appendUtf8(out, hexValue(s.substr(i + 1, 8)));
         i += 8;
         break;
       default: fail(std::string("unknown escape \\") + s[i]);
@@ -177,8 +160,8 @@ class XmlReader {
       else if (ent == "amp") out += '&';
       else if (ent == "quot") out += '"';
       else if (ent == "apos") out += '\'';
-      else if (ent.size() > 2 && ent[0] == '#' && (ent[1] == 'x' || ent[1] == 'X')) appendUtf8(out, hexValue(ent.substr(2)));
-      else if (ent.size() > 1 && ent[0] == '#') appendUtf8(out, std::stoul(std::string(ent.substr(1))));
+      else if (ent.size() > 2 && ent[0] == '#' && (ent[1] == 'x' || ent[1] == 'X')) rdf::appendUtf8(out, hexValue(ent.substr(2)));
+      else if (ent.size() > 1 && ent[0] == '#') rdf::appendUtf8(out, std::stoul(std::string(ent.substr(1))));
       else fail("XML: unknown entity &" + std::string(ent) + ";");
       k = semi;
     }
@@ -312,7 +295,7 @@ class JsonReader {
             i_ += 6;
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           }
-          appendUtf8(out, cp);
+          rdf::appendUtf8(out, cp);
           break;
         }
         default: fail("JSON: bad escape");

@@ -1,4 +1,5 @@
 #include "golden.h"
+#include "rdf/term.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -205,7 +206,7 @@ class JsonParser {
             if (low < 0xDC00 || low > 0xDFFF) fail("bad low surrogate");
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
-          appendUtf8(out, cp);
+          rdf::appendUtf8(out, cp);
           break;
         }
         default: fail("bad escape");
