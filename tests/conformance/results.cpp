@@ -1,5 +1,6 @@
 #include "results.h"
 #include "rdf/term.h"
+#include "support/json.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +13,8 @@
 #include "manifest.h"
 
 namespace gsparql::conformance {
+
+using test::Json;
 
 namespace {
 
@@ -228,148 +231,6 @@ class XmlReader {
   size_t i_ = 0;
 };
 
-// ---- a minimal JSON reader ----
-
-struct Json {
-  enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
-  bool b = false;
-  std::string s;  // String, or the Number's text
-  std::vector<Json> array;
-  std::vector<std::pair<std::string, Json>> object;
-
-  const Json* get(const std::string& key) const {
-    for (const auto& [k, v] : object)
-      if (k == key) return &v;
-    return nullptr;
-  }
-};
-
-class JsonReader {
- public:
-  explicit JsonReader(std::string_view s) : s_(s) {}
-  Json document() {
-    Json v = value();
-    skipSpace();
-    if (i_ != s_.size()) fail("JSON: trailing characters");
-    return v;
-  }
-
- private:
-  void skipSpace() {
-    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
-  }
-  char peek() {
-    skipSpace();
-    if (i_ >= s_.size()) fail("JSON: unexpected end");
-    return s_[i_];
-  }
-  void expect(char c) {
-    if (peek() != c) fail(std::string("JSON: expected '") + c + "'");
-    ++i_;
-  }
-  std::string string() {
-    expect('"');
-    std::string out;
-    while (i_ < s_.size() && s_[i_] != '"') {
-      char c = s_[i_++];
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) fail("JSON: bad escape");
-      char e = s_[i_++];
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          unsigned long cp = hexValue(s_.substr(i_, 4));
-          i_ += 4;
-          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(i_, 2) == "\\u") {
-            unsigned long lo = hexValue(s_.substr(i_ + 2, 4));
-            i_ += 6;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          }
-          rdf::appendUtf8(out, cp);
-          break;
-        }
-        default: fail("JSON: bad escape");
-      }
-    }
-    if (i_ >= s_.size()) fail("JSON: unterminated string");
-    ++i_;
-    return out;
-  }
-  Json value() {
-    Json v;
-    char c = peek();
-    if (c == '{') {
-      ++i_;
-      v.type = Json::Type::Object;
-      if (peek() == '}') {
-        ++i_;
-        return v;
-      }
-      for (;;) {
-        std::string key = string();
-        expect(':');
-        v.object.emplace_back(std::move(key), value());
-        if (peek() == ',') {
-          ++i_;
-          continue;
-        }
-        expect('}');
-        return v;
-      }
-    }
-    if (c == '[') {
-      ++i_;
-      v.type = Json::Type::Array;
-      if (peek() == ']') {
-        ++i_;
-        return v;
-      }
-      for (;;) {
-        v.array.push_back(value());
-        if (peek() == ',') {
-          ++i_;
-          continue;
-        }
-        expect(']');
-        return v;
-      }
-    }
-    if (c == '"') {
-      v.type = Json::Type::String;
-      v.s = string();
-      return v;
-    }
-    if (s_.substr(i_, 4) == "true" || s_.substr(i_, 5) == "false") {
-      v.type = Json::Type::Bool;
-      v.b = s_[i_] == 't';
-      i_ += v.b ? 4 : 5;
-      return v;
-    }
-    if (s_.substr(i_, 4) == "null") {
-      i_ += 4;
-      return v;
-    }
-    size_t b = i_;
-    while (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) || std::strchr("+-.eE", s_[i_]))) ++i_;
-    if (b == i_) fail("JSON: unexpected character");
-    v.type = Json::Type::Number;
-    v.s = std::string(s_.substr(b, i_ - b));
-    return v;
-  }
-
-  std::string_view s_;
-  size_t i_ = 0;
-};
 
 bool isNumberToken(const std::string& t, bool& hasDot, bool& hasExp) {
   hasDot = hasExp = false;
@@ -488,38 +349,38 @@ ResultSet parseSrx(std::string_view xml) {
 }
 
 ResultSet parseSrj(std::string_view text) {
-  Json root = JsonReader(text).document();
-  if (root.type != Json::Type::Object) fail("SRJ: not an object");
+  Json root = test::parseJson(text);
+  if (root.kind != Json::Kind::Object) fail("SRJ: not an object");
   ResultSet r;
-  if (const Json* head = root.get("head")) {
-    if (const Json* vars = head->get("vars"))
-      for (const auto& v : vars->array) r.variables.push_back(v.s);
+  if (const Json* head = test::member(root, "head")) {
+    if (const Json* vars = test::member(*head, "vars"))
+      for (const auto& v : vars->items) r.variables.push_back(v.text);
   }
-  if (const Json* b = root.get("boolean")) {
-    if (b->type != Json::Type::Bool) fail("SRJ: boolean is not true/false");
+  if (const Json* b = test::member(root, "boolean")) {
+    if (b->kind != Json::Kind::Bool) fail("SRJ: boolean is not true/false");
     r.isBoolean = true;
-    r.boolean = b->b;
+    r.boolean = b->boolean;
     return r;
   }
-  const Json* results = root.get("results");
-  const Json* bindings = results ? results->get("bindings") : nullptr;
-  if (!bindings || bindings->type != Json::Type::Array) fail("SRJ: no results.bindings array");
-  for (const auto& row : bindings->array) {
+  const Json* results = test::member(root, "results");
+  const Json* bindings = results ? test::member(*results, "bindings") : nullptr;
+  if (!bindings || bindings->kind != Json::Kind::Array) fail("SRJ: no results.bindings array");
+  for (const auto& row : bindings->items) {
     Solution s;
-    for (const auto& [var, cell] : row.object) {
-      const Json* type = cell.get("type");
-      const Json* value = cell.get("value");
+    for (const auto& [var, cell] : row.members) {
+      const Json* type = test::member(cell, "type");
+      const Json* value = test::member(cell, "value");
       if (!type || !value) fail("SRJ: binding of " + var + " without type or value");
-      const Json* lang = cell.get("xml:lang");
-      const Json* datatype = cell.get("datatype");
-      if (type->s == "uri") {
-        s[var] = canonicalIri(value->s);
-      } else if (type->s == "bnode") {
-        s[var] = canonicalBlank(value->s);
-      } else if (type->s == "literal" || type->s == "typed-literal") {
-        s[var] = canonicalLiteral(value->s, lang ? lang->s : "", datatype ? datatype->s : "");
+      const Json* lang = test::member(cell, "xml:lang");
+      const Json* datatype = test::member(cell, "datatype");
+      if (type->text == "uri") {
+        s[var] = canonicalIri(value->text);
+      } else if (type->text == "bnode") {
+        s[var] = canonicalBlank(value->text);
+      } else if (type->text == "literal" || type->text == "typed-literal") {
+        s[var] = canonicalLiteral(value->text, lang ? lang->text : "", datatype ? datatype->text : "");
       } else {
-        fail("SRJ: unknown term type " + type->s);
+        fail("SRJ: unknown term type " + type->text);
       }
     }
     r.solutions.push_back(std::move(s));

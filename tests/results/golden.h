@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/results/result_writer.h"
+#include "support/json.h"
 
 namespace gsparql::results::test {
 
@@ -38,17 +39,11 @@ std::string renameXmlBnodes(std::string_view xml);
 
 std::vector<std::string> splitLines(std::string_view text, std::string_view eol);
 
-// A small JSON reader: values are compared as parsed trees (object keys
-// sorted), with bnode values renamed as above.
-struct Json {
-  enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
-  bool boolean = false;
-  std::string text;  // number (as written) or string (decoded)
-  std::vector<Json> items;
-  std::vector<std::pair<std::string, Json>> members;  // sorted by key
-  bool operator==(const Json&) const = default;
-};
-Json parseJson(std::string_view text);  // throws std::runtime_error on bad input
+// JSON results are compared as parsed trees (support/json.h), with bnode
+// values renamed as above.
+using gsparql::test::Json;
+using gsparql::test::member;
+using gsparql::test::parseJson;
 void renameJsonBnodes(Json& results);
 std::string compactJson(const Json& value);  // compact, for failure messages
 
