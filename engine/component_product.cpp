@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "gsparql/error.h"
+
 namespace gsparql::engine {
 namespace {
 
@@ -28,7 +30,7 @@ bool injectiveAcross(std::span<const uint32_t> row, const std::vector<uint32_t>&
 
 }  // namespace
 
-IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, bool injective) {
+IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const ExecutionOptions& options) {
   if (tables.empty()) {
     IdTable identity(bgp.columnCount());
     identity.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
@@ -42,10 +44,11 @@ IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, bool 
     IdTable product(bgp.columnCount());
     std::vector<uint32_t> row;
     for (size_t l = 0; l < result.rows(); ++l) {
+      if (l % 1024 == 0 && options.cancelled()) throw QueryCancelled();
       for (size_t r = 0; r < tables[c].rows(); ++r) {
         row.assign(result.row(l).begin(), result.row(l).end());
         for (uint32_t column : columns) row[column] = tables[c].at(r, column);
-        if (!injective || injectiveAcross(row, leftVertices, rightVertices)) product.appendRow(row);
+        if (!options.injective || injectiveAcross(row, leftVertices, rightVertices)) product.appendRow(row);
       }
     }
     result = std::move(product);

@@ -6,10 +6,12 @@
 #include <vector>
 
 #include "engine/bound_bgp.h"
+#include "engine/executor.h"
 #include "engine/id_table.h"
 
 namespace gsparql::engine {
 
-IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, bool injective);
+// Stops with QueryCancelled when options.cancel is set: products grow fast.
+IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const ExecutionOptions& options);
 
 }  // namespace gsparql::engine

@@ -227,7 +227,7 @@ class CpuExecutor final : public Executor {
       }
       tables.push_back(std::move(table));
     }
-    return componentProduct(std::move(tables), bgp, options.injective);
+    return componentProduct(std::move(tables), bgp, options);
   }
 };
 

@@ -57,7 +57,7 @@ class GpuExecutor final : public Executor {
       tables.push_back(runComponent(c, plan.components[c], bgp, store, options, profile));
     }
     profile.note = "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
-    return componentProduct(std::move(tables), bgp, options.injective);
+    return componentProduct(std::move(tables), bgp, options);
   }
 
  private:
