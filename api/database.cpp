@@ -45,8 +45,13 @@ class Database::Impl {
   engine::Executor& executorFor(Backend backend) {
     if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
     if (!gpu) {
-      gpu = engine::makeGpuExecutor({options.gpuCacheBytes, options.gpuPlainCsrLookups, options.gpuTwoPassJoin,
-                                     options.gpuNaiveSetOperations});
+      engine::GpuOptions gpuOptions;
+      gpuOptions.graphCacheBytes = options.gpuCacheBytes;
+      gpuOptions.plainCsrLookups = options.gpuPlainCsrLookups;
+      gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
+      gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
+      gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
+      gpu = engine::makeGpuExecutor(gpuOptions);
     }
     return *gpu;
   }

@@ -114,8 +114,10 @@ DatabaseOptions ablation(const std::string& name) {
     options.gpuTwoPassJoin = true;
   } else if (name == "naive-set-ops") {
     options.gpuNaiveSetOperations = true;
+  } else if (name == "no-fusion") {
+    options.gpuFuseLightSteps = false;
   } else if (name != "none") {
-    throw UsageError("unknown --ablation " + name + " (none, plain-csr, two-pass, naive-set-ops)");
+    throw UsageError("unknown --ablation " + name + " (none, plain-csr, two-pass, naive-set-ops, no-fusion)");
   }
   return options;
 }

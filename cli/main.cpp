@@ -24,7 +24,7 @@ commands:
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold]
-        [--ablation none|plain-csr|two-pass|naive-set-ops]
+        [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
         run each .rq file N times (all rows decoded); CSV of min/median/max ms per query
 )";
 

@@ -32,6 +32,7 @@ bench() {  # NAME ARGS...
 bench gpu_warm --backend gpu --repeat 5
 bench gpu_cold --backend gpu --repeat 3 --cold
 bench cpu --backend cpu --repeat 3
+bench no_fusion --backend gpu --repeat 5 --ablation no-fusion
 bench plain_csr --backend gpu --repeat 5 --ablation plain-csr
 bench two_pass --backend gpu --repeat 5 --ablation two-pass
 bench naive_set_ops --backend gpu --repeat 5 --ablation naive-set-ops
@@ -45,8 +46,9 @@ for q in L2_01 S1_01 F5_01 C3_01; do
 done > "$out/explain.txt" 2>&1
 
 runs=(gpu_warm="$out/bench_gpu_warm.csv" gpu_cold="$out/bench_gpu_cold.csv" cpu="$out/bench_cpu.csv"
-      plain_csr="$out/bench_plain_csr.csv" two_pass="$out/bench_two_pass.csv" naive_set_ops="$out/bench_naive_set_ops.csv")
-log "summary: median ms per template, every row decoded to terms (ratios relative to gpu_warm)"
+      no_fusion="$out/bench_no_fusion.csv" plain_csr="$out/bench_plain_csr.csv" two_pass="$out/bench_two_pass.csv" naive_set_ops="$out/bench_naive_set_ops.csv")
+log "summary: median ms per template, every row decoded to terms (ratios relative to gpu_warm;"
+log "the ablations run without step fusion, so compare them with no_fusion)"
 python3 benchmarks/summarize_bench.py "$watdiv/expected/sf$scale/expected.tsv" "${runs[@]}" | tee "$out/summary.csv"
 log "summary: median ms per template up to the id table on the host, before decoding"
 python3 benchmarks/summarize_bench.py --engine "$watdiv/expected/sf$scale/expected.tsv" "${runs[@]}" \

@@ -6,6 +6,7 @@
 
 #include "engine/component_product.h"
 #include "engine/gpu/device_scan.cuh"
+#include "engine/gpu/fused_step.cuh"
 #include "engine/gpu/graph_cache.cuh"
 #include "engine/gpu/join_kernels.cuh"
 #include "storage/graph_store.h"
@@ -37,6 +38,27 @@ struct DeviceTable {
   std::vector<bool> bound;
 };
 
+// Buffers of the light-query path, allocated on first use: two sets of
+// columns (read one, write the other) and the per-step scratch arrays.
+struct FusedWorkspace {
+  FusedWorkspace(gpu::DevicePool& pool, uint32_t capacity)
+      : capacity(capacity), state(pool, 1), lists(pool, capacity), rowStarts(pool, size_t{capacity} + 1),
+        survivorValues(pool, capacity), survivorRows(pool, capacity),
+        columnSets{DeviceArray<uint32_t>(pool, size_t{gpu::kMaxColumns} * capacity),
+                   DeviceArray<uint32_t>(pool, size_t{gpu::kMaxColumns} * capacity)} {
+    buffers = {capacity, state.data(), lists.data(), rowStarts.data(), survivorValues.data(), survivorRows.data()};
+  }
+  uint32_t* column(int set, uint32_t c) { return columnSets[set].data() + size_t{c} * capacity; }
+
+  uint32_t capacity;
+  DeviceArray<gpu::FusedState> state;
+  DeviceArray<gpu::List> lists;
+  DeviceArray<uint64_t> rowStarts;
+  DeviceArray<uint32_t> survivorValues, survivorRows;
+  DeviceArray<uint32_t> columnSets[2];
+  gpu::FusedBuffers buffers;
+};
+
 class GpuExecutor final : public Executor {
  public:
   explicit GpuExecutor(const GpuOptions& options)
@@ -53,10 +75,17 @@ class GpuExecutor final : public Executor {
     }
     cache_.beginQuery();
     std::vector<IdTable> tables;
+    bool fused = false;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
-      tables.push_back(runComponent(c, plan.components[c], bgp, store, options, profile));
+      std::optional<IdTable> light;
+      if (fuseLightSteps()) light = runFused(c, plan.components[c], bgp, store, options, profile);
+      fused |= light.has_value();
+      tables.push_back(light ? std::move(*light) : runComponent(c, plan.components[c], bgp, store, options, profile));
     }
-    profile.note = "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
+    profile.note = std::string(fused ? "steps fused into one kernel each, no host synchronisation between them (the "
+                                       "last step shows the time of all); "
+                                     : "") +
+                   "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
     return componentProduct(std::move(tables), bgp, options);
   }
 
@@ -96,8 +125,9 @@ class GpuExecutor final : public Executor {
     return bits;
   }
 
-  gpu::StepArgs argsFor(const PlanStep& step, const BoundBgp& bgp, const GraphStore& store, const DeviceTable& table,
-                        const std::vector<uint32_t>& earlier, const ExecutionOptions& options) {
+  gpu::StepArgs argsFor(const PlanStep& step, const BoundBgp& bgp, const GraphStore& store,
+                        const std::vector<const uint32_t*>& columns, const std::vector<uint32_t>& earlier,
+                        const ExecutionOptions& options) {
     gpu::StepArgs s;
     s.plainCsr = options_.plainCsrLookups;
     s.injective = options.injective;
@@ -113,7 +143,7 @@ class GpuExecutor final : public Executor {
       case CandidateSource::Neighbours:
         s.source = gpu::Source::Neighbours;
         s.driver = adjacency(store, step.driver.direction, bgp.edges[step.driver.edge]);
-        s.driverColumn = table.columns[step.driver.boundVertex].data();
+        s.driverColumn = columns[step.driver.boundVertex];
         break;
       case CandidateSource::AllVertices:
         break;  // excluded by unsupportedReason
@@ -122,9 +152,9 @@ class GpuExecutor final : public Executor {
       const BoundEdge& e = bgp.edges[check.edge];
       bool selfLoop = check.boundVertex == step.vertex;
       s.checks[s.checkCount++] = {adjacency(store, selfLoop ? pcsr::Direction::Out : check.direction, e),
-                                  selfLoop ? nullptr : table.columns[check.boundVertex].data()};
+                                  selfLoop ? nullptr : columns[check.boundVertex]};
     }
-    for (uint32_t v : earlier) s.earlier[s.earlierCount++] = table.columns[v].data();
+    for (uint32_t v : earlier) s.earlier[s.earlierCount++] = columns[v];
     return s;
   }
 
@@ -189,21 +219,74 @@ class GpuExecutor final : public Executor {
     table.rows = newRows;
   }
 
-  IdTable download(const DeviceTable& table, uint32_t width) {
+  // Lays bound columns (null: unbound) out as rows on the host.
+  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows) {
+    const auto width = static_cast<uint32_t>(bound.size());
     gpu::Columns columns;
     std::vector<uint32_t> index(width, pcsr::kNone);
     for (uint32_t c = 0; c < width; ++c) {
-      if (!table.bound[c]) continue;
+      if (bound[c] == nullptr) continue;
       index[c] = static_cast<uint32_t>(columns.count);
-      columns.in[columns.count++] = table.columns[c].data();
+      columns.in[columns.count++] = bound[c];
     }
     DeviceArray<uint32_t> deviceIndex(pool_, width);
     deviceIndex.upload(index.data(), width);
-    DeviceArray<uint32_t> rows(pool_, uint64_t{table.rows} * width);
-    gpu::launchToRows(columns, deviceIndex.data(), width, table.rows, rows.data(), pool_.stream());
+    DeviceArray<uint32_t> table(pool_, uint64_t{rows} * width);
+    gpu::launchToRows(columns, deviceIndex.data(), width, rows, table.data(), pool_.stream());
     IdTable out(width);
-    out.data() = rows.download();
+    out.data() = table.download();
     return out;
+  }
+
+  static std::vector<const uint32_t*> pointers(const DeviceTable& table) {
+    std::vector<const uint32_t*> out(table.columns.size(), nullptr);
+    for (size_t c = 0; c < out.size(); ++c) {
+      if (table.bound[c]) out[c] = table.columns[c].data();
+    }
+    return out;
+  }
+
+  // The light-query path; nullopt when a step outgrew its capacity.
+  std::optional<IdTable> runFused(uint32_t c, const ComponentPlan& component, const BoundBgp& bgp,
+                                  const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile) {
+    if (component.steps.size() > gpu::kMaxSteps) return std::nullopt;
+    auto start = Clock::now();
+    FusedWorkspace& ws = fusedWorkspace();
+    gpu::launchFusedReset(ws.buffers.state, pool_.stream());
+    std::vector<const uint32_t*> current(bgp.columnCount(), nullptr);
+    std::vector<bool> bound(bgp.columnCount(), false);
+    std::vector<uint32_t> earlier;
+    int set = 0;
+    for (size_t k = 0; k < component.steps.size(); ++k) {
+      const PlanStep& step = component.steps[k];
+      std::vector<bool> boundAfter = bound;
+      boundAfter[step.vertex] = true;
+      std::optional<DeviceArray<uint32_t>> combinedBits;
+      gpu::StepArgs args = argsFor(step, bgp, store, current, earlier, options);
+      args.candidateBits = candidateBits(step, bgp, boundAfter, store, combinedBits);
+      set = 1 - set;
+      gpu::Columns columns;
+      for (uint32_t col = 0; col < bgp.columnCount(); ++col) {
+        if (!bound[col]) continue;
+        columns.in[columns.count] = current[col];
+        columns.out[columns.count++] = ws.column(set, col);
+        current[col] = ws.column(set, col);
+      }
+      columns.out[columns.count] = ws.column(set, step.vertex);
+      current[step.vertex] = ws.column(set, step.vertex);
+      gpu::launchFusedStep(args, columns, static_cast<uint32_t>(columns.count), static_cast<int>(k), ws.buffers,
+                           pool_.stream());
+      bound[step.vertex] = true;
+      earlier.push_back(step.vertex);
+    }
+    gpu::FusedState state = ws.state.download().front();
+    if (state.overflow) return std::nullopt;
+    for (size_t k = 0; k < component.steps.size(); ++k) {
+      const PlanStep& step = component.steps[k];
+      profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], 0});
+    }
+    profile.steps.back().milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    return download(current, state.rows);
   }
 
   IdTable runComponent(uint32_t c, const ComponentPlan& component, const BoundBgp& bgp, const GraphStore& store,
@@ -218,7 +301,7 @@ class GpuExecutor final : public Executor {
       std::vector<bool> boundAfter = table.bound;
       boundAfter[step.vertex] = true;
       std::optional<DeviceArray<uint32_t>> combinedBits;
-      gpu::StepArgs args = argsFor(step, bgp, store, table, earlier, options);
+      gpu::StepArgs args = argsFor(step, bgp, store, pointers(table), earlier, options);
       args.candidateBits = candidateBits(step, bgp, boundAfter, store, combinedBits);
       extend(table, step.vertex, args);
       earlier.push_back(step.vertex);
@@ -226,13 +309,24 @@ class GpuExecutor final : public Executor {
                                std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
       if (table.rows == 0) break;
     }
-    return download(table, bgp.columnCount());
+    return download(pointers(table), table.rows);
+  }
+
+  bool fuseLightSteps() const {
+    return options_.fuseLightSteps && !options_.plainCsrLookups && !options_.twoPassJoin &&
+           !options_.naiveSetOperations;
+  }
+
+  FusedWorkspace& fusedWorkspace() {
+    if (!fused_) fused_ = std::make_unique<FusedWorkspace>(pool_, options_.fusedCapacity);
+    return *fused_;
   }
 
   GpuOptions options_;
   gpu::DevicePool pool_;
   gpu::GraphCache cache_;
   std::unique_ptr<Executor> cpu_;
+  std::unique_ptr<FusedWorkspace> fused_;  // after pool_: freed before it
 };
 
 }  // namespace

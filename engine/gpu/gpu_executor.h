@@ -14,6 +14,10 @@ struct GpuOptions {
   bool plainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool twoPassJoin = false;         // count, then write, instead of Prealloc-Combine
   bool naiveSetOperations = false;  // one thread per row with linear merges instead of warp-level probes
+  // Light queries run each step as one kernel with no host synchronisation
+  // (fused_step.cuh); off, or with any ablation, every step takes the general path.
+  bool fuseLightSteps = true;
+  uint32_t fusedCapacity = 1u << 20;  // candidates per fused step; beyond, the general path
 };
 
 // True when this build has the GPU backend and a CUDA device is present.

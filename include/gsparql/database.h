@@ -22,6 +22,7 @@ struct DatabaseOptions {
   bool gpuPlainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
   bool gpuNaiveSetOperations = false;  // one thread per task with linear merges
+  bool gpuFuseLightSteps = true;       // one kernel per step and no host synchronisation for light queries
 };
 
 class Database {

@@ -65,16 +65,19 @@ std::vector<std::string> sf1Queries() {
 
 }  // namespace
 
-TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, with every ablation") {
+TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, with every ablation and path") {
   if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
   GraphStore store(dir.path());
   auto cpu = engine::makeCpuExecutor();
-  std::vector<engine::GpuOptions> variants(4);
+  std::vector<engine::GpuOptions> variants(6);
   variants[1].plainCsrLookups = true;
   variants[2].twoPassJoin = true;
   variants[3].naiveSetOperations = true;
+  variants[4].fuseLightSteps = false;
+  variants[5].fusedCapacity = 100;  // most queries outgrow it: the fall-back to the general path
+
   for (size_t v = 0; v < variants.size(); ++v) {
     CAPTURE(v);
     auto gpu = engine::makeGpuExecutor(variants[v]);
@@ -86,11 +89,14 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   }
 }
 
-TEST_CASE("GPU and CPU executors agree on random BGPs") {
+TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fusion") {
   if (skipWithoutGpu()) return;
   std::mt19937 random(5);
   auto cpu = engine::makeCpuExecutor();
   auto gpu = engine::makeGpuExecutor();
+  engine::GpuOptions general;
+  general.fuseLightSteps = false;
+  auto gpuGeneral = engine::makeGpuExecutor(general);
   for (int i = 0; i < 200; ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
@@ -98,8 +104,10 @@ TEST_CASE("GPU and CPU executors agree on random BGPs") {
     Database::load(dir / "db", {(dir / "g.nt").string()});
     GraphStore store(dir / "db");
     CAPTURE(c.query);
-    compare(store, *gpu, *cpu, c.query, false);
-    compare(store, *gpu, *cpu, c.query, true);
+    for (engine::Executor* g : {gpu.get(), gpuGeneral.get()}) {
+      compare(store, *g, *cpu, c.query, false);
+      compare(store, *g, *cpu, c.query, true);
+    }
   }
 }
 
