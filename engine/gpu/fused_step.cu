@@ -63,7 +63,8 @@ __device__ uint64_t scanInPlace(uint64_t* values, uint32_t n, uint64_t* tile) {
 __global__ void __launch_bounds__(kThreads) fusedStep(StepArgs s, Columns columns, uint32_t newColumn,
                                                       int stepIndex, FusedBuffers b) {
   __shared__ uint64_t tile[kThreads];
-  __shared__ uint32_t kept;
+  __shared__ uint32_t warpOffsets[kWarps];
+  __shared__ uint32_t kept, roundKept;
   const uint32_t rows = b.state->rows;
   if (b.state->overflow) return;
   for (uint32_t r = threadIdx.x; r < rows; r += kThreads) {
@@ -79,9 +80,11 @@ __global__ void __launch_bounds__(kThreads) fusedStep(StepArgs s, Columns column
   }
   if (threadIdx.x == 0) b.rowStarts[rows] = total, kept = 0;
   __syncthreads();
+  // Rounds of one candidate per thread; survivors keep the candidates' order
+  // (rows in order, each row's list in order), as on the CPU.
   const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  for (uint64_t base = uint64_t{warp} * 32; base < total; base += kWarps * 32) {
-    const uint64_t i = base + lane;
+  for (uint64_t base = 0; base < total; base += kThreads) {
+    const uint64_t i = base + threadIdx.x;
     bool ok = false;
     uint32_t row = 0, c = 0;
     if (i < total) {
@@ -90,16 +93,28 @@ __global__ void __launch_bounds__(kThreads) fusedStep(StepArgs s, Columns column
       ok = accept(s, row, c);
     }
     const uint32_t ballot = __ballot_sync(kFullMask, ok);
-    uint32_t first = 0;
-    if (lane == 0 && ballot != 0) first = atomicAdd(&kept, __popc(ballot));
-    first = __shfl_sync(kFullMask, first, 0);
+    if (lane == 0) warpOffsets[warp] = __popc(ballot);
+    __syncthreads();
+    if (warp == 0) {
+      const uint32_t count = warpOffsets[lane];
+      uint32_t inclusive = count;
+      for (int d = 1; d < 32; d *= 2) {
+        uint32_t up = __shfl_up_sync(kFullMask, inclusive, d);
+        if (lane >= d) inclusive += up;
+      }
+      warpOffsets[lane] = kept + inclusive - count;
+      if (lane == 31) roundKept = inclusive;
+    }
+    __syncthreads();
     if (ok) {
-      const uint32_t at = first + __popc(ballot & ((1u << lane) - 1));
+      const uint32_t at = warpOffsets[warp] + __popc(ballot & ((1u << lane) - 1));
       b.survivorValues[at] = c;
       b.survivorRows[at] = row;
     }
+    __syncthreads();
+    if (threadIdx.x == 0) kept += roundKept;
+    __syncthreads();
   }
-  __syncthreads();
   const uint32_t newRows = kept;
   for (uint32_t j = threadIdx.x; j < newRows; j += kThreads) {
     const uint32_t row = b.survivorRows[j];
