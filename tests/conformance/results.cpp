@@ -1,4 +1,5 @@
 #include "results.h"
+#include "engine/results/term_parts.h"
 #include "rdf/term.h"
 #include "support/json.h"
 
@@ -30,37 +31,10 @@ unsigned long hexValue(std::string_view digits) {
   return v;
 }
 
-// Decodes the N-Triples/Turtle string escapes (\t \b \n \r \f \" \' \\ \uXXXX \UXXXXXXXX).
+// The writers' escape decoding: expected files use the N-Triples/Turtle escapes.
 std::string unescape(std::string_view s) {
   std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '\\') {
-      out += s[i];
-      continue;
-    }
-    if (++i >= s.size()) fail("dangling backslash");
-    switch (s[i]) {
-      case 't': out += '\t'; break;
-      case 'b': out += '\b'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 'f': out += '\f'; break;
-      case '"': out += '"'; break;
-      case '\'': out += '\''; break;
-      case '\\': out += '\\'; break;
-      case 'u':
-        if (i + 4 >= s.size()) fail("short \\u escape");
-        rdf::appendUtf8(out, hexValue(s.substr(i + 1, 4)));
-        i += 4;
-        break;
-      case 'U':
-        if (i + 8 >= s.size()) fail("short \\U escape");
-        rdf::appendUtf8(out, hexValue(s.substr(i + 1, 8)));
-        i += 8;
-        break;
-      default: fail(std::string("unknown escape \\") + s[i]);
-    }
-  }
+  results::appendUnescaped(out, s);
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "golden.h"
-#include "rdf/term.h"
+
+#include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <stdexcept>
 
 #include "engine/results/term_parts.h"
+#include "rdf/term.h"
 
 namespace gsparql::results::test {
 
@@ -34,6 +36,17 @@ std::vector<std::string> splitLines(std::string_view text, std::string_view eol)
     pos = next + eol.size();
   }
   return lines;
+}
+
+void checkSameLines(const std::string& actual, const std::string& expected) {
+  auto a = splitLines(actual, "\n");
+  auto e = splitLines(expected, "\n");
+  CHECK(a.size() == e.size());
+  for (size_t i = 0; i < std::min(a.size(), e.size()); ++i) {
+    INFO("line " << i + 1);
+    CHECK(a[i] == e[i]);
+  }
+  CHECK(actual == expected);
 }
 
 Solutions corpusRows(const std::string& dir, bool withNote) {

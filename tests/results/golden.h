@@ -38,6 +38,8 @@ std::string renameBlankFields(std::string_view text, char separator);  // TSV, C
 std::string renameXmlBnodes(std::string_view xml);
 
 std::vector<std::string> splitLines(std::string_view text, std::string_view eol);
+// CHECKs the two texts equal, line by line first so a failure names the line.
+void checkSameLines(const std::string& actual, const std::string& expected);
 
 // JSON results are compared as parsed trees (support/json.h), with bnode
 // values renamed as above.

@@ -11,25 +11,11 @@
 using namespace gsparql::results;
 using namespace gsparql::results::test;
 
-namespace {
-
-void checkLines(const std::string& actual, const std::string& expected) {
-  auto a = splitLines(actual, "\n");
-  auto e = splitLines(expected, "\n");
-  CHECK(a.size() == e.size());
-  for (size_t i = 0; i < std::min(a.size(), e.size()); ++i) {
-    INFO("line " << i + 1);
-    CHECK(a[i] == e[i]);
-  }
-  CHECK(actual == expected);
-}
-
-}  // namespace
 
 TEST_CASE("tsv: tricky corpus matches Jena byte for byte") {
   std::string actual = render(Format::Tsv, corpusRows("tricky", true));
   std::string expected = readFile("tricky/select.tsv");
-  checkLines(renameBlankFields(actual, '\t'), renameBlankFields(expected, '\t'));
+  checkSameLines(renameBlankFields(actual, '\t'), renameBlankFields(expected, '\t'));
 }
 
 TEST_CASE("tsv: number corpus matches Jena except where Jena writes invalid Turtle") {
@@ -48,7 +34,7 @@ TEST_CASE("tsv: number corpus matches Jena except where Jena writes invalid Turt
     REQUIRE(at != std::string::npos);
     expected.replace(at, jena.size(), ours);
   }
-  checkLines(renameBlankFields(actual, '\t'), renameBlankFields(expected, '\t'));
+  checkSameLines(renameBlankFields(actual, '\t'), renameBlankFields(expected, '\t'));
 }
 
 TEST_CASE("tsv: empty result and ASK match Jena") {

@@ -7,28 +7,14 @@
 using namespace gsparql::results;
 using namespace gsparql::results::test;
 
-namespace {
-
-void checkLines(const std::string& actual, const std::string& expected) {
-  auto a = splitLines(actual, "\n");
-  auto e = splitLines(expected, "\n");
-  CHECK(a.size() == e.size());
-  for (size_t i = 0; i < std::min(a.size(), e.size()); ++i) {
-    INFO("line " << i + 1);
-    CHECK(a[i] == e[i]);
-  }
-  CHECK(actual == expected);
-}
-
-}  // namespace
 
 TEST_CASE("xml: tricky corpus matches Jena byte for byte") {
-  checkLines(renameXmlBnodes(render(Format::Xml, corpusRows("tricky", true))),
+  checkSameLines(renameXmlBnodes(render(Format::Xml, corpusRows("tricky", true))),
              renameXmlBnodes(readFile("tricky/select.xml")));
 }
 
 TEST_CASE("xml: number corpus matches Jena byte for byte") {
-  checkLines(renameXmlBnodes(render(Format::Xml, corpusRows("numbers", false))),
+  checkSameLines(renameXmlBnodes(render(Format::Xml, corpusRows("numbers", false))),
              renameXmlBnodes(readFile("numbers/select.xml")));
 }
 
