@@ -1,5 +1,7 @@
 #include "engine/gpu/fused_step.cuh"
 
+#include "engine/gpu/block_scan.cuh"
+
 namespace gsparql::engine::gpu {
 namespace {
 
@@ -47,12 +49,7 @@ __device__ uint64_t scanInPlace(uint64_t* values, uint32_t n, uint64_t* tile) {
     const uint64_t v = i < n ? values[i] : 0;
     tile[threadIdx.x] = v;
     __syncthreads();
-    for (int offset = 1; offset < kThreads; offset *= 2) {
-      uint64_t add = threadIdx.x >= offset ? tile[threadIdx.x - offset] : 0;
-      __syncthreads();
-      tile[threadIdx.x] += add;
-      __syncthreads();
-    }
+    inclusiveScanInShared<uint64_t, kThreads>(tile);
     if (i < n) values[i] = carry + tile[threadIdx.x] - v;
     carry += tile[kThreads - 1];
     __syncthreads();

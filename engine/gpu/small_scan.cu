@@ -1,5 +1,7 @@
 #include "engine/gpu/small_scan.cuh"
 
+#include "engine/gpu/block_scan.cuh"
+
 namespace gsparql::engine::gpu {
 namespace {
 
@@ -16,12 +18,7 @@ __global__ void scanOneBlock(const In* in, Out* out, uint32_t n) {
   for (uint32_t i = begin; i < end; ++i) local += static_cast<Out>(in[i]);
   sums[threadIdx.x] = local;
   __syncthreads();
-  for (int offset = 1; offset < kScanThreads; offset *= 2) {
-    Out add = threadIdx.x >= offset ? sums[threadIdx.x - offset] : 0;
-    __syncthreads();
-    sums[threadIdx.x] += add;
-    __syncthreads();
-  }
+  inclusiveScanInShared<Out, kScanThreads>(sums);
   Out running = threadIdx.x == 0 ? 0 : sums[threadIdx.x - 1];
   for (uint32_t i = begin; i < end; ++i) {
     Out value = static_cast<Out>(in[i]);
@@ -43,14 +40,8 @@ __global__ void scanPairOneBlock(const uint64_t* a, uint64_t* aOut, const uint32
   sumsA[threadIdx.x] = localA;
   sumsB[threadIdx.x] = localB;
   __syncthreads();
-  for (int offset = 1; offset < kScanThreads; offset *= 2) {
-    uint64_t addA = threadIdx.x >= offset ? sumsA[threadIdx.x - offset] : 0;
-    uint32_t addB = threadIdx.x >= offset ? sumsB[threadIdx.x - offset] : 0;
-    __syncthreads();
-    sumsA[threadIdx.x] += addA;
-    sumsB[threadIdx.x] += addB;
-    __syncthreads();
-  }
+  inclusiveScanInShared<uint64_t, kScanThreads>(sumsA);
+  inclusiveScanInShared<uint32_t, kScanThreads>(sumsB);
   uint64_t runA = threadIdx.x == 0 ? 0 : sumsA[threadIdx.x - 1];
   uint32_t runB = threadIdx.x == 0 ? 0 : sumsB[threadIdx.x - 1];
   for (uint32_t i = begin; i < end; ++i) {
