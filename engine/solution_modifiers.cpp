@@ -87,12 +87,13 @@ QueryOutcome project(const QueryOutcome& outcome, const std::vector<std::string>
     out.variables.push_back(v);
     out.kinds.push_back(c ? outcome.kinds[*c] : ColumnKind::Unbound);
   }
-  out.rows = IdTable(static_cast<uint32_t>(variables.size()));
-  out.rows.reserveRows(outcome.rows.rows());
-  std::vector<uint32_t> row(variables.size());
-  for (size_t r = 0; r < outcome.rows.rows(); ++r) {
-    for (size_t i = 0; i < sources.size(); ++i) row[i] = sources[i] ? outcome.rows.at(r, *sources[i]) : kNoId;
-    out.rows.appendRow(row);
+  const size_t rows = outcome.rows.rows(), width = variables.size(), inWidth = outcome.rows.width();
+  out.rows = IdTable(static_cast<uint32_t>(width));
+  std::vector<uint32_t>& data = out.rows.data();
+  data.resize(rows * width);
+  const uint32_t* in = outcome.rows.data().data();
+  for (size_t i = 0; i < width; ++i) {
+    for (size_t r = 0; r < rows; ++r) data[r * width + i] = sources[i] ? in[r * inWidth + *sources[i]] : kNoId;
   }
   if (variables.empty()) out.rows.setZeroWidthRows(outcome.rows.rows());
   out.computed = outcome.computed;
