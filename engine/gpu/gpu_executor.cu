@@ -62,8 +62,8 @@ struct FusedWorkspace {
 class GpuExecutor final : public Executor {
  public:
   explicit GpuExecutor(const GpuOptions& options)
-      : options_(options), cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : defaultBudget()),
-        cpu_(makeCpuExecutor()) {}
+      : options_(options), freeAtStart_(freeMemory()),
+        cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : freeAtStart_ / 4), cpu_(makeCpuExecutor()) {}
 
   std::string name() const override { return "gpu"; }
 
@@ -74,6 +74,7 @@ class GpuExecutor final : public Executor {
       return cpu_->execute(plan, bgp, store, options, profile);
     }
     cache_.beginQuery();
+    slicedSteps_ = 0;
     std::vector<IdTable> tables;
     bool fused = false;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
@@ -85,15 +86,16 @@ class GpuExecutor final : public Executor {
     profile.note = std::string(fused ? "steps fused into one kernel each, no host synchronisation between them (the "
                                        "last step shows the time of all); "
                                      : "") +
+                   (slicedSteps_ ? std::to_string(slicedSteps_) + " step(s) processed in slices of rows; " : "") +
                    "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
     return componentProduct(std::move(tables), bgp, options);
   }
 
  private:
-  static uint64_t defaultBudget() {
+  static uint64_t freeMemory() {
     size_t free = 0, total = 0;
     GSPARQL_CUDA(cudaMemGetInfo(&free, &total));
-    return free / 4;
+    return free;
   }
 
   DeviceAdjacency adjacency(const GraphStore& store, pcsr::Direction d, const BoundEdge& e) {
@@ -158,21 +160,42 @@ class GpuExecutor final : public Executor {
     return s;
   }
 
-  gpu::Columns boundColumns(const DeviceTable& table, std::vector<DeviceArray<uint32_t>>& next, uint32_t rows) {
+  // A join step's output: one array per bound column (empty where unbound).
+  struct Extension {
+    std::vector<DeviceArray<uint32_t>> columns;
+    uint32_t rows = 0;
+  };
+
+  gpu::Columns boundColumns(const std::vector<const uint32_t*>& in, std::vector<DeviceArray<uint32_t>>& next,
+                            uint32_t rows) {
     gpu::Columns columns;
-    for (uint32_t c = 0; c < table.bound.size(); ++c) {
-      if (!table.bound[c]) continue;
+    for (uint32_t c = 0; c < in.size(); ++c) {
+      if (in[c] == nullptr) continue;
       next[c] = DeviceArray<uint32_t>(pool_, rows);
-      columns.in[columns.count] = table.columns[c].data();
+      columns.in[columns.count] = in[c];
       columns.out[columns.count++] = next[c].data();
     }
     return columns;
   }
 
-  // One join step: size, filter, prefix sums, link (Prealloc-Combine), or
-  // count, prefix sums, write, link (the two-pass ablation).
+  uint64_t candidateBudget() const {
+    if (options_.stepCandidateBudget != 0) return options_.stepCandidateBudget;
+    // Each candidate may become a row of up to kMaxColumns columns, plus its survivor slot.
+    return std::max<uint64_t>(uint64_t{1} << 20, freeAtStart_ / (4 * (gpu::kMaxColumns + 2)));
+  }
+
   void extend(DeviceTable& table, uint32_t vertex, const gpu::StepArgs& s) {
-    const uint32_t rows = table.rows;
+    Extension e = extendRows(pointers(table), table.rows, vertex, s, true);
+    table.columns = std::move(e.columns);
+    table.bound[vertex] = true;
+    table.rows = e.rows;
+  }
+
+  // One join step: size, filter, prefix sums, link (Prealloc-Combine), or
+  // count, prefix sums, write, link (the two-pass ablation). When the step's
+  // candidates exceed the budget, its rows are processed in slices.
+  Extension extendRows(const std::vector<const uint32_t*>& in, uint32_t rows, uint32_t vertex, const gpu::StepArgs& s,
+                       bool maySlice) {
     gpu::Workspace sizing(pool_, gpu::Workspace::bytesFor<gpu::List, uint64_t, uint64_t, uint32_t, uint32_t>(rows + 1));
     auto* lists = sizing.take<gpu::List>(rows + 1);
     auto* sizes = sizing.take<uint64_t>(rows + 1);
@@ -187,6 +210,9 @@ class GpuExecutor final : public Executor {
       gpu::exclusiveScan(pool_, chunkCounts, chunkStarts, rows + 1);
     }
     const auto [candidates, chunks] = gpu::readBack(pool_, candidateStarts + rows, chunkStarts + rows);
+    if (maySlice && rows > 1 && candidates > candidateBudget()) {
+      return extendInSlices(in, rows, vertex, s, candidateStarts);
+    }
 
     gpu::Workspace counting(pool_, gpu::Workspace::bytesFor<uint32_t, uint32_t>(chunks + 1));
     auto* counts = counting.take<uint32_t>(chunks + 1);
@@ -202,21 +228,65 @@ class GpuExecutor final : public Executor {
     gpu::exclusiveScan(pool_, counts, outStarts, chunks + 1);
     const uint32_t newRows = gpu::readBack(pool_, outStarts + chunks);
 
-    std::vector<DeviceArray<uint32_t>> next(table.columns.size());
-    gpu::Columns columns = boundColumns(table, next, newRows);
-    next[vertex] = DeviceArray<uint32_t>(pool_, newRows);
-    columns.out[columns.count] = next[vertex].data();  // the new column, written by link or by the second pass
+    Extension out{std::vector<DeviceArray<uint32_t>>(in.size()), newRows};
+    gpu::Columns columns = boundColumns(in, out.columns, newRows);
+    out.columns[vertex] = DeviceArray<uint32_t>(pool_, newRows);
+    columns.out[columns.count] = out.columns[vertex].data();  // the new column, written by link or by the second pass
     if (options_.twoPassJoin) {
       gpu::FilterLaunch write = f;
       write.outStarts = outStarts;
-      write.out = next[vertex].data();
+      write.out = out.columns[vertex].data();
       gpu::launchFilter(s, options_.naiveSetOperations, true, write, pool_.stream());
     }
     gpu::launchLink(columns, static_cast<uint32_t>(columns.count), f, outStarts,
                     options_.twoPassJoin ? nullptr : survivors.data(), pool_.stream());
-    table.columns = std::move(next);
-    table.bound[vertex] = true;
-    table.rows = newRows;
+    return out;
+  }
+
+  static gpu::StepArgs fromRow(gpu::StepArgs s, uint32_t first) {
+    if (s.driverColumn) s.driverColumn += first;
+    for (int i = 0; i < s.checkCount; ++i) {
+      if (s.checks[i].boundColumn) s.checks[i].boundColumn += first;
+    }
+    for (int i = 0; i < s.earlierCount; ++i) s.earlier[i] += first;
+    return s;
+  }
+
+  // Slices of consecutive rows whose candidates fit the budget, each extended
+  // on its own, then concatenated in order.
+  Extension extendInSlices(const std::vector<const uint32_t*>& in, uint32_t rows, uint32_t vertex,
+                           const gpu::StepArgs& s, const uint64_t* deviceStarts) {
+    std::vector<uint64_t> starts(rows + 1);
+    GSPARQL_CUDA(cudaMemcpyAsync(starts.data(), deviceStarts, starts.size() * sizeof(uint64_t),
+                                 cudaMemcpyDeviceToHost, pool_.stream()));
+    pool_.synchronize();
+    std::vector<Extension> parts;
+    uint64_t total = 0;
+    for (uint32_t first = 0; first < rows;) {
+      uint32_t end = first + 1;
+      while (end < rows && starts[end + 1] - starts[first] <= candidateBudget()) ++end;
+      std::vector<const uint32_t*> slice(in);
+      for (auto& column : slice) {
+        if (column != nullptr) column += first;
+      }
+      parts.push_back(extendRows(slice, end - first, vertex, fromRow(s, first), false));
+      total += parts.back().rows;
+      first = end;
+    }
+    ++slicedSteps_;
+    Extension out{std::vector<DeviceArray<uint32_t>>(in.size()), static_cast<uint32_t>(total)};
+    for (uint32_t c = 0; c < in.size(); ++c) {
+      if (in[c] == nullptr && c != vertex) continue;
+      out.columns[c] = DeviceArray<uint32_t>(pool_, total);
+      uint64_t at = 0;
+      for (const Extension& part : parts) {
+        GSPARQL_CUDA(cudaMemcpyAsync(out.columns[c].data() + at, part.columns[c].data(),
+                                     uint64_t{part.rows} * sizeof(uint32_t), cudaMemcpyDeviceToDevice,
+                                     pool_.stream()));
+        at += part.rows;
+      }
+    }
+    return out;
   }
 
   // Lays bound columns (null: unbound) out as rows on the host.
@@ -323,6 +393,8 @@ class GpuExecutor final : public Executor {
   }
 
   GpuOptions options_;
+  uint64_t freeAtStart_;
+  uint32_t slicedSteps_ = 0;  // in the running query
   gpu::DevicePool pool_;
   gpu::GraphCache cache_;
   std::unique_ptr<Executor> cpu_;

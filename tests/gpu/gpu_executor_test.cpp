@@ -71,12 +71,14 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
   GraphStore store(dir.path());
   auto cpu = engine::makeCpuExecutor();
-  std::vector<engine::GpuOptions> variants(6);
+  std::vector<engine::GpuOptions> variants(7);
   variants[1].plainCsrLookups = true;
   variants[2].twoPassJoin = true;
   variants[3].naiveSetOperations = true;
   variants[4].fuseLightSteps = false;
   variants[5].fusedCapacity = 100;  // most queries outgrow it: the fall-back to the general path
+  variants[6].fuseLightSteps = false;
+  variants[6].stepCandidateBudget = 50;  // most steps run in slices of rows
 
   for (size_t v = 0; v < variants.size(); ++v) {
     CAPTURE(v);
