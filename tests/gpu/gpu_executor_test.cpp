@@ -42,9 +42,10 @@ std::vector<std::vector<uint32_t>> sortedRows(const engine::IdTable& table) {
   return rows;
 }
 
-// Runs `text` on both executors and checks the id tables before any modifier.
-void compare(const GraphStore& store, engine::Executor& gpu, engine::Executor& cpu, const std::string& text,
-             bool injective) {
+// Runs `text` on both executors and checks the id tables before any modifier;
+// returns the GPU's note (which path it took).
+std::string compare(const GraphStore& store, engine::Executor& gpu, engine::Executor& cpu, const std::string& text,
+                    bool injective) {
   sparql::Query query = sparql::parseQuery(text);
   auto orderer = engine::makeStatisticsOrderer();
   engine::ExecutionOptions options{injective, nullptr};
@@ -52,6 +53,7 @@ void compare(const GraphStore& store, engine::Executor& gpu, engine::Executor& c
   engine::QueryOutcome onCpu = engine::runQuery(query, store, cpu, *orderer, options);
   CHECK(onGpu.matches == onCpu.matches);
   CHECK(sortedRows(onGpu.rows) == sortedRows(onCpu.rows));
+  return onGpu.profile.note;
 }
 
 std::vector<std::string> sf1Queries() {
@@ -83,11 +85,18 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   for (size_t v = 0; v < variants.size(); ++v) {
     CAPTURE(v);
     auto gpu = engine::makeGpuExecutor(variants[v]);
+    int sliced = 0, fused = 0;
     for (const auto& text : sf1Queries()) {
       CAPTURE(text);
-      compare(store, *gpu, *cpu, text, false);
-      compare(store, *gpu, *cpu, text, true);
+      for (bool injective : {false, true}) {
+        std::string note = compare(store, *gpu, *cpu, text, injective);
+        sliced += note.find("processed in slices") != std::string::npos;
+        fused += note.find("steps fused") != std::string::npos;
+      }
     }
+    // The paths under test were taken.
+    CHECK((v == 0 || v == 5) == (fused > 0));
+    CHECK((v == 6) == (sliced > 0));
   }
 }
 
