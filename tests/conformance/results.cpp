@@ -228,28 +228,13 @@ bool isNumberToken(const std::string& t, bool& hasDot, bool& hasExp) {
 
 }  // namespace
 
-std::string canonicalIri(std::string_view iri) { return "<" + std::string(iri) + ">"; }
+// The engine's own term form (rdf/term.h), language tags lower-cased.
+std::string canonicalIri(std::string_view iri) { return rdf::iriTerm(iri); }
 
-std::string canonicalBlank(std::string_view label) { return "_:" + std::string(label); }
+std::string canonicalBlank(std::string_view label) { return rdf::blankTerm(label); }
 
 std::string canonicalLiteral(std::string_view lexical, std::string_view lang, std::string_view datatype) {
-  std::string out = "\"";
-  for (char c : lexical) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
-  }
-  out += '"';
-  if (!lang.empty()) {
-    out += "@" + lower(lang);
-  } else if (!datatype.empty() && datatype != kXsd + "string") {
-    out += "^^<" + std::string(datatype) + ">";
-  }
-  return out;
+  return rdf::literalTerm(lexical, lower(lang), datatype);
 }
 
 std::string canonicalTerm(std::string_view t) {
