@@ -1,6 +1,7 @@
 #include "cli/pager.h"
 
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,8 +38,13 @@ void showPaged(const std::string& text) {
   // Quitting the pager early closes the pipe: that is not an error.
   auto previous = std::signal(SIGPIPE, SIG_IGN);
   std::fwrite(text.data(), 1, text.size(), pipe);
-  ::pclose(pipe);
+  int status = ::pclose(pipe);
   std::signal(SIGPIPE, previous);
+  // The shell answers 127 when the pager does not exist: show the text anyway.
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+  }
 }
 
 }  // namespace gsparql::cli

@@ -241,6 +241,17 @@ TEST_CASE("repl terminal: a result taller than the terminal is paged and Ctrl-C 
   expectOnScreen(*term, "true");
 }
 
+TEST_CASE("repl terminal: a pager that cannot be started does not swallow the result") {
+  std::string data;
+  for (int i = 0; i < 100; ++i) data += "<e:item" + std::to_string(1000 + i) + "> <e:rank> \"x\" .\n";
+  ReplFixture f(data);
+  auto term = f.start("PAGER=/nonexistent/pager");
+  term->line("SELECT ?item WHERE { ?item <e:rank> \"x\" } ORDER BY ?item;");
+  expectOnScreen(*term, "100 rows");
+  expectOnScreen(*term, "<e:item1099>");
+  expectPrompt(*term, 2);
+}
+
 TEST_CASE("repl without a terminal: statements from standard input errors make the exit status 1") {
   TempDir dir;
   writeFile(dir / "data.nt", kPeople);
