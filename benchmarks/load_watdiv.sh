@@ -5,6 +5,7 @@
 # Writes the raw output of every run and a summary table to stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benchmarks/run_header.sh
 build=${1:-build/default}
 shift || true
 scales=("$@")
@@ -14,9 +15,7 @@ data=../shared/datasets/watdiv
 work=$(mktemp -d "${TMPDIR:-/tmp}/gsparql-load-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-echo "# machine: $(uname -n), $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "# commit: $(git rev-parse --short HEAD) $(git diff --quiet || echo '(with local changes)')"
-echo "# date: $(date -u +%FT%TZ)"
+print_run_header
 summary="scale,triples_read,unique_triples,seconds,triples_per_second,peak_rss_mib,db_size_mib"
 for sf in "${scales[@]}"; do
   input="$data/sf$sf.nt.zst"

@@ -5,6 +5,7 @@
 # Needs build/default (scripts/test.sh builds it) and ../shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benchmarks/run_header.sh
 scale=${1:-100}
 repeat=${2:-3}
 gsparql=build/default/cli/gsparql
@@ -12,9 +13,7 @@ data=../shared/datasets/watdiv
 work=$(mktemp -d "${TMPDIR:-/tmp}/gsparql-query-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-echo "# machine: $(uname -n), $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "# commit: $(git rev-parse --short HEAD) $(git diff --quiet || echo '(with local changes)')"
-echo "# date: $(date -u +%FT%TZ); WatDiv SF$scale; $repeat timed runs per query after one warm-up; all rows decoded"
+print_run_header "WatDiv SF$scale; $repeat timed runs per query after one warm-up; all rows decoded"
 "$gsparql" load --quiet --db "$work/db" "$data/sf$scale.nt.zst"
 echo "## $gsparql bench --db DB --queries $data/queries/sf$scale --repeat $repeat --backend cpu"
 "$gsparql" bench --db "$work/db" --queries "$data/queries/sf$scale" --repeat "$repeat" --backend cpu | tee "$work/gsparql.csv"

@@ -71,6 +71,7 @@ class Printer {
   }
   void values(const Table& t);
   void datasets(const Query& q);
+  void whereAndModifiers(const Op& where, const Modifiers& m);
   void triples(const std::vector<TriplePattern>& ts);
 
   std::string out_;
@@ -238,9 +239,13 @@ void Printer::select(const Op& op, const Query* q) {
   }
   line(head);
   if (q) datasets(*q);
+  whereAndModifiers(*where, m);
+}
+
+void Printer::whereAndModifiers(const Op& where, const Modifiers& m) {
   line("WHERE {");
   ++indent_;
-  groupContent(*where);
+  groupContent(where);
   --indent_;
   line("}");
   modifiers(m);
@@ -272,12 +277,7 @@ void Printer::query(const Query& q) {
     line(q.describeTerms.empty() ? head + " *" : head);
   }
   datasets(q);
-  line("WHERE {");
-  ++indent_;
-  groupContent(*where);
-  --indent_;
-  line("}");
-  modifiers(m);
+  whereAndModifiers(*where, m);
 }
 
 std::string pattern(const Op& op) {
