@@ -1,35 +1,13 @@
 #include "engine/gpu/fused_step.cuh"
 
 #include "engine/gpu/block_scan.cuh"
+#include "engine/gpu/step_device.cuh"
 
 namespace gsparql::engine::gpu {
 namespace {
 
 constexpr int kThreads = 1024;
 constexpr int kWarps = kThreads / 32;
-
-__device__ List candidates(const StepArgs& s, uint32_t row) {
-  switch (s.source) {
-    case Source::Constant: return {nullptr, 1};
-    case Source::Keys: return {s.driver.keys, s.driver.keyCount};
-    case Source::Neighbours: return lookup(s.driver, s.driverColumn[row], s.plainCsr);
-  }
-  return {};
-}
-
-__device__ bool accept(const StepArgs& s, uint32_t row, uint32_t c) {
-  if (!bitSet(s.candidateBits, c)) return false;
-  if (s.injective) {
-    for (int i = 0; i < s.earlierCount; ++i) {
-      if (s.earlier[i][row] == c) return false;
-    }
-  }
-  for (int i = 0; i < s.checkCount; ++i) {
-    const EdgeProbe& p = s.checks[i];
-    if (!containsSorted(lookup(p.adjacency, p.boundColumn ? p.boundColumn[row] : c, s.plainCsr), c)) return false;
-  }
-  return true;
-}
 
 // Index of the row whose candidates hold position i (rowStarts ascending).
 __device__ uint32_t rowOf(const uint64_t* rowStarts, uint32_t rows, uint64_t i) {
@@ -65,7 +43,7 @@ __global__ void __launch_bounds__(kThreads) fusedStep(StepArgs s, Columns column
   const uint32_t rows = b.state->rows;
   if (b.state->overflow) return;
   for (uint32_t r = threadIdx.x; r < rows; r += kThreads) {
-    List list = candidates(s, r);
+    List list = candidatesOf(s, r);
     b.lists[r] = list;
     b.rowStarts[r] = list.size;
   }
@@ -86,8 +64,8 @@ __global__ void __launch_bounds__(kThreads) fusedStep(StepArgs s, Columns column
     uint32_t row = 0, c = 0;
     if (i < total) {
       row = rowOf(b.rowStarts, rows, i);
-      c = s.source == Source::Constant ? s.constant : b.lists[row].data[i - b.rowStarts[row]];
-      ok = accept(s, row, c);
+      c = candidateAt(s, b.lists[row], static_cast<uint32_t>(i - b.rowStarts[row]));
+      ok = passes(s, probesOf(s, row), row, c);
     }
     const uint32_t ballot = __ballot_sync(kFullMask, ok);
     if (lane == 0) warpOffsets[warp] = __popc(ballot);

@@ -1,27 +1,9 @@
 #include "engine/gpu/join_kernels.cuh"
 
+#include "engine/gpu/step_device.cuh"
+
 namespace gsparql::engine::gpu {
 namespace {
-
-__device__ List candidatesOf(const StepArgs& s, uint32_t row) {
-  switch (s.source) {
-    case Source::Constant: return {nullptr, 1};
-    case Source::Keys: return {s.driver.keys, s.driver.keyCount};
-    case Source::Neighbours: return lookup(s.driver, s.driverColumn[row], s.plainCsr);
-  }
-  return {};
-}
-
-__device__ uint32_t candidateAt(const StepArgs& s, List list, uint32_t i) {
-  return s.source == Source::Constant ? s.constant : list.data[i];
-}
-
-__device__ bool usedEarlier(const StepArgs& s, uint32_t row, uint32_t c) {
-  for (int i = 0; i < s.earlierCount; ++i) {
-    if (s.earlier[i][row] == c) return true;
-  }
-  return false;
-}
 
 // Also writes the zero past the last row that the prefix sums turn into totals.
 __global__ void sizeRows(StepArgs s, uint32_t rows, List* lists, uint64_t* sizes, uint32_t* chunks) {
@@ -44,21 +26,6 @@ __device__ ChunkTask taskOf(const uint32_t* chunkStarts, uint32_t rows, const Li
   return {r, start, min(kChunk, lists[r].size - start)};
 }
 
-// The probes of one row, looked up once per warp task.
-struct RowProbes {
-  List lists[kMaxChecks];
-};
-
-__device__ bool passes(const StepArgs& s, const RowProbes& p, uint32_t row, uint32_t c) {
-  if (!bitSet(s.candidateBits, c)) return false;
-  if (s.injective && usedEarlier(s, row, c)) return false;
-  for (int i = 0; i < s.checkCount; ++i) {
-    List list = s.checks[i].boundColumn ? p.lists[i] : lookup(s.checks[i].adjacency, c, s.plainCsr);
-    if (!containsSorted(list, c)) return false;
-  }
-  return true;
-}
-
 // Warp-level filter: each lane probes one candidate at a time; survivors are
 // compacted with a ballot. With `Write`, they go to `out` at `outStart`.
 template <bool Write>
@@ -70,10 +37,7 @@ __global__ void filterWarp(StepArgs s, uint32_t rows, uint32_t chunks, const Lis
   if (blockIdx.x == 0 && threadIdx.x == 0) counts[chunks] = 0;  // becomes the total after the prefix sum
   if (warp >= chunks) return;
   const ChunkTask task = taskOf(chunkStarts, rows, lists, warp);
-  RowProbes probes;
-  for (int i = 0; i < s.checkCount; ++i) {
-    if (s.checks[i].boundColumn) probes.lists[i] = lookup(s.checks[i].adjacency, s.checks[i].boundColumn[task.row], s.plainCsr);
-  }
+  const RowProbes probes = probesOf(s, task.row);
   const List list = lists[task.row];
   uint64_t base = outStarts ? outStarts[warp] : candidateStarts[task.row] + task.start;
   uint32_t kept = 0;
@@ -98,11 +62,8 @@ __global__ void filterThread(StepArgs s, uint32_t rows, uint32_t chunks, const L
   if (chunk >= chunks) return;
   const ChunkTask task = taskOf(chunkStarts, rows, lists, chunk);
   const List list = lists[task.row];
-  List probes[kMaxChecks];
+  const RowProbes probes = probesOf(s, task.row);
   uint32_t cursor[kMaxChecks] = {};
-  for (int i = 0; i < s.checkCount; ++i) {
-    if (s.checks[i].boundColumn) probes[i] = lookup(s.checks[i].adjacency, s.checks[i].boundColumn[task.row], s.plainCsr);
-  }
   uint64_t base = outStarts ? outStarts[chunk] : candidateStarts[task.row] + task.start;
   uint32_t kept = 0;
   for (uint32_t i = 0; i < task.length; ++i) {
@@ -113,8 +74,9 @@ __global__ void filterThread(StepArgs s, uint32_t rows, uint32_t chunks, const L
         ok = containsSorted(lookup(s.checks[k].adjacency, c, s.plainCsr), c);
         continue;
       }
-      while (cursor[k] < probes[k].size && probes[k].data[cursor[k]] < c) ++cursor[k];
-      ok = cursor[k] < probes[k].size && probes[k].data[cursor[k]] == c;
+      const List& probe = probes.lists[k];
+      while (cursor[k] < probe.size && probe.data[cursor[k]] < c) ++cursor[k];
+      ok = cursor[k] < probe.size && probe.data[cursor[k]] == c;
     }
     if (ok && Write) out[base + kept] = c;
     kept += ok;
