@@ -75,7 +75,9 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
   auto impl = std::make_unique<QueryResult::Impl>();
   impl->timings.parseMilliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  engine::ExecutionOptions execution{options.semantics == Semantics::Isomorphism, options.cancel};
+  engine::ExecutionOptions execution;
+  execution.injective = options.semantics == Semantics::Isomorphism;
+  execution.cancel = options.cancel;
   {
     // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
     std::unique_lock<std::mutex> lock(impl_->gpuMutex, std::defer_lock);

@@ -1,10 +1,12 @@
 #pragma once
 // The executor interface shared by the CPU and GPU backends: a plan and the
 // store in, one id table (one column per query vertex and predicate variable)
-// out, plus what --explain shows per step.
+// out (its columns chosen by ExecutionOptions::outputColumns), plus what
+// --explain shows per step.
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +25,11 @@ struct ExecutionOptions {
   // Set by another thread or a signal handler; executors stop at the next
   // batch of rows and throw QueryCancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // The columns the caller reads, in the order the result has them; nullopt:
+  // every column. Executors that keep tables elsewhere (the GPU) copy only these.
+  std::optional<std::vector<uint32_t>> outputColumns;
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
+  IdTable select(IdTable full) const { return outputColumns ? selectColumns(full, *outputColumns) : std::move(full); }
 };
 
 struct StepProfile {

@@ -34,6 +34,21 @@ class IdTable {
   std::vector<uint32_t> data_;
 };
 
+// The given columns of `table`, in that order.
+inline IdTable selectColumns(const IdTable& table, const std::vector<uint32_t>& columns) {
+  IdTable out(static_cast<uint32_t>(columns.size()));
+  if (columns.empty()) {
+    out.setZeroWidthRows(table.rows());
+    return out;
+  }
+  std::vector<uint32_t>& data = out.data();
+  data.resize(table.rows() * columns.size());
+  for (size_t r = 0; r < table.rows(); ++r) {
+    for (size_t c = 0; c < columns.size(); ++c) data[r * columns.size() + c] = table.at(r, columns[c]);
+  }
+  return out;
+}
+
 inline void IdTable::append(const IdTable& other) {
   if (width_ == 0) zeroWidthRows_ += other.zeroWidthRows_;
   data_.insert(data_.end(), other.data_.begin(), other.data_.end());

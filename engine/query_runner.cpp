@@ -1,5 +1,6 @@
 #include "engine/query_runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
@@ -18,10 +19,32 @@ double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+// The BGP columns the solution modifiers read, in BGP order: the executor
+// returns only these, so unread columns are never copied (nor sent from the GPU).
+std::vector<uint32_t> columnsRead(const QueryShape& shape, const BoundBgp& bgp) {
+  std::vector<std::string> names;
+  if (shape.count) {
+    if (shape.count->argument) names.push_back(*shape.count->argument);
+  } else if (!shape.ask) {
+    names = shape.projection;
+    for (const SortKey& key : shape.order) names.push_back(key.variable);
+  }
+  const bool everyVariable = shape.count && shape.count->distinct && !shape.count->argument;
+  std::vector<uint32_t> columns;
+  for (uint32_t c = 0; c < bgp.columnCount(); ++c) {
+    const std::string name = columnName(bgp, c);
+    const bool variable = !name.empty() && !name.starts_with("_:");
+    if ((everyVariable && variable) || std::find(names.begin(), names.end(), name) != names.end()) {
+      columns.push_back(c);
+    }
+  }
+  return columns;
+}
+
 QueryOutcome applyModifiers(const QueryShape& shape, QueryOutcome full, const Dictionary& dictionary) {
   if (shape.count) return count(full, *shape.count);
   if (!shape.order.empty()) orderBy(full, shape.order, dictionary);
-  QueryOutcome out = project(full, shape.projection);
+  QueryOutcome out = project(std::move(full), shape.projection);
   if (shape.distinct) keepFirstOfEachRow(out);
   if (shape.offset > 0 || shape.limit) slice(out, shape.offset, shape.limit);
   return out;
@@ -30,16 +53,18 @@ QueryOutcome applyModifiers(const QueryShape& shape, QueryOutcome full, const Di
 }  // namespace
 
 QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Executor& executor,
-                      const JoinOrderer& orderer, const ExecutionOptions& options) {
+                      const JoinOrderer& orderer, const ExecutionOptions& callerOptions) {
   auto start = Clock::now();
   const QueryShape shape = shapeOf(query);
   BoundBgp bgp = bindBgp(sparql::QueryGraph::fromBgp(shape.triples), store.dictionary());
   BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer.plan(bgp, store.catalog());
+  ExecutionOptions options = callerOptions;
+  if (!options.outputColumns) options.outputColumns = columnsRead(shape, bgp);
   const double planMs = millisecondsSince(start);
 
   start = Clock::now();
   ExecutionProfile profile;
-  IdTable table = bgp.hasAbsentConstant ? IdTable(bgp.columnCount())
+  IdTable table = bgp.hasAbsentConstant ? IdTable(static_cast<uint32_t>(options.outputColumns->size()))
                                         : executor.execute(plan, bgp, store, options, profile);
   const double executeMs = millisecondsSince(start);
 
@@ -50,7 +75,7 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
     outcome.ask = true;
     outcome.askValue = matches > 0;
   } else {
-    outcome = applyModifiers(shape, bgpOutcome(bgp, std::move(table)), store.dictionary());
+    outcome = applyModifiers(shape, bgpOutcome(bgp, std::move(table), *options.outputColumns), store.dictionary());
   }
   outcome.modifiersMilliseconds = millisecondsSince(start);
   outcome.executor = executor.name();

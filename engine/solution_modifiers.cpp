@@ -42,15 +42,17 @@ struct RowEqual {
 
 }  // namespace
 
-QueryOutcome bgpOutcome(const BoundBgp& bgp, IdTable table) {
+std::string columnName(const BoundBgp& bgp, uint32_t column) {
+  if (column >= bgp.vertices.size()) return bgp.predicateVariables[column - bgp.vertices.size()];
+  const BoundVertex& v = bgp.vertices[column];
+  return v.isBlank ? "_:" + v.name : v.name;
+}
+
+QueryOutcome bgpOutcome(const BoundBgp& bgp, IdTable table, const std::vector<uint32_t>& columns) {
   QueryOutcome out;
-  for (const auto& v : bgp.vertices) {
-    out.variables.push_back(v.isBlank ? "_:" + v.name : v.name);
-    out.kinds.push_back(ColumnKind::Vertex);
-  }
-  for (const auto& p : bgp.predicateVariables) {
-    out.variables.push_back(p);
-    out.kinds.push_back(ColumnKind::Predicate);
+  for (uint32_t c : columns) {
+    out.variables.push_back(columnName(bgp, c));
+    out.kinds.push_back(c < bgp.vertices.size() ? ColumnKind::Vertex : ColumnKind::Predicate);
   }
   out.rows = std::move(table);
   return out;
@@ -78,7 +80,8 @@ void orderBy(QueryOutcome& outcome, const std::vector<SortKey>& keys, const Dict
   outcome.rows = selectRows(outcome.rows, order);
 }
 
-QueryOutcome project(const QueryOutcome& outcome, const std::vector<std::string>& variables) {
+QueryOutcome project(QueryOutcome outcome, const std::vector<std::string>& variables) {
+  if (outcome.variables == variables) return outcome;  // the executor already gave these columns
   QueryOutcome out;
   std::vector<std::optional<uint32_t>> sources;
   for (const auto& v : variables) {

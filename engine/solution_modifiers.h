@@ -13,12 +13,13 @@ class Dictionary;
 
 namespace gsparql::engine {
 
-// All named columns of a BGP's table: its variables (blank nodes included,
-// named "_:label") and predicate variables.
-QueryOutcome bgpOutcome(const BoundBgp& bgp, IdTable table);
+// A BGP column's name: its variable, "_:label" for a blank node, "" for a constant.
+std::string columnName(const BoundBgp& bgp, uint32_t column);
+// Names the columns of an executor's table, which holds `columns` of the BGP.
+QueryOutcome bgpOutcome(const BoundBgp& bgp, IdTable table, const std::vector<uint32_t>& columns);
 
 void orderBy(QueryOutcome& outcome, const std::vector<SortKey>& keys, const Dictionary& dictionary);
-QueryOutcome project(const QueryOutcome& outcome, const std::vector<std::string>& variables);
+QueryOutcome project(QueryOutcome outcome, const std::vector<std::string>& variables);
 void keepFirstOfEachRow(QueryOutcome& outcome);  // DISTINCT, order preserved
 void slice(QueryOutcome& outcome, uint64_t offset, std::optional<uint64_t> limit);
 QueryOutcome count(const QueryOutcome& outcome, const CountAggregate& aggregate);

@@ -227,7 +227,7 @@ class CpuExecutor final : public Executor {
       }
       tables.push_back(std::move(table));
     }
-    return componentProduct(std::move(tables), bgp, options);
+    return options.select(componentProduct(std::move(tables), bgp, options));
   }
 };
 

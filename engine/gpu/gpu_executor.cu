@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <numeric>
 #include <optional>
 
 #include "engine/component_product.h"
@@ -42,19 +44,28 @@ struct DeviceTable {
 // columns (read one, write the other) and the per-step scratch arrays.
 struct FusedWorkspace {
   FusedWorkspace(gpu::DevicePool& pool, uint32_t capacity)
-      : capacity(capacity), state(pool, 1), lists(pool, capacity), rowStarts(pool, size_t{capacity} + 1),
-        survivorValues(pool, capacity), survivorRows(pool, capacity),
+      : capacity(capacity), gridLimit(gpu::fusedGridLimit()), state(pool, 1), lists(pool, capacity),
+        rowStarts(pool, size_t{capacity} + 1), survivorValues(pool, capacity), survivorRows(pool, capacity),
+        blockTotals(pool, 2 * size_t{gridLimit}),
         columnSets{DeviceArray<uint32_t>(pool, size_t{gpu::kMaxColumns} * capacity),
                    DeviceArray<uint32_t>(pool, size_t{gpu::kMaxColumns} * capacity)} {
-    buffers = {capacity, state.data(), lists.data(), rowStarts.data(), survivorValues.data(), survivorRows.data()};
+    buffers = {capacity,           state.data(),        lists.data(), rowStarts.data(), survivorValues.data(),
+               survivorRows.data(), blockTotals.data()};
   }
   uint32_t* column(int set, uint32_t c) { return columnSets[set].data() + size_t{c} * capacity; }
+  // One block for a step the plan expects to be small; more, up to all that fit, for larger ones.
+  uint32_t blocksFor(const PlanStep& step, uint32_t fixed) const {
+    const double blocks = fixed ? fixed : std::ceil(step.estimatedRows / gpu::kCandidatesPerFusedBlock);
+    return static_cast<uint32_t>(std::clamp(blocks, 1.0, static_cast<double>(gridLimit)));
+  }
 
   uint32_t capacity;
+  uint32_t gridLimit;
   DeviceArray<gpu::FusedState> state;
   DeviceArray<gpu::List> lists;
   DeviceArray<uint64_t> rowStarts;
   DeviceArray<uint32_t> survivorValues, survivorRows;
+  DeviceArray<uint64_t> blockTotals;
   DeviceArray<uint32_t> columnSets[2];
   gpu::FusedBuffers buffers;
 };
@@ -75,20 +86,30 @@ class GpuExecutor final : public Executor {
     }
     cache_.beginQuery();
     slicedSteps_ = 0;
+    largestGrid_ = 1;
+    // One component's table is the result: only the columns read leave the GPU.
+    const bool direct = plan.components.size() == 1;
+    ExecutionOptions everyColumn = options;
+    everyColumn.outputColumns.reset();
+    const ExecutionOptions& componentOptions = direct ? options : everyColumn;
     std::vector<IdTable> tables;
     bool fused = false;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
+      const ComponentPlan& component = plan.components[c];
       std::optional<IdTable> light;
-      if (fuseLightSteps()) light = runFused(c, plan.components[c], bgp, store, options, profile);
+      if (fuseLightSteps()) light = runFused(c, component, bgp, store, componentOptions, profile);
       fused |= light.has_value();
-      tables.push_back(light ? std::move(*light) : runComponent(c, plan.components[c], bgp, store, options, profile));
+      tables.push_back(light ? std::move(*light) : runComponent(c, component, bgp, store, componentOptions, profile));
     }
     profile.note = std::string(fused ? "steps fused into one kernel each, no host synchronisation between them (the "
                                        "last step shows the time of all); "
                                      : "") +
+                   (largestGrid_ > 1 ? "largest fused step on a grid of " + std::to_string(largestGrid_) + " blocks; "
+                                     : "") +
                    (slicedSteps_ ? std::to_string(slicedSteps_) + " step(s) processed in slices of rows; " : "") +
                    "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
-    return componentProduct(std::move(tables), bgp, options);
+    if (direct) return std::move(tables.front());
+    return options.select(componentProduct(std::move(tables), bgp, everyColumn));
   }
 
  private:
@@ -289,21 +310,20 @@ class GpuExecutor final : public Executor {
     return out;
   }
 
-  // Lays bound columns (null: unbound) out as rows on the host.
-  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows) {
-    const auto width = static_cast<uint32_t>(bound.size());
+  // Lays the columns the caller reads out as rows on the host (unbound ones: 0).
+  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows, const ExecutionOptions& options) {
+    std::vector<uint32_t> wanted(bound.size());
+    std::iota(wanted.begin(), wanted.end(), 0u);
+    if (options.outputColumns) wanted = *options.outputColumns;
     gpu::Columns columns;
-    std::vector<uint32_t> index(width, pcsr::kNone);
-    for (uint32_t c = 0; c < width; ++c) {
-      if (bound[c] == nullptr) continue;
-      index[c] = static_cast<uint32_t>(columns.count);
-      columns.in[columns.count++] = bound[c];
+    for (uint32_t c : wanted) columns.in[columns.count++] = bound[c];
+    IdTable out(static_cast<uint32_t>(wanted.size()));
+    if (wanted.empty()) {
+      out.setZeroWidthRows(rows);
+      return out;
     }
-    DeviceArray<uint32_t> deviceIndex(pool_, width);
-    deviceIndex.upload(index.data(), width);
-    DeviceArray<uint32_t> table(pool_, uint64_t{rows} * width);
-    gpu::launchToRows(columns, deviceIndex.data(), width, rows, table.data(), pool_.stream());
-    IdTable out(width);
+    DeviceArray<uint32_t> table(pool_, uint64_t{rows} * wanted.size());
+    gpu::launchToRows(columns, rows, table.data(), pool_.stream());
     out.data() = table.download();
     return out;
   }
@@ -344,8 +364,10 @@ class GpuExecutor final : public Executor {
       }
       columns.out[columns.count] = ws.column(set, step.vertex);
       current[step.vertex] = ws.column(set, step.vertex);
+      const uint32_t blocks = ws.blocksFor(step, options_.fusedBlocks);
+      largestGrid_ = std::max(largestGrid_, blocks);
       gpu::launchFusedStep(args, columns, static_cast<uint32_t>(columns.count), static_cast<int>(k), ws.buffers,
-                           pool_.stream());
+                           blocks, pool_.stream());
       bound[step.vertex] = true;
       earlier.push_back(step.vertex);
     }
@@ -356,7 +378,7 @@ class GpuExecutor final : public Executor {
       profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], 0});
     }
     profile.steps.back().milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    return download(current, state.rows);
+    return download(current, state.rows, options);
   }
 
   IdTable runComponent(uint32_t c, const ComponentPlan& component, const BoundBgp& bgp, const GraphStore& store,
@@ -379,7 +401,7 @@ class GpuExecutor final : public Executor {
                                std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
       if (table.rows == 0) break;
     }
-    return download(pointers(table), table.rows);
+    return download(pointers(table), table.rows, options);
   }
 
   bool fuseLightSteps() const {
@@ -395,6 +417,7 @@ class GpuExecutor final : public Executor {
   GpuOptions options_;
   uint64_t freeAtStart_;
   uint32_t slicedSteps_ = 0;  // in the running query
+  uint32_t largestGrid_ = 1;  // blocks of the running query's largest fused step
   gpu::DevicePool pool_;
   gpu::GraphCache cache_;
   std::unique_ptr<Executor> cpu_;

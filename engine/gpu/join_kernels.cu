@@ -110,12 +110,12 @@ __global__ void andBits(uint32_t* target, const uint32_t* other, uint32_t words)
   if (i < words) target[i] &= other[i];
 }
 
-__global__ void toRows(Columns columns, const uint32_t* columnIndex, uint32_t width, uint32_t rows, uint32_t* out) {
+__global__ void toRows(Columns columns, uint32_t rows, uint32_t* out) {
+  const uint32_t width = static_cast<uint32_t>(columns.count);
   uint64_t i = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x;
   if (i >= static_cast<uint64_t>(rows) * width) return;
   uint32_t r = static_cast<uint32_t>(i / width), c = static_cast<uint32_t>(i % width);
-  uint32_t source = columnIndex[c];
-  out[i] = source == pcsr::kNone ? 0 : columns.in[source][r];
+  out[i] = columns.in[c] == nullptr ? 0 : columns.in[c][r];
 }
 
 uint32_t blocksFor(uint64_t threads, uint32_t perBlock) {
@@ -158,10 +158,9 @@ void launchAndBits(uint32_t* target, const uint32_t* other, uint32_t words, cuda
   andBits<<<blocksFor(words, kThreads), kThreads, 0, st>>>(target, other, words);
 }
 
-void launchToRows(const Columns& columns, const uint32_t* columnIndex, uint32_t width, uint32_t rows, uint32_t* out,
-                  cudaStream_t st) {
-  uint64_t n = uint64_t{rows} * width;
-  if (n > 0) toRows<<<blocksFor(n, kThreads), kThreads, 0, st>>>(columns, columnIndex, width, rows, out);
+void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st) {
+  uint64_t n = uint64_t{rows} * columns.count;
+  if (n > 0) toRows<<<blocksFor(n, kThreads), kThreads, 0, st>>>(columns, rows, out);
 }
 
 }  // namespace gsparql::engine::gpu

@@ -25,7 +25,7 @@ void launchLink(const Columns& columns, uint32_t newColumn, const FilterLaunch& 
                 const uint32_t* survivors, cudaStream_t st);
 void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st);
 void launchAndBits(uint32_t* target, const uint32_t* other, uint32_t words, cudaStream_t st);
-void launchToRows(const Columns& columns, const uint32_t* columnIndex, uint32_t width, uint32_t rows, uint32_t* out,
-                  cudaStream_t st);
+// Row-major copy of columns.in[0..count) (null: a column of zeros).
+void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st);
 
 }  // namespace gsparql::engine::gpu

@@ -48,7 +48,8 @@ std::string compare(const GraphStore& store, engine::Executor& gpu, engine::Exec
                     bool injective) {
   sparql::Query query = sparql::parseQuery(text);
   auto orderer = engine::makeStatisticsOrderer();
-  engine::ExecutionOptions options{injective, nullptr};
+  engine::ExecutionOptions options;
+  options.injective = injective;
   engine::QueryOutcome onGpu = engine::runQuery(query, store, gpu, *orderer, options);
   engine::QueryOutcome onCpu = engine::runQuery(query, store, cpu, *orderer, options);
   CHECK(onGpu.matches == onCpu.matches);
@@ -73,7 +74,7 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
   GraphStore store(dir.path());
   auto cpu = engine::makeCpuExecutor();
-  std::vector<engine::GpuOptions> variants(7);
+  std::vector<engine::GpuOptions> variants(8);
   variants[1].plainCsrLookups = true;
   variants[2].twoPassJoin = true;
   variants[3].naiveSetOperations = true;
@@ -81,26 +82,29 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   variants[5].fusedCapacity = 100;  // most queries outgrow it: the fall-back to the general path
   variants[6].fuseLightSteps = false;
   variants[6].stepCandidateBudget = 50;  // most steps run in slices of rows
+  variants[7].fusedBlocks = 7;           // every fused step on a cooperative grid
 
   for (size_t v = 0; v < variants.size(); ++v) {
     CAPTURE(v);
     auto gpu = engine::makeGpuExecutor(variants[v]);
-    int sliced = 0, fused = 0;
+    int sliced = 0, fused = 0, grid = 0;
     for (const auto& text : sf1Queries()) {
       CAPTURE(text);
       for (bool injective : {false, true}) {
         std::string note = compare(store, *gpu, *cpu, text, injective);
         sliced += note.find("processed in slices") != std::string::npos;
         fused += note.find("steps fused") != std::string::npos;
+        grid += note.find("on a grid of 7 blocks") != std::string::npos;
       }
     }
     // The paths under test were taken.
-    CHECK((v == 0 || v == 5) == (fused > 0));
+    CHECK((v == 0 || v == 5 || v == 7) == (fused > 0));
     CHECK((v == 6) == (sliced > 0));
+    if (v == 7) CHECK(grid == fused);
   }
 }
 
-TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fusion") {
+TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fusion, on one block and on a grid") {
   if (skipWithoutGpu()) return;
   std::mt19937 random(5);
   auto cpu = engine::makeCpuExecutor();
@@ -108,6 +112,9 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
   engine::GpuOptions general;
   general.fuseLightSteps = false;
   auto gpuGeneral = engine::makeGpuExecutor(general);
+  engine::GpuOptions grid;
+  grid.fusedBlocks = 5;
+  auto gpuGrid = engine::makeGpuExecutor(grid);
   for (int i = 0; i < 200; ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
@@ -115,7 +122,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
     Database::load(dir / "db", {(dir / "g.nt").string()});
     GraphStore store(dir / "db");
     CAPTURE(c.query);
-    for (engine::Executor* g : {gpu.get(), gpuGeneral.get()}) {
+    for (engine::Executor* g : {gpu.get(), gpuGeneral.get(), gpuGrid.get()}) {
       compare(store, *g, *cpu, c.query, false);
       compare(store, *g, *cpu, c.query, true);
     }
