@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "storage/dictionary.h"
+#include "storage/graph_store.h"
 
 namespace gsparql::engine {
 namespace {
@@ -48,6 +49,15 @@ BoundBgp bindBgp(const sparql::QueryGraph& graph, const Dictionary& dictionary) 
   }
   bgp.components = graph.components();
   return bgp;
+}
+
+std::vector<uint32_t> predicateVertexIds(const GraphStore& store) {
+  const auto& dictionary = store.dictionary();
+  std::vector<uint32_t> ids(store.catalog().predicates.size(), kNoId);
+  for (uint32_t p = 0; p < ids.size(); ++p) {
+    ids[p] = dictionary.id(TermSpace::Vertex, dictionary.term(TermSpace::Predicate, p)).value_or(kNoId);
+  }
+  return ids;
 }
 
 }  // namespace gsparql::engine

@@ -13,6 +13,7 @@
 namespace gsparql {
 
 class Dictionary;
+class GraphStore;
 
 namespace engine {
 
@@ -48,6 +49,10 @@ struct BoundBgp {
 };
 
 BoundBgp bindBgp(const sparql::QueryGraph& graph, const Dictionary& dictionary);
+
+// Maps predicate ids to the vertex ids of the same terms (kNoId where the
+// term is no subject or object), for predicate variables that also name vertices.
+std::vector<uint32_t> predicateVertexIds(const GraphStore& store);
 
 }  // namespace engine
 }  // namespace gsparql

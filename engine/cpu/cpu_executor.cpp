@@ -15,17 +15,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr size_t kRowsPerTask = 256;
 
-// Maps predicate ids to the vertex ids of the same terms, for predicate
-// variables that also occur as subjects or objects.
-std::vector<uint32_t> predicateVertexIds(const GraphStore& store) {
-  const auto& dictionary = store.dictionary();
-  std::vector<uint32_t> ids(store.catalog().predicates.size(), kNoId);
-  for (uint32_t p = 0; p < ids.size(); ++p) {
-    ids[p] = dictionary.id(TermSpace::Vertex, dictionary.term(TermSpace::Predicate, p)).value_or(kNoId);
-  }
-  return ids;
-}
-
 // Extends rows by one query vertex, following one plan step.
 class StepRunner {
  public:

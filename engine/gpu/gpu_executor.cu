@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "engine/component_product.h"
+#include "engine/gpu/column_steps.h"
 #include "engine/gpu/device_scan.cuh"
 #include "engine/gpu/fused_step.cuh"
 #include "engine/gpu/graph_cache.cuh"
@@ -20,14 +21,31 @@ using Clock = std::chrono::steady_clock;
 using gpu::DeviceArray;
 using gpu::DeviceAdjacency;
 
-// Why a BGP cannot run on the GPU yet (empty: it can).
-std::string unsupportedReason(const BgpPlan& plan, const BoundBgp& bgp) {
-  if (!bgp.predicateVariables.empty()) return "variable predicates are not on the GPU yet";
-  if (bgp.columnCount() > gpu::kMaxColumns) return "more than 32 query vertices";
-  for (const auto& component : plan.components) {
-    for (const auto& step : component.steps) {
-      if (step.source == CandidateSource::AllVertices) return "a vertex without candidates from the data";
-      if (step.checks.size() > gpu::kMaxChecks) return "more than 8 edges checked in one step";
+// One kernel step: the column it binds, and the plan step it belongs to.
+struct GpuStep {
+  gpu::ColumnStep step;
+  const PlanStep* plan = nullptr;
+  bool endsPlanStep = false;  // its rows are the plan step's
+};
+
+std::vector<GpuStep> gpuSteps(const ComponentPlan& component, const BoundBgp& bgp) {
+  std::vector<bool> predicateBound(bgp.predicateVariables.size(), false);
+  std::vector<GpuStep> out;
+  for (const PlanStep& planStep : component.steps) {
+    std::vector<gpu::ColumnStep> steps = gpu::columnSteps(planStep, bgp, predicateBound);
+    for (size_t i = 0; i < steps.size(); ++i) out.push_back({std::move(steps[i]), &planStep, i + 1 == steps.size()});
+  }
+  return out;
+}
+
+// Why a BGP cannot run on the GPU (empty: it can).
+std::string unsupportedReason(const std::vector<std::vector<GpuStep>>& components, const BoundBgp& bgp) {
+  if (bgp.columnCount() > gpu::kMaxColumns) return "more than 32 query vertices and predicate variables";
+  for (const auto& steps : components) {
+    for (const GpuStep& s : steps) {
+      const size_t most = std::max({s.step.adjacencyProbes.size(), s.step.pairProbes.size(),
+                                    s.step.predicateVertexProbes.size()});
+      if (most > gpu::kMaxChecks) return "more than 8 edges checked in one step";
     }
   }
   return {};
@@ -80,7 +98,9 @@ class GpuExecutor final : public Executor {
 
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
                   ExecutionProfile& profile) override {
-    if (std::string why = unsupportedReason(plan, bgp); !why.empty()) {
+    std::vector<std::vector<GpuStep>> steps;
+    for (const ComponentPlan& component : plan.components) steps.push_back(gpuSteps(component, bgp));
+    if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
       profile.note = "ran on the CPU executor: " + why;
       return cpu_->execute(plan, bgp, store, options, profile);
     }
@@ -95,11 +115,10 @@ class GpuExecutor final : public Executor {
     std::vector<IdTable> tables;
     bool fused = false;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
-      const ComponentPlan& component = plan.components[c];
       std::optional<IdTable> light;
-      if (fuseLightSteps()) light = runFused(c, component, bgp, store, componentOptions, profile);
+      if (fuseLightSteps()) light = runFused(c, steps[c], bgp, store, componentOptions, profile);
       fused |= light.has_value();
-      tables.push_back(light ? std::move(*light) : runComponent(c, component, bgp, store, componentOptions, profile));
+      tables.push_back(light ? std::move(*light) : runComponent(c, steps[c], bgp, store, componentOptions, profile));
     }
     profile.note = std::string(fused ? "steps fused into one kernel each, no host synchronisation between them (the "
                                        "last step shows the time of all); "
@@ -119,19 +138,17 @@ class GpuExecutor final : public Executor {
     return free;
   }
 
-  DeviceAdjacency adjacency(const GraphStore& store, pcsr::Direction d, const BoundEdge& e) {
-    return cache_.get(store, d, e.predicate);
-  }
-
   // Candidates must have every edge to a vertex bound later: the key sets of
   // those edges, intersected. One edge needs no copy: its cached bitset serves.
-  const uint32_t* candidateBits(const PlanStep& step, const BoundBgp& bgp, const std::vector<bool>& boundAfter,
+  const uint32_t* candidateBits(const gpu::ColumnStep& step, const BoundBgp& bgp, const std::vector<bool>& boundAfter,
                                 const GraphStore& store, std::optional<DeviceArray<uint32_t>>& combined) {
+    if (!step.isVertex) return nullptr;
     const uint32_t words = static_cast<uint32_t>((store.catalog().vertexCount + 31) / 32);
     const uint32_t* bits = nullptr;
     for (const auto& e : bgp.edges) {
-      const uint32_t v = step.vertex;
-      if ((e.from != v && e.to != v) || e.from == e.to || boundAfter[e.from == v ? e.to : e.from]) continue;
+      const uint32_t v = step.column;
+      if ((e.from != v && e.to != v) || e.from == e.to || e.predicateIsVariable) continue;
+      if (boundAfter[e.from == v ? e.to : e.from]) continue;
       const uint32_t* these = cache_.keyBits(store, e.from == v ? pcsr::Direction::Out : pcsr::Direction::In, e.predicate);
       if (bits == nullptr) {
         bits = these;
@@ -148,37 +165,82 @@ class GpuExecutor final : public Executor {
     return bits;
   }
 
-  gpu::StepArgs argsFor(const PlanStep& step, const BoundBgp& bgp, const GraphStore& store,
+  void setSource(gpu::StepArgs& s, const gpu::ColumnStep& step, const GraphStore& store,
+                 const std::vector<const uint32_t*>& columns) {
+    using gpu::ColumnSource;
+    const bool allPredicates = step.source == ColumnSource::RowPredicateKeys ||
+                               step.source == ColumnSource::DistinctNeighbours ||
+                               step.source == ColumnSource::PredicatesBetween;
+    if (allPredicates) s.all = cache_.allPredicates(store, step.direction);
+    switch (step.source) {
+      case ColumnSource::Constant:
+        s.source = gpu::Source::Constant;
+        s.constant = step.constant;
+        break;
+      case ColumnSource::PredicateKeys:
+        s.source = gpu::Source::Keys;
+        s.driver = cache_.get(store, step.direction, step.predicate);
+        break;
+      case ColumnSource::RowPredicateKeys:
+        s.source = gpu::Source::RowPredicateKeys;
+        s.driverColumn = columns[step.predicate];
+        break;
+      case ColumnSource::Neighbours:
+        s.source = gpu::Source::Neighbours;
+        s.driver = cache_.get(store, step.direction, step.predicate);
+        s.driverColumn = columns[step.from];
+        break;
+      case ColumnSource::DistinctNeighbours:
+        s.source = gpu::Source::DistinctNeighbours;
+        s.driverColumn = columns[step.from];
+        break;
+      case ColumnSource::AllVertices:
+        s.source = gpu::Source::AllVertices;
+        s.vertexCount = static_cast<uint32_t>(store.catalog().vertexCount);
+        break;
+      case ColumnSource::PredicatesBetween:
+        s.source = gpu::Source::PredicatesBetween;
+        s.driverColumn = columns[step.from];
+        s.targetColumn = columns[step.to];
+        break;
+    }
+  }
+
+  gpu::StepArgs argsFor(const gpu::ColumnStep& step, const GraphStore& store,
                         const std::vector<const uint32_t*>& columns, const std::vector<uint32_t>& earlier,
                         const ExecutionOptions& options) {
+    auto column = [&](uint32_t c) { return c == gpu::kCandidate ? nullptr : columns[c]; };
     gpu::StepArgs s;
     s.plainCsr = options_.plainCsrLookups;
-    s.injective = options.injective;
-    switch (step.source) {
-      case CandidateSource::Constant:
-        s.source = gpu::Source::Constant;
-        s.constant = bgp.vertices[step.vertex].id;
-        break;
-      case CandidateSource::PredicateKeys:
-        s.source = gpu::Source::Keys;
-        s.driver = adjacency(store, step.driver.direction, bgp.edges[step.driver.edge]);
-        break;
-      case CandidateSource::Neighbours:
-        s.source = gpu::Source::Neighbours;
-        s.driver = adjacency(store, step.driver.direction, bgp.edges[step.driver.edge]);
-        s.driverColumn = columns[step.driver.boundVertex];
-        break;
-      case CandidateSource::AllVertices:
-        break;  // excluded by unsupportedReason
+    s.injective = options.injective && step.isVertex;
+    setSource(s, step, store, columns);
+    for (const gpu::AdjacencyProbe& p : step.adjacencyProbes) {
+      s.checks[s.checkCount++] = {cache_.get(store, p.direction, p.predicate), column(p.from)};
     }
-    for (const EdgeUse& check : step.checks) {
-      const BoundEdge& e = bgp.edges[check.edge];
-      bool selfLoop = check.boundVertex == step.vertex;
-      s.checks[s.checkCount++] = {adjacency(store, selfLoop ? pcsr::Direction::Out : check.direction, e),
-                                  selfLoop ? nullptr : columns[check.boundVertex]};
+    for (const gpu::VariablePredicateProbe& p : step.pairProbes) {
+      s.pairs[s.pairCount++] = {cache_.allPredicates(store, p.direction), column(p.from), column(p.predicate),
+                                column(p.to)};
     }
-    for (uint32_t v : earlier) s.earlier[s.earlierCount++] = columns[v];
+    for (const gpu::PredicateVertexEquality& p : step.predicateVertexProbes) {
+      s.predicateVertices[s.predicateVertexCount++] = {column(p.predicate), column(p.vertex)};
+    }
+    if (s.predicateVertexCount > 0) s.predicateVertexIds = cache_.predicateVertexIds(store);
+    if (step.isVertex) {
+      for (uint32_t v : earlier) s.earlier[s.earlierCount++] = columns[v];
+    }
     return s;
+  }
+
+  // The step's arguments, with the candidate filter of a vertex step.
+  gpu::StepArgs prepare(const gpu::ColumnStep& step, const BoundBgp& bgp, const GraphStore& store,
+                        const std::vector<const uint32_t*>& columns, const std::vector<bool>& bound,
+                        const std::vector<uint32_t>& earlier, const ExecutionOptions& options,
+                        std::optional<DeviceArray<uint32_t>>& combinedBits) {
+    std::vector<bool> boundAfter = bound;
+    boundAfter[step.column] = true;
+    gpu::StepArgs args = argsFor(step, store, columns, earlier, options);
+    args.candidateBits = candidateBits(step, bgp, boundAfter, store, combinedBits);
+    return args;
   }
 
   // A join step's output: one array per bound column (empty where unbound).
@@ -337,9 +399,9 @@ class GpuExecutor final : public Executor {
   }
 
   // The light-query path; nullopt when a step outgrew its capacity.
-  std::optional<IdTable> runFused(uint32_t c, const ComponentPlan& component, const BoundBgp& bgp,
+  std::optional<IdTable> runFused(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
                                   const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile) {
-    if (component.steps.size() > gpu::kMaxSteps) return std::nullopt;
+    if (steps.size() > gpu::kMaxSteps) return std::nullopt;
     auto start = Clock::now();
     FusedWorkspace& ws = fusedWorkspace();
     gpu::launchFusedReset(ws.buffers.state, pool_.stream());
@@ -347,13 +409,10 @@ class GpuExecutor final : public Executor {
     std::vector<bool> bound(bgp.columnCount(), false);
     std::vector<uint32_t> earlier;
     int set = 0;
-    for (size_t k = 0; k < component.steps.size(); ++k) {
-      const PlanStep& step = component.steps[k];
-      std::vector<bool> boundAfter = bound;
-      boundAfter[step.vertex] = true;
+    for (size_t k = 0; k < steps.size(); ++k) {
+      const gpu::ColumnStep& step = steps[k].step;
       std::optional<DeviceArray<uint32_t>> combinedBits;
-      gpu::StepArgs args = argsFor(step, bgp, store, current, earlier, options);
-      args.candidateBits = candidateBits(step, bgp, boundAfter, store, combinedBits);
+      gpu::StepArgs args = prepare(step, bgp, store, current, bound, earlier, options, combinedBits);
       set = 1 - set;
       gpu::Columns columns;
       for (uint32_t col = 0; col < bgp.columnCount(); ++col) {
@@ -362,43 +421,45 @@ class GpuExecutor final : public Executor {
         columns.out[columns.count++] = ws.column(set, col);
         current[col] = ws.column(set, col);
       }
-      columns.out[columns.count] = ws.column(set, step.vertex);
-      current[step.vertex] = ws.column(set, step.vertex);
-      const uint32_t blocks = ws.blocksFor(step, options_.fusedBlocks);
+      columns.out[columns.count] = ws.column(set, step.column);
+      current[step.column] = ws.column(set, step.column);
+      const uint32_t blocks = ws.blocksFor(*steps[k].plan, options_.fusedBlocks);
       largestGrid_ = std::max(largestGrid_, blocks);
       gpu::launchFusedStep(args, columns, static_cast<uint32_t>(columns.count), static_cast<int>(k), ws.buffers,
                            blocks, pool_.stream());
-      bound[step.vertex] = true;
-      earlier.push_back(step.vertex);
+      bound[step.column] = true;
+      if (step.isVertex) earlier.push_back(step.column);
     }
     gpu::FusedState state = ws.state.download().front();
     if (state.overflow) return std::nullopt;
-    for (size_t k = 0; k < component.steps.size(); ++k) {
-      const PlanStep& step = component.steps[k];
-      profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], 0});
+    for (size_t k = 0; k < steps.size(); ++k) {
+      const PlanStep& step = *steps[k].plan;
+      if (steps[k].endsPlanStep) profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], 0});
     }
     profile.steps.back().milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return download(current, state.rows, options);
   }
 
-  IdTable runComponent(uint32_t c, const ComponentPlan& component, const BoundBgp& bgp, const GraphStore& store,
+  IdTable runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
                        const ExecutionOptions& options, ExecutionProfile& profile) {
     DeviceTable table;
     table.columns.resize(bgp.columnCount());
     table.bound.assign(bgp.columnCount(), false);
     std::vector<uint32_t> earlier;
-    for (const PlanStep& step : component.steps) {
+    auto start = Clock::now();
+    for (const GpuStep& gpuStep : steps) {
       if (options.cancelled()) throw QueryCancelled();
-      auto start = Clock::now();
-      std::vector<bool> boundAfter = table.bound;
-      boundAfter[step.vertex] = true;
+      const gpu::ColumnStep& step = gpuStep.step;
       std::optional<DeviceArray<uint32_t>> combinedBits;
-      gpu::StepArgs args = argsFor(step, bgp, store, pointers(table), earlier, options);
-      args.candidateBits = candidateBits(step, bgp, boundAfter, store, combinedBits);
-      extend(table, step.vertex, args);
-      earlier.push_back(step.vertex);
-      profile.steps.push_back({c, step.vertex, step.estimatedRows, table.rows,
-                               std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
+      gpu::StepArgs args = prepare(step, bgp, store, pointers(table), table.bound, earlier, options, combinedBits);
+      extend(table, step.column, args);
+      if (step.isVertex) earlier.push_back(step.column);
+      if (gpuStep.endsPlanStep || table.rows == 0) {
+        const PlanStep& planStep = *gpuStep.plan;
+        profile.steps.push_back({c, planStep.vertex, planStep.estimatedRows, table.rows,
+                                 std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
+        start = Clock::now();
+      }
       if (table.rows == 0) break;
     }
     return download(pointers(table), table.rows, options);

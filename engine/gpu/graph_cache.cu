@@ -1,5 +1,7 @@
 #include "engine/gpu/graph_cache.cuh"
 
+#include "engine/bound_bgp.h"
+#include "engine/gpu/all_predicates_adjacency.h"
 #include "engine/gpu/join_kernels.cuh"
 #include "storage/graph_store.h"
 
@@ -28,16 +30,33 @@ void GraphCache::evictFor(uint64_t bytes) {
   }
 }
 
-GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
+// Kinds of entries besides a predicate's adjacency in one direction (0 and 1).
+constexpr uint32_t kAllPredicatesKind = 2;  // + direction
+constexpr uint32_t kPredicateVerticesKind = 4;
+
+template <typename Upload>
+GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload) {
   if (lastQueryEpoch_ != epoch_) {
     lastQueryEpoch_ = epoch_;
     uploadedThisQuery_ = 0;
   }
-  Key key{store.generation().dir.string(), static_cast<uint32_t>(direction), predicate};
+  Key key{store.generation().dir.string(), kind, predicate};
   auto it = entries_.find(key);
   if (it == entries_.end()) {
-    const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
     Entry e;
+    upload(e);
+    evictFor(e.bytes);
+    used_ += e.bytes;
+    uploadedThisQuery_ += e.bytes;
+    it = entries_.emplace(key, std::move(e)).first;
+  }
+  it->second.lastUse = epoch_;
+  return it->second;
+}
+
+GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
+  return cached(store, static_cast<uint32_t>(direction), predicate, [&](Entry& e) {
+    const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
     e.groups = uploaded(pool_, host.groups());
     e.groupNeighbours = uploaded(pool_, host.groupNeighbours());
     e.keys = uploaded(pool_, host.keys());
@@ -46,13 +65,29 @@ GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction di
     e.bytes = e.groups.bytes() + e.groupNeighbours.bytes() + e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
     e.view = {e.groups.data(), e.groupNeighbours.data(), e.keys.data(), e.offsets.data(), e.neighbours.data(),
               host.section().keyCount};
-    evictFor(e.bytes);
-    used_ += e.bytes;
-    uploadedThisQuery_ += e.bytes;
-    it = entries_.emplace(key, std::move(e)).first;
-  }
-  it->second.lastUse = epoch_;
-  return it->second;
+  });
+}
+
+DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Direction direction) {
+  const uint32_t kind = kAllPredicatesKind + static_cast<uint32_t>(direction);
+  return cached(store, kind, 0, [&](Entry& e) {
+    const AllPredicatesAdjacency host = buildAllPredicatesAdjacency(store, direction);
+    for (const auto* part : {&host.offsets, &host.neighbours, &host.predicates, &host.distinctOffsets,
+                             &host.distinctNeighbours, &host.keyStarts, &host.keys}) {
+      e.arrays.push_back(uploaded(pool_, std::span<const uint32_t>(*part)));
+      e.bytes += e.arrays.back().bytes();
+    }
+    e.allView = {e.arrays[0].data(), e.arrays[1].data(), e.arrays[2].data(), e.arrays[3].data(),
+                 e.arrays[4].data(), e.arrays[5].data(), e.arrays[6].data()};
+  }).allView;
+}
+
+const uint32_t* GraphCache::predicateVertexIds(const GraphStore& store) {
+  return cached(store, kPredicateVerticesKind, 0, [&](Entry& e) {
+    const std::vector<uint32_t> host = engine::predicateVertexIds(store);
+    e.arrays.push_back(uploaded(pool_, std::span<const uint32_t>(host)));
+    e.bytes = e.arrays.back().bytes();
+  }).arrays.front().data();
 }
 
 DeviceAdjacency GraphCache::get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "engine/gpu/device_memory.cuh"
 #include "storage/pcsr_format.h"
@@ -26,6 +27,17 @@ struct DeviceAdjacency {
   uint32_t keyCount = 0;
 };
 
+// The all-predicates adjacency of one direction (all_predicates_adjacency.h).
+struct DeviceAllPredicates {
+  const uint32_t* offsets = nullptr;
+  const uint32_t* neighbours = nullptr;
+  const uint32_t* predicates = nullptr;
+  const uint32_t* distinctOffsets = nullptr;
+  const uint32_t* distinctNeighbours = nullptr;
+  const uint32_t* keyStarts = nullptr;
+  const uint32_t* keys = nullptr;
+};
+
 class GraphCache {
  public:
   GraphCache(DevicePool& pool, uint64_t budgetBytes) : pool_(pool), budget_(budgetBytes) {}
@@ -35,19 +47,27 @@ class GraphCache {
   // The predicate's keys in that direction as a bitset over all vertices,
   // built on first use and cached with the adjacency.
   const uint32_t* keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
+  // Built on the host and uploaded on first use, cached like the rest.
+  DeviceAllPredicates allPredicates(const GraphStore& store, pcsr::Direction direction);
+  // Predicate id -> vertex id of the same term (kNoId where none).
+  const uint32_t* predicateVertexIds(const GraphStore& store);
   uint64_t bytesUploadedThisQuery() const { return uploadedThisQuery_; }
 
  private:
   struct Entry {
     DeviceArray<pcsr::Group> groups;
     DeviceArray<uint32_t> groupNeighbours, keys, offsets, neighbours, keyBits;
+    std::vector<DeviceArray<uint32_t>> arrays;  // entries that are not one predicate's adjacency
     DeviceAdjacency view;
+    DeviceAllPredicates allView;
     uint64_t bytes = 0;
     uint64_t lastUse = 0;
   };
   using Key = std::tuple<std::string, uint32_t, uint32_t>;
   void evictFor(uint64_t bytes);
   Entry& entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
+  template <typename Upload>
+  Entry& cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload);
 
   DevicePool& pool_;
   uint64_t budget_;

@@ -78,6 +78,7 @@ __global__ void filterThread(StepArgs s, uint32_t rows, uint32_t chunks, const L
       while (cursor[k] < probe.size && probe.data[cursor[k]] < c) ++cursor[k];
       ok = cursor[k] < probe.size && probe.data[cursor[k]] == c;
     }
+    ok = ok && passesPredicateProbes(s, task.row, c);
     if (ok && Write) out[base + kept] = c;
     kept += ok;
   }

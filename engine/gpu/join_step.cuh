@@ -12,20 +12,47 @@ constexpr int kMaxChecks = 8;
 constexpr int kMaxColumns = 32;
 constexpr uint32_t kChunk = 256;  // candidates per warp task: the unit of load balance
 
-enum class Source : uint32_t { Constant, Keys, Neighbours };
+// As ColumnSource (column_steps.h), with columns resolved to device arrays.
+enum class Source : uint32_t {
+  Constant,
+  Keys,
+  RowPredicateKeys,
+  Neighbours,
+  DistinctNeighbours,
+  AllVertices,
+  PredicatesBetween,
+};
 
 struct EdgeProbe {
   DeviceAdjacency adjacency;
   const uint32_t* boundColumn = nullptr;  // null: a self-loop, probed with the candidate itself
 };
 
+// In the probes below a null column stands for the step's candidate.
+struct PairProbe {
+  DeviceAllPredicates adjacency;
+  const uint32_t *from = nullptr, *predicate = nullptr, *to = nullptr;
+};
+
+struct PredicateVertexProbe {
+  const uint32_t *predicate = nullptr, *vertex = nullptr;
+};
+
 struct StepArgs {
   Source source = Source::Constant;
   uint32_t constant = 0;
   DeviceAdjacency driver;                   // Keys, Neighbours
-  const uint32_t* driverColumn = nullptr;   // Neighbours
+  DeviceAllPredicates all;                  // RowPredicateKeys, DistinctNeighbours, PredicatesBetween
+  const uint32_t* driverColumn = nullptr;   // the bound end (or the predicate, RowPredicateKeys)
+  const uint32_t* targetColumn = nullptr;   // PredicatesBetween: the other end
+  uint32_t vertexCount = 0;                 // AllVertices
   EdgeProbe checks[kMaxChecks];
   int checkCount = 0;
+  PairProbe pairs[kMaxChecks];
+  int pairCount = 0;
+  PredicateVertexProbe predicateVertices[kMaxChecks];
+  int predicateVertexCount = 0;
+  const uint32_t* predicateVertexIds = nullptr;
   const uint32_t* candidateBits = nullptr;  // filter from edges to vertices bound later
   const uint32_t* earlier[kMaxColumns];     // columns of earlier vertices, for injective matching
   int earlierCount = 0;

@@ -64,6 +64,31 @@ __device__ inline bool containsSorted(List list, uint32_t x) {
   return false;
 }
 
+// First index in [lo, hi) whose value is not below (Strict: above) x.
+template <bool Strict>
+__device__ inline uint32_t boundIn(const uint32_t* values, uint32_t lo, uint32_t hi, uint32_t x) {
+  while (lo < hi) {
+    uint32_t mid = (lo + hi) / 2;
+    if (Strict ? values[mid] <= x : values[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+__device__ inline List distinctNeighboursOf(const DeviceAllPredicates& a, uint32_t v) {
+  return {a.distinctNeighbours + a.distinctOffsets[v], a.distinctOffsets[v + 1] - a.distinctOffsets[v]};
+}
+
+// The predicates of the edges from `from` to `to`, ascending.
+__device__ inline List predicatesBetween(const DeviceAllPredicates& a, uint32_t from, uint32_t to) {
+  const uint32_t lo = boundIn<false>(a.neighbours, a.offsets[from], a.offsets[from + 1], to);
+  const uint32_t hi = boundIn<true>(a.neighbours, lo, a.offsets[from + 1], to);
+  return {a.predicates + lo, hi - lo};
+}
+
+__device__ inline List keysOfPredicate(const DeviceAllPredicates& a, uint32_t p) {
+  return {a.keys + a.keyStarts[p], a.keyStarts[p + 1] - a.keyStarts[p]};
+}
+
 __device__ inline bool bitSet(const uint32_t* bits, uint32_t v) {
   return bits == nullptr || (bits[v >> 5] >> (v & 31)) & 1u;
 }

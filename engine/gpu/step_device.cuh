@@ -10,13 +10,18 @@ __device__ inline List candidatesOf(const StepArgs& s, uint32_t row) {
   switch (s.source) {
     case Source::Constant: return {nullptr, 1};
     case Source::Keys: return {s.driver.keys, s.driver.keyCount};
+    case Source::RowPredicateKeys: return keysOfPredicate(s.all, s.driverColumn[row]);
     case Source::Neighbours: return lookup(s.driver, s.driverColumn[row], s.plainCsr);
+    case Source::DistinctNeighbours: return distinctNeighboursOf(s.all, s.driverColumn[row]);
+    case Source::AllVertices: return {nullptr, s.vertexCount};
+    case Source::PredicatesBetween: return predicatesBetween(s.all, s.driverColumn[row], s.targetColumn[row]);
   }
   return {};
 }
 
 __device__ inline uint32_t candidateAt(const StepArgs& s, List list, uint32_t i) {
-  return s.source == Source::Constant ? s.constant : list.data[i];
+  if (s.source == Source::Constant) return s.constant;
+  return s.source == Source::AllVertices ? i : list.data[i];
 }
 
 __device__ inline bool usedEarlier(const StepArgs& s, uint32_t row, uint32_t c) {
@@ -40,6 +45,25 @@ __device__ inline RowProbes probesOf(const StepArgs& s, uint32_t row) {
   return p;
 }
 
+__device__ inline uint32_t valueOf(const uint32_t* column, uint32_t row, uint32_t candidate) {
+  return column ? column[row] : candidate;
+}
+
+// Edges with predicate variables and predicate variables that name vertices:
+// rare, so probed per candidate without staging.
+__device__ inline bool passesPredicateProbes(const StepArgs& s, uint32_t row, uint32_t c) {
+  for (int i = 0; i < s.pairCount; ++i) {
+    const PairProbe& p = s.pairs[i];
+    List between = predicatesBetween(p.adjacency, valueOf(p.from, row, c), valueOf(p.to, row, c));
+    if (!containsSorted(between, valueOf(p.predicate, row, c))) return false;
+  }
+  for (int i = 0; i < s.predicateVertexCount; ++i) {
+    const PredicateVertexProbe& p = s.predicateVertices[i];
+    if (s.predicateVertexIds[valueOf(p.predicate, row, c)] != valueOf(p.vertex, row, c)) return false;
+  }
+  return true;
+}
+
 __device__ inline bool passes(const StepArgs& s, const RowProbes& p, uint32_t row, uint32_t c) {
   if (!bitSet(s.candidateBits, c)) return false;
   if (s.injective && usedEarlier(s, row, c)) return false;
@@ -47,7 +71,7 @@ __device__ inline bool passes(const StepArgs& s, const RowProbes& p, uint32_t ro
     List list = s.checks[i].boundColumn ? p.lists[i] : lookup(s.checks[i].adjacency, c, s.plainCsr);
     if (!containsSorted(list, c)) return false;
   }
-  return true;
+  return passesPredicateProbes(s, row, c);
 }
 
 }  // namespace gsparql::engine::gpu
