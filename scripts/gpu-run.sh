@@ -24,11 +24,12 @@ GSPARQL="$bin/gsparql" WATDIV="$watdiv" DB="$db" benchmarks/check_watdiv.sh "$sc
 tail -1 "$out/check_gpu.txt"
 
 queries="$watdiv/queries/sf$scale"
-bench() {  # NAME ARGS...
+bench() {  # NAME ARGS... (queries from $bench_queries)
   local name=$1; shift
-  log "bench $name: gsparql bench --db DB --queries $queries $*"
-  "$bin/gsparql" bench --db "$db" --queries "$queries" "$@" > "$out/bench_$name.csv" 2>&1 || echo "bench $name failed"
+  log "bench $name: gsparql bench --db DB --queries $bench_queries $*"
+  "$bin/gsparql" bench --db "$db" --queries "$bench_queries" "$@" > "$out/bench_$name.csv" 2>&1 || echo "bench $name failed"
 }
+bench_queries=$queries
 bench gpu_warm --backend gpu --repeat 5
 bench gpu_cold --backend gpu --repeat 3 --cold
 bench cpu --backend cpu --repeat 3
@@ -36,9 +37,13 @@ bench no_fusion --backend gpu --repeat 5 --ablation no-fusion
 bench plain_csr --backend gpu --repeat 5 --ablation plain-csr
 bench two_pass --backend gpu --repeat 5 --ablation two-pass
 bench naive_set_ops --backend gpu --repeat 5 --ablation naive-set-ops
+bench_queries=benchmarks/queries/variable-predicates
+bench vp_gpu --backend gpu --repeat 5
+bench vp_cpu --backend cpu --repeat 5
+bench vp_gpu_cold --backend gpu --repeat 3 --cold
 
 log "plans with per-step GPU times: each query twice in one session, cold then warm"
-for q in L2_01 S1_01 F5_01 C3_01; do
+for q in L2_01 S1_01 F5_01 C1_01 C2_01 C3_01; do
   [ -f "$queries/$q.rq" ] || continue
   echo "-- $q"
   { printf '.explain on\n.timer on\n.format tsv\n'; cat "$queries/$q.rq"; echo ';'; cat "$queries/$q.rq"; echo ';'; } \
@@ -53,5 +58,7 @@ python3 benchmarks/summarize_bench.py "$watdiv/expected/sf$scale/expected.tsv" "
 log "summary: median ms per template up to the id table on the host, before decoding"
 python3 benchmarks/summarize_bench.py --engine "$watdiv/expected/sf$scale/expected.tsv" "${runs[@]}" \
   | tee "$out/summary_engine.csv"
+log "predicate variables (benchmarks/queries/variable-predicates), warm, GPU then CPU executor"
+for backend in gpu cpu; do grep -A20 '^template,' "$out/bench_vp_$backend.csv"; done
 log "plans"; cat "$out/explain.txt"
 echo "gpu_tests exit status: $tests_status"
