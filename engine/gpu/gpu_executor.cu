@@ -326,12 +326,24 @@ class GpuExecutor final : public Executor {
     return out;
   }
 
+  // The step's arguments for the rows from `first` on: every column it reads, offset.
   static gpu::StepArgs fromRow(gpu::StepArgs s, uint32_t first) {
-    if (s.driverColumn) s.driverColumn += first;
-    for (int i = 0; i < s.checkCount; ++i) {
-      if (s.checks[i].boundColumn) s.checks[i].boundColumn += first;
+    auto shift = [first](const uint32_t*& column) {
+      if (column != nullptr) column += first;
+    };
+    shift(s.driverColumn);
+    shift(s.targetColumn);
+    for (int i = 0; i < s.checkCount; ++i) shift(s.checks[i].boundColumn);
+    for (int i = 0; i < s.pairCount; ++i) {
+      shift(s.pairs[i].from);
+      shift(s.pairs[i].predicate);
+      shift(s.pairs[i].to);
     }
-    for (int i = 0; i < s.earlierCount; ++i) s.earlier[i] += first;
+    for (int i = 0; i < s.predicateVertexCount; ++i) {
+      shift(s.predicateVertices[i].predicate);
+      shift(s.predicateVertices[i].vertex);
+    }
+    for (int i = 0; i < s.earlierCount; ++i) shift(s.earlier[i]);
     return s;
   }
 

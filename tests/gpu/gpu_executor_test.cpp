@@ -131,7 +131,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
   }
 }
 
-TEST_CASE("predicate variables run on the GPU through the all-predicates adjacency, on both paths") {
+TEST_CASE("predicate variables run on the GPU through the all-predicates adjacency, on both paths and in slices") {
   if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
@@ -139,6 +139,8 @@ TEST_CASE("predicate variables run on the GPU through the all-predicates adjacen
   auto cpu = engine::makeCpuExecutor();
   engine::GpuOptions general;
   general.fuseLightSteps = false;
+  engine::GpuOptions sliced = general;
+  sliced.stepCandidateBudget = 50;
   const std::string user = "<http://db.uwaterloo.ca/~galuc/wsdbm/User0>";
   const std::vector<std::string> queries = {
       "SELECT * WHERE { ?s ?p ?o }",
@@ -149,7 +151,7 @@ TEST_CASE("predicate variables run on the GPU through the all-predicates adjacen
       "SELECT * WHERE { " + user + " ?p ?o . ?p ?q ?z }",             // the predicate as a vertex
       "SELECT * WHERE { " + user + " ?p \"DENNIS\" . ?x ?p ?y }",     // keys of a predicate bound per row
   };
-  for (const engine::GpuOptions& options : {engine::GpuOptions{}, general}) {
+  for (const engine::GpuOptions& options : {engine::GpuOptions{}, general, sliced}) {
     auto gpu = engine::makeGpuExecutor(options);
     for (const auto& text : queries) {
       CAPTURE(text);
