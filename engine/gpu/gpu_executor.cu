@@ -1,6 +1,7 @@
 #include "engine/gpu/gpu_executor.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <numeric>
@@ -69,6 +70,18 @@ struct FusedWorkspace {
                    DeviceArray<uint32_t>(pool, size_t{gpu::kMaxColumns} * capacity)} {
     buffers = {capacity,           state.data(),        lists.data(), rowStarts.data(), survivorValues.data(),
                survivorRows.data(), blockTotals.data()};
+    for (cudaEvent_t& e : stepEnds) GSPARQL_CUDA(cudaEventCreate(&e));
+  }
+  ~FusedWorkspace() {
+    for (cudaEvent_t e : stepEnds) cudaEventDestroy(e);
+  }
+  FusedWorkspace(const FusedWorkspace&) = delete;
+  FusedWorkspace& operator=(const FusedWorkspace&) = delete;
+  // Milliseconds the device spent on step k (recorded around each launch).
+  double stepMilliseconds(size_t k) const {
+    float ms = 0;
+    GSPARQL_CUDA(cudaEventElapsedTime(&ms, stepEnds[k], stepEnds[k + 1]));
+    return ms;
   }
   uint32_t* column(int set, uint32_t c) { return columnSets[set].data() + size_t{c} * capacity; }
   // One block for a step the plan expects to be small; more, up to all that fit, for larger ones.
@@ -86,6 +99,7 @@ struct FusedWorkspace {
   DeviceArray<uint64_t> blockTotals;
   DeviceArray<uint32_t> columnSets[2];
   gpu::FusedBuffers buffers;
+  std::array<cudaEvent_t, gpu::kMaxSteps + 1> stepEnds{};  // [0]: before the first step
 };
 
 class GpuExecutor final : public Executor {
@@ -120,8 +134,8 @@ class GpuExecutor final : public Executor {
       fused |= light.has_value();
       tables.push_back(light ? std::move(*light) : runComponent(c, steps[c], bgp, store, componentOptions, profile));
     }
-    profile.note = std::string(fused ? "steps fused into one kernel each, no host synchronisation between them (the "
-                                       "last step shows the time of all); "
+    profile.note = std::string(fused ? "steps fused into one kernel each, no host synchronisation between them "
+                                       "(step times are the device's, between CUDA events); "
                                      : "") +
                    (largestGrid_ > 1 ? "largest fused step on a grid of " + std::to_string(largestGrid_) + " blocks; "
                                      : "") +
@@ -138,31 +152,18 @@ class GpuExecutor final : public Executor {
     return free;
   }
 
-  // Candidates must have every edge to a vertex bound later: the key sets of
-  // those edges, intersected. One edge needs no copy: its cached bitset serves.
-  const uint32_t* candidateBits(const gpu::ColumnStep& step, const BoundBgp& bgp, const std::vector<bool>& boundAfter,
-                                const GraphStore& store, std::optional<DeviceArray<uint32_t>>& combined) {
-    if (!step.isVertex) return nullptr;
-    const uint32_t words = static_cast<uint32_t>((store.catalog().vertexCount + 31) / 32);
-    const uint32_t* bits = nullptr;
+  // Candidates must have every edge to a vertex bound later: the cached key
+  // bitsets of those edges, each probed by the kernels.
+  void setCandidateSets(gpu::StepArgs& s, const gpu::ColumnStep& step, const BoundBgp& bgp,
+                        const std::vector<bool>& boundAfter, const GraphStore& store) {
+    if (!step.isVertex) return;
+    const uint32_t v = step.column;
     for (const auto& e : bgp.edges) {
-      const uint32_t v = step.column;
       if ((e.from != v && e.to != v) || e.from == e.to || e.predicateIsVariable) continue;
-      if (boundAfter[e.from == v ? e.to : e.from]) continue;
-      const uint32_t* these = cache_.keyBits(store, e.from == v ? pcsr::Direction::Out : pcsr::Direction::In, e.predicate);
-      if (bits == nullptr) {
-        bits = these;
-        continue;
-      }
-      if (!combined) {
-        combined = DeviceArray<uint32_t>(pool_, words);
-        GSPARQL_CUDA(cudaMemcpyAsync(combined->data(), bits, combined->bytes(), cudaMemcpyDeviceToDevice,
-                                     pool_.stream()));
-        bits = combined->data();
-      }
-      gpu::launchAndBits(combined->data(), these, words, pool_.stream());
+      if (boundAfter[e.from == v ? e.to : e.from] || s.candidateSetCount == gpu::kMaxChecks) continue;
+      const auto direction = e.from == v ? pcsr::Direction::Out : pcsr::Direction::In;
+      s.candidateSets[s.candidateSetCount++] = cache_.keyBits(store, direction, e.predicate);
     }
-    return bits;
   }
 
   void setSource(gpu::StepArgs& s, const gpu::ColumnStep& step, const GraphStore& store,
@@ -234,12 +235,11 @@ class GpuExecutor final : public Executor {
   // The step's arguments, with the candidate filter of a vertex step.
   gpu::StepArgs prepare(const gpu::ColumnStep& step, const BoundBgp& bgp, const GraphStore& store,
                         const std::vector<const uint32_t*>& columns, const std::vector<bool>& bound,
-                        const std::vector<uint32_t>& earlier, const ExecutionOptions& options,
-                        std::optional<DeviceArray<uint32_t>>& combinedBits) {
+                        const std::vector<uint32_t>& earlier, const ExecutionOptions& options) {
     std::vector<bool> boundAfter = bound;
     boundAfter[step.column] = true;
     gpu::StepArgs args = argsFor(step, store, columns, earlier, options);
-    args.candidateBits = candidateBits(step, bgp, boundAfter, store, combinedBits);
+    setCandidateSets(args, step, bgp, boundAfter, store);
     return args;
   }
 
@@ -414,17 +414,16 @@ class GpuExecutor final : public Executor {
   std::optional<IdTable> runFused(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
                                   const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile) {
     if (steps.size() > gpu::kMaxSteps) return std::nullopt;
-    auto start = Clock::now();
     FusedWorkspace& ws = fusedWorkspace();
     gpu::launchFusedReset(ws.buffers.state, pool_.stream());
+    GSPARQL_CUDA(cudaEventRecord(ws.stepEnds[0], pool_.stream()));
     std::vector<const uint32_t*> current(bgp.columnCount(), nullptr);
     std::vector<bool> bound(bgp.columnCount(), false);
     std::vector<uint32_t> earlier;
     int set = 0;
     for (size_t k = 0; k < steps.size(); ++k) {
       const gpu::ColumnStep& step = steps[k].step;
-      std::optional<DeviceArray<uint32_t>> combinedBits;
-      gpu::StepArgs args = prepare(step, bgp, store, current, bound, earlier, options, combinedBits);
+      gpu::StepArgs args = prepare(step, bgp, store, current, bound, earlier, options);
       set = 1 - set;
       gpu::Columns columns;
       for (uint32_t col = 0; col < bgp.columnCount(); ++col) {
@@ -439,16 +438,20 @@ class GpuExecutor final : public Executor {
       largestGrid_ = std::max(largestGrid_, blocks);
       gpu::launchFusedStep(args, columns, static_cast<uint32_t>(columns.count), static_cast<int>(k), ws.buffers,
                            blocks, pool_.stream());
+      GSPARQL_CUDA(cudaEventRecord(ws.stepEnds[k + 1], pool_.stream()));
       bound[step.column] = true;
       if (step.isVertex) earlier.push_back(step.column);
     }
     gpu::FusedState state = ws.state.download().front();
     if (state.overflow) return std::nullopt;
+    double milliseconds = 0;
     for (size_t k = 0; k < steps.size(); ++k) {
       const PlanStep& step = *steps[k].plan;
-      if (steps[k].endsPlanStep) profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], 0});
+      milliseconds += ws.stepMilliseconds(k);
+      if (!steps[k].endsPlanStep) continue;
+      profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], milliseconds});
+      milliseconds = 0;
     }
-    profile.steps.back().milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return download(current, state.rows, options);
   }
 
@@ -462,8 +465,7 @@ class GpuExecutor final : public Executor {
     for (const GpuStep& gpuStep : steps) {
       if (options.cancelled()) throw QueryCancelled();
       const gpu::ColumnStep& step = gpuStep.step;
-      std::optional<DeviceArray<uint32_t>> combinedBits;
-      gpu::StepArgs args = prepare(step, bgp, store, pointers(table), table.bound, earlier, options, combinedBits);
+      gpu::StepArgs args = prepare(step, bgp, store, pointers(table), table.bound, earlier, options);
       extend(table, step.column, args);
       if (step.isVertex) earlier.push_back(step.column);
       if (gpuStep.endsPlanStep || table.rows == 0) {

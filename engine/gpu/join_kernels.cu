@@ -68,7 +68,7 @@ __global__ void filterThread(StepArgs s, uint32_t rows, uint32_t chunks, const L
   uint32_t kept = 0;
   for (uint32_t i = 0; i < task.length; ++i) {
     uint32_t c = candidateAt(s, list, task.start + i);
-    bool ok = bitSet(s.candidateBits, c) && !(s.injective && usedEarlier(s, task.row, c));
+    bool ok = inCandidateSets(s, c) && !(s.injective && usedEarlier(s, task.row, c));
     for (int k = 0; ok && k < s.checkCount; ++k) {
       if (!s.checks[k].boundColumn) {
         ok = containsSorted(lookup(s.checks[k].adjacency, c, s.plainCsr), c);
@@ -104,11 +104,6 @@ __global__ void link(Columns columns, uint32_t newColumn, uint32_t rows, uint32_
 __global__ void setBits(const uint32_t* keys, uint32_t n, uint32_t* bits) {
   uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) atomicOr(&bits[keys[i] >> 5], 1u << (keys[i] & 31));
-}
-
-__global__ void andBits(uint32_t* target, const uint32_t* other, uint32_t words) {
-  uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < words) target[i] &= other[i];
 }
 
 __global__ void toRows(Columns columns, uint32_t rows, uint32_t* out) {
@@ -153,10 +148,6 @@ void launchLink(const Columns& columns, uint32_t newColumn, const FilterLaunch& 
 
 void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st) {
   if (n > 0) setBits<<<blocksFor(n, kThreads), kThreads, 0, st>>>(keys, n, bits);
-}
-
-void launchAndBits(uint32_t* target, const uint32_t* other, uint32_t words, cudaStream_t st) {
-  andBits<<<blocksFor(words, kThreads), kThreads, 0, st>>>(target, other, words);
 }
 
 void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st) {

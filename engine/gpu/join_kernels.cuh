@@ -24,7 +24,6 @@ void launchFilter(const StepArgs& s, bool naive, bool write, const FilterLaunch&
 void launchLink(const Columns& columns, uint32_t newColumn, const FilterLaunch& f, const uint32_t* outStarts,
                 const uint32_t* survivors, cudaStream_t st);
 void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st);
-void launchAndBits(uint32_t* target, const uint32_t* other, uint32_t words, cudaStream_t st);
 // Row-major copy of columns.in[0..count) (null: a column of zeros).
 void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st);
 

@@ -53,7 +53,11 @@ struct StepArgs {
   PredicateVertexProbe predicateVertices[kMaxChecks];
   int predicateVertexCount = 0;
   const uint32_t* predicateVertexIds = nullptr;
-  const uint32_t* candidateBits = nullptr;  // filter from edges to vertices bound later
+  // Key bitsets of the vertex's edges to vertices bound later: a candidate
+  // must be in each (SGSI's filtering). Only a filter: those edges are
+  // checked when their other end is bound, so a few suffice.
+  const uint32_t* candidateSets[kMaxChecks];
+  int candidateSetCount = 0;
   const uint32_t* earlier[kMaxColumns];     // columns of earlier vertices, for injective matching
   int earlierCount = 0;
   bool injective = false;

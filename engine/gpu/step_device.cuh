@@ -24,6 +24,13 @@ __device__ inline uint32_t candidateAt(const StepArgs& s, List list, uint32_t i)
   return s.source == Source::AllVertices ? i : list.data[i];
 }
 
+__device__ inline bool inCandidateSets(const StepArgs& s, uint32_t c) {
+  for (int i = 0; i < s.candidateSetCount; ++i) {
+    if (!bitSet(s.candidateSets[i], c)) return false;
+  }
+  return true;
+}
+
 __device__ inline bool usedEarlier(const StepArgs& s, uint32_t row, uint32_t c) {
   for (int i = 0; i < s.earlierCount; ++i) {
     if (s.earlier[i][row] == c) return true;
@@ -65,7 +72,7 @@ __device__ inline bool passesPredicateProbes(const StepArgs& s, uint32_t row, ui
 }
 
 __device__ inline bool passes(const StepArgs& s, const RowProbes& p, uint32_t row, uint32_t c) {
-  if (!bitSet(s.candidateBits, c)) return false;
+  if (!inCandidateSets(s, c)) return false;
   if (s.injective && usedEarlier(s, row, c)) return false;
   for (int i = 0; i < s.checkCount; ++i) {
     List list = s.checks[i].boundColumn ? p.lists[i] : lookup(s.checks[i].adjacency, c, s.plainCsr);
