@@ -9,7 +9,6 @@
 
 #include "engine/component_product.h"
 #include "engine/gpu/column_steps.h"
-#include "engine/gpu/device_scan.cuh"
 #include "engine/gpu/fused_step.cuh"
 #include "engine/gpu/graph_cache.cuh"
 #include "engine/gpu/join_kernels.cuh"
@@ -121,6 +120,7 @@ class GpuExecutor final : public Executor {
     cache_.beginQuery();
     slicedSteps_ = 0;
     largestGrid_ = 1;
+    layeredSteps_.clear();
     // One component's table is the result: only the columns read leave the GPU.
     const bool direct = plan.components.size() == 1;
     ExecutionOptions everyColumn = options;
@@ -140,6 +140,7 @@ class GpuExecutor final : public Executor {
                    (largestGrid_ > 1 ? "largest fused step on a grid of " + std::to_string(largestGrid_) + " blocks; "
                                      : "") +
                    (slicedSteps_ ? std::to_string(slicedSteps_) + " step(s) processed in slices of rows; " : "") +
+                   gpu::describeLayers(layeredSteps_) +
                    "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
     if (direct) return std::move(tables.front());
     return options.select(componentProduct(std::move(tables), bgp, everyColumn));
@@ -274,55 +275,25 @@ class GpuExecutor final : public Executor {
     table.rows = e.rows;
   }
 
-  // One join step: size, filter, prefix sums, link (Prealloc-Combine), or
-  // count, prefix sums, write, link (the two-pass ablation). When the step's
+  // One join step: size (with the histogram of row work), filter through
+  // the load-balance layers, prefix sums, link (Prealloc-Combine), or count,
+  // prefix sums, write, link (the two-pass ablation). When the step's
   // candidates exceed the budget, its rows are processed in slices.
   Extension extendRows(const std::vector<const uint32_t*>& in, uint32_t rows, uint32_t vertex, const gpu::StepArgs& s,
                        bool maySlice) {
-    gpu::Workspace sizing(pool_, gpu::Workspace::bytesFor<gpu::List, uint64_t, uint64_t, uint32_t, uint32_t>(rows + 1));
-    auto* lists = sizing.take<gpu::List>(rows + 1);
-    auto* sizes = sizing.take<uint64_t>(rows + 1);
-    auto* candidateStarts = sizing.take<uint64_t>(rows + 1);
-    auto* chunkCounts = sizing.take<uint32_t>(rows + 1);
-    auto* chunkStarts = sizing.take<uint32_t>(rows + 1);
-    gpu::launchSizeRows(s, rows, lists, sizes, chunkCounts, pool_.stream());
-    if (rows + 1 <= gpu::kSmallScanLimit) {
-      gpu::launchSmallScanPair(sizes, candidateStarts, chunkCounts, chunkStarts, rows + 1, pool_.stream());
-    } else {
-      gpu::exclusiveScan(pool_, sizes, candidateStarts, rows + 1);
-      gpu::exclusiveScan(pool_, chunkCounts, chunkStarts, rows + 1);
+    gpu::GeneralStep step(pool_, s, rows);
+    if (maySlice && rows > 1 && step.candidates() > candidateBudget()) {
+      return extendInSlices(in, rows, vertex, s, step.candidateStarts());
     }
-    const auto [candidates, chunks] = gpu::readBack(pool_, candidateStarts + rows, chunkStarts + rows);
-    if (maySlice && rows > 1 && candidates > candidateBudget()) {
-      return extendInSlices(in, rows, vertex, s, candidateStarts);
-    }
-
-    gpu::Workspace counting(pool_, gpu::Workspace::bytesFor<uint32_t, uint32_t>(chunks + 1));
-    auto* counts = counting.take<uint32_t>(chunks + 1);
-    auto* outStarts = counting.take<uint32_t>(chunks + 1);
-    if (chunks == 0) GSPARQL_CUDA(cudaMemsetAsync(counts, 0, sizeof(uint32_t), pool_.stream()));
-    gpu::FilterLaunch f{rows, chunks, lists, chunkStarts, candidateStarts, nullptr, nullptr, counts};
-    DeviceArray<uint32_t> survivors;
-    if (!options_.twoPassJoin) {
-      survivors = DeviceArray<uint32_t>(pool_, candidates);
-      f.out = survivors.data();
-    }
-    gpu::launchFilter(s, options_.naiveSetOperations, !options_.twoPassJoin, f, pool_.stream());
-    gpu::exclusiveScan(pool_, counts, outStarts, chunks + 1);
-    const uint32_t newRows = gpu::readBack(pool_, outStarts + chunks);
+    const gpu::Thresholds t = gpu::chooseThresholds(step.histogram(), gpu::deviceShape(), options_.loadBalance);
+    if (!options_.naiveSetOperations) layeredSteps_.push_back({t, gpu::layerSizes(step.histogram(), t)});
+    const uint32_t newRows = step.filter(t, options_.twoPassJoin, options_.naiveSetOperations);
 
     Extension out{std::vector<DeviceArray<uint32_t>>(in.size()), newRows};
     gpu::Columns columns = boundColumns(in, out.columns, newRows);
     out.columns[vertex] = DeviceArray<uint32_t>(pool_, newRows);
     columns.out[columns.count] = out.columns[vertex].data();  // the new column, written by link or by the second pass
-    if (options_.twoPassJoin) {
-      gpu::FilterLaunch write = f;
-      write.outStarts = outStarts;
-      write.out = out.columns[vertex].data();
-      gpu::launchFilter(s, options_.naiveSetOperations, true, write, pool_.stream());
-    }
-    gpu::launchLink(columns, static_cast<uint32_t>(columns.count), f, outStarts,
-                    options_.twoPassJoin ? nullptr : survivors.data(), pool_.stream());
+    step.link(columns);
     return out;
   }
 
@@ -493,6 +464,7 @@ class GpuExecutor final : public Executor {
   uint64_t freeAtStart_;
   uint32_t slicedSteps_ = 0;  // in the running query
   uint32_t largestGrid_ = 1;  // blocks of the running query's largest fused step
+  std::vector<gpu::StepLayers> layeredSteps_;  // general-path steps of the running query, for the note
   gpu::DevicePool pool_;
   gpu::GraphCache cache_;
   std::unique_ptr<Executor> cpu_;

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/executor.h"
+#include "engine/gpu/load_balance.h"
 
 namespace gsparql::engine {
 
@@ -24,6 +25,10 @@ struct GpuOptions {
   // Candidates one general-path step holds at once; a step with more runs in
   // slices of rows. 0: derived from the device memory free at start.
   uint64_t stepCandidateBudget = 0;
+  // Load balance of the general path (docs/gpu.md): the most candidates of a
+  // row that goes one per warp, pooled, or to one block; more, split across
+  // blocks. All zero: chosen per step from the histogram of row work.
+  gpu::Thresholds loadBalance;
 };
 
 // True when this build has the GPU backend and a CUDA device is present.
