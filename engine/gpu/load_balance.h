@@ -61,7 +61,8 @@ GSPARQL_LB_HOST_DEVICE inline uint32_t piecesOf(uint32_t candidates, const Thres
   return layerOf(candidates, t) == Layer::Split ? (candidates - 1) / t.block + 1 : 1;
 }
 
-// How many resident warps and resident blocks of kBlockThreads the device runs at once.
+// How many warps of the warp layer's kernel, and blocks of the block
+// layers' kernel, the device keeps resident at once.
 struct DeviceShape {
   uint64_t warps = 0, blocks = 0;
 };
@@ -146,7 +147,7 @@ inline std::string describeLayers(const std::vector<StepLayers>& steps) {
   std::string out = "rows per load-balance layer warp/pooled/block/split (thresholds in candidates):";
   for (const StepLayers& s : steps) {
     const auto& r = s.sizes.rows;
-    out += " " + std::to_string(r[0]) + "/" + std::to_string(r[1]) + "/" + std::to_string(r[2]) + "/" +
+    out += (&s == &steps.front() ? " " : ", ") + std::to_string(r[0]) + "/" + std::to_string(r[1]) + "/" + std::to_string(r[2]) + "/" +
            std::to_string(r[3]) + " (" + std::to_string(s.thresholds.warp) + "/" + std::to_string(s.thresholds.pooled) +
            "/" + std::to_string(s.thresholds.block) + ")";
   }

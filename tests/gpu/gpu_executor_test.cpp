@@ -4,9 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "engine/gpu/gpu_executor.h"
@@ -66,6 +68,25 @@ std::vector<std::string> sf1Queries() {
   return texts;
 }
 
+// The rows per load-balance layer (warp, pooled, block, split) that the
+// note reports, summed over its steps.
+std::array<uint64_t, 4> layerRows(const std::string& note) {
+  static const std::regex step(R"( (\d+)/(\d+)/(\d+)/(\d+) \()");
+  std::array<uint64_t, 4> sums{};
+  for (auto m = std::sregex_iterator(note.begin(), note.end(), step); m != std::sregex_iterator(); ++m) {
+    for (int k = 0; k < 4; ++k) sums[k] += std::stoull((*m)[k + 1].str());
+  }
+  return sums;
+}
+
+// The general path with thresholds so small that WatDiv's rows fall in every layer.
+engine::GpuOptions everyLayer() {
+  engine::GpuOptions o;
+  o.fuseLightSteps = false;
+  o.loadBalance = {1, 4, 256};
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, with every ablation and path") {
@@ -104,7 +125,34 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   }
 }
 
-TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fusion, on one block and on a grid") {
+TEST_CASE("every load-balance layer, forced by small thresholds, gives the CPU executor's rows on WatDiv SF1") {
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto cpu = engine::makeCpuExecutor();
+  engine::GpuOptions twoPass = everyLayer();
+  twoPass.twoPassJoin = true;
+  for (const engine::GpuOptions& options : {everyLayer(), twoPass}) {
+    CAPTURE(options.twoPassJoin);
+    auto gpu = engine::makeGpuExecutor(options);
+    std::array<uint64_t, 4> rows{};
+    for (const auto& text : sf1Queries()) {
+      CAPTURE(text);
+      for (bool injective : {false, true}) {
+        const auto these = layerRows(compare(store, *gpu, *cpu, text, injective));
+        for (int k = 0; k < 4; ++k) rows[k] += these[k];
+      }
+    }
+    for (int k = 0; k < 4; ++k) {
+      CAPTURE(k);
+      CHECK(rows[k] > 0);  // the layer was used
+    }
+  }
+}
+
+TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fusion, on one block and on a grid, "
+          "through every layer") {
   if (skipWithoutGpu()) return;
   std::mt19937 random(5);
   auto cpu = engine::makeCpuExecutor();
@@ -115,6 +163,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
   engine::GpuOptions grid;
   grid.fusedBlocks = 5;
   auto gpuGrid = engine::makeGpuExecutor(grid);
+  auto gpuEveryLayer = engine::makeGpuExecutor(everyLayer());
   for (int i = 0; i < 200; ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
@@ -122,7 +171,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
     Database::load(dir / "db", {(dir / "g.nt").string()});
     GraphStore store(dir / "db");
     CAPTURE(c.query);
-    for (engine::Executor* g : {gpu.get(), gpuGeneral.get(), gpuGrid.get()}) {
+    for (engine::Executor* g : {gpu.get(), gpuGeneral.get(), gpuGrid.get(), gpuEveryLayer.get()}) {
       for (bool injective : {false, true}) {
         const std::string note = compare(store, *g, *cpu, c.query, injective);
         CHECK(note.find("ran on the CPU executor") == std::string::npos);  // every case runs on the GPU
@@ -151,7 +200,7 @@ TEST_CASE("predicate variables run on the GPU through the all-predicates adjacen
       "SELECT * WHERE { " + user + " ?p ?o . ?p ?q ?z }",             // the predicate as a vertex
       "SELECT * WHERE { " + user + " ?p \"DENNIS\" . ?x ?p ?y }",     // keys of a predicate bound per row
   };
-  for (const engine::GpuOptions& options : {engine::GpuOptions{}, general, sliced}) {
+  for (const engine::GpuOptions& options : {engine::GpuOptions{}, general, sliced, everyLayer()}) {
     auto gpu = engine::makeGpuExecutor(options);
     for (const auto& text : queries) {
       CAPTURE(text);
