@@ -78,6 +78,7 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
   engine::ExecutionOptions execution;
   execution.injective = options.semantics == Semantics::Isomorphism;
   execution.cancel = options.cancel;
+  execution.stepTimes = options.stepTimes;
   {
     // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
     std::unique_lock<std::mutex> lock(impl_->gpuMutex, std::defer_lock);

@@ -50,7 +50,9 @@ int runQuery(const Args& args) {
   Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics"}, {"--time", "--explain"}});
   Database db(a.required("--db"));
   const ResultFormat format = formatFrom(a);
-  QueryResult result = db.query(queryText(a), queryOptionsFrom(a));
+  QueryOptions options = queryOptionsFrom(a);
+  options.stepTimes = a.flag("--explain");
+  QueryResult result = db.query(queryText(a), options);
   auto start = std::chrono::steady_clock::now();
   if (format == ResultFormat::Table && stdoutIsTerminal()) {
     std::ostringstream text;

@@ -361,6 +361,7 @@ Session::Outcome Session::runStatement(std::string_view statement, const Output&
   settings_.explainNext = false;
   QueryOptions options = settings_.options;
   options.cancel = &cancel_;
+  options.stepTimes = explain;
   cancel_.store(false);
   try {
     QueryResult result = db_.query(text, options);

@@ -28,6 +28,7 @@ struct ExecutionOptions {
   // The columns the caller reads, in the order the result has them; nullopt:
   // every column. Executors that keep tables elsewhere (the GPU) copy only these.
   std::optional<std::vector<uint32_t>> outputColumns;
+  bool stepTimes = false;  // time fused GPU steps one by one, for --explain
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
   IdTable select(IdTable full) const { return outputColumns ? selectColumns(full, *outputColumns) : std::move(full); }
 };

@@ -69,6 +69,7 @@ struct Offsets {
 // Publishes this block's total; after the barrier, every block reads its offset.
 template <bool Grid>
 __device__ Offsets blockOffsets(uint64_t mine, uint64_t* blockTotals) {
+  if constexpr (!Grid) return {0, mine};
   using Reduce = cub::BlockReduce<uint64_t, kThreads>;
   __shared__ typename Reduce::TempStorage storage;
   __shared__ Offsets result;
@@ -133,14 +134,14 @@ __global__ void __launch_bounds__(kThreads) fusedStep(StepArgs s, Columns column
   __shared__ uint64_t tile[kThreads];
   const uint32_t rows = b.state->rows;
   if (b.state->overflow) return;
-  const uint32_t stride = gridDim.x * kThreads;
-  for (uint32_t r = blockIdx.x * kThreads + threadIdx.x; r < rows; r += stride) {
-    List list = candidatesOf(s, r);
+  // Each block sizes and prefix-sums its own share of the rows.
+  const Share rowShare = shareOf(rows);
+  for (uint64_t r = rowShare.begin + threadIdx.x; r < rowShare.end; r += kThreads) {
+    List list = candidatesOf(s, static_cast<uint32_t>(r));
     b.lists[r] = list;
     b.rowStarts[r] = list.size;
   }
-  phaseBarrier<Grid>();
-  const Share rowShare = shareOf(rows);
+  __syncthreads();
   const uint64_t rowTotal = scanInPlace(b.rowStarts, rowShare, tile);
   const Offsets starts = blockOffsets<Grid>(rowTotal, b.blockTotals);
   if (starts.total > b.capacity) {

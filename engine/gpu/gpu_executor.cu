@@ -76,10 +76,10 @@ struct FusedWorkspace {
   }
   FusedWorkspace(const FusedWorkspace&) = delete;
   FusedWorkspace& operator=(const FusedWorkspace&) = delete;
-  // Milliseconds the device spent on step k (recorded around each launch).
-  double stepMilliseconds(size_t k) const {
+  // Device milliseconds between two recorded events (stepEnds[k]: after step k - 1).
+  double milliseconds(size_t from, size_t to) const {
     float ms = 0;
-    GSPARQL_CUDA(cudaEventElapsedTime(&ms, stepEnds[k], stepEnds[k + 1]));
+    GSPARQL_CUDA(cudaEventElapsedTime(&ms, stepEnds[from], stepEnds[to]));
     return ms;
   }
   uint32_t* column(int set, uint32_t c) { return columnSets[set].data() + size_t{c} * capacity; }
@@ -134,8 +134,9 @@ class GpuExecutor final : public Executor {
       fused |= light.has_value();
       tables.push_back(light ? std::move(*light) : runComponent(c, steps[c], bgp, store, componentOptions, profile));
     }
-    profile.note = std::string(fused ? "steps fused into one kernel each, no host synchronisation between them "
-                                       "(step times are the device's, between CUDA events); "
+    profile.note = std::string(fused ? std::string("steps fused into one kernel each, no host synchronisation between "
+                                                   "them (step times are the device's, between CUDA events") +
+                                           (options.stepTimes ? "); " : ", the last step's for all of them); ")
                                      : "") +
                    (largestGrid_ > 1 ? "largest fused step on a grid of " + std::to_string(largestGrid_) + " blocks; "
                                      : "") +
@@ -388,6 +389,8 @@ class GpuExecutor final : public Executor {
     FusedWorkspace& ws = fusedWorkspace();
     gpu::launchFusedReset(ws.buffers.state, pool_.stream());
     GSPARQL_CUDA(cudaEventRecord(ws.stepEnds[0], pool_.stream()));
+    // Events between steps cost the host a little per step: only when asked.
+    auto timed = [&](size_t k) { return options.stepTimes || k + 1 == steps.size(); };
     std::vector<const uint32_t*> current(bgp.columnCount(), nullptr);
     std::vector<bool> bound(bgp.columnCount(), false);
     std::vector<uint32_t> earlier;
@@ -409,16 +412,20 @@ class GpuExecutor final : public Executor {
       largestGrid_ = std::max(largestGrid_, blocks);
       gpu::launchFusedStep(args, columns, static_cast<uint32_t>(columns.count), static_cast<int>(k), ws.buffers,
                            blocks, pool_.stream());
-      GSPARQL_CUDA(cudaEventRecord(ws.stepEnds[k + 1], pool_.stream()));
+      if (timed(k)) GSPARQL_CUDA(cudaEventRecord(ws.stepEnds[k + 1], pool_.stream()));
       bound[step.column] = true;
       if (step.isVertex) earlier.push_back(step.column);
     }
     gpu::FusedState state = ws.state.download().front();
     if (state.overflow) return std::nullopt;
     double milliseconds = 0;
+    size_t since = 0;  // the last recorded event
     for (size_t k = 0; k < steps.size(); ++k) {
       const PlanStep& step = *steps[k].plan;
-      milliseconds += ws.stepMilliseconds(k);
+      if (timed(k)) {
+        milliseconds += ws.milliseconds(since, k + 1);
+        since = k + 1;
+      }
       if (!steps[k].endsPlanStep) continue;
       profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], milliseconds});
       milliseconds = 0;

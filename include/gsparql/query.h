@@ -25,6 +25,9 @@ struct QueryOptions {
   // When set (from another thread or a signal handler) while the query runs,
   // the query stops soon after and throws QueryCancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // Time each join step on its own for explain() (on the GPU, device time
+  // between events around each kernel); off, steps fused on the GPU share one time.
+  bool stepTimes = false;
 };
 
 enum class ResultFormat {
