@@ -10,7 +10,7 @@ namespace gsparql::engine::gpu {
 
 constexpr int kMaxChecks = 8;
 constexpr int kMaxColumns = 32;
-constexpr uint32_t kChunk = 256;  // candidates per warp task: the unit of load balance
+constexpr uint32_t kChunk = 256;  // candidates per survivor count: the unit of output sizing
 
 // As ColumnSource (column_steps.h), with columns resolved to device arrays.
 enum class Source : uint32_t {
