@@ -69,9 +69,7 @@ TEST_CASE("the all-predicates adjacency holds every (neighbour, predicate) pair 
   for (int i = 0; i < 20; ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
-    writeFile(dir / "g.nt", toNTriples(c.graph));
-    Database::load(dir / "db", {(dir / "g.nt").string()});
-    GraphStore store(dir / "db");
+    GraphStore store(loadGraph(dir.path(), c.graph));
     checkDirection(store, pcsr::Direction::Out);
     checkDirection(store, pcsr::Direction::In);
   }

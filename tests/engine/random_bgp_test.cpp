@@ -31,9 +31,7 @@ TEST_CASE("random BGPs match a brute-force enumeration, under both semantics") {
   for (int i = 0; i < 300; ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
-    writeFile(dir / "g.nt", toNTriples(c.graph));
-    Database::load(dir / "db", {(dir / "g.nt").string()});
-    Database db(dir / "db");
+    Database db(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
     for (Semantics semantics : {Semantics::Homomorphism, Semantics::Isomorphism}) {
       QueryResult result = db.query(c.query, {Backend::Cpu, semantics});

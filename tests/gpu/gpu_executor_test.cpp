@@ -151,9 +151,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
   for (int i = 0; i < 200; ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
-    writeFile(dir / "g.nt", toNTriples(c.graph));
-    Database::load(dir / "db", {(dir / "g.nt").string()});
-    GraphStore store(dir / "db");
+    GraphStore store(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
     for (engine::Executor* g : {gpu.get(), gpuGeneral.get(), gpuGrid.get(), gpuEveryLayer.get()}) {
       for (bool injective : {false, true}) {

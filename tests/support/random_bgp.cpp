@@ -5,6 +5,9 @@
 #include <map>
 #include <set>
 
+#include "gsparql/database.h"
+#include "support/test_support.h"
+
 namespace gsparql::test {
 namespace {
 
@@ -61,6 +64,12 @@ RandomCase randomCase(std::mt19937& random) {
   }
   c.query += " }";
   return c;
+}
+
+std::filesystem::path loadGraph(const std::filesystem::path& dir, const std::vector<StringTriple>& graph) {
+  writeFile(dir / "g.nt", toNTriples(graph));
+  Database::load(dir / "db", {(dir / "g.nt").string()});
+  return dir / "db";
 }
 
 std::string toNTriples(const std::vector<StringTriple>& graph) {

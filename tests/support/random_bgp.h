@@ -2,6 +2,7 @@
 // Small random graphs and random BGPs over them, with a brute-force matcher
 // that enumerates every assignment: an oracle independent of the engine.
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <random>
 #include <string>
@@ -23,6 +24,8 @@ struct RandomCase {
 
 RandomCase randomCase(std::mt19937& random);
 std::string toNTriples(const std::vector<StringTriple>& graph);
+// Writes `graph` under `dir` and loads it; returns the database folder.
+std::filesystem::path loadGraph(const std::filesystem::path& dir, const std::vector<StringTriple>& graph);
 
 // Solutions projected on `variables` (bag), each row as a tab-joined line,
 // sorted. `injective`: distinct query vertices match distinct terms.
