@@ -22,6 +22,7 @@
 #include "manifest.h"
 #include "parser/parse.h"
 #include "results.h"
+#include "support/files.h"
 
 namespace {
 
@@ -36,13 +37,6 @@ struct TestResult {
   std::string reason;  // fail: the difference; unsupported: the feature; skipped: why
 };
 
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open " + p.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
@@ -154,7 +148,7 @@ class Runner {
     try {
       // The query's base IRI is its file's URI, as for the data files; a
       // BASE in the query itself resolves against it and so still wins.
-      queryText = "BASE <" + fileUri(queryFile) + "> " + readFile(queryFile);
+      queryText = "BASE <" + fileUri(queryFile) + "> " + gsparql::test::readText(queryFile);
     } catch (const std::exception& e) {
       return skip(Outcome::Fail, std::string("runner: ") + e.what());
     }

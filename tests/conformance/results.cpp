@@ -1,6 +1,7 @@
 #include "results.h"
 #include "engine/results/term_parts.h"
 #include "rdf/term.h"
+#include "support/files.h"
 #include "support/json.h"
 
 #include <algorithm>
@@ -51,13 +52,6 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-std::string readWholeFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) fail("cannot open " + p.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // ---- a minimal XML reader: elements, attributes, text, CDATA, entities ----
 
@@ -488,11 +482,11 @@ ResultSet parseRdfXmlResultSet(std::string_view xml) {
 
 ResultSet readResultFile(const std::filesystem::path& file) {
   std::string ext = file.extension().string();
-  if (ext == ".srx") return parseSrx(readWholeFile(file));
-  if (ext == ".srj") return parseSrj(readWholeFile(file));
-  if (ext == ".tsv") return parseTsv(readWholeFile(file));
+  if (ext == ".srx") return parseSrx(gsparql::test::readText(file));
+  if (ext == ".srj") return parseSrj(gsparql::test::readText(file));
+  if (ext == ".tsv") return parseTsv(gsparql::test::readText(file));
   if (ext == ".ttl") return readRdfResultSet(file);
-  if (ext == ".rdf") return parseRdfXmlResultSet(readWholeFile(file));
+  if (ext == ".rdf") return parseRdfXmlResultSet(gsparql::test::readText(file));
   if (ext == ".csv") throw UnsupportedFormat("CSV result file");
   throw UnsupportedFormat("result file " + ext);
 }

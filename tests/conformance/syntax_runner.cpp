@@ -13,6 +13,7 @@
 #include "gsparql/error.h"
 #include "manifest.h"
 #include "parser/parse.h"
+#include "support/files.h"
 
 namespace {
 
@@ -49,12 +50,6 @@ std::vector<TestCase> readManifest(const fs::path& manifestFile, int& updateTest
   return out;
 }
 
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
@@ -80,7 +75,7 @@ int main(int argc, char** argv) {
       std::string detail;
       bool parsed = true;
       try {
-        gsparql::sparql::parseQuery(readFile(t.query));
+        gsparql::sparql::parseQuery(gsparql::test::readText(t.query));
       } catch (const gsparql::sparql::SyntaxError& e) {
         parsed = false;
         detail = firstLine(e.what());

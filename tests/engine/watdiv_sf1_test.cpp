@@ -22,13 +22,6 @@ const Database& sf1() {
   return db;
 }
 
-std::string readText(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Rows as the reference writes them: terms tab-separated, sorted bytewise.
 std::vector<std::string> sortedTsvRows(const QueryResult& result) {
   std::vector<std::string> rows;

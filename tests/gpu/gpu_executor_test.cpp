@@ -30,13 +30,6 @@ bool skipWithoutGpu() {
   return true;
 }
 
-std::string readText(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::vector<std::vector<uint32_t>> sortedRows(const engine::IdTable& table) {
   std::vector<std::vector<uint32_t>> rows;
   for (size_t r = 0; r < table.rows(); ++r) rows.emplace_back(table.row(r).begin(), table.row(r).end());

@@ -12,6 +12,7 @@
 #include "parser/print.h"
 #include "parser/query_graph.h"
 #include "rdf/term.h"
+#include "support/files.h"
 
 namespace gsparql::sparql::test {
 
@@ -34,12 +35,7 @@ inline const Op& where(const Query& q) {
   return *op->children[0];
 }
 
-inline std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+inline std::string readFile(const std::filesystem::path& p) { return gsparql::test::readText(p); }
 
 inline std::vector<std::filesystem::path> dataFiles(const std::string& dir) {
   std::vector<std::filesystem::path> out;

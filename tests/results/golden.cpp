@@ -11,16 +11,12 @@
 
 #include "engine/results/term_parts.h"
 #include "rdf/term.h"
+#include "support/files.h"
 
 namespace gsparql::results::test {
 
 std::string readFile(const std::string& relative) {
-  std::string path = std::string(GSPARQL_RESULTS_TEST_DATA) + "/" + relative;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return gsparql::test::readText(std::filesystem::path(GSPARQL_RESULTS_TEST_DATA) / relative);
 }
 
 std::vector<std::string> splitLines(std::string_view text, std::string_view eol) {

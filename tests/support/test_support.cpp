@@ -97,10 +97,7 @@ ProcessResult waitFor(int pid, const std::filesystem::path& outputFile) {
   ProcessResult result;
   if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-  std::ifstream in(outputFile, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  result.output = text.str();
+  result.output = readText(outputFile);
   return result;
 }
 

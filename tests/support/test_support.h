@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "support/files.h"
+
 namespace gsparql::test {
 
 // A fresh folder under the system temp dir, removed with everything in it.
