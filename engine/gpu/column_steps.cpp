@@ -119,11 +119,9 @@ class StepTranslator {
 
 }  // namespace
 
-bool ColumnStep::usesAllPredicates() const {
-  const bool source = this->source == ColumnSource::RowPredicateKeys ||
-                      this->source == ColumnSource::DistinctNeighbours ||
-                      this->source == ColumnSource::PredicatesBetween;
-  return source || !pairProbes.empty();
+bool ColumnStep::drawsFromAllPredicates() const {
+  return source == ColumnSource::RowPredicateKeys || source == ColumnSource::DistinctNeighbours ||
+         source == ColumnSource::PredicatesBetween;
 }
 
 std::vector<ColumnStep> columnSteps(const PlanStep& step, const BoundBgp& bgp, std::vector<bool>& predicateBound) {

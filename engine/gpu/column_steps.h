@@ -56,7 +56,8 @@ struct ColumnStep {
   std::vector<AdjacencyProbe> adjacencyProbes;
   std::vector<VariablePredicateProbe> pairProbes;
   std::vector<PredicateVertexEquality> predicateVertexProbes;
-  bool usesAllPredicates() const;
+  // The source reads the all-predicates adjacency (of `direction`).
+  bool drawsFromAllPredicates() const;
 };
 
 // The column steps of one plan step. `predicateBound` (one flag per

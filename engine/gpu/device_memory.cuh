@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -96,5 +97,13 @@ class Workspace {
   DeviceArray<unsigned char> memory_;
   size_t used_ = 0;
 };
+
+// A device copy of `host`, made on the pool's stream.
+template <typename T>
+DeviceArray<T> toDevice(DevicePool& pool, std::span<const T> host) {
+  DeviceArray<T> device(pool, host.size());
+  if (!host.empty()) device.upload(host.data(), host.size());
+  return device;
+}
 
 }  // namespace gsparql::engine::gpu

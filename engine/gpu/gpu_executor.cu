@@ -171,10 +171,7 @@ class GpuExecutor final : public Executor {
   void setSource(gpu::StepArgs& s, const gpu::ColumnStep& step, const GraphStore& store,
                  const std::vector<const uint32_t*>& columns) {
     using gpu::ColumnSource;
-    const bool allPredicates = step.source == ColumnSource::RowPredicateKeys ||
-                               step.source == ColumnSource::DistinctNeighbours ||
-                               step.source == ColumnSource::PredicatesBetween;
-    if (allPredicates) s.all = cache_.allPredicates(store, step.direction);
+    if (step.drawsFromAllPredicates()) s.all = cache_.allPredicates(store, step.direction);
     switch (step.source) {
       case ColumnSource::Constant:
         s.source = gpu::Source::Constant;

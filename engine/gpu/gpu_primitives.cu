@@ -10,13 +10,6 @@ namespace gsparql::engine::gpu {
 namespace {
 
 template <typename T>
-DeviceArray<T> toDevice(DevicePool& pool, std::span<const T> host) {
-  DeviceArray<T> device(pool, host.size());
-  if (!host.empty()) device.upload(host.data(), host.size());
-  return device;
-}
-
-template <typename T>
 std::vector<T> scan(const std::vector<T>& values) {
   DevicePool pool;
   auto in = toDevice<T>(pool, values);

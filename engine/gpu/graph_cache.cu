@@ -6,16 +6,6 @@
 #include "storage/graph_store.h"
 
 namespace gsparql::engine::gpu {
-namespace {
-
-template <typename T>
-DeviceArray<T> uploaded(DevicePool& pool, std::span<const T> host) {
-  DeviceArray<T> device(pool, host.size());
-  if (!host.empty()) device.upload(host.data(), host.size());
-  return device;
-}
-
-}  // namespace
 
 void GraphCache::evictFor(uint64_t bytes) {
   while (used_ + bytes > budget_) {
@@ -57,11 +47,11 @@ GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, ui
 GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
   return cached(store, static_cast<uint32_t>(direction), predicate, [&](Entry& e) {
     const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
-    e.groups = uploaded(pool_, host.groups());
-    e.groupNeighbours = uploaded(pool_, host.groupNeighbours());
-    e.keys = uploaded(pool_, host.keys());
-    e.offsets = uploaded(pool_, host.offsets());
-    e.neighbours = uploaded(pool_, host.neighbours());
+    e.groups = toDevice(pool_, host.groups());
+    e.groupNeighbours = toDevice(pool_, host.groupNeighbours());
+    e.keys = toDevice(pool_, host.keys());
+    e.offsets = toDevice(pool_, host.offsets());
+    e.neighbours = toDevice(pool_, host.neighbours());
     e.bytes = e.groups.bytes() + e.groupNeighbours.bytes() + e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
     e.view = {e.groups.data(), e.groupNeighbours.data(), e.keys.data(), e.offsets.data(), e.neighbours.data(),
               host.section().keyCount};
@@ -74,7 +64,7 @@ DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Dir
     const AllPredicatesAdjacency host = buildAllPredicatesAdjacency(store, direction);
     for (const auto* part : {&host.offsets, &host.neighbours, &host.predicates, &host.distinctOffsets,
                              &host.distinctNeighbours, &host.keyStarts, &host.keys}) {
-      e.arrays.push_back(uploaded(pool_, std::span<const uint32_t>(*part)));
+      e.arrays.push_back(toDevice(pool_, std::span<const uint32_t>(*part)));
       e.bytes += e.arrays.back().bytes();
     }
     e.allView = {e.arrays[0].data(), e.arrays[1].data(), e.arrays[2].data(), e.arrays[3].data(),
@@ -85,7 +75,7 @@ DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Dir
 const uint32_t* GraphCache::predicateVertexIds(const GraphStore& store) {
   return cached(store, kPredicateVerticesKind, 0, [&](Entry& e) {
     const std::vector<uint32_t> host = engine::predicateVertexIds(store);
-    e.arrays.push_back(uploaded(pool_, std::span<const uint32_t>(host)));
+    e.arrays.push_back(toDevice(pool_, std::span<const uint32_t>(host)));
     e.bytes = e.arrays.back().bytes();
   }).arrays.front().data();
 }
