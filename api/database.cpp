@@ -89,7 +89,7 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
   impl->store = &impl_->store;
   impl->timings.planMilliseconds = impl->outcome.planMilliseconds;
   impl->timings.executeMilliseconds = impl->outcome.executeMilliseconds;
-  impl->timings.modifiersMilliseconds = impl->outcome.modifiersMilliseconds;
+  impl->prefixes = parsed.prefixes;
   return QueryResult(std::move(impl));
 }
 

@@ -1,5 +1,6 @@
 #include "api/query_result_impl.h"
 #include "engine/results/result_writer.h"
+#include "gsparql/error.h"
 
 namespace gsparql {
 namespace {
@@ -11,15 +12,17 @@ QueryResult::~QueryResult() = default;
 QueryResult::QueryResult(QueryResult&&) noexcept = default;
 QueryResult& QueryResult::operator=(QueryResult&&) noexcept = default;
 
-bool QueryResult::isBoolean() const { return impl_->outcome.ask; }
+bool QueryResult::isBoolean() const { return impl_->outcome.form == sparql::Query::Form::Ask; }
 bool QueryResult::booleanValue() const { return impl_->outcome.askValue; }
+bool QueryResult::isGraph() const { return impl_->outcome.isGraph(); }
 const std::vector<std::string>& QueryResult::variables() const { return impl_->outcome.variables; }
-size_t QueryResult::rowCount() const { return impl_->outcome.rows.rows(); }
+size_t QueryResult::rowCount() const { return impl_->outcome.rows.rows; }
+size_t QueryResult::tripleCount() const { return impl_->outcome.triples.size(); }
 const QueryTimings& QueryResult::timings() const { return impl_->timings; }
 std::string QueryResult::explain() const { return engine::explainPlan(impl_->outcome, *impl_->store); }
 
 void QueryResult::forEachRow(const std::function<void(std::span<const Term>)>& visit) const {
-  engine::TermDecoder decoder(impl_->store->dictionary(), impl_->outcome);
+  engine::TermDecoder decoder(*impl_->outcome.terms, impl_->outcome.rows);
   const size_t width = impl_->outcome.variables.size();
   std::vector<Term> cells;
   for (size_t begin = 0; begin < rowCount(); begin += kRowsPerBatch) {
@@ -35,6 +38,8 @@ static_assert(static_cast<int>(ResultFormat::Tsv) == static_cast<int>(results::F
 static_assert(static_cast<int>(ResultFormat::Csv) == static_cast<int>(results::Format::Csv));
 static_assert(static_cast<int>(ResultFormat::Json) == static_cast<int>(results::Format::Json));
 static_assert(static_cast<int>(ResultFormat::Xml) == static_cast<int>(results::Format::Xml));
+static_assert(static_cast<int>(ResultFormat::NTriples) == static_cast<int>(results::Format::NTriples));
+static_assert(static_cast<int>(ResultFormat::Turtle) == static_cast<int>(results::Format::Turtle));
 
 std::optional<ResultFormat> resultFormatFromName(std::string_view name) {
   auto format = results::formatFromName(name);
@@ -42,8 +47,40 @@ std::optional<ResultFormat> resultFormatFromName(std::string_view name) {
   return static_cast<ResultFormat>(*format);
 }
 
+void QueryResult::forEachTriple(
+    const std::function<void(std::string_view, std::string_view, std::string_view)>& visit) const {
+  engine::TermCodec& terms = *impl_->outcome.terms;
+  for (size_t begin = 0; begin < tripleCount(); begin += kRowsPerBatch) {
+    const size_t end = std::min(tripleCount(), begin + kRowsPerBatch);
+    std::vector<engine::ValueId> ids;
+    for (size_t t = begin; t < end; ++t) ids.insert(ids.end(), impl_->outcome.triples[t].begin(), impl_->outcome.triples[t].end());
+    terms.prefetch(ids);
+    for (size_t t = begin; t < end; ++t) {
+      const auto& triple = impl_->outcome.triples[t];
+      visit(terms.term(triple[0]), terms.term(triple[1]), terms.term(triple[2]));
+    }
+  }
+}
+
 void QueryResult::write(std::ostream& out, ResultFormat format) const {
-  auto writer = results::makeResultWriter(static_cast<results::Format>(format), out);
+  const bool graphFormat = format == ResultFormat::NTriples || format == ResultFormat::Turtle;
+  if (isGraph()) {
+    if (!graphFormat && format != ResultFormat::Table) {
+      throw QueryError("a graph result is written as nt or ttl, not " +
+                       std::string(results::formatName(static_cast<results::Format>(format))));
+    }
+    auto writer = results::makeGraphWriter(format == ResultFormat::NTriples ? results::Format::NTriples
+                                                                             : results::Format::Turtle,
+                                           out, impl_->prefixes);
+    forEachTriple([&](std::string_view s, std::string_view p, std::string_view o) { writer->triple(s, p, o); });
+    writer->end();
+    return;
+  }
+  if (graphFormat) {
+    throw QueryError(std::string("nt and ttl are for CONSTRUCT and DESCRIBE results; this query gives ") +
+                     (isBoolean() ? "a boolean" : "solutions"));
+  }
+  auto writer = results::makeResultWriter(static_cast<results::Format>(format), out, impl_->prefixes);
   if (isBoolean()) return writer->boolean(booleanValue());
   writer->begin(variables());
   forEachRow([&](std::span<const Term> row) { writer->row(row); });

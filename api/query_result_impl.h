@@ -11,6 +11,7 @@ class QueryResult::Impl {
   engine::QueryOutcome outcome;
   const GraphStore* store = nullptr;
   QueryTimings timings;
+  std::vector<std::pair<std::string, std::string>> prefixes;  // of the query, for Turtle and tables
 };
 
 }  // namespace gsparql

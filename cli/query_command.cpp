@@ -31,17 +31,18 @@ std::string queryText(const Arguments& a) {
   return a.positional()[0];
 }
 
-ResultFormat formatFrom(const Arguments& a) {
+// Without --format: a table on a terminal, else TSV (N-Triples for a graph).
+ResultFormat formatFrom(const Arguments& a, bool graph) {
   auto name = a.value("--format");
-  if (!name) return stdoutIsTerminal() ? ResultFormat::Table : ResultFormat::Tsv;
+  if (!name) return stdoutIsTerminal() ? ResultFormat::Table : (graph ? ResultFormat::NTriples : ResultFormat::Tsv);
   auto format = resultFormatFromName(*name);
-  if (!format) throw UsageError("unknown --format " + *name + " (table, tsv, csv, json or xml)");
+  if (!format) throw UsageError("unknown --format " + *name + " (table, tsv, csv, json, xml, nt or ttl)");
   return *format;
 }
 
 void printTimings(const QueryTimings& t, double outputMs) {
-  std::fprintf(stderr, "time: parse %.3f ms, plan %.3f ms, execute %.3f ms, modifiers %.3f ms, output %.3f ms\n",
-               t.parseMilliseconds, t.planMilliseconds, t.executeMilliseconds, t.modifiersMilliseconds, outputMs);
+  std::fprintf(stderr, "time: parse %.3f ms, plan %.3f ms, execute %.3f ms, output %.3f ms\n",
+               t.parseMilliseconds, t.planMilliseconds, t.executeMilliseconds, outputMs);
 }
 
 }  // namespace
@@ -49,10 +50,10 @@ void printTimings(const QueryTimings& t, double outputMs) {
 int runQuery(const Args& args) {
   Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics"}, {"--time", "--explain"}});
   Database db(a.required("--db"));
-  const ResultFormat format = formatFrom(a);
   QueryOptions options = queryOptionsFrom(a);
   options.stepTimes = a.flag("--explain");
   QueryResult result = db.query(queryText(a), options);
+  const ResultFormat format = formatFrom(a, result.isGraph());
   auto start = std::chrono::steady_clock::now();
   if (format == ResultFormat::Table && stdoutIsTerminal()) {
     std::ostringstream text;

@@ -112,9 +112,8 @@ std::string trim(std::string_view s) {
 std::string formatTimings(const QueryTimings& t, double outputMs) {
   char line[256];
   std::snprintf(line, sizeof line,
-                "time: parse %.3f ms, plan %.3f ms, execute %.3f ms, modifiers %.3f ms, output %.3f ms\n",
-                t.parseMilliseconds, t.planMilliseconds, t.executeMilliseconds, t.modifiersMilliseconds,
-                outputMs);
+                "time: parse %.3f ms, plan %.3f ms, execute %.3f ms, output %.3f ms\n",
+                t.parseMilliseconds, t.planMilliseconds, t.executeMilliseconds, outputMs);
   return line;
 }
 
@@ -162,6 +161,8 @@ const char* formatName(ResultFormat f) {
     case ResultFormat::Csv: return "csv";
     case ResultFormat::Json: return "json";
     case ResultFormat::Xml: return "xml";
+    case ResultFormat::NTriples: return "nt";
+    case ResultFormat::Turtle: return "ttl";
   }
   return "?";
 }

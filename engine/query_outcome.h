@@ -1,42 +1,38 @@
 #pragma once
 // The engine's answer to one query, still as ids, and everything --explain
 // and --time report about how it was obtained.
-#include <cstdint>
-#include <optional>
+#include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "engine/bound_bgp.h"
-#include "engine/executor.h"
-#include "engine/id_table.h"
-#include "engine/plan.h"
+#include "engine/physical/operator.h"
+#include "engine/physical/table.h"
+#include "engine/value/term_codec.h"
+#include "parser/algebra.h"
 
 namespace gsparql::engine {
 
-enum class ColumnKind : uint8_t {
-  Vertex,     // vertex id
-  Predicate,  // predicate id
-  Computed,   // index into QueryOutcome::computed (COUNT results)
-  Unbound,    // a projected variable the pattern never binds
-};
+using Triple = std::array<ValueId, 3>;
 
 struct QueryOutcome {
-  bool ask = false;
-  bool askValue = false;
-  std::vector<std::string> variables;
-  std::vector<ColumnKind> kinds;  // one per variable
-  IdTable rows;                   // one column per variable
-  std::vector<std::string> computed;
+  sparql::Query::Form form = sparql::Query::Form::Select;
+  bool askValue = false;               // ASK
+  std::vector<std::string> variables;  // SELECT
+  Table rows;                          // SELECT: one column per variable
+  std::vector<Triple> triples;         // CONSTRUCT, DESCRIBE: a set of triples
+  // Decodes the ids above; holds the terms the query made.
+  std::shared_ptr<TermCodec> terms;
 
   // For --explain and --time.
+  std::shared_ptr<Operator> plan;
   std::string executor;
-  BoundBgp bgp;
-  BgpPlan plan;
-  ExecutionProfile profile;
-  uint64_t matches = 0;  // rows of the BGP before the solution modifiers
   double planMilliseconds = 0;
   double executeMilliseconds = 0;
-  double modifiersMilliseconds = 0;
+
+  bool isGraph() const {
+    return form == sparql::Query::Form::Construct || form == sparql::Query::Form::Describe;
+  }
 };
 
 }  // namespace gsparql::engine

@@ -1,6 +1,7 @@
 #pragma once
-// Runs one parsed query: checks its shape, binds and plans its BGP, executes
-// it on the chosen executor and applies the solution modifiers, all on ids.
+// Runs one parsed query: builds its logical plan, plans the physical
+// operators, runs them on the chosen BGP executor and shapes the result by
+// the query form (SELECT rows, ASK boolean, CONSTRUCT and DESCRIBE triples).
 #include <string>
 
 #include "engine/executor.h"
@@ -17,7 +18,8 @@ namespace gsparql::engine {
 QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Executor& executor,
                       const JoinOrderer& orderer, const ExecutionOptions& options);
 
-// The plan with estimated and actual rows per step, for --explain.
+// The operator tree with estimated and actual rows and the time of each
+// operator, for --explain.
 std::string explainPlan(const QueryOutcome& outcome, const GraphStore& store);
 
 }  // namespace gsparql::engine

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,7 @@ struct Path {
 
 struct Op;
 using OpPtr = std::shared_ptr<const Op>;
+class QueryGraph;  // parser/query_graph.h
 
 // An expression. Operators and built-ins are calls by name: "||", "&&", "=",
 // "!=", "<", ">", "<=", ">=", "+", "-", "*", "/", "!", "UPLUS", "UMINUS", "IN",
@@ -96,7 +98,7 @@ struct Table {
 // fields listed beside it, so executors and printers can switch on `kind`.
 struct Op {
   enum class Kind : std::uint8_t {
-    Bgp,       // triples (empty: the join identity)
+    Bgp,       // triples (empty: the join identity), queryGraph
     Path,      // subject, path, object
     Join,      // children[0], children[1]
     LeftJoin,  // children[0], children[1], exprs (conjunction; empty = true)
@@ -118,6 +120,7 @@ struct Op {
   Position pos;
   std::vector<OpPtr> children;
   std::vector<TriplePattern> triples;
+  std::shared_ptr<const QueryGraph> queryGraph;  // Bgp: the triples as a labelled query graph
   Term subject, object;
   Path path;
   std::vector<Expr> exprs;
@@ -141,6 +144,8 @@ struct Query {
   std::vector<Term> describeTerms;            // empty with DESCRIBE *
   std::vector<std::string> fromGraphs;        // FROM <g>
   std::vector<std::string> fromNamedGraphs;   // FROM NAMED <g>
+  // PREFIX declarations: "ex" (for ex:) -> namespace IRI (for output that abbreviates IRIs).
+  std::vector<std::pair<std::string, std::string>> prefixes;
 };
 
 // Variables in scope for the solutions of `op` (section 18.2.1), in order of

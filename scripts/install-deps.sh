@@ -10,6 +10,7 @@ packages=(
   libantlr4-runtime-dev antlr4 uuid-dev default-jre-headless
   doctest-dev
   libtbb-dev
+  libpcre2-dev libssl-dev
   libedit-dev
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd
   clang libclang-rt-14-dev

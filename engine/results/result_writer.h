@@ -14,13 +14,18 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gsparql::results {
 
-enum class Format { Table, Tsv, Csv, Json, Xml };
+// NTriples and Turtle are graph formats (GraphWriter), the others solution formats.
+enum class Format { Table, Tsv, Csv, Json, Xml, NTriples, Turtle };
 
-// "table", "tsv", "csv", "json", "xml" (lower case only); nullopt otherwise.
+// PREFIX declarations of the query ("ex" (for ex:) -> namespace IRI), for output that abbreviates IRIs.
+using Prefixes = std::vector<std::pair<std::string, std::string>>;
+
+// "table", "tsv", "csv", "json", "xml", "nt", "ttl" (lower case only); nullopt otherwise.
 std::optional<Format> formatFromName(std::string_view name);
 std::string_view formatName(Format format);
 
@@ -35,6 +40,18 @@ class ResultWriter {
   virtual void boolean(bool value) = 0;
 };
 
-std::unique_ptr<ResultWriter> makeResultWriter(Format format, std::ostream& out);
+// A solution format; the table abbreviates IRIs with `prefixes`.
+std::unique_ptr<ResultWriter> makeResultWriter(Format format, std::ostream& out, const Prefixes& prefixes = {});
+
+// CONSTRUCT and DESCRIBE results: triples of terms in rdf/term.h form.
+class GraphWriter {
+ public:
+  virtual ~GraphWriter() = default;
+  virtual void triple(std::string_view subject, std::string_view predicate, std::string_view object) = 0;
+  virtual void end() = 0;
+};
+
+// NTriples, or Turtle with `prefixes` declared and used.
+std::unique_ptr<GraphWriter> makeGraphWriter(Format format, std::ostream& out, const Prefixes& prefixes = {});
 
 }  // namespace gsparql::results

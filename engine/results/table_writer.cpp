@@ -22,10 +22,15 @@ constexpr std::string_view kVertical = "\xE2\x94\x82";    // │
 
 bool isContinuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
-// Appends `term` for display: Turtle form with control characters escaped.
-void appendCell(std::string& out, std::string& scratch, std::string_view term) {
+// Appends `term` for display: Turtle form (IRIs as prefixed names where the
+// query declares their namespace) with control characters escaped.
+void appendCell(std::string& out, std::string& scratch, std::string_view term, const Prefixes& prefixes) {
   scratch.clear();
-  appendTsvTerm(scratch, term);
+  if (auto name = prefixedName(term, prefixes)) {
+    scratch = std::move(*name);
+  } else {
+    appendTsvTerm(scratch, term);
+  }
   static constexpr char hex[] = "0123456789ABCDEF";
   for (size_t i = 0; i < scratch.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(scratch[i]);
@@ -91,7 +96,7 @@ class TableWriter final : public ResultWriter {
       b += kVertical;
       for (size_t i = 0; i < widths_.size(); ++i) {
         cell_.clear();
-        if (i < terms.size() && terms[i]) appendCell(cell_, scratch_, *terms[i]);
+        if (i < terms.size() && terms[i]) appendCell(cell_, scratch_, *terms[i], options_.prefixes);
         b += ' ';
         appendFitted(b, cell_, widths_[i]);
         b += ' ';
@@ -103,7 +108,7 @@ class TableWriter final : public ResultWriter {
     }
     for (size_t i = 0; i < widths_.size(); ++i) {
       size_t start = cells_.size();
-      if (i < terms.size() && terms[i]) appendCell(cells_, scratch_, *terms[i]);
+      if (i < terms.size() && terms[i]) appendCell(cells_, scratch_, *terms[i], options_.prefixes);
       cellEnds_.push_back(cells_.size());
       widths_[i] = std::max(widths_[i], std::min(displayWidth(std::string_view(cells_).substr(start)),
                                                  options_.maxWidth));

@@ -52,7 +52,13 @@ void appendTsvTerm(std::string& out, std::string_view term);
 struct TableOptions {
   size_t sizingRows = 1000;  // rows buffered to size the columns
   size_t maxWidth = 60;      // display columns of the widest cell; longer ones end in "…"
+  Prefixes prefixes;         // IRIs under one of these are shown as prefixed names
 };
+
+// `ex:local` for an IRI term `<ns local>` when a prefix declares `ns` and
+// `local` is a valid Turtle local name (conservatively: letters, digits, '_',
+// '-', and inner '.'); nullopt otherwise.
+std::optional<std::string> prefixedName(std::string_view iriTerm, const Prefixes& prefixes);
 
 std::unique_ptr<ResultWriter> makeTsvWriter(std::ostream& out);
 std::unique_ptr<ResultWriter> makeCsvWriter(std::ostream& out);

@@ -36,15 +36,16 @@ enum class ResultFormat {
   Csv,    // SPARQL 1.1 CSV
   Json,   // SPARQL 1.1 Query Results JSON
   Xml,    // SPARQL Query Results XML
+  NTriples,  // CONSTRUCT and DESCRIBE results
+  Turtle,    // CONSTRUCT and DESCRIBE results, with the query's prefixes
 };
-// "table", "tsv", "csv", "json", "xml"; nullopt for anything else.
+// "table", "tsv", "csv", "json", "xml", "nt", "ttl"; nullopt for anything else.
 std::optional<ResultFormat> resultFormatFromName(std::string_view name);
 
 struct QueryTimings {
   double parseMilliseconds = 0;
   double planMilliseconds = 0;
-  double executeMilliseconds = 0;
-  double modifiersMilliseconds = 0;  // ORDER BY, DISTINCT, projection, LIMIT
+  double executeMilliseconds = 0;  // the operator tree, solution modifiers included
 };
 
 // One result cell: a term in N-Triples syntax (<iri>, _:b, "lex"@lang,
@@ -63,11 +64,17 @@ class QueryResult {
 
   bool isBoolean() const;  // ASK
   bool booleanValue() const;
+  bool isGraph() const;  // CONSTRUCT, DESCRIBE
+  size_t tripleCount() const;
+  // Calls `visit` with each triple of a graph result (terms in N-Triples syntax).
+  void forEachTriple(const std::function<void(std::string_view, std::string_view, std::string_view)>& visit) const;
   const std::vector<std::string>& variables() const;  // without '?'
   size_t rowCount() const;
   // Calls `visit` with each row in order; the terms are valid during the call.
   void forEachRow(const std::function<void(std::span<const Term>)>& visit) const;
-  // Writes the whole result (SELECT rows or the ASK boolean) in `format`.
+  // Writes the whole result (SELECT rows, the ASK boolean, or the graph) in
+  // `format`. A graph is written as N-Triples or Turtle (Turtle for Table);
+  // asking for a solutions format for a graph, or the reverse, throws QueryError.
   void write(std::ostream& out, ResultFormat format) const;
   // Every row, copied: convenient for small results.
   std::vector<std::vector<std::optional<std::string>>> rows() const;

@@ -169,7 +169,10 @@ Query parseQuery(std::string_view text) {
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
     tree = parser.queryUnit();
   }
-  return Walker(text, fresh).query(tree);
+  Walker walker(text, fresh);
+  Query query = walker.query(tree);
+  query.prefixes = walker.prefixes();
+  return query;
 }
 
 }  // namespace gsparql::sparql

@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <iterator>
 
+#include "parser/query_graph.h"
 #include "parser/syntax_error.h"
 
 namespace gsparql::sparql {
 namespace {
 
-OpPtr make(Op op) { return std::make_shared<const Op>(std::move(op)); }
+// Every BGP carries its query graph, so the engine reads it as data.
+OpPtr make(Op op) {
+  if (op.kind == Op::Kind::Bgp) op.queryGraph = std::make_shared<const QueryGraph>(QueryGraph::fromBgp(op.triples));
+  return std::make_shared<const Op>(std::move(op));
+}
 
 Op node(Op::Kind kind, Position pos, std::vector<OpPtr> children = {}) {
   Op op;

@@ -183,7 +183,7 @@ TEST_CASE("a session remembers prefixes applies its settings and reports errors"
   CHECK(f.run("SELECT ?x WHERE { e:a e:knows ?x") == Session::Outcome::Failed);
   CHECK(f.errors.find("error: 1:") != std::string::npos);
   CHECK(f.errors.find("^") != std::string::npos);
-  CHECK(f.run("SELECT ?x WHERE { ?x ?p ?o } GROUP BY ?x") == Session::Outcome::Failed);
+  CHECK(f.run("SELECT ?x WHERE { GRAPH ?g { ?x ?p ?o } }") == Session::Outcome::Failed);
   CHECK(f.errors.find("not supported") != std::string::npos);
 
   CHECK(f.dot(".timer maybe") == Session::Outcome::Failed);

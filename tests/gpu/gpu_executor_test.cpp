@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/gpu/gpu_executor.h"
+#include "engine/physical/bgp_scan.h"
 #include "engine/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
@@ -30,15 +31,17 @@ bool skipWithoutGpu() {
   return true;
 }
 
-std::vector<std::vector<uint32_t>> sortedRows(const engine::IdTable& table) {
-  std::vector<std::vector<uint32_t>> rows;
-  for (size_t r = 0; r < table.rows(); ++r) rows.emplace_back(table.row(r).begin(), table.row(r).end());
+std::vector<std::vector<engine::ValueId>> sortedRows(const engine::Table& table) {
+  std::vector<std::vector<engine::ValueId>> rows(table.rows);
+  for (size_t r = 0; r < table.rows; ++r) {
+    for (size_t c = 0; c < table.width(); ++c) rows[r].push_back(table.at(r, c));
+  }
   std::sort(rows.begin(), rows.end());
   return rows;
 }
 
-// Runs `text` on both executors and checks the id tables before any modifier;
-// returns the GPU's note (which path it took).
+// Runs `text` on both executors and checks the result rows (as ids, which
+// both runs number alike); returns the GPU's notes (which path it took).
 std::string compare(const GraphStore& store, engine::Executor& gpu, engine::Executor& cpu, const std::string& text,
                     bool injective) {
   sparql::Query query = sparql::parseQuery(text);
@@ -47,9 +50,9 @@ std::string compare(const GraphStore& store, engine::Executor& gpu, engine::Exec
   options.injective = injective;
   engine::QueryOutcome onGpu = engine::runQuery(query, store, gpu, *orderer, options);
   engine::QueryOutcome onCpu = engine::runQuery(query, store, cpu, *orderer, options);
-  CHECK(onGpu.matches == onCpu.matches);
+  CHECK(onGpu.rows.rows == onCpu.rows.rows);
   CHECK(sortedRows(onGpu.rows) == sortedRows(onCpu.rows));
-  return onGpu.profile.note;
+  return engine::executorNotes(*onGpu.plan);
 }
 
 std::vector<std::string> sf1Queries() {

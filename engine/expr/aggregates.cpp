@@ -1,0 +1,128 @@
+// Set functions (section 18.5). Unbound and erroneous values are skipped (as
+// Jena does); a value an aggregate cannot take (a non-number in SUM, a
+// non-literal in GROUP_CONCAT) makes the whole aggregate an error.
+#include <unordered_set>
+
+#include "engine/expr/expression.h"
+#include "engine/expr/numeric.h"
+#include "engine/expr/values.h"
+
+namespace gsparql::engine::expr {
+namespace {
+
+class Count : public Aggregator {
+ public:
+  void add(const Result& value) override { count_ += value.has_value(); }
+  Result finish() override { return integerTerm(count_); }
+
+ private:
+  long long count_ = 0;
+};
+
+// SUM and AVG.
+class Sum : public Aggregator {
+ public:
+  explicit Sum(bool average) : average_(average) {}
+  void add(const Result& value) override {
+    if (!value || !sum_) return;
+    auto n = parseNumber(parseTerm(*value));
+    sum_ = n ? arithmetic('+', *sum_, *n) : std::nullopt;
+    ++count_;
+  }
+  Result finish() override {
+    if (!sum_) return std::nullopt;
+    if (!average_ || count_ == 0) return numberTerm(*sum_);
+    auto mean = arithmetic('/', *sum_, Number::integer(count_));
+    if (!mean) return std::nullopt;
+    return numberTerm(*mean);
+  }
+
+ private:
+  bool average_;
+  std::optional<Number> sum_ = Number::integer(0);
+  long long count_ = 0;
+};
+
+// MIN and MAX in the ORDER BY order.
+class Extreme : public Aggregator {
+ public:
+  explicit Extreme(bool max) : sign_(max ? 1 : -1) {}
+  void add(const Result& value) override {
+    if (value && (!best_ || sign_ * orderTerms(*value, *best_) > 0)) best_ = value;
+  }
+  Result finish() override { return best_; }
+
+ private:
+  int sign_;
+  Result best_;
+};
+
+class Sample : public Aggregator {
+ public:
+  void add(const Result& value) override {
+    if (!sample_) sample_ = value;
+  }
+  Result finish() override { return sample_; }
+
+ private:
+  Result sample_;
+};
+
+class GroupConcat : public Aggregator {
+ public:
+  explicit GroupConcat(std::string separator) : separator_(std::move(separator)) {}
+  void add(const Result& value) override {
+    if (!value || !text_) return;
+    TermValue t = parseTerm(*value);
+    if (!t.isLiteral()) {
+      text_.reset();
+      return;
+    }
+    if (!first_) *text_ += separator_;
+    *text_ += t.value;
+    first_ = false;
+  }
+  Result finish() override {
+    if (!text_) return std::nullopt;
+    return stringTerm(*text_);
+  }
+
+ private:
+  std::string separator_;
+  std::optional<std::string> text_ = std::string();
+  bool first_ = true;
+};
+
+// DISTINCT: each term once (language tags compared ignoring case).
+class Distinct : public Aggregator {
+ public:
+  explicit Distinct(std::unique_ptr<Aggregator> inner) : inner_(std::move(inner)) {}
+  void add(const Result& value) override {
+    if (!value) return inner_->add(value);
+    if (seen_.insert(rdf::termKey(*value)).second) inner_->add(value);
+  }
+  Result finish() override { return inner_->finish(); }
+
+ private:
+  std::unique_ptr<Aggregator> inner_;
+  std::unordered_set<std::string> seen_;
+};
+
+std::unique_ptr<Aggregator> makePlain(const sparql::Expr& aggregate) {
+  const std::string& name = aggregate.name;
+  if (name == "COUNT") return std::make_unique<Count>();
+  if (name == "SUM" || name == "AVG") return std::make_unique<Sum>(name == "AVG");
+  if (name == "MIN" || name == "MAX") return std::make_unique<Extreme>(name == "MAX");
+  if (name == "GROUP_CONCAT") return std::make_unique<GroupConcat>(aggregate.separator.value_or(" "));
+  return std::make_unique<Sample>();
+}
+
+}  // namespace
+
+std::unique_ptr<Aggregator> makeAggregator(const sparql::Expr& aggregate) {
+  auto plain = makePlain(aggregate);
+  if (!aggregate.distinct) return plain;
+  return std::make_unique<Distinct>(std::move(plain));
+}
+
+}  // namespace gsparql::engine::expr

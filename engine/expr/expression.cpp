@@ -1,0 +1,313 @@
+// The expression tree: compiling sparql::Expr into nodes with variable slots
+// and strict functions resolved once, and evaluating them with SPARQL's
+// error rules (section 17.2).
+#include "engine/expr/expression.h"
+
+#include <algorithm>
+
+#include "engine/expr/builtins.h"
+#include "engine/expr/regex.h"
+#include "engine/expr/values.h"
+
+namespace gsparql::engine::expr {
+
+namespace detail {
+
+struct ExprNode {
+  enum class Kind {
+    Constant, Variable, Strict, Or, And, If, Coalesce, In, NotIn, Bound, Exists, NotExists, Regex, Replace, Error
+  };
+  Kind kind = Kind::Error;
+  std::string constant;                   // Constant
+  std::optional<size_t> slot;             // Variable (none: not among the solution's variables)
+  const Builtin* builtin = nullptr;       // Strict
+  std::vector<ExprNode> args;
+  sparql::OpPtr pattern;                  // Exists, NotExists
+  // Regex, Replace with a constant pattern and flags: compiled once; null
+  // with `constantRegex` set means an invalid pattern.
+  std::shared_ptr<const Regex> regex;
+  bool constantRegex = false;
+};
+
+}  // namespace detail
+
+struct Expression::Node : detail::ExprNode {};
+
+namespace {
+
+using Node = detail::ExprNode;
+using Kind = Node::Kind;
+
+struct SpecialForm {
+  std::string_view name;
+  Kind kind;
+  size_t minArgs, maxArgs;
+};
+
+// Calls that see errors or evaluate their arguments lazily.
+const SpecialForm kSpecialForms[] = {
+    {"||", Kind::Or, 2, 2},           {"&&", Kind::And, 2, 2},      {"IF", Kind::If, 3, 3},
+    {"COALESCE", Kind::Coalesce, 0, SIZE_MAX}, {"IN", Kind::In, 1, SIZE_MAX}, {"NOT IN", Kind::NotIn, 1, SIZE_MAX},
+    {"BOUND", Kind::Bound, 1, 1},     {"REGEX", Kind::Regex, 2, 3}, {"REPLACE", Kind::Replace, 3, 4},
+};
+
+class Compiler {
+ public:
+  explicit Compiler(const std::vector<std::string>& variables) : variables_(variables) {}
+
+  Node compile(const sparql::Expr& e);
+  std::vector<size_t> slots() {
+    std::sort(slots_.begin(), slots_.end());
+    slots_.erase(std::unique(slots_.begin(), slots_.end()), slots_.end());
+    return slots_;
+  }
+
+ private:
+  std::optional<size_t> slotOf(const std::string& name) {
+    auto it = std::find(variables_.begin(), variables_.end(), name);
+    if (it == variables_.end()) return std::nullopt;
+    size_t slot = static_cast<size_t>(it - variables_.begin());
+    slots_.push_back(slot);
+    return slot;
+  }
+  Node term(const sparql::Term& t);
+  Node call(const sparql::Expr& e, std::string_view name);
+  void compileRegex(Node& node, size_t flagsArg);
+  void readPattern(const sparql::Op& op);
+  void readExpr(const sparql::Expr& e);
+
+  const std::vector<std::string>& variables_;
+  std::vector<size_t> slots_;
+};
+
+Node Compiler::term(const sparql::Term& t) {
+  Node node;
+  if (t.kind == sparql::Term::Kind::Constant) {
+    node.kind = Kind::Constant;
+    node.constant = t.value;
+  } else if (t.kind == sparql::Term::Kind::Variable) {
+    node.kind = Kind::Variable;
+    node.slot = slotOf(t.value);
+  }
+  return node;
+}
+
+Node Compiler::call(const sparql::Expr& e, std::string_view name) {
+  Node node;
+  for (const sparql::Expr& a : e.args) node.args.push_back(compile(a));
+  size_t n = node.args.size();
+  for (const SpecialForm& form : kSpecialForms) {
+    if (form.name != name) continue;
+    if (n >= form.minArgs && n <= form.maxArgs) node.kind = form.kind;
+    if (node.kind == Kind::Regex) compileRegex(node, 2);
+    if (node.kind == Kind::Replace) compileRegex(node, 3);
+    return node;
+  }
+  const Builtin* b = findBuiltin(name);
+  if (b && n >= b->minArgs && n <= b->maxArgs) {
+    node.kind = Kind::Strict;
+    node.builtin = b;
+  }
+  return node;  // unknown functions are errors (section 17.6)
+}
+
+// Parses the pattern once when it and the flags are constants.
+void Compiler::compileRegex(Node& node, size_t flagsArg) {
+  const Node& pattern = node.args[1];
+  const Node* flags = node.args.size() > flagsArg ? &node.args[flagsArg] : nullptr;
+  if (pattern.kind != Kind::Constant || (flags && flags->kind != Kind::Constant)) return;
+  node.constantRegex = true;
+  TermValue p = parseTerm(pattern.constant), f = flags ? parseTerm(flags->constant) : TermValue{};
+  if (p.isSimple() && f.isSimple()) node.regex = Regex::compile(p.value, f.value);
+}
+
+// EXISTS reads the variables its pattern mentions (substitution semantics).
+void Compiler::readPattern(const sparql::Op& op) {
+  for (const std::string& v : sparql::inScopeVariables(op)) slotOf(v);
+  for (const sparql::Expr& e : op.exprs) readExpr(e);
+  for (const sparql::Binding& b : op.bindings) readExpr(b.expr);
+  for (const sparql::OrderKey& k : op.order) readExpr(k.expr);
+  for (const sparql::OpPtr& child : op.children) readPattern(*child);
+}
+
+void Compiler::readExpr(const sparql::Expr& e) {
+  if (e.kind == sparql::Expr::Kind::Term && e.term.kind == sparql::Term::Kind::Variable) slotOf(e.term.value);
+  if (e.pattern) readPattern(*e.pattern);
+  for (const sparql::Expr& a : e.args) readExpr(a);
+}
+
+Node Compiler::compile(const sparql::Expr& e) {
+  switch (e.kind) {
+    case sparql::Expr::Kind::Term: return term(e.term);
+    case sparql::Expr::Kind::Call:
+    case sparql::Expr::Kind::Function: return call(e, e.name);
+    case sparql::Expr::Kind::Exists:
+    case sparql::Expr::Kind::NotExists: {
+      Node node;
+      node.kind = e.kind == sparql::Expr::Kind::Exists ? Kind::Exists : Kind::NotExists;
+      node.pattern = e.pattern;
+      readPattern(*e.pattern);
+      return node;
+    }
+    case sparql::Expr::Kind::Aggregate: break;  // replaced by variables before evaluation
+  }
+  return Node{};
+}
+
+class Evaluator {
+ public:
+  Evaluator(const Solution& solution, Environment& environment)
+      : solution_(solution), context_{environment, {}} {}
+  Result eval(const Node& n);
+
+ private:
+  std::optional<bool> ebv(const Node& n) {
+    Result r = eval(n);
+    if (!r) return std::nullopt;
+    return effectiveBooleanValue(*r);
+  }
+  Result strict(const Node& n);
+  Result logical(const Node& n);
+  Result ifThenElse(const Node& n);
+  Result coalesce(const Node& n);
+  Result in(const Node& n);
+  Result exists(const Node& n);
+  Result regex(const Node& n);
+
+  const Solution& solution_;
+  CallContext context_;
+};
+
+Result Evaluator::eval(const Node& n) {
+  switch (n.kind) {
+    case Kind::Constant: return n.constant;
+    case Kind::Variable: {
+      if (!n.slot) return std::nullopt;
+      auto t = solution_.term(*n.slot);
+      if (!t) return std::nullopt;
+      return std::string(*t);
+    }
+    case Kind::Strict: return strict(n);
+    case Kind::Or:
+    case Kind::And: return logical(n);
+    case Kind::If: return ifThenElse(n);
+    case Kind::Coalesce: return coalesce(n);
+    case Kind::In:
+    case Kind::NotIn: return in(n);
+    case Kind::Bound:
+      return booleanTerm(n.args[0].kind == Kind::Variable && n.args[0].slot && solution_.term(*n.args[0].slot));
+    case Kind::Exists:
+    case Kind::NotExists: return exists(n);
+    case Kind::Regex:
+    case Kind::Replace: return regex(n);
+    case Kind::Error: break;
+  }
+  return std::nullopt;
+}
+
+Result Evaluator::strict(const Node& n) {
+  std::vector<Result> values;
+  values.reserve(n.args.size());
+  for (const Node& a : n.args) {
+    values.push_back(eval(a));
+    if (!values.back()) return std::nullopt;
+  }
+  std::vector<Arg> args;
+  args.reserve(values.size());
+  for (const Result& v : values) args.push_back({*v, parseTerm(*v)});
+  return n.builtin->fn(args, context_);
+}
+
+// Section 17.2: an error on one side is overruled by true (||) or false (&&)
+// on the other.
+Result Evaluator::logical(const Node& n) {
+  bool decisive = n.kind == Kind::Or;
+  std::optional<bool> left = ebv(n.args[0]);
+  if (left == decisive) return booleanTerm(decisive);
+  std::optional<bool> right = ebv(n.args[1]);
+  if (right == decisive) return booleanTerm(decisive);
+  if (!left || !right) return std::nullopt;
+  return booleanTerm(!decisive);
+}
+
+Result Evaluator::ifThenElse(const Node& n) {
+  std::optional<bool> condition = ebv(n.args[0]);
+  if (!condition) return std::nullopt;
+  return eval(n.args[*condition ? 1 : 2]);
+}
+
+Result Evaluator::coalesce(const Node& n) {
+  for (const Node& a : n.args) {
+    if (Result r = eval(a)) return r;
+  }
+  return std::nullopt;
+}
+
+// Section 17.4.1.9: a match decides; otherwise any error makes an error.
+Result Evaluator::in(const Node& n) {
+  Result left = eval(n.args[0]);
+  if (!left) return std::nullopt;
+  bool negated = n.kind == Kind::NotIn, error = false;
+  for (size_t i = 1; i < n.args.size(); ++i) {
+    Result right = eval(n.args[i]);
+    std::optional<bool> equal = right ? valuesEqual(*left, *right) : std::nullopt;
+    if (equal == true) return booleanTerm(!negated);
+    error = error || !equal;
+  }
+  if (error) return std::nullopt;
+  return booleanTerm(negated);
+}
+
+Result Evaluator::exists(const Node& n) {
+  if (!context_.environment.exists) return std::nullopt;
+  bool found = context_.environment.exists(*n.pattern, solution_);
+  return booleanTerm(found == (n.kind == Kind::Exists));
+}
+
+// REGEX(text, pattern[, flags]) and REPLACE(text, pattern, replacement[, flags]).
+Result Evaluator::regex(const Node& n) {
+  std::vector<TermValue> args;
+  for (const Node& a : n.args) {
+    Result r = eval(a);
+    if (!r) return std::nullopt;
+    args.push_back(parseTerm(*r));
+  }
+  bool replace = n.kind == Kind::Replace;
+  size_t flagsArg = replace ? 3 : 2;
+  if (!args[0].isStringLiteral()) return std::nullopt;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (!args[i].isSimple()) return std::nullopt;
+  }
+  std::shared_ptr<const Regex> compiled =
+      n.constantRegex ? n.regex : Regex::compile(args[1].value, args.size() > flagsArg ? args[flagsArg].value : "");
+  if (!compiled) return std::nullopt;
+  if (!replace) return booleanTerm(compiled->matches(args[0].value));
+  auto out = compiled->replace(args[0].value, args[2].value);
+  if (!out) return std::nullopt;
+  return stringTerm(*out, args[0].language);
+}
+
+}  // namespace
+
+Expression::Expression(const sparql::Expr& expr, const std::vector<std::string>& variables) {
+  Compiler compiler(variables);
+  root_ = std::make_unique<Expression::Node>(Expression::Node{compiler.compile(expr)});
+  slots_ = compiler.slots();
+}
+
+Expression::~Expression() = default;
+Expression::Expression(Expression&&) noexcept = default;
+Expression& Expression::operator=(Expression&&) noexcept = default;
+
+Result Expression::evaluate(const Solution& solution, Environment& environment) const {
+  return Evaluator(solution, environment).eval(*root_);
+}
+
+bool Expression::holds(const Solution& solution, Environment& environment) const {
+  Result r = evaluate(solution, environment);
+  return r && effectiveBooleanValue(*r).value_or(false);
+}
+
+const std::vector<size_t>& Expression::slotsRead() const { return slots_; }
+
+}  // namespace gsparql::engine::expr

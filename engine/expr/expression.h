@@ -1,0 +1,78 @@
+#pragma once
+// SPARQL 1.1 expressions (section 17): operators, the function library,
+// effective boolean values and error propagation. Values are RDF terms in the
+// rdf/term.h form; an evaluation error is an empty Result. The operators that
+// evaluate expressions (FILTER, BIND, SELECT expressions, ORDER BY, GROUP BY,
+// aggregates, OPTIONAL's condition) turn ids into terms through the solution
+// they pass in, so this module knows nothing of storage or ids.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parser/algebra.h"
+
+namespace gsparql::engine::expr {
+
+// A term, or nullopt for an error (type error, unbound variable, ...).
+using Result = std::optional<std::string>;
+
+// What an expression sees of the solution it is evaluated on.
+class Solution {
+ public:
+  virtual ~Solution() = default;
+  // The term bound to the variable in `slot` (an index into the variables the
+  // expression was compiled with), nullopt when unbound.
+  virtual std::optional<std::string_view> term(size_t slot) const = 0;
+};
+
+// What evaluation needs from the query around it.
+struct Environment {
+  // EXISTS { pattern } for the current solution (substitution semantics,
+  // section 18.6); set by the planner when the expression contains EXISTS.
+  std::function<bool(const sparql::Op& pattern, const Solution& solution)> exists;
+  // A blank node new to the data and the query (BNODE()).
+  std::function<std::string()> freshBlankNode;
+  // NOW(): one xsd:dateTime term for the whole query.
+  std::string now;
+};
+
+class Expression {
+ public:
+  // `variables`: the names (without '?') the solution's slots hold. Variables
+  // of the expression not among them are unbound.
+  Expression(const sparql::Expr& expr, const std::vector<std::string>& variables);
+  ~Expression();
+  Expression(Expression&&) noexcept;
+  Expression& operator=(Expression&&) noexcept;
+
+  Result evaluate(const Solution& solution, Environment& environment) const;
+  // FILTER semantics: the effective boolean value, false on an error.
+  bool holds(const Solution& solution, Environment& environment) const;
+  // The slots the expression reads (EXISTS patterns included).
+  const std::vector<size_t>& slotsRead() const;
+
+ private:
+  struct Node;
+  std::unique_ptr<Node> root_;
+  std::vector<size_t> slots_;
+};
+
+// Effective boolean value (section 17.2.2); nullopt for a type error.
+std::optional<bool> effectiveBooleanValue(std::string_view term);
+
+// One aggregate (section 18.5) over the values of one group, DISTINCT and
+// GROUP_CONCAT's separator included. COUNT(*) is fed once per solution with
+// any term; an unbound or erroneous argument is fed as nullopt.
+class Aggregator {
+ public:
+  virtual ~Aggregator() = default;
+  virtual void add(const Result& value) = 0;
+  virtual Result finish() = 0;  // nullopt: the aggregate is an error (unbound)
+};
+// `aggregate.kind` is Expr::Kind::Aggregate.
+std::unique_ptr<Aggregator> makeAggregator(const sparql::Expr& aggregate);
+
+}  // namespace gsparql::engine::expr

@@ -1,0 +1,99 @@
+// Functions on RDF terms (section 17.4.2) and the ones that make new terms
+// (BNODE, IRI, STRDT, STRLANG, UUID, STRUUID, NOW, RAND).
+#include <random>
+
+#include <uuid/uuid.h>
+
+#include "engine/expr/builtins.h"
+#include "engine/expr/numeric.h"
+
+namespace gsparql::engine::expr {
+namespace {
+
+Result isIri(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.kind == rdf::TermKind::Iri); }
+Result isBlank(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.kind == rdf::TermKind::Blank); }
+Result isLiteral(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.isLiteral()); }
+Result isNumeric(const std::vector<Arg>& a, CallContext&) { return booleanTerm(parseNumber(a[0].term).has_value()); }
+
+Result sameTerm(const std::vector<Arg>& a, CallContext&) {
+  return booleanTerm(rdf::termKey(a[0].text) == rdf::termKey(a[1].text));
+}
+
+Result str(const std::vector<Arg>& a, CallContext&) {
+  if (a[0].term.kind == rdf::TermKind::Blank) return std::nullopt;
+  return stringTerm(a[0].term.value);
+}
+
+Result lang(const std::vector<Arg>& a, CallContext&) {
+  if (!a[0].term.isLiteral()) return std::nullopt;
+  return stringTerm(a[0].term.language);
+}
+
+Result datatype(const std::vector<Arg>& a, CallContext&) {
+  const TermValue& t = a[0].term;
+  if (!t.isLiteral()) return std::nullopt;
+  if (!t.language.empty()) return rdf::iriTerm(rdf::kRdfLangString);
+  return rdf::iriTerm(t.datatype.empty() ? rdf::kXsdString : std::string_view(t.datatype));
+}
+
+// Relative IRIs stay as written: the parser has already resolved the
+// query's constants and no base applies to computed strings.
+Result iri(const std::vector<Arg>& a, CallContext&) {
+  if (a[0].term.kind == rdf::TermKind::Iri) return std::string(a[0].text);
+  if (!a[0].term.isSimple()) return std::nullopt;
+  return rdf::iriTerm(a[0].term.value);
+}
+
+Result bnode(const std::vector<Arg>& a, CallContext& context) {
+  if (a.empty()) return context.environment.freshBlankNode();
+  if (!a[0].term.isSimple()) return std::nullopt;
+  auto [it, added] = context.blankNodes.try_emplace(a[0].term.value);
+  if (added) it->second = context.environment.freshBlankNode();
+  return it->second;
+}
+
+Result strdt(const std::vector<Arg>& a, CallContext&) {
+  if (!a[0].term.isSimple() || a[1].term.kind != rdf::TermKind::Iri) return std::nullopt;
+  return rdf::literalTerm(a[0].term.value, {}, a[1].term.value);
+}
+
+Result strlang(const std::vector<Arg>& a, CallContext&) {
+  if (!a[0].term.isSimple() || !a[1].term.isSimple() || a[1].term.value.empty()) return std::nullopt;
+  return rdf::literalTerm(a[0].term.value, a[1].term.value);
+}
+
+std::string randomUuid() {
+  uuid_t id;
+  uuid_generate_random(id);
+  char text[37];
+  uuid_unparse_lower(id, text);
+  return text;
+}
+
+Result uuid(const std::vector<Arg>&, CallContext&) { return rdf::iriTerm("urn:uuid:" + randomUuid()); }
+Result struuid(const std::vector<Arg>&, CallContext&) { return stringTerm(randomUuid()); }
+Result now(const std::vector<Arg>&, CallContext& context) { return context.environment.now; }
+
+Result rand(const std::vector<Arg>&, CallContext&) {
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  return numberTerm(Number::floating(NumType::Double, uniform(generator)));
+}
+
+}  // namespace
+
+std::vector<Builtin> termBuiltins() {
+  return {
+      {"ISIRI", isIri, 1, 1},        {"ISURI", isIri, 1, 1},
+      {"ISBLANK", isBlank, 1, 1},    {"ISLITERAL", isLiteral, 1, 1},
+      {"ISNUMERIC", isNumeric, 1, 1}, {"SAMETERM", sameTerm, 2, 2},
+      {"STR", str, 1, 1},            {"LANG", lang, 1, 1},
+      {"DATATYPE", datatype, 1, 1},  {"IRI", iri, 1, 1},
+      {"URI", iri, 1, 1},            {"BNODE", bnode, 0, 1},
+      {"STRDT", strdt, 2, 2},        {"STRLANG", strlang, 2, 2},
+      {"UUID", uuid, 0, 0},          {"STRUUID", struuid, 0, 0},
+      {"NOW", now, 0, 0},            {"RAND", rand, 0, 0},
+  };
+}
+
+}  // namespace gsparql::engine::expr

@@ -1,0 +1,40 @@
+#include "engine/expr/terms.h"
+
+#include "engine/results/term_parts.h"
+
+namespace gsparql::engine::expr {
+
+TermValue parseTerm(std::string_view term) {
+  results::TermSplitter splitter;
+  const results::TermParts& parts = splitter.split(term);
+  TermValue value;
+  value.kind = parts.kind;
+  value.value = parts.value;
+  value.language = parts.language;
+  value.datatype = parts.datatype;
+  return value;
+}
+
+std::string xsd(std::string_view local) {
+  std::string out(rdf::kXsd);
+  out += local;
+  return out;
+}
+
+std::string_view xsdLocal(std::string_view datatype) {
+  return datatype.starts_with(rdf::kXsd) ? datatype.substr(rdf::kXsd.size()) : std::string_view{};
+}
+
+std::string booleanTerm(bool value) {
+  return rdf::literalTerm(value ? "true" : "false", {}, xsd("boolean"));
+}
+
+std::string integerTerm(long long value) {
+  return rdf::literalTerm(std::to_string(value), {}, xsd("integer"));
+}
+
+std::string stringTerm(std::string_view lexical, std::string_view language) {
+  return rdf::literalTerm(lexical, language);
+}
+
+}  // namespace gsparql::engine::expr

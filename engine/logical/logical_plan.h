@@ -1,0 +1,36 @@
+#pragma once
+// The logical plan of a query: what to compute, before any choice of how.
+// Its tree is the SPARQL algebra (parser/algebra.h, section 18), checked for
+// what the engine evaluates, plus the query form and what the form reads.
+// The planner (engine/planner/) turns the tree into physical operators.
+#include <string>
+#include <vector>
+
+#include "parser/algebra.h"
+
+namespace gsparql::engine {
+
+struct LogicalPlan {
+  sparql::Query::Form form = sparql::Query::Form::Select;
+  sparql::OpPtr root;                                 // the WHERE clause under its solution modifiers
+  std::vector<sparql::TriplePattern> constructTemplate;  // CONSTRUCT
+  std::vector<sparql::Term> describeTerms;             // DESCRIBE (empty: DESCRIBE *)
+  // The variables the form reads of the root's solutions; empty for ASK.
+  std::vector<std::string> formVariables;
+};
+
+// Throws QueryError naming the first construct not supported yet (named
+// graphs, SERVICE) and its position.
+LogicalPlan buildLogicalPlan(const sparql::Query& query);
+
+// The variables a pattern's solutions may bind, blank nodes of its triple
+// patterns included as "_:label" (they join like variables inside a group
+// but are never projected), in order of first appearance.
+std::vector<std::string> patternVariables(const sparql::Op& op);
+
+// The variables an expression reads; `inPatterns` also collects those of its
+// EXISTS patterns.
+void expressionVariables(const sparql::Expr& e, std::vector<std::string>& out);
+bool containsExists(const sparql::Expr& e);
+
+}  // namespace gsparql::engine

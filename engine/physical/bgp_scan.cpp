@@ -1,0 +1,128 @@
+#include "engine/physical/bgp_scan.h"
+
+#include <cstdio>
+
+#include "storage/graph_store.h"
+
+namespace gsparql::engine {
+namespace {
+
+std::string vertexName(const BoundBgp& bgp, uint32_t v, const Dictionary& dictionary) {
+  const auto& vertex = bgp.vertices[v];
+  if (vertex.isBlank) return "_:" + vertex.name;
+  if (vertex.isVariable) return "?" + vertex.name;
+  return vertex.id == kNoId ? "(absent)" : dictionary.term(TermSpace::Vertex, vertex.id);
+}
+
+std::string predicateName(const BoundBgp& bgp, const BoundEdge& e, const Dictionary& dictionary) {
+  if (e.predicateIsVariable) return "?" + bgp.predicateVariables[e.predicate];
+  return e.predicate == kNoId ? "(absent)" : dictionary.term(TermSpace::Predicate, e.predicate);
+}
+
+std::string describeUse(const BoundBgp& bgp, const EdgeUse& use, const Dictionary& dictionary) {
+  const BoundEdge& e = bgp.edges[use.edge];
+  return vertexName(bgp, e.from, dictionary) + " " + predicateName(bgp, e, dictionary) + " " +
+         vertexName(bgp, e.to, dictionary);
+}
+
+std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dictionary& dictionary) {
+  switch (step.source) {
+    case CandidateSource::Constant: return "constant";
+    case CandidateSource::AllVertices: return "all vertices";
+    case CandidateSource::PredicateKeys:
+      return std::string(step.driver.direction == pcsr::Direction::Out ? "subjects" : "objects") + " of " +
+             predicateName(bgp, bgp.edges[step.driver.edge], dictionary);
+    case CandidateSource::Neighbours: return "neighbours via " + describeUse(bgp, step.driver, dictionary);
+  }
+  return "";
+}
+
+std::string stepNumbers(const PlanStep& step, const StepProfile* profile) {
+  char numbers[160];
+  if (profile != nullptr) {
+    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, %.3f ms", step.estimatedRows,
+                  static_cast<unsigned long long>(profile->actualRows), profile->milliseconds);
+  } else {
+    std::snprintf(numbers, sizeof numbers, "estimated %.0f, not run", step.estimatedRows);
+  }
+  return numbers;
+}
+
+}  // namespace
+
+std::string executorNotes(const Operator& root) {
+  std::string notes;
+  if (const auto* scan = dynamic_cast<const BgpScan*>(&root); scan && !scan->executionProfile().note.empty()) {
+    notes += scan->executionProfile().note + "\n";
+  }
+  for (const Operator* child : root.children()) notes += executorNotes(*child);
+  return notes;
+}
+
+double estimatedRowsOf(const BgpPlan& plan) {
+  double rows = 1;
+  for (const auto& component : plan.components) {
+    if (!component.steps.empty()) rows *= component.steps.back().estimatedRows;
+  }
+  return rows;
+}
+
+BgpScan::BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables)
+    : Operator(std::move(variables), bgp.hasAbsentConstant ? 0 : estimatedRowsOf(plan),
+               bgp.hasAbsentConstant ? 0 : estimatedRowsOf(plan)),
+      bgp_(std::move(bgp)), plan_(std::move(plan)), columns_(std::move(columns)) {}
+
+std::string BgpScan::describe() const {
+  std::string text = "BgpScan, " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
+  if (!executor_.empty()) text += " on the " + executor_ + " executor";
+  if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
+  return text;
+}
+
+void BgpScan::openImpl(ExecutionContext& context) {
+  profile_ = {};
+  ExecutionOptions options = context.options;
+  options.outputColumns = columns_;
+  executor_ = context.bgpExecutor.name();
+  IdTable rows = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(columns_.size()))
+                                        : context.bgpExecutor.execute(plan_, bgp_, context.store, options, profile_);
+  cursor_.reset(toValues(rows, context));
+}
+
+Table BgpScan::toValues(const IdTable& rows, ExecutionContext& context) const {
+  Table out(columns_.size());
+  out.rows = rows.rows();
+  const uint32_t width = rows.width();
+  const uint32_t* data = rows.data().data();
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    std::vector<ValueId>& column = out.columns[c];
+    column.resize(out.rows);
+    const bool vertex = columns_[c] < bgp_.vertices.size();
+    for (size_t r = 0; r < out.rows; ++r) {
+      const uint32_t id = data[r * width + c];
+      column[r] = vertex ? context.terms.fromVertex(id) : context.terms.fromPredicate(id);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> BgpScan::details(const GraphStore& store) const {
+  const Dictionary& dictionary = store.dictionary();
+  std::vector<std::string> lines;
+  size_t profiled = 0;
+  for (size_t c = 0; c < plan_.components.size(); ++c) {
+    lines.push_back("component " + std::to_string(c + 1) + ":");
+    const auto& steps = plan_.components[c].steps;
+    for (size_t s = 0; s < steps.size(); ++s) {
+      const PlanStep& step = steps[s];
+      const StepProfile* p = profiled < profile_.steps.size() ? &profile_.steps[profiled++] : nullptr;
+      lines.push_back("  " + std::to_string(s + 1) + ". " + vertexName(bgp_, step.vertex, dictionary) + " from " +
+                      describeSource(bgp_, step, dictionary) + "; " + stepNumbers(step, p));
+      for (const auto& check : step.checks) lines.push_back("     check " + describeUse(bgp_, check, dictionary));
+    }
+  }
+  if (!profile_.note.empty()) lines.push_back(profile_.note);
+  return lines;
+}
+
+}  // namespace gsparql::engine

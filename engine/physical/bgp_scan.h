@@ -1,0 +1,44 @@
+#pragma once
+// A basic graph pattern matched by one of the BGP executors (the CPU one or
+// the GPU one), with the plan of vertex-at-a-time join steps that both read.
+// The leaf of every operator tree that touches the data graph.
+#include "engine/bound_bgp.h"
+#include "engine/physical/operator.h"
+#include "engine/plan.h"
+
+namespace gsparql::engine {
+
+class BgpScan final : public Operator {
+ public:
+  // `columns`: the BGP columns (engine/bound_bgp.h) the operators above read,
+  // named by `variables`; the executor returns only these.
+  BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables);
+  std::string describe() const override;
+  std::vector<const Operator*> children() const override { return {}; }
+  std::vector<std::string> details(const GraphStore& store) const override;
+
+  const BoundBgp& bgp() const { return bgp_; }
+  const BgpPlan& plan() const { return plan_; }
+  const ExecutionProfile& executionProfile() const { return profile_; }
+
+ private:
+  void openImpl(ExecutionContext& context) override;
+  std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
+  Table toValues(const IdTable& rows, ExecutionContext& context) const;
+
+  BoundBgp bgp_;
+  BgpPlan plan_;
+  std::vector<uint32_t> columns_;
+  ExecutionProfile profile_;
+  std::string executor_;
+  BatchCursor cursor_;
+};
+
+// The notes of the BGP executors in an operator tree (e.g. why the GPU
+// executor handed a BGP to the CPU one), one per line.
+std::string executorNotes(const Operator& root);
+
+// Estimated rows of a BGP plan: the product of its components' last steps.
+double estimatedRowsOf(const BgpPlan& plan);
+
+}  // namespace gsparql::engine

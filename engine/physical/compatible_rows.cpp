@@ -1,0 +1,77 @@
+#include "engine/physical/compatible_rows.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+namespace gsparql::engine {
+
+CompatibleRows::CompatibleRows(const Table& table, std::vector<size_t> keyColumns)
+    : table_(table), keyColumns_(std::move(keyColumns)) {
+  std::vector<ValueId> key(keyColumns_.size());
+  for (uint32_t row = 0; row < table.rows; ++row) {
+    for (size_t k = 0; k < keyColumns_.size(); ++k) key[k] = table.at(row, keyColumns_[k]);
+    if (allBound(key)) {
+      hashed_[hashOf(key)].push_back(row);
+      boundRows_.push_back(row);
+    } else {
+      looseRows_.push_back(row);
+    }
+  }
+}
+
+bool CompatibleRows::allBound(std::span<const ValueId> key) {
+  return std::all_of(key.begin(), key.end(), isBound);
+}
+
+uint64_t CompatibleRows::hashOf(std::span<const ValueId> key) {
+  uint64_t h = 0x9e3779b97f4a7c15ull;
+  for (ValueId v : key) h = (h ^ v) * 0xff51afd7ed558ccdull;
+  return h ^ (h >> 33);
+}
+
+bool CompatibleRows::equalAt(uint32_t row, std::span<const ValueId> key) const {
+  for (size_t k = 0; k < key.size(); ++k) {
+    if (table_.at(row, keyColumns_[k]) != key[k]) return false;
+  }
+  return true;
+}
+
+bool CompatibleRows::compatibleAt(uint32_t row, std::span<const ValueId> key) const {
+  for (size_t k = 0; k < key.size(); ++k) {
+    const ValueId mine = table_.at(row, keyColumns_[k]);
+    if (isBound(mine) && isBound(key[k]) && mine != key[k]) return false;
+  }
+  return true;
+}
+
+SharedColumns sharedColumns(const std::vector<std::string>& left, const std::vector<std::string>& right) {
+  SharedColumns shared;
+  for (size_t l = 0; l < left.size(); ++l) {
+    auto it = std::find(right.begin(), right.end(), left[l]);
+    if (it == right.end()) continue;
+    shared.left.push_back(l);
+    shared.right.push_back(static_cast<size_t>(it - right.begin()));
+  }
+  return shared;
+}
+
+std::vector<std::string> mergedVariables(const std::vector<std::string>& left, const std::vector<std::string>& right) {
+  std::vector<std::string> merged = left;
+  for (const auto& v : right) {
+    if (std::find(left.begin(), left.end(), v) == left.end()) merged.push_back(v);
+  }
+  return merged;
+}
+
+void appendMergedRow(const Table& left, size_t leftRow, const Table& right, size_t rightRow,
+                     const std::vector<std::optional<size_t>>& rightColumnOfOutput, Table& out) {
+  for (size_t c = 0; c < out.width(); ++c) {
+    ValueId v = c < left.width() ? left.at(leftRow, c) : kUndefined;
+    if (!isBound(v) && rightColumnOfOutput[c]) v = right.at(rightRow, *rightColumnOfOutput[c]);
+    out.columns[c].push_back(v);
+  }
+  ++out.rows;
+}
+
+}  // namespace gsparql::engine

@@ -1,0 +1,69 @@
+#pragma once
+// An index over the rows of one side of a join, OPTIONAL or MINUS that finds
+// the rows compatible with a given row on the shared variables (section
+// 18.3: equal wherever both are bound). Rows whose shared variables are all
+// bound are hashed; the few with an unbound shared variable (from OPTIONAL,
+// UNION or VALUES) are kept aside and checked one by one.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/physical/table.h"
+
+namespace gsparql::engine {
+
+class CompatibleRows {
+ public:
+  // `keyColumns`: the columns of `table` that hold the shared variables.
+  CompatibleRows(const Table& table, std::vector<size_t> keyColumns);
+
+  // Calls visit(row) for every row compatible with `key` (the other side's
+  // values of the shared variables, in the order of keyColumns).
+  template <typename Visit>
+  void forEachCompatible(std::span<const ValueId> key, Visit&& visit) const {
+    if (allBound(key)) {
+      if (auto it = hashed_.find(hashOf(key)); it != hashed_.end()) {
+        for (uint32_t row : it->second) {
+          if (equalAt(row, key)) visit(row);
+        }
+      }
+    } else {
+      for (uint32_t row : boundRows_) {
+        if (compatibleAt(row, key)) visit(row);
+      }
+    }
+    for (uint32_t row : looseRows_) {
+      if (compatibleAt(row, key)) visit(row);
+    }
+  }
+
+ private:
+  static bool allBound(std::span<const ValueId> key);
+  static uint64_t hashOf(std::span<const ValueId> key);
+  bool equalAt(uint32_t row, std::span<const ValueId> key) const;
+  bool compatibleAt(uint32_t row, std::span<const ValueId> key) const;
+
+  const Table& table_;
+  std::vector<size_t> keyColumns_;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> hashed_;
+  std::vector<uint32_t> boundRows_;  // rows in hashed_, for keys with an unbound value
+  std::vector<uint32_t> looseRows_;  // rows with an unbound key column
+};
+
+// The shared variables of two operators' columns, as pairs of columns.
+struct SharedColumns {
+  std::vector<size_t> left, right;
+};
+SharedColumns sharedColumns(const std::vector<std::string>& left, const std::vector<std::string>& right);
+
+// Left's variables followed by those only right has.
+std::vector<std::string> mergedVariables(const std::vector<std::string>& left, const std::vector<std::string>& right);
+
+// Writes the merge of two compatible rows into `out` (laid out as mergedVariables).
+void appendMergedRow(const Table& left, size_t leftRow, const Table& right, size_t rightRow,
+                     const std::vector<std::optional<size_t>>& rightColumnOfOutput, Table& out);
+
+}  // namespace gsparql::engine

@@ -1,0 +1,43 @@
+#pragma once
+// What every operator reads while it runs: the store, the query's codec of
+// terms, the BGP executor chosen for the query and its options.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/executor.h"
+#include "engine/expr/expression.h"
+#include "engine/value/term_codec.h"
+
+namespace gsparql {
+class GraphStore;
+}
+
+namespace gsparql::engine {
+
+// EXISTS { pattern } for one solution whose slots hold `variables`; set by
+// the planner, which plans the pattern with the solution's values substituted.
+using ExistsCallback = std::function<bool(const sparql::Op& pattern, const std::vector<std::string>& variables,
+                                       const expr::Solution& solution)>;
+
+struct ExecutionContext {
+  const GraphStore& store;
+  TermCodec& terms;
+  Executor& bgpExecutor;
+  ExecutionOptions options;
+  ExistsCallback exists;
+  std::string now;  // NOW(): one xsd:dateTime for the whole query
+
+  // What expressions over rows with `variables` need (EXISTS, BNODE(), NOW()).
+  expr::Environment environmentFor(const std::vector<std::string>& variables) {
+    expr::Environment environment;
+    environment.exists = [this, &variables](const sparql::Op& pattern, const expr::Solution& solution) {
+      return exists(pattern, variables, solution);
+    };
+    environment.freshBlankNode = [this] { return std::string(terms.term(terms.freshBlankNode())); };
+    environment.now = now;
+    return environment;
+  }
+};
+
+}  // namespace gsparql::engine

@@ -1,0 +1,125 @@
+#include "engine/physical/group_by.h"
+
+#include <algorithm>
+
+#include "engine/physical/row_solution.h"
+#include "rdf/term.h"
+
+namespace gsparql::engine {
+namespace {
+
+std::vector<std::string> outputVariables(const std::vector<sparql::Binding>& keys,
+                                         const std::vector<sparql::Binding>& aggregates) {
+  std::vector<std::string> names;
+  for (const auto& k : keys) {
+    if (!k.var.empty()) names.push_back(k.var);
+  }
+  for (const auto& a : aggregates) names.push_back(a.var);
+  return names;
+}
+
+bool isPlainVariable(const sparql::Expr& e) {
+  return e.kind == sparql::Expr::Kind::Term && e.term.kind == sparql::Term::Kind::Variable;
+}
+
+// COUNT(DISTINCT *) counts distinct solutions: a row's ids stand for it.
+std::string rowAsTerm(const Table& batch, size_t row) {
+  std::string ids;
+  for (size_t c = 0; c < batch.width(); ++c) ids += std::to_string(batch.at(row, c)) + ",";
+  return rdf::literalTerm(ids);
+}
+
+}  // namespace
+
+GroupBy::GroupBy(OperatorPtr child, const std::vector<sparql::Binding>& keys,
+                 const std::vector<sparql::Binding>& aggregates, std::string text, double rows, double cost)
+    : Operator(outputVariables(keys, aggregates), rows, cost), child_(std::move(child)), text_(std::move(text)) {
+  for (const auto& k : keys) {
+    std::optional<size_t> column = isPlainVariable(k.expr) ? child_->columnOf(k.expr.term.value) : std::nullopt;
+    keys_.push_back({expr::Expression(k.expr, child_->variables()), column, !k.var.empty()});
+  }
+  for (const auto& a : aggregates) {
+    Aggregate aggregate{a.expr, std::nullopt, a.expr.star && !a.expr.distinct};
+    if (!a.expr.star) aggregate.argument.emplace(a.expr.args.at(0), child_->variables());
+    aggregates_.push_back(std::move(aggregate));
+  }
+}
+
+GroupBy::Group GroupBy::newGroup(std::vector<ValueId> key) const {
+  Group group;
+  group.key = std::move(key);
+  for (const auto& a : aggregates_) group.aggregators.push_back(a.countsRows ? nullptr : expr::makeAggregator(a.definition));
+  return group;
+}
+
+GroupBy::Group& GroupBy::groupOf(const Table& batch, size_t row, ExecutionContext& context,
+                                 expr::Solution& solution, expr::Environment& environment) {
+  std::vector<ValueId> key(keys_.size());
+  for (size_t k = 0; k < keys_.size(); ++k) {
+    const Key& spec = keys_[k];
+    key[k] = spec.column ? batch.at(row, *spec.column)
+                         : valueOf(spec.expression.evaluate(solution, environment), context.terms);
+  }
+  auto [it, added] = groupIndex_.try_emplace(key, groups_.size());
+  if (added) groups_.push_back(newGroup(std::move(key)));
+  return groups_[it->second];
+}
+
+void GroupBy::accumulate(Group& group, const Table& batch, size_t row, ExecutionContext&, expr::Solution& solution,
+                         expr::Environment& environment) {
+  ++group.rows;
+  for (size_t a = 0; a < aggregates_.size(); ++a) {
+    const Aggregate& aggregate = aggregates_[a];
+    if (aggregate.countsRows) continue;
+    if (aggregate.argument) {
+      group.aggregators[a]->add(aggregate.argument->evaluate(solution, environment));
+    } else {
+      group.aggregators[a]->add(rowAsTerm(batch, row));
+    }
+  }
+}
+
+void GroupBy::openImpl(ExecutionContext& context) {
+  groupIndex_.clear();
+  groups_.clear();
+  if (keys_.empty()) groups_.push_back(newGroup({}));
+  const bool rowsOnly = keys_.empty() && std::all_of(aggregates_.begin(), aggregates_.end(),
+                                                      [](const Aggregate& a) { return a.countsRows; });
+  expr::Environment environment = context.environmentFor(child_->variables());
+  child_->open(context);
+  while (auto batch = child_->next(context)) {
+    if (rowsOnly) {
+      groups_[0].rows += batch->rows;
+      continue;
+    }
+    RowSolution solution(*batch, context.terms);
+    for (size_t r = 0; r < batch->rows; ++r) {
+      solution.moveTo(r);
+      Group& group = keys_.empty() ? groups_[0] : groupOf(*batch, r, context, solution, environment);
+      accumulate(group, *batch, r, context, solution, environment);
+    }
+  }
+  cursor_.reset(finish(context));
+}
+
+Table GroupBy::finish(ExecutionContext& context) {
+  Table out(variables().size());
+  std::vector<ValueId> row;
+  for (Group& group : groups_) {
+    row.clear();
+    for (size_t k = 0; k < keys_.size(); ++k) {
+      if (keys_[k].output) row.push_back(group.key[k]);
+    }
+    for (size_t a = 0; a < aggregates_.size(); ++a) {
+      if (aggregates_[a].countsRows) {
+        row.push_back(context.terms.idOf(rdf::literalTerm(std::to_string(group.rows), {}, std::string(rdf::kXsd) + "integer")));
+      } else {
+        row.push_back(valueOf(group.aggregators[a]->finish(), context.terms));
+      }
+    }
+    out.appendRow(row);
+  }
+  return out;
+}
+
+}  // namespace gsparql::engine

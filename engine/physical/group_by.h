@@ -1,0 +1,57 @@
+#pragma once
+// GROUP BY with aggregates (sections 11 and 18.5, Group and Aggregation):
+// rows grouped by the keys' values, one output row per group with the keys
+// that have a variable and every aggregate. Without keys, all rows are one
+// group, which exists even when there are no rows.
+#include <map>
+#include <memory>
+
+#include "engine/expr/expression.h"
+#include "engine/physical/operator.h"
+#include "parser/algebra.h"
+
+namespace gsparql::engine {
+
+class GroupBy final : public Operator {
+ public:
+  GroupBy(OperatorPtr child, const std::vector<sparql::Binding>& keys, const std::vector<sparql::Binding>& aggregates,
+          std::string text, double rows, double cost);
+  std::string describe() const override { return "GroupBy " + text_; }
+  std::vector<const Operator*> children() const override { return {child_.get()}; }
+
+ private:
+  struct Key {
+    expr::Expression expression;
+    std::optional<size_t> column;  // a plain variable: its column
+    bool output;                   // has a variable (GROUP BY ?x or (expr AS ?x))
+  };
+  struct Aggregate {
+    sparql::Expr definition;
+    std::optional<expr::Expression> argument;  // none for COUNT(*)
+    bool countsRows;                           // COUNT(*) without DISTINCT: no per-row work
+  };
+  struct Group {
+    std::vector<ValueId> key;
+    uint64_t rows = 0;
+    std::vector<std::unique_ptr<expr::Aggregator>> aggregators;
+  };
+
+  void openImpl(ExecutionContext& context) override;
+  std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
+  Group& groupOf(const Table& batch, size_t row, ExecutionContext& context, expr::Solution& solution,
+                 expr::Environment& environment);
+  void accumulate(Group& group, const Table& batch, size_t row, ExecutionContext& context,
+                  expr::Solution& solution, expr::Environment& environment);
+  Group newGroup(std::vector<ValueId> key) const;
+  Table finish(ExecutionContext& context);
+
+  OperatorPtr child_;
+  std::vector<Key> keys_;
+  std::vector<Aggregate> aggregates_;
+  std::string text_;
+  std::map<std::vector<ValueId>, size_t> groupIndex_;
+  std::vector<Group> groups_;
+  BatchCursor cursor_;
+};
+
+}  // namespace gsparql::engine

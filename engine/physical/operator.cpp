@@ -1,0 +1,72 @@
+#include "engine/physical/operator.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "gsparql/error.h"
+
+namespace gsparql::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+void Operator::open(ExecutionContext& context) {
+  if (context.options.cancelled()) throw QueryCancelled();
+  const auto start = Clock::now();
+  profile_.ran = true;
+  openImpl(context);
+  profile_.milliseconds += millisecondsSince(start);
+}
+
+std::optional<Table> Operator::next(ExecutionContext& context) {
+  if (context.options.cancelled()) throw QueryCancelled();
+  const auto start = Clock::now();
+  std::optional<Table> batch = nextImpl(context);
+  profile_.milliseconds += millisecondsSince(start);
+  if (batch) {
+    profile_.actualRows += batch->rows;
+    ++profile_.batches;
+  }
+  return batch;
+}
+
+std::optional<size_t> Operator::columnOf(const std::string& variable) const {
+  auto it = std::find(variables_.begin(), variables_.end(), variable);
+  if (it == variables_.end()) return std::nullopt;
+  return static_cast<size_t>(it - variables_.begin());
+}
+
+Table runToEnd(Operator& op, ExecutionContext& context) {
+  op.open(context);
+  Table all(op.variables().size());
+  while (auto batch = op.next(context)) {
+    if (all.rows == 0) {
+      all = std::move(*batch);
+    } else {
+      all.append(*batch);
+    }
+  }
+  return all;
+}
+
+std::optional<Table> BatchCursor::next() {
+  if (position_ >= table_.rows) {
+    return std::nullopt;
+  }
+  const size_t end = std::min(table_.rows, position_ + kBatchRows);
+  if (position_ == 0 && end == table_.rows) {
+    position_ = end;
+    return std::move(table_);
+  }
+  Table batch = sliceRows(table_, position_, end);
+  position_ = end;
+  return batch;
+}
+
+}  // namespace gsparql::engine

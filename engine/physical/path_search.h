@@ -1,0 +1,83 @@
+#pragma once
+// Evaluates one SPARQL 1.1 property path over the data graph (section 18.4):
+// links, inverses, sequences, alternatives and negated property sets keep
+// the multiplicities of the spec's bag semantics; *, + and ? give sets of
+// distinct pairs. Arbitrary-length paths are breadth-first searches over the
+// inner path's one-step relation, with one epoch-stamped visited vector per
+// closure reused across searches, so cycles terminate and a search costs
+// what it reaches.
+//
+// A PathSearch keeps that scratch state between calls: use one per thread.
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "engine/value/term_codec.h"
+#include "engine/value/value_id.h"
+#include "parser/algebra.h"
+#include "storage/pcsr_format.h"
+
+namespace gsparql::engine {
+
+class PathSearch {
+ public:
+  PathSearch(const sparql::Path& path, TermCodec& codec);
+
+  // Appends the (subject, object) pairs of the path; a given end restricts
+  // it to that term, which may be absent from the data (then only
+  // zero-length paths match it).
+  void evaluate(std::optional<ValueId> subject, std::optional<ValueId> object,
+                std::vector<std::pair<ValueId, ValueId>>& out) const;
+  // The objects reachable from one subject (a bag), for joins that bind the
+  // subject row by row.
+  void objectsOf(ValueId subject, std::vector<ValueId>& out) const;
+  // The subjects that reach one object (a bag).
+  void subjectsOf(ValueId object, std::vector<ValueId>& out) const;
+
+ private:
+  // Graph nodes are vertex ids; kAbsent stands for the one constant end of a
+  // search that is no vertex, which only zero-length steps can reach.
+  static constexpr uint32_t kAbsent = 0xFFFFFFFFu;
+  using Direction = pcsr::Direction;
+
+  // The path compiled to a flat tree; steps_[0] is the root.
+  struct Step {
+    explicit Step(sparql::Path::Kind k) : kind(k) {}
+    sparql::Path::Kind kind;
+    uint32_t predicate = kAbsent;       // Link: its id, kAbsent if not in the data
+    std::vector<uint32_t> args;         // children's indices into steps_
+    std::vector<uint32_t> allowed[2];   // NegatedSet: predicates of the forward and inverse parts
+  };
+  // A visited set for the searches of one closure step.
+  struct Visited {
+    std::vector<uint32_t> stamps;  // per vertex: the epoch it was last reached in
+    uint32_t epoch = 0;
+    bool absentSeen = false;
+  };
+
+  uint32_t compile(const sparql::Path& path);
+  uint32_t compileNegatedSet(const sparql::Path& path);
+
+  // Appends the nodes one application of step `s` leads to from `node`
+  // (Out: as subject to objects; In: as object to subjects), as a bag.
+  void successors(uint32_t s, uint32_t node, Direction d, std::vector<uint32_t>& out) const;
+  void sequenceSuccessors(const Step& step, uint32_t node, Direction d, std::vector<uint32_t>& out) const;
+  void closureSuccessors(uint32_t s, uint32_t node, Direction d, std::vector<uint32_t>& out) const;
+  void negatedSetSuccessors(const Step& step, uint32_t node, Direction d, std::vector<uint32_t>& out) const;
+  // Sorted vertices that may start a non-empty match of step `s` in
+  // direction `d`; nullopt when every vertex may (zero-length steps).
+  std::optional<std::vector<uint32_t>> sources(uint32_t s, Direction d) const;
+
+  void allPairs(std::vector<std::pair<ValueId, ValueId>>& out) const;
+  void fromEnd(ValueId end, Direction d, std::vector<ValueId>& out) const;
+  void beginVisit(Visited& visited) const;
+  static bool visit(Visited& visited, uint32_t node);
+
+  TermCodec& codec_;
+  std::vector<Step> steps_;
+  uint32_t vertexCount_;
+  mutable std::vector<Visited> visited_;  // per step; used by closure steps only
+};
+
+}  // namespace gsparql::engine

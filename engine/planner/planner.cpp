@@ -1,0 +1,246 @@
+#include "engine/planner/planner.h"
+
+#include <algorithm>
+
+#include "engine/bound_bgp.h"
+#include "engine/logical/logical_plan.h"
+#include "engine/physical/bgp_scan.h"
+#include "engine/physical/distinct.h"
+#include "engine/physical/extend.h"
+#include "engine/physical/filter.h"
+#include "engine/physical/group_by.h"
+#include "engine/physical/hash_join.h"
+#include "engine/physical/left_join.h"
+#include "engine/physical/minus.h"
+#include "engine/physical/order_by.h"
+#include "engine/physical/path_scan.h"
+#include "engine/physical/project.h"
+#include "engine/physical/slice.h"
+#include "engine/physical/union_all.h"
+#include "engine/physical/values_scan.h"
+#include "parser/print.h"
+#include "storage/graph_store.h"
+
+namespace gsparql::engine {
+namespace {
+
+using sparql::Op;
+
+bool isRequired(const Required& required, const std::string& name) {
+  return !required || required->contains(name);
+}
+
+Required withVariables(Required required, const std::vector<std::string>& names) {
+  if (required) required->insert(names.begin(), names.end());
+  return required;
+}
+
+Required withExpressions(Required required, const std::vector<sparql::Expr>& exprs) {
+  for (const auto& e : exprs) {
+    if (containsExists(e)) return std::nullopt;  // substitution reads any variable
+    std::vector<std::string> names;
+    expressionVariables(e, names);
+    required = withVariables(std::move(required), names);
+  }
+  return required;
+}
+
+std::vector<std::string> sharedVariables(const Op& a, const Op& b) {
+  std::vector<std::string> left = patternVariables(a), right = patternVariables(b), shared;
+  for (const auto& v : left) {
+    if (std::find(right.begin(), right.end(), v) != right.end()) shared.push_back(v);
+  }
+  return shared;
+}
+
+std::string joined(const std::vector<sparql::Expr>& exprs) {
+  std::string text;
+  for (const auto& e : exprs) text += (text.empty() ? "" : " && ") + sparql::toSparql(e);
+  return text;
+}
+
+// `?x = <iri>`, `<iri> = ?x` or `sameTerm(?x, c)`: the variable and constant.
+// IRIs only for `=`, whose value comparison of literals differs from identity.
+std::optional<std::pair<std::string, std::string>> fixedByEquality(const sparql::Expr& e) {
+  const bool sameTerm = e.kind == sparql::Expr::Kind::Call && e.name == "SAMETERM";
+  if (e.kind != sparql::Expr::Kind::Call || (e.name != "=" && !sameTerm) || e.args.size() != 2) return std::nullopt;
+  for (int i = 0; i < 2; ++i) {
+    const sparql::Expr& var = e.args[i];
+    const sparql::Expr& constant = e.args[1 - i];
+    if (var.kind != sparql::Expr::Kind::Term || var.term.kind != sparql::Term::Kind::Variable) continue;
+    if (constant.kind != sparql::Expr::Kind::Term || !constant.term.isConstant()) continue;
+    if (!sameTerm && !constant.term.value.starts_with("<")) continue;
+    return std::make_pair(var.term.value, constant.term.value);
+  }
+  return std::nullopt;
+}
+
+// The BGP columns the operators above read, and their variable names; a
+// variable that is both a vertex and a predicate is read from its vertex column.
+void readColumns(const BoundBgp& bgp, const Required& required, std::vector<uint32_t>& columns,
+                 std::vector<std::string>& names) {
+  for (uint32_t c = 0; c < bgp.columnCount(); ++c) {
+    std::string name;
+    if (c < bgp.vertices.size()) {
+      const BoundVertex& v = bgp.vertices[c];
+      if (v.name.empty()) continue;
+      name = v.isBlank ? "_:" + v.name : v.name;
+    } else {
+      name = bgp.predicateVariables[c - bgp.vertices.size()];
+    }
+    if (!isRequired(required, name) || std::find(names.begin(), names.end(), name) != names.end()) continue;
+    columns.push_back(c);
+    names.push_back(std::move(name));
+  }
+}
+
+}  // namespace
+
+std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); }
+
+OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Substitution& fixed) const {
+  if (op.triples.empty()) {  // the join identity: one solution that binds nothing
+    sparql::Table identity;
+    identity.rows.emplace_back();
+    return std::make_unique<ValuesScan>(identity);
+  }
+  BoundBgp bgp = bindBgp(*op.queryGraph, store_.dictionary());
+  for (const auto& [name, constant] : fixed) {
+    for (BoundVertex& v : bgp.vertices) {
+      if (!v.isVariable || v.isBlank || v.name != name) continue;
+      v.isVariable = false;  // a constant that keeps its name, so its column is still read
+      v.id = store_.dictionary().id(TermSpace::Vertex, constant).value_or(kNoId);
+      bgp.hasAbsentConstant |= v.id == kNoId;
+    }
+  }
+  BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog());
+  std::vector<uint32_t> columns;
+  std::vector<std::string> names;
+  readColumns(bgp, required, columns, names);
+  return std::make_unique<BgpScan>(std::move(bgp), std::move(plan), std::move(columns), std::move(names));
+}
+
+OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
+  const Op& child = *op.children[0];
+  std::vector<sparql::Expr> rest;
+  Substitution fixed;
+  for (const auto& e : op.exprs) {
+    auto equality = child.kind == Op::Kind::Bgp ? fixedByEquality(e) : std::nullopt;
+    const auto vertices = child.kind == Op::Kind::Bgp ? patternVariables(child) : std::vector<std::string>{};
+    const bool predicateUse = std::any_of(child.triples.begin(), child.triples.end(), [&](const auto& t) {
+      return equality && t.predicate.kind == sparql::Term::Kind::Variable && t.predicate.value == equality->first;
+    });
+    if (equality && !predicateUse && std::find(vertices.begin(), vertices.end(), equality->first) != vertices.end()) {
+      fixed.push_back(*equality);
+    } else {
+      rest.push_back(e);
+    }
+  }
+  OperatorPtr input = child.kind == Op::Kind::Bgp ? planBgp(child, withExpressions(required, rest), fixed)
+                                                  : plan(child, withExpressions(required, rest));
+  if (rest.empty()) return input;
+  const double rows = input->estimatedRows() / 2, cost = input->estimatedCost() + input->estimatedRows();
+  return std::make_unique<Filter>(std::move(input), rest, joined(rest), rows, cost);
+}
+
+OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
+  const Required below = withVariables(required, sharedVariables(*op.children[0], *op.children[1]));
+  OperatorPtr left = plan(*op.children[0], below), right = plan(*op.children[1], below);
+  // The right side is collected and indexed: make it the smaller one.
+  if (right->estimatedRows() > left->estimatedRows()) std::swap(left, right);
+  const double rows = std::max(left->estimatedRows(), right->estimatedRows());
+  const double cost = left->estimatedCost() + right->estimatedCost() + rows;
+  return std::make_unique<HashJoin>(std::move(left), std::move(right), rows, cost);
+}
+
+OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const {
+  const Required below =
+      withExpressions(withVariables(required, sharedVariables(*op.children[0], *op.children[1])), op.exprs);
+  OperatorPtr left = plan(*op.children[0], below), right = plan(*op.children[1], below);
+  const double rows = std::max(left->estimatedRows(), right->estimatedRows());
+  const double cost = left->estimatedCost() + right->estimatedCost() + rows;
+  return std::make_unique<LeftJoin>(std::move(left), std::move(right), op.exprs, rows, cost);
+}
+
+OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
+  const auto shared = sharedVariables(*op.children[0], *op.children[1]);
+  OperatorPtr left = plan(*op.children[0], withVariables(required, shared));
+  OperatorPtr right = plan(*op.children[1], Required(std::set<std::string>(shared.begin(), shared.end())));
+  const double rows = left->estimatedRows(), cost = left->estimatedCost() + right->estimatedCost() + rows;
+  return std::make_unique<Minus>(std::move(left), std::move(right), rows, cost);
+}
+
+OperatorPtr Planner::planGroup(const Op& op) const {
+  Required below = std::set<std::string>{};
+  std::string text;
+  for (const auto& k : op.bindings) {
+    below = withExpressions(std::move(below), {k.expr});
+    text += (text.empty() ? "" : " ") + expressionText(k.expr);
+  }
+  text = text.empty() ? "(one group)" : "by " + text;
+  for (const auto& a : op.aggregates) {
+    if (a.expr.star && a.expr.distinct) below = std::nullopt;  // COUNT(DISTINCT *) reads whole solutions
+    below = withExpressions(std::move(below), a.expr.args);
+    text += ", ?" + a.var + " := " + expressionText(a.expr);
+  }
+  OperatorPtr child = plan(*op.children[0], below);
+  const double rows = op.bindings.empty() ? 1 : std::max(1.0, child->estimatedRows() / 10);
+  const double cost = child->estimatedCost() + child->estimatedRows();
+  return std::make_unique<GroupBy>(std::move(child), op.bindings, op.aggregates, text, rows, cost);
+}
+
+OperatorPtr Planner::plan(const Op& op, const Required& required) const {
+  switch (op.kind) {
+    case Op::Kind::Bgp: return planBgp(op, required, {});
+    case Op::Kind::Path: {
+      const std::string text = sparql::toSparql(op.subject) + " " + sparql::toSparql(op.path) + " " +
+                               sparql::toSparql(op.object);
+      return std::make_unique<PathScan>(op.subject, op.path, op.object, text,
+                                        static_cast<double>(store_.catalog().vertexCount));
+    }
+    case Op::Kind::Join: return planJoin(op, required);
+    case Op::Kind::LeftJoin: return planLeftJoin(op, required);
+    case Op::Kind::Minus: return planMinus(op, required);
+    case Op::Kind::Union: {
+      OperatorPtr left = plan(*op.children[0], required), right = plan(*op.children[1], required);
+      const double rows = left->estimatedRows() + right->estimatedRows();
+      const double cost = left->estimatedCost() + right->estimatedCost();
+      return std::make_unique<UnionAll>(std::move(left), std::move(right), rows, cost);
+    }
+    case Op::Kind::Filter: return planFilter(op, required);
+    case Op::Kind::Extend: {
+      const sparql::Binding& b = op.bindings[0];
+      Required below = required;
+      if (below) below->erase(b.var);
+      OperatorPtr child = plan(*op.children[0], withExpressions(std::move(below), {b.expr}));
+      const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
+      return std::make_unique<Extend>(std::move(child), b.var, b.expr, expressionText(b.expr), rows, cost);
+    }
+    case Op::Kind::Values: return std::make_unique<ValuesScan>(op.table);
+    case Op::Kind::Group: return planGroup(op);
+    case Op::Kind::OrderBy: {
+      std::vector<sparql::Expr> keys;
+      std::string text;
+      for (const auto& k : op.order) {
+        keys.push_back(k.expr);
+        text += (text.empty() ? "" : " ") + std::string(k.descending ? "DESC(" : "ASC(") + expressionText(k.expr) + ")";
+      }
+      return std::make_unique<OrderBy>(plan(*op.children[0], withExpressions(required, keys)), op.order, text);
+    }
+    case Op::Kind::Project:
+      return std::make_unique<Project>(plan(*op.children[0], std::set<std::string>(op.vars.begin(), op.vars.end())),
+                                       op.vars);
+    case Op::Kind::Distinct:
+    case Op::Kind::Reduced: {
+      OperatorPtr child = plan(*op.children[0], std::nullopt);
+      const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
+      return std::make_unique<Distinct>(std::move(child), op.kind == Op::Kind::Reduced, rows, cost);
+    }
+    case Op::Kind::Slice: return std::make_unique<Slice>(plan(*op.children[0], required), op.offset, op.limit);
+    case Op::Kind::Graph:
+    case Op::Kind::Service: break;  // rejected by buildLogicalPlan
+  }
+  throw std::logic_error("the planner met an operator the logical plan should have rejected");
+}
+
+}  // namespace gsparql::engine

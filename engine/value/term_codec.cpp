@@ -1,0 +1,98 @@
+#include "engine/value/term_codec.h"
+
+#include <algorithm>
+
+#include "engine/bound_bgp.h"
+#include "rdf/term.h"
+#include "storage/graph_store.h"
+
+namespace gsparql::engine {
+
+TermCodec::TermCodec(const GraphStore& store) : store_(store) {}
+
+ValueId TermCodec::idOf(std::string_view term) {
+  std::string key = rdf::termKey(term);
+  if (auto it = byKey_.find(key); it != byKey_.end()) return it->second;
+  const Dictionary& dictionary = store_.dictionary();
+  ValueId id;
+  if (auto v = dictionary.id(TermSpace::Vertex, term)) {
+    id = fromVertex(*v);
+  } else if (auto p = dictionary.id(TermSpace::Predicate, term)) {
+    id = makeValueId(ValueSpace::Predicate, *p);
+  } else {
+    id = makeValueId(ValueSpace::Local, static_cast<uint32_t>(local_.size()));
+    local_.emplace_back(term);
+  }
+  byKey_.emplace(std::move(key), id);
+  return id;
+}
+
+const std::vector<uint32_t>& TermCodec::predicateVertices() {
+  if (!predicateVertices_) predicateVertices_ = predicateVertexIds(store_);
+  return *predicateVertices_;
+}
+
+ValueId TermCodec::fromPredicate(uint32_t predicate) {
+  const uint32_t vertex = predicateVertices().at(predicate);
+  return vertex == kNoId ? makeValueId(ValueSpace::Predicate, predicate) : fromVertex(vertex);
+}
+
+ValueId TermCodec::freshBlankNode() {
+  for (;;) {
+    std::string term = "_:g" + std::to_string(blankCounter_++);
+    if (byKey_.contains(term) || store_.dictionary().id(TermSpace::Vertex, term)) continue;
+    return idOf(term);
+  }
+}
+
+const std::string* TermCodec::cached(ValueId id) const {
+  auto it = decodedIndex_.find(id);
+  return it == decodedIndex_.end() ? nullptr : &decoded_[it->second];
+}
+
+void TermCodec::prefetch(std::span<const ValueId> ids) {
+  for (ValueSpace space : {ValueSpace::Vertex, ValueSpace::Predicate}) {
+    std::vector<uint32_t> missing;
+    for (ValueId id : ids) {
+      if (spaceOf(id) == space && cached(id) == nullptr) missing.push_back(indexOf(id));
+    }
+    if (missing.empty()) continue;
+    std::sort(missing.begin(), missing.end());
+    missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
+    const TermSpace dictionarySpace = space == ValueSpace::Vertex ? TermSpace::Vertex : TermSpace::Predicate;
+    auto terms = store_.dictionary().terms(dictionarySpace, missing);
+    for (size_t i = 0; i < missing.size(); ++i) {
+      decodedIndex_.emplace(makeValueId(space, missing[i]), static_cast<uint32_t>(decoded_.size()));
+      decoded_.push_back(std::move(terms[i]));
+    }
+  }
+}
+
+std::string_view TermCodec::term(ValueId id) {
+  if (spaceOf(id) == ValueSpace::Local) return local_.at(indexOf(id));
+  if (const std::string* known = cached(id)) return *known;
+  prefetch(std::span<const ValueId>(&id, 1));
+  return *cached(id);
+}
+
+std::optional<uint32_t> TermCodec::vertexOf(ValueId id) const {
+  if (spaceOf(id) != ValueSpace::Vertex) return std::nullopt;
+  return indexOf(id);
+}
+
+std::optional<uint32_t> TermCodec::predicateOf(ValueId id) {
+  if (spaceOf(id) == ValueSpace::Predicate) return indexOf(id);
+  if (spaceOf(id) != ValueSpace::Vertex) return std::nullopt;
+  if (!vertexPredicates_) {
+    vertexPredicates_.emplace();
+    const auto& vertices = predicateVertices();
+    for (uint32_t p = 0; p < vertices.size(); ++p) {
+      if (vertices[p] != kNoId) vertexPredicates_->emplace(vertices[p], p);
+    }
+  }
+  auto it = vertexPredicates_->find(indexOf(id));
+  if (it == vertexPredicates_->end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace gsparql::engine

@@ -1,0 +1,63 @@
+#pragma once
+// Turns terms into value ids and back for one query. Ids of data terms come
+// from the dictionary; terms the query makes (constants absent from the data,
+// results of expressions, fresh blank nodes) are numbered in a local
+// vocabulary that lives as long as the query's result. Decoded terms are
+// cached, so a value is read from the dictionary at most once per query.
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/value/value_id.h"
+
+namespace gsparql {
+class GraphStore;
+}
+
+namespace gsparql::engine {
+
+class TermCodec {
+ public:
+  explicit TermCodec(const GraphStore& store);
+
+  // The one id of a term (rdf/term.h form); a term absent from the data
+  // joins the local vocabulary.
+  ValueId idOf(std::string_view term);
+  ValueId fromVertex(uint32_t vertex) const { return makeValueId(ValueSpace::Vertex, vertex); }
+  // A predicate that is also a subject or object gets its vertex id.
+  ValueId fromPredicate(uint32_t predicate);
+  // A blank node that occurs nowhere in the data or earlier in the query.
+  ValueId freshBlankNode();
+
+  // The term of a bound id; valid as long as this codec.
+  std::string_view term(ValueId id);
+  // Decodes the ids not seen yet in one dictionary batch (call before term()
+  // on many ids).
+  void prefetch(std::span<const ValueId> ids);
+
+  // The data's ids of a value, for operators that walk the adjacency.
+  std::optional<uint32_t> vertexOf(ValueId id) const;
+  std::optional<uint32_t> predicateOf(ValueId id);
+
+  const GraphStore& store() const { return store_; }
+
+ private:
+  const std::vector<uint32_t>& predicateVertices();
+  const std::string* cached(ValueId id) const;
+
+  const GraphStore& store_;
+  std::unordered_map<std::string, ValueId> byKey_;  // terms looked up so far, by rdf::termKey
+  std::deque<std::string> local_;  // a deque: views stay valid as terms are added
+  std::unordered_map<ValueId, uint32_t> decodedIndex_;
+  std::deque<std::string> decoded_;  // a deque: views stay valid as terms are added
+  std::optional<std::vector<uint32_t>> predicateVertices_;  // predicate id -> vertex id or kNoId
+  std::optional<std::unordered_map<uint32_t, uint32_t>> vertexPredicates_;
+  uint64_t blankCounter_ = 0;
+};
+
+}  // namespace gsparql::engine
