@@ -71,7 +71,7 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   outcome.planMilliseconds = millisecondsSince(start);
 
   start = Clock::now();
-  ExecutionContext context{store, *outcome.terms, executor, options, {}, nowTerm()};
+  ExecutionContext context{store, *outcome.terms, executor, options, {}, nowTerm(), query.base};
   ExistsProbe exists(planner);
   context.exists = [&](const sparql::Op& pattern, const std::vector<std::string>& variables,
                        const expr::Solution& solution) { return exists(pattern, variables, solution, context); };

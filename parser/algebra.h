@@ -146,6 +146,7 @@ struct Query {
   std::vector<std::string> fromNamedGraphs;   // FROM NAMED <g>
   // PREFIX declarations: "ex" (for ex:) -> namespace IRI (for output that abbreviates IRIs).
   std::vector<std::pair<std::string, std::string>> prefixes;
+  std::string base;  // BASE, for IRI() of relative IRIs; empty without one
 };
 
 // Variables in scope for the solutions of `op` (section 18.2.1), in order of

@@ -37,6 +37,8 @@ struct Environment {
   std::function<std::string()> freshBlankNode;
   // NOW(): one xsd:dateTime term for the whole query.
   std::string now;
+  // The query's BASE (IRI() resolves relative IRIs against it); may be empty.
+  std::string baseIri;
 };
 
 class Expression {

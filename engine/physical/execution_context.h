@@ -26,7 +26,8 @@ struct ExecutionContext {
   Executor& bgpExecutor;
   ExecutionOptions options;
   ExistsCallback exists;
-  std::string now;  // NOW(): one xsd:dateTime for the whole query
+  std::string now;      // NOW(): one xsd:dateTime for the whole query
+  std::string baseIri;  // the query's BASE, for IRI()
 
   // What expressions over rows with `variables` need (EXISTS, BNODE(), NOW()).
   expr::Environment environmentFor(const std::vector<std::string>& variables) {
@@ -36,6 +37,7 @@ struct ExecutionContext {
     };
     environment.freshBlankNode = [this] { return std::string(terms.term(terms.freshBlankNode())); };
     environment.now = now;
+    environment.baseIri = baseIri;
     return environment;
   }
 };

@@ -172,6 +172,7 @@ Query parseQuery(std::string_view text) {
   Walker walker(text, fresh);
   Query query = walker.query(tree);
   query.prefixes = walker.prefixes();
+  query.base = walker.base();
   return query;
 }
 

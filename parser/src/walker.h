@@ -15,6 +15,8 @@ class Walker {
   Walker(std::string_view text, FreshNames& fresh) : text_(text), fresh_(fresh), translator_(text, fresh) {}
 
   Query query(gsparql_antlr::SparqlParser::QueryUnitContext* ctx);
+  // The prologue's base IRI, after query() read it (empty without BASE).
+  const std::string& base() const { return base_; }
   // The prologue's prefixes, after query() read them.
   std::vector<std::pair<std::string, std::string>> prefixes() const { return {prefixes_.begin(), prefixes_.end()}; }
 
