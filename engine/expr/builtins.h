@@ -22,7 +22,8 @@ struct Arg {
 // What one evaluate() call shares between its function calls.
 struct CallContext {
   Environment& environment;
-  // BNODE(str): one blank node per string within one evaluation.
+  // BNODE(str) without Environment::blankNodeFor: one blank node per string
+  // within one evaluation.
   std::unordered_map<std::string, std::string> blankNodes;
 };
 

@@ -26,7 +26,7 @@ Result toString(const Arg& a) {
   if (t.kind == rdf::TermKind::Iri) return stringTerm(t.value);
   Source source = sourceOf(t);
   if (source == Source::Other) return std::nullopt;
-  if (source == Source::Numeric) return stringTerm(canonicalLexical(*parseNumber(t)));
+  if (source == Source::Numeric) return stringTerm(stringLexical(*parseNumber(t)));
   if (source == Source::Boolean) return stringTerm(*parseBoolean(t.value) ? "true" : "false");
   return stringTerm(t.value);
 }

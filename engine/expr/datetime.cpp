@@ -113,11 +113,9 @@ Number instant(const DateTime& v, int assumedTz) {
 
 std::string twoDigits(long long v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
-// Whole seconds without a fraction ("13", as Jena's SECONDS gives).
+// Canonical decimal: whole seconds without a fraction ("13").
 std::string secondsLexical(const Decimal& seconds) {
-  std::string out = canonicalLexical(Number{NumType::Decimal, seconds, 0.0});
-  if (out.ends_with(".0")) out.resize(out.size() - 2);
-  return out;
+  return canonicalLexical(Number{NumType::Decimal, seconds, 0.0});
 }
 
 std::string timezoneDuration(int tz) {

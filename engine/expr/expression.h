@@ -35,6 +35,12 @@ struct Environment {
   std::function<bool(const sparql::Op& pattern, const Solution& solution)> exists;
   // A blank node new to the data and the query (BNODE()).
   std::function<std::string()> freshBlankNode;
+  // BNODE(str): the blank node of `label` in the current solution mapping,
+  // the same term for the same label until the caller moves to the next
+  // solution (across all expressions evaluated on it, e.g. several SELECT
+  // expressions), a new one (as freshBlankNode) for a label not seen on this
+  // solution. When unset, labels are shared within one evaluate() call only.
+  std::function<std::string(std::string_view label)> blankNodeFor;
   // NOW(): one xsd:dateTime term for the whole query.
   std::string now;
   // The query's BASE (IRI() resolves relative IRIs against it); may be empty.

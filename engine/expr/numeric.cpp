@@ -169,21 +169,64 @@ Digits shortestDigits(double v, bool single) {
   return d;
 }
 
-// Java's Double.toString / Float.toString layout, which Jena writes.
-std::string javaStyle(double v, bool single) {
+// The digits without an exponent: "2100", "0.25", "-3", "0".
+std::string plainNumeral(const Digits& d) {
+  std::string sign = d.negative ? "-" : "";
+  int point = d.exponent + 1;  // digits before the decimal point
+  int count = static_cast<int>(d.digits.size());
+  if (point <= 0) return sign + "0." + std::string(-point, '0') + d.digits;
+  if (point >= count) return sign + d.digits + std::string(point - count, '0');
+  return sign + d.digits.substr(0, point) + "." + d.digits.substr(point);
+}
+
+// XSD's canonical float/double form: one digit, the point, at least one
+// more digit, "E" and the exponent ("3.21E4", "4.0E-1", "0.0E0").
+std::string scientific(const Digits& d) {
+  std::string sign = d.negative ? "-" : "";
+  std::string fraction = d.digits.size() > 1 ? d.digits.substr(1) : "0";
+  return sign + d.digits.substr(0, 1) + "." + fraction + "E" + std::to_string(d.exponent);
+}
+
+// Below this magnitude XPath writes doubles without an exponent when casting
+// them to strings (F&O, "Casting to xs:string").
+constexpr double kPlainLimit = 1e6;
+
+std::optional<std::string> special(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v < 0 ? "-INF" : "INF";
+  return std::nullopt;
+}
+
+// The W3C tests expect integral results as integers ("6"^^xsd:double in
+// expr-ops/*-numbers-cast, "2100" in agg-sum-distinct) and the others in the
+// canonical scientific form ("4.0E-1" in agg-sum-02, "2.5E0" in agg-err-02).
+// Integers are bounded as XPath bounds its plain form, so that 1e300 stays short.
+std::string floatingLexical(double v, bool single) {
+  if (auto s = special(v)) return *s;
   Digits d = shortestDigits(v, single);
-  std::string out = d.negative ? "-" : "";
-  if (v == 0) return out + "0.0";
-  if (d.exponent >= -3 && d.exponent < 7) {
-    if (d.exponent < 0) return out + "0." + std::string(-d.exponent - 1, '0') + d.digits;
-    size_t integerDigits = static_cast<size_t>(d.exponent) + 1;
-    if (d.digits.size() <= integerDigits) return out + d.digits + std::string(integerDigits - d.digits.size(), '0') + ".0";
-    return out + d.digits.substr(0, integerDigits) + "." + d.digits.substr(integerDigits);
-  }
-  out += d.digits.substr(0, 1) + "." + (d.digits.size() > 1 ? d.digits.substr(1) : "0");
-  return out + "E" + std::to_string(d.exponent);
+  bool integral = std::trunc(v) == v && std::fabs(v) < kPlainLimit;
+  return integral ? plainNumeral(d) : scientific(d);
+}
+
+// XPath's cast of a float or double to xs:string.
+std::string floatingString(double v, bool single) {
+  if (auto s = special(v)) return *s;
+  Digits d = shortestDigits(v, single);
+  double magnitude = std::fabs(v);
+  bool plain = magnitude == 0 || (magnitude >= 1e-6 && magnitude < kPlainLimit);
+  return plain ? plainNumeral(d) : scientific(d);
+}
+
+// XSD 1.1's canonical decimal: no exponent, no trailing zeros, and no point
+// at all for integers ("6", "-0.5").
+std::string decimalLexical(const Decimal& value) {
+  Decimal d = normalized(value);
+  std::string digits = int128String(d.mantissa < 0 ? -d.mantissa : d.mantissa);
+  if (static_cast<int>(digits.size()) <= d.scale) digits.insert(0, d.scale - digits.size() + 1, '0');
+  std::string out = d.mantissa < 0 ? "-" : "";
+  size_t point = digits.size() - d.scale;
+  out += digits.substr(0, point);
+  return d.scale == 0 ? out : out + "." + digits.substr(point);
 }
 
 std::optional<Decimal> decimalOfDouble(double v) {
@@ -319,24 +362,16 @@ std::optional<Number> parseNumber(const TermValue& term) {
 std::string canonicalLexical(const Number& n) {
   switch (n.type) {
     case NumType::Integer: return int128String(n.exact.mantissa);
-    case NumType::Decimal: {
-      Int128 m = n.exact.mantissa;
-      std::string digits = int128String(m < 0 ? -m : m);
-      int scale = n.exact.scale;
-      if (static_cast<int>(digits.size()) <= scale) digits.insert(0, scale - digits.size() + 1, '0');
-      std::string out = m < 0 ? "-" : "";
-      out += digits.substr(0, digits.size() - scale) + ".";
-      return out + (scale == 0 ? "0" : digits.substr(digits.size() - scale));
-    }
-    case NumType::Float: return javaStyle(n.approx, true);
-    case NumType::Double: {
-      std::string out = javaStyle(n.approx, false);
-      // Jena marks a double without an exponent by "e0" ("3.0e0").
-      if (std::isfinite(n.approx) && out.find('E') == std::string::npos) out += "e0";
-      return out;
-    }
+    case NumType::Decimal: return decimalLexical(n.exact);
+    case NumType::Float: return floatingLexical(n.approx, true);
+    case NumType::Double: return floatingLexical(n.approx, false);
   }
   return {};
+}
+
+std::string stringLexical(const Number& n) {
+  if (n.type <= NumType::Decimal) return canonicalLexical(n);
+  return floatingString(n.approx, n.type == NumType::Float);
 }
 
 std::string numTypeDatatype(NumType type) {

@@ -41,7 +41,13 @@ std::optional<Number> parseLexical(NumType type, std::string_view lexical);
 
 // The literal of the value, datatype of its type (xsd:integer for integers).
 std::string numberTerm(const Number& number);
+// The lexical form of a computed value: XSD 1.1 canonical for integers and
+// decimals ("6", "0.5"); floats and doubles as integers when integral and
+// below 10^6 ("6", "-3"), else XSD canonical scientific ("2.5E0", "4.0E-1").
 std::string canonicalLexical(const Number& number);
+// The value cast to xsd:string (XPath): as canonicalLexical, except floats
+// and doubles of magnitude in [10^-6, 10^6) without exponent ("1.25").
+std::string stringLexical(const Number& number);
 std::string numTypeDatatype(NumType type);
 
 // op is one of + - * /. nullopt: division by zero of exact numbers, overflow.

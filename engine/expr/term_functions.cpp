@@ -6,6 +6,7 @@
 
 #include "engine/expr/builtins.h"
 #include "engine/expr/numeric.h"
+#include "rdf/iri.h"
 
 namespace gsparql::engine::expr {
 namespace {
@@ -36,19 +37,20 @@ Result datatype(const std::vector<Arg>& a, CallContext&) {
   return rdf::iriTerm(t.datatype.empty() ? rdf::kXsdString : std::string_view(t.datatype));
 }
 
-// Relative IRIs stay as written: the parser has already resolved the
-// query's constants and no base applies to computed strings.
-Result iri(const std::vector<Arg>& a, CallContext&) {
+// A relative IRI resolves against the query's base (section 17.4.2.8).
+Result iri(const std::vector<Arg>& a, CallContext& context) {
   if (a[0].term.kind == rdf::TermKind::Iri) return std::string(a[0].text);
   if (!a[0].term.isSimple()) return std::nullopt;
-  return rdf::iriTerm(a[0].term.value);
+  return rdf::iriTerm(rdf::resolveIri(context.environment.baseIri, a[0].term.value));
 }
 
 Result bnode(const std::vector<Arg>& a, CallContext& context) {
-  if (a.empty()) return context.environment.freshBlankNode();
+  const Environment& environment = context.environment;
+  if (a.empty()) return environment.freshBlankNode();
   if (!a[0].term.isSimple()) return std::nullopt;
+  if (environment.blankNodeFor) return environment.blankNodeFor(a[0].term.value);
   auto [it, added] = context.blankNodes.try_emplace(a[0].term.value);
-  if (added) it->second = context.environment.freshBlankNode();
+  if (added) it->second = environment.freshBlankNode();
   return it->second;
 }
 

@@ -11,7 +11,8 @@ std::string vertexName(const BoundBgp& bgp, uint32_t v, const Dictionary& dictio
   const auto& vertex = bgp.vertices[v];
   if (vertex.isBlank) return "_:" + vertex.name;
   if (vertex.isVariable) return "?" + vertex.name;
-  return vertex.id == kNoId ? "(absent)" : dictionary.term(TermSpace::Vertex, vertex.id);
+  const std::string term = vertex.id == kNoId ? "(absent)" : dictionary.term(TermSpace::Vertex, vertex.id);
+  return vertex.name.empty() ? term : "?" + vertex.name + " = " + term;  // fixed by a filter or VALUES
 }
 
 std::string predicateName(const BoundBgp& bgp, const BoundEdge& e, const Dictionary& dictionary) {

@@ -1,6 +1,8 @@
 #pragma once
 // BIND and SELECT expressions (section 18.5, Extend): one more column, the
-// expression's value, unbound where it raises an error.
+// expression's value, unbound where it raises an error. A variable the input
+// already has (a GROUP BY key the pattern never binds, assigned in SELECT)
+// gets its column overwritten instead.
 #include <optional>
 
 #include "engine/expr/expression.h"
@@ -10,9 +12,9 @@ namespace gsparql::engine {
 
 class Extend final : public Operator {
  public:
-  Extend(OperatorPtr child, std::string variable, const sparql::Expr& expression, std::string text, double rows,
-         double cost);
-  std::string describe() const override { return "Extend ?" + variables().back() + " := " + text_; }
+  Extend(OperatorPtr child, const std::string& variable, const sparql::Expr& expression, std::string text,
+         double rows, double cost);
+  std::string describe() const override { return "Extend ?" + variables()[target_] + " := " + text_; }
   std::vector<const Operator*> children() const override { return {child_.get()}; }
 
  private:
@@ -22,6 +24,7 @@ class Extend final : public Operator {
   OperatorPtr child_;
   expr::Expression expression_;
   std::string text_;
+  size_t target_;  // the column the expression fills
   std::optional<expr::Environment> environment_;
 };
 

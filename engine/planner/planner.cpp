@@ -75,6 +75,53 @@ std::optional<std::pair<std::string, std::string>> fixedByEquality(const sparql:
   return std::nullopt;
 }
 
+// At most this many constants become one BGP each (beyond, a filter or a
+// hash join is cheaper than many small BGP runs).
+constexpr size_t kMaxConstantsInBgp = 64;
+
+// A variable of the BGP that names vertices only (not a predicate variable,
+// not a blank node): one that a constant can replace.
+bool isVertexVariable(const Op& bgp, const std::string& name) {
+  bool vertex = false;
+  for (const auto& t : bgp.triples) {
+    if (t.predicate.kind == sparql::Term::Kind::Variable && t.predicate.value == name) return false;
+    for (const auto* end : {&t.subject, &t.object}) {
+      vertex = vertex || (end->kind == sparql::Term::Kind::Variable && end->value == name);
+    }
+  }
+  return vertex;
+}
+
+// `?x IN (<a>, <b>, ...)` with IRIs only: the variable and the IRIs.
+std::optional<std::pair<std::string, std::vector<std::string>>> fixedByIn(const sparql::Expr& e) {
+  if (e.kind != sparql::Expr::Kind::Call || e.name != "IN" || e.args.size() < 2) return std::nullopt;
+  const sparql::Expr& var = e.args[0];
+  if (var.kind != sparql::Expr::Kind::Term || var.term.kind != sparql::Term::Kind::Variable) return std::nullopt;
+  std::vector<std::string> constants;
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    const sparql::Expr& c = e.args[i];
+    if (c.kind != sparql::Expr::Kind::Term || !c.term.isConstant() || !c.term.value.starts_with("<")) return std::nullopt;
+    constants.push_back(c.term.value);
+  }
+  // A filter keeps each row once: a repeated IRI must not repeat its rows.
+  std::sort(constants.begin(), constants.end());
+  constants.erase(std::unique(constants.begin(), constants.end()), constants.end());
+  if (constants.size() > kMaxConstantsInBgp) return std::nullopt;
+  return std::make_pair(var.term.value, std::move(constants));
+}
+
+// VALUES of one variable, every row bound: the variable and its values.
+std::optional<std::pair<std::string, std::vector<std::string>>> singleVariableValues(const Op& values) {
+  if (values.kind != Op::Kind::Values || values.table.vars.size() != 1) return std::nullopt;
+  if (values.table.rows.empty() || values.table.rows.size() > kMaxConstantsInBgp) return std::nullopt;
+  std::vector<std::string> constants;
+  for (const auto& row : values.table.rows) {
+    if (!row[0]) return std::nullopt;
+    constants.push_back(*row[0]);
+  }
+  return std::make_pair(values.table.vars[0], std::move(constants));
+}
+
 // The BGP columns the operators above read, and their variable names; a
 // variable that is both a vertex and a predicate is read from its vertex column.
 void readColumns(const BoundBgp& bgp, const Required& required, std::vector<uint32_t>& columns,
@@ -92,6 +139,13 @@ void readColumns(const BoundBgp& bgp, const Required& required, std::vector<uint
     columns.push_back(c);
     names.push_back(std::move(name));
   }
+}
+
+// `input` under a Filter of `conditions`, or alone when there are none.
+OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditions) {
+  if (conditions.empty()) return input;
+  const double rows = input->estimatedRows() / 2, cost = input->estimatedCost() + input->estimatedRows();
+  return std::make_unique<Filter>(std::move(input), conditions, joined(conditions), rows, cost);
 }
 
 }  // namespace
@@ -122,28 +176,56 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
 
 OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
   const Op& child = *op.children[0];
+  if (child.kind != Op::Kind::Bgp) return filtered(plan(child, withExpressions(required, op.exprs)), op.exprs);
   std::vector<sparql::Expr> rest;
   Substitution fixed;
+  std::optional<std::pair<std::string, std::vector<std::string>>> in;
   for (const auto& e : op.exprs) {
-    auto equality = child.kind == Op::Kind::Bgp ? fixedByEquality(e) : std::nullopt;
-    const auto vertices = child.kind == Op::Kind::Bgp ? patternVariables(child) : std::vector<std::string>{};
-    const bool predicateUse = std::any_of(child.triples.begin(), child.triples.end(), [&](const auto& t) {
-      return equality && t.predicate.kind == sparql::Term::Kind::Variable && t.predicate.value == equality->first;
-    });
-    if (equality && !predicateUse && std::find(vertices.begin(), vertices.end(), equality->first) != vertices.end()) {
+    auto alreadyFixed = [&](const std::string& name) {
+      return std::any_of(fixed.begin(), fixed.end(), [&](const auto& f) { return f.first == name; });
+    };
+    if (auto equality = fixedByEquality(e);
+        equality && isVertexVariable(child, equality->first) && !alreadyFixed(equality->first)) {
       fixed.push_back(*equality);
+    } else if (auto list = fixedByIn(e); list && !in && isVertexVariable(child, list->first) && !alreadyFixed(list->first)) {
+      in = std::move(list);
     } else {
       rest.push_back(e);
     }
   }
-  OperatorPtr input = child.kind == Op::Kind::Bgp ? planBgp(child, withExpressions(required, rest), fixed)
-                                                  : plan(child, withExpressions(required, rest));
-  if (rest.empty()) return input;
-  const double rows = input->estimatedRows() / 2, cost = input->estimatedCost() + input->estimatedRows();
-  return std::make_unique<Filter>(std::move(input), rest, joined(rest), rows, cost);
+  const Required below = withExpressions(required, rest);
+  OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, in->first, in->second) : planBgp(child, below, fixed);
+  return filtered(std::move(input), rest);
+}
+
+OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, const Substitution& fixed,
+                                        const std::string& variable, const std::vector<std::string>& constants) const {
+  OperatorPtr result;
+  for (const auto& constant : constants) {
+    Substitution one = fixed;
+    one.emplace_back(variable, constant);
+    OperatorPtr branch = planBgp(op, required, one);
+    if (!result) {
+      result = std::move(branch);
+      continue;
+    }
+    const double rows = result->estimatedRows() + branch->estimatedRows();
+    const double cost = result->estimatedCost() + branch->estimatedCost();
+    result = std::make_unique<UnionAll>(std::move(result), std::move(branch), rows, cost);
+  }
+  return result;
+}
+
+OperatorPtr Planner::joinWithValuesInBgp(const Op& bgp, const Op& values, const Required& required) const {
+  auto constants = singleVariableValues(values);
+  if (bgp.kind != Op::Kind::Bgp || !constants || !isVertexVariable(bgp, constants->first)) return nullptr;
+  return planBgpPerConstant(bgp, withVariables(required, {constants->first}), {}, constants->first, constants->second);
 }
 
 OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
+  const Op &a = *op.children[0], &b = *op.children[1];
+  if (auto folded = joinWithValuesInBgp(a, b, required)) return folded;
+  if (auto folded = joinWithValuesInBgp(b, a, required)) return folded;
   const Required below = withVariables(required, sharedVariables(*op.children[0], *op.children[1]));
   OperatorPtr left = plan(*op.children[0], below), right = plan(*op.children[1], below);
   // The right side is collected and indexed: make it the smaller one.

@@ -3,8 +3,8 @@
 // Each algebra operator becomes its physical operator; on the way the
 // planner orders each BGP's joins (JoinOrderer), passes down which variables
 // the operators above read (so executors return only those columns), puts
-// equality filters with constants into the BGP they restrict, and builds the
-// larger side of a join as the probe side.
+// equality filters, IN lists and VALUES with constants into the BGP they
+// restrict, and builds the smaller side of a join.
 #include <optional>
 #include <set>
 #include <string>
@@ -33,6 +33,11 @@ class Planner {
   using Substitution = std::vector<std::pair<std::string, std::string>>;
 
   OperatorPtr planBgp(const sparql::Op& op, const Required& required, const Substitution& fixed) const;
+  // The union of the BGP with `variable` fixed to each constant in turn
+  // (FILTER(?x IN (...)), or a join with VALUES for ?x).
+  OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
+                                 const std::string& variable, const std::vector<std::string>& constants) const;
+  OperatorPtr joinWithValuesInBgp(const sparql::Op& bgp, const sparql::Op& values, const Required& required) const;
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;

@@ -1,7 +1,9 @@
 #pragma once
-// Decoding of SPARQL lexical forms: escapes, prefixed names, relative IRIs.
+// Decoding of SPARQL lexical forms: escapes, prefixed names.
 #include <string>
 #include <string_view>
+
+#include "rdf/iri.h"
 
 namespace gsparql::sparql::lexical {
 
@@ -15,9 +17,8 @@ std::string decodeIriRef(std::string_view token);
 // The local part of a prefixed name with `\` escapes removed (%XX stays).
 std::string decodeLocalName(std::string_view local);
 
-// RFC 3986 section 5.2 reference resolution. An empty base leaves `ref` as is.
-std::string resolveIri(std::string_view base, std::string_view ref);
-
+// Moved to rdf/iri.h; still named here for tests/parser/terms_test.cpp.
+using rdf::resolveIri;
 
 // Byte offset of the first invalid UTF-8 sequence, or npos.
 std::size_t invalidUtf8Offset(std::string_view text);

@@ -152,7 +152,12 @@ OpPtr Translator::combine(OpPtr current, const ast::Element& e) {
     case K::Optional: {
       OpPtr right = group(e.groups[0]);
       Op lj = node(Op::Kind::LeftJoin, e.pos, {current, right});
-      if (right->kind == Op::Kind::Filter) {  // OPTIONAL { P FILTER(F) } is LeftJoin(G, P, F)
+      // OPTIONAL { P FILTER(F) } is LeftJoin(G, P, F); a filter of a nested
+      // group (OPTIONAL { { P FILTER(F) } }) stays inside it (section 18.2.2.6,
+      // before the join simplification of 18.2.2.8).
+      const bool ownFilters = std::any_of(e.groups[0].elements.begin(), e.groups[0].elements.end(),
+                                          [](const ast::Element& x) { return x.kind == ast::Element::Kind::Filter; });
+      if (right->kind == Op::Kind::Filter && ownFilters) {
         lj.children[1] = right->children[0];
         lj.exprs = right->exprs;
       }
@@ -205,6 +210,7 @@ void Translator::liftAggregates(Expr& e, std::vector<Binding>& aggregates) {
 }
 
 OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
+  const OpPtr pattern = p;
   std::vector<ast::SelectItem> items = m.items;
   std::vector<Expr> having = m.having;
   std::vector<OrderKey> order = m.order;
@@ -236,9 +242,20 @@ OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
     p = join(p, make(std::move(values)), m.pos);
   }
   std::vector<std::string> visible = inScopeVariables(*p);
+  // A GROUP BY key that the pattern never binds may be assigned in SELECT,
+  // as Jena allows (GROUP BY ?y ?c with (COUNT(?y) AS ?c)): its value is unbound.
+  std::vector<std::string> assignable;
+  if (grouped) {
+    const auto bound = inScopeVariables(*pattern);
+    for (const auto& key : m.groupKeys) {
+      if (!key.var.empty() && !contains(bound, key.var)) assignable.push_back(key.var);
+    }
+  }
   for (const auto& i : items) {
     if (i.expr) {
-      if (contains(visible, i.var)) fail(i.pos, "SELECT assigns ?" + i.var + ", which is already in scope");
+      if (contains(visible, i.var) && !contains(assignable, i.var)) {
+        fail(i.pos, "SELECT assigns ?" + i.var + ", which is already in scope");
+      }
       if (grouped) checkGrouped(*i.expr, visible);
       Op extend = node(Op::Kind::Extend, i.pos, {p});
       extend.bindings.push_back({i.var, *i.expr});

@@ -7,6 +7,7 @@
 #include "parser/parse.h"
 #include "parser/src/lexical.h"
 #include "parser/syntax_error.h"
+#include "rdf/iri.h"
 #include "rdf/term.h"
 
 namespace gsparql::sparql {
@@ -86,17 +87,17 @@ std::string Walker::decoded(antlr4::Token* token, std::string (*decode)(std::str
 void Walker::prologue(P::PrologueContext* ctx) {
   for (auto* child : ctx->children) {
     if (auto* base = dynamic_cast<P::BaseDeclContext*>(child)) {
-      base_ = lexical::resolveIri(base_, decoded(base->IRIREF()->getSymbol(), lexical::decodeIriRef));
+      base_ = rdf::resolveIri(base_, decoded(base->IRIREF()->getSymbol(), lexical::decodeIriRef));
     } else if (auto* prefix = dynamic_cast<P::PrefixDeclContext*>(child)) {
       std::string ns = prefix->PNAME_NS()->getText();
       ns.pop_back();  // the ':'
-      prefixes_[ns] = lexical::resolveIri(base_, decoded(prefix->IRIREF()->getSymbol(), lexical::decodeIriRef));
+      prefixes_[ns] = rdf::resolveIri(base_, decoded(prefix->IRIREF()->getSymbol(), lexical::decodeIriRef));
     }
   }
 }
 
 std::string Walker::iri(P::IriContext* ctx) {
-  if (auto* ref = ctx->IRIREF()) return rdf::iriTerm(lexical::resolveIri(base_, decoded(ref->getSymbol(), lexical::decodeIriRef)));
+  if (auto* ref = ctx->IRIREF()) return rdf::iriTerm(rdf::resolveIri(base_, decoded(ref->getSymbol(), lexical::decodeIriRef)));
   std::string name = ctx->getText();
   auto colon = name.find(':');
   auto it = prefixes_.find(name.substr(0, colon));
