@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libserd-dev serdi
+  raptor2-utils  # rapper: RDF/XML files of the W3C conformance tests
   librocksdb-dev libsnappy-dev liblz4-dev libgflags-dev
   libantlr4-runtime-dev antlr4 uuid-dev default-jre-headless
   doctest-dev

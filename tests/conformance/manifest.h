@@ -19,7 +19,7 @@ inline const std::string kSd = "http://www.w3.org/ns/sparql-service-description#
 // "<" + iri + ">"
 std::string iriTerm(const std::string& iri);
 
-// The triples of one Turtle document, indexed by subject; terms in the
+// The triples of one Turtle (or N-Triples) document, indexed by subject; terms in the
 // rdf/term.h N-Triples form. Relative IRIs resolve against the file's URI.
 class RdfGraph {
  public:
@@ -31,6 +31,12 @@ class RdfGraph {
   // The members of the RDF collection starting at `head` (rdf:first/rdf:rest).
   std::vector<std::string> list(const std::string& head) const;
   const std::vector<std::string>& subjectsInOrder() const { return subjectOrder_; }
+  // Calls visit(subject, predicate, object) for every triple, duplicates included.
+  template <class Visit>
+  void forEachTriple(Visit&& visit) const {
+    for (const auto& [subject, properties] : bySubject_)
+      for (const auto& [predicate, object] : properties) visit(subject, predicate, object);
+  }
 
  private:
   std::map<std::string, std::multimap<std::string, std::string>> bySubject_;

@@ -391,12 +391,18 @@ ResultSet parseTsv(std::string_view text) {
   return r;
 }
 
-ResultSet readRdfResultSet(const std::filesystem::path& file) {
+ResultSet readRdfResult(const std::filesystem::path& file) {
   RdfGraph g = RdfGraph::read(file);
-  auto sets = g.subjects(iriTerm(kRdf + "type"), iriTerm(kRs + "ResultSet"));
-  if (sets.empty()) throw UnsupportedFormat("RDF result graph (no rs:ResultSet)");
-  const std::string& set = sets.front();
   ResultSet r;
+  auto sets = g.subjects(iriTerm(kRdf + "type"), iriTerm(kRs + "ResultSet"));
+  if (sets.empty()) {
+    r.isGraph = true;
+    g.forEachTriple([&](const std::string& s, const std::string& p, const std::string& o) {
+      r.triples.insert({canonicalTerm(s), canonicalTerm(p), canonicalTerm(o)});
+    });
+    return r;
+  }
+  const std::string& set = sets.front();
   for (const auto& v : g.objects(set, iriTerm(kRs + "resultVariable"))) r.variables.push_back(lexicalForm(v));
   if (auto b = g.object(set, iriTerm(kRs + "boolean"))) {
     r.isBoolean = true;
@@ -480,13 +486,24 @@ ResultSet parseRdfXmlResultSet(std::string_view xml) {
   return r;
 }
 
-ResultSet readResultFile(const std::filesystem::path& file) {
+ResultSet readResultFile(const std::filesystem::path& file, const std::filesystem::path& scratchDir) {
   std::string ext = file.extension().string();
   if (ext == ".srx") return parseSrx(gsparql::test::readText(file));
   if (ext == ".srj") return parseSrj(gsparql::test::readText(file));
   if (ext == ".tsv") return parseTsv(gsparql::test::readText(file));
-  if (ext == ".ttl") return readRdfResultSet(file);
-  if (ext == ".rdf") return parseRdfXmlResultSet(gsparql::test::readText(file));
+  if (ext == ".ttl" || ext == ".nt") return readRdfResult(file);
+  if (ext == ".rdf") {
+    try {
+      return parseRdfXmlResultSet(gsparql::test::readText(file));
+    } catch (const UnsupportedFormat&) {
+      // Not a result set: a graph, read through its N-Triples conversion.
+      std::filesystem::path nt = scratchDir / (file.stem().string() + ".expected.nt");
+      convertRdfXml(file, nt);
+      ResultSet r = readRdfResult(nt);
+      std::filesystem::remove(nt);
+      return r;
+    }
+  }
   if (ext == ".csv") throw UnsupportedFormat("CSV result file");
   throw UnsupportedFormat("result file " + ext);
 }
@@ -499,6 +516,8 @@ std::string describe(const Solution& s) {
   }
   return out + "}";
 }
+
+std::string describe(const Triple& t) { return t[0] + " " + t[1] + " " + t[2] + " ."; }
 
 namespace {
 
@@ -575,45 +594,63 @@ std::string listSome(const std::vector<std::string>& items, size_t max = 4) {
   return out;
 }
 
+// What a bag holds, for the messages: solutions, or triples as solutions of ?s ?p ?o.
+struct BagItems {
+  const char* noun;
+  std::string (*show)(const Solution&);  // one-to-one
+};
+const BagItems kSolutions{"solutions", [](const Solution& s) { return describe(s); }};
+const BagItems kTriples{"triples", [](const Solution& s) { return describe(Triple{s.at("s"), s.at("p"), s.at("o")}); }};
+
 std::optional<std::string> compareBags(const std::vector<Solution>& expected, const std::vector<Solution>& actual,
-                                       size_t maxSteps) {
+                                       size_t maxSteps, const BagItems& items = kSolutions) {
   std::multiset<std::string> groundE, groundA;
   std::vector<const Solution*> blankE, blankA;
   for (const auto& s : expected) {
     if (hasBlank(s)) blankE.push_back(&s);
-    else groundE.insert(describe(s));
+    else groundE.insert(items.show(s));
   }
   for (const auto& s : actual) {
     if (hasBlank(s)) blankA.push_back(&s);
-    else groundA.insert(describe(s));
+    else groundA.insert(items.show(s));
   }
   std::vector<std::string> missing, extra;
   std::set_difference(groundE.begin(), groundE.end(), groundA.begin(), groundA.end(), std::back_inserter(missing));
   std::set_difference(groundA.begin(), groundA.end(), groundE.begin(), groundE.end(), std::back_inserter(extra));
-  std::string counts = "expected " + std::to_string(expected.size()) + " solutions, got " +
+  std::string counts = "expected " + std::to_string(expected.size()) + " " + items.noun + ", got " +
                        std::to_string(actual.size());
+  auto showAll = [&](const std::vector<const Solution*>& bag) {
+    std::vector<std::string> out;
+    for (auto* s : bag) out.push_back(items.show(*s));
+    return listSome(out);
+  };
   if (!missing.empty() || !extra.empty()) {
     std::string diff = counts;
     if (!missing.empty()) diff += "; missing: " + listSome(missing);
     if (!extra.empty()) diff += "; unexpected: " + listSome(extra);
     return diff;
   }
-  if (blankE.size() != blankA.size()) {
-    std::vector<std::string> e, a;
-    for (auto* s : blankE) e.push_back(describe(*s));
-    for (auto* s : blankA) a.push_back(describe(*s));
-    return counts + "; with blank nodes, expected: " + listSome(e) + "; got: " + listSome(a);
-  }
+  if (blankE.size() != blankA.size())
+    return counts + "; with blank nodes, expected: " + showAll(blankE) + "; got: " + showAll(blankA);
   auto matched = BlankMatcher(blankE, blankA, maxSteps).run();
   if (!matched) return "blank-node matching gave up after " + std::to_string(maxSteps) + " steps";
-  if (!*matched) {
-    std::vector<std::string> e, a;
-    for (auto* s : blankE) e.push_back(describe(*s));
-    for (auto* s : blankA) a.push_back(describe(*s));
-    return "no consistent blank-node renaming; expected: " + listSome(e) + "; got: " + listSome(a);
-  }
+  if (!*matched) return "no consistent blank-node renaming; expected: " + showAll(blankE) + "; got: " + showAll(blankA);
   return std::nullopt;
 }
+
+// Graphs are equal when one bijection of blank nodes maps the one's triples
+// onto the other's: the bag comparison of their triples as ?s ?p ?o solutions.
+std::optional<std::string> compareGraphs(const std::set<Triple>& expected, const std::set<Triple>& actual,
+                                         size_t maxSteps) {
+  auto asSolutions = [](const std::set<Triple>& triples) {
+    std::vector<Solution> out;
+    for (const auto& [s, p, o] : triples) out.push_back({{"s", s}, {"p", p}, {"o", o}});
+    return out;
+  };
+  return compareBags(asSolutions(expected), asSolutions(actual), maxSteps, kTriples);
+}
+
+const char* kindOf(const ResultSet& r) { return r.isBoolean ? "a boolean" : r.isGraph ? "a graph" : "solutions"; }
 
 std::vector<Solution> distinctSolutions(const std::vector<Solution>& in) {
   std::vector<Solution> out;
@@ -655,8 +692,9 @@ std::optional<std::string> compareResults(const ResultSet& expected, const Resul
                                           const CompareOptions& options) {
   if (expected.abbreviatedDoubles || actual.abbreviatedDoubles)
     return compareResults(withLowerCaseExponents(expected), withLowerCaseExponents(actual), options);
-  if (expected.isBoolean != actual.isBoolean)
-    return expected.isBoolean ? "expected a boolean, got solutions" : "expected solutions, got a boolean";
+  if (expected.isBoolean != actual.isBoolean || expected.isGraph != actual.isGraph)
+    return std::string("expected ") + kindOf(expected) + ", got " + kindOf(actual);
+  if (expected.isGraph) return compareGraphs(expected.triples, actual.triples, options.maxSteps);
   if (expected.isBoolean) {
     if (expected.boolean != actual.boolean)
       return std::string("expected ") + (expected.boolean ? "true" : "false") + ", got " +

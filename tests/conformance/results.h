@@ -1,18 +1,22 @@
 #pragma once
 // SPARQL query results as the conformance runner compares them: reading the
-// W3C result formats (.srx XML, .srj JSON, .tsv, and result sets written as
-// RDF with the rs: vocabulary), and comparing two results as the test-suite
-// rules say (bags, order where the query orders, blank nodes up to a
-// consistent renaming, ASK booleans).
+// W3C result formats (.srx XML, .srj JSON, .tsv, result sets written as RDF
+// with the rs: vocabulary, and RDF graphs for CONSTRUCT and DESCRIBE), and
+// comparing two results as the test-suite rules say (bags, order where the
+// query orders, blank nodes up to a consistent renaming, ASK booleans, graphs
+// up to isomorphism).
 //
 // Terms are kept in one canonical N-Triples form, so that equal terms are
 // equal strings: <iri>, _:label, "lex", "lex"@lang, "lex"^^<dt>, with only
 // " \ LF CR escaped in the lexical form, "x"^^xsd:string written "x", and
 // language tags lower-cased (BCP 47 tags are case-insensitive).
+#include <array>
 #include <cstddef>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,9 +35,16 @@ inline bool isBlank(const std::string& canonical) { return canonical.rfind("_:",
 // One solution: variable (without '?') -> term; unbound variables are absent.
 using Solution = std::map<std::string, std::string>;
 
+// subject, predicate, object: canonical terms.
+using Triple = std::array<std::string, 3>;
+
+// The answer to a query: solutions, an ASK boolean, or an RDF graph.
 struct ResultSet {
   bool isBoolean = false;
   bool boolean = false;
+  // CONSTRUCT, DESCRIBE: a graph, that is a set of triples.
+  bool isGraph = false;
+  std::set<Triple> triples;
   std::vector<std::string> variables;
   std::vector<Solution> solutions;
   // From TSV, where an xsd:double may be written as a bare Turtle number and
@@ -50,15 +61,26 @@ ResultSet parseTsv(std::string_view tsv);
 // parseType="Resource" or nested rdf:Description nodes, rdf:resource,
 // rdf:nodeID, rdf:datatype and xml:lang on the property element itself.
 ResultSet parseRdfXmlResultSet(std::string_view xml);
-// A result set written in RDF (rs:ResultSet), read from a Turtle file;
-// solutions are in rs:index order when the file gives one.
-ResultSet readRdfResultSet(const std::filesystem::path& turtleFile);
-// By extension: .srx, .srj, .tsv, .ttl, .rdf. Throws UnsupportedFormat for others.
-ResultSet readResultFile(const std::filesystem::path& file);
+// A Turtle or N-Triples file: the result set it describes with the rs:
+// vocabulary (solutions in rs:index order when the file gives one), or else,
+// without an rs:ResultSet, the graph it is (an expected CONSTRUCT result).
+ResultSet readRdfResult(const std::filesystem::path& turtleFile);
 
 struct UnsupportedFormat : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// By extension: .srx, .srj, .tsv, .ttl, .nt, .rdf. RDF/XML other than an
+// rs:ResultSet is converted to N-Triples (convertRdfXml) in scratchDir.
+// Throws UnsupportedFormat for other formats.
+ResultSet readResultFile(const std::filesystem::path& file,
+                         const std::filesystem::path& scratchDir = std::filesystem::temp_directory_path());
+
+// Converts an RDF/XML file to N-Triples with `rapper` (Debian package
+// raptor2-utils), the file's URI (fileUri) as base IRI, as the data loader
+// resolves Turtle. Throws UnsupportedFormat when rapper is not installed and
+// std::runtime_error with rapper's message when it rejects the file.
+void convertRdfXml(const std::filesystem::path& rdfXml, const std::filesystem::path& ntriples);
 
 struct CompareOptions {
   // Non-empty when the query has ORDER BY: the solutions must come in the
@@ -76,5 +98,7 @@ std::optional<std::string> compareResults(const ResultSet& expected, const Resul
                                           const CompareOptions& options = {});
 
 std::string describe(const Solution& s);
+std::string describe(const Triple& t);  // "s p o ."
+
 
 }  // namespace gsparql::conformance

@@ -1,9 +1,15 @@
 // The conformance runner's own pieces on hand-made fixtures (tests/conformance/data):
-// the result-file parsers and the comparison with blank-node renaming.
+// the result-file parsers, the comparison with blank-node renaming, graphs
+// and their isomorphism, and the RDF/XML conversion.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 
+#include "manifest.h"
 #include "results.h"
 
 using namespace gsparql::conformance;
@@ -17,6 +23,32 @@ ResultSet solutions(std::vector<Solution> rows) {
   ResultSet r;
   r.solutions = std::move(rows);
   return r;
+}
+
+ResultSet graph(std::set<Triple> triples) {
+  ResultSet r;
+  r.isGraph = true;
+  r.triples = std::move(triples);
+  return r;
+}
+
+// A fresh directory for converted files, removed at the end of the test.
+struct ScratchDir {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("gsparql-conformance-test-" + std::to_string(::getpid()));
+  ScratchDir() { std::filesystem::create_directories(path); }
+  ~ScratchDir() { std::filesystem::remove_all(path); }
+};
+
+// false, with a message, where rapper (raptor2-utils) is not installed.
+bool rapperInstalled(const ScratchDir& scratch) {
+  try {
+    convertRdfXml(fixture("relative.rdf"), scratch.path / "probe.nt");
+    return true;
+  } catch (const UnsupportedFormat& e) {
+    MESSAGE("skipped: " << std::string(e.what()));
+    return false;
+  }
 }
 
 }  // namespace
@@ -136,4 +168,64 @@ TEST_CASE("malformed result files are reported") {
   CHECK_THROWS(parseSrj("{\"head\": {\"vars\": [\"x\"]}"));
   CHECK_THROWS(parseTsv("?x\t?y\n<a>\n"));
   CHECK_THROWS_AS(readResultFile("result.csv"), UnsupportedFormat);
+}
+
+TEST_CASE("expected graphs: Turtle or N-Triples without rs:ResultSet, compared up to blank-node renaming") {
+  ResultSet ttl = readResultFile(fixture("graph.ttl"));
+  ResultSet nt = readResultFile(fixture("graph.nt"));
+  CHECK(ttl.isGraph);
+  CHECK(ttl.triples.size() == 5);
+  CHECK(ttl.triples.count({"<http://example.org/carol>", "<http://example.org/p>", "_:c"}) == 1);
+  CHECK(compareResults(ttl, nt) == std::nullopt);
+  CHECK(compareResults(nt, ttl) == std::nullopt);
+  // A graph is a set: the same triple twice is one triple.
+  CHECK(readRdfResult(fixture("graph.nt")).triples.size() == 5);
+}
+
+TEST_CASE("graphs: isomorphism, not only the same triples up to labels one by one") {
+  const std::string p = "<http://example.org/p>";
+  // A cycle of two blank nodes against two self-loops: same shape per triple, not isomorphic.
+  auto cycle = graph({{"_:a", p, "_:b"}, {"_:b", p, "_:a"}});
+  auto cycleRenamed = graph({{"_:y", p, "_:x"}, {"_:x", p, "_:y"}});
+  auto loops = graph({{"_:x", p, "_:x"}, {"_:y", p, "_:y"}});
+  CHECK(compareResults(cycle, cycleRenamed) == std::nullopt);
+  auto diff = compareResults(cycle, loops);
+  REQUIRE(diff.has_value());
+  CHECK(diff->find("no consistent blank-node renaming") != std::string::npos);
+  CHECK(diff->find("_:x " + p + " _:x .") != std::string::npos);
+  // Ground triples: the difference names them.
+  auto one = graph({{"<a>", p, "\"1\""}});
+  auto other = graph({{"<a>", p, "\"1\"@en"}});
+  diff = compareResults(one, other);
+  REQUIRE(diff.has_value());
+  CHECK(diff->find("expected 1 triples, got 1; missing: <a> " + p + " \"1\" .") != std::string::npos);
+  // A blank node never matches an IRI.
+  CHECK(compareResults(graph({{"_:a", p, "<b>"}}), graph({{"<a>", p, "<b>"}})).has_value());
+  CHECK(compareResults(graph({}), graph({})) == std::nullopt);
+}
+
+TEST_CASE("a graph is neither solutions nor a boolean") {
+  auto g = graph({{"<a>", "<p>", "<b>"}});
+  CHECK(compareResults(g, solutions({})) == "expected a graph, got solutions");
+  CHECK(compareResults(solutions({}), g) == "expected solutions, got a graph");
+  CHECK(compareResults(readResultFile(fixture("ask-true.srx")), g) == "expected a boolean, got a graph");
+}
+
+TEST_CASE("RDF/XML: converted by rapper with the file's URI as base; a graph unless it is an rs:ResultSet") {
+  ScratchDir scratch;
+  if (!rapperInstalled(scratch)) return;
+  ResultSet converted = readRdfResult(scratch.path / "probe.nt");
+  std::string base = fileUri(fixture("relative.rdf"));
+  std::string dir = base.substr(0, base.rfind('/') + 1);
+  CHECK(converted.triples == std::set<Triple>{{"<" + dir + "thing>", "<http://example.org/p>", "<" + base + "#other>"}});
+
+  ResultSet rdf = readResultFile(fixture("graph.rdf"), scratch.path);
+  CHECK(rdf.isGraph);
+  CHECK(compareResults(readResultFile(fixture("graph.ttl")), rdf) == std::nullopt);
+  CHECK(compareResults(readResultFile(fixture("people.srx")), readResultFile(fixture("people.rdf"), scratch.path)) ==
+        std::nullopt);
+  std::filesystem::path bad = scratch.path / "bad.rdf";
+  std::ofstream(bad) << "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><oops";
+  CHECK_THROWS_WITH_AS(convertRdfXml(bad, scratch.path / "bad.nt"), doctest::Contains("rapper rejected bad.rdf"),
+                       std::runtime_error);
 }
