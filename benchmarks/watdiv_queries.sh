@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Query benchmark: gsparql (CPU backend) and Oxigraph (npm, in memory) on the
-# same WatDiv query set, on this machine, in one run.
-#   benchmarks/watdiv_queries.sh [SCALE] [REPEAT]      (default: 100 3)
+# same WatDiv data and query set, on this machine, in one run.
+#   benchmarks/watdiv_queries.sh [SCALE] [REPEAT] [QUERY_FOLDER]   (default: 100 3, WatDiv's queries)
+# With QUERY_FOLDER (e.g. benchmarks/queries/operators) the two engines' row
+# counts are compared with each other, and gsparql's --explain of every query
+# (operator tree, estimated and actual rows, times) is printed at the end.
 # Needs build/default (scripts/test.sh builds it) and ../shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,15 +13,24 @@ scale=${1:-100}
 repeat=${2:-3}
 gsparql=build/default/cli/gsparql
 data=../shared/datasets/watdiv
+queries=${3:-$data/queries/sf$scale}
+expected=$data/expected/sf$scale/expected.tsv
+[ -n "${3:-}" ] && expected=-
 work=$(mktemp -d "${TMPDIR:-/tmp}/gsparql-query-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-print_run_header "WatDiv SF$scale; $repeat timed runs per query after one warm-up; all rows decoded"
+print_run_header "WatDiv SF$scale, queries $queries; $repeat timed runs per query after one warm-up; all rows decoded"
 "$gsparql" load --quiet --db "$work/db" "$data/sf$scale.nt.zst"
-echo "## $gsparql bench --db DB --queries $data/queries/sf$scale --repeat $repeat --backend cpu"
-"$gsparql" bench --db "$work/db" --queries "$data/queries/sf$scale" --repeat "$repeat" --backend cpu | tee "$work/gsparql.csv"
+echo "## $gsparql bench --db DB --queries $queries --repeat $repeat --backend cpu"
+"$gsparql" bench --db "$work/db" --queries "$queries" --repeat "$repeat" --backend cpu | tee "$work/gsparql.csv"
 (cd benchmarks/oxigraph && npm install --no-audit --no-fund --silent)
-echo "## node benchmarks/oxigraph/bench.mjs $data/sf$scale.nt.zst $data/queries/sf$scale $repeat"
-node benchmarks/oxigraph/bench.mjs "$data/sf$scale.nt.zst" "$data/queries/sf$scale" "$repeat" 2>&1 | tee "$work/oxigraph.csv"
+echo "## node benchmarks/oxigraph/bench.mjs $data/sf$scale.nt.zst $queries $repeat"
+node benchmarks/oxigraph/bench.mjs "$data/sf$scale.nt.zst" "$queries" "$repeat" 2>&1 | tee "$work/oxigraph.csv"
 echo "## comparison"
-benchmarks/compare_bench.py "$work/gsparql.csv" "$work/oxigraph.csv" "$data/expected/sf$scale/expected.tsv" oxigraph
+benchmarks/compare_bench.py "$work/gsparql.csv" "$work/oxigraph.csv" "$expected" oxigraph
+if [ -n "${3:-}" ]; then
+  for q in "$queries"/*.rq; do
+    echo "## $gsparql query --db DB -f $q --backend cpu --explain --time > /dev/null"
+    "$gsparql" query --db "$work/db" -f "$q" --backend cpu --explain --time 2>&1 > /dev/null
+  done
+fi

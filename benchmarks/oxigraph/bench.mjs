@@ -33,7 +33,11 @@ function runOnce(store, text) {
     rows = 1;
   } else {
     for (const solution of result) {
-      for (const [, term] of solution) void term.value;
+      if (solution.termType === "Quad") {
+        void solution.subject.value, solution.predicate.value, solution.object.value;
+      } else {
+        for (const [, term] of solution) void term.value;
+      }
       rows += 1;
     }
   }
