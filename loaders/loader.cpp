@@ -14,6 +14,7 @@
 #include "storage/adjacency_writer.h"
 #include "storage/crash_point.h"
 #include "storage/graph_store.h"
+#include "storage/value_column.h"
 
 namespace gsparql {
 namespace {
@@ -175,8 +176,12 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
 
   catalog.vertexCount = encoder.vertices().size();
   catalog.predicates.resize(encoder.predicates().size());
+  // The vertex terms hold the previous generation's too (addExisting), so
+  // the value column is complete after an incremental load.
+  const NumberedTerms vertexTerms = encoder.vertices().numbered();
   tbb::parallel_invoke(
-      [&] { writeDictionary(dir / kDictionaryDir, encoder.vertices().numbered(), encoder.predicates().numbered()); },
+      [&] { writeDictionary(dir / kDictionaryDir, vertexTerms, encoder.predicates().numbered()); },
+      [&] { writeValueColumn(dir / kValuesFile, vertexTerms.count, vertexTerms.term); },
       [&] { catalog.tripleCount = writeAdjacency(dir, encoder.sorter(), catalog); });
   std::filesystem::remove_all(dir / "sort");
   summary.buildSeconds = secondsSince(start) - summary.parseSeconds;

@@ -1,5 +1,7 @@
 #include "storage/graph_store.h"
 
+#include <string>
+
 #include "storage/system_error.h"
 
 namespace gsparql {
@@ -24,11 +26,20 @@ GraphStore::GraphStore(const std::filesystem::path& root)
     throw StorageError("corrupt database " + generation_.dir.string() +
                        ": adjacency files and catalog disagree on the predicate count");
   }
+  if (std::filesystem::exists(generation_.dir / kValuesFile)) {
+    values_.emplace(generation_.dir / kValuesFile);
+    if (values_->size() != catalog_.vertexCount) {
+      throw StorageError("corrupt database " + generation_.dir.string() + ": the value column has " +
+                         std::to_string(values_->size()) + " entries, the catalog " +
+                         std::to_string(catalog_.vertexCount) + " vertices");
+    }
+  }
 }
 
 void GraphStore::verify() const {
   out_.verify();
   in_.verify();
+  if (values_) values_->verify();
 }
 
 }  // namespace gsparql

@@ -1,13 +1,16 @@
 #pragma once
 // A committed generation opened for reading: dictionary, adjacency in both
-// directions and catalog. Holding a GraphStore pins its generation: files
-// stay mapped even if a later load replaces it.
+// directions, catalog and (when the generation has one) the value column.
+// Holding a GraphStore pins its generation: files stay mapped even if a later
+// load replaces it.
 #include <filesystem>
+#include <optional>
 
 #include "storage/adjacency.h"
 #include "storage/catalog.h"
 #include "storage/dictionary.h"
 #include "storage/generations.h"
+#include "storage/value_column.h"
 
 namespace gsparql {
 
@@ -26,7 +29,10 @@ class GraphStore {
   const AdjacencyFile& adjacency(pcsr::Direction d) const {
     return d == pcsr::Direction::Out ? out_ : in_;
   }
-  // Checks every checksum of the adjacency files.
+  // The typed value of every vertex id, or nullptr for a database written
+  // before value columns existed (decode terms instead).
+  const ValueColumn* values() const { return values_ ? &*values_ : nullptr; }
+  // Checks every checksum of the adjacency files and the value column.
   void verify() const;
 
  private:
@@ -35,6 +41,7 @@ class GraphStore {
   Dictionary dictionary_;
   AdjacencyFile out_;
   AdjacencyFile in_;
+  std::optional<ValueColumn> values_;
 };
 
 }  // namespace gsparql

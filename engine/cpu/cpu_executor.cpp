@@ -1,5 +1,6 @@
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <chrono>
 #include <numeric>
 
@@ -25,8 +26,13 @@ class StepRunner {
         predicateVertex_(predicateVertex), injective_(injective),
         predicateCount_(static_cast<uint32_t>(store.catalog().predicates.size())) {
     for (const auto& check : step.checks) {
+      if (check.bindsPredicate) boundHere_.push_back(bgp.predicateColumn(edgeOf(check)));
+    }
+    for (const auto& check : step.checks) {
       (isListCheck(check) ? listChecks_ : rowChecks_).push_back(check);
     }
+    // The checks that bind a predicate variable come before those that read it.
+    std::stable_partition(rowChecks_.begin(), rowChecks_.end(), [](const EdgeUse& u) { return u.bindsPredicate; });
     if (step.source == CandidateSource::AllVertices) {
       allVertices_.resize(store.catalog().vertexCount);
       std::iota(allVertices_.begin(), allVertices_.end(), 0u);
@@ -63,9 +69,14 @@ class StepRunner {
 
   const BoundEdge& edgeOf(const EdgeUse& use) const { return bgp_.edges[use.edge]; }
 
-  // Checks done on whole candidate lists: a known predicate and another vertex.
+  // Checks done on whole candidate lists: a predicate known before this step
+  // and another vertex. A predicate variable that another check of this step
+  // binds is known only per row.
   bool isListCheck(const EdgeUse& use) const {
-    return !use.bindsPredicate && use.boundVertex != step_.vertex;
+    if (use.bindsPredicate || use.boundVertex == step_.vertex) return false;
+    const BoundEdge& e = edgeOf(use);
+    return !e.predicateIsVariable ||
+           std::find(boundHere_.begin(), boundHere_.end(), bgp_.predicateColumn(e)) == boundHere_.end();
   }
 
   const PredicateAdjacency& adjacency(pcsr::Direction d, uint32_t p) const {
@@ -152,6 +163,7 @@ class StepRunner {
   const std::vector<uint32_t>& predicateVertex_;
   bool injective_;
   uint32_t predicateCount_;
+  std::vector<uint32_t> boundHere_;  // predicate columns that checks of this step bind
   std::vector<EdgeUse> listChecks_, rowChecks_;
   std::vector<uint32_t> allVertices_;
 };

@@ -1,6 +1,8 @@
-// Set functions (section 18.5). Unbound and erroneous values are skipped (as
-// Jena does); a value an aggregate cannot take (a non-number in SUM, a
-// non-literal in GROUP_CONCAT) makes the whole aggregate an error.
+// Set functions (section 18.5). COUNT, MIN, MAX, SAMPLE and GROUP_CONCAT skip
+// unbound and erroneous values (as Jena does); SUM and AVG add with
+// op:numeric-add, so an error among their values, or a value they cannot
+// take (a non-number), makes the aggregate an error, as does a non-literal
+// in GROUP_CONCAT.
 #include <unordered_set>
 
 #include "engine/expr/expression.h"
@@ -24,8 +26,8 @@ class Sum : public Aggregator {
  public:
   explicit Sum(bool average) : average_(average) {}
   void add(const Result& value) override {
-    if (!value || !sum_) return;
-    auto n = parseNumber(parseTerm(*value));
+    if (!sum_) return;
+    auto n = value ? parseNumber(parseTerm(*value)) : std::nullopt;
     sum_ = n ? arithmetic('+', *sum_, *n) : std::nullopt;
     ++count_;
   }

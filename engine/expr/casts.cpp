@@ -59,7 +59,9 @@ Result toNumber(const Arg& a, std::string_view local) {
   Source source = sourceOf(t);
   if (source == Source::Boolean) {
     result.value = canonicalLexical(*convertNumber(Number::integer(*parseBoolean(t.value)), type));
-  } else if (source == Source::Numeric && !parseNumber(result)) {
+  } else if (source == Source::Numeric && (!parseNumber(result) || parseNumber(t)->type > type)) {
+    // A widening cast keeps the lexical form when the target accepts it
+    // (xsd:double(3) is "3", as Jena); a narrowing one writes the new value.
     auto converted = convertNumber(*parseNumber(t), type);
     if (!converted) return std::nullopt;
     result.value = canonicalLexical(*converted);

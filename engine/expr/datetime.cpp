@@ -113,9 +113,10 @@ Number instant(const DateTime& v, int assumedTz) {
 
 std::string twoDigits(long long v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
-// Canonical decimal: whole seconds without a fraction ("13").
+// Seconds as a dateTime or duration writes them: whole seconds without a
+// fraction ("13"), others without trailing zeros ("13.815").
 std::string secondsLexical(const Decimal& seconds) {
-  return canonicalLexical(Number{NumType::Decimal, seconds, 0.0});
+  return stringLexical(Number{NumType::Decimal, seconds, 0.0});
 }
 
 std::string timezoneDuration(int tz) {

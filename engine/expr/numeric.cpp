@@ -103,7 +103,7 @@ std::optional<Decimal> parseDecimal(std::string_view s, bool allowPoint) {
   }
   if (!anyDigit) return std::nullopt;
   if (negative) d.mantissa = -d.mantissa;
-  return normalized(d);
+  return d;
 }
 
 // The decimal lexical shape without its value (mantissas of doubles may be long).
@@ -197,15 +197,14 @@ std::optional<std::string> special(double v) {
   return std::nullopt;
 }
 
-// The W3C tests expect integral results as integers ("6"^^xsd:double in
-// expr-ops/*-numbers-cast, "2100" in agg-sum-distinct) and the others in the
-// canonical scientific form ("4.0E-1" in agg-sum-02, "2.5E0" in agg-err-02).
-// Integers are bounded as XPath bounds its plain form, so that 1e300 stays short.
+// XSD 1.0 canonical form, as Jena writes computed doubles' values: one
+// digit before the point, at least one after, an exponent ("3.21E4", "1.0E0").
+// The W3C tests' expected files disagree among themselves here ("2100" and
+// "3.21E4" for two sums of doubles); the conformance runner compares numbers
+// by value (docs/conformance-evaluation.md).
 std::string floatingLexical(double v, bool single) {
   if (auto s = special(v)) return *s;
-  Digits d = shortestDigits(v, single);
-  bool integral = std::trunc(v) == v && std::fabs(v) < kPlainLimit;
-  return integral ? plainNumeral(d) : scientific(d);
+  return scientific(shortestDigits(v, single));
 }
 
 // XPath's cast of a float or double to xs:string.
@@ -217,16 +216,21 @@ std::string floatingString(double v, bool single) {
   return plain ? plainNumeral(d) : scientific(d);
 }
 
-// XSD 1.1's canonical decimal: no exponent, no trailing zeros, and no point
-// at all for integers ("6", "-0.5").
-std::string decimalLexical(const Decimal& value) {
-  Decimal d = normalized(value);
+// The decimal's digits with exactly its scale's fraction digits.
+std::string scaledDigits(const Decimal& d) {
   std::string digits = int128String(d.mantissa < 0 ? -d.mantissa : d.mantissa);
   if (static_cast<int>(digits.size()) <= d.scale) digits.insert(0, d.scale - digits.size() + 1, '0');
   std::string out = d.mantissa < 0 ? "-" : "";
   size_t point = digits.size() - d.scale;
   out += digits.substr(0, point);
   return d.scale == 0 ? out : out + "." + digits.substr(point);
+}
+
+// XSD 1.0 canonical form, as Jena writes computed decimals: no trailing
+// zeros but at least one fraction digit ("3.0", "0.5", "-1.25").
+std::string decimalLexical(const Decimal& d) {
+  const std::string digits = scaledDigits(normalized(d));
+  return digits.find('.') == std::string::npos ? digits + ".0" : digits;
 }
 
 std::optional<Decimal> decimalOfDouble(double v) {
@@ -288,7 +292,7 @@ std::optional<Decimal> exactArithmetic(char op, const Decimal& a, const Decimal&
   if (op == '*') {
     if (__builtin_mul_overflow(a.mantissa, b.mantissa, &out.mantissa)) return std::nullopt;
     out.scale = a.scale + b.scale;
-    return normalized(out);
+    return out;
   }
   auto ab = aligned(a, b);
   if (!ab) return std::nullopt;
@@ -296,7 +300,7 @@ std::optional<Decimal> exactArithmetic(char op, const Decimal& a, const Decimal&
   bool overflow = op == '+' ? __builtin_add_overflow(ab->first, ab->second, &out.mantissa)
                             : __builtin_sub_overflow(ab->first, ab->second, &out.mantissa);
   if (overflow) return std::nullopt;
-  return normalized(out);
+  return out;
 }
 
 double floatingArithmetic(char op, double x, double y) {
@@ -370,7 +374,8 @@ std::string canonicalLexical(const Number& n) {
 }
 
 std::string stringLexical(const Number& n) {
-  if (n.type <= NumType::Decimal) return canonicalLexical(n);
+  if (n.type == NumType::Integer) return canonicalLexical(n);
+  if (n.type == NumType::Decimal) return scaledDigits(normalized(n.exact));
   return floatingString(n.approx, n.type == NumType::Float);
 }
 

@@ -13,7 +13,9 @@ namespace gsparql::engine::expr {
 
 __extension__ typedef __int128 Int128;
 
-// mantissa / 10^scale, kept without trailing zeros in the fraction.
+// mantissa / 10^scale. The scale is the one written ("1.0" has 1) or the one
+// arithmetic gives, as Java's BigDecimal: a sum has the larger scale of its
+// operands, a product their sum, CEIL/FLOOR/ROUND 0.
 struct Decimal {
   Int128 mantissa = 0;
   int scale = 0;
@@ -41,12 +43,13 @@ std::optional<Number> parseLexical(NumType type, std::string_view lexical);
 
 // The literal of the value, datatype of its type (xsd:integer for integers).
 std::string numberTerm(const Number& number);
-// The lexical form of a computed value: XSD 1.1 canonical for integers and
-// decimals ("6", "0.5"); floats and doubles as integers when integral and
-// below 10^6 ("6", "-3"), else XSD canonical scientific ("2.5E0", "4.0E-1").
+// The lexical form of a computed value, XSD 1.0 canonical as Jena writes it:
+// decimals without trailing zeros but with a fraction digit ("6.0", "0.5"),
+// floats and doubles in scientific form ("2.5E0", "4.0E-1", "3.21E4").
 std::string canonicalLexical(const Number& number);
-// The value cast to xsd:string (XPath): as canonicalLexical, except floats
-// and doubles of magnitude in [10^-6, 10^6) without exponent ("1.25").
+// The value cast to xsd:string (XPath): decimals without trailing zeros
+// ("0.0" gives "0"), floats and doubles of magnitude in [10^-6, 10^6)
+// without exponent ("1.25"), other values as canonicalLexical.
 std::string stringLexical(const Number& number);
 std::string numTypeDatatype(NumType type);
 

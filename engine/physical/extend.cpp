@@ -1,43 +1,67 @@
 #include "engine/physical/extend.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "engine/physical/row_solution.h"
 
 namespace gsparql::engine {
 namespace {
 
-std::vector<std::string> withVariable(std::vector<std::string> variables, const std::string& variable) {
-  if (std::find(variables.begin(), variables.end(), variable) == variables.end()) variables.push_back(variable);
+std::vector<std::string> withVariables(std::vector<std::string> variables, const std::vector<ExtendBinding>& bindings) {
+  for (const auto& b : bindings) {
+    if (std::find(variables.begin(), variables.end(), b.variable) == variables.end()) variables.push_back(b.variable);
+  }
   return variables;
 }
 
 }  // namespace
 
-Extend::Extend(OperatorPtr child, const std::string& variable, const sparql::Expr& expression, std::string text,
-               double rows, double cost)
-    : Operator(withVariable(child->variables(), variable), rows, cost), child_(std::move(child)),
-      expression_(expression, child_->variables()), text_(std::move(text)), target_(*columnOf(variable)) {}
+Extend::Extend(OperatorPtr child, const std::vector<ExtendBinding>& bindings, double rows, double cost)
+    : Operator(withVariables(child->variables(), bindings), rows, cost), child_(std::move(child)) {
+  std::vector<std::string> visible = child_->variables();
+  for (const auto& b : bindings) {
+    bindings_.push_back({expr::Expression(b.expression, visible), *columnOf(b.variable), b.text});
+    if (std::find(visible.begin(), visible.end(), b.variable) == visible.end()) visible.push_back(b.variable);
+  }
+}
+
+std::string Extend::describe() const {
+  std::string text;
+  for (const auto& b : bindings_) text += (text.empty() ? "?" : ", ?") + variables()[b.target] + " := " + b.text;
+  return "Extend " + text;
+}
 
 void Extend::openImpl(ExecutionContext& context) {
-  environment_ = context.environmentFor(child_->variables());
+  environment_ = context.environmentFor(variables());
   child_->open(context);
 }
 
 std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
   auto batch = child_->next(context);
   if (!batch) return std::nullopt;
+  // BNODE(label): one blank node per label and row, whichever binding asks.
+  std::vector<std::unordered_map<std::string, std::string>> blankNodes(batch->rows);
+  size_t row = 0;
+  environment_->blankNodeFor = [&](std::string_view label) {
+    auto [it, added] = blankNodes[row].try_emplace(std::string(label));
+    if (added) it->second = environment_->freshBlankNode();
+    return it->second;
+  };
   RowSolution solution(*batch, context.terms);
-  std::vector<ValueId> values(batch->rows);
-  for (size_t r = 0; r < batch->rows; ++r) {
-    solution.moveTo(r);
-    values[r] = valueOf(expression_.evaluate(solution, *environment_), context.terms);
+  for (const Compiled& binding : bindings_) {
+    std::vector<ValueId> values(batch->rows);
+    for (row = 0; row < batch->rows; ++row) {
+      solution.moveTo(row);
+      values[row] = valueOf(binding.expression.evaluate(solution, *environment_), context.terms);
+    }
+    if (binding.target < batch->width()) {
+      batch->columns[binding.target] = std::move(values);
+    } else {
+      batch->columns.push_back(std::move(values));
+    }
   }
-  if (target_ < batch->width()) {
-    batch->columns[target_] = std::move(values);
-  } else {
-    batch->columns.push_back(std::move(values));
-  }
+  environment_->blankNodeFor = nullptr;
   return batch;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// BIND and SELECT expressions (section 18.5, Extend): one more column, the
-// expression's value, unbound where it raises an error. A variable the input
-// already has (a GROUP BY key the pattern never binds, assigned in SELECT)
-// gets its column overwritten instead.
+// BIND and SELECT expressions (section 18.5, Extend): one more column per
+// binding, the expression's value, unbound where it raises an error.
+// Consecutive bindings are one operator, evaluated in order on each row, so
+// that BNODE("x") gives one blank node per solution across them. A variable
+// the input already has (a GROUP BY key the pattern never binds, assigned in
+// SELECT) gets its column overwritten instead.
 #include <optional>
 
 #include "engine/expr/expression.h"
@@ -10,21 +12,30 @@
 
 namespace gsparql::engine {
 
+struct ExtendBinding {
+  std::string variable;
+  sparql::Expr expression;
+  std::string text;  // for EXPLAIN
+};
+
 class Extend final : public Operator {
  public:
-  Extend(OperatorPtr child, const std::string& variable, const sparql::Expr& expression, std::string text,
-         double rows, double cost);
-  std::string describe() const override { return "Extend ?" + variables()[target_] + " := " + text_; }
+  Extend(OperatorPtr child, const std::vector<ExtendBinding>& bindings, double rows, double cost);
+  std::string describe() const override;
   std::vector<const Operator*> children() const override { return {child_.get()}; }
 
  private:
+  struct Compiled {
+    expr::Expression expression;
+    size_t target;  // the column it fills
+    std::string text;
+  };
+
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
 
   OperatorPtr child_;
-  expr::Expression expression_;
-  std::string text_;
-  size_t target_;  // the column the expression fills
+  std::vector<Compiled> bindings_;
   std::optional<expr::Environment> environment_;
 };
 

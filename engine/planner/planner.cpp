@@ -252,6 +252,25 @@ OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
   return std::make_unique<Minus>(std::move(left), std::move(right), rows, cost);
 }
 
+// A chain of Extends is one operator: its bindings evaluated in order per row.
+OperatorPtr Planner::planExtend(const Op& op, const Required& required) const {
+  std::vector<const Op*> chain;
+  const Op* below = &op;
+  for (; below->kind == Op::Kind::Extend; below = below->children[0].get()) chain.push_back(below);
+  std::reverse(chain.begin(), chain.end());
+  Required read = required;
+  std::vector<ExtendBinding> bindings;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const sparql::Binding& b = (*it)->bindings[0];
+    if (read) read->erase(b.var);
+    read = withExpressions(std::move(read), {b.expr});
+  }
+  for (const Op* e : chain) bindings.push_back({e->bindings[0].var, e->bindings[0].expr, expressionText(e->bindings[0].expr)});
+  OperatorPtr child = plan(*below, read);
+  const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
+  return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
+}
+
 OperatorPtr Planner::planGroup(const Op& op) const {
   Required below = std::set<std::string>{};
   std::string text;
@@ -290,14 +309,7 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
       return std::make_unique<UnionAll>(std::move(left), std::move(right), rows, cost);
     }
     case Op::Kind::Filter: return planFilter(op, required);
-    case Op::Kind::Extend: {
-      const sparql::Binding& b = op.bindings[0];
-      Required below = required;
-      if (below) below->erase(b.var);
-      OperatorPtr child = plan(*op.children[0], withExpressions(std::move(below), {b.expr}));
-      const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
-      return std::make_unique<Extend>(std::move(child), b.var, b.expr, expressionText(b.expr), rows, cost);
-    }
+    case Op::Kind::Extend: return planExtend(op, required);
     case Op::Kind::Values: return std::make_unique<ValuesScan>(op.table);
     case Op::Kind::Group: return planGroup(op);
     case Op::Kind::OrderBy: {

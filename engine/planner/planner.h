@@ -42,6 +42,7 @@ class Planner {
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
+  OperatorPtr planExtend(const sparql::Op& op, const Required& required) const;
   OperatorPtr planGroup(const sparql::Op& op) const;
 
   const GraphStore& store_;

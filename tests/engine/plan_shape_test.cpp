@@ -1,0 +1,216 @@
+// The operator trees the planner chooses (QLever's QueryPlannerTest style):
+// each query's plan, as run by engine::runQuery on a small database, is
+// matched against a tree of h:: matchers (plan_matchers.h).
+#include <doctest/doctest.h>
+
+#include <memory>
+
+#include "engine/executor.h"
+#include "engine/join_orderer.h"
+#include "engine/logical/logical_plan.h"
+#include "engine/planner/planner.h"
+#include "engine/query_runner.h"
+#include "gsparql/database.h"
+#include "parser/parse.h"
+#include "plan_matchers.h"
+#include "storage/graph_store.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+// 40 triples of <big>, 2 of <small>, a <knows> chain and a few numbers.
+std::string testData() {
+  std::string nt;
+  for (int i = 0; i < 40; ++i) {
+    nt += "<http://e/s" + std::to_string(i) + "> <http://e/big> <http://e/o" + std::to_string(i % 5) + "> .\n";
+  }
+  nt += "<http://e/o1> <http://e/small> <http://e/t1> .\n";
+  nt += "<http://e/o2> <http://e/small> \"x\" .\n";
+  nt += "<http://e/s0> <http://e/knows> <http://e/s1> .\n";
+  nt += "<http://e/s1> <http://e/knows> <http://e/s2> .\n";
+  nt += "<http://e/s0> <http://e/age> \"30\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n";
+  return nt;
+}
+
+class Fixture {
+ public:
+  Fixture() {
+    writeFile(dir_ / "data.nt", testData());
+    Database::load(dir_ / "db", {(dir_ / "data.nt").string()});
+    store_ = std::make_unique<GraphStore>(dir_ / "db");
+  }
+
+  // The plan runQuery ran (what --explain shows).
+  std::shared_ptr<engine::Operator> run(const std::string& text) const {
+    const sparql::Query query = sparql::parseQuery(text);
+    return engine::runQuery(query, *store_, *cpu_, *orderer_, {}).plan;
+  }
+
+  // The planner's tree for a SELECT query, without running it.
+  engine::OperatorPtr plan(const std::string& text) const {
+    const engine::LogicalPlan logical = engine::buildLogicalPlan(sparql::parseQuery(text));
+    return engine::Planner(*store_, *orderer_).plan(*logical.root, std::nullopt);
+  }
+
+  uint32_t vertexId(const std::string& term) const {
+    return store_->dictionary().id(TermSpace::Vertex, term).value();
+  }
+
+ private:
+  TempDir dir_;
+  std::unique_ptr<GraphStore> store_;
+  std::unique_ptr<engine::Executor> cpu_ = engine::makeCpuExecutor();
+  std::unique_ptr<engine::JoinOrderer> orderer_ = engine::makeStatisticsOrderer();
+};
+
+const Fixture& fixture() {
+  static const Fixture f;
+  return f;
+}
+
+std::shared_ptr<engine::Operator> planOf(const std::string& text) { return fixture().run(text); }
+
+}  // namespace
+
+TEST_CASE("plan shape: the matchers report what differs") {
+  auto plan = planOf("SELECT * WHERE { ?s <http://e/big> ?o }");
+  CHECK(h::Project({"s", "o"}, h::BgpScan()).matches(*plan));
+  CHECK(h::Project({"s", "o"}, h::Any()).matches(*plan));
+  const std::string why = h::Project({"s", "o"}, h::Filter(h::Any())).explain(*plan);
+  CHECK(why.find("root > Project[0]: expected Filter") != std::string::npos);
+  CHECK_FALSE(h::Project({"o", "s"}, h::BgpScan()).matches(*plan));
+  CHECK_FALSE(h::BgpScan().matches(*plan));
+}
+
+TEST_CASE("plan shape: a BGP returns only the columns read above it") {
+  // ?o joins the two patterns inside the scan; only ?s leaves it.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t }"),
+             h::Project({"s"}, h::BgpScan().triplePatterns(2).withVariables({"s"})));
+  // Across a join the shared variable is read too, each side only what it must give.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o { ?o <http://e/small> ?t } }"),
+             h::Project({"s"}, h::HashJoin(h::BgpScan().withVariableSet({"s", "o"}),
+                                           h::BgpScan().withVariables({"o"}))));
+  // A filter's variables are read, the others not.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t FILTER(?t != <http://e/x>) }"),
+             h::Project({"s"}, h::Filter(h::BgpScan().withVariableSet({"s", "t"})).withVariableSet({"s", "t"})));
+  // ASK reads nothing.
+  CHECK_PLAN(planOf("ASK { ?s <http://e/big> ?o }"), h::Slice(0, 1, h::BgpScan().withVariables({})));
+}
+
+TEST_CASE("plan shape: FILTER(?x = <iri>) becomes a constant of the BGP") {
+  const uint32_t o1 = fixture().vertexId("<http://e/o1>");
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o = <http://e/o1>) }"),
+             h::Project({"s"}, h::BgpScan().fixing("o", o1)));
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(<http://e/o1> = ?o) }"),
+             h::Project({"s"}, h::BgpScan().fixing("o", o1)));
+  // sameTerm folds literals too.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/small> ?o FILTER(sameTerm(?o, \"x\")) }"),
+             h::Project({"s"}, h::BgpScan().fixing("o")));
+  // The rest of a conjunction stays a filter, above the restricted scan.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o = <http://e/o1>) FILTER(?s != <http://e/s1>) }"),
+             h::Project({"s"}, h::Filter(h::BgpScan().fixing("o", o1)).describing("!=").notDescribing("o1")));
+  // The projected value of the fixed variable is still there.
+  CHECK_PLAN(planOf("SELECT ?o WHERE { ?s <http://e/big> ?o FILTER(?o = <http://e/o1>) }"),
+             h::Project({"o"}, h::BgpScan().fixing("o", o1).withVariables({"o"})));
+  // An IRI absent from the data: the scan knows it has no solutions.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o = <http://e/nowhere>) }"),
+             h::Project({"s"}, h::BgpScan().describing("absent")));
+  // `=` on literals compares values ("30" = "30.0"): not folded.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/small> ?o FILTER(?o = \"x\") }"),
+             h::Project({"s"}, h::Filter(h::BgpScan())));
+  // Not over a join either: the filter stays where it is.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } FILTER(?o = <http://e/o1>) }"),
+             h::Project({"s"}, h::Filter(h::LeftJoin(h::BgpScan(), h::BgpScan()))));
+}
+
+TEST_CASE("plan shape: OPTIONAL, UNION and MINUS") {
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } }"),
+             h::Project({"s", "o", "t"}, h::LeftJoin(h::BgpScan().withVariableSet({"s", "o"}),
+                                                     h::BgpScan().withVariableSet({"o", "t"}))
+                                             .notDescribing("condition")));
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t FILTER(?s != ?t) } }"),
+             h::Project({"s", "o", "t"}, h::LeftJoin(h::BgpScan(), h::BgpScan()).describing("with a condition")));
+  CHECK_PLAN(planOf("SELECT * WHERE { { ?s <http://e/big> ?o } UNION { ?s <http://e/knows> ?o } }"),
+             h::Project({"s", "o"}, h::Union(h::BgpScan(), h::BgpScan()).withVariableSet({"s", "o"})));
+  // The right side of MINUS gives only the variables it shares with the left.
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t } }"),
+             h::Project({"s", "o"}, h::Minus(h::BgpScan().withVariableSet({"s", "o"}),
+                                            h::BgpScan().withVariables({"o"}))));
+}
+
+TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/age> ?a BIND(?a + 1 AS ?b) }"),
+             h::Project({"s", "a", "b"}, h::Extend(h::BgpScan()).withVariables({"s", "a", "b"}).describing("?b")));
+  CHECK_PLAN(planOf("SELECT * WHERE { VALUES ?o { <http://e/o1> <http://e/o2> } }"),
+             h::Project({"o"}, h::Values().describing("2 row(s)")));
+  // GROUP BY reads only the keys for COUNT(*).
+  CHECK_PLAN(planOf("SELECT ?o (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o"),
+             h::Project({"o", "n"}, h::Extend(h::GroupBy(h::BgpScan().withVariables({"o"})))));
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o } ORDER BY DESC(?o) LIMIT 5"),
+             h::Slice(0, 5, h::Project({"s"}, h::OrderBy(h::BgpScan().withVariableSet({"s", "o"}))
+                                                  .describing("DESC(?o)"))));
+  CHECK_PLAN(planOf("SELECT DISTINCT ?o WHERE { ?s <http://e/big> ?o } OFFSET 2"),
+             h::Slice(2, std::nullopt, h::Distinct(h::Project({"o"}, h::BgpScan()))));
+}
+
+TEST_CASE("plan shape: property paths and subqueries") {
+  CHECK_PLAN(planOf("SELECT * WHERE { ?a <http://e/knows>+ ?b }"),
+             h::Project({"a", "b"}, h::PathScan().describing("+")));
+  CHECK_PLAN(planOf("SELECT * WHERE { ?a <http://e/knows>* ?b . ?b <http://e/big> ?c }"),
+             h::Project({"a", "b", "c"}, h::HashJoin(h::Any(), h::Any())));
+  {
+    // Whichever side is built, one is the path and the other the scan.
+    auto plan = planOf("SELECT * WHERE { ?a <http://e/knows>* ?b . ?b <http://e/big> ?c }");
+    const auto* join = plan->children().at(0);
+    const bool pathLeft = h::PathScan().matches(*join->children().at(0));
+    CHECK_PLAN(*join, pathLeft ? h::HashJoin(h::PathScan(), h::BgpScan()) : h::HashJoin(h::BgpScan(), h::PathScan()));
+  }
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o { SELECT ?o WHERE { ?o <http://e/small> ?t } } }"),
+             h::Project({"s"}, h::HashJoin(h::BgpScan().withVariableSet({"s", "o"}),
+                                           h::Project({"o"}, h::BgpScan().withVariables({"o"})))));
+}
+
+TEST_CASE("plan shape: ASK is a Slice with limit 1 on top") {
+  CHECK_PLAN(planOf("ASK { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } }"),
+             h::Slice(0, 1, h::LeftJoin(h::BgpScan(), h::BgpScan())));
+  // The planner alone does not add it (runQuery does, for the form).
+  CHECK_PLAN(fixture().plan("ASK { ?s <http://e/big> ?o }"), h::BgpScan());
+}
+
+TEST_CASE("plan shape: a join builds (right child) its smaller side") {
+  auto smallerRight = [](const engine::Operator& op) {
+    const auto c = op.children();
+    return c.size() == 2 && c[1]->estimatedRows() <= c[0]->estimatedRows();
+  };
+  const auto big = h::BgpScan().describing("1 triple pattern").where(
+      "estimated rows >= 40", [](const engine::Operator& op) { return op.estimatedRows() >= 40; });
+  const auto small = h::BgpScan().where("estimated rows <= 2",
+                                        [](const engine::Operator& op) { return op.estimatedRows() <= 2; });
+  // Written small first or big first, the big scan is the probe side (left).
+  CHECK_PLAN(planOf("SELECT * WHERE { ?o <http://e/small> ?t { ?s <http://e/big> ?o } }"),
+             h::Project({"o", "t", "s"}, h::HashJoin(big, small).where("right is smaller", smallerRight)));
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o { ?o <http://e/small> ?t } }"),
+             h::Project({"s", "o", "t"}, h::HashJoin(big, small).where("right is smaller", smallerRight)));
+  // A one-row VALUES (of two variables: not folded into the BGP) is built, the scan probes it.
+  CHECK_PLAN(planOf("SELECT * WHERE { VALUES (?o ?k) { (<http://e/o1> 1) } ?s <http://e/big> ?o }"),
+             h::Project({"o", "k", "s"}, h::HashJoin(big, h::Values()).where("right is smaller", smallerRight)));
+}
+
+TEST_CASE("plan shape: IN lists and single-variable VALUES restrict the BGP, one scan per constant") {
+  const uint32_t o1 = fixture().vertexId("<http://e/o1>"), o2 = fixture().vertexId("<http://e/o2>");
+  CHECK_PLAN(planOf("SELECT * WHERE { VALUES ?o { <http://e/o1> } ?s <http://e/big> ?o }"),
+             h::Project({"o", "s"}, h::BgpScan().fixing("o", o1).withVariableSet({"o", "s"})));
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o VALUES ?o { <http://e/o1> <http://e/o2> } }"),
+             h::Project({"s", "o"}, h::Union(h::BgpScan().fixing("o", o1), h::BgpScan().fixing("o", o2))));
+  // A repeated IRI in IN does not repeat rows: one scan for it.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o IN (<http://e/o2>, <http://e/o1>, <http://e/o1>)) }"),
+             h::Project({"s"}, h::Union(h::BgpScan().fixing("o", o1), h::BgpScan().fixing("o", o2))));
+  // Not with UNDEF, literals in IN, or two variables.
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o VALUES ?o { <http://e/o1> UNDEF } }"),
+             h::Project({"s", "o"}, h::HashJoin(h::BgpScan(), h::Values())));
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/small> ?o FILTER(?o IN (\"x\", <http://e/t1>)) }"),
+             h::Project({"s"}, h::Filter(h::BgpScan()).describing("IN")));
+}
