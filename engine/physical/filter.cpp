@@ -7,7 +7,7 @@ namespace gsparql::engine {
 Filter::Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, std::string text, double rows,
                double cost)
     : Operator(child->variables(), rows, cost), child_(std::move(child)), text_(std::move(text)) {
-  for (const auto& c : conditions) conditions_.emplace_back(c, variables());
+  for (const auto& c : conditions) conditions_.push_back({expr::Expression(c, variables()), TypedComparison::of(c, variables())});
 }
 
 void Filter::openImpl(ExecutionContext& context) {
@@ -22,7 +22,11 @@ std::optional<Table> Filter::nextImpl(ExecutionContext& context) {
     for (size_t r = 0; r < batch->rows; ++r) {
       solution.moveTo(r);
       bool holds = true;
-      for (const auto& c : conditions_) holds = holds && c.holds(solution, *environment_);
+      for (const auto& c : conditions_) {
+        if (!holds) break;
+        const auto decided = c.typed ? c.typed->decide(*batch, r, context.terms) : std::nullopt;
+        holds = decided ? *decided : c.expression.holds(solution, *environment_);
+      }
       if (holds) keep.push_back(r);
     }
     if (!keep.empty()) return gatherRows(*batch, keep);

@@ -6,6 +6,7 @@
 
 #include "engine/physical/row_solution.h"
 #include "engine/term_order.h"
+#include "engine/value/typed_order.h"
 
 namespace gsparql::engine {
 
@@ -23,22 +24,35 @@ OrderBy::OrderBy(OperatorPtr child, const std::vector<sparql::OrderKey>& keys, s
 
 OrderBy::KeyValues OrderBy::valuesOf(const Key& key, const Table& rows, ExecutionContext& context,
                                      std::deque<std::string>& store) {
-  KeyValues values(rows.rows);
+  KeyValues values;
   if (key.column) {
-    context.terms.prefetch(rows.columns[*key.column]);
-    for (size_t r = 0; r < rows.rows; ++r) {
-      const ValueId id = rows.at(r, *key.column);
-      if (isBound(id)) values[r] = context.terms.term(id);
+    values.ids = rows.columns[*key.column];
+    std::vector<ValueId> undecided;  // decoded in one batch: terms that are no numbers
+    for (ValueId id : values.ids) {
+      const rdf::TypedValue* typed = context.terms.typedValue(id);
+      if (isBound(id) && (typed == nullptr || !isNumber(*typed))) undecided.push_back(id);
     }
+    context.terms.prefetch(undecided);
     return values;
   }
+  values.terms.resize(rows.rows);
   RowSolution solution(rows, context.terms);
   expr::Environment environment = context.environmentFor(variables());
   for (size_t r = 0; r < rows.rows; ++r) {
     solution.moveTo(r);
-    if (auto term = key.expression.evaluate(solution, environment)) values[r] = store.emplace_back(std::move(*term));
+    if (auto term = key.expression.evaluate(solution, environment)) values.terms[r] = store.emplace_back(std::move(*term));
   }
   return values;
+}
+
+int OrderBy::compareIds(ValueId a, ValueId b, TermCodec& terms) {
+  if (a == b) return 0;
+  const rdf::TypedValue *x = terms.typedValue(a), *y = terms.typedValue(b);
+  if (x != nullptr && y != nullptr && isNumber(*x) && isNumber(*y)) {
+    if (auto order = compareTypedValues(*x, *y); order && *order != 0) return *order;
+  }
+  auto term = [&](ValueId id) { return isBound(id) ? std::optional<std::string_view>(terms.term(id)) : std::nullopt; };
+  return compareTerms(term(a), term(b));
 }
 
 void OrderBy::openImpl(ExecutionContext& context) {
@@ -50,7 +64,9 @@ void OrderBy::openImpl(ExecutionContext& context) {
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     for (size_t k = 0; k < keys_.size(); ++k) {
-      const int c = compareTerms(values[k][a], values[k][b]);
+      const KeyValues& v = values[k];
+      const int c = keys_[k].column ? compareIds(v.ids[a], v.ids[b], context.terms)
+                                    : compareTerms(v.terms[a], v.terms[b]);
       if (c != 0) return keys_[k].descending ? c > 0 : c < 0;
     }
     return false;

@@ -5,6 +5,7 @@
 #include "engine/bound_bgp.h"
 #include "rdf/term.h"
 #include "storage/graph_store.h"
+#include "storage/value_column.h"
 
 namespace gsparql::engine {
 
@@ -73,6 +74,12 @@ std::string_view TermCodec::term(ValueId id) {
   if (const std::string* known = cached(id)) return *known;
   prefetch(std::span<const ValueId>(&id, 1));
   return *cached(id);
+}
+
+const rdf::TypedValue* TermCodec::typedValue(ValueId id) const {
+  const ValueColumn* values = store_.values();
+  if (values == nullptr || spaceOf(id) != ValueSpace::Vertex) return nullptr;
+  return &values->at(indexOf(id));
 }
 
 std::optional<uint32_t> TermCodec::vertexOf(ValueId id) const {

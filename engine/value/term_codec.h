@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/value/value_id.h"
+#include "rdf/typed_value.h"
 
 namespace gsparql {
 class GraphStore;
@@ -39,6 +40,11 @@ class TermCodec {
   // Decodes the ids not seen yet in one dictionary batch (call before term()
   // on many ids).
   void prefetch(std::span<const ValueId> ids);
+
+  // The value a data term had at load time (storage/value_column.h), for
+  // comparisons without decoding; nullptr for terms the query made, for
+  // predicates, and for databases without a value column.
+  const rdf::TypedValue* typedValue(ValueId id) const;
 
   // The data's ids of a value, for operators that walk the adjacency.
   std::optional<uint32_t> vertexOf(ValueId id) const;
