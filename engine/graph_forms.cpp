@@ -49,19 +49,27 @@ void addDescription(ValueId resource, TermCodec& terms, std::set<ValueId>& descr
 
 std::vector<Triple> constructTriples(const std::vector<sparql::TriplePattern>& pattern, const Table& rows,
                                      const std::vector<std::string>& variables, TermCodec& terms) {
-  std::set<Triple> triples;
+  std::vector<Triple> triples;
   for (size_t r = 0; r < rows.rows; ++r) {
     std::map<std::string, ValueId> blanks;  // fresh per solution
     for (const auto& t : pattern) {
       const Triple triple{instantiate(t.subject, rows, r, variables, blanks, terms),
                           instantiate(t.predicate, rows, r, variables, blanks, terms),
                           instantiate(t.object, rows, r, variables, blanks, terms)};
-      if (!isBound(triple[0]) || !isBound(triple[1]) || !isBound(triple[2])) continue;
-      if (!(isIri(triple[0], terms) || isBlank(triple[0], terms)) || !isIri(triple[1], terms)) continue;
-      triples.insert(triple);
+      if (isBound(triple[0]) && isBound(triple[1]) && isBound(triple[2])) triples.push_back(triple);
     }
   }
-  return {triples.begin(), triples.end()};
+  // A graph is a set; the kinds of subjects and predicates are checked on
+  // the distinct triples, their terms decoded in one batch.
+  std::sort(triples.begin(), triples.end());
+  triples.erase(std::unique(triples.begin(), triples.end()), triples.end());
+  std::vector<ValueId> ids;
+  for (const Triple& t : triples) ids.insert(ids.end(), {t[0], t[1]});
+  terms.prefetch(ids);
+  std::erase_if(triples, [&](const Triple& t) {
+    return !(isIri(t[0], terms) || isBlank(t[0], terms)) || !isIri(t[1], terms);
+  });
+  return triples;
 }
 
 std::vector<Triple> describeResources(const std::vector<sparql::Term>& resources, const Table& rows,

@@ -85,23 +85,32 @@ void BgpScan::openImpl(ExecutionContext& context) {
   ExecutionOptions options = context.options;
   options.outputColumns = columns_;
   executor_ = context.bgpExecutor.name();
-  IdTable rows = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(columns_.size()))
-                                        : context.bgpExecutor.execute(plan_, bgp_, context.store, options, profile_);
-  cursor_.reset(toValues(rows, context));
+  rows_ = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(columns_.size()))
+                                 : context.bgpExecutor.execute(plan_, bgp_, context.store, options, profile_);
+  position_ = 0;
 }
 
-Table BgpScan::toValues(const IdTable& rows, ExecutionContext& context) const {
+std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
+  if (position_ >= rows_.rows()) return std::nullopt;
+  const size_t end = std::min(rows_.rows(), position_ + kBatchRows);
+  Table batch = toValues(position_, end, context);
+  position_ = end;
+  if (position_ == rows_.rows()) rows_ = IdTable();  // done: free it before the operators above finish
+  return batch;
+}
+
+Table BgpScan::toValues(size_t begin, size_t end, ExecutionContext& context) const {
   Table out(columns_.size());
-  out.rows = rows.rows();
-  const uint32_t width = rows.width();
-  const uint32_t* data = rows.data().data();
+  out.rows = end - begin;
+  const uint32_t width = rows_.width();
+  const uint32_t* data = rows_.data().data();
   for (size_t c = 0; c < columns_.size(); ++c) {
     std::vector<ValueId>& column = out.columns[c];
     column.resize(out.rows);
-    const bool vertex = columns_[c] < bgp_.vertices.size();
-    for (size_t r = 0; r < out.rows; ++r) {
-      const uint32_t id = data[r * width + c];
-      column[r] = vertex ? context.terms.fromVertex(id) : context.terms.fromPredicate(id);
+    if (columns_[c] < bgp_.vertices.size()) {
+      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromVertex(data[r * width + c]);
+    } else {
+      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromPredicate(data[r * width + c]);
     }
   }
   return out;

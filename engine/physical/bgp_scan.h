@@ -23,15 +23,17 @@ class BgpScan final : public Operator {
 
  private:
   void openImpl(ExecutionContext& context) override;
-  std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
-  Table toValues(const IdTable& rows, ExecutionContext& context) const;
+  std::optional<Table> nextImpl(ExecutionContext& context) override;
+  // Rows [begin, end) of the executor's table as a batch of value ids.
+  Table toValues(size_t begin, size_t end, ExecutionContext& context) const;
 
   BoundBgp bgp_;
   BgpPlan plan_;
   std::vector<uint32_t> columns_;
   ExecutionProfile profile_;
   std::string executor_;
-  BatchCursor cursor_;
+  IdTable rows_;  // the executor's answer, handed out a batch at a time
+  size_t position_ = 0;
 };
 
 // The notes of the BGP executors in an operator tree (e.g. why the GPU

@@ -44,14 +44,16 @@ std::optional<size_t> Operator::columnOf(const std::string& variable) const {
 
 Table runToEnd(Operator& op, ExecutionContext& context) {
   op.open(context);
-  Table all(op.variables().size());
+  std::vector<Table> batches;
+  size_t rows = 0;
   while (auto batch = op.next(context)) {
-    if (all.rows == 0) {
-      all = std::move(*batch);
-    } else {
-      all.append(*batch);
-    }
+    rows += batch->rows;
+    batches.push_back(std::move(*batch));
   }
+  if (batches.size() == 1) return std::move(batches.front());
+  Table all(op.variables().size());
+  all.reserve(rows);  // one copy of each batch, no regrowth
+  for (const Table& batch : batches) all.append(batch);
   return all;
 }
 
