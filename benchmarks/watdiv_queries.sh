@@ -5,6 +5,8 @@
 # With QUERY_FOLDER (e.g. benchmarks/queries/operators) the two engines' row
 # counts are compared with each other, and gsparql's --explain of every query
 # (operator tree, estimated and actual rows, times) is printed at the end.
+# With GSPARQL_BEFORE=path/to/another/gsparql, that binary is benchmarked on
+# the same database in the same run and compared (before/after a change).
 # Needs build/default (scripts/test.sh builds it) and ../shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +25,12 @@ print_run_header "WatDiv SF$scale, queries $queries; $repeat timed runs per quer
 "$gsparql" load --quiet --db "$work/db" "$data/sf$scale.nt.zst"
 echo "## $gsparql bench --db DB --queries $queries --repeat $repeat --backend cpu"
 "$gsparql" bench --db "$work/db" --queries "$queries" --repeat "$repeat" --backend cpu | tee "$work/gsparql.csv"
+if [ -n "${GSPARQL_BEFORE:-}" ]; then
+  echo "## $GSPARQL_BEFORE bench --db DB --queries $queries --repeat $repeat --backend cpu"
+  "$GSPARQL_BEFORE" bench --db "$work/db" --queries "$queries" --repeat "$repeat" --backend cpu | tee "$work/before.csv"
+  echo "## comparison: this build (gsparql) against GSPARQL_BEFORE (before)"
+  benchmarks/compare_bench.py "$work/gsparql.csv" "$work/before.csv" "$expected" before
+fi
 (cd benchmarks/oxigraph && npm install --no-audit --no-fund --silent)
 echo "## node benchmarks/oxigraph/bench.mjs $data/sf$scale.nt.zst $queries $repeat"
 node benchmarks/oxigraph/bench.mjs "$data/sf$scale.nt.zst" "$queries" "$repeat" 2>&1 | tee "$work/oxigraph.csv"
