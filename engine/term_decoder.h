@@ -13,7 +13,9 @@ namespace gsparql::engine {
 
 class TermDecoder {
  public:
-  TermDecoder(TermCodec& terms, const Table& rows) : terms_(terms), rows_(rows) {}
+  TermDecoder(TermCodec& terms, const Table& rows) : terms_(terms), rows_(rows) {
+    terms.expectDecoding(rows.rows * rows.width());
+  }
 
   // Cells of rows [begin, end), row-major, nullopt for unbound.
   void decode(size_t begin, size_t end, std::vector<std::optional<std::string_view>>& cells);

@@ -49,6 +49,11 @@ std::string stepNumbers(const PlanStep& step, const StepProfile* profile) {
   return numbers;
 }
 
+// A variable that a filter or VALUES replaced by a constant (it keeps its name).
+bool fixedVertex(const BoundBgp& bgp, uint32_t column) {
+  return column < bgp.vertices.size() && !bgp.vertices[column].isVariable && !bgp.vertices[column].name.empty();
+}
+
 }  // namespace
 
 std::string executorNotes(const Operator& root) {
@@ -71,7 +76,11 @@ double estimatedRowsOf(const BgpPlan& plan) {
 BgpScan::BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables)
     : Operator(std::move(variables), bgp.hasAbsentConstant ? 0 : estimatedRowsOf(plan),
                bgp.hasAbsentConstant ? 0 : estimatedRowsOf(plan)),
-      bgp_(std::move(bgp)), plan_(std::move(plan)), columns_(std::move(columns)) {}
+      bgp_(std::move(bgp)), plan_(std::move(plan)), columns_(std::move(columns)) {
+  for (uint32_t c : columns_) {
+    if (!fixedVertex(bgp_, c)) executorColumns_.push_back(c);
+  }
+}
 
 std::string BgpScan::describe() const {
   std::string text = "BgpScan, " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
@@ -83,9 +92,9 @@ std::string BgpScan::describe() const {
 void BgpScan::openImpl(ExecutionContext& context) {
   profile_ = {};
   ExecutionOptions options = context.options;
-  options.outputColumns = columns_;
+  options.outputColumns = executorColumns_;
   executor_ = context.bgpExecutor.name();
-  rows_ = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(columns_.size()))
+  rows_ = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(executorColumns_.size()))
                                  : context.bgpExecutor.execute(plan_, bgp_, context.store, options, profile_);
   position_ = 0;
 }
@@ -102,15 +111,19 @@ std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
 Table BgpScan::toValues(size_t begin, size_t end, ExecutionContext& context) const {
   Table out(columns_.size());
   out.rows = end - begin;
-  const uint32_t width = rows_.width();
-  const uint32_t* data = rows_.data().data();
+  size_t read = 0;  // the executor's next column
   for (size_t c = 0; c < columns_.size(); ++c) {
     std::vector<ValueId>& column = out.columns[c];
+    if (fixedVertex(bgp_, columns_[c])) {
+      column.assign(out.rows, context.terms.fromVertex(bgp_.vertices[columns_[c]].id));
+      continue;
+    }
     column.resize(out.rows);
+    const uint32_t source = static_cast<uint32_t>(read++);
     if (columns_[c] < bgp_.vertices.size()) {
-      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromVertex(data[r * width + c]);
+      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromVertex(rows_.at(r, source));
     } else {
-      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromPredicate(data[r * width + c]);
+      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromPredicate(rows_.at(r, source));
     }
   }
   return out;

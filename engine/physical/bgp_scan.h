@@ -30,6 +30,9 @@ class BgpScan final : public Operator {
   BoundBgp bgp_;
   BgpPlan plan_;
   std::vector<uint32_t> columns_;
+  // The columns the executor returns: columns_ without the variables that
+  // a filter or VALUES fixed to a constant, whose cells are that constant.
+  std::vector<uint32_t> executorColumns_;
   ExecutionProfile profile_;
   std::string executor_;
   IdTable rows_;  // the executor's answer, handed out a batch at a time

@@ -8,6 +8,11 @@
 #include "storage/value_column.h"
 
 namespace gsparql::engine {
+namespace {
+
+constexpr uint32_t kNotDecoded = 0xFFFFFFFFu;
+
+}  // namespace
 
 TermCodec::TermCodec(const GraphStore& store) : store_(store) {}
 
@@ -47,11 +52,43 @@ ValueId TermCodec::freshBlankNode() {
 }
 
 const std::string* TermCodec::cached(ValueId id) const {
+  if (!denseVertices_.empty() && spaceOf(id) == ValueSpace::Vertex) {
+    const uint32_t slot = denseVertices_[indexOf(id)];
+    return slot == kNotDecoded ? nullptr : &decoded_[slot];
+  }
   auto it = decodedIndex_.find(id);
   return it == decodedIndex_.end() ? nullptr : &decoded_[it->second];
 }
 
+void TermCodec::remember(ValueId id, std::string term) {
+  const auto slot = static_cast<uint32_t>(decoded_.size());
+  decoded_.push_back(std::move(term));
+  if (!denseVertices_.empty() && spaceOf(id) == ValueSpace::Vertex) {
+    denseVertices_[indexOf(id)] = slot;
+  } else {
+    decodedIndex_.emplace(id, slot);
+  }
+}
+
+void TermCodec::indexVerticesDensely() {
+  denseVertices_.assign(store_.catalog().vertexCount, kNotDecoded);
+  for (auto it = decodedIndex_.begin(); it != decodedIndex_.end();) {
+    if (spaceOf(it->first) != ValueSpace::Vertex) {
+      ++it;
+      continue;
+    }
+    denseVertices_[indexOf(it->first)] = it->second;
+    it = decodedIndex_.erase(it);
+  }
+}
+
+void TermCodec::expectDecoding(size_t cells) {
+  // Large results: an array as long as the vertices pays for itself.
+  if (denseVertices_.empty() && cells * 8 >= store_.catalog().vertexCount) indexVerticesDensely();
+}
+
 void TermCodec::prefetch(std::span<const ValueId> ids) {
+  expectDecoding(ids.size());
   for (ValueSpace space : {ValueSpace::Vertex, ValueSpace::Predicate}) {
     std::vector<uint32_t> missing;
     for (ValueId id : ids) {
@@ -62,10 +99,7 @@ void TermCodec::prefetch(std::span<const ValueId> ids) {
     missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
     const TermSpace dictionarySpace = space == ValueSpace::Vertex ? TermSpace::Vertex : TermSpace::Predicate;
     auto terms = store_.dictionary().terms(dictionarySpace, missing);
-    for (size_t i = 0; i < missing.size(); ++i) {
-      decodedIndex_.emplace(makeValueId(space, missing[i]), static_cast<uint32_t>(decoded_.size()));
-      decoded_.push_back(std::move(terms[i]));
-    }
+    for (size_t i = 0; i < missing.size(); ++i) remember(makeValueId(space, missing[i]), std::move(terms[i]));
   }
 }
 

@@ -40,6 +40,8 @@ class TermCodec {
   // Decodes the ids not seen yet in one dictionary batch (call before term()
   // on many ids).
   void prefetch(std::span<const ValueId> ids);
+  // About `cells` ids will be decoded: lets the codec choose its cache.
+  void expectDecoding(size_t cells);
 
   // The value a data term had at load time (storage/value_column.h), for
   // comparisons without decoding; nullptr for terms the query made, for
@@ -55,11 +57,16 @@ class TermCodec {
  private:
   const std::vector<uint32_t>& predicateVertices();
   const std::string* cached(ValueId id) const;
+  void remember(ValueId id, std::string term);
+  void indexVerticesDensely();
 
   const GraphStore& store_;
   std::unordered_map<std::string, ValueId> byKey_;  // terms looked up so far, by rdf::termKey
   std::deque<std::string> local_;  // a deque: views stay valid as terms are added
+  // Decoded terms by id: in a hash map while few are decoded; vertices in a
+  // dense array (one load a cell) once a batch asks for many.
   std::unordered_map<ValueId, uint32_t> decodedIndex_;
+  std::vector<uint32_t> denseVertices_;
   std::deque<std::string> decoded_;  // a deque: views stay valid as terms are added
   std::optional<std::vector<uint32_t>> predicateVertices_;  // predicate id -> vertex id or kNoId
   std::optional<std::unordered_map<uint32_t, uint32_t>> vertexPredicates_;

@@ -102,7 +102,11 @@ TEST_CASE("unsupported features and syntax errors are QueryErrors with positions
     FAIL("a syntax error should be rejected");
   } catch (const QueryError& e) {
     CHECK(e.line() == 1);
-    CHECK(std::string(e.what()).find('^') != std::string::npos);
+    const std::string message = e.what();
+    CHECK(message.find('^') != std::string::npos);
+    const std::string position = std::to_string(e.line()) + ":" + std::to_string(e.column()) + ":";
+    CHECK(message.starts_with(position + " syntax error"));
+    CHECK(message.find(position, 1) == std::string::npos);  // the position is said once
   }
   CHECK_THROWS_AS(f.db->query("SELECT * WHERE { ?s ?p ?o }", {Backend::Gpu, Semantics::Homomorphism}), QueryError);
 }

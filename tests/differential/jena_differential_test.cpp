@@ -16,6 +16,7 @@
 
 #include "gsparql/database.h"
 #include "parser/parse.h"
+#include "engine_answer.h"
 #include "results.h"
 #include "support/files.h"
 #include "support/test_support.h"
@@ -53,51 +54,12 @@ const fs::path& database() {
 CompareOptions compareOptions(const std::string& queryText) {
   using gsparql::sparql::Op;
   CompareOptions options;
-  gsparql::sparql::Query q = gsparql::sparql::parseQuery(queryText);
-  std::set<std::string> projected;
-  bool projectAll = true;
-  for (const Op* op = q.pattern.get(); op; op = op->children.empty() ? nullptr : op->children[0].get()) {
-    if (op->kind == Op::Kind::Project) {
-      projectAll = false;
-      projected.insert(op->vars.begin(), op->vars.end());
-    } else if (op->kind == Op::Kind::Reduced) {
-      options.laxCardinality = true;
-    } else if (op->kind == Op::Kind::OrderBy) {
-      for (const auto& key : op->order) {
-        if (key.expr.kind != gsparql::sparql::Expr::Kind::Term ||
-            key.expr.term.kind != gsparql::sparql::Term::Kind::Variable)
-          break;
-        if (!projectAll && !projected.count(key.expr.term.value)) break;
-        options.orderKeys.push_back(key.expr.term.value);
-      }
-      break;
-    } else if (op->kind != Op::Kind::Slice && op->kind != Op::Kind::Distinct) {
-      break;
-    }
+  const gsparql::sparql::Query q = gsparql::sparql::parseQuery(queryText);
+  options.orderKeys = orderKeys(q);
+  for (const Op* op = q.pattern.get(); op && !op->children.empty(); op = op->children[0].get()) {
+    options.laxCardinality = options.laxCardinality || op->kind == Op::Kind::Reduced;
   }
   return options;
-}
-
-ResultSet actualResult(const gsparql::QueryResult& r) {
-  ResultSet out;
-  if (r.isBoolean()) {
-    out.isBoolean = true;
-    out.boolean = r.booleanValue();
-  } else if (r.isGraph()) {
-    out.isGraph = true;
-    r.forEachTriple([&](std::string_view s, std::string_view p, std::string_view o) {
-      out.triples.insert({canonicalTerm(s), canonicalTerm(p), canonicalTerm(o)});
-    });
-  } else {
-    out.variables = r.variables();
-    for (const auto& row : r.rows()) {
-      Solution s;
-      for (size_t i = 0; i < row.size() && i < out.variables.size(); ++i)
-        if (row[i]) s[out.variables[i]] = canonicalTerm(*row[i]);
-      out.solutions.push_back(std::move(s));
-    }
-  }
-  return out;
 }
 
 fs::path expectedFile(const fs::path& query) {
@@ -126,7 +88,7 @@ TEST_CASE("Jena answers: every query of tests/differential/queries") {
       ResultSet actual;
       try {
         gsparql::Database database(db);
-        actual = actualResult(database.query(text, {gsparql::Backend::Cpu, gsparql::Semantics::Homomorphism}));
+        actual = toResultSet(database.query(text, {gsparql::Backend::Cpu, gsparql::Semantics::Homomorphism}));
       } catch (const std::exception& e) {
         FAIL("gsparql failed: " << e.what());
       }
