@@ -141,6 +141,18 @@ void readColumns(const BoundBgp& bgp, const Required& required, std::vector<uint
   }
 }
 
+// FILTER(A && B) keeps the rows FILTER(A) FILTER(B) keeps (an error on
+// either side rejects the row either way): separate conditions can each go
+// into the BGP or be decided on the value column.
+void splitConjunction(const sparql::Expr& e, std::vector<sparql::Expr>& out) {
+  if (e.kind == sparql::Expr::Kind::Call && e.name == "&&" && e.args.size() == 2) {
+    splitConjunction(e.args[0], out);
+    splitConjunction(e.args[1], out);
+    return;
+  }
+  out.push_back(e);
+}
+
 // `input` under a Filter of `conditions`, or alone when there are none.
 OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditions) {
   if (conditions.empty()) return input;
@@ -176,11 +188,13 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
 
 OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
   const Op& child = *op.children[0];
-  if (child.kind != Op::Kind::Bgp) return filtered(plan(child, withExpressions(required, op.exprs)), op.exprs);
+  std::vector<sparql::Expr> conditions;
+  for (const auto& e : op.exprs) splitConjunction(e, conditions);
+  if (child.kind != Op::Kind::Bgp) return filtered(plan(child, withExpressions(required, conditions)), conditions);
   std::vector<sparql::Expr> rest;
   Substitution fixed;
   std::optional<std::pair<std::string, std::vector<std::string>>> in;
-  for (const auto& e : op.exprs) {
+  for (const auto& e : conditions) {
     auto alreadyFixed = [&](const std::string& name) {
       return std::any_of(fixed.begin(), fixed.end(), [&](const auto& f) { return f.first == name; });
     };
