@@ -96,21 +96,20 @@ void BgpScan::openImpl(ExecutionContext& context) {
   executor_ = context.bgpExecutor.name();
   rows_ = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(executorColumns_.size()))
                                  : context.bgpExecutor.execute(plan_, bgp_, context.store, options, profile_);
-  position_ = 0;
 }
 
+// The executor has the whole answer in memory already: it becomes one batch,
+// which the operators above take over without copying it again.
 std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
-  if (position_ >= rows_.rows()) return std::nullopt;
-  const size_t end = std::min(rows_.rows(), position_ + kBatchRows);
-  Table batch = toValues(position_, end, context);
-  position_ = end;
-  if (position_ == rows_.rows()) rows_ = IdTable();  // done: free it before the operators above finish
+  if (rows_.rows() == 0) return std::nullopt;
+  Table batch = toValues(context);
+  rows_ = IdTable();  // done: free it before the operators above finish
   return batch;
 }
 
-Table BgpScan::toValues(size_t begin, size_t end, ExecutionContext& context) const {
+Table BgpScan::toValues(ExecutionContext& context) const {
   Table out(columns_.size());
-  out.rows = end - begin;
+  out.rows = rows_.rows();
   size_t read = 0;  // the executor's next column
   for (size_t c = 0; c < columns_.size(); ++c) {
     std::vector<ValueId>& column = out.columns[c];
@@ -119,11 +118,14 @@ Table BgpScan::toValues(size_t begin, size_t end, ExecutionContext& context) con
       continue;
     }
     column.resize(out.rows);
-    const uint32_t source = static_cast<uint32_t>(read++);
-    if (columns_[c] < bgp_.vertices.size()) {
-      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromVertex(rows_.at(r, source));
+    const auto source = static_cast<uint32_t>(read++);
+    if (columns_[c] >= bgp_.vertices.size()) {
+      for (size_t r = 0; r < out.rows; ++r) column[r] = context.terms.fromPredicate(rows_.at(r, source));
+    } else if (rows_.isColumnMajor()) {  // the GPU's layout: a straight, vectorisable copy
+      const uint32_t* ids = rows_.data().data() + size_t{source} * out.rows;
+      for (size_t r = 0; r < out.rows; ++r) column[r] = makeValueId(ValueSpace::Vertex, ids[r]);
     } else {
-      for (size_t r = begin; r < end; ++r) column[r - begin] = context.terms.fromPredicate(rows_.at(r, source));
+      for (size_t r = 0; r < out.rows; ++r) column[r] = makeValueId(ValueSpace::Vertex, rows_.at(r, source));
     }
   }
   return out;

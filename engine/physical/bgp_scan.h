@@ -24,8 +24,8 @@ class BgpScan final : public Operator {
  private:
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
-  // Rows [begin, end) of the executor's table as a batch of value ids.
-  Table toValues(size_t begin, size_t end, ExecutionContext& context) const;
+  // The executor's table as value ids.
+  Table toValues(ExecutionContext& context) const;
 
   BoundBgp bgp_;
   BgpPlan plan_;
@@ -35,8 +35,7 @@ class BgpScan final : public Operator {
   std::vector<uint32_t> executorColumns_;
   ExecutionProfile profile_;
   std::string executor_;
-  IdTable rows_;  // the executor's answer, handed out a batch at a time
-  size_t position_ = 0;
+  IdTable rows_;  // the executor's answer, until it is handed out
 };
 
 // The notes of the BGP executors in an operator tree (e.g. why the GPU
