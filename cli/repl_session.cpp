@@ -176,6 +176,16 @@ const char* backendName(Backend b) {
   return "?";
 }
 
+// The session's format, or for a graph while a solutions format is set (a
+// session moves between SELECT and CONSTRUCT), Turtle on the table and
+// N-Triples otherwise; and the reverse for solutions while nt or ttl is set.
+ResultFormat formatFor(const QueryResult& result, ResultFormat chosen) {
+  const bool graphFormat = chosen == ResultFormat::NTriples || chosen == ResultFormat::Turtle;
+  if (result.isGraph() && !graphFormat && chosen != ResultFormat::Table) return ResultFormat::NTriples;
+  if (!result.isGraph() && graphFormat) return ResultFormat::Table;
+  return chosen;
+}
+
 }  // namespace
 
 bool isBlank(std::string_view text) {
@@ -369,7 +379,7 @@ Session::Outcome Session::runStatement(std::string_view statement, const Output&
     auto start = std::chrono::steady_clock::now();
     CancellableBuffer buffer(cancel_);
     std::ostream stream(&buffer);
-    result.write(stream, settings_.format);
+    result.write(stream, formatFor(result, settings_.format));
     if (cancel_.load()) throw QueryCancelled();
     std::string shown = buffer.str();
     double outputMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
