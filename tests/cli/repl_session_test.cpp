@@ -226,3 +226,16 @@ TEST_CASE("setting the cancel flag stops a running statement and the next one ru
   CHECK(f.run("SELECT ?b WHERE { <e:s7> <e:p> ?b }") == Session::Outcome::Ok);
   CHECK(f.shown.find("<e:o7>") != std::string::npos);
 }
+
+TEST_CASE("graph results print as Turtle with the session's prefixes, or as N-Triples under a solutions format") {
+  SessionFixture f("<http://e/a> <http://e/knows> <http://e/b> .\n");
+  CHECK(f.run("PREFIX e: <http://e/>") == Session::Outcome::Ok);
+  CHECK(f.run("CONSTRUCT { ?x e:met ?y } WHERE { ?x e:knows ?y }") == Session::Outcome::Ok);
+  CHECK(f.shown == "@prefix e: <http://e/> .\n\ne:a e:met e:b .\n");
+  CHECK(f.dot(".format tsv") == Session::Outcome::Ok);
+  CHECK(f.run("DESCRIBE e:a") == Session::Outcome::Ok);
+  CHECK(f.shown == "<http://e/a> <http://e/knows> <http://e/b> .\n");
+  CHECK(f.dot(".format nt") == Session::Outcome::Ok);
+  CHECK(f.run("ASK { e:a e:knows e:b }") == Session::Outcome::Ok);
+  CHECK(f.shown.find("true") != std::string::npos);
+}
