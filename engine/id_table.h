@@ -1,8 +1,7 @@
 #pragma once
-// Rows of ids, fixed width: what the BGP executors produce, row-major (the
-// CPU executor extends rows) or column-major (the GPU executor's layout).
-// Column c holds a vertex id or a predicate id, as the BGP's layout says;
-// results stay ids until the decoder. Appending is for row-major tables.
+// Rows of ids, row-major, fixed width: what executors produce and solution
+// modifiers consume. Column c holds a vertex id or a predicate id, as the
+// BGP's layout says; results stay ids until the decoder.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -13,24 +12,11 @@ class IdTable {
  public:
   IdTable() = default;
   explicit IdTable(uint32_t width) : width_(width) {}
-  // A table laid out column after column, as the GPU executor keeps its
-  // tables: copied off the device as it is, without a transpose.
-  static IdTable columnMajor(uint32_t width, size_t rows, std::vector<uint32_t> data) {
-    IdTable table(width);
-    table.columnMajor_ = true;
-    table.zeroWidthRows_ = rows;
-    table.data_ = std::move(data);
-    return table;
-  }
 
   uint32_t width() const { return width_; }
-  bool isColumnMajor() const { return columnMajor_; }
-  size_t rows() const { return width_ == 0 || columnMajor_ ? zeroWidthRows_ : data_.size() / width_; }
-  // Row-major tables only.
+  size_t rows() const { return width_ == 0 ? zeroWidthRows_ : data_.size() / width_; }
   std::span<const uint32_t> row(size_t r) const { return {data_.data() + r * width_, width_}; }
-  uint32_t at(size_t r, uint32_t c) const {
-    return columnMajor_ ? data_[c * zeroWidthRows_ + r] : data_[r * width_ + c];
-  }
+  uint32_t at(size_t r, uint32_t c) const { return data_[r * width_ + c]; }
 
   void appendRow(std::span<const uint32_t> values) {
     if (width_ == 0) ++zeroWidthRows_;
@@ -44,10 +30,7 @@ class IdTable {
 
  private:
   uint32_t width_ = 0;
-  bool columnMajor_ = false;
-  // The rows of a table without columns (ASK, COUNT(*) of constant BGPs) or
-  // of a column-major one.
-  size_t zeroWidthRows_ = 0;
+  size_t zeroWidthRows_ = 0;  // rows of a table without columns (ASK, COUNT(*) of constant BGPs)
   std::vector<uint32_t> data_;
 };
 

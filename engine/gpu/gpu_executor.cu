@@ -123,7 +123,6 @@ class GpuExecutor final : public Executor {
     layeredSteps_.clear();
     // One component's table is the result: only the columns read leave the GPU.
     const bool direct = plan.components.size() == 1;
-    resultIsOneComponent_ = direct;
     ExecutionOptions everyColumn = options;
     everyColumn.outputColumns.reset();
     const ExecutionOptions& componentOptions = direct ? options : everyColumn;
@@ -354,34 +353,19 @@ class GpuExecutor final : public Executor {
     return out;
   }
 
-  // Copies the columns the caller reads to the host (unbound ones: 0): as
-  // they are when the table is the result (`asColumns`), else laid out as
-  // rows for the product of components.
-  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows, const ExecutionOptions& options,
-                   bool asColumns) {
+  // Lays the columns the caller reads out as rows on the host (unbound ones: 0).
+  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows, const ExecutionOptions& options) {
     std::vector<uint32_t> wanted(bound.size());
     std::iota(wanted.begin(), wanted.end(), 0u);
     if (options.outputColumns) wanted = *options.outputColumns;
-    const auto width = static_cast<uint32_t>(wanted.size());
+    gpu::Columns columns;
+    for (uint32_t c : wanted) columns.in[columns.count++] = bound[c];
+    IdTable out(static_cast<uint32_t>(wanted.size()));
     if (wanted.empty()) {
-      IdTable out(0);
       out.setZeroWidthRows(rows);
       return out;
     }
-    if (asColumns) {
-      std::vector<uint32_t> host(uint64_t{rows} * width);
-      for (uint32_t i = 0; i < width; ++i) {
-        if (bound[wanted[i]] == nullptr) continue;  // left 0, as launchToRows writes
-        GSPARQL_CUDA(cudaMemcpyAsync(host.data() + uint64_t{i} * rows, bound[wanted[i]], uint64_t{rows} * sizeof(uint32_t),
-                                     cudaMemcpyDeviceToHost, pool_.stream()));
-      }
-      GSPARQL_CUDA(cudaStreamSynchronize(pool_.stream()));
-      return IdTable::columnMajor(width, rows, std::move(host));
-    }
-    gpu::Columns columns;
-    for (uint32_t c : wanted) columns.in[columns.count++] = bound[c];
-    IdTable out(width);
-    DeviceArray<uint32_t> table(pool_, uint64_t{rows} * width);
+    DeviceArray<uint32_t> table(pool_, uint64_t{rows} * wanted.size());
     gpu::launchToRows(columns, rows, table.data(), pool_.stream());
     out.data() = table.download();
     return out;
@@ -443,7 +427,7 @@ class GpuExecutor final : public Executor {
       profile.steps.push_back({c, step.vertex, step.estimatedRows, state.stepRows[k], milliseconds});
       milliseconds = 0;
     }
-    return download(current, state.rows, options, resultIsOneComponent_);
+    return download(current, state.rows, options);
   }
 
   IdTable runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
@@ -467,7 +451,7 @@ class GpuExecutor final : public Executor {
       }
       if (table.rows == 0) break;
     }
-    return download(pointers(table), table.rows, options, resultIsOneComponent_);
+    return download(pointers(table), table.rows, options);
   }
 
   bool fuseLightSteps() const {
@@ -483,7 +467,6 @@ class GpuExecutor final : public Executor {
   GpuOptions options_;
   uint64_t freeAtStart_;
   uint32_t slicedSteps_ = 0;  // in the running query
-  bool resultIsOneComponent_ = false;  // the running query's table leaves the GPU column by column
   uint32_t largestGrid_ = 1;  // blocks of the running query's largest fused step
   std::vector<gpu::StepLayers> layeredSteps_;  // general-path steps of the running query, for the note
   gpu::DevicePool pool_;

@@ -122,9 +122,6 @@ Table BgpScan::toValues(ExecutionContext& context) const {
     const auto source = static_cast<uint32_t>(read++);
     if (columns_[c] >= bgp_.vertices.size()) {
       for (size_t r = 0; r < out.rows; ++r) column.push_back(context.terms.fromPredicate(rows_.at(r, source)));
-    } else if (rows_.isColumnMajor()) {  // the GPU's layout: a straight copy
-      const uint32_t* ids = rows_.data().data() + size_t{source} * out.rows;
-      for (size_t r = 0; r < out.rows; ++r) column.push_back(makeValueId(ValueSpace::Vertex, ids[r]));
     } else {
       for (size_t r = 0; r < out.rows; ++r) column.push_back(makeValueId(ValueSpace::Vertex, rows_.at(r, source)));
     }
