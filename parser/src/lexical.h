@@ -3,8 +3,6 @@
 #include <string>
 #include <string_view>
 
-#include "rdf/iri.h"
-
 namespace gsparql::sparql::lexical {
 
 // Removes the quotes of any of the four string token forms and decodes ECHAR
@@ -16,9 +14,6 @@ std::string decodeIriRef(std::string_view token);
 
 // The local part of a prefixed name with `\` escapes removed (%XX stays).
 std::string decodeLocalName(std::string_view local);
-
-// Moved to rdf/iri.h; still named here for tests/parser/terms_test.cpp.
-using rdf::resolveIri;
 
 // Byte offset of the first invalid UTF-8 sequence, or npos.
 std::size_t invalidUtf8Offset(std::string_view text);

@@ -2,6 +2,7 @@
 // escapes, and the triple abbreviations of section 4.
 #include "helpers.h"
 #include "parser/src/lexical.h"
+#include "rdf/iri.h"
 
 using namespace gsparql::sparql;
 using namespace gsparql::sparql::test;
@@ -24,20 +25,20 @@ TEST_CASE("prefixed names expand, relative IRIs resolve against BASE, a is rdf:t
 
 TEST_CASE("RFC 3986 reference resolution examples (section 5.4)") {
   const std::string base = "http://a/b/c/d;p?q";
-  CHECK(lexical::resolveIri(base, "g") == "http://a/b/c/g");
-  CHECK(lexical::resolveIri(base, "./g") == "http://a/b/c/g");
-  CHECK(lexical::resolveIri(base, "g/") == "http://a/b/c/g/");
-  CHECK(lexical::resolveIri(base, "/g") == "http://a/g");
-  CHECK(lexical::resolveIri(base, "//g") == "http://g");
+  CHECK(gsparql::rdf::resolveIri(base, "g") == "http://a/b/c/g");
+  CHECK(gsparql::rdf::resolveIri(base, "./g") == "http://a/b/c/g");
+  CHECK(gsparql::rdf::resolveIri(base, "g/") == "http://a/b/c/g/");
+  CHECK(gsparql::rdf::resolveIri(base, "/g") == "http://a/g");
+  CHECK(gsparql::rdf::resolveIri(base, "//g") == "http://g");
   // Absolute IRIs are kept as written (SPARQL 1.1, 4.1.1.1), dot segments included.
-  CHECK(lexical::resolveIri(base, "eXAMPLE://a/./b/../b/%63") == "eXAMPLE://a/./b/../b/%63");
-  CHECK(lexical::resolveIri(base, "?y") == "http://a/b/c/d;p?y");
-  CHECK(lexical::resolveIri(base, "#s") == "http://a/b/c/d;p?q#s");
-  CHECK(lexical::resolveIri(base, "") == "http://a/b/c/d;p?q");
-  CHECK(lexical::resolveIri(base, "..") == "http://a/b/");
-  CHECK(lexical::resolveIri(base, "../..") == "http://a/");
-  CHECK(lexical::resolveIri(base, "../../../g") == "http://a/g");
-  CHECK(lexical::resolveIri(base, "g:h") == "g:h");
+  CHECK(gsparql::rdf::resolveIri(base, "eXAMPLE://a/./b/../b/%63") == "eXAMPLE://a/./b/../b/%63");
+  CHECK(gsparql::rdf::resolveIri(base, "?y") == "http://a/b/c/d;p?y");
+  CHECK(gsparql::rdf::resolveIri(base, "#s") == "http://a/b/c/d;p?q#s");
+  CHECK(gsparql::rdf::resolveIri(base, "") == "http://a/b/c/d;p?q");
+  CHECK(gsparql::rdf::resolveIri(base, "..") == "http://a/b/");
+  CHECK(gsparql::rdf::resolveIri(base, "../..") == "http://a/");
+  CHECK(gsparql::rdf::resolveIri(base, "../../../g") == "http://a/g");
+  CHECK(gsparql::rdf::resolveIri(base, "g:h") == "g:h");
 }
 
 TEST_CASE("keywords are case-insensitive") {

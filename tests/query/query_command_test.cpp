@@ -51,6 +51,40 @@ TEST_CASE("every result format can be chosen") {
   CHECK(db.query({kAges, "--format", "yaml"}).exitCode == 2);
 }
 
+TEST_CASE("graph results: nt and ttl, and a clear error for a format of the other kind") {
+  Db db;
+  const std::string construct = "CONSTRUCT { ?x <http://e/met> ?y } WHERE { ?x <http://e/knows> ?y }";
+  auto nt = db.query({construct});  // not a terminal: N-Triples by default
+  CHECK(nt.exitCode == 0);
+  CHECK(nt.output.find("<http://e/met>") != std::string::npos);
+  auto ttl = db.query({"PREFIX e: <http://e/> " + construct, "--format", "ttl"});
+  CHECK(ttl.output.find("@prefix e: <http://e/> .") != std::string::npos);
+  CHECK(ttl.output.find("e:met") != std::string::npos);
+  auto json = db.query({construct, "--format", "json"});
+  CHECK(json.exitCode == 1);
+  CHECK(json.output.find("a graph result is written as nt or ttl, not json") != std::string::npos);
+  auto select = db.query({kAges, "--format", "nt"});
+  CHECK(select.exitCode == 1);
+  CHECK(select.output.find("nt and ttl are for CONSTRUCT and DESCRIBE results") != std::string::npos);
+}
+
+TEST_CASE("expressions that fail at run time leave values unbound or rows out, never a crash") {
+  Db db;
+  // An invalid regular expression, a division by zero, a cast of a non-number,
+  // an unknown function: errors in the sense of SPARQL, not of the process.
+  auto r = db.query({"SELECT ?p (1/0 AS ?d) (<http://e/nope>(?age) AS ?f) WHERE { ?p <http://e/age> ?age "
+                     "FILTER(!REGEX(STR(?p), \"(\")) FILTER(xsd:integer(\"x\") != 1 || true) }",
+                     "--format", "tsv"});
+  CHECK(r.exitCode == 1);  // xsd: is undeclared: a syntax error with its position
+  CHECK(r.output.find("undeclared prefix") != std::string::npos);
+  auto ok = db.query({"PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> "
+                      "SELECT ?p (1/0 AS ?d) (<http://e/nope>(?age) AS ?f) (xsd:integer(\"x\") AS ?c) "
+                      "WHERE { ?p <http://e/age> ?age FILTER(!REGEX(STR(?p), \"(\")) } ORDER BY ?p",
+                      "--format", "tsv"});
+  CHECK(ok.exitCode == 0);
+  CHECK(ok.output == "?p\t?d\t?f\t?c\n");  // the invalid pattern is an error: every row filtered out
+}
+
 TEST_CASE("literals are written as stored, escaped for TSV") {
   Db db;
   auto r = db.query({"SELECT ?n WHERE { ?s <http://e/name> ?n }"});
