@@ -225,6 +225,8 @@ class XzInput final : public DecompressingInput {
  private:
   size_t decode(const char* in, size_t inBytes, size_t& consumed, char* out,
                 size_t outBytes) override {
+    // A file of no bytes is no input, as gzip, bzip2 and zstd read it.
+    if (inBytes == 0 && xz_.total_in == 0) return 0;
     xz_.next_in = reinterpret_cast<const uint8_t*>(in);
     xz_.avail_in = inBytes;
     xz_.next_out = reinterpret_cast<uint8_t*>(out);

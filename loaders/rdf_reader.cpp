@@ -4,15 +4,16 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 #include "gsparql/error.h"
+#include "loaders/statement_splitter.h"
 #include "rdf/term.h"
 
 namespace gsparql {
 namespace {
 
-constexpr size_t kPageSize = 1 << 16;
 constexpr size_t kErrorsKept = 5;
 
 std::string_view view(const SerdNode* node) {
@@ -34,8 +35,47 @@ SerdSyntax serdSyntax(RdfFormat format) {
   return SERD_NTRIPLES;
 }
 
-// State shared with Serd's C callbacks. Exceptions must not cross Serd, so a
-// callback stores them and stops the reader; readRdf rethrows afterwards.
+// A statement that cannot be stored: what is wrong and where.
+struct BadStatement {
+  TextProblem problem;
+};
+
+// The triples of one statement, held back until the whole statement has
+// been read without error: a bad statement stores none of its triples.
+class PendingTriples {
+ public:
+  void add(std::string_view s, std::string_view p, std::string_view o) {
+    for (std::string_view term : {s, p, o}) {
+      bytes_ += term;
+      ends_.push_back(bytes_.size());
+    }
+  }
+  void deliverTo(const StatementHandler& handler) {
+    for (size_t i = 0, begin = 0; i < ends_.size(); i += 3) {
+      std::string_view terms[3];
+      for (size_t k = 0; k < 3; ++k) {
+        terms[k] = std::string_view(bytes_).substr(begin, ends_[i + k] - begin);
+        begin = ends_[i + k];
+      }
+      handler(RdfStatementView{terms[0], terms[1], terms[2]});
+    }
+    clear();
+  }
+  size_t size() const { return ends_.size() / 3; }
+  void clear() {
+    bytes_.clear();
+    ends_.clear();
+  }
+
+ private:
+  std::string bytes_;
+  std::vector<size_t> ends_;
+};
+
+// State shared with Serd's C callbacks. Serd reads one statement at a time
+// (StatementSplitter cuts them) and always strictly: leniency is ours, and
+// it drops whole statements. Exceptions must not cross Serd, so a callback
+// stores them and stops the reader; run() rethrows afterwards.
 class SerdSession {
  public:
   SerdSession(InputStream& input, const std::string& name, RdfFormat format,
@@ -46,7 +86,9 @@ class SerdSession {
     env_ = serd_env_new(&baseNode);
     reader_ = serd_reader_new(serdSyntax(format), this, nullptr, &SerdSession::onBase,
                               &SerdSession::onPrefix, &SerdSession::onStatement, nullptr);
-    serd_reader_set_strict(reader_, !options.lenient);
+    // Serd's lenient mode stores bad characters as U+FFFD and loops forever
+    // on an IRI cut off by the end of the input.
+    serd_reader_set_strict(reader_, true);
     serd_reader_set_error_sink(reader_, &SerdSession::onError, this);
     if (!options.blankNodePrefix.empty()) {
       serd_reader_add_blank_prefix(reader_,
@@ -61,36 +103,45 @@ class SerdSession {
   SerdSession& operator=(const SerdSession&) = delete;
 
   RdfReadReport run() {
-    SerdStatus status = serd_reader_read_source(reader_, &SerdSession::readBytes,
-                                                &SerdSession::streamError, this,
-                                                reinterpret_cast<const uint8_t*>(name_.c_str()),
-                                                kPageSize);
-    if (failure_) std::rethrow_exception(failure_);
-    if (status > SERD_FAILURE && !options_.lenient) {
-      throw LoadError(report_.firstErrors.empty() ? name_ + ": unreadable input"
-                                                  : report_.firstErrors.front());
+    StatementSplitter splitter(input_, !options_.lenient);
+    Statement statement;
+    while (splitter.next(statement)) {
+      std::optional<TextProblem> problem = statement.problem ? statement.problem : parse(statement);
+      if (!problem) {
+        report_.statements += pending_.size();
+        pending_.deliverTo(onStatement_);
+        continue;
+      }
+      pending_.clear();
+      if (!options_.lenient) throw LoadError(located(*problem));
+      skip(*problem);
+      if (!statement.terminated) splitter.skipPastLine(problem->where.line);
     }
     return report_;
   }
 
  private:
-  static size_t readBytes(void* buffer, size_t, size_t capacity, void* handle) {
-    auto* self = static_cast<SerdSession*>(handle);
-    auto* out = static_cast<char*>(buffer);
-    size_t filled = 0;
-    try {
-      while (filled < capacity) {
-        size_t n = self->input_.read(out + filled, capacity - filled);
-        if (n == 0) break;
-        filled += n;
-      }
-    } catch (...) {
-      self->failure_ = std::current_exception();
-      return 0;
+  // Reads one statement into pending_; returns what was wrong with it, if anything.
+  std::optional<TextProblem> parse(const Statement& statement) {
+    statement_ = &statement;
+    problem_.reset();
+    const SerdStatus status = serd_reader_read_string(reader_, reinterpret_cast<const uint8_t*>(statement.text));
+    if (failure_) std::rethrow_exception(failure_);
+    if (status > SERD_FAILURE && !problem_) {
+      problem_ = TextProblem{statement.positionOf(statement.firstToken), "bad statement"};
     }
-    return filled;
+    return problem_;
   }
-  static int streamError(void* handle) { return static_cast<SerdSession*>(handle)->failure_ ? 1 : 0; }
+
+  std::string located(const TextProblem& problem) const {
+    return name_ + ":" + std::to_string(problem.where.line) + ":" + std::to_string(problem.where.column) +
+           ": " + problem.message;
+  }
+
+  void skip(const TextProblem& problem) {
+    ++report_.skipped;
+    if (report_.firstErrors.size() < kErrorsKept) report_.firstErrors.push_back(located(problem));
+  }
 
   static SerdStatus onBase(void* handle, const SerdNode* uri) {
     return serd_env_set_base_uri(static_cast<SerdSession*>(handle)->env_, uri);
@@ -108,22 +159,17 @@ class SerdSession {
     va_end(args);
     std::string text = message;
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    // Serd counts columns from 1 on the first line but from 0 after each
-    // newline; report 1-based columns throughout.
-    unsigned column = error->line > 1 ? error->col + 1 : error->col;
-    self->recordError(error->line, column, text);
+    // Serd may report several errors for one statement; the first is the cause.
+    if (!self->problem_) self->problem_ = TextProblem{self->inputPosition(error->line, error->col), text};
     return SERD_SUCCESS;
   }
 
-  // Serd may report several errors for one bad statement; count each line once.
-  void recordError(unsigned line, unsigned column, const std::string& text) {
-    if (report_.skipped > 0 && line == lastErrorLine_) return;
-    lastErrorLine_ = line;
-    ++report_.skipped;
-    if (report_.firstErrors.size() < kErrorsKept) {
-      report_.firstErrors.push_back(name_ + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                                    ": " + text);
-    }
+  // Serd counts lines from 1 in the statement's text, and columns from 1 on
+  // its first line but from 0 after each newline.
+  TextPosition inputPosition(unsigned line, unsigned column) const {
+    const TextPosition start = statement_->start;
+    if (line <= 1) return {start.line, start.column + column - 1};
+    return {start.line + line - 1, uint64_t{column} + 1};
   }
 
   static SerdStatus onStatement(void* handle, SerdStatementFlags, const SerdNode* graph,
@@ -132,16 +178,18 @@ class SerdSession {
                                 const SerdNode* language) {
     auto* self = static_cast<SerdSession*>(handle);
     try {
-      self->deliver(graph, subject, predicate, object, datatype, language);
+      self->hold(graph, subject, predicate, object, datatype, language);
       return SERD_SUCCESS;
+    } catch (const BadStatement& bad) {
+      if (!self->problem_) self->problem_ = bad.problem;
     } catch (...) {
       self->failure_ = std::current_exception();
-      return SERD_ERR_INTERNAL;
     }
+    return SERD_ERR_INTERNAL;
   }
 
-  void deliver(const SerdNode* graph, const SerdNode* subject, const SerdNode* predicate,
-               const SerdNode* object, const SerdNode* datatype, const SerdNode* language) {
+  void hold(const SerdNode* graph, const SerdNode* subject, const SerdNode* predicate,
+            const SerdNode* object, const SerdNode* datatype, const SerdNode* language) {
     if (graph != nullptr && graph->type != SERD_NOTHING && !warnedAboutGraphs_) {
       warnedAboutGraphs_ = true;
       if (options_.onWarning) {
@@ -154,8 +202,7 @@ class SerdSession {
     appendTerm(subject_, subject, nullptr, nullptr);
     appendTerm(predicate_, predicate, nullptr, nullptr);
     appendTerm(object_, object, datatype, language);
-    ++report_.statements;
-    onStatement_(RdfStatementView{subject_, predicate_, object_});
+    pending_.add(subject_, predicate_, object_);
   }
 
   void appendTerm(std::string& out, const SerdNode* node, const SerdNode* datatype,
@@ -179,7 +226,7 @@ class SerdSession {
         }
         return;
       default:
-        throw LoadError(name_ + ": unexpected node '" + std::string(view(node)) + "'");
+        throw BadStatement{{locate(view(node)), "unexpected node '" + std::string(view(node)) + "'"}};
     }
   }
 
@@ -193,11 +240,23 @@ class SerdSession {
     }
     SerdNode expanded = serd_env_expand_node(env_, node);
     if (expanded.buf == nullptr) {
-      throw LoadError(name_ + ": cannot expand '" + std::string(view(node)) +
-                      (node->type == SERD_CURIE ? "': undefined prefix" : "': no base IRI"));
+      throw BadStatement{{locate(view(node)), (node->type == SERD_CURIE ? "undefined prefix in '" : "no base IRI for '") +
+                                                  std::string(view(node)) + "'"}};
     }
     use(view(&expanded));
     serd_node_free(&expanded);
+  }
+
+  // Where `token` is written in the current statement (its first occurrence
+  // that starts a token), or the statement's first token.
+  TextPosition locate(std::string_view token) const {
+    const std::string_view text(statement_->text, statement_->size);
+    for (size_t at = text.find(token, statement_->firstToken); at != std::string_view::npos;
+         at = text.find(token, at + 1)) {
+      const char before = at == 0 ? ' ' : text[at - 1];
+      if (std::strchr(" \t\r\n<[(,;^", before) != nullptr) return statement_->positionOf(at);
+    }
+    return statement_->positionOf(statement_->firstToken);
   }
 
   InputStream& input_;
@@ -209,7 +268,9 @@ class SerdSession {
   RdfReadReport report_;
   std::exception_ptr failure_;
   bool warnedAboutGraphs_ = false;
-  unsigned lastErrorLine_ = 0;
+  const Statement* statement_ = nullptr;  // the one Serd is reading
+  std::optional<TextProblem> problem_;     // the first thing wrong with it
+  PendingTriples pending_;
   std::string subject_, predicate_, object_;
 };
 

@@ -1,0 +1,96 @@
+#pragma once
+// Cuts N-Triples, Turtle or N-Quads text into top-level statements before
+// Serd sees it, and checks what Serd lets through or cannot survive:
+// invalid UTF-8 (overlong forms, surrogates, bytes beyond U+10FFFF), escapes
+// of code points that are not characters, NUL bytes, and nesting of `[ ]`
+// and `( )` deeper than Serd's recursion can take.
+//
+// A statement ends at a `.` outside IRIs, strings, comments and brackets
+// that no name or number continues. Two real statements may end up in one
+// piece (`"x".ex:s ...`), never one statement in two, so reading piece by
+// piece gives Serd's answer for valid input.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loaders/input_stream.h"
+
+namespace gsparql {
+
+struct TextPosition {
+  uint64_t line = 1;
+  uint64_t column = 1;  // in bytes, from 1
+};
+
+struct TextProblem {
+  TextPosition where;
+  std::string message;
+};
+
+struct Statement {
+  char* text = nullptr;  // NUL-terminated in place; valid until the next call to next()
+  size_t size = 0;
+  TextPosition start;       // of text[0]
+  size_t firstToken = 0;    // offset of the first byte that is neither space nor comment
+  bool terminated = false;  // ended with its `.` (false: at the end of input or at a problem)
+  std::optional<TextProblem> problem;  // the first thing wrong found while cutting
+
+  // Line and column of text[offset].
+  TextPosition positionOf(size_t offset) const;
+};
+
+// Deeper nesting is refused: Serd recurses a few frames per level.
+inline constexpr int kMaxNesting = 512;
+// A longer statement is refused: it is almost surely an unclosed bracket,
+// string or IRI, and would otherwise be buffered to the end of the input.
+inline constexpr size_t kMaxStatementBytes = size_t{64} << 20;
+
+class StatementSplitter {
+ public:
+  // stopAtProblem: return a statement as soon as something is wrong with it
+  // (a strict load stops there) instead of reading on to its end.
+  StatementSplitter(InputStream& input, bool stopAtProblem);
+
+  // The next statement; false once the input holds nothing but space and comments.
+  bool next(Statement& statement);
+
+  // After a statement that did not end with its `.`: continue at the line
+  // after `line` (counted from the start of the input), as a reader that
+  // lost its way in a bad statement must.
+  void skipPastLine(uint64_t line);
+
+ private:
+  enum class Context { Normal, Iri, String, LongString, Comment };
+
+  bool fill();  // reads more input; false at its end
+  bool scanOne();  // one step in the current context; true when the statement ended
+  bool scanNormal(unsigned char c);  // true at the `.` that ends the statement
+  void scanIri(unsigned char c);
+  void scanString(unsigned char c);
+  void scanLongString(unsigned char c);
+  void scanEscape();
+  bool endsStatement() const;  // the `.` at pos_ ends the statement
+  void advance(size_t bytes = 1);
+  void advanceCharacter();  // one byte, or one UTF-8 character after validating it
+  void report(std::string message, TextPosition where);
+  void report(std::string message) { report(std::move(message), position_); }
+  void restoreTerminatorByte();
+
+  InputStream& input_;
+  const bool stopAtProblem_;
+  std::vector<char> buffer_;
+  size_t begin_ = 0, pos_ = 0, end_ = 0;  // current statement, scan position, data end
+  bool eof_ = false;
+  TextPosition position_;  // of buffer_[pos_]
+  Context context_ = Context::Normal;
+  char quote_ = '"';
+  int depth_ = 0;
+  std::optional<size_t> firstToken_;
+  std::optional<TextProblem> problem_;
+  std::optional<char> overwritten_;  // the byte that the NUL after the last statement replaced
+  TextPosition lastStart_;
+};
+
+}  // namespace gsparql
