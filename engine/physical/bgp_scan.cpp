@@ -107,23 +107,36 @@ std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
   return batch;
 }
 
-Table BgpScan::toValues(ExecutionContext& context) const {
+// The executor's row-major table as columns of 32-bit vertex ids, in one
+// pass over it; a one-column table is handed over as it is.
+std::vector<std::vector<uint32_t>> BgpScan::takeExecutorColumns() {
+  std::vector<std::vector<uint32_t>> columns(rows_.width());
+  if (rows_.width() == 1) {
+    columns[0] = std::move(rows_.data());
+    return columns;
+  }
+  for (auto& column : columns) column.reserve(rows_.rows());  // each cell written once, not zeroed first
+  for (size_t r = 0; r < rows_.rows(); ++r) {
+    const auto row = rows_.row(r);
+    for (size_t c = 0; c < columns.size(); ++c) columns[c].push_back(row[c]);
+  }
+  return columns;
+}
+
+Table BgpScan::toValues(ExecutionContext& context) {
   Table out(columns_.size());
   out.rows = rows_.rows();
+  std::vector<std::vector<uint32_t>> executorColumns = takeExecutorColumns();
   size_t read = 0;  // the executor's next column
   for (size_t c = 0; c < columns_.size(); ++c) {
-    std::vector<ValueId>& column = out.columns[c];
+    Column& column = out.columns[c];
     if (fixedVertex(bgp_, columns_[c])) {
       column.assign(out.rows, context.terms.fromVertex(bgp_.vertices[columns_[c]].id));
-      continue;
-    }
-    // Reserved, not resized: each cell is written once, not zeroed first.
-    column.reserve(out.rows);
-    const auto source = static_cast<uint32_t>(read++);
-    if (columns_[c] >= bgp_.vertices.size()) {
-      for (size_t r = 0; r < out.rows; ++r) column.push_back(context.terms.fromPredicate(rows_.at(r, source)));
+    } else if (columns_[c] >= bgp_.vertices.size()) {  // a predicate variable
+      column.reserve(out.rows);
+      for (uint32_t predicate : executorColumns[read++]) column.push_back(context.terms.fromPredicate(predicate));
     } else {
-      for (size_t r = 0; r < out.rows; ++r) column.push_back(makeValueId(ValueSpace::Vertex, rows_.at(r, source)));
+      column = Column::ofVertices(std::move(executorColumns[read++]));
     }
   }
   return out;

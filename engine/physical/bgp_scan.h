@@ -24,8 +24,10 @@ class BgpScan final : public Operator {
  private:
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
+  // Takes the executor's table over as columns of its ids.
+  std::vector<std::vector<uint32_t>> takeExecutorColumns();
   // The executor's table as value ids.
-  Table toValues(ExecutionContext& context) const;
+  Table toValues(ExecutionContext& context);
 
   BoundBgp bgp_;
   BgpPlan plan_;

@@ -56,9 +56,9 @@ std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
       values[row] = valueOf(binding.expression.evaluate(solution, *environment_), context.terms);
     }
     if (binding.target < batch->width()) {
-      batch->columns[binding.target] = std::move(values);
+      batch->columns[binding.target] = Column(std::move(values));
     } else {
-      batch->columns.push_back(std::move(values));
+      batch->columns.emplace_back(std::move(values));
     }
   }
   environment_->blankNodeFor = nullptr;

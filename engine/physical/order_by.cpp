@@ -28,7 +28,8 @@ OrderBy::KeyValues OrderBy::valuesOf(const Key& key, const Table& rows, Executio
   if (key.column) {
     values.ids = rows.columns[*key.column];
     std::vector<ValueId> undecided;  // decoded in one batch: terms that are no numbers
-    for (ValueId id : values.ids) {
+    for (size_t r = 0; r < values.ids.size(); ++r) {
+      const ValueId id = values.ids[r];
       const rdf::TypedValue* typed = context.terms.typedValue(id);
       if (isBound(id) && (typed == nullptr || !isNumber(*typed))) undecided.push_back(id);
     }

@@ -27,7 +27,7 @@ class OrderBy final : public Operator {
   // and decoded only otherwise.
   struct KeyValues {
     std::vector<std::optional<std::string_view>> terms;
-    std::vector<ValueId> ids;
+    Column ids;
   };
 
   void openImpl(ExecutionContext& context) override;

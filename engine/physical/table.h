@@ -7,12 +7,13 @@
 #include <span>
 #include <vector>
 
+#include "engine/physical/column.h"
 #include "engine/value/value_id.h"
 
 namespace gsparql::engine {
 
 struct Table {
-  std::vector<std::vector<ValueId>> columns;
+  std::vector<Column> columns;
   size_t rows = 0;  // also the count of a table without columns
 
   Table() = default;
@@ -30,9 +31,7 @@ struct Table {
     ++rows;
   }
   void append(const Table& other) {
-    for (size_t c = 0; c < columns.size(); ++c) {
-      columns[c].insert(columns[c].end(), other.columns[c].begin(), other.columns[c].end());
-    }
+    for (size_t c = 0; c < columns.size(); ++c) columns[c].append(other.columns[c]);
     rows += other.rows;
   }
   void reserve(size_t n) {
@@ -44,7 +43,7 @@ struct Table {
 inline Table sliceRows(const Table& table, size_t begin, size_t end) {
   Table out(table.width());
   for (size_t c = 0; c < table.width(); ++c) {
-    out.columns[c].assign(table.columns[c].begin() + begin, table.columns[c].begin() + end);
+    out.columns[c].appendRange(table.columns[c], begin, end);
   }
   out.rows = end - begin;
   return out;

@@ -89,18 +89,24 @@ void TermCodec::expectDecoding(size_t cells) {
 
 void TermCodec::prefetch(std::span<const ValueId> ids) {
   expectDecoding(ids.size());
-  for (ValueSpace space : {ValueSpace::Vertex, ValueSpace::Predicate}) {
-    std::vector<uint32_t> missing;
-    for (ValueId id : ids) {
-      if (spaceOf(id) == space && cached(id) == nullptr) missing.push_back(indexOf(id));
+  std::vector<uint32_t> missingVertices, missingPredicates;
+  for (ValueId id : ids) {
+    const ValueSpace space = spaceOf(id);
+    if ((space == ValueSpace::Vertex || space == ValueSpace::Predicate) && cached(id) == nullptr) {
+      (space == ValueSpace::Vertex ? missingVertices : missingPredicates).push_back(indexOf(id));
     }
-    if (missing.empty()) continue;
-    std::sort(missing.begin(), missing.end());
-    missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
-    const TermSpace dictionarySpace = space == ValueSpace::Vertex ? TermSpace::Vertex : TermSpace::Predicate;
-    auto terms = store_.dictionary().terms(dictionarySpace, missing);
-    for (size_t i = 0; i < missing.size(); ++i) remember(makeValueId(space, missing[i]), std::move(terms[i]));
   }
+  decode(ValueSpace::Vertex, std::move(missingVertices));
+  decode(ValueSpace::Predicate, std::move(missingPredicates));
+}
+
+void TermCodec::decode(ValueSpace space, std::vector<uint32_t> missing) {
+  if (missing.empty()) return;
+  std::sort(missing.begin(), missing.end());
+  missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
+  const TermSpace dictionarySpace = space == ValueSpace::Vertex ? TermSpace::Vertex : TermSpace::Predicate;
+  auto terms = store_.dictionary().terms(dictionarySpace, missing);
+  for (size_t i = 0; i < missing.size(); ++i) remember(makeValueId(space, missing[i]), std::move(terms[i]));
 }
 
 std::string_view TermCodec::term(ValueId id) {

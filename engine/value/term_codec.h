@@ -57,6 +57,8 @@ class TermCodec {
  private:
   const std::vector<uint32_t>& predicateVertices();
   const std::string* cached(ValueId id) const;
+  // Reads the terms of these ids of one space from the dictionary, in one batch.
+  void decode(ValueSpace space, std::vector<uint32_t> missing);
   void remember(ValueId id, std::string term);
   void indexVerticesDensely();
 
