@@ -140,10 +140,16 @@ class ProgressReporter {
   Clock::time_point last_{};
 };
 
-}  // namespace
+void requireDirectoryOrNothing(const std::filesystem::path& root) {
+  std::error_code error;
+  const auto status = std::filesystem::status(root, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_directory(status)) {
+    throw StorageError(root.string() + ": not a database directory (a file of that name exists)");
+  }
+}
 
-LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
-                             const LoadOptions& options) {
+LoadSummary load(const std::filesystem::path& root, const std::vector<std::string>& inputs,
+                 const LoadOptions& options) {
   const auto start = Clock::now();
   GenerationWriter writer(root);
   const std::filesystem::path dir = writer.next().dir;
@@ -194,6 +200,19 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
   summary.predicates = catalog.predicates.size();
   summary.seconds = secondsSince(start);
   return summary;
+}
+
+}  // namespace
+
+LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
+                             const LoadOptions& options) {
+  requireDirectoryOrNothing(root);
+  try {
+    return load(root, inputs, options);
+  } catch (const std::filesystem::filesystem_error& e) {
+    // Permissions, a full disk: the message of the operating system says which.
+    throw StorageError(e.path1().string() + ": " + e.code().message());
+  }
 }
 
 }  // namespace gsparql

@@ -14,7 +14,7 @@ namespace {
 struct BadInput {
   const char* name;
   const char* content;
-  const char* position;  // expected "line:column:" after the file name; "" when none is known
+  const char* position;  // expected "line:column:" after the file name
   const char* message;   // a part of the explanation
 };
 
@@ -29,9 +29,9 @@ const BadInput kBadInputs[] = {
     {"literal-subject.nt", "\"lit\" <http://e/p> \"x\" .\n", "1:1:", "bad verb"},
     {"empty-language.nt", "<http://e/s> <http://e/p> \"x\"@ .\n", "1:31:", "unexpected"},
     {"unterminated.nt", "<http://e/s> <http://e/p> \"x .\n", "1:31:", "line end in short string"},
-    {"bad-utf8.nt", "<http://e/s> <http://e/p> \"\xff\" .\n", "1:29:", "invalid UTF-8"},
+    {"bad-utf8.nt", "<http://e/s> <http://e/p> \"\xff\" .\n", "1:28:", "invalid UTF-8"},
     {"relative.nt", "<rel> <http://e/p> \"x\" .\n", "1:5:", "missing IRI scheme"},
-    {"prefix.ttl", "@prefix ex: <http://e/> .\nex:s ex:p nope:o .\n", "", "undefined prefix"},
+    {"prefix.ttl", "@prefix ex: <http://e/> .\nex:s ex:p nope:o .\n", "2:11:", "undefined prefix"},
     {"bad.ttl", "@prefix ex: <http://e/> .\nex:s ex:p [ ex:q ex:r .\n", "2:23:", "expected `]'"},
 };
 
