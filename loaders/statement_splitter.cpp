@@ -8,7 +8,7 @@ namespace {
 
 // Enough for the longest thing looked at in one step: \UXXXXXXXX.
 constexpr size_t kLookahead = 16;
-constexpr size_t kInitialBuffer = 1 << 20;
+constexpr size_t kInitialBuffer = 1 << 16;  // grows for longer statements
 
 std::string hex(uint32_t value, int digits) {
   char text[16];

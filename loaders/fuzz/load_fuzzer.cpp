@@ -1,0 +1,96 @@
+// libFuzzer target for the RDF reader. The first byte picks the syntax
+// (N-Triples, Turtle, N-Quads) and how many bytes each read returns (so that
+// statements straddle buffer refills); the rest is the document.
+// Findings: a crash, a sanitizer report, an exception other than LoadError,
+// a term that is not valid UTF-8, or a lenient read that disagrees with a
+// strict one that succeeded.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gsparql/error.h"
+#include "loaders/rdf_reader.h"
+
+namespace {
+
+using namespace gsparql;
+
+class MemoryInput final : public InputStream {
+ public:
+  MemoryInput(std::string_view bytes, size_t piece) : bytes_(bytes), piece_(piece) {}
+  size_t read(char* buffer, size_t capacity) override {
+    const size_t n = std::min({capacity, piece_, bytes_.size() - offset_});
+    std::memcpy(buffer, bytes_.data() + offset_, n);
+    offset_ += n;
+    return n;
+  }
+  uint64_t sourceBytesRead() const override { return offset_; }
+  uint64_t sourceBytesTotal() const override { return bytes_.size(); }
+
+ private:
+  std::string_view bytes_;
+  size_t piece_;
+  size_t offset_ = 0;
+};
+
+bool validUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    size_t length = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    uint32_t code = length == 1 ? c : c & (0x7F >> length);
+    for (size_t k = 1; k < length; ++k) {
+      const auto b = static_cast<unsigned char>(text[i + k]);
+      if ((b & 0xC0) != 0x80) return false;
+      code = code << 6 | (b & 0x3F);
+    }
+    const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < least[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    i += length;
+  }
+  return true;
+}
+
+struct Outcome {
+  bool accepted = true;
+  uint64_t skipped = 0;
+  std::vector<std::string> triples;
+};
+
+Outcome read(std::string_view document, RdfFormat format, size_t piece, bool lenient) {
+  MemoryInput input(document, piece);
+  Outcome outcome;
+  RdfReadOptions options;
+  options.lenient = lenient;
+  options.baseIri = "http://base/";
+  try {
+    outcome.skipped = readRdf(input, "fuzz", format, [&](const RdfStatementView& st) {
+      for (std::string_view term : {st.subject, st.predicate, st.object}) {
+        if (!validUtf8(term)) std::abort();
+      }
+      outcome.triples.push_back(std::string(st.subject) + ' ' + std::string(st.predicate) + ' ' +
+                                std::string(st.object));
+    }, options).skipped;
+  } catch (const LoadError&) {
+    outcome.accepted = false;
+  }
+  return outcome;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const RdfFormat formats[] = {RdfFormat::NTriples, RdfFormat::Turtle, RdfFormat::NQuads};
+  const RdfFormat format = formats[data[0] % 3];
+  const size_t piece = data[0] & 0x80 ? 1 + data[0] % 61 : size_t{1} << 20;
+  const std::string_view document(reinterpret_cast<const char*>(data + 1), size - 1);
+  const Outcome strict = read(document, format, piece, false);
+  const Outcome lenient = read(document, format, piece, true);
+  if (!lenient.accepted) std::abort();  // a lenient read skips, it never gives up
+  if (strict.accepted && (lenient.skipped != 0 || lenient.triples != strict.triples)) std::abort();
+  return 0;
+}
