@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 
+#include "storage/adjacency_check.h"
 #include "storage/checksum.h"
 #include "storage/system_error.h"
 
@@ -15,14 +17,34 @@ std::span<const T> arrayAt(const std::byte* base, uint64_t offset, size_t count)
   return {reinterpret_cast<const T*>(base + offset), count};
 }
 
-void require(bool ok, const std::filesystem::path& path, const std::string& what) {
-  if (!ok) throw StorageError("corrupt adjacency file " + path.string() + ": " + what);
+void require(bool ok, const std::filesystem::path& path, uint64_t offset, const std::string& what) {
+  if (!ok) throwCorrupted(path.string(), offset, what);
 }
 
-uint64_t sectionEnd(const pcsr::PredicateSection& s) {
-  return std::max({s.keysOffset + 4ull * s.keyCount, s.offsetsOffset + 4ull * (s.keyCount + 1),
-                   s.neighboursOffset + 4ull * s.edgeCount, s.groupsOffset + 128ull * s.groupCount,
-                   s.groupNeighboursOffset + 4ull * s.edgeCount});
+// offset + bytes <= limit, without overflow.
+bool fits(uint64_t offset, uint64_t bytes, uint64_t limit) { return offset <= limit && bytes <= limit - offset; }
+
+// What is wrong with a table-of-contents entry, found without reading the
+// data: each array lies aligned between the header and the table, and the
+// counts agree with one another.
+std::optional<std::string> sectionProblem(const pcsr::PredicateSection& s, uint64_t dataEnd, uint64_t vertexCount) {
+  const std::pair<uint64_t, uint64_t> arrays[] = {
+      {s.keysOffset, 4ull * s.keyCount},          {s.offsetsOffset, 4ull * (s.keyCount + 1ull)},
+      {s.neighboursOffset, 4ull * s.edgeCount},   {s.groupsOffset, uint64_t{sizeof(pcsr::Group)} * s.groupCount},
+      {s.groupNeighboursOffset, 4ull * s.edgeCount}};
+  for (const auto& [offset, bytes] : arrays) {
+    if (offset < sizeof(pcsr::FileHeader) || offset % pcsr::kAlignment != 0 || !fits(offset, bytes, dataEnd)) {
+      return "an array lies outside the data area";
+    }
+  }
+  if (s.keyCount > vertexCount || s.keyCount > s.edgeCount || (s.keyCount == 0) != (s.edgeCount == 0)) {
+    return "key, edge and vertex counts disagree";
+  }
+  if (s.groupCount < s.keyCount || s.longestChain > s.groupCount) return "group and key counts disagree";
+  if (s.maxDegree > s.edgeCount || (s.edgeCount > 0) != (s.maxDegree > 0)) {
+    return "largest degree and edge count disagree";
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -61,42 +83,59 @@ std::span<const uint32_t> PredicateAdjacency::neighboursByBinarySearch(uint32_t 
   return neighboursAt(static_cast<size_t>(it - keys_.begin()));
 }
 
-AdjacencyFile::AdjacencyFile(const std::filesystem::path& path) : file_(path) {
+AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexCount)
+    : file_(path), vertexCount_(vertexCount) {
   auto bytes = file_.bytes();
-  require(bytes.size() >= sizeof(pcsr::FileHeader), path, "shorter than its header");
+  require(bytes.size() >= sizeof(pcsr::FileHeader), path, 0, "shorter than its header");
   pcsr::FileHeader header;
   std::memcpy(&header, bytes.data(), sizeof header);
-  require(std::memcmp(header.magic, pcsr::kMagic, sizeof header.magic) == 0, path, "bad magic");
-  require(header.version == pcsr::kFormatVersion, path,
+  require(std::memcmp(header.magic, pcsr::kMagic, sizeof header.magic) == 0, path, 0, "bad magic");
+  require(header.version == pcsr::kFormatVersion, path, offsetof(pcsr::FileHeader, version),
           "format version " + std::to_string(header.version) + ", expected " +
               std::to_string(pcsr::kFormatVersion));
   require(header.headerChecksum ==
               crc32Update(0, &header, offsetof(pcsr::FileHeader, headerChecksum)),
-          path, "header checksum mismatch");
-  require(header.fileSize == bytes.size(), path, "truncated");
+          path, 0, "header checksum mismatch");
+  require(header.fileSize == bytes.size(), path, bytes.size(),
+          "truncated: " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(header.fileSize));
+  require(header.direction <= static_cast<uint32_t>(pcsr::Direction::In), path,
+          offsetof(pcsr::FileHeader, direction), "unknown direction");
   uint64_t tocBytes = uint64_t{header.predicateCount} * sizeof(pcsr::PredicateSection);
-  require(header.tocOffset + tocBytes <= bytes.size(), path, "table of contents out of range");
+  require(header.tocOffset >= sizeof header && fits(header.tocOffset, tocBytes, bytes.size()), path,
+          offsetof(pcsr::FileHeader, tocOffset), "table of contents out of range");
   auto toc = arrayAt<pcsr::PredicateSection>(bytes.data(), header.tocOffset, header.predicateCount);
-  require(crc32Update(0, toc) == header.tocChecksum, path, "table of contents checksum mismatch");
+  require(crc32Update(0, toc) == header.tocChecksum, path, header.tocOffset, "table of contents checksum mismatch");
   direction_ = static_cast<pcsr::Direction>(header.direction);
   predicates_.reserve(toc.size());
-  for (const auto& section : toc) {
-    require(sectionEnd(section) <= header.tocOffset, path, "section out of range");
-    predicates_.emplace_back(bytes.data(), section);
+  for (size_t p = 0; p < toc.size(); ++p) {
+    if (auto problem = sectionProblem(toc[p], header.tocOffset, vertexCount)) {
+      throwCorrupted(path.string(), header.tocOffset + p * sizeof(pcsr::PredicateSection),
+                     "predicate " + std::to_string(p) + ": " + *problem);
+    }
+    predicates_.emplace_back(bytes.data(), toc[p]);
+  }
+  firstUse_ = std::make_unique<FirstUse>(predicates_.size());
+}
+
+void AdjacencyFile::check(uint32_t id) const {
+  const PredicateAdjacency& a = predicates_[id];
+  const std::string predicate = "predicate " + std::to_string(id) + ": ";
+  require(adjacencyChecksum(a) == a.section().dataChecksum, file_.path(), a.section().keysOffset,
+          predicate + "data checksum mismatch");
+  if (auto corruption = findCorruption(a, vertexCount_)) {
+    throwCorrupted(file_.path().string(), corruption->offset, predicate + corruption->what);
   }
 }
 
+void AdjacencyFile::checkOnFirstUse(uint32_t id) const {
+  std::lock_guard lock(firstUse_->mutex);
+  if (firstUse_->checked[id].load(std::memory_order_relaxed)) return;  // another thread was first
+  check(id);
+  firstUse_->checked[id].store(true, std::memory_order_release);
+}
+
 void AdjacencyFile::verify() const {
-  for (uint32_t p = 0; p < predicateCount(); ++p) {
-    const auto& a = predicates_[p];
-    uint32_t crc = crc32Update(0, a.keys());
-    crc = crc32Update(crc, a.offsets());
-    crc = crc32Update(crc, a.neighbours());
-    crc = crc32Update(crc, a.groups());
-    crc = crc32Update(crc, a.groupNeighbours());
-    require(crc == a.section().dataChecksum, file_.path(),
-            "data checksum mismatch for predicate " + std::to_string(p));
-  }
+  for (uint32_t p = 0; p < predicateCount(); ++p) check(p);
 }
 
 }  // namespace gsparql

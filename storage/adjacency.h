@@ -1,8 +1,18 @@
 #pragma once
 // Read side of one adjacency file (all predicates, one direction), mapped
 // into memory. Lookups return sorted spans that point into the mapping.
+//
+// Nothing read from the file is trusted before it is checked, so that a
+// damaged file ends a query with "database corrupted: FILE, offset N: ..."
+// instead of reading out of bounds or answering wrongly: header and table of
+// contents when the file is opened (no data is read), and each predicate's
+// data (checksum, then the format's rules: adjacency_check.h) the first time
+// predicate() hands it out.
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -39,19 +49,39 @@ class PredicateAdjacency {
 class AdjacencyFile {
  public:
   AdjacencyFile() = default;
-  // Validates header and table of contents; data checksums are checked by verify().
-  explicit AdjacencyFile(const std::filesystem::path& path);
+  // Validates header and table of contents. Vertex ids must be below
+  // `vertexCount` (the catalog's); without it only kNone is out of range.
+  explicit AdjacencyFile(const std::filesystem::path& path, uint64_t vertexCount = pcsr::kNone);
 
   pcsr::Direction direction() const { return direction_; }
   uint32_t predicateCount() const { return static_cast<uint32_t>(predicates_.size()); }
-  const PredicateAdjacency& predicate(uint32_t id) const { return predicates_.at(id); }
-  // Recomputes every data checksum; throws StorageError naming the predicate on mismatch.
+  // Throws StorageError when the predicate's data is corrupt. The data is
+  // checked once per file and predicate; later calls cost one atomic load.
+  const PredicateAdjacency& predicate(uint32_t id) const {
+    const PredicateAdjacency& adjacency = predicates_.at(id);
+    if (!firstUse_->checked[id].load(std::memory_order_acquire)) checkOnFirstUse(id);
+    return adjacency;
+  }
+  // Checks every predicate's data again; throws StorageError naming the
+  // predicate and the offset of the damage.
   void verify() const;
 
  private:
+  // Which predicates have been checked, shared by the threads of queries.
+  struct FirstUse {
+    explicit FirstUse(size_t predicates) : checked(predicates) {}
+    std::mutex mutex;
+    std::vector<std::atomic<bool>> checked;
+  };
+
+  void checkOnFirstUse(uint32_t id) const;
+  void check(uint32_t id) const;
+
   MappedFile file_;
   pcsr::Direction direction_ = pcsr::Direction::Out;
+  uint64_t vertexCount_ = 0;
   std::vector<PredicateAdjacency> predicates_;
+  std::unique_ptr<FirstUse> firstUse_;
 };
 
 }  // namespace gsparql

@@ -1,12 +1,38 @@
 #include "storage/checksum.h"
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <zlib.h>
+
+#include <algorithm>
+#include <vector>
 
 namespace gsparql {
 
 uint32_t crc32Update(uint32_t crc, const void* data, size_t bytes) {
   if (bytes == 0) return crc;  // zlib answers a null buffer with the initial value
   return static_cast<uint32_t>(crc32_z(crc, static_cast<const Bytef*>(data), bytes));
+}
+
+uint32_t crc32UpdateParallel(uint32_t crc, std::span<const std::byte> bytes) {
+  constexpr size_t kBlockBytes = size_t{1} << 20;
+  if (bytes.size() <= kBlockBytes) return crc32Update(crc, bytes.data(), bytes.size());
+  const size_t blocks = (bytes.size() + kBlockBytes - 1) / kBlockBytes;
+  auto block = [&](size_t i) {
+    const size_t begin = i * kBlockBytes;
+    return bytes.subspan(begin, std::min(kBlockBytes, bytes.size() - begin));
+  };
+  std::vector<uint32_t> sums(blocks);
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(size_t{0}, blocks, [&](size_t i) {
+      auto b = block(i);
+      sums[i] = crc32Update(0, b.data(), b.size());
+    });
+  });
+  for (size_t i = 0; i < blocks; ++i) {
+    crc = static_cast<uint32_t>(crc32_combine(crc, sums[i], static_cast<z_off_t>(block(i).size())));
+  }
+  return crc;
 }
 
 }  // namespace gsparql

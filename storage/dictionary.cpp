@@ -49,7 +49,10 @@ rocksdb::Options dictionaryOptions() {
 
 void check(const rocksdb::Status& status, const std::string& what,
            const std::filesystem::path& path) {
-  if (!status.ok()) throw StorageError(what + " " + path.string() + ": " + status.ToString());
+  if (status.ok()) return;
+  // RocksDB names the damaged file and offset in the status.
+  const std::string prefix = status.IsCorruption() ? "database corrupted: " : "";
+  throw StorageError(prefix + what + " " + path.string() + ": " + status.ToString());
 }
 
 std::vector<uint32_t> idsSortedByTerm(const NumberedTerms& terms) {
@@ -190,5 +193,7 @@ void Dictionary::forEach(TermSpace space,
   }
   check(it->status(), "cannot read dictionary", dir_);
 }
+
+void Dictionary::verify() const { check(db_->VerifyChecksum(), "cannot verify dictionary", dir_); }
 
 }  // namespace gsparql

@@ -46,6 +46,9 @@ class Dictionary {
   std::string term(TermSpace space, uint32_t id) const;
   // Visits all terms of a space in id order.
   void forEach(TermSpace space, const std::function<void(uint32_t, std::string_view)>& visit) const;
+  // Reads every block of the dictionary's files and checks its checksum;
+  // throws StorageError "database corrupted: ..." on a mismatch.
+  void verify() const;
 
  private:
   std::filesystem::path dir_;

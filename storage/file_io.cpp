@@ -19,6 +19,10 @@ void throwSystemError(const std::string& what, const std::string& path) {
   throw StorageError(what + " " + path + ": " + std::strerror(errno));
 }
 
+void throwCorrupted(const std::string& path, uint64_t offset, const std::string& what) {
+  throw StorageError("database corrupted: " + path + ", offset " + std::to_string(offset) + ": " + what);
+}
+
 namespace {
 constexpr size_t kBufferBytes = 1 << 20;
 

@@ -4,12 +4,16 @@
 // switches CURRENT with an atomic rename, so a crash at any moment leaves the
 // previous generation in place and readable.
 //   DIR/CURRENT          "gen-000004\n"
-//   DIR/LOCK             held by the one writer
+//   DIR/LOCK             locked by the one writer
 //   DIR/gen-000004/      dictionary/, out.pcsr, in.pcsr, catalog
 //   DIR/gen-000005.incomplete/   a writer's scratch folder (removed on failure)
+// Readers pin the generation they read (a shared flock() on its folder); a
+// writer removes an old generation only when it can lock it exclusively, so
+// one still read stays until a later load finds it free.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <utility>
 
 namespace gsparql {
 
@@ -18,13 +22,77 @@ struct Generation {
   std::filesystem::path dir;
 };
 
-// The committed generation, if the directory has one.
+// The committed generation, if the directory has one. Only for a writer
+// (which holds the directory's write lock): a reader must pin its generation.
 std::optional<Generation> currentGeneration(const std::filesystem::path& root);
+
+// The number of the generation CURRENT names now, without pinning it: enough
+// to tell whether a reader's generation is still the newest.
+std::optional<uint64_t> committedGenerationNumber(const std::filesystem::path& root);
+
+// An open file descriptor holding a flock(); closing it releases the lock.
+class FileLock {
+ public:
+  explicit FileLock(int fd) : fd_(fd) {}
+  FileLock(FileLock&& other) noexcept;
+  FileLock& operator=(FileLock&& other) noexcept;
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+  ~FileLock();
+
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// A committed generation that no load removes while this object lives, even
+// from another process.
+class PinnedGeneration {
+ public:
+  // Pins the generation CURRENT names; nullopt when there is none yet. When a
+  // load removes that generation between the reading of CURRENT and the
+  // locking, CURRENT is read again.
+  static std::optional<PinnedGeneration> pinCurrent(const std::filesystem::path& root);
+
+  const Generation& generation() const { return generation_; }
+
+ private:
+  PinnedGeneration(Generation generation, FileLock lock)
+      : generation_(std::move(generation)), lock_(std::move(lock)) {}
+
+  Generation generation_;
+  FileLock lock_;
+};
+
+// The one-writer lock of a database directory: an fcntl() lock on DIR/LOCK.
+// Unlike a flock(), a child that this process forks does not share it, so a
+// process spawned while a load runs cannot make the next load look like a
+// second writer. fcntl() locks do not exclude threads of one process, and
+// closing any descriptor of the file drops them: a registry of the
+// directories this process writes keeps its threads apart and keeps a
+// refused thread from opening the file at all.
+class WriteLock {
+ public:
+  // Fails at once with StorageError when another writer, in this process or
+  // another, holds the directory; creates the directory if needed.
+  explicit WriteLock(const std::filesystem::path& root);
+  WriteLock(const WriteLock&) = delete;
+  WriteLock& operator=(const WriteLock&) = delete;
+  ~WriteLock();
+
+ private:
+  void release();
+
+  std::filesystem::path lockFile_;  // canonical: the registry's key
+  int fd_ = -1;
+};
 
 class GenerationWriter {
  public:
   // Takes the directory's write lock (failing at once if another writer has
-  // it), creates the directory if needed and removes scratch left by crashes.
+  // it), creates the directory if needed and removes scratch left by crashes
+  // and old generations no reader holds any more.
   explicit GenerationWriter(const std::filesystem::path& root);
   GenerationWriter(const GenerationWriter&) = delete;
   GenerationWriter& operator=(const GenerationWriter&) = delete;
@@ -33,12 +101,13 @@ class GenerationWriter {
 
   const std::optional<Generation>& previous() const { return previous_; }
   const Generation& next() const { return next_; }  // next_.dir is the scratch folder until commit
-  // Makes the new generation durable and current, then deletes older ones.
+  // Makes the new generation durable and current, then deletes older ones
+  // that no reader holds.
   void commit();
 
  private:
   std::filesystem::path root_;
-  int lockFd_ = -1;
+  WriteLock lock_;
   std::optional<Generation> previous_;
   Generation next_;
   bool committed_ = false;

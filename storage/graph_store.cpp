@@ -7,36 +7,42 @@
 namespace gsparql {
 namespace {
 
-Generation requireGeneration(const std::filesystem::path& root) {
-  auto generation = currentGeneration(root);
-  if (!generation) throw StorageError("no database at " + root.string() + " (load data first)");
-  return *generation;
+PinnedGeneration requireGeneration(const std::filesystem::path& root) {
+  auto pinned = PinnedGeneration::pinCurrent(root);
+  if (!pinned) throw StorageError("no database at " + root.string() + " (load data first)");
+  return std::move(*pinned);
 }
 
 }  // namespace
 
 GraphStore::GraphStore(const std::filesystem::path& root)
-    : generation_(requireGeneration(root)),
-      catalog_(readCatalog(generation_.dir / kCatalogFile)),
-      dictionary_(generation_.dir / kDictionaryDir),
-      out_(generation_.dir / kOutAdjacencyFile),
-      in_(generation_.dir / kInAdjacencyFile) {
+    : pinned_(requireGeneration(root)),
+      catalog_(readCatalog(generation().dir / kCatalogFile)),
+      dictionary_(generation().dir / kDictionaryDir),
+      out_(generation().dir / kOutAdjacencyFile, catalog_.vertexCount),
+      in_(generation().dir / kInAdjacencyFile, catalog_.vertexCount) {
+  const std::filesystem::path& dir = generation().dir;
   if (out_.predicateCount() != catalog_.predicates.size() ||
       in_.predicateCount() != catalog_.predicates.size()) {
-    throw StorageError("corrupt database " + generation_.dir.string() +
+    throw StorageError("corrupt database " + dir.string() +
                        ": adjacency files and catalog disagree on the predicate count");
   }
-  if (std::filesystem::exists(generation_.dir / kValuesFile)) {
-    values_.emplace(generation_.dir / kValuesFile);
+  if (std::filesystem::exists(dir / kValuesFile)) {
+    values_.emplace(dir / kValuesFile);
     if (values_->size() != catalog_.vertexCount) {
-      throw StorageError("corrupt database " + generation_.dir.string() + ": the value column has " +
+      throw StorageError("corrupt database " + dir.string() + ": the value column has " +
                          std::to_string(values_->size()) + " entries, the catalog " +
                          std::to_string(catalog_.vertexCount) + " vertices");
     }
   }
 }
 
+bool GraphStore::isLatest() const {
+  return committedGenerationNumber(generation().dir.parent_path()) == generation().number;
+}
+
 void GraphStore::verify() const {
+  dictionary_.verify();
   out_.verify();
   in_.verify();
   if (values_) values_->verify();

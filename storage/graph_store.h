@@ -1,8 +1,8 @@
 #pragma once
 // A committed generation opened for reading: dictionary, adjacency in both
 // directions, catalog and (when the generation has one) the value column.
-// Holding a GraphStore pins its generation: files stay mapped even if a later
-// load replaces it.
+// Holding a GraphStore pins its generation: no load removes its folder while
+// the GraphStore lives, in this process or another (generations.h).
 #include <filesystem>
 #include <optional>
 
@@ -23,7 +23,9 @@ class GraphStore {
   // Throws StorageError if `root` holds no committed database.
   explicit GraphStore(const std::filesystem::path& root);
 
-  const Generation& generation() const { return generation_; }
+  const Generation& generation() const { return pinned_.generation(); }
+  // False once a load has committed a newer generation than the one read here.
+  bool isLatest() const;
   const Catalog& catalog() const { return catalog_; }
   const Dictionary& dictionary() const { return dictionary_; }
   const AdjacencyFile& adjacency(pcsr::Direction d) const {
@@ -32,11 +34,12 @@ class GraphStore {
   // The typed value of every vertex id, or nullptr for a database written
   // before value columns existed (decode terms instead).
   const ValueColumn* values() const { return values_ ? &*values_ : nullptr; }
-  // Checks every checksum of the adjacency files and the value column.
+  // Checks every checksum of the dictionary, the adjacency files and the
+  // value column, and the structure of the adjacency files.
   void verify() const;
 
  private:
-  Generation generation_;
+  PinnedGeneration pinned_;
   Catalog catalog_;
   Dictionary dictionary_;
   AdjacencyFile out_;

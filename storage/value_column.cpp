@@ -16,8 +16,9 @@ namespace {
 
 constexpr uint32_t kBlockEntries = 1u << 20;
 
-void require(bool ok, const std::filesystem::path& path, const std::string& what) {
-  if (!ok) throw StorageError("corrupt value file " + path.string() + ": " + what);
+// Header problems are reported at offset 0, the entries' at their start.
+void require(bool ok, const std::filesystem::path& path, const std::string& what, uint64_t offset = 0) {
+  if (!ok) throwCorrupted(path.string(), offset, what);
 }
 
 }  // namespace
@@ -75,7 +76,8 @@ ValueColumn::ValueColumn(const std::filesystem::path& path) : file_(path) {
 }
 
 void ValueColumn::verify() const {
-  require(crc32Update(0, entries_) == dataChecksum_, file_.path(), "data checksum mismatch");
+  require(crc32UpdateParallel(0, std::as_bytes(entries_)) == dataChecksum_, file_.path(), "data checksum mismatch",
+          sizeof(ValueFileHeader));
 }
 
 }  // namespace gsparql

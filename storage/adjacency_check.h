@@ -1,0 +1,28 @@
+#pragma once
+// The checks of one predicate's adjacency data that AdjacencyFile runs before
+// handing it out: its checksum, and the rules of pcsr_format.h that lookups
+// rely on to stay in bounds and to end. Each reads the whole section once,
+// in parallel blocks.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "storage/adjacency.h"
+
+namespace gsparql {
+
+// The CRC-32 of the five arrays, as the writer computed the section's dataChecksum.
+uint32_t adjacencyChecksum(const PredicateAdjacency& adjacency);
+
+struct Corruption {
+  uint64_t offset;  // of the first bad element, from the start of the file
+  std::string what;
+};
+
+// The first element that breaks a rule, checking vertex ids against
+// `vertexCount`: keys ascending, offsets ascending from 0 to the edge count
+// with no list longer than the largest degree, every group's slots and
+// chain in range.
+std::optional<Corruption> findCorruption(const PredicateAdjacency& adjacency, uint64_t vertexCount);
+
+}  // namespace gsparql
