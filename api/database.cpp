@@ -93,6 +93,8 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
   return QueryResult(std::move(impl));
 }
 
+bool Database::isLatest() const { return impl_->store.isLatest(); }
+
 DatabaseStatistics Database::statistics() const {
   const Catalog& catalog = impl_->store.catalog();
   DatabaseStatistics stats{catalog.generation, catalog.tripleCount, catalog.vertexCount, {}};

@@ -74,10 +74,9 @@ int runRepl(const Args& args) {
   Arguments a(args, {{"--db", "--backend", "--semantics"}, {}});
   if (!a.positional().empty()) throw UsageError("repl takes no positional arguments");
   const std::string dir = a.required("--db");
-  Database db(dir);
   repl::Settings settings;
   settings.options = queryOptionsFrom(a);
-  repl::Session session(db, settings);
+  repl::Session session(dir, settings);
   LineEditor editor("gsparql", historyFile());
 
   repl::Output output;
@@ -87,10 +86,11 @@ int runRepl(const Args& args) {
     std::fprintf(stderr, "%s\n", text.c_str());
     std::fflush(stderr);
   };
+  output.note = output.error;  // on stderr too: a script's standard output holds only results
 
   if (editor.interactive()) {
     std::printf("gsparql repl on %s (%llu triples). End queries with ';'; .help for help, Ctrl-D to leave.\n",
-                dir.c_str(), static_cast<unsigned long long>(db.statistics().triples));
+                dir.c_str(), static_cast<unsigned long long>(session.database().statistics().triples));
     std::fflush(stdout);
   }
 

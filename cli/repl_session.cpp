@@ -357,7 +357,21 @@ Ctrl-C stops the running query, or clears the line being typed.
 A command without its argument prints the current setting.
 )";
 
-Session::Session(const Database& db, Settings settings) : db_(db), settings_(std::move(settings)) {}
+Session::Session(const std::filesystem::path& dir, Settings settings)
+    : dir_(dir), db_(dir), generation_(db_.statistics().generation), settings_(std::move(settings)) {}
+
+void Session::moveToLatestGeneration(const Output& out) {
+  try {
+    if (db_.isLatest()) return;
+    Database latest(dir_);
+    generation_ = latest.statistics().generation;
+    db_ = std::move(latest);
+    out.note("database changed: now reading generation " + std::to_string(generation_));
+  } catch (const Error& e) {
+    out.error(std::string("error: the database changed, but its newest generation cannot be opened: ") + e.what() +
+              "\n(still reading generation " + std::to_string(generation_) + ")");
+  }
+}
 
 Session::Outcome Session::runStatement(std::string_view statement, const Output& out) {
   if (isBlank(statement)) return Outcome::Ok;
@@ -365,6 +379,7 @@ Session::Outcome Session::runStatement(std::string_view statement, const Output&
   const std::string added = prefixes_.declarationsExcept(prologue.prefixes);
   for (const auto& [name, iri] : prologue.prefixes) prefixes_.declare(name, iri);
   if (isBlank(statement.substr(prologue.end))) return Outcome::Ok;  // declarations only
+  moveToLatestGeneration(out);
 
   std::string text = added.empty() ? std::string(statement) : added + "\n" + std::string(statement);
   const unsigned linesAdded = added.empty() ? 0 : 1;

@@ -5,6 +5,8 @@
 // session's settings. repl_command.cpp adds the line editor, signals and the
 // pager around it.
 #include <atomic>
+#include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <iosfwd>
 #include <optional>
@@ -95,20 +97,26 @@ struct Settings {
 
 // Where a session's output goes. `show` receives a whole result (table, plan,
 // timings) at once so the front end can page it; `error` receives messages
-// for a person, one or more lines, without a final newline.
+// for a person, one or more lines, without a final newline, and `note` news
+// about the session that is neither a result nor an error, the same way.
 struct Output {
   std::function<void(const std::string&)> show;
   std::function<void(const std::string&)> error;
+  std::function<void(const std::string&)> note;
 };
 
 class Session {
  public:
   enum class Outcome { Ok, Failed, Quit };
 
-  Session(const Database& db, Settings settings);
+  // Opens the database at `dir`.
+  Session(const std::filesystem::path& dir, Settings settings);
 
   // Runs one statement (without its `;`): remembers its prefixes, prepends
-  // the session's, runs the query and shows its result.
+  // the session's, runs the query and shows its result. A query reads the
+  // newest generation: when a load has committed one since the last query,
+  // the session moves to it first and notes "database changed: now reading
+  // generation N".
   Outcome runStatement(std::string_view statement, const Output& out);
   // Runs a dot-command line.
   Outcome runDotCommand(std::string_view line, const Output& out);
@@ -117,9 +125,14 @@ class Session {
   std::atomic<bool>& cancelFlag() { return cancel_; }
   const Settings& settings() const { return settings_; }
   const PrefixMap& prefixes() const { return prefixes_; }
+  const Database& database() const { return db_; }
 
  private:
-  const Database& db_;
+  void moveToLatestGeneration(const Output& out);
+
+  std::filesystem::path dir_;
+  Database db_;
+  uint64_t generation_;  // the one db_ reads
   Settings settings_;
   PrefixMap prefixes_;
   std::atomic<bool> cancel_{false};

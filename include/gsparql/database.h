@@ -44,6 +44,10 @@ class Database {
   // (with line, column and a caret) and for features not supported yet.
   QueryResult query(std::string_view sparql, const QueryOptions& options = {}) const;
 
+  // False once a load has committed a newer generation than the one this
+  // Database reads; open the directory again to read it.
+  bool isLatest() const;
+
   DatabaseStatistics statistics() const;
   // Writes every triple as N-Triples, grouped by predicate.
   void dump(std::ostream& out) const;

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "cli/repl_session.h"
@@ -123,27 +124,31 @@ namespace {
 
 struct SessionFixture {
   gsparql::test::TempDir dir;
-  std::optional<Database> db;
   std::optional<Session> session;
-  std::string shown, errors;
-  Output out{[this](const std::string& t) { shown += t; }, [this](const std::string& t) { errors += t + "\n"; }};
+  std::string shown, errors, notes;
+  Output out{[this](const std::string& t) { shown += t; }, [this](const std::string& t) { errors += t + "\n"; },
+             [this](const std::string& t) { notes += t + "\n"; }};
 
   explicit SessionFixture(const std::string& ntriples) {
-    gsparql::test::writeFile(dir / "data.nt", ntriples);
-    Database::load(dir / "db", {(dir / "data.nt").string()});
-    db.emplace(dir / "db");
+    load(ntriples);
     Settings settings;
     settings.options.backend = Backend::Cpu;
-    session.emplace(*db, settings);
+    session.emplace(dir / "db", settings);
+  }
+  void load(const std::string& ntriples) {
+    gsparql::test::writeFile(dir / "data.nt", ntriples);
+    Database::load(dir / "db", {(dir / "data.nt").string()});
   }
   Session::Outcome run(const std::string& statement) {
     shown.clear();
     errors.clear();
+    notes.clear();
     return session->runStatement(statement, out);
   }
   Session::Outcome dot(const std::string& line) {
     shown.clear();
     errors.clear();
+    notes.clear();
     return session->runDotCommand(line, out);
   }
 };
@@ -238,4 +243,38 @@ TEST_CASE("graph results print as Turtle with the session's prefixes, or as N-Tr
   CHECK(f.dot(".format nt") == Session::Outcome::Ok);
   CHECK(f.run("ASK { e:a e:knows e:b }") == Session::Outcome::Ok);
   CHECK(f.shown.find("true") != std::string::npos);
+}
+
+TEST_CASE("a session moves to the newest generation between statements and says so") {
+  SessionFixture f(kData);
+  CHECK(f.dot(".format tsv") == Session::Outcome::Ok);
+  CHECK(f.run("SELECT ?x WHERE { <http://e/c> <http://e/knows> ?x }") == Session::Outcome::Ok);
+  CHECK(f.shown == "?x\n");
+  CHECK(f.notes.empty());
+
+  f.load("<http://e/c> <http://e/knows> <http://e/d> .\n");
+  CHECK(f.run("PREFIX e: <http://e/>") == Session::Outcome::Ok);  // declarations alone read nothing
+  CHECK(f.notes.empty());
+  CHECK(f.run("SELECT ?x WHERE { e:c e:knows ?x }") == Session::Outcome::Ok);
+  CHECK(f.notes == "database changed: now reading generation 2\n");
+  CHECK(f.shown == "?x\n<http://e/d>\n");
+  CHECK(f.errors.empty());
+  CHECK(f.session->database().statistics().triples == 3);
+
+  CHECK(f.run("SELECT ?x WHERE { e:c e:knows ?x }") == Session::Outcome::Ok);
+  CHECK(f.notes.empty());  // said once
+}
+
+TEST_CASE("a session that cannot open the newest generation says so and keeps reading its own") {
+  SessionFixture f(kData);
+  f.load("<http://e/c> <http://e/knows> <http://e/d> .\n");
+  // The new generation's catalog loses its checksum line.
+  const auto catalog = f.dir / "db" / "gen-000002" / "catalog";
+  std::filesystem::permissions(catalog, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+  std::filesystem::resize_file(catalog, std::filesystem::file_size(catalog) / 2);
+  CHECK(f.dot(".format tsv") == Session::Outcome::Ok);
+  CHECK(f.run("SELECT ?x WHERE { <http://e/a> <http://e/knows> ?x }") == Session::Outcome::Ok);
+  CHECK(f.errors.find("error: the database changed, but its newest generation cannot be opened: ") == 0);
+  CHECK(f.errors.find("(still reading generation 1)") != std::string::npos);
+  CHECK(f.shown == "?x\n<http://e/b>\n");
 }
