@@ -86,8 +86,13 @@ bool StatementSplitter::next(Statement& statement) {
     if (pos_ - begin_ >= kMaxStatementBytes) {
       report("statement longer than " + std::to_string(kMaxStatementBytes >> 20) +
                  " MiB (an unclosed bracket, string or IRI?)",
-             lastStart_);
+             firstToken_ ? firstTokenPosition_ : lastStart_);
       break;
+    }
+    if (!firstToken_ && context_ == Context::Normal) {
+      // Space before a statement is not part of it: neither Serd nor the size limit sees it.
+      begin_ = pos_;
+      lastStart_ = position_;
     }
     if ((terminated = scanOne())) break;
   }
@@ -172,7 +177,10 @@ bool StatementSplitter::scanNormal(unsigned char c) {
     advance();
     return false;
   }
-  if (!firstToken_) firstToken_ = pos_ - begin_;
+  if (!firstToken_) {
+    firstToken_ = pos_ - begin_;
+    firstTokenPosition_ = position_;
+  }
   switch (c) {
     case '.':
       if (depth_ == 0 && endsStatement()) {

@@ -88,6 +88,7 @@ class StatementSplitter {
   char quote_ = '"';
   int depth_ = 0;
   std::optional<size_t> firstToken_;
+  TextPosition firstTokenPosition_;
   std::optional<TextProblem> problem_;
   std::optional<char> overwritten_;  // the byte that the NUL after the last statement replaced
   TextPosition lastStart_;
