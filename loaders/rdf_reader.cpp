@@ -40,8 +40,8 @@ struct BadStatement {
   TextProblem problem;
 };
 
-// The triples of one statement, held back until the whole statement has
-// been read without error: a bad statement stores none of its triples.
+// The triples of one statement, held back in a lenient read until the whole
+// statement has been read without error: a skipped statement stores none.
 class PendingTriples {
  public:
   void add(std::string_view s, std::string_view p, std::string_view o) {
@@ -121,7 +121,7 @@ class SerdSession {
   }
 
  private:
-  // Reads one statement into pending_; returns what was wrong with it, if anything.
+  // Reads one statement; returns what was wrong with it, if anything.
   std::optional<TextProblem> parse(const Statement& statement) {
     statement_ = &statement;
     problem_.reset();
@@ -202,7 +202,14 @@ class SerdSession {
     appendTerm(subject_, subject, nullptr, nullptr);
     appendTerm(predicate_, predicate, nullptr, nullptr);
     appendTerm(object_, object, datatype, language);
-    pending_.add(subject_, predicate_, object_);
+    // A strict read fails whole at any error, so its triples go straight on;
+    // a lenient one keeps a statement's triples until the statement is read.
+    if (options_.lenient) {
+      pending_.add(subject_, predicate_, object_);
+    } else {
+      ++report_.statements;
+      onStatement_(RdfStatementView{subject_, predicate_, object_});
+    }
   }
 
   void appendTerm(std::string& out, const SerdNode* node, const SerdNode* datatype,
