@@ -2,7 +2,7 @@
 // corrupted: FILE, offset N: ..." — never a crash, never a wrong answer.
 #include <doctest/doctest.h>
 
-#include <csignal>
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -90,6 +90,10 @@ void resealChecksums(const std::filesystem::path& file) {
         {s.keysOffset, 4ull * s.keyCount},        {s.offsetsOffset, 4ull * (s.keyCount + 1)},
         {s.neighboursOffset, 4ull * s.edgeCount}, {s.groupsOffset, sizeof(pcsr::Group) * s.groupCount},
         {s.groupNeighboursOffset, 4ull * s.edgeCount}};
+    // A section forged to point outside the file keeps its old sum.
+    const bool inside = std::all_of(std::begin(arrays), std::end(arrays),
+                                    [&](const auto& a) { return a.first + a.second <= bytes.size(); });
+    if (!inside) continue;
     s.dataChecksum = 0;
     for (const auto& [offset, size] : arrays) s.dataChecksum = crc32Update(s.dataChecksum, bytes.data() + offset, size);
     writeAt(bytes, at, s);
