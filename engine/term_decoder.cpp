@@ -2,17 +2,34 @@
 
 namespace gsparql::engine {
 
-void TermDecoder::decode(size_t begin, size_t end, std::vector<std::optional<std::string_view>>& cells) {
+void TermDecoder::prefetch(size_t begin, size_t end) {
   std::vector<ValueId> ids;
-  ids.reserve((end - begin) * rows_.width());
-  for (const auto& column : rows_.columns) {
-    for (size_t r = begin; r < end; ++r) ids.push_back(column[r]);
+  std::vector<uint32_t> vertices;
+  for (const Column& column : rows_.columns) {
+    if (column.holdsOnlyVertices()) {
+      const auto cells = column.vertices().subspan(begin, end - begin);
+      vertices.insert(vertices.end(), cells.begin(), cells.end());
+    } else {
+      for (size_t r = begin; r < end; ++r) ids.push_back(column[r]);
+    }
   }
-  terms_.prefetch(ids);
-  cells.clear();
-  for (size_t r = begin; r < end; ++r) {
-    for (const auto& column : rows_.columns) {
-      cells.push_back(isBound(column[r]) ? std::optional<std::string_view>(terms_.term(column[r])) : std::nullopt);
+  terms_.prefetch(ids, vertices);
+}
+
+// Column by column: a column of vertices is decoded without looking at id spaces.
+void TermDecoder::decode(size_t begin, size_t end, std::vector<std::optional<std::string_view>>& cells) {
+  prefetch(begin, end);
+  const size_t width = rows_.width();
+  cells.assign((end - begin) * width, std::nullopt);
+  for (size_t c = 0; c < width; ++c) {
+    const Column& column = rows_.columns[c];
+    if (column.holdsOnlyVertices()) {
+      const auto vertices = column.vertices();
+      for (size_t r = begin; r < end; ++r) cells[(r - begin) * width + c] = terms_.vertexTerm(vertices[r]);
+      continue;
+    }
+    for (size_t r = begin; r < end; ++r) {
+      if (isBound(column[r])) cells[(r - begin) * width + c] = terms_.term(column[r]);
     }
   }
 }

@@ -21,6 +21,8 @@ class TermDecoder {
   void decode(size_t begin, size_t end, std::vector<std::optional<std::string_view>>& cells);
 
  private:
+  void prefetch(size_t begin, size_t end);
+
   TermCodec& terms_;
   const Table& rows_;
 };

@@ -8,12 +8,6 @@
 #include "storage/value_column.h"
 
 namespace gsparql::engine {
-namespace {
-
-constexpr uint32_t kNotDecoded = 0xFFFFFFFFu;
-
-}  // namespace
-
 TermCodec::TermCodec(const GraphStore& store) : store_(store) {}
 
 ValueId TermCodec::idOf(std::string_view term) {
@@ -51,18 +45,19 @@ ValueId TermCodec::freshBlankNode() {
   }
 }
 
-const std::string* TermCodec::cached(ValueId id) const {
+const std::string_view* TermCodec::cached(ValueId id) const {
   if (!denseVertices_.empty() && spaceOf(id) == ValueSpace::Vertex) {
     const uint32_t slot = denseVertices_[indexOf(id)];
-    return slot == kNotDecoded ? nullptr : &decoded_[slot];
+    return slot == kNotDecoded ? nullptr : &views_[slot];
   }
   auto it = decodedIndex_.find(id);
-  return it == decodedIndex_.end() ? nullptr : &decoded_[it->second];
+  return it == decodedIndex_.end() ? nullptr : &views_[it->second];
 }
 
 void TermCodec::remember(ValueId id, std::string term) {
   const auto slot = static_cast<uint32_t>(decoded_.size());
   decoded_.push_back(std::move(term));
+  views_.push_back(decoded_.back());
   if (!denseVertices_.empty() && spaceOf(id) == ValueSpace::Vertex) {
     denseVertices_[indexOf(id)] = slot;
   } else {
@@ -87,14 +82,17 @@ void TermCodec::expectDecoding(size_t cells) {
   if (denseVertices_.empty() && cells * 8 >= store_.catalog().vertexCount) indexVerticesDensely();
 }
 
-void TermCodec::prefetch(std::span<const ValueId> ids) {
-  expectDecoding(ids.size());
+void TermCodec::prefetch(std::span<const ValueId> ids, std::span<const uint32_t> vertices) {
+  expectDecoding(ids.size() + vertices.size());
   std::vector<uint32_t> missingVertices, missingPredicates;
   for (ValueId id : ids) {
     const ValueSpace space = spaceOf(id);
     if ((space == ValueSpace::Vertex || space == ValueSpace::Predicate) && cached(id) == nullptr) {
       (space == ValueSpace::Vertex ? missingVertices : missingPredicates).push_back(indexOf(id));
     }
+  }
+  for (uint32_t v : vertices) {
+    if (cached(fromVertex(v)) == nullptr) missingVertices.push_back(v);
   }
   decode(ValueSpace::Vertex, std::move(missingVertices));
   decode(ValueSpace::Predicate, std::move(missingPredicates));
@@ -111,7 +109,7 @@ void TermCodec::decode(ValueSpace space, std::vector<uint32_t> missing) {
 
 std::string_view TermCodec::term(ValueId id) {
   if (spaceOf(id) == ValueSpace::Local) return local_.at(indexOf(id));
-  if (const std::string* known = cached(id)) return *known;
+  if (const std::string_view* known = cached(id)) return *known;
   prefetch(std::span<const ValueId>(&id, 1));
   return *cached(id);
 }

@@ -37,9 +37,14 @@ class TermCodec {
 
   // The term of a bound id; valid as long as this codec.
   std::string_view term(ValueId id);
-  // Decodes the ids not seen yet in one dictionary batch (call before term()
-  // on many ids).
-  void prefetch(std::span<const ValueId> ids);
+  // The term of a data vertex; valid as long as this codec.
+  std::string_view vertexTerm(uint32_t vertex) {
+    if (!denseVertices_.empty() && denseVertices_[vertex] != kNotDecoded) return views_[denseVertices_[vertex]];
+    return term(fromVertex(vertex));
+  }
+  // Decodes the ids not seen yet (any ids, and vertex ids) in one dictionary
+  // batch per id space: call before term() on many ids.
+  void prefetch(std::span<const ValueId> ids, std::span<const uint32_t> vertices = {});
   // About `cells` ids will be decoded: lets the codec choose its cache.
   void expectDecoding(size_t cells);
 
@@ -56,7 +61,9 @@ class TermCodec {
 
  private:
   const std::vector<uint32_t>& predicateVertices();
-  const std::string* cached(ValueId id) const;
+  static constexpr uint32_t kNotDecoded = 0xFFFFFFFFu;
+
+  const std::string_view* cached(ValueId id) const;
   // Reads the terms of these ids of one space from the dictionary, in one batch.
   void decode(ValueSpace space, std::vector<uint32_t> missing);
   void remember(ValueId id, std::string term);
@@ -70,6 +77,7 @@ class TermCodec {
   std::unordered_map<ValueId, uint32_t> decodedIndex_;
   std::vector<uint32_t> denseVertices_;
   std::deque<std::string> decoded_;  // a deque: views stay valid as terms are added
+  std::vector<std::string_view> views_;  // of decoded_, by slot: one load a cell
   std::optional<std::vector<uint32_t>> predicateVertices_;  // predicate id -> vertex id or kNoId
   std::optional<std::unordered_map<uint32_t, uint32_t>> vertexPredicates_;
   uint64_t blankCounter_ = 0;
