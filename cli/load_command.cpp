@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -45,6 +46,9 @@ void printSkipped(const LoadSummary& s) {
 }  // namespace
 
 int runLoad(const Args& args) {
+  // Past a file-size limit (ulimit -f) a write should fail with EFBIG and be
+  // reported like a full disk, not kill the process with SIGXFSZ.
+  std::signal(SIGXFSZ, SIG_IGN);
   Arguments a(args, {{"--db", "--format", "--sort-buffer-mb"}, {"--lenient", "--quiet", "--verbose"}});
   if (a.positional().empty()) throw UsageError("load needs at least one input file (or - for standard input)");
   LoadOptions options;

@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 
 #include "gsparql/database.h"
@@ -10,6 +13,22 @@ using namespace gsparql;
 using namespace gsparql::test;
 
 namespace {
+
+// Runs the CLI with RLIMIT_FSIZE set to `bytes` and SIGXFSZ at its default
+// action (the child inherits both; the shell that started the tests may
+// ignore the signal, which would hide what the CLI does about it).
+ProcessResult runWithFileSizeLimit(const std::vector<std::string>& args, rlim_t bytes) {
+  rlimit saved{};
+  ::getrlimit(RLIMIT_FSIZE, &saved);
+  rlimit limited = saved;
+  limited.rlim_cur = bytes;
+  ::setrlimit(RLIMIT_FSIZE, &limited);
+  auto previousAction = std::signal(SIGXFSZ, SIG_DFL);
+  auto result = runCli(args);
+  std::signal(SIGXFSZ, previousAction);
+  ::setrlimit(RLIMIT_FSIZE, &saved);
+  return result;
+}
 
 std::vector<std::string> entries(const std::filesystem::path& dir) {
   std::vector<std::string> names;
@@ -42,5 +61,22 @@ TEST_CASE("a full disk fails the load cleanly and leaves the database as it was"
     CHECK(result.output.find("No space left on device") != std::string::npos);
     CHECK(sortedDump(db) == before);
     CHECK(entries(db) == filesBefore);
+  }
+}
+
+TEST_CASE("a file-size limit fails the load with its reason instead of killing it with SIGXFSZ") {
+  const std::string sf1 = dataFile("watdiv/sf1.nt.zst").string();
+  TempDir dir;
+  const auto db = dir / "db";
+  Database::load(db, {dataFile("load/tricky.nt")});
+  const auto before = sortedDump(db);
+  for (rlim_t limit : {200'000, 1'000'000, 3'000'000}) {
+    CAPTURE(limit);
+    auto result = runWithFileSizeLimit({"load", "--quiet", "--db", db.string(), sf1}, limit);
+    CAPTURE(result.output);
+    CHECK(result.signal == 0);
+    CHECK(result.exitCode == 1);
+    CHECK(result.output.find("File too large") != std::string::npos);
+    CHECK(sortedDump(db) == before);
   }
 }
