@@ -186,3 +186,13 @@ TEST_CASE("an empty compressed file loads no triples, whatever the compression")
     CHECK(Database::load(dir / (std::string(name) + ".db"), {(dir / name).string()}).triplesRead == 0);
   }
 }
+
+TEST_CASE("a statement that never closes is cut at 64 MiB instead of being buffered to the end") {
+  // An unclosed long string swallows everything after it.
+  const std::string comments = repeated("# " + std::string(1022, 'x') + "\n", 65 << 10);
+  const std::string content = "<http://e/s> <http://e/p> \"\"\"open\n" + comments + "<http://e/a> <http://e/b> <http://e/c> .\n";
+  checkRefused("open.nt", content, "open.nt:1:1: statement longer than 64 MiB");
+  auto result = loadLeniently("open.nt", content);
+  CHECK(result.triples == std::vector<std::string>{"<http://e/a> <http://e/b> <http://e/c> ."});
+  CHECK(result.summary.skippedStatements == 1);
+}
