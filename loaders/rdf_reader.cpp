@@ -247,8 +247,8 @@ class SerdSession {
     }
     SerdNode expanded = serd_env_expand_node(env_, node);
     if (expanded.buf == nullptr) {
-      throw BadStatement{{locate(view(node)), (node->type == SERD_CURIE ? "undefined prefix in '" : "no base IRI for '") +
-                                                  std::string(view(node)) + "'"}};
+      const char* what = node->type == SERD_CURIE ? "undefined prefix in '" : "no base IRI for '";
+      throw BadStatement{{locate(view(node)), what + std::string(view(node)) + "'"}};
     }
     use(view(&expanded));
     serd_node_free(&expanded);

@@ -39,7 +39,7 @@ class MemoryInput final : public InputStream {
 bool validUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
-    size_t length = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    const size_t length = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
     if (length == 0 || i + length > text.size()) return false;
     uint32_t code = length == 1 ? c : c & (0x7F >> length);
     for (size_t k = 1; k < length; ++k) {
