@@ -79,7 +79,10 @@ class Readers {
     size_t seen = 0;
     while (!stop_) {
       auto result = runCli({"query", "--db", db_.string(), "--backend", "cpu", "--format", "tsv", kMarkers});
-      if (result.exitCode != 0) fail("gsparql query: " + result.output);
+      if (result.exitCode != 0) {
+        fail("gsparql query: " + result.output);
+        continue;
+      }
       size_t batches = std::count(result.output.begin(), result.output.end(), '\n') - 1;  // less the header
       if (batches < seen) fail("CLI went back from " + std::to_string(seen) + " to " + std::to_string(batches));
       seen = batches;
