@@ -7,7 +7,8 @@
 # ../shared/datasets/watdiv without the data. WatDiv SF100 is generated here
 # and loaded once by AFTER_BIN; both read the same database. Each round runs
 # the whole query set on both binaries, in the order ABBA, on the GPU and
-# the CPU executor; benchmarks/ab_bench.py pools the rounds.
+# the CPU executor; benchmarks/ab_bench.py pools the rounds. OUT_DIR gets the
+# summaries and, in bench-csv.tar.gz, every round's raw output.
 set -uo pipefail
 after=$1 before=$2 tool=$3 watdiv=$4 out=$5 rounds=${6:-4}
 mkdir -p "$out"
@@ -16,6 +17,8 @@ log() { echo "== $*"; }
 
 log "GPU"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$out/gpu.txt"
 work=$(mktemp -d /tmp/gsparql-ab.XXXXXX)
+csv=$work/csv
+mkdir -p "$csv"
 cp -r "$tool" "$work/watdiv-tool"  # the generator writes beside itself
 db=$work/db
 log "generate WatDiv SF100 and load it"
@@ -24,7 +27,7 @@ sync
 
 wq=$watdiv/queries/sf100
 bench() {  # NAME BIN BACKEND REPEAT
-  "$2/gsparql" bench --db "$db" --queries "$wq" --backend "$3" --repeat "$4" > "$out/$1.csv" 2>&1 || echo "bench $1 failed"
+  "$2/gsparql" bench --db "$db" --queries "$wq" --backend "$3" --repeat "$4" > "$csv/$1.csv" 2>&1 || echo "bench $1 failed"
 }
 for backend in gpu cpu; do
   repeat=5; [ "$backend" = cpu ] && repeat=3
@@ -37,16 +40,8 @@ for backend in gpu cpu; do
   done
 done
 
-log "the largest result (C3, 425k rows): where the time goes"
-for bin in before after; do
-  for backend in gpu cpu; do
-    echo "-- $bin on $backend"
-    "${!bin}/gsparql" query --db "$db" --backend "$backend" --time --explain -f "$wq/C3_01.rq" 2>&1 >/dev/null | tail -12
-  done
-done > "$out/c3_time.txt" 2>&1
-
 expected=$watdiv/expected/sf100/expected.tsv
-files() { ls "$out"/$1_*.csv | paste -sd, -; }
+files() { ls "$csv"/$1_*.csv | paste -sd, -; }
 for backend in gpu cpu; do
   for measure in "" --engine; do
     log "WatDiv SF100 on the $backend executor, before vs after${measure:+ (engine time, before decoding)}"
@@ -54,4 +49,5 @@ for backend in gpu cpu; do
       | tee "$out/summary_${backend}${measure:+_engine}.csv"
   done
 done
+tar -czf "$out/bench-csv.tar.gz" -C "$work" csv
 rm -rf "$work"
