@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include <chrono>
+#include <unistd.h>
 #include <mutex>
 
 #include "api/query_result_impl.h"
@@ -27,6 +28,15 @@ std::vector<std::string> allTerms(const Dictionary& dictionary, TermSpace space,
   std::vector<std::string> terms(count);
   dictionary.forEach(space, [&](uint32_t id, std::string_view term) { terms.at(id) = term; });
   return terms;
+}
+
+// Half of the machine's memory: a runaway query stops with an error while
+// the rest of the machine (and the process) carries on.
+uint64_t defaultMemoryBudget() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || pageSize <= 0) return UINT64_MAX;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize) / 2;
 }
 
 }  // namespace
@@ -79,6 +89,11 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
   execution.injective = options.semantics == Semantics::Isomorphism;
   execution.cancel = options.cancel;
   execution.stepTimes = options.stepTimes;
+  if (options.timeout) {
+    execution.deadline = start + *options.timeout;
+    execution.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
+  }
+  execution.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
   {
     // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
     std::unique_lock<std::mutex> lock(impl_->gpuMutex, std::defer_lock);

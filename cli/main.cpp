@@ -18,9 +18,11 @@ commands:
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the graph as N-Triples
   query --db DIR [QUERY | -f FILE | -] [--format table|tsv|csv|json|xml] [--backend cpu|gpu|auto]
-        [--semantics hom|iso] [--time] [--explain]
-        run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr
-  repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso]
+        [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE] [--time] [--explain]
+        run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr;
+        a query that runs past --timeout, or whose intermediate results outgrow --memory-budget
+        (e.g. 8G; half of the memory by default), stops with an error
+  repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold]

@@ -48,7 +48,7 @@ void printTimings(const QueryTimings& t, double outputMs) {
 }  // namespace
 
 int runQuery(const Args& args) {
-  Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics"}, {"--time", "--explain"}});
+  Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics", "--timeout", "--memory-budget"}, {"--time", "--explain"}});
   Database db(a.required("--db"));
   QueryOptions options = queryOptionsFrom(a);
   options.stepTimes = a.flag("--explain");

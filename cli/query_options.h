@@ -1,5 +1,8 @@
 #pragma once
-// --backend and --semantics, shared by `query`, `bench` and the REPL.
+// --backend, --semantics, --timeout and --memory-budget, shared by `query`,
+// `bench` and the REPL.
+#include <chrono>
+#include <cstdint>
 #include <string>
 
 #include "cli/arguments.h"
@@ -9,6 +12,10 @@ namespace gsparql::cli {
 
 Backend parseBackend(const std::string& name);
 Semantics parseSemantics(const std::string& name);
+// "2.5" (seconds) for --timeout and .timeout.
+std::chrono::milliseconds parseTimeout(const std::string& seconds);
+// "8G", "512M", "1048576" for --memory-budget.
+uint64_t parseByteSize(const std::string& size);
 QueryOptions queryOptionsFrom(const Arguments& args);
 
 }  // namespace gsparql::cli

@@ -296,6 +296,7 @@ DotCommand parseDotCommand(std::string_view line) {
       {".help", DotCommand::Kind::Help, false},         {".format", DotCommand::Kind::Format, true},
       {".timer", DotCommand::Kind::Timer, true},        {".explain", DotCommand::Kind::Explain, true},
       {".backend", DotCommand::Kind::Backend, true},    {".semantics", DotCommand::Kind::Semantics, true},
+      {".timeout", DotCommand::Kind::Timeout, true},
       {".prefixes", DotCommand::Kind::Prefixes, false}, {".quit", DotCommand::Kind::Quit, false},
       {".exit", DotCommand::Kind::Quit, false},
   };
@@ -351,6 +352,7 @@ is remembered and added to later queries.
   .explain on|off            ... of every query
   .backend cpu|gpu|auto      where queries run
   .semantics hom|iso         homomorphism (SPARQL) or isomorphism (injective)
+  .timeout SECONDS|off       stop queries that run longer (off at first)
   .prefixes                  list the remembered prefixes
   .quit  (or Ctrl-D)         leave
 Ctrl-C stops the running query, or clears the line being typed.
@@ -465,6 +467,14 @@ Session::Outcome Session::runDotCommand(std::string_view line, const Output& out
                    (settings_.options.semantics == Semantics::Homomorphism ? "hom" : "iso") + "\n");
         } else {
           settings_.options.semantics = parseSemantics(arg);
+        }
+        break;
+      case DotCommand::Kind::Timeout:
+        if (arg.empty()) {
+          const auto& t = settings_.options.timeout;
+          out.show("timeout " + (t ? std::to_string(std::chrono::duration<double>(*t).count()) + " s" : "off") + "\n");
+        } else {
+          settings_.options.timeout = arg == "off" ? std::nullopt : std::optional(parseTimeout(arg));
         }
         break;
       case DotCommand::Kind::Prefixes: {

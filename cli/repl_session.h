@@ -66,7 +66,7 @@ class PrefixMap {
 bool isDotCommand(std::string_view line);
 
 struct DotCommand {
-  enum class Kind { Help, Format, Timer, Explain, Backend, Semantics, Prefixes, Quit };
+  enum class Kind { Help, Format, Timer, Explain, Backend, Semantics, Timeout, Prefixes, Quit };
   Kind kind;
   std::string argument;  // empty when none was given
 };

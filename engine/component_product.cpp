@@ -36,6 +36,8 @@ IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const
     identity.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
     return identity;
   }
+  const uint64_t limit = options.rowLimit.value_or(UINT64_MAX);
+  const uint64_t rowBytes = uint64_t{bgp.columnCount()} * sizeof(uint32_t);
   IdTable result = std::move(tables.front());
   std::vector<uint32_t> leftVertices(bgp.components.front().begin(), bgp.components.front().end());
   for (size_t c = 1; c < tables.size(); ++c) {
@@ -43,9 +45,12 @@ IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const
     const std::vector<uint32_t>& rightVertices = bgp.components[c];
     IdTable product(bgp.columnCount());
     std::vector<uint32_t> row;
-    for (size_t l = 0; l < result.rows(); ++l) {
-      if (l % 1024 == 0 && options.cancelled()) throw QueryCancelled();
-      for (size_t r = 0; r < tables[c].rows(); ++r) {
+    for (size_t l = 0; l < result.rows() && product.rows() < limit; ++l) {
+      for (size_t r = 0; r < tables[c].rows() && product.rows() < limit; ++r) {
+        if (r % 4096 == 0) {
+          options.throwIfStopped();
+          options.checkMemory((result.rows() + product.rows()) * rowBytes, "the product of the BGP's components");
+        }
         row.assign(result.row(l).begin(), result.row(l).end());
         for (uint32_t column : columns) row[column] = tables[c].at(r, column);
         if (!options.injective || injectiveAcross(row, leftVertices, rightVertices)) product.appendRow(row);

@@ -11,7 +11,8 @@
 
 namespace gsparql::engine {
 
-// Stops with QueryCancelled when options.cancel is set: products grow fast.
+// Products grow fast: stops at options.rowLimit rows, and with an error when
+// the query is cancelled, times out or outgrows its memory budget.
 IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const ExecutionOptions& options);
 
 }  // namespace gsparql::engine

@@ -4,6 +4,7 @@
 // out (its columns chosen by ExecutionOptions::outputColumns), plus what
 // --explain shows per step.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -29,7 +30,22 @@ struct ExecutionOptions {
   // every column. Executors that keep tables elsewhere (the GPU) copy only these.
   std::optional<std::vector<uint32_t>> outputColumns;
   bool stepTimes = false;  // time fused GPU steps one by one, for --explain
+  // When the query must stop with QueryTimedOut; and the timeout, for the message.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  double timeoutSeconds = 0;
+  // The bytes the query's intermediate tables may hold at once.
+  uint64_t memoryBudgetBytes = UINT64_MAX;
+  // The caller reads at most this many rows (LIMIT, ASK): executors may stop
+  // once they have them.
+  std::optional<uint64_t> rowLimit;
+
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
+  bool stopRequested() const { return cancelled() || (deadline && std::chrono::steady_clock::now() >= *deadline); }
+  // Throws QueryCancelled or QueryTimedOut when the query must stop.
+  void throwIfStopped() const;
+  // Throws QueryOutOfMemory when a table of `bytes` (`what`, for the
+  // message) does not fit the budget.
+  void checkMemory(uint64_t bytes, const std::string& what) const;
   IdTable select(IdTable full) const { return outputColumns ? selectColumns(full, *outputColumns) : std::move(full); }
 };
 

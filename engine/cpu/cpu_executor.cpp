@@ -168,13 +168,44 @@ class StepRunner {
   std::vector<uint32_t> allVertices_;
 };
 
+// The cells a step's tasks produced so far, checked against the memory
+// budget as they grow (with the step's input, which lives as long).
+class StepMemory {
+ public:
+  StepMemory(const IdTable& input, const ExecutionOptions& options)
+      : inputBytes_(input.data().size() * sizeof(uint32_t)), options_(options) {}
+  // Adds what a task produced since its last report; false once over budget.
+  bool report(size_t cells) {
+    const uint64_t bytes = inputBytes_ + (cells_ += cells) * sizeof(uint32_t);
+    if (bytes > options_.memoryBudgetBytes) over_ = true;
+    return !over_;
+  }
+  void throwIfOver() const {
+    if (over_) options_.checkMemory(UINT64_MAX, "a join step's intermediate rows");
+  }
+
+ private:
+  uint64_t inputBytes_;
+  const ExecutionOptions& options_;
+  std::atomic<uint64_t> cells_{0};
+  std::atomic<bool> over_{false};
+};
+
 IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionOptions& options) {
+  constexpr size_t kCellsPerReport = 1 << 16;
   const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
   std::vector<std::vector<uint32_t>> pieces(tasks);
+  StepMemory memory(input, options);
   auto runTask = [&](size_t t) {
-    if (options.cancelled()) return;
+    if (options.stopRequested()) return;
+    size_t reported = 0;
     size_t end = std::min(input.rows(), (t + 1) * kRowsPerTask);
-    for (size_t r = t * kRowsPerTask; r < end; ++r) runner.extend(input.row(r), pieces[t]);
+    for (size_t r = t * kRowsPerTask; r < end; ++r) {
+      runner.extend(input.row(r), pieces[t]);
+      if (pieces[t].size() - reported < kCellsPerReport) continue;
+      if (!memory.report(pieces[t].size() - reported) || options.stopRequested()) return;
+      reported = pieces[t].size();
+    }
   };
   // One task is run here: handing it to the thread pool costs more than small steps take.
   if (tasks == 1) {
@@ -182,7 +213,8 @@ IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionO
   } else {
     tbb::parallel_for(size_t{0}, tasks, runTask);
   }
-  if (options.cancelled()) throw QueryCancelled();
+  options.throwIfStopped();
+  memory.throwIfOver();
   IdTable output(input.width());
   if (tasks == 1) {
     output.data() = std::move(pieces[0]);
@@ -190,10 +222,99 @@ IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionO
   }
   size_t total = 0;
   for (const auto& piece : pieces) total += piece.size();
+  options.checkMemory((input.data().size() + 2 * total) * sizeof(uint32_t), "a join step's intermediate rows");
   output.data().reserve(total);
   for (const auto& piece : pieces) output.data().insert(output.data().end(), piece.begin(), piece.end());
   return output;
 }
+
+// Rows [begin, end) of a table.
+IdTable rowsOf(const IdTable& table, size_t begin, size_t end) {
+  IdTable out(table.width());
+  out.data().assign(table.data().begin() + static_cast<std::ptrdiff_t>(begin * table.width()),
+                    table.data().begin() + static_cast<std::ptrdiff_t>(end * table.width()));
+  return out;
+}
+
+// One connected component's steps, run level by level or, when the caller
+// reads only some rows, depth-first over chunks of rows so that the work (and
+// the memory) stops once it has them.
+class ComponentRun {
+ public:
+  ComponentRun(uint32_t component, const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+               const std::vector<uint32_t>& predicateVertex, const ExecutionOptions& options)
+      : component_(component), plan_(plan), options_(options) {
+    std::vector<uint32_t> earlier;
+    earlier_.reserve(plan.steps.size());  // runners keep references to these lists
+    runners_.reserve(plan.steps.size());
+    for (const PlanStep& step : plan.steps) {
+      earlier_.push_back(earlier);
+      runners_.emplace_back(step, bgp, store, earlier_.back(), predicateVertex, options.injective);
+      earlier.push_back(step.vertex);
+    }
+    times_.assign(plan.steps.size(), 0);
+    rows_.assign(plan.steps.size(), 0);
+  }
+
+  IdTable run(uint32_t width) {
+    IdTable start(width);
+    start.appendRow(std::vector<uint32_t>(width, 0));
+    IdTable out(width);
+    if (options_.rowLimit) {
+      extendDepthFirst(start, 0, out);
+    } else {
+      out = extendLevelByLevel(std::move(start));
+    }
+    return out;
+  }
+
+  void addProfile(ExecutionProfile& profile) const {
+    for (size_t s = 0; s < runners_.size() && s < ran_; ++s) {
+      profile.steps.push_back({component_, plan_.steps[s].vertex, plan_.steps[s].estimatedRows, rows_[s], times_[s]});
+    }
+  }
+
+ private:
+  static constexpr size_t kChunkRows = 4096;
+
+  IdTable step(size_t s, const IdTable& input) {
+    const auto start = Clock::now();
+    IdTable output = runStep(runners_[s], input, options_);
+    times_[s] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    rows_[s] += output.rows();
+    ran_ = std::max(ran_, s + 1);
+    return output;
+  }
+
+  IdTable extendLevelByLevel(IdTable table) {
+    for (size_t s = 0; s < runners_.size() && table.rows() > 0; ++s) table = step(s, table);
+    return table;
+  }
+
+  // Appends to `out` the rows that extend `rows` through steps s.., until it holds the row limit.
+  void extendDepthFirst(const IdTable& rows, size_t s, IdTable& out) {
+    const uint64_t limit = *options_.rowLimit;
+    if (s == runners_.size()) {
+      const size_t take = static_cast<size_t>(std::min<uint64_t>(rows.rows(), limit - out.rows()));
+      out.append(take == rows.rows() ? rows : rowsOf(rows, 0, take));
+      return;
+    }
+    for (size_t begin = 0; begin < rows.rows() && out.rows() < limit; begin += kChunkRows) {
+      const size_t end = std::min(rows.rows(), begin + kChunkRows);
+      const IdTable next = step(s, begin == 0 && end == rows.rows() ? rows : rowsOf(rows, begin, end));
+      extendDepthFirst(next, s + 1, out);
+    }
+  }
+
+  uint32_t component_;
+  const ComponentPlan& plan_;
+  const ExecutionOptions& options_;
+  std::vector<std::vector<uint32_t>> earlier_;  // per step: the vertices bound before it
+  std::vector<StepRunner> runners_;
+  std::vector<double> times_;
+  std::vector<uint64_t> rows_;
+  size_t ran_ = 0;  // steps that ran at least once
+};
 
 bool needsPredicateVertices(const BgpPlan& plan) {
   for (const auto& component : plan.components) {
@@ -214,19 +335,10 @@ class CpuExecutor final : public Executor {
         needsPredicateVertices(plan) ? predicateVertexIds(store) : std::vector<uint32_t>{};
     std::vector<IdTable> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
-      IdTable table(bgp.columnCount());
-      table.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
-      std::vector<uint32_t> earlier;
-      for (const PlanStep& step : plan.components[c].steps) {
-        auto start = Clock::now();
-        StepRunner runner(step, bgp, store, earlier, predicateVertex, options.injective);
-        table = runStep(runner, table, options);
-        earlier.push_back(step.vertex);
-        profile.steps.push_back({c, step.vertex, step.estimatedRows, table.rows(),
-                                 std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
-        if (table.rows() == 0) break;
-      }
-      tables.push_back(std::move(table));
+      ComponentRun run(c, plan.components[c], bgp, store, predicateVertex, options);
+      tables.push_back(run.run(bgp.columnCount()));
+      run.addProfile(profile);
+      if (tables.back().rows() == 0) break;  // the product is empty
     }
     return options.select(componentProduct(std::move(tables), bgp, options));
   }

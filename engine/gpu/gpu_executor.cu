@@ -438,7 +438,7 @@ class GpuExecutor final : public Executor {
     std::vector<uint32_t> earlier;
     auto start = Clock::now();
     for (const GpuStep& gpuStep : steps) {
-      if (options.cancelled()) throw QueryCancelled();
+      options.throwIfStopped();
       const gpu::ColumnStep& step = gpuStep.step;
       gpu::StepArgs args = prepare(step, bgp, store, pointers(table), table.bound, earlier, options);
       extend(table, step.column, args);

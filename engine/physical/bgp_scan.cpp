@@ -86,6 +86,7 @@ std::string BgpScan::describe() const {
   std::string text = "BgpScan, " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
   if (!executor_.empty()) text += " on the " + executor_ + " executor";
   if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
+  if (rowLimit_) text += ", stops at " + std::to_string(*rowLimit_) + " row(s)";
   return text;
 }
 
@@ -93,6 +94,7 @@ void BgpScan::openImpl(ExecutionContext& context) {
   profile_ = {};
   ExecutionOptions options = context.options;
   options.outputColumns = executorColumns_;
+  options.rowLimit = rowLimit_;
   executor_ = context.bgpExecutor.name();
   rows_ = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(executorColumns_.size()))
                                  : context.bgpExecutor.execute(plan_, bgp_, context.store, options, profile_);

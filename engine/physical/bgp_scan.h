@@ -20,6 +20,7 @@ class BgpScan final : public Operator {
   const BoundBgp& bgp() const { return bgp_; }
   const BgpPlan& plan() const { return plan_; }
   const ExecutionProfile& executionProfile() const { return profile_; }
+  void readAtMost(uint64_t rows) override { rowLimit_ = std::min(rows, rowLimit_.value_or(rows)); }
 
  private:
   void openImpl(ExecutionContext& context) override;
@@ -38,6 +39,7 @@ class BgpScan final : public Operator {
   ExecutionProfile profile_;
   std::string executor_;
   IdTable rows_;  // the executor's answer, until it is handed out
+  std::optional<uint64_t> rowLimit_;  // the most rows read above
 };
 
 // The notes of the BGP executors in an operator tree (e.g. why the GPU

@@ -23,6 +23,7 @@ class Extend final : public Operator {
   Extend(OperatorPtr child, const std::vector<ExtendBinding>& bindings, double rows, double cost);
   std::string describe() const override;
   std::vector<const Operator*> children() const override { return {child_.get()}; }
+  void readAtMost(uint64_t rows) override { child_->readAtMost(rows); }
 
  private:
   struct Compiled {

@@ -17,7 +17,7 @@ double millisecondsSince(Clock::time_point start) {
 }  // namespace
 
 void Operator::open(ExecutionContext& context) {
-  if (context.options.cancelled()) throw QueryCancelled();
+  context.options.throwIfStopped();
   const auto start = Clock::now();
   profile_.ran = true;
   openImpl(context);
@@ -25,7 +25,7 @@ void Operator::open(ExecutionContext& context) {
 }
 
 std::optional<Table> Operator::next(ExecutionContext& context) {
-  if (context.options.cancelled()) throw QueryCancelled();
+  context.options.throwIfStopped();
   const auto start = Clock::now();
   std::optional<Table> batch = nextImpl(context);
   profile_.milliseconds += millisecondsSince(start);
@@ -48,6 +48,7 @@ Table runToEnd(Operator& op, ExecutionContext& context) {
   size_t rows = 0;
   while (auto batch = op.next(context)) {
     rows += batch->rows;
+    context.options.checkMemory(rows * op.variables().size() * sizeof(ValueId), "the rows of " + op.describe());
     batches.push_back(std::move(*batch));
   }
   if (batches.size() == 1) return std::move(batches.front());

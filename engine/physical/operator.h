@@ -50,6 +50,11 @@ class Operator {
   // The column of a variable, if this operator binds it.
   std::optional<size_t> columnOf(const std::string& variable) const;
 
+  // Its consumer reads at most `rows` rows (LIMIT, ASK): operators that pass
+  // every input row on tell their inputs, and a BGP leaf lets its executor
+  // stop once it has them. The others need all their input and ignore it.
+  virtual void readAtMost(uint64_t rows) { (void)rows; }
+
  protected:
   Operator(std::vector<std::string> variables, double estimatedRows, double estimatedCost)
       : variables_(std::move(variables)), estimatedRows_(estimatedRows), estimatedCost_(estimatedCost) {}

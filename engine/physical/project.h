@@ -10,6 +10,7 @@ class Project final : public Operator {
   Project(OperatorPtr child, std::vector<std::string> variables);
   std::string describe() const override;
   std::vector<const Operator*> children() const override { return {child_.get()}; }
+  void readAtMost(uint64_t rows) override { child_->readAtMost(rows); }
 
  private:
   void openImpl(ExecutionContext& context) override { child_->open(context); }

@@ -9,7 +9,11 @@ Slice::Slice(OperatorPtr child, uint64_t offset, std::optional<uint64_t> limit)
                std::max(0.0, std::min(child->estimatedRows() - static_cast<double>(offset),
                                       limit ? static_cast<double>(*limit) : child->estimatedRows())),
                child->estimatedCost()),
-      child_(std::move(child)), offset_(offset), limit_(limit) {}
+      child_(std::move(child)), offset_(offset), limit_(limit) {
+  if (limit_) child_->readAtMost(offset_ + *limit_);
+}
+
+void Slice::readAtMost(uint64_t rows) { child_->readAtMost(offset_ + rows); }
 
 std::string Slice::describe() const {
   std::string text = "Slice";

@@ -12,6 +12,7 @@ class Slice final : public Operator {
   Slice(OperatorPtr child, uint64_t offset, std::optional<uint64_t> limit);
   std::string describe() const override;
   std::vector<const Operator*> children() const override { return {child_.get()}; }
+  void readAtMost(uint64_t rows) override;
 
  private:
   void openImpl(ExecutionContext& context) override;

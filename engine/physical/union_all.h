@@ -10,6 +10,10 @@ class UnionAll final : public Operator {
   UnionAll(OperatorPtr left, OperatorPtr right, double rows, double cost);
   std::string describe() const override { return "Union"; }
   std::vector<const Operator*> children() const override { return {left_.get(), right_.get()}; }
+  void readAtMost(uint64_t rows) override {
+    left_->readAtMost(rows);
+    right_->readAtMost(rows);
+  }
 
  private:
   void openImpl(ExecutionContext& context) override;

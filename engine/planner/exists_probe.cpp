@@ -72,6 +72,7 @@ bool ExistsProbe::runSubstituted(const Op& pattern, const sparql::Table& values,
   join.kind = Op::Kind::Join;
   join.children = {std::make_shared<const Op>(std::move(valuesOp)), substituteExpressions(pattern, values)};
   OperatorPtr op = planner_.plan(join, std::set<std::string>{});
+  op->readAtMost(1);  // one row decides
   op->open(context);
   bool found = false;
   while (!found) {

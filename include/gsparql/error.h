@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -42,6 +43,30 @@ class QueryError : public Error {
 class QueryCancelled : public QueryError {
  public:
   QueryCancelled() : QueryError("query cancelled") {}
+};
+
+// The query ran past QueryOptions::timeout.
+class QueryTimedOut : public QueryError {
+ public:
+  explicit QueryTimedOut(double seconds)
+      : QueryError("query timed out after " + formatSeconds(seconds) + " s (the time limit)") {}
+
+ private:
+  static std::string formatSeconds(double seconds) {
+    std::string text = std::to_string(seconds);
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+    return text;
+  }
+};
+
+// The query's intermediate results would need more memory than
+// QueryOptions::memoryBudgetBytes allows.
+class QueryOutOfMemory : public QueryError {
+ public:
+  QueryOutOfMemory(const std::string& what, uint64_t budgetBytes)
+      : QueryError(what + " would exceed the query's memory budget of " + std::to_string(budgetBytes >> 20) +
+                   " MiB") {}
 };
 
 }  // namespace gsparql

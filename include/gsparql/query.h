@@ -1,6 +1,8 @@
 #pragma once
 // Running SPARQL queries through the embedding API.
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <cstddef>
 #include <iosfwd>
 #include <functional>
@@ -28,6 +30,12 @@ struct QueryOptions {
   // Time each join step on its own for explain() (on the GPU, device time
   // between events around each kernel); off, steps fused on the GPU share one time.
   bool stepTimes = false;
+  // The query stops with QueryTimedOut once it has run this long (checked
+  // between batches of rows and join steps; a GPU kernel runs to its end).
+  std::optional<std::chrono::milliseconds> timeout;
+  // The most its intermediate results may hold at once; past it the query
+  // stops with QueryOutOfMemory. 0: half of the machine's memory.
+  uint64_t memoryBudgetBytes = 0;
 };
 
 enum class ResultFormat {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "cli/query_options.h"
 #include "cli/repl_session.h"
 #include "gsparql/database.h"
 #include "support/test_support.h"
@@ -200,6 +201,14 @@ TEST_CASE("a session remembers prefixes applies its settings and reports errors"
   CHECK(f.shown == "backend gpu\n");
   CHECK(f.dot(".semantics iso") == Session::Outcome::Ok);
   CHECK(f.session->settings().options.semantics == Semantics::Isomorphism);
+  CHECK(f.dot(".timeout") == Session::Outcome::Ok);
+  CHECK(f.shown == "timeout off\n");
+  CHECK(f.dot(".timeout 2.5") == Session::Outcome::Ok);
+  CHECK(f.session->settings().options.timeout == std::chrono::milliseconds(2500));
+  CHECK(f.dot(".timeout soon") == Session::Outcome::Failed);
+  CHECK(f.errors.find("timeout 'soon': expected a number of seconds") != std::string::npos);
+  CHECK(f.dot(".timeout off") == Session::Outcome::Ok);
+  CHECK_FALSE(f.session->settings().options.timeout);
   CHECK(f.dot(".help") == Session::Outcome::Ok);
   CHECK(f.shown.find(".format table|tsv|csv|json|xml") != std::string::npos);
   CHECK(f.dot(".quit") == Session::Outcome::Quit);
@@ -277,4 +286,20 @@ TEST_CASE("a session that cannot open the newest generation says so and keeps re
   CHECK(f.errors.find("error: the database changed, but its newest generation cannot be opened: ") == 0);
   CHECK(f.errors.find("(still reading generation 1)") != std::string::npos);
   CHECK(f.shown == "?x\n<http://e/b>\n");
+}
+
+TEST_CASE("--timeout and --memory-budget values are checked for a person") {
+  using gsparql::cli::parseByteSize;
+  using gsparql::cli::parseTimeout;
+  using gsparql::cli::UsageError;
+  CHECK(parseTimeout("0.25") == std::chrono::milliseconds(250));
+  CHECK(parseTimeout("600") == std::chrono::seconds(600));
+  for (const char* bad : {"0", "-1", "1s", "", "nan", "1e99"}) CHECK_THROWS_AS(parseTimeout(bad), UsageError);
+  CHECK(parseByteSize("1048576") == 1048576);
+  CHECK(parseByteSize("512M") == 512ull << 20);
+  CHECK(parseByteSize("8g") == 8ull << 30);
+  CHECK(parseByteSize("2T") == 2ull << 40);
+  for (const char* bad : {"0", "8GB", "G", "-1", "1.5G", "99999999999999999999", "20000000T"}) {
+    CHECK_THROWS_AS(parseByteSize(bad), UsageError);
+  }
 }
