@@ -2,6 +2,7 @@
 // The labelled directed query graph of one basic graph pattern: what the
 // optimizer orders and the executors match against the data graph.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,7 @@ class QueryGraph {
   std::uint32_t addVertex(const Term& t);
   std::vector<QueryVertex> vertices_;
   std::vector<QueryEdge> edges_;
+  std::map<Term, std::uint32_t> vertexIndex_;  // term -> its vertex, so building stays O(n log n)
 };
 
 // Every BGP of an algebra tree, in pre-order (EXISTS patterns included).

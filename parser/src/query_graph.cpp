@@ -1,31 +1,30 @@
 #include "parser/query_graph.h"
 
-#include <algorithm>
+#include <map>
 #include <numeric>
+#include <set>
+
+#include "parser/src/triple_set.h"
 
 namespace gsparql::sparql {
 
 std::uint32_t QueryGraph::addVertex(const Term& t) {
-  if (auto existing = vertexOf(t)) return *existing;
-  vertices_.push_back({t});
-  return static_cast<std::uint32_t>(vertices_.size() - 1);
+  auto [it, inserted] = vertexIndex_.emplace(t, static_cast<std::uint32_t>(vertices_.size()));
+  if (inserted) vertices_.push_back({t});
+  return it->second;
 }
 
 std::optional<std::uint32_t> QueryGraph::vertexOf(const Term& t) const {
-  auto it = std::find_if(vertices_.begin(), vertices_.end(), [&](const QueryVertex& v) { return v.term == t; });
-  if (it == vertices_.end()) return std::nullopt;
-  return static_cast<std::uint32_t>(it - vertices_.begin());
+  auto it = vertexIndex_.find(t);
+  if (it == vertexIndex_.end()) return std::nullopt;
+  return it->second;
 }
 
 QueryGraph QueryGraph::fromBgp(const std::vector<TriplePattern>& triples) {
   QueryGraph g;
-  std::vector<TriplePattern> distinct;
+  TripleSet seen;
   for (const auto& t : triples) {
-    if (std::none_of(distinct.begin(), distinct.end(), [&](const TriplePattern& u) { return u.sameAs(t); })) {
-      distinct.push_back(t);
-    }
-  }
-  for (const auto& t : distinct) {
+    if (!seen.insert(t)) continue;
     std::uint32_t from = g.addVertex(t.subject);
     std::uint32_t to = g.addVertex(t.object);
     g.edges_.push_back({from, to, t.predicate, std::nullopt, t.pos});
@@ -45,18 +44,13 @@ std::vector<std::vector<std::uint32_t>> QueryGraph::components() const {
     return v;
   };
   auto unite = [&](std::uint32_t a, std::uint32_t b) { parent[find(a)] = find(b); };
-  std::vector<std::pair<std::string, std::uint32_t>> predicateVariables;  // name -> a vertex of its edge
+  std::map<std::string, std::uint32_t> predicateVariables;  // name -> a vertex of its first edge
   for (const auto& e : edges_) {
     unite(e.from, e.to);
     if (e.predicateVertex) unite(e.from, *e.predicateVertex);  // a shared variable joins them too
     if (e.predicate.kind != Term::Kind::Variable) continue;
-    auto seen = std::find_if(predicateVariables.begin(), predicateVariables.end(),
-                             [&](const auto& p) { return p.first == e.predicate.value; });
-    if (seen == predicateVariables.end()) {
-      predicateVariables.emplace_back(e.predicate.value, e.from);
-    } else {
-      unite(e.from, seen->second);  // two edges with one predicate variable are joined on it
-    }
+    auto [first, inserted] = predicateVariables.emplace(e.predicate.value, e.from);
+    if (!inserted) unite(e.from, first->second);  // two edges with one predicate variable are joined on it
   }
   std::vector<std::vector<std::uint32_t>> out;
   std::vector<int> index(vertices_.size(), -1);
@@ -73,9 +67,9 @@ std::vector<std::vector<std::uint32_t>> QueryGraph::components() const {
 
 std::vector<std::string> QueryGraph::predicateOnlyVariables() const {
   std::vector<std::string> out;
+  std::set<std::string> listed;
   for (const auto& e : edges_) {
-    if (e.predicate.kind == Term::Kind::Variable && !e.predicateVertex &&
-        std::find(out.begin(), out.end(), e.predicate.value) == out.end()) {
+    if (e.predicate.kind == Term::Kind::Variable && !e.predicateVertex && listed.insert(e.predicate.value).second) {
       out.push_back(e.predicate.value);
     }
   }

@@ -1,20 +1,16 @@
 // In-scope variables, section 18.2.1 of the recommendation.
-#include <algorithm>
-
-#include "parser/algebra.h"
+#include "parser/src/variables.h"
 
 namespace gsparql::sparql {
 namespace {
 
-void add(std::vector<std::string>& out, const std::string& var) {
-  if (!var.empty() && std::find(out.begin(), out.end(), var) == out.end()) out.push_back(var);
+void addTerm(Variables& out, const Term& t) {
+  if (t.kind == Term::Kind::Variable) out.add(t.value);
 }
 
-void addTerm(std::vector<std::string>& out, const Term& t) {
-  if (t.kind == Term::Kind::Variable) add(out, t.value);
-}
+}  // namespace
 
-void collect(const Op& op, std::vector<std::string>& out) {
+void addInScopeVariables(const Op& op, Variables& out) {
   switch (op.kind) {
     case Op::Kind::Bgp:
       for (const auto& t : op.triples) {
@@ -30,27 +26,27 @@ void collect(const Op& op, std::vector<std::string>& out) {
     case Op::Kind::Join:
     case Op::Kind::LeftJoin:
     case Op::Kind::Union:
-      collect(*op.children[0], out);
-      collect(*op.children[1], out);
+      addInScopeVariables(*op.children[0], out);
+      addInScopeVariables(*op.children[1], out);
       return;
     case Op::Kind::Graph:
     case Op::Kind::Service:
       addTerm(out, op.graph);
-      collect(*op.children[0], out);
+      addInScopeVariables(*op.children[0], out);
       return;
     case Op::Kind::Extend:
-      collect(*op.children[0], out);
-      add(out, op.bindings[0].var);
+      addInScopeVariables(*op.children[0], out);
+      out.add(op.bindings[0].var);
       return;
     case Op::Kind::Values:
-      for (const auto& v : op.table.vars) add(out, v);
+      for (const auto& v : op.table.vars) out.add(v);
       return;
     case Op::Kind::Group:
-      for (const auto& b : op.bindings) add(out, b.var);
-      for (const auto& b : op.aggregates) add(out, b.var);
+      for (const auto& b : op.bindings) out.add(b.var);
+      for (const auto& b : op.aggregates) out.add(b.var);
       return;
     case Op::Kind::Project:
-      for (const auto& v : op.vars) add(out, v);
+      for (const auto& v : op.vars) out.add(v);
       return;
     case Op::Kind::Minus:  // the right side only removes solutions
     case Op::Kind::Filter:
@@ -58,17 +54,15 @@ void collect(const Op& op, std::vector<std::string>& out) {
     case Op::Kind::Distinct:
     case Op::Kind::Reduced:
     case Op::Kind::Slice:
-      collect(*op.children[0], out);
+      addInScopeVariables(*op.children[0], out);
       return;
   }
 }
 
-}  // namespace
-
 std::vector<std::string> inScopeVariables(const Op& op) {
-  std::vector<std::string> out;
-  collect(op, out);
-  return out;
+  Variables out;
+  addInScopeVariables(op, out);
+  return std::move(out).release();
 }
 
 }  // namespace gsparql::sparql

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <iterator>
+#include <set>
+#include <utility>
 
 #include "parser/query_graph.h"
+#include "parser/src/triple_set.h"
+#include "parser/src/variables.h"
 #include "parser/syntax_error.h"
 
 namespace gsparql::sparql {
@@ -32,14 +36,51 @@ OpPtr join(OpPtr a, OpPtr b, Position pos) {
   return make(node(Op::Kind::Join, pos, {std::move(a), std::move(b)}));
 }
 
-// A BGP is a set of triple patterns: a repeated pattern adds nothing.
-void addTriple(Op& bgp, const TriplePattern& t) {
-  auto same = [&](const TriplePattern& u) { return u.sameAs(t); };
-  if (std::none_of(bgp.triples.begin(), bgp.triples.end(), same)) bgp.triples.push_back(t);
+// A basic graph pattern being read: patterns are added in place and the Op
+// (with its query graph) is made once, so a BGP of n patterns, even split by
+// FILTERs into many blocks, costs O(n log n). A repeated pattern adds nothing.
+class BgpBuilder {
+ public:
+  void add(const TriplePattern& t) {
+    if (bgp_.triples.empty()) bgp_.pos = t.pos;  // a BGP is where its first pattern is
+    if (seen_.insert(t)) bgp_.triples.push_back(t);
+  }
+  bool empty() const { return bgp_.triples.empty(); }
+  Position pos() const { return bgp_.pos; }
+  // The BGP read so far; the builder starts again, empty.
+  OpPtr take() {
+    seen_ = {};
+    return make(std::exchange(bgp_, node(Op::Kind::Bgp, {})));
+  }
+
+ private:
+  Op bgp_ = node(Op::Kind::Bgp, {});
+  TripleSet seen_;
+};
+
+bool hasPath(const std::vector<ast::TripleItem>& items) {
+  return std::any_of(items.begin(), items.end(), [](const ast::TripleItem& i) { return i.path.has_value(); });
 }
 
-bool contains(const std::vector<std::string>& vars, const std::string& v) {
-  return std::find(vars.begin(), vars.end(), v) != vars.end();
+// Adds what `next`, the group after one more element, has in scope beyond
+// `previous`. Only the new part is read, so checking the BINDs of a group
+// does not walk the whole group once per BIND.
+void addNewlyInScope(const OpPtr& previous, const OpPtr& next, Variables& inScope) {
+  if (next == previous) return;
+  if (next->children.empty() || next->children[0] != previous) {  // Join(empty BGP, X) = X
+    addInScopeVariables(*next, inScope);
+    return;
+  }
+  switch (next->kind) {
+    case Op::Kind::Extend:
+      inScope.add(next->bindings[0].var);
+      return;
+    case Op::Kind::Minus:  // the right side only removes solutions
+      return;
+    default:  // Join, LeftJoin
+      addInScopeVariables(*next->children[1], inScope);
+      return;
+  }
 }
 
 Expr variableExpr(std::string name, Position pos) {
@@ -76,38 +117,55 @@ void Translator::checkBlankScope(const Term& t, Position pos) {
   }
 }
 
+void Translator::checkBlankScopes(const TriplePattern& t) {
+  checkBlankScope(t.subject, t.pos);
+  checkBlankScope(t.object, t.pos);
+}
+
 OpPtr Translator::triplesBlock(const std::vector<ast::TripleItem>& items) {
   OpPtr result = make(node(Op::Kind::Bgp, items.front().triple.pos));
-  Op bgp = node(Op::Kind::Bgp, items.front().triple.pos);
-  auto flush = [&] {
-    if (!bgp.triples.empty()) result = join(result, make(bgp), bgp.pos);
-    bgp.triples.clear();
+  BgpBuilder plain;  // the triples since the last path
+  auto endPlain = [&] {
+    if (plain.empty()) return;
+    const Position pos = plain.pos();
+    result = join(result, plain.take(), pos);
   };
   for (const auto& item : items) {
     const TriplePattern& t = item.triple;
-    checkBlankScope(t.subject, t.pos);
-    checkBlankScope(t.object, t.pos);
+    checkBlankScopes(t);
     if (!item.path) {
-      if (bgp.triples.empty()) bgp.pos = t.pos;
-      addTriple(bgp, t);
+      plain.add(t);
       continue;
     }
-    flush();
+    endPlain();
     Op path = node(Op::Kind::Path, t.pos);
     path.subject = t.subject;
     path.path = *item.path;
     path.object = t.object;
     result = join(result, make(std::move(path)), t.pos);
   }
-  flush();
+  endPlain();
   return result;
 }
 
 OpPtr Translator::group(const ast::GroupPattern& g) {
   OpPtr current = make(node(Op::Kind::Bgp, g.pos));
+  // While the group so far is one BGP, later triples (after FILTERs, which do
+  // not end a BGP) join it here.
+  BgpBuilder openBgp;
+  // In-scope variables of `current`, kept only where a BIND needs them.
+  const bool hasBind = std::any_of(g.elements.begin(), g.elements.end(),
+                                   [](const ast::Element& e) { return e.kind == ast::Element::Kind::Bind; });
+  Variables inScope;
+  auto advance = [&](OpPtr next) {
+    if (hasBind) addNewlyInScope(current, next, inScope);
+    current = std::move(next);
+  };
+  auto closeBgp = [&] {
+    if (!openBgp.empty()) advance(openBgp.take());
+  };
   std::vector<Expr> filters;
   int scope = ++scopeCounter_;
-  bool previousWasTriples = false;  // filters do not end a basic graph pattern
   for (const auto& e : g.elements) {
     if (e.kind == ast::Element::Kind::Filter) {
       filters.push_back(e.expr);
@@ -115,21 +173,25 @@ OpPtr Translator::group(const ast::GroupPattern& g) {
     }
     if (e.kind == ast::Element::Kind::Triples) {
       bgpScope_ = scope;
-      OpPtr block = triplesBlock(e.triples);
-      if (previousWasTriples && current->kind == Op::Kind::Bgp && block->kind == Op::Kind::Bgp) {
-        Op merged = *current;
-        for (const auto& t : block->triples) addTriple(merged, t);
-        current = make(std::move(merged));
-      } else {
-        current = join(current, block, e.pos);
+      if (hasPath(e.triples) || (openBgp.empty() && !isEmptyBgp(current))) {
+        closeBgp();
+        advance(join(current, triplesBlock(e.triples), e.pos));
+        continue;
       }
-      previousWasTriples = true;
+      for (const auto& item : e.triples) {
+        checkBlankScopes(item.triple);
+        openBgp.add(item.triple);
+      }
       continue;
     }
-    previousWasTriples = false;
-    current = combine(current, e);
+    closeBgp();
+    if (e.kind == ast::Element::Kind::Bind && inScope.contains(e.var)) {
+      fail(e.pos, "BIND assigns ?" + e.var + ", which is already in scope");
+    }
+    advance(combine(current, e));
     scope = ++scopeCounter_;
   }
+  closeBgp();
   if (filters.empty()) return current;
   Op filter = node(Op::Kind::Filter, filters.front().pos, {current});
   filter.exprs = std::move(filters);
@@ -172,10 +234,7 @@ OpPtr Translator::combine(OpPtr current, const ast::Element& e) {
       g.silent = e.silent;
       return join(current, make(std::move(g)), e.pos);
     }
-    case K::Bind: {
-      if (contains(inScopeVariables(*current), e.var)) {
-        fail(e.pos, "BIND assigns ?" + e.var + ", which is already in scope");
-      }
+    case K::Bind: {  // group() checked that the variable is new
       Op extend = node(Op::Kind::Extend, e.pos, {current});
       extend.bindings.push_back({e.var, e.expr});
       return make(std::move(extend));
@@ -241,27 +300,29 @@ OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
     values.table = *m.values;
     p = join(p, make(std::move(values)), m.pos);
   }
-  std::vector<std::string> visible = inScopeVariables(*p);
+  Variables visible;
+  addInScopeVariables(*p, visible);
   // A GROUP BY key that the pattern never binds may be assigned in SELECT,
   // as Jena allows (GROUP BY ?y ?c with (COUNT(?y) AS ?c)): its value is unbound.
-  std::vector<std::string> assignable;
+  std::set<std::string> assignable;
   if (grouped) {
-    const auto bound = inScopeVariables(*pattern);
+    Variables bound;
+    addInScopeVariables(*pattern, bound);
     for (const auto& key : m.groupKeys) {
-      if (!key.var.empty() && !contains(bound, key.var)) assignable.push_back(key.var);
+      if (!key.var.empty() && !bound.contains(key.var)) assignable.insert(key.var);
     }
   }
   for (const auto& i : items) {
     if (i.expr) {
-      if (contains(visible, i.var) && !contains(assignable, i.var)) {
+      if (visible.contains(i.var) && !assignable.count(i.var)) {
         fail(i.pos, "SELECT assigns ?" + i.var + ", which is already in scope");
       }
       if (grouped) checkGrouped(*i.expr, visible);
       Op extend = node(Op::Kind::Extend, i.pos, {p});
       extend.bindings.push_back({i.var, *i.expr});
       p = make(std::move(extend));
-      visible.push_back(i.var);
-    } else if (grouped && !contains(visible, i.var)) {
+      visible.add(i.var);
+    } else if (grouped && !visible.contains(i.var)) {
       fail(i.pos, "?" + i.var + " is neither grouped nor aggregated");
     }
   }
@@ -273,7 +334,7 @@ OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
   if (m.isSelect) {
     Op project = node(Op::Kind::Project, m.pos, {p});
     if (m.selectAll) {
-      std::copy_if(visible.begin(), visible.end(), std::back_inserter(project.vars),
+      std::copy_if(visible.ordered().begin(), visible.ordered().end(), std::back_inserter(project.vars),
                    [&](const std::string& v) { return !fresh_.invented(v); });
     } else {
       for (const auto& i : items) project.vars.push_back(i.var);
@@ -293,11 +354,11 @@ OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
 
 // In a grouped query an expression sees only group keys, aggregates (already
 // lifted to variables) and earlier SELECT aliases.
-void Translator::checkGrouped(const Expr& e, const std::vector<std::string>& visible) const {
+void Translator::checkGrouped(const Expr& e, const Variables& visible) const {
   std::vector<std::pair<std::string, Position>> used;
   variablesOf(e, used);
   for (const auto& [var, pos] : used) {
-    if (!contains(visible, var)) fail(pos, "?" + var + " is neither grouped nor aggregated");
+    if (!visible.contains(var)) fail(pos, "?" + var + " is neither grouped nor aggregated");
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "parser/src/ast.h"
 #include "parser/src/fresh_names.h"
+#include "parser/src/variables.h"
 
 namespace gsparql::sparql {
 
@@ -21,8 +22,9 @@ class Translator {
   OpPtr combine(OpPtr current, const ast::Element& e);
   OpPtr triplesBlock(const std::vector<ast::TripleItem>& items);
   void checkBlankScope(const Term& t, Position pos);
+  void checkBlankScopes(const TriplePattern& t);
   void liftAggregates(Expr& e, std::vector<Binding>& aggregates);
-  void checkGrouped(const Expr& e, const std::vector<std::string>& visible) const;
+  void checkGrouped(const Expr& e, const Variables& visible) const;
   [[noreturn]] void fail(Position pos, std::string message) const;
 
   std::string_view text_;

@@ -55,6 +55,21 @@ Expr call(std::string name, std::vector<Expr> args, Position pos) {
   return e;
 }
 
+// Operators move their operands in: a braced list copies them, and copying
+// the left operand at each step made `?a = 1 || ?a = 2 || ...` quadratic.
+Expr call(std::string name, Expr operand, Position pos) {
+  std::vector<Expr> args(1);
+  args[0] = std::move(operand);
+  return call(std::move(name), std::move(args), pos);
+}
+
+Expr call(std::string name, Expr left, Expr right, Position pos) {
+  std::vector<Expr> args(2);
+  args[0] = std::move(left);
+  args[1] = std::move(right);
+  return call(std::move(name), std::move(args), pos);
+}
+
 // Sets a flag for the lifetime of a scope (aggregates allowed or not).
 class FlagScope {
  public:
@@ -520,10 +535,10 @@ Expr Walker::expression(P::ExpressionContext* ctx) {
     bool firstAnd = true;
     for (auto* rel : andCtx->relationalExpression()) {
       Expr r = relational(rel);
-      conj = firstAnd ? std::move(r) : call("&&", {std::move(conj), std::move(r)}, at(andCtx));
+      conj = firstAnd ? std::move(r) : call("&&", std::move(conj), std::move(r), at(andCtx));
       firstAnd = false;
     }
-    result = first ? std::move(conj) : call("||", {std::move(result), std::move(conj)}, at(ctx));
+    result = first ? std::move(conj) : call("||", std::move(result), std::move(conj), at(ctx));
     first = false;
   }
   return result;
@@ -532,7 +547,7 @@ Expr Walker::expression(P::ExpressionContext* ctx) {
 Expr Walker::relational(P::RelationalExpressionContext* ctx) {
   auto sides = ctx->additiveExpression();
   Expr left = additive(sides[0]);
-  if (ctx->op) return call(ctx->op->getText(), {std::move(left), additive(sides[1])}, at(ctx));
+  if (ctx->op) return call(ctx->op->getText(), std::move(left), additive(sides[1]), at(ctx));
   if (!ctx->IN()) return left;
   std::vector<Expr> args{std::move(left)};
   for (auto& e : expressionList(ctx->expressionList())) args.push_back(std::move(e));
@@ -545,16 +560,16 @@ Expr Walker::additive(P::AdditiveExpressionContext* ctx) {
   Expr left = multiplicative(ctx->multiplicativeExpression());
   for (auto* tail : ctx->additiveTail()) {
     if (tail->op) {
-      left = call(tail->op->getText(), {std::move(left), multiplicative(tail->multiplicativeExpression())}, at(tail));
+      left = call(tail->op->getText(), std::move(left), multiplicative(tail->multiplicativeExpression()), at(tail));
       continue;
     }
     antlr4::Token* number = tail->signedNumericLiteral()->getStart();
     std::string text = number->getText();
     Expr right = termExpr(Term::constant(numericTerm(number->getType(), text.substr(1))), at(number));
     for (auto* m : tail->multiplicativeTail()) {
-      right = call(m->op->getText(), {std::move(right), unary(m->unaryExpression())}, at(m));
+      right = call(m->op->getText(), std::move(right), unary(m->unaryExpression()), at(m));
     }
-    left = call(text.substr(0, 1), {std::move(left), std::move(right)}, at(tail));
+    left = call(text.substr(0, 1), std::move(left), std::move(right), at(tail));
   }
   return left;
 }
@@ -562,7 +577,7 @@ Expr Walker::additive(P::AdditiveExpressionContext* ctx) {
 Expr Walker::multiplicative(P::MultiplicativeExpressionContext* ctx) {
   Expr left = unary(ctx->unaryExpression());
   for (auto* tail : ctx->multiplicativeTail()) {
-    left = call(tail->op->getText(), {std::move(left), unary(tail->unaryExpression())}, at(tail));
+    left = call(tail->op->getText(), std::move(left), unary(tail->unaryExpression()), at(tail));
   }
   return left;
 }
@@ -571,7 +586,7 @@ Expr Walker::unary(P::UnaryExpressionContext* ctx) {
   Expr operand = primary(ctx->primaryExpression());
   if (!ctx->op) return operand;
   std::string op = ctx->op->getText();
-  return call(op == "!" ? "!" : op == "+" ? "UPLUS" : "UMINUS", {std::move(operand)}, at(ctx));
+  return call(op == "!" ? "!" : op == "+" ? "UPLUS" : "UMINUS", std::move(operand), at(ctx));
 }
 
 Expr Walker::primary(P::PrimaryExpressionContext* ctx) {
@@ -599,7 +614,7 @@ Expr Walker::builtIn(P::BuiltInCallContext* ctx) {
     return e;
   }
   std::string name = upper(ctx->getStart()->getText());
-  if (ctx->BOUND()) return call(name, {termExpr(var(ctx->var()), at(ctx->var()))}, pos);
+  if (ctx->BOUND()) return call(name, termExpr(var(ctx->var()), at(ctx->var())), pos);
   if (ctx->expressionList()) return call(name, expressionList(ctx->expressionList()), pos);
   std::vector<Expr> args;
   for (auto* e : ctx->expression()) args.push_back(expression(e));
