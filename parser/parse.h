@@ -1,5 +1,6 @@
 #pragma once
 // Entry point of the parser module: SPARQL 1.1 Query text -> algebra.
+#include <cstddef>
 #include <string_view>
 
 #include "parser/algebra.h"
@@ -11,10 +12,25 @@ namespace gsparql::sparql {
 // the stack of the recursive-descent parser.
 inline constexpr int kMaxNestingDepth = 200;
 
+// Chained operators (`a || b || ...`, `1 + 2 + ...`) and group elements
+// (UNION, OPTIONAL, MINUS, BIND, `{}` ...) each wrap what precedes them, so
+// the trees that every later stage recurses over are as deep as the chains.
+// More than this many along one path from the root is a SyntaxError.
+inline constexpr int kMaxChainDepth = 10000;
+
+// Longer query texts are rejected before lexing: parsing costs about 4 us and
+// 250 bytes of memory per byte of query text.
+inline constexpr std::size_t kMaxQueryBytes = std::size_t{1} << 20;  // 1 MiB
+
+struct ParseLimits {
+  std::size_t maxQueryBytes = kMaxQueryBytes;
+};
+
 inline constexpr const char* kUpdateNotSupported = "SPARQL Update is not supported (only SPARQL 1.1 Query)";
 
 // Parses one query (UTF-8). Throws SyntaxError for any invalid input,
-// including SPARQL Update requests, which are not supported.
-Query parseQuery(std::string_view text);
+// including SPARQL Update requests, which are not supported, and text longer
+// than limits.maxQueryBytes (pass a larger limit to accept one).
+Query parseQuery(std::string_view text, const ParseLimits& limits = {});
 
 }  // namespace gsparql::sparql

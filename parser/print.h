@@ -8,6 +8,11 @@
 
 namespace gsparql::sparql {
 
+// Both printers indent two spaces per level down to this depth and no
+// further: deeper trees (a UNION of 5000 groups) would otherwise print
+// quadratic output, all of it spaces.
+inline constexpr int kMaxIndentLevels = 40;
+
 std::string toSparql(const Query& q);
 std::string toSparql(const Expr& e);
 std::string toSparql(const Path& p);

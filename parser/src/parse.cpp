@@ -105,20 +105,57 @@ Position positionOfByte(std::string_view text, std::size_t offset) {
   return pos;
 }
 
-// The parser recurses once or more per nesting level; a bound keeps hostile
-// input (100k '(') from overflowing the stack.
-void checkNesting(antlr4::CommonTokenStream& tokens, std::string_view text) {
-  int depth = 0;
+Position positionOf(const antlr4::Token* t) {
+  return {static_cast<std::uint32_t>(t->getLine()), static_cast<std::uint32_t>(t->getCharPositionInLine() + 1)};
+}
+
+bool isChainingKeyword(std::size_t type) {
+  switch (type) {
+    case SparqlLexer::UNION: case SparqlLexer::OPTIONAL: case SparqlLexer::MINUS: case SparqlLexer::BIND:
+    case SparqlLexer::VALUES: case SparqlLexer::GRAPH: case SparqlLexer::SERVICE: case SparqlLexer::AS:
+    case SparqlLexer::IN: case SparqlLexer::NOT:
+    case SparqlLexer::INTEGER_POSITIVE: case SparqlLexer::DECIMAL_POSITIVE: case SparqlLexer::DOUBLE_POSITIVE:
+    case SparqlLexer::INTEGER_NEGATIVE: case SparqlLexer::DECIMAL_NEGATIVE: case SparqlLexer::DOUBLE_NEGATIVE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// A token that adds a level to the tree being built around it: an operator
+// (expressions and paths; `?a -1` lexes the sign into the number) or a group
+// element. Counting a few that add none (`SELECT *`) only makes the bound safer.
+bool chains(const antlr4::Token* t, const std::string& s) {
+  static const std::set<std::string, std::less<>> kOperators = {
+      "||", "&&", "=", "!=", "<", ">", "<=", ">=", "+", "-", "*", "/", "!", "|", "^", "?", "{"};
+  return isChainingKeyword(t->getType()) || kOperators.count(s) > 0;
+}
+
+// Every stage after the lexer recurses over trees as deep as the brackets
+// plus the chains along one path, so hostile input (100k '(', a 1 MiB chain
+// of '+') could overflow the stack. Both are bounded here, before any tree exists.
+void checkDepth(antlr4::CommonTokenStream& tokens, std::string_view text) {
+  std::vector<int> chained{0};  // per open bracket: the tokens that chain in it
+  int chainDepth = 0;           // their sum: the chains along the path to here
   for (auto* t : tokens.getTokens()) {
     std::string s = t->getText();
-    if (s == "(" || s == "[" || s == "{") {
-      if (++depth > kMaxNestingDepth) {
-        throw SyntaxError(text, {static_cast<std::uint32_t>(t->getLine()),
-                                 static_cast<std::uint32_t>(t->getCharPositionInLine() + 1)},
-                          "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels", t->getText());
+    if (chains(t, s)) {
+      ++chained.back();
+      if (++chainDepth > kMaxChainDepth) {
+        throw SyntaxError(text, positionOf(t),
+                          "more than " + std::to_string(kMaxChainDepth) +
+                              " operators or group elements (||, +, UNION, OPTIONAL, ...) chained or nested here",
+                          s);
       }
-    } else if (s == ")" || s == "]" || s == "}") {
-      --depth;
+    }
+    if (s == "(" || s == "[" || s == "{") {
+      if (static_cast<int>(chained.size()) > kMaxNestingDepth) {
+        throw SyntaxError(text, positionOf(t), "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels", s);
+      }
+      chained.push_back(0);
+    } else if ((s == ")" || s == "]" || s == "}") && chained.size() > 1) {
+      chainDepth -= chained.back();
+      chained.pop_back();
     }
   }
 }
@@ -134,9 +171,18 @@ std::set<std::string> namesInQuery(antlr4::CommonTokenStream& tokens) {
   return names;
 }
 
+// Checked before anything else, so a huge text costs nothing.
+void checkSize(std::string_view text, const ParseLimits& limits) {
+  if (text.size() <= limits.maxQueryBytes) return;
+  throw SyntaxError(text, positionOfByte(text, limits.maxQueryBytes),
+                    "query text of " + std::to_string(text.size()) + " bytes is longer than the limit of " +
+                        std::to_string(limits.maxQueryBytes) + " bytes (ParseLimits::maxQueryBytes)");
+}
+
 }  // namespace
 
-Query parseQuery(std::string_view text) {
+Query parseQuery(std::string_view text, const ParseLimits& limits) {
+  checkSize(text, limits);
   if (auto bad = lexical::invalidUtf8Offset(text); bad != std::string_view::npos) {
     throw SyntaxError(text, positionOfByte(text, bad), "invalid UTF-8 sequence or NUL character");
   }
@@ -148,7 +194,7 @@ Query parseQuery(std::string_view text) {
   antlr4::CommonTokenStream tokens(&lexer);
   tokens.fill();
   if (listener.lexerError()) lexerErrorOrUpdate(tokens, *listener.lexerError(), text);
-  checkNesting(tokens, text);
+  checkDepth(tokens, text);
   FreshNames fresh(namesInQuery(tokens));
 
   // Two stages, as ANTLR recommends: the fast SLL prediction parses almost

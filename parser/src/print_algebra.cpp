@@ -2,6 +2,8 @@
 // recommendation's examples and of Jena's SSE; `gsparql parse` prints it.
 #include "parser/print.h"
 
+#include <algorithm>
+
 namespace gsparql::sparql {
 namespace {
 
@@ -79,11 +81,15 @@ std::string arguments(const Op& op) {
   }
 }
 
+std::string indentation(int depth) {
+  return std::string(static_cast<std::size_t>(std::min(depth, kMaxIndentLevels)) * 2, ' ');
+}
+
 void print(const Op& op, const AlgebraFormat& format, int depth, std::string& out) {
-  std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
+  std::string indent = indentation(depth);
   out += indent + "(" + name(op.kind) + arguments(op);
   if (format.positions) out += " @" + std::to_string(op.pos.line) + ":" + std::to_string(op.pos.column);
-  std::string inner(static_cast<std::size_t>(depth + 1) * 2, ' ');
+  std::string inner = indentation(depth + 1);
   for (const auto& t : op.triples) {
     out += "\n" + inner + "(" + toSparql(t.subject) + " " + toSparql(t.predicate) + " " + toSparql(t.object) + ")";
   }
@@ -129,10 +135,9 @@ std::string algebraToString(const Query& q, AlgebraFormat format) {
     for (const auto& t : q.describeTerms) out += " " + toSparql(t);
     out += q.describeTerms.empty() ? " *)" : ")";
   }
-  std::string body = algebraToString(*q.pattern, format);
-  std::size_t pos = 0;
-  while ((pos = body.find('\n', pos)) != std::string::npos) body.insert(++pos, "  ");
-  return out + "\n  " + body + ")";
+  out += "\n";
+  print(*q.pattern, format, 1, out);  // indented in place: re-indenting the lines afterwards was quadratic
+  return out + ")";
 }
 
 std::string queryGraphToString(const QueryGraph& g) {

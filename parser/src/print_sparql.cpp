@@ -65,7 +65,7 @@ class Printer {
   const Op* peel(const Op* op, Modifiers& m, bool isSelect);
   void modifiers(const Modifiers& m);
   void line(const std::string& text) {
-    out_.append(static_cast<std::size_t>(indent_) * 2, ' ');
+    out_.append(static_cast<std::size_t>(std::min(indent_, kMaxIndentLevels)) * 2, ' ');
     out_ += text;
     out_ += '\n';
   }
