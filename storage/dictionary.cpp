@@ -7,7 +7,9 @@
 #include <tbb/parallel_invoke.h>
 #include <tbb/parallel_sort.h>
 
+#include <cstdarg>
 #include <cstring>
+#include <memory>
 #include <numeric>
 
 #include "rdf/term.h"
@@ -36,8 +38,19 @@ uint32_t decodeId(std::string_view bytes) {
 
 std::string encodeId(uint32_t id) { return idKey(TermSpace::Vertex, id).substr(1); }
 
+// RocksDB's informational LOG is written after a failed write too, and on a
+// full disk Debian's RocksDB asserts there and aborts the process; our
+// errors come from the statuses RocksDB returns, so the LOG is not kept.
+class DiscardingLogger : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char*, va_list) override {}
+};
+
 rocksdb::Options dictionaryOptions() {
   rocksdb::Options options;
+  static const auto discarding = std::make_shared<DiscardingLogger>();
+  options.info_log = discarding;
   rocksdb::BlockBasedTableOptions table;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   table.block_cache = rocksdb::NewLRUCache(64 << 20);
