@@ -18,8 +18,9 @@ inline constexpr int kMaxNestingDepth = 200;
 // More than this many along one path from the root is a SyntaxError.
 inline constexpr int kMaxChainDepth = 10000;
 
-// Longer query texts are rejected before lexing: parsing costs about 4 us and
-// 250 bytes of memory per byte of query text.
+// Longer query texts are rejected before lexing: parsing costs up to about
+// 6 us and 300 bytes of memory per byte of query text (2-core development
+// machine), so 1 MiB takes seconds and a few hundred MB.
 inline constexpr std::size_t kMaxQueryBytes = std::size_t{1} << 20;  // 1 MiB
 
 struct ParseLimits {

@@ -113,7 +113,6 @@ bool isChainingKeyword(std::size_t type) {
   switch (type) {
     case SparqlLexer::UNION: case SparqlLexer::OPTIONAL: case SparqlLexer::MINUS: case SparqlLexer::BIND:
     case SparqlLexer::VALUES: case SparqlLexer::GRAPH: case SparqlLexer::SERVICE: case SparqlLexer::AS:
-    case SparqlLexer::IN: case SparqlLexer::NOT:
     case SparqlLexer::INTEGER_POSITIVE: case SparqlLexer::DECIMAL_POSITIVE: case SparqlLexer::DOUBLE_POSITIVE:
     case SparqlLexer::INTEGER_NEGATIVE: case SparqlLexer::DECIMAL_NEGATIVE: case SparqlLexer::DOUBLE_NEGATIVE:
       return true;
@@ -122,12 +121,14 @@ bool isChainingKeyword(std::size_t type) {
   }
 }
 
-// A token that adds a level to the tree being built around it: an operator
-// (expressions and paths; `?a -1` lexes the sign into the number) or a group
-// element. Counting a few that add none (`SELECT *`) only makes the bound safer.
+// A token that can repeat to deepen the tree built around it: an operator
+// that chains (expressions and paths; `?a -1` lexes the sign into the number)
+// or a group element. Comparisons, IN and `!` take operands that are not
+// themselves comparisons or negations, so they add at most one level per
+// counted one and are left out. Counting a few that add none (`SELECT *`)
+// only makes the bound safer.
 bool chains(const antlr4::Token* t, const std::string& s) {
-  static const std::set<std::string, std::less<>> kOperators = {
-      "||", "&&", "=", "!=", "<", ">", "<=", ">=", "+", "-", "*", "/", "!", "|", "^", "?", "{"};
+  static const std::set<std::string, std::less<>> kOperators = {"||", "&&", "+", "-", "*", "/", "|", "^", "?", "{"};
   return isChainingKeyword(t->getType()) || kOperators.count(s) > 0;
 }
 

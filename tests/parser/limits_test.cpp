@@ -59,6 +59,9 @@ TEST_CASE("the deepest chains allowed parse, print and are freed without exhaust
   const Query sum = parseQuery("SELECT * WHERE { ?s ?p ?o FILTER(" + repeat("?o", kMaxChainDepth - 10, "+") + ") }");
   CHECK(algebraToString(sum).size() > 0);
   CHECK(toSparql(sum).size() > 0);
+  // Comparisons between the ||s add a level each but cannot chain: not counted.
+  const Query anyOf = parseQuery("SELECT * WHERE { ?s ?p ?o FILTER(" + repeat("!(?o = 1)", kMaxChainDepth - 10, " || ") + ") }");
+  CHECK(toSparql(anyOf).size() > 0);
   const Query unions = parseQuery("SELECT * WHERE { " + repeat("{ ?s ?p ?o }", kMaxChainDepth / 2 - 10, " UNION ") + " }");
   CHECK(where(unions).kind == Op::Kind::Union);
   CHECK(algebraToString(unions).size() > 0);
