@@ -35,13 +35,6 @@ const BadInput kBadInputs[] = {
     {"bad.ttl", "@prefix ex: <http://e/> .\nex:s ex:p [ ex:q ex:r .\n", "2:23:", "expected `]'"},
 };
 
-std::vector<std::string> entries(const std::filesystem::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) names.push_back(e.path().filename());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 }  // namespace
 
 TEST_CASE("bad input stops the load with file:line:column and leaves the database as it was") {
@@ -49,7 +42,7 @@ TEST_CASE("bad input stops the load with file:line:column and leaves the databas
   const auto db = dir / "db";
   Database::load(db, {dataFile("load/tricky.nt")});
   const auto before = sortedDump(db);
-  const auto filesBefore = entries(db);
+  const auto filesBefore = directoryEntries(db);
   for (const BadInput& bad : kBadInputs) {
     CAPTURE(bad.name);
     const auto file = dir / bad.name;
@@ -64,7 +57,7 @@ TEST_CASE("bad input stops the load with file:line:column and leaves the databas
       CHECK(what.find(bad.message) != std::string::npos);
     }
     CHECK(sortedDump(db) == before);
-    CHECK(entries(db) == filesBefore);
+    CHECK(directoryEntries(db) == filesBefore);
     CHECK(Database(db).statistics().generation == 1);
   }
 }

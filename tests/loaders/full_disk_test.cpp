@@ -39,13 +39,6 @@ std::vector<std::string> fullDiskEnvironment(long budget) {
           "ASAN_OPTIONS=" + std::string(asan ? asan + std::string(":") : "") + "verify_asan_link_order=0"};
 }
 
-std::vector<std::string> entries(const std::filesystem::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) names.push_back(e.path().filename());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 }  // namespace
 
 // full_disk_preload.c fails writes with ENOSPC after a budget of bytes; the
@@ -59,7 +52,7 @@ TEST_CASE("a full disk fails the load cleanly and leaves the database as it was"
   const auto db = dir / "db";
   Database::load(db, {dataFile("load/tricky.nt")});
   const auto before = sortedDump(db);
-  const auto filesBefore = entries(db);
+  const auto filesBefore = directoryEntries(db);
   for (long budget : {0L, 100'000L, 1'000'000L, 3'000'000L, 5'000'000L, 6'000'000L, 8'000'000L, 12'000'000L}) {
     CAPTURE(budget);
     auto result = runCli({"load", "--quiet", "--db", db.string(), sf1}, fullDiskEnvironment(budget));
@@ -68,7 +61,7 @@ TEST_CASE("a full disk fails the load cleanly and leaves the database as it was"
     CHECK(result.exitCode == 1);
     CHECK(result.output.find("No space left on device") != std::string::npos);
     CHECK(sortedDump(db) == before);
-    CHECK(entries(db) == filesBefore);
+    CHECK(directoryEntries(db) == filesBefore);
   }
 }
 

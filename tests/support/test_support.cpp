@@ -58,6 +58,13 @@ std::vector<std::string> sortedDump(const std::filesystem::path& db) {
   return lines;
 }
 
+std::vector<std::string> directoryEntries(const std::filesystem::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) names.push_back(e.path().filename());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 namespace {
 
 std::vector<char*> argv(std::vector<std::string>& args) {

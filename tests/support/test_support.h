@@ -27,6 +27,8 @@ std::vector<std::string> readLines(const std::filesystem::path& file);
 void writeFile(const std::filesystem::path& file, const std::string& content);
 // Every triple of the database, one N-Triples line each, sorted bytewise.
 std::vector<std::string> sortedDump(const std::filesystem::path& db);
+// The names in a folder, sorted.
+std::vector<std::string> directoryEntries(const std::filesystem::path& dir);
 
 struct ProcessResult {
   int exitCode = -1;      // when it exited
