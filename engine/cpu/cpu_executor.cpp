@@ -181,7 +181,7 @@ class StepMemory {
     return !over_;
   }
   void throwIfOver() const {
-    if (over_) options_.checkMemory(UINT64_MAX, "a join step's intermediate rows");
+    if (over_) throw QueryOutOfMemory("a join step's intermediate rows", options_.memoryBudgetBytes);
   }
 
  private:
