@@ -5,7 +5,8 @@
 # them under memcheck (with leak checking) and racecheck, writes per tool the
 # sanitizer's log (TOOL.log) and the tests' own output (TOOL.tests.log) into
 # OUT_DIR, prints each tool's error count, and exits 1 when a tool found an
-# error or the tests failed. COMPUTE_SANITIZER names the sanitizer when it is
+# error or the tests failed. SANITIZER_TOOLS="racecheck" runs one tool only.
+# COMPUTE_SANITIZER names the sanitizer when it is
 # neither on PATH nor in /usr/local/cuda/bin.
 set -uo pipefail
 bin=$(realpath "$1") out=$2; shift 2
@@ -23,13 +24,14 @@ export GSPARQL_TEST_DATA=tests/data GSPARQL_OPERATOR_QUERIES=benchmarks/queries/
 { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; "$sanitizer" --version | tail -1; } | tee "$out/versions.txt"
 failed=0
 : > "$out/summary.txt"
-for tool in memcheck racecheck; do
+for tool in ${SANITIZER_TOOLS:-memcheck racecheck}; do
   options=(--tool "$tool" --error-exitcode 1 --print-limit 1000 --log-file "$out/$tool.log")
   [ "$tool" = memcheck ] && options+=(--leak-check full)
   start=$SECONDS
   "$sanitizer" "${options[@]}" "$bin/gpu_tests" "$@" > "$out/$tool.tests.log" 2>&1
   status=$?
-  errors=$(grep -o 'ERROR SUMMARY: [0-9]*' "$out/$tool.log" | tail -1 | grep -o '[0-9]*$' || echo '?')
+  # memcheck ends with "ERROR SUMMARY: N errors", racecheck with "RACECHECK SUMMARY: N hazards displayed".
+  errors=$(grep -oE '(ERROR|RACECHECK) SUMMARY: [0-9]+' "$out/$tool.log" | tail -1 | grep -oE '[0-9]+$' || echo '?')
   tests=$(grep -E '^\[doctest\] (test cases|assertions)' "$out/$tool.tests.log" | tr -s ' ' | paste -sd ';')
   echo "$tool: $errors errors, exit status $status, $((SECONDS - start)) s; $tests" | tee -a "$out/summary.txt"
   [ "$status" -eq 0 ] && [ "$errors" = 0 ] || failed=1

@@ -196,8 +196,7 @@ struct Pool {
   uint64_t bases[kMaxPoolRuns];       // baseOf each run
   uint32_t starts[kMaxPoolRuns + 1];  // each run's first candidate in the pool
   uint32_t kept[kMaxPoolRuns];        // survivors so far
-  uint32_t roundStart[kMaxPoolRuns];  // block prefix at the run's first candidate of this round
-  uint32_t warpKept[kWarps];
+  uint32_t warpBallots[kWarps];       // this round's survivors, a bit per thread
   uint32_t stage[kBlockStage];
 
   __device__ RowProbes* probes() { return reinterpret_cast<RowProbes*>(probeBytes); }
@@ -233,11 +232,19 @@ __device__ uint32_t loadPool(const StepArgs& s, const FilterLaunch& f, const Run
   return pool.starts[n];
 }
 
+// Survivors of the block's round before thread t, from the warps' ballots.
+__device__ uint32_t survivorsBefore(const uint32_t* warpBallots, uint32_t t) {
+  uint32_t before = __popc(warpBallots[t / 32] & lanesBelow(t % 32));
+  for (uint32_t w = 0; w < t / 32; ++w) before += __popc(warpBallots[w]);
+  return before;
+}
+
 // One round: each thread takes the pool's candidate base + threadIdx.x.
 // Survivors are compacted per run across the whole block: a survivor's place
 // in its run is the run's survivors of earlier rounds plus the survivors
-// between the run's first thread of this round and itself (a block-wide
-// prefix from the warps' ballots).
+// between the run's first thread of this round and itself (block-wide
+// prefixes from the warps' ballots, which every thread reads, so no thread
+// writes shared state that another reads in the same phase).
 template <bool Write>
 __device__ void filterRound(const StepArgs& s, const FilterLaunch& f, Pool& pool, uint32_t n, uint32_t base,
                             uint32_t candidates) {
@@ -249,16 +256,14 @@ __device__ void filterRound(const StepArgs& s, const FilterLaunch& f, Pool& pool
   const uint32_t c = valid ? candidateAt(s, f.lists[r.row], r.first + (i - pool.starts[run])) : 0;
   const bool ok = valid && passes(s, pool.probes()[run], r.row, c);
   const uint32_t ballot = __ballot_sync(kFullMask, ok);
-  if (lane == 0) pool.warpKept[warp] = __popc(ballot);
+  if (lane == 0) pool.warpBallots[warp] = ballot;
   __syncthreads();
-  uint32_t before = __popc(ballot & lanesBelow(lane));
-  for (uint32_t w = 0; w < warp; ++w) before += pool.warpKept[w];
-  if (valid && (threadIdx.x == 0 || i == pool.starts[run])) pool.roundStart[run] = before;
-  __syncthreads();
-  const uint32_t at = pool.kept[run] + before - pool.roundStart[run];
+  const uint32_t runFirstThread = valid ? max(pool.starts[run], base) - base : 0;
+  const uint32_t at = pool.kept[run] + survivorsBefore(pool.warpBallots, threadIdx.x) -
+                      survivorsBefore(pool.warpBallots, runFirstThread);
   if (Write && ok) f.out[pool.bases[run] + at] = c;
   const bool closes = valid && (threadIdx.x == kBlockThreads - 1 || i + 1 == pool.starts[run + 1]);
-  __syncthreads();  // every thread has read kept[run]
+  __syncthreads();  // every thread has read kept[run] and the ballots
   if (closes) pool.kept[run] = at + ok;
   __syncthreads();
 }

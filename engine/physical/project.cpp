@@ -1,5 +1,7 @@
 #include "engine/physical/project.h"
 
+#include <algorithm>
+
 namespace gsparql::engine {
 
 Project::Project(OperatorPtr child, std::vector<std::string> variables)
@@ -20,7 +22,10 @@ std::optional<Table> Project::nextImpl(ExecutionContext& context) {
   out.rows = batch->rows;
   for (size_t c = 0; c < sources_.size(); ++c) {
     if (sources_[c]) {
-      out.columns[c] = std::move(batch->columns[*sources_[c]]);
+      // A column read again later (a variable projected twice) is copied, the last read moves it.
+      const bool readAgain = std::find(sources_.begin() + static_cast<std::ptrdiff_t>(c) + 1, sources_.end(),
+                                       sources_[c]) != sources_.end();
+      out.columns[c] = readAgain ? batch->columns[*sources_[c]] : std::move(batch->columns[*sources_[c]]);
     } else {
       out.columns[c].assign(batch->rows, kUndefined);
     }

@@ -32,7 +32,7 @@ struct QueryOptions {
   bool stepTimes = false;
   // The query stops with QueryTimedOut once it has run this long (checked
   // between batches of rows and join steps; a GPU kernel runs to its end).
-  std::optional<std::chrono::milliseconds> timeout;
+  std::optional<std::chrono::milliseconds> timeout{};
   // The most its intermediate results may hold at once; past it the query
   // stops with QueryOutOfMemory. 0: half of the machine's memory.
   uint64_t memoryBudgetBytes = 0;

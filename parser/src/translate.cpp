@@ -337,7 +337,12 @@ OpPtr Translator::modifiers(OpPtr p, const ast::SolutionModifiers& m) {
       std::copy_if(visible.ordered().begin(), visible.ordered().end(), std::back_inserter(project.vars),
                    [&](const std::string& v) { return !fresh_.invented(v); });
     } else {
-      for (const auto& i : items) project.vars.push_back(i.var);
+      // The projection is a set of variables (SELECT ?x ?x has one column ?x, as in Jena).
+      for (const auto& i : items) {
+        if (std::find(project.vars.begin(), project.vars.end(), i.var) == project.vars.end()) {
+          project.vars.push_back(i.var);
+        }
+      }
     }
     p = make(std::move(project));
   }
