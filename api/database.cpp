@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "api/query_result_impl.h"
+#include "api/result_sink.h"
 #include "engine/gpu/gpu_executor.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
@@ -39,6 +40,25 @@ uint64_t defaultMemoryBudget() {
   return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize) / 2;
 }
 
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+engine::ExecutionOptions executionOptionsFrom(const QueryOptions& options, Clock::time_point start) {
+  engine::ExecutionOptions execution;
+  execution.injective = options.semantics == Semantics::Isomorphism;
+  execution.cancel = options.cancel;
+  execution.stepTimes = options.stepTimes;
+  if (options.timeout) {
+    execution.deadline = start + *options.timeout;
+    execution.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
+  }
+  execution.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
+  return execution;
+}
+
 }  // namespace
 
 LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<std::string>& inputs,
@@ -66,6 +86,28 @@ class Database::Impl {
     return *gpu;
   }
 
+  // Runs a parsed query on the executor `options` asks for.
+  engine::QueryOutcome run(const sparql::Query& parsed, const QueryOptions& options,
+                           const engine::ExecutionOptions& execution, engine::RowSink* sink = nullptr) {
+    // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
+    std::unique_lock<std::mutex> lock(gpuMutex, std::defer_lock);
+    if (options.backend != Backend::Cpu) lock.lock();
+    return engine::runQuery(parsed, store, executorFor(options.backend), *engine::makeStatisticsOrderer(), execution,
+                            sink);
+  }
+
+  // The whole result of a parsed query, its timings counted from `start`.
+  QueryResult result(const sparql::Query& parsed, const QueryOptions& options, Clock::time_point start) {
+    auto impl = std::make_unique<QueryResult::Impl>();
+    impl->timings.parseMilliseconds = millisecondsSince(start);
+    impl->outcome = run(parsed, options, executionOptionsFrom(options, start));
+    impl->store = &store;
+    impl->timings.planMilliseconds = impl->outcome.planMilliseconds;
+    impl->timings.executeMilliseconds = impl->outcome.executeMilliseconds;
+    impl->prefixes = parsed.prefixes;
+    return QueryResult(std::move(impl));
+  }
+
   GraphStore store;
   std::unique_ptr<engine::Executor> cpu;
   std::unique_ptr<engine::Executor> gpu;
@@ -80,32 +122,40 @@ Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
 
 QueryResult Database::query(std::string_view text, const QueryOptions& options) const {
-  auto start = std::chrono::steady_clock::now();
+  const auto start = Clock::now();
+  return impl_->result(parse(text), options, start);
+}
+
+QuerySummary Database::queryTo(std::string_view text, std::ostream& out, std::optional<ResultFormat> format,
+                               const QueryOptions& options) const {
+  using Form = sparql::Query::Form;
+  const auto start = Clock::now();
   sparql::Query parsed = parse(text);
-  auto impl = std::make_unique<QueryResult::Impl>();
-  impl->timings.parseMilliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  engine::ExecutionOptions execution;
-  execution.injective = options.semantics == Semantics::Isomorphism;
-  execution.cancel = options.cancel;
-  execution.stepTimes = options.stepTimes;
-  if (options.timeout) {
-    execution.deadline = start + *options.timeout;
-    execution.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
+  const bool graph = parsed.form == Form::Construct || parsed.form == Form::Describe;
+  const ResultFormat chosen = format.value_or(graph ? ResultFormat::NTriples : ResultFormat::Tsv);
+  checkFormatFits(chosen, graph, parsed.form == Form::Ask);
+  QuerySummary summary;
+  if (parsed.form != Form::Select) {  // these need all their solutions first
+    const QueryResult result = impl_->result(parsed, options, start);
+    result.write(out, chosen);
+    summary.rows = graph ? result.tripleCount() : 1;
+    summary.timings = result.timings();
+    summary.explain = result.explain();
+    summary.stopped = !out;
+    return summary;
   }
-  execution.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
-  {
-    // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
-    std::unique_lock<std::mutex> lock(impl_->gpuMutex, std::defer_lock);
-    if (options.backend != Backend::Cpu) lock.lock();
-    impl->outcome = engine::runQuery(parsed, impl_->store, impl_->executorFor(options.backend),
-                                     *engine::makeStatisticsOrderer(), execution);
-  }
-  impl->store = &impl_->store;
-  impl->timings.planMilliseconds = impl->outcome.planMilliseconds;
-  impl->timings.executeMilliseconds = impl->outcome.executeMilliseconds;
-  impl->prefixes = parsed.prefixes;
-  return QueryResult(std::move(impl));
+  summary.timings.parseMilliseconds = millisecondsSince(start);
+  engine::ExecutionOptions execution = executionOptionsFrom(options, start);
+  execution.streamRows = true;
+  ResultSink sink(out, chosen, parsed.prefixes);
+  const engine::QueryOutcome outcome = impl_->run(parsed, options, execution, &sink);
+  sink.end();
+  summary.rows = sink.rowsWritten();
+  summary.stopped = sink.outputFailed();
+  summary.timings.planMilliseconds = outcome.planMilliseconds;
+  summary.timings.executeMilliseconds = outcome.executeMilliseconds;
+  summary.explain = engine::explainPlan(outcome, impl_->store);
+  return summary;
 }
 
 bool Database::isLatest() const { return impl_->store.isLatest(); }

@@ -1,4 +1,5 @@
 #include "api/query_result_impl.h"
+#include "api/result_sink.h"
 #include "engine/results/result_writer.h"
 #include "gsparql/error.h"
 
@@ -63,22 +64,14 @@ void QueryResult::forEachTriple(
 }
 
 void QueryResult::write(std::ostream& out, ResultFormat format) const {
-  const bool graphFormat = format == ResultFormat::NTriples || format == ResultFormat::Turtle;
+  checkFormatFits(format, isGraph(), isBoolean());
   if (isGraph()) {
-    if (!graphFormat && format != ResultFormat::Table) {
-      throw QueryError("a graph result is written as nt or ttl, not " +
-                       std::string(results::formatName(static_cast<results::Format>(format))));
-    }
     auto writer = results::makeGraphWriter(format == ResultFormat::NTriples ? results::Format::NTriples
                                                                              : results::Format::Turtle,
                                            out, impl_->prefixes);
     forEachTriple([&](std::string_view s, std::string_view p, std::string_view o) { writer->triple(s, p, o); });
     writer->end();
     return;
-  }
-  if (graphFormat) {
-    throw QueryError(std::string("nt and ttl are for CONSTRUCT and DESCRIBE results; this query gives ") +
-                     (isBoolean() ? "a boolean" : "solutions"));
   }
   auto writer = results::makeResultWriter(static_cast<results::Format>(format), out, impl_->prefixes);
   if (isBoolean()) return writer->boolean(booleanValue());

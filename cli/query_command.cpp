@@ -31,42 +31,54 @@ std::string queryText(const Arguments& a) {
   return a.positional()[0];
 }
 
-// Without --format: a table on a terminal, else TSV (N-Triples for a graph).
-ResultFormat formatFrom(const Arguments& a, bool graph) {
+// The --format asked for, if any.
+std::optional<ResultFormat> formatFrom(const Arguments& a) {
   auto name = a.value("--format");
-  if (!name) return stdoutIsTerminal() ? ResultFormat::Table : (graph ? ResultFormat::NTriples : ResultFormat::Tsv);
+  if (!name) return std::nullopt;
   auto format = resultFormatFromName(*name);
   if (!format) throw UsageError("unknown --format " + *name + " (table, tsv, csv, json, xml, nt or ttl)");
-  return *format;
+  return format;
 }
 
-void printTimings(const QueryTimings& t, double outputMs) {
-  std::fprintf(stderr, "time: parse %.3f ms, plan %.3f ms, execute %.3f ms, output %.3f ms\n",
-               t.parseMilliseconds, t.planMilliseconds, t.executeMilliseconds, outputMs);
+// A table for a person at a terminal: the whole result, through the pager.
+void showTable(const Database& db, const std::string& text, const QueryOptions& options, bool explain, bool time) {
+  QueryResult result = db.query(text, options);
+  auto start = std::chrono::steady_clock::now();
+  std::ostringstream table;
+  result.write(table, ResultFormat::Table);
+  showPaged(table.str());
+  const double outputMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (explain) std::fputs(result.explain().c_str(), stderr);
+  const QueryTimings& t = result.timings();
+  if (time) {
+    std::fprintf(stderr, "time: parse %.3f ms, plan %.3f ms, execute %.3f ms, output %.3f ms\n", t.parseMilliseconds,
+                 t.planMilliseconds, t.executeMilliseconds, outputMs);
+  }
 }
 
 }  // namespace
 
+// Without --format: a table on a terminal, else TSV (N-Triples for a graph),
+// written as the rows come.
 int runQuery(const Args& args) {
   Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics", "--timeout", "--memory-budget"}, {"--time", "--explain"}});
   Database db(a.required("--db"));
   QueryOptions options = queryOptionsFrom(a);
   options.stepTimes = a.flag("--explain");
-  QueryResult result = db.query(queryText(a), options);
-  const ResultFormat format = formatFrom(a, result.isGraph());
-  auto start = std::chrono::steady_clock::now();
-  if (format == ResultFormat::Table && stdoutIsTerminal()) {
-    std::ostringstream text;
-    result.write(text, format);
-    showPaged(text.str());
-  } else {
-    std::ios::sync_with_stdio(false);
-    result.write(std::cout, format);
-    std::cout.flush();
+  const std::optional<ResultFormat> format = formatFrom(a);
+  if (format.value_or(ResultFormat::Table) == ResultFormat::Table && stdoutIsTerminal()) {
+    showTable(db, queryText(a), options, a.flag("--explain"), a.flag("--time"));
+    return 0;
   }
-  double outputMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (a.flag("--explain")) std::fputs(result.explain().c_str(), stderr);
-  if (a.flag("--time")) printTimings(result.timings(), outputMs);
+  std::ios::sync_with_stdio(false);
+  const QuerySummary summary = db.queryTo(queryText(a), std::cout, format, options);
+  std::cout.flush();
+  if (a.flag("--explain")) std::fputs(summary.explain.c_str(), stderr);
+  const QueryTimings& t = summary.timings;
+  if (a.flag("--time")) {
+    std::fprintf(stderr, "time: parse %.3f ms, plan %.3f ms, execute and write %.3f ms\n", t.parseMilliseconds,
+                 t.planMilliseconds, t.executeMilliseconds);
+  }
   return std::cout ? 0 : 1;
 }
 

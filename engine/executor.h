@@ -38,6 +38,9 @@ struct ExecutionOptions {
   // The caller reads at most this many rows (LIMIT, ASK): executors may stop
   // once they have them.
   std::optional<uint64_t> rowLimit;
+  // The result is written as it comes: BGP leaves ask their executor for a
+  // cursor (Executor::open) rather than the whole table.
+  bool streamRows = false;
 
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
   bool stopRequested() const { return cancelled() || (deadline && std::chrono::steady_clock::now() >= *deadline); }
@@ -62,12 +65,25 @@ struct ExecutionProfile {
   std::string note;  // e.g. why the GPU executor handed a BGP to the CPU
 };
 
+// A BGP's rows a batch at a time, found as they are asked for.
+class RowCursor {
+ public:
+  virtual ~RowCursor() = default;
+  virtual std::optional<IdTable> next() = 0;  // nullopt once done; a batch may be empty
+};
+
 class Executor {
  public:
   virtual ~Executor() = default;
   virtual std::string name() const = 0;
   virtual IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                           const ExecutionOptions& options, ExecutionProfile& profile) = 0;
+  // The same rows through a cursor. By default one batch, execute()'s table;
+  // an executor that can find rows a chunk at a time hands them out as it
+  // goes. Everything passed in must outlive the cursor, which keeps
+  // `profile` up to date after each batch.
+  virtual std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                          const ExecutionOptions& options, ExecutionProfile& profile);
 };
 
 std::unique_ptr<Executor> makeCpuExecutor();

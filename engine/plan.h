@@ -46,6 +46,15 @@ struct ComponentPlan {
 
 struct BgpPlan {
   std::vector<ComponentPlan> components;
+
+  // Estimated rows of the BGP: the product of its components' last steps.
+  double estimatedRows() const {
+    double rows = 1;
+    for (const auto& component : components) {
+      if (!component.steps.empty()) rows *= component.steps.back().estimatedRows;
+    }
+    return rows;
+  }
 };
 
 }  // namespace gsparql::engine

@@ -56,10 +56,36 @@ void explainOperator(const Operator& op, const GraphStore& store, int depth, std
   for (const Operator* child : op.children()) explainOperator(*child, store, depth + 1, out);
 }
 
+// The query form's answer from all the solutions.
+void shapeResult(const LogicalPlan& logical, const Operator& root, Table rows, QueryOutcome& outcome) {
+  switch (logical.form) {
+    case Form::Select:
+      outcome.variables = root.variables();
+      outcome.rows = std::move(rows);
+      break;
+    case Form::Ask: outcome.askValue = rows.rows > 0; break;
+    case Form::Construct:
+      outcome.triples = constructTriples(logical.constructTemplate, rows, root.variables(), *outcome.terms);
+      break;
+    case Form::Describe:
+      outcome.triples = describeResources(logical.describeTerms, rows, root.variables(), *outcome.terms);
+      break;
+  }
+}
+
+// Hands the root's batches to the sink as they come, until either is done.
+void sendRows(Operator& root, ExecutionContext& context, RowSink& sink) {
+  sink.begin(root.variables());
+  root.open(context);
+  while (auto batch = root.next(context)) {
+    if (!sink.rows(*batch, context.terms)) return;
+  }
+}
+
 }  // namespace
 
 QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Executor& executor,
-                      const JoinOrderer& orderer, const ExecutionOptions& options) {
+                      const JoinOrderer& orderer, const ExecutionOptions& options, RowSink* sink) {
   auto start = Clock::now();
   const LogicalPlan logical = buildLogicalPlan(query);
   QueryOutcome outcome;
@@ -75,19 +101,11 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   ExistsProbe exists(planner);
   context.exists = [&](const sparql::Op& pattern, const std::vector<std::string>& variables,
                        const expr::Solution& solution) { return exists(pattern, variables, solution, context); };
-  Table rows = runToEnd(*root, context);
-  switch (logical.form) {
-    case Form::Select:
-      outcome.variables = root->variables();
-      outcome.rows = std::move(rows);
-      break;
-    case Form::Ask: outcome.askValue = rows.rows > 0; break;
-    case Form::Construct:
-      outcome.triples = constructTriples(logical.constructTemplate, rows, root->variables(), *outcome.terms);
-      break;
-    case Form::Describe:
-      outcome.triples = describeResources(logical.describeTerms, rows, root->variables(), *outcome.terms);
-      break;
+  if (sink != nullptr && logical.form == Form::Select) {
+    outcome.variables = root->variables();
+    sendRows(*root, context, *sink);
+  } else {
+    shapeResult(logical, *root, runToEnd(*root, context), outcome);
   }
   outcome.executeMilliseconds = millisecondsSince(start);
   outcome.executor = executor.name();

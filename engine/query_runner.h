@@ -15,8 +15,20 @@ class GraphStore;
 
 namespace gsparql::engine {
 
+// Takes a SELECT query's rows batch by batch as the operator tree produces
+// them, instead of the outcome keeping them: begin() with the variables
+// first; rows() returns false to stop the query (its reader went away).
+class RowSink {
+ public:
+  virtual ~RowSink() = default;
+  virtual void begin(const std::vector<std::string>& variables) = 0;
+  virtual bool rows(const Table& batch, TermCodec& terms) = 0;
+};
+
+// With a sink, SELECT rows go to it (and the outcome's rows stay empty);
+// the other forms need all their solutions and ignore it.
 QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Executor& executor,
-                      const JoinOrderer& orderer, const ExecutionOptions& options);
+                      const JoinOrderer& orderer, const ExecutionOptions& options, RowSink* sink = nullptr);
 
 // The operator tree with estimated and actual rows and the time of each
 // operator, for --explain.

@@ -236,9 +236,19 @@ IdTable rowsOf(const IdTable& table, size_t begin, size_t end) {
   return out;
 }
 
-// One connected component's steps, run level by level or, when the caller
-// reads only some rows, depth-first over chunks of rows so that the work (and
-// the memory) stops once it has them.
+// The vertex id of each predicate, when a step compares the two.
+std::vector<uint32_t> predicateVerticesFor(const BgpPlan& plan, const GraphStore& store) {
+  for (const auto& component : plan.components) {
+    for (const auto& step : component.steps) {
+      if (!step.predicateVertexChecks.empty()) return predicateVertexIds(store);
+    }
+  }
+  return {};
+}
+
+// One connected component's steps, run level by level or depth-first over
+// chunks of rows, so that the work (and the memory) stops when the caller
+// has read what it needs: under a row limit, and for a cursor.
 class ComponentRun {
  public:
   ComponentRun(uint32_t component, const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
@@ -254,18 +264,46 @@ class ComponentRun {
     }
     times_.assign(plan.steps.size(), 0);
     rows_.assign(plan.steps.size(), 0);
+    IdTable start(bgp.columnCount());
+    start.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
+    pending_.push_back({std::move(start), 0});
   }
 
-  IdTable run(uint32_t width) {
-    IdTable start(width);
-    start.appendRow(std::vector<uint32_t>(width, 0));
-    IdTable out(width);
-    if (options_.rowLimit) {
-      extendDepthFirst(start, 0, out);
-    } else {
-      out = extendLevelByLevel(std::move(start));
+  IdTable run() {
+    if (!options_.rowLimit) return extendLevelByLevel(std::move(pending_.front().rows));
+    const uint64_t limit = *options_.rowLimit;
+    IdTable out(pending_.front().rows.width());
+    while (out.rows() < limit) {
+      std::optional<IdTable> chunk = nextChunk();
+      if (!chunk) break;
+      const size_t take = static_cast<size_t>(std::min<uint64_t>(chunk->rows(), limit - out.rows()));
+      out.append(take == chunk->rows() ? *chunk : rowsOf(*chunk, 0, take));
     }
     return out;
+  }
+
+  // Depth-first: the next rows through every step, from the deepest level
+  // that still has unextended rows; nullopt once all are extended.
+  std::optional<IdTable> nextChunk() {
+    while (!pending_.empty()) {
+      const size_t s = pending_.size() - 1;
+      Level& level = pending_.back();
+      if (level.next == level.rows.rows()) {
+        pending_.pop_back();
+        continue;
+      }
+      if (s == runners_.size()) {  // a component without steps: its one start row
+        IdTable rows = std::move(level.rows);
+        pending_.pop_back();
+        return rows;
+      }
+      const size_t begin = level.next, end = std::min(level.rows.rows(), begin + kChunkRows);
+      level.next = end;
+      IdTable extended = step(s, begin == 0 && end == level.rows.rows() ? level.rows : rowsOf(level.rows, begin, end));
+      if (s + 1 == runners_.size()) return extended;
+      if (extended.rows() > 0) pending_.push_back({std::move(extended), 0});
+    }
+    return std::nullopt;
   }
 
   void addProfile(ExecutionProfile& profile) const {
@@ -276,6 +314,12 @@ class ComponentRun {
 
  private:
   static constexpr size_t kChunkRows = 4096;
+
+  // Rows entering one step, and how many of them it has extended.
+  struct Level {
+    IdTable rows;
+    size_t next = 0;
+  };
 
   IdTable step(size_t s, const IdTable& input) {
     const auto start = Clock::now();
@@ -291,21 +335,6 @@ class ComponentRun {
     return table;
   }
 
-  // Appends to `out` the rows that extend `rows` through steps s.., until it holds the row limit.
-  void extendDepthFirst(const IdTable& rows, size_t s, IdTable& out) {
-    const uint64_t limit = *options_.rowLimit;
-    if (s == runners_.size()) {
-      const size_t take = static_cast<size_t>(std::min<uint64_t>(rows.rows(), limit - out.rows()));
-      out.append(take == rows.rows() ? rows : rowsOf(rows, 0, take));
-      return;
-    }
-    for (size_t begin = 0; begin < rows.rows() && out.rows() < limit; begin += kChunkRows) {
-      const size_t end = std::min(rows.rows(), begin + kChunkRows);
-      const IdTable next = step(s, begin == 0 && end == rows.rows() ? rows : rowsOf(rows, begin, end));
-      extendDepthFirst(next, s + 1, out);
-    }
-  }
-
   uint32_t component_;
   const ComponentPlan& plan_;
   const ExecutionOptions& options_;
@@ -313,17 +342,33 @@ class ComponentRun {
   std::vector<StepRunner> runners_;
   std::vector<double> times_;
   std::vector<uint64_t> rows_;
-  size_t ran_ = 0;  // steps that ran at least once
+  size_t ran_ = 0;              // steps that ran at least once
+  std::vector<Level> pending_;  // depth-first: pending_[s] enters step s
 };
 
-bool needsPredicateVertices(const BgpPlan& plan) {
-  for (const auto& component : plan.components) {
-    for (const auto& step : component.steps) {
-      if (!step.predicateVertexChecks.empty()) return true;
-    }
+// A one-component BGP's rows, found a chunk at a time as they are asked for.
+class ComponentCursor final : public RowCursor {
+ public:
+  ComponentCursor(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+                  ExecutionProfile& profile)
+      : predicateVertex_(predicateVerticesFor(plan, store)),
+        run_(0, plan.components.front(), bgp, store, predicateVertex_, options), options_(options),
+        profile_(profile) {}
+
+  std::optional<IdTable> next() override {
+    std::optional<IdTable> chunk = run_.nextChunk();
+    profile_.steps.clear();
+    run_.addProfile(profile_);
+    if (chunk) return options_.select(std::move(*chunk));
+    return std::nullopt;
   }
-  return false;
-}
+
+ private:
+  std::vector<uint32_t> predicateVertex_;
+  ComponentRun run_;
+  const ExecutionOptions& options_;
+  ExecutionProfile& profile_;
+};
 
 class CpuExecutor final : public Executor {
  public:
@@ -331,16 +376,23 @@ class CpuExecutor final : public Executor {
 
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                   const ExecutionOptions& options, ExecutionProfile& profile) override {
-    const std::vector<uint32_t> predicateVertex =
-        needsPredicateVertices(plan) ? predicateVertexIds(store) : std::vector<uint32_t>{};
+    const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
     std::vector<IdTable> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
       ComponentRun run(c, plan.components[c], bgp, store, predicateVertex, options);
-      tables.push_back(run.run(bgp.columnCount()));
+      tables.push_back(run.run());
       run.addProfile(profile);
       if (tables.back().rows() == 0) break;  // the product is empty
     }
     return options.select(componentProduct(std::move(tables), bgp, options));
+  }
+
+  // One component is found depth-first, a chunk at a time; a product of
+  // several is computed whole.
+  std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                  const ExecutionOptions& options, ExecutionProfile& profile) override {
+    if (plan.components.size() != 1) return Executor::open(plan, bgp, store, options, profile);
+    return std::make_unique<ComponentCursor>(plan, bgp, store, options, profile);
   }
 };
 

@@ -117,6 +117,12 @@ class GpuExecutor final : public Executor {
       profile.note = "ran on the CPU executor: " + why;
       return cpu_->execute(plan, bgp, store, options, profile);
     }
+    if (stopsFarBelowEstimate(plan, options)) {
+      profile.note = "ran on the CPU executor: its reader takes " + std::to_string(*options.rowLimit) +
+                     " row(s), which the CPU finds depth-first, while the GPU would find all of about " +
+                     std::to_string(static_cast<uint64_t>(plan.estimatedRows()));
+      return cpu_->execute(plan, bgp, store, options, profile);
+    }
     cache_.beginQuery();
     slicedSteps_ = 0;
     largestGrid_ = 1;
@@ -148,6 +154,13 @@ class GpuExecutor final : public Executor {
   }
 
  private:
+  // A LIMIT or ASK that reads a small part of a large result: the GPU
+  // executor finds every row level by level, the CPU one stops early.
+  static bool stopsFarBelowEstimate(const BgpPlan& plan, const ExecutionOptions& options) {
+    constexpr double kFactor = 1000, kLeastRows = 1e6;
+    return options.rowLimit && plan.estimatedRows() > std::max(kLeastRows, kFactor * static_cast<double>(*options.rowLimit));
+  }
+
   static uint64_t freeMemory() {
     size_t free = 0, total = 0;
     GSPARQL_CUDA(cudaMemGetInfo(&free, &total));

@@ -65,17 +65,9 @@ std::string executorNotes(const Operator& root) {
   return notes;
 }
 
-double estimatedRowsOf(const BgpPlan& plan) {
-  double rows = 1;
-  for (const auto& component : plan.components) {
-    if (!component.steps.empty()) rows *= component.steps.back().estimatedRows;
-  }
-  return rows;
-}
-
 BgpScan::BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables)
-    : Operator(std::move(variables), bgp.hasAbsentConstant ? 0 : estimatedRowsOf(plan),
-               bgp.hasAbsentConstant ? 0 : estimatedRowsOf(plan)),
+    : Operator(std::move(variables), bgp.hasAbsentConstant ? 0 : plan.estimatedRows(),
+               bgp.hasAbsentConstant ? 0 : plan.estimatedRows()),
       bgp_(std::move(bgp)), plan_(std::move(plan)), columns_(std::move(columns)) {
   for (uint32_t c : columns_) {
     if (!fixedVertex(bgp_, c)) executorColumns_.push_back(c);
@@ -92,20 +84,32 @@ std::string BgpScan::describe() const {
 
 void BgpScan::openImpl(ExecutionContext& context) {
   profile_ = {};
-  ExecutionOptions options = context.options;
-  options.outputColumns = executorColumns_;
-  options.rowLimit = rowLimit_;
+  cursor_.reset();
+  rows_ = IdTable(static_cast<uint32_t>(executorColumns_.size()));
+  options_ = context.options;
+  options_.outputColumns = executorColumns_;
+  options_.rowLimit = rowLimit_;
   executor_ = context.bgpExecutor.name();
-  rows_ = bgp_.hasAbsentConstant ? IdTable(static_cast<uint32_t>(executorColumns_.size()))
-                                 : context.bgpExecutor.execute(plan_, bgp_, context.store, options, profile_);
+  if (bgp_.hasAbsentConstant) return;
+  if (options_.streamRows) {
+    cursor_ = context.bgpExecutor.open(plan_, bgp_, context.store, options_, profile_);
+  } else {
+    rows_ = context.bgpExecutor.execute(plan_, bgp_, context.store, options_, profile_);
+  }
 }
 
-// The executor has the whole answer in memory already: it becomes one batch,
-// which the operators above take over without copying it again.
+// Without a cursor the executor has the whole answer in memory already: it
+// becomes one batch, which the operators above take over without copying it
+// again. With one, each of its non-empty batches becomes one.
 std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
+  while (cursor_ && rows_.rows() == 0) {
+    std::optional<IdTable> chunk = cursor_->next();
+    if (!chunk) break;
+    rows_ = std::move(*chunk);
+  }
   if (rows_.rows() == 0) return std::nullopt;
   Table batch = toValues(context);
-  rows_ = IdTable();  // done: free it before the operators above finish
+  rows_ = IdTable(static_cast<uint32_t>(executorColumns_.size()));  // handed out: free it
   return batch;
 }
 

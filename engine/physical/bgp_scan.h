@@ -38,15 +38,14 @@ class BgpScan final : public Operator {
   std::vector<uint32_t> executorColumns_;
   ExecutionProfile profile_;
   std::string executor_;
-  IdTable rows_;  // the executor's answer, until it is handed out
+  ExecutionOptions options_;           // what the executor was asked, kept for the cursor
+  std::unique_ptr<RowCursor> cursor_;  // when rows are streamed (ExecutionOptions::streamRows)
+  IdTable rows_;                       // the executor's answer or batch, until it is handed out
   std::optional<uint64_t> rowLimit_;  // the most rows read above
 };
 
 // The notes of the BGP executors in an operator tree (e.g. why the GPU
 // executor handed a BGP to the CPU one), one per line.
 std::string executorNotes(const Operator& root);
-
-// Estimated rows of a BGP plan: the product of its components' last steps.
-double estimatedRowsOf(const BgpPlan& plan);
 
 }  // namespace gsparql::engine

@@ -29,6 +29,11 @@ class BuildProbe : public Operator {
   const std::vector<std::optional<size_t>>& rightColumnOfOutput() const { return rightOfOutput_; }
   // "on ?a ?b", for describe().
   std::string sharedVariables() const;
+  // Called for each right row a probe visits: one left row may meet every
+  // right row (a product), so a stopped query is noticed within a few thousand.
+  void visited(ExecutionContext& context) {
+    if (++visits_ % 4096 == 0) context.options.throwIfStopped();
+  }
 
  private:
   void openImpl(ExecutionContext& context) final;
@@ -41,6 +46,7 @@ class BuildProbe : public Operator {
   std::optional<CompatibleRows> index_;
   std::optional<Table> leftBatch_;
   size_t leftRow_ = 0;
+  uint64_t visits_ = 0;
 };
 
 }  // namespace gsparql::engine

@@ -7,8 +7,12 @@ HashJoin::HashJoin(OperatorPtr left, OperatorPtr right, double rows, double cost
 
 std::string HashJoin::describe() const { return "HashJoin " + sharedVariables(); }
 
-void HashJoin::probe(const Table& left, size_t row, std::span<const ValueId> key, Table& out, ExecutionContext&) {
-  index().forEachCompatible(key, [&](uint32_t r) { appendMergedRow(left, row, right(), r, rightColumnOfOutput(), out); });
+void HashJoin::probe(const Table& left, size_t row, std::span<const ValueId> key, Table& out,
+                     ExecutionContext& context) {
+  index().forEachCompatible(key, [&](uint32_t r) {
+    visited(context);
+    appendMergedRow(left, row, right(), r, rightColumnOfOutput(), out);
+  });
 }
 
 }  // namespace gsparql::engine

@@ -17,6 +17,7 @@ void LeftJoin::probe(const Table& left, size_t row, std::span<const ValueId> key
                      ExecutionContext& context) {
   bool matched = false;
   index().forEachCompatible(key, [&](uint32_t r) {
+    visited(context);
     if (!condition_.empty()) {
       merged_ = Table(variables().size());
       appendMergedRow(left, row, right(), r, rightColumnOfOutput(), merged_);

@@ -7,7 +7,8 @@ Minus::Minus(OperatorPtr left, OperatorPtr right, double rows, double cost)
 
 std::string Minus::describe() const { return "Minus " + sharedVariables(); }
 
-void Minus::probe(const Table& left, size_t row, std::span<const ValueId> key, Table& out, ExecutionContext&) {
+void Minus::probe(const Table& left, size_t row, std::span<const ValueId> key, Table& out,
+                  ExecutionContext& context) {
   // Output columns are the left's; rightColumnOfOutput() names the shared ones.
   const auto& rightColumns = rightColumnOfOutput();
   auto sharesABoundVariable = [&](uint32_t r) {
@@ -17,7 +18,10 @@ void Minus::probe(const Table& left, size_t row, std::span<const ValueId> key, T
     return false;
   };
   bool removed = false;
-  index().forEachCompatible(key, [&](uint32_t r) { removed = removed || sharesABoundVariable(r); });
+  index().forEachCompatible(key, [&](uint32_t r) {
+    visited(context);
+    removed = removed || sharesABoundVariable(r);
+  });
   if (!removed) out.appendRowOf(left, row);
 }
 

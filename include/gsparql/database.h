@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,18 @@ class Database {
   // Parses and runs a SPARQL query. Throws QueryError for syntax errors
   // (with line, column and a caret) and for features not supported yet.
   QueryResult query(std::string_view sparql, const QueryOptions& options = {}) const;
+
+  // Runs a query and writes its result to `out` as it comes. A SELECT's rows
+  // are written as the operators produce them: at once where nothing needs
+  // all of them first (ORDER BY, DISTINCT, GROUP BY and the build side of
+  // joins do), with the BGP found a chunk at a time on the CPU executor, in
+  // bounded memory. ASK and graph results are written at the end. `format`
+  // nullopt: TSV, or N-Triples for a graph; one that cannot hold the result
+  // throws QueryError before anything is written. An error after rows were
+  // written (a timeout, say) leaves them written; output that fails stops
+  // the query.
+  QuerySummary queryTo(std::string_view sparql, std::ostream& out, std::optional<ResultFormat> format,
+                       const QueryOptions& options = {}) const;
 
   // False once a load has committed a newer generation than the one this
   // Database reads; open the directory again to read it.

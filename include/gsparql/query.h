@@ -56,6 +56,14 @@ struct QueryTimings {
   double executeMilliseconds = 0;  // the operator tree, solution modifiers included
 };
 
+// What a query written as it runs (Database::queryTo) reports at its end.
+struct QuerySummary {
+  uint64_t rows = 0;      // SELECT rows written (ASK: 1; a graph: its triples)
+  QueryTimings timings;   // for a SELECT, execution includes writing its rows
+  std::string explain;    // as QueryResult::explain()
+  bool stopped = false;   // the output failed (a closed pipe, a full disk): the query stopped there
+};
+
 // One result cell: a term in N-Triples syntax (<iri>, _:b, "lex"@lang,
 // "lex"^^<dt>), or nullopt where the variable is unbound.
 using Term = std::optional<std::string_view>;

@@ -89,6 +89,16 @@ TEST_CASE("a query past its timeout stops with QueryTimedOut") {
   CHECK(f.query("SELECT ?s { ?s <http://e/p1> ?o }", options).rowCount() == 429);
 }
 
+TEST_CASE("a product of path scans, joined without a shared variable, stops at its timeout") {
+  // One left row meets every right row here (the query fuzzer's timeouts):
+  // the join checks for a stop while it probes, not only between batches.
+  CrossProductFixture f;
+  QueryOptions options;
+  options.timeout = std::chrono::milliseconds(1);
+  CHECK_THROWS_AS(f.query("SELECT (COUNT(*) AS ?n) { ?a <http://e/p1>+ ?b . ?c <http://e/p2>* ?d }", options),
+                  QueryTimedOut);
+}
+
 TEST_CASE("a cancelled cross product stops") {
   CrossProductFixture f;
   std::atomic<bool> cancel{true};

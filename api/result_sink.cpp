@@ -1,0 +1,47 @@
+#include "api/result_sink.h"
+
+#include <string>
+
+#include "gsparql/error.h"
+
+#include "engine/term_decoder.h"
+
+namespace gsparql {
+
+void checkFormatFits(ResultFormat format, bool graph, bool boolean) {
+  const bool graphFormat = format == ResultFormat::NTriples || format == ResultFormat::Turtle;
+  if (graph && !graphFormat && format != ResultFormat::Table) {
+    throw QueryError("a graph result is written as nt or ttl, not " +
+                     std::string(results::formatName(static_cast<results::Format>(format))));
+  }
+  if (!graph && graphFormat) {
+    throw QueryError(std::string("nt and ttl are for CONSTRUCT and DESCRIBE results; this query gives ") +
+                     (boolean ? "a boolean" : "solutions"));
+  }
+}
+
+void ResultSink::begin(const std::vector<std::string>& variables) {
+  checkFormatFits(format_, false, false);
+  writer_ = results::makeResultWriter(static_cast<results::Format>(format_), out_, prefixes_);
+  writer_->begin(variables);
+}
+
+bool ResultSink::rows(const engine::Table& batch, engine::TermCodec& terms) {
+  constexpr size_t kRowsPerDecode = 4096;
+  engine::TermDecoder decoder(terms, batch);
+  std::vector<Term> cells;
+  const size_t width = batch.width();
+  for (size_t begin = 0; begin < batch.rows && out_; begin += kRowsPerDecode) {
+    const size_t end = std::min(batch.rows, begin + kRowsPerDecode);
+    decoder.decode(begin, end, cells);
+    for (size_t r = 0; r < end - begin; ++r) writer_->row(std::span<const Term>(cells.data() + r * width, width));
+    rows_ += end - begin;
+  }
+  return static_cast<bool>(out_);
+}
+
+void ResultSink::end() {
+  if (writer_) writer_->end();
+}
+
+}  // namespace gsparql

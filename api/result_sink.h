@@ -1,0 +1,38 @@
+#pragma once
+// Writes a SELECT query's rows as the engine hands them over (queryTo), and
+// the format rule that it shares with QueryResult::write.
+#include <cstdint>
+#include <memory>
+#include <ostream>
+
+#include "engine/query_runner.h"
+#include "engine/results/result_writer.h"
+#include "gsparql/query.h"
+
+namespace gsparql {
+
+// Throws QueryError when `format` cannot hold the result: solutions formats
+// for SELECT and ASK, graph formats (or Table) for CONSTRUCT and DESCRIBE.
+void checkFormatFits(ResultFormat format, bool graph, bool boolean);
+
+class ResultSink final : public engine::RowSink {
+ public:
+  ResultSink(std::ostream& out, ResultFormat format, const results::Prefixes& prefixes)
+      : out_(out), format_(format), prefixes_(prefixes) {}
+
+  void begin(const std::vector<std::string>& variables) override;
+  bool rows(const engine::Table& batch, engine::TermCodec& terms) override;
+  void end();
+
+  uint64_t rowsWritten() const { return rows_; }
+  bool outputFailed() const { return !out_; }
+
+ private:
+  std::ostream& out_;
+  ResultFormat format_;
+  const results::Prefixes& prefixes_;
+  std::unique_ptr<results::ResultWriter> writer_;
+  uint64_t rows_ = 0;
+};
+
+}  // namespace gsparql
