@@ -22,6 +22,15 @@ size_t QueryResult::tripleCount() const { return impl_->outcome.triples.size(); 
 const QueryTimings& QueryResult::timings() const { return impl_->timings; }
 std::string QueryResult::explain() const { return engine::explainPlan(impl_->outcome, *impl_->store); }
 
+std::vector<RowEstimate> QueryResult::rowEstimates() const {
+  std::vector<RowEstimate> out;
+  for (auto& e : engine::rowEstimates(impl_->outcome)) {
+    out.push_back({std::move(e.what), e.estimated, e.actual,
+                   engine::qError(e.estimated, static_cast<double>(e.actual))});
+  }
+  return out;
+}
+
 void QueryResult::forEachRow(const std::function<void(std::span<const Term>)>& visit) const {
   engine::TermDecoder decoder(*impl_->outcome.terms, impl_->outcome.rows);
   const size_t width = impl_->outcome.variables.size();

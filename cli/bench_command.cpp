@@ -2,7 +2,8 @@
 // per query, the rows and the min/median/max time with all rows decoded to
 // terms, then a summary per template (the file name up to '_': L1, C3, ...).
 // engine_median_ms is the part before decoding: parse, plan, execute and
-// solution modifiers, up to the id table on the host.
+// solution modifiers, up to the id table on the host. max_q_error and the
+// template's q-errors judge the planner's row estimates (EXPLAIN's q-error).
 // With --cold every run opens the database afresh, so the GPU executor starts
 // with nothing cached and the time includes copying adjacency to the GPU.
 #include <algorithm>
@@ -25,6 +26,7 @@ namespace {
 struct Measurement {
   std::string query;
   size_t rows = 0;
+  std::vector<double> qErrors;             // of every operator and join step of the warm-up run
   std::vector<double> milliseconds;        // sorted; the query and every row decoded
   std::vector<double> engineMilliseconds;  // sorted; parse to id table, before decoding
   double median() const { return milliseconds[milliseconds.size() / 2]; }
@@ -81,8 +83,9 @@ struct BenchSetup {
 
 Measurement measure(const Database& db, const std::filesystem::path& file, const BenchSetup& setup) {
   const std::string text = readText(file);
-  Measurement m{file.stem().string(), 0, {}, {}};
-  timeOnce(db, text, setup.query);  // warm-up: caches, page faults, the GPU context
+  Measurement m{file.stem().string(), 0, {}, {}, {}};
+  // Warm-up (caches, page faults, the GPU context); its plan's estimates are judged.
+  for (const RowEstimate& e : db.query(text, setup.query).rowEstimates()) m.qErrors.push_back(e.qError);
   for (int i = 0; i < setup.repeat; ++i) {
     std::optional<Database> fresh;
     if (setup.cold) fresh.emplace(setup.dir, setup.database);
@@ -98,13 +101,29 @@ Measurement measure(const Database& db, const std::filesystem::path& file, const
 
 std::string templateOf(const std::string& query) { return query.substr(0, query.find('_')); }
 
+double maxOf(const std::vector<double>& values) {
+  return values.empty() ? 1 : *std::max_element(values.begin(), values.end());
+}
+
+// Per template: the queries' median times, and the q-errors of all their
+// operators and join steps (how far the planner's estimates were off).
 void printSummary(const std::vector<Measurement>& all) {
-  std::map<std::string, std::vector<double>> byTemplate;
-  for (const auto& m : all) byTemplate[templateOf(m.query)].push_back(m.median());
-  std::printf("\ntemplate,queries,median_of_medians_ms,max_median_ms\n");
-  for (auto& [name, medians] : byTemplate) {
-    std::sort(medians.begin(), medians.end());
-    std::printf("%s,%zu,%.3f,%.3f\n", name.c_str(), medians.size(), medians[medians.size() / 2], medians.back());
+  struct Template {
+    std::vector<double> medians, qErrors;
+  };
+  std::map<std::string, Template> byTemplate;
+  for (const auto& m : all) {
+    Template& t = byTemplate[templateOf(m.query)];
+    t.medians.push_back(m.median());
+    t.qErrors.insert(t.qErrors.end(), m.qErrors.begin(), m.qErrors.end());
+  }
+  std::printf("\ntemplate,queries,median_of_medians_ms,max_median_ms,median_q_error,max_q_error\n");
+  for (auto& [name, t] : byTemplate) {
+    std::sort(t.medians.begin(), t.medians.end());
+    std::sort(t.qErrors.begin(), t.qErrors.end());
+    const double medianQ = t.qErrors.empty() ? 1 : t.qErrors[t.qErrors.size() / 2];
+    std::printf("%s,%zu,%.3f,%.3f,%.2f,%.2f\n", name.c_str(), t.medians.size(), t.medians[t.medians.size() / 2],
+                t.medians.back(), medianQ, maxOf(t.qErrors));
   }
 }
 
@@ -133,11 +152,11 @@ int runBench(const Args& args) {
   if (setup.repeat < 1) throw UsageError("--repeat must be at least 1");
   Database db(setup.dir, setup.database);
   std::vector<Measurement> all;
-  std::printf("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms\n");
+  std::printf("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error\n");
   for (const auto& file : queryFiles(a.required("--queries"))) {
     Measurement m = measure(db, file, setup);
-    std::printf("%s,%s,%zu,%.3f,%.3f,%.3f,%.3f\n", m.query.c_str(), templateOf(m.query).c_str(), m.rows,
-                m.milliseconds.front(), m.median(), m.milliseconds.back(), m.engineMedian());
+    std::printf("%s,%s,%zu,%.3f,%.3f,%.3f,%.3f,%.2f\n", m.query.c_str(), templateOf(m.query).c_str(), m.rows,
+                m.milliseconds.front(), m.median(), m.milliseconds.back(), m.engineMedian(), maxOf(m.qErrors));
     std::fflush(stdout);
     all.push_back(std::move(m));
   }

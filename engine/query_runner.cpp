@@ -7,6 +7,7 @@
 
 #include "engine/graph_forms.h"
 #include "engine/logical/logical_plan.h"
+#include "engine/physical/bgp_scan.h"
 #include "engine/physical/slice.h"
 #include "engine/planner/exists_probe.h"
 #include "engine/planner/planner.h"
@@ -46,8 +47,9 @@ void explainOperator(const Operator& op, const GraphStore& store, int depth, std
   const std::string indent(static_cast<size_t>(depth) * 2, ' ');
   char numbers[160];
   if (op.profile().ran) {
-    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, %.3f ms", op.estimatedRows(),
-                  static_cast<unsigned long long>(op.profile().actualRows), op.profile().milliseconds);
+    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, q-error %.2f, %.3f ms", op.estimatedRows(),
+                  static_cast<unsigned long long>(op.profile().actualRows),
+                  qError(op.estimatedRows(), static_cast<double>(op.profile().actualRows)), op.profile().milliseconds);
   } else {
     std::snprintf(numbers, sizeof numbers, "estimated %.0f, not run", op.estimatedRows());
   }
@@ -111,6 +113,29 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   outcome.executor = executor.name();
   outcome.plan = std::move(root);
   return outcome;
+}
+
+namespace {
+
+void addRowEstimates(const Operator& op, std::vector<RowEstimate>& out) {
+  if (!op.profile().ran) return;
+  out.push_back({op.describe(), op.estimatedRows(), op.profile().actualRows});
+  if (const auto* scan = dynamic_cast<const BgpScan*>(&op)) {
+    const auto& profiled = scan->executionProfile().steps;
+    for (size_t k = 0; k < profiled.size(); ++k) {
+      out.push_back({"join step " + std::to_string(k + 1) + " of " + op.describe(), profiled[k].estimatedRows,
+                     profiled[k].actualRows});
+    }
+  }
+  for (const Operator* child : op.children()) addRowEstimates(*child, out);
+}
+
+}  // namespace
+
+std::vector<RowEstimate> rowEstimates(const QueryOutcome& outcome) {
+  std::vector<RowEstimate> out;
+  if (outcome.plan) addRowEstimates(*outcome.plan, out);
+  return out;
 }
 
 std::string explainPlan(const QueryOutcome& outcome, const GraphStore& store) {

@@ -34,4 +34,14 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
 // operator, for --explain.
 std::string explainPlan(const QueryOutcome& outcome, const GraphStore& store);
 
+// An operator's or a BGP join step's estimated and actual rows.
+struct RowEstimate {
+  std::string what;
+  double estimated = 0;
+  uint64_t actual = 0;
+};
+// Those of every operator that ran and of every step its BGP executors ran,
+// in EXPLAIN's order: what a cardinality estimator is judged by.
+std::vector<RowEstimate> rowEstimates(const QueryOutcome& outcome);
+
 }  // namespace gsparql::engine

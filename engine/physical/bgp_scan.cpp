@@ -41,8 +41,9 @@ std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dict
 std::string stepNumbers(const PlanStep& step, const StepProfile* profile) {
   char numbers[160];
   if (profile != nullptr) {
-    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, %.3f ms", step.estimatedRows,
-                  static_cast<unsigned long long>(profile->actualRows), profile->milliseconds);
+    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, q-error %.2f, %.3f ms", step.estimatedRows,
+                  static_cast<unsigned long long>(profile->actualRows),
+                  qError(step.estimatedRows, static_cast<double>(profile->actualRows)), profile->milliseconds);
   } else {
     std::snprintf(numbers, sizeof numbers, "estimated %.0f, not run", step.estimatedRows);
   }

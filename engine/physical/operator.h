@@ -10,6 +10,7 @@
 // nullopt when done. Operators that must see all their input first (sort,
 // group, the build side of a join) collect it in open() or in their first
 // next(); the others work batch by batch, so LIMIT stops the work early.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -30,6 +31,13 @@ struct OperatorProfile {
   double milliseconds = 0;  // inclusive of children
   bool ran = false;
 };
+
+// How far an estimate was off: max(estimated/actual, actual/estimated), both
+// taken as at least 1 row (the join-order literature's q-error); 1 is exact.
+inline double qError(double estimated, double actual) {
+  const double e = std::max(estimated, 1.0), a = std::max(actual, 1.0);
+  return std::max(e / a, a / e);
+}
 
 class Operator {
  public:

@@ -64,6 +64,15 @@ struct QuerySummary {
   bool stopped = false;   // the output failed (a closed pipe, a full disk): the query stopped there
 };
 
+// An operator's or a BGP join step's estimated and actual rows (what
+// EXPLAIN shows), to judge the planner's estimates by.
+struct RowEstimate {
+  std::string what;  // the operator, or "join step K of" it
+  double estimated = 0;
+  uint64_t actual = 0;
+  double qError = 1;  // max(estimated/actual, actual/estimated), each at least 1 row; 1 is exact
+};
+
 // One result cell: a term in N-Triples syntax (<iri>, _:b, "lex"@lang,
 // "lex"^^<dt>), or nullopt where the variable is unbound.
 using Term = std::optional<std::string_view>;
@@ -97,6 +106,8 @@ class QueryResult {
 
   const QueryTimings& timings() const;
   std::string explain() const;  // plan, estimated and actual rows per step
+  // Every operator and join step that ran, as explain() lists them.
+  std::vector<RowEstimate> rowEstimates() const;
 
  private:
   std::unique_ptr<Impl> impl_;

@@ -102,6 +102,24 @@ TEST_CASE("a variable projected twice is one column, as in Jena (the query fuzze
   }
 }
 
+TEST_CASE("row estimates: every operator and join step that ran, with its q-error") {
+  Fixture f(kNumbers);
+  const QueryResult result =
+      f.db->query("SELECT ?s ?t WHERE { ?s <http://e/v> ?v . ?s <http://e/tag> ?t } LIMIT 5", {.backend = Backend::Cpu});
+  const std::vector<RowEstimate> estimates = result.rowEstimates();
+  REQUIRE(estimates.size() >= 3);
+  CHECK(estimates.front().what.starts_with("Slice"));
+  CHECK(estimates.front().actual == result.rowCount());
+  size_t steps = 0;
+  for (const RowEstimate& e : estimates) {
+    CHECK(e.qError >= 1);
+    CHECK(e.qError == doctest::Approx(std::max(std::max(e.estimated, 1.0) / std::max<double>(e.actual, 1),
+                                               std::max<double>(e.actual, 1) / std::max(e.estimated, 1.0))));
+    steps += e.what.starts_with("join step");
+  }
+  CHECK(steps == 3);  // one per query vertex: ?s, ?v, ?t
+}
+
 TEST_CASE("unsupported features and syntax errors are QueryErrors with positions") {
   Fixture f(kNumbers);
   try {

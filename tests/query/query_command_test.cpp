@@ -107,7 +107,20 @@ TEST_CASE("--explain and --time report on stderr") {
   CHECK(r.output.find("<http://e/a>\t<http://e/b>\t<http://e/c>") != std::string::npos);
   CHECK(r.output.find("estimated") != std::string::npos);
   CHECK(r.output.find("actual 1") != std::string::npos);
+  CHECK(r.output.find("q-error") != std::string::npos);
   CHECK(r.output.find("time: parse") != std::string::npos);
+}
+
+TEST_CASE("bench reports the q-error of each query's estimates and per template") {
+  Db db;
+  writeFile(db.dir / "K1_1.rq", "SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }");
+  writeFile(db.dir / "K1_2.rq", "SELECT * WHERE { ?a <http://e/knows> ?b }");
+  auto r = runCli({"bench", "--db", db.db(), "--queries", db.dir.path().string(), "--repeat", "1", "--backend", "cpu"});
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.output.find("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error\n") !=
+        std::string::npos);
+  CHECK(r.output.find("template,queries,median_of_medians_ms,max_median_ms,median_q_error,max_q_error\nK1,2,") !=
+        std::string::npos);
 }
 
 TEST_CASE("--semantics iso matches injectively") {
