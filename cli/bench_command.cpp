@@ -37,6 +37,7 @@ struct Run {
   size_t rows = 0;
   double milliseconds = 0;
   double engineMilliseconds = 0;
+  std::vector<double> qErrors;  // of every operator and join step
 };
 
 std::string readText(const std::filesystem::path& file) {
@@ -70,7 +71,9 @@ Run timeOnce(const Database& db, const std::string& text, const QueryOptions& op
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   const QueryTimings& t = result.timings();
   double engine = t.parseMilliseconds + t.planMilliseconds + t.executeMilliseconds;
-  return {result.isBoolean() ? 1 : rows, ms, engine};
+  std::vector<double> qErrors;
+  for (const RowEstimate& e : result.rowEstimates()) qErrors.push_back(e.qError);
+  return {result.isBoolean() ? 1 : rows, ms, engine, std::move(qErrors)};
 }
 
 struct BenchSetup {
@@ -85,7 +88,7 @@ Measurement measure(const Database& db, const std::filesystem::path& file, const
   const std::string text = readText(file);
   Measurement m{file.stem().string(), 0, {}, {}, {}};
   // Warm-up (caches, page faults, the GPU context); its plan's estimates are judged.
-  for (const RowEstimate& e : db.query(text, setup.query).rowEstimates()) m.qErrors.push_back(e.qError);
+  m.qErrors = timeOnce(db, text, setup.query).qErrors;
   for (int i = 0; i < setup.repeat; ++i) {
     std::optional<Database> fresh;
     if (setup.cold) fresh.emplace(setup.dir, setup.database);

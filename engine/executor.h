@@ -38,8 +38,8 @@ struct ExecutionOptions {
   // The caller reads at most this many rows (LIMIT, ASK): executors may stop
   // once they have them.
   std::optional<uint64_t> rowLimit;
-  // The result is written as it comes: BGP leaves ask their executor for a
-  // cursor (Executor::open) rather than the whole table.
+  // The result is written as it comes: an executor that can find a BGP's
+  // rows a chunk at a time hands them out so (Executor::open).
   bool streamRows = false;
 
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
@@ -78,10 +78,11 @@ class Executor {
   virtual std::string name() const = 0;
   virtual IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                           const ExecutionOptions& options, ExecutionProfile& profile) = 0;
-  // The same rows through a cursor. By default one batch, execute()'s table;
-  // an executor that can find rows a chunk at a time hands them out as it
-  // goes. Everything passed in must outlive the cursor, which keeps
-  // `profile` up to date after each batch.
+  // The same rows through a cursor, found at its first next(). By default
+  // one batch, execute()'s table; an executor that can find rows a chunk at
+  // a time may hand them out as it goes when options.streamRows asks for it.
+  // Everything passed in must outlive the cursor, which keeps `profile` up
+  // to date after each batch.
   virtual std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                           const ExecutionOptions& options, ExecutionProfile& profile);
 };

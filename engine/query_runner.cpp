@@ -45,15 +45,9 @@ Required requiredBy(const LogicalPlan& plan) {
 
 void explainOperator(const Operator& op, const GraphStore& store, int depth, std::ostringstream& out) {
   const std::string indent(static_cast<size_t>(depth) * 2, ' ');
-  char numbers[160];
-  if (op.profile().ran) {
-    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, q-error %.2f, %.3f ms", op.estimatedRows(),
-                  static_cast<unsigned long long>(op.profile().actualRows),
-                  qError(op.estimatedRows(), static_cast<double>(op.profile().actualRows)), op.profile().milliseconds);
-  } else {
-    std::snprintf(numbers, sizeof numbers, "estimated %.0f, not run", op.estimatedRows());
-  }
-  out << indent << op.describe() << "  [" << numbers << "]\n";
+  const OperatorProfile& run = op.profile();
+  const std::optional<uint64_t> actual = run.ran ? std::optional(run.actualRows) : std::nullopt;
+  out << indent << op.describe() << "  [" << rowNumbers(op.estimatedRows(), actual, run.milliseconds) << "]\n";
   for (const auto& line : op.details(store)) out << indent << "    " << line << "\n";
   for (const Operator* child : op.children()) explainOperator(*child, store, depth + 1, out);
 }
@@ -73,6 +67,19 @@ void shapeResult(const LogicalPlan& logical, const Operator& root, Table rows, Q
       outcome.triples = describeResources(logical.describeTerms, rows, root.variables(), *outcome.terms);
       break;
   }
+}
+
+void addRowEstimates(const Operator& op, std::vector<RowEstimate>& out) {
+  if (!op.profile().ran) return;
+  out.push_back({op.describe(), op.estimatedRows(), op.profile().actualRows});
+  if (const auto* scan = dynamic_cast<const BgpScan*>(&op)) {
+    const auto& profiled = scan->executionProfile().steps;
+    for (size_t k = 0; k < profiled.size(); ++k) {
+      out.push_back({"join step " + std::to_string(k + 1) + " of " + op.describe(), profiled[k].estimatedRows,
+                     profiled[k].actualRows});
+    }
+  }
+  for (const Operator* child : op.children()) addRowEstimates(*child, out);
 }
 
 // Hands the root's batches to the sink as they come, until either is done.
@@ -114,23 +121,6 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   outcome.plan = std::move(root);
   return outcome;
 }
-
-namespace {
-
-void addRowEstimates(const Operator& op, std::vector<RowEstimate>& out) {
-  if (!op.profile().ran) return;
-  out.push_back({op.describe(), op.estimatedRows(), op.profile().actualRows});
-  if (const auto* scan = dynamic_cast<const BgpScan*>(&op)) {
-    const auto& profiled = scan->executionProfile().steps;
-    for (size_t k = 0; k < profiled.size(); ++k) {
-      out.push_back({"join step " + std::to_string(k + 1) + " of " + op.describe(), profiled[k].estimatedRows,
-                     profiled[k].actualRows});
-    }
-  }
-  for (const Operator* child : op.children()) addRowEstimates(*child, out);
-}
-
-}  // namespace
 
 std::vector<RowEstimate> rowEstimates(const QueryOutcome& outcome) {
   std::vector<RowEstimate> out;

@@ -387,11 +387,11 @@ class CpuExecutor final : public Executor {
     return options.select(componentProduct(std::move(tables), bgp, options));
   }
 
-  // One component is found depth-first, a chunk at a time; a product of
-  // several is computed whole.
+  // Streamed, one component is found depth-first, a chunk at a time; a
+  // product of several, and any BGP not streamed, is computed whole.
   std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                   const ExecutionOptions& options, ExecutionProfile& profile) override {
-    if (plan.components.size() != 1) return Executor::open(plan, bgp, store, options, profile);
+    if (!options.streamRows || plan.components.size() != 1) return Executor::open(plan, bgp, store, options, profile);
     return std::make_unique<ComponentCursor>(plan, bgp, store, options, profile);
   }
 };

@@ -38,18 +38,6 @@ std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dict
   return "";
 }
 
-std::string stepNumbers(const PlanStep& step, const StepProfile* profile) {
-  char numbers[160];
-  if (profile != nullptr) {
-    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, q-error %.2f, %.3f ms", step.estimatedRows,
-                  static_cast<unsigned long long>(profile->actualRows),
-                  qError(step.estimatedRows, static_cast<double>(profile->actualRows)), profile->milliseconds);
-  } else {
-    std::snprintf(numbers, sizeof numbers, "estimated %.0f, not run", step.estimatedRows);
-  }
-  return numbers;
-}
-
 // A variable that a filter or VALUES replaced by a constant (it keeps its name).
 bool fixedVertex(const BoundBgp& bgp, uint32_t column) {
   return column < bgp.vertices.size() && !bgp.vertices[column].isVariable && !bgp.vertices[column].name.empty();
@@ -91,17 +79,12 @@ void BgpScan::openImpl(ExecutionContext& context) {
   options_.outputColumns = executorColumns_;
   options_.rowLimit = rowLimit_;
   executor_ = context.bgpExecutor.name();
-  if (bgp_.hasAbsentConstant) return;
-  if (options_.streamRows) {
-    cursor_ = context.bgpExecutor.open(plan_, bgp_, context.store, options_, profile_);
-  } else {
-    rows_ = context.bgpExecutor.execute(plan_, bgp_, context.store, options_, profile_);
-  }
+  if (!bgp_.hasAbsentConstant) cursor_ = context.bgpExecutor.open(plan_, bgp_, context.store, options_, profile_);
 }
 
-// Without a cursor the executor has the whole answer in memory already: it
-// becomes one batch, which the operators above take over without copying it
-// again. With one, each of its non-empty batches becomes one.
+// Each of the executor's non-empty batches becomes one batch, which the
+// operators above take over without copying it again: the whole answer at
+// once, or (ExecutionOptions::streamRows) a chunk at a time.
 std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
   while (cursor_ && rows_.rows() == 0) {
     std::optional<IdTable> chunk = cursor_->next();
@@ -160,7 +143,7 @@ std::vector<std::string> BgpScan::details(const GraphStore& store) const {
       const PlanStep& step = steps[s];
       const StepProfile* p = profiled < profile_.steps.size() ? &profile_.steps[profiled++] : nullptr;
       lines.push_back("  " + std::to_string(s + 1) + ". " + vertexName(bgp_, step.vertex, dictionary) + " from " +
-                      describeSource(bgp_, step, dictionary) + "; " + stepNumbers(step, p));
+                      describeSource(bgp_, step, dictionary) + "; " + rowNumbers(step.estimatedRows, p ? std::optional(p->actualRows) : std::nullopt, p ? p->milliseconds : 0));
       for (const auto& check : step.checks) lines.push_back("     check " + describeUse(bgp_, check, dictionary));
     }
   }

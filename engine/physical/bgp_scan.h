@@ -39,7 +39,7 @@ class BgpScan final : public Operator {
   ExecutionProfile profile_;
   std::string executor_;
   ExecutionOptions options_;           // what the executor was asked, kept for the cursor
-  std::unique_ptr<RowCursor> cursor_;  // when rows are streamed (ExecutionOptions::streamRows)
+  std::unique_ptr<RowCursor> cursor_;  // the executor's rows, unless a constant is absent
   IdTable rows_;                       // the executor's answer or batch, until it is handed out
   std::optional<uint64_t> rowLimit_;  // the most rows read above
 };

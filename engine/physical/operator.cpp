@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "gsparql/error.h"
 
@@ -40,6 +41,18 @@ std::optional<size_t> Operator::columnOf(const std::string& variable) const {
   auto it = std::find(variables_.begin(), variables_.end(), variable);
   if (it == variables_.end()) return std::nullopt;
   return static_cast<size_t>(it - variables_.begin());
+}
+
+std::string rowNumbers(double estimated, std::optional<uint64_t> actual, double milliseconds) {
+  char numbers[160];
+  if (!actual) {
+    std::snprintf(numbers, sizeof numbers, "estimated %.0f, not run", estimated);
+  } else {
+    std::snprintf(numbers, sizeof numbers, "estimated %.0f, actual %llu, q-error %.2f, %.3f ms", estimated,
+                  static_cast<unsigned long long>(*actual), qError(estimated, static_cast<double>(*actual)),
+                  milliseconds);
+  }
+  return numbers;
 }
 
 Table runToEnd(Operator& op, ExecutionContext& context) {

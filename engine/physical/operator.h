@@ -39,6 +39,10 @@ inline double qError(double estimated, double actual) {
   return std::max(e / a, a / e);
 }
 
+// EXPLAIN's numbers: "estimated E, actual A, q-error Q, T ms", or
+// "estimated E, not run" where nothing ran.
+std::string rowNumbers(double estimated, std::optional<uint64_t> actual, double milliseconds);
+
 class Operator {
  public:
   virtual ~Operator() = default;
