@@ -152,6 +152,8 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, std::op
   sink.end();
   summary.rows = sink.rowsWritten();
   summary.stopped = sink.outputFailed();
+  summary.writeMilliseconds = sink.writeMilliseconds();
+  summary.cells = sink.cellsWritten();
   summary.timings.planMilliseconds = outcome.planMilliseconds;
   summary.timings.executeMilliseconds = outcome.executeMilliseconds;
   summary.explain = engine::explainPlan(outcome, impl_->store);

@@ -1,5 +1,6 @@
 #include "api/result_sink.h"
 
+#include <chrono>
 #include <string>
 
 #include "gsparql/error.h"
@@ -28,6 +29,7 @@ void ResultSink::begin(const std::vector<std::string>& variables) {
 
 bool ResultSink::rows(const engine::Table& batch, engine::TermCodec& terms) {
   constexpr size_t kRowsPerDecode = 4096;
+  const auto start = std::chrono::steady_clock::now();
   engine::TermDecoder decoder(terms, batch);
   std::vector<Term> cells;
   const size_t width = batch.width();
@@ -37,6 +39,8 @@ bool ResultSink::rows(const engine::Table& batch, engine::TermCodec& terms) {
     for (size_t r = 0; r < end - begin; ++r) writer_->row(std::span<const Term>(cells.data() + r * width, width));
     rows_ += end - begin;
   }
+  cells_ += batch.rows * width;
+  writeSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return static_cast<bool>(out_);
 }
 

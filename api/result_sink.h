@@ -25,6 +25,9 @@ class ResultSink final : public engine::RowSink {
   void end();
 
   uint64_t rowsWritten() const { return rows_; }
+  uint64_t cellsWritten() const { return cells_; }
+  // Time spent decoding and writing rows, so far.
+  double writeMilliseconds() const { return writeSeconds_ * 1e3; }
   bool outputFailed() const { return !out_; }
 
  private:
@@ -33,6 +36,8 @@ class ResultSink final : public engine::RowSink {
   const results::Prefixes& prefixes_;
   std::unique_ptr<results::ResultWriter> writer_;
   uint64_t rows_ = 0;
+  uint64_t cells_ = 0;
+  double writeSeconds_ = 0;
 };
 
 }  // namespace gsparql

@@ -76,8 +76,13 @@ int runQuery(const Args& args) {
   if (a.flag("--explain")) std::fputs(summary.explain.c_str(), stderr);
   const QueryTimings& t = summary.timings;
   if (a.flag("--time")) {
-    std::fprintf(stderr, "time: parse %.3f ms, plan %.3f ms, execute and write %.3f ms\n", t.parseMilliseconds,
+    std::fprintf(stderr, "time: parse %.3f ms, plan %.3f ms, execute and write %.3f ms", t.parseMilliseconds,
                  t.planMilliseconds, t.executeMilliseconds);
+    if (summary.cells > 0) {
+      std::fprintf(stderr, " (decode and write %.3f ms, %.1f ns a cell)", summary.writeMilliseconds,
+                   summary.writeMilliseconds * 1e6 / static_cast<double>(summary.cells));
+    }
+    std::fputc('\n', stderr);
   }
   return std::cout ? 0 : 1;
 }

@@ -7,6 +7,7 @@ void TermDecoder::prefetch(size_t begin, size_t end) {
   std::vector<uint32_t> vertices;
   for (const Column& column : rows_.columns) {
     if (column.holdsOnlyVertices()) {
+      if (terms_.readsVerticesInPlace()) continue;
       const auto cells = column.vertices().subspan(begin, end - begin);
       vertices.insert(vertices.end(), cells.begin(), cells.end());
     } else {

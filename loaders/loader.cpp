@@ -188,6 +188,7 @@ LoadSummary load(const std::filesystem::path& root, const std::vector<std::strin
   tbb::parallel_invoke(
       [&] { writeDictionary(dir / kDictionaryDir, vertexTerms, encoder.predicates().numbered()); },
       [&] { writeValueColumn(dir / kValuesFile, vertexTerms.count, vertexTerms.term); },
+      [&] { writeTermColumn(dir / kTermsFile, vertexTerms); },
       [&] { catalog.tripleCount = writeAdjacency(dir, encoder.sorter(), catalog); });
   std::filesystem::remove_all(dir / "sort");
   summary.buildSeconds = secondsSince(start) - summary.parseSeconds;

@@ -13,6 +13,14 @@ PinnedGeneration requireGeneration(const std::filesystem::path& root) {
   return std::move(*pinned);
 }
 
+void requireOneEntryPerVertex(const std::filesystem::path& dir, const std::string& file, uint64_t entries,
+                              uint64_t vertices) {
+  if (entries != vertices) {
+    throw StorageError("corrupt database " + dir.string() + ": the " + file + " has " + std::to_string(entries) +
+                       " entries, the catalog " + std::to_string(vertices) + " vertices");
+  }
+}
+
 }  // namespace
 
 GraphStore::GraphStore(const std::filesystem::path& root)
@@ -29,11 +37,11 @@ GraphStore::GraphStore(const std::filesystem::path& root)
   }
   if (std::filesystem::exists(dir / kValuesFile)) {
     values_.emplace(dir / kValuesFile);
-    if (values_->size() != catalog_.vertexCount) {
-      throw StorageError("corrupt database " + dir.string() + ": the value column has " +
-                         std::to_string(values_->size()) + " entries, the catalog " +
-                         std::to_string(catalog_.vertexCount) + " vertices");
-    }
+    requireOneEntryPerVertex(dir, "value column", values_->size(), catalog_.vertexCount);
+  }
+  if (std::filesystem::exists(dir / kTermsFile)) {
+    terms_.emplace(dir / kTermsFile);
+    requireOneEntryPerVertex(dir, "term column", terms_->size(), catalog_.vertexCount);
   }
 }
 
@@ -46,6 +54,7 @@ void GraphStore::verify() const {
   out_.verify();
   in_.verify();
   if (values_) values_->verify();
+  if (terms_) terms_->verify();
 }
 
 }  // namespace gsparql

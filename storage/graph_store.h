@@ -10,6 +10,7 @@
 #include "storage/catalog.h"
 #include "storage/dictionary.h"
 #include "storage/generations.h"
+#include "storage/term_column.h"
 #include "storage/value_column.h"
 
 namespace gsparql {
@@ -34,8 +35,11 @@ class GraphStore {
   // The typed value of every vertex id, or nullptr for a database written
   // before value columns existed (decode terms instead).
   const ValueColumn* values() const { return values_ ? &*values_ : nullptr; }
-  // Checks every checksum of the dictionary, the adjacency files and the
-  // value column, and the structure of the adjacency files.
+  // The term of every vertex id in a memory map, or nullptr for a database
+  // written before term columns existed (decode through the dictionary).
+  const TermColumn* terms() const { return terms_ ? &*terms_ : nullptr; }
+  // Checks every checksum of the dictionary, the adjacency files, the
+  // value column and the term column, and the structure of the adjacency files.
   void verify() const;
 
  private:
@@ -45,6 +49,7 @@ class GraphStore {
   AdjacencyFile out_;
   AdjacencyFile in_;
   std::optional<ValueColumn> values_;
+  std::optional<TermColumn> terms_;
 };
 
 }  // namespace gsparql

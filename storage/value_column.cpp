@@ -9,17 +9,12 @@
 #include <vector>
 
 #include "storage/checksum.h"
-#include "storage/system_error.h"
+#include "storage/file_header.h"
 
 namespace gsparql {
 namespace {
 
 constexpr uint32_t kBlockEntries = 1u << 20;
-
-// Header problems are reported at offset 0, the entries' at their start.
-void require(bool ok, const std::filesystem::path& path, const std::string& what, uint64_t offset = 0) {
-  if (!ok) throwCorrupted(path.string(), offset, what);
-}
 
 }  // namespace
 
@@ -39,33 +34,23 @@ void writeValueColumn(const std::filesystem::path& path, uint32_t count,
     crc = crc32Update(crc, written);
     file.writeArray(written);
   }
-  std::memcpy(header.magic, kValuesMagic, sizeof header.magic);
-  header.version = kValuesFormatVersion;
   header.entryBytes = sizeof(rdf::TypedValue);
   header.count = count;
   header.fileSize = file.position();
   header.dataChecksum = crc;
-  header.headerChecksum = crc32Update(0, &header, offsetof(ValueFileHeader, headerChecksum));
+  sealHeader(header, kValuesMagic, kValuesFormatVersion);
   file.writeAt(0, &header, sizeof header);
   file.commit();
 }
 
 ValueColumn::ValueColumn(const std::filesystem::path& path) : file_(path) {
   auto bytes = file_.bytes();
-  require(bytes.size() >= sizeof(ValueFileHeader), path, "shorter than its header");
-  ValueFileHeader header;
-  std::memcpy(&header, bytes.data(), sizeof header);
-  require(std::memcmp(header.magic, kValuesMagic, sizeof header.magic) == 0, path, "bad magic");
-  require(header.headerChecksum == crc32Update(0, &header, offsetof(ValueFileHeader, headerChecksum)),
-          path, "header checksum mismatch");
-  require(header.version == kValuesFormatVersion, path,
-          "format version " + std::to_string(header.version) + ", expected " +
-              std::to_string(kValuesFormatVersion));
-  require(header.entryBytes == sizeof(rdf::TypedValue), path,
+  const auto header = readHeader<ValueFileHeader>(bytes, path, kValuesMagic, kValuesFormatVersion);
+  requireIntact(header.entryBytes == sizeof(rdf::TypedValue), path,
           "entries of " + std::to_string(header.entryBytes) + " bytes, expected " +
               std::to_string(sizeof(rdf::TypedValue)));
-  require(header.count <= std::numeric_limits<uint32_t>::max(), path, "more entries than vertex ids");
-  require(header.fileSize == bytes.size() &&
+  requireIntact(header.count <= std::numeric_limits<uint32_t>::max(), path, "more entries than vertex ids");
+  requireIntact(header.fileSize == bytes.size() &&
               header.fileSize == sizeof(ValueFileHeader) + header.count * sizeof(rdf::TypedValue),
           path, "truncated (" + std::to_string(bytes.size()) + " bytes, expected " +
                     std::to_string(sizeof(ValueFileHeader) + header.count * sizeof(rdf::TypedValue)) + ")");
@@ -76,7 +61,7 @@ ValueColumn::ValueColumn(const std::filesystem::path& path) : file_(path) {
 }
 
 void ValueColumn::verify() const {
-  require(crc32UpdateParallel(0, std::as_bytes(entries_)) == dataChecksum_, file_.path(), "data checksum mismatch",
+  requireIntact(crc32UpdateParallel(0, std::as_bytes(entries_)) == dataChecksum_, file_.path(), "data checksum mismatch",
           sizeof(ValueFileHeader));
 }
 

@@ -11,6 +11,9 @@
 namespace gsparql::results {
 namespace {
 
+constexpr ByteSet kNeedsQuotes([](unsigned char c) { return c == '"' || c == ',' || c == '\n' || c == '\r'; });
+constexpr ByteSet kQuote([](unsigned char c) { return c == '"'; });
+
 class CsvWriter final : public ResultWriter {
  public:
   explicit CsvWriter(std::ostream& out) : out_(out) {}
@@ -48,27 +51,15 @@ class CsvWriter final : public ResultWriter {
 
  private:
   void field(std::string_view value, bool quoteEmpty) {
-    bool quote = quoteEmpty && value.empty();
-    for (char c : value) {
-      if (c == '"' || c == ',' || c == '\n' || c == '\r') {
-        quote = true;
-        break;
-      }
-    }
-    if (!quote) {
+    if (!(quoteEmpty && value.empty()) && kNeedsQuotes.findIn(value) == value.size()) {
       out_.put(value);
       return;
     }
     out_.put('"');
-    size_t run = 0;
-    for (size_t i = 0; i < value.size(); ++i) {
-      if (value[i] == '"') {
-        out_.put(value.substr(run, i + 1 - run));
-        out_.put('"');
-        run = i + 1;
-      }
-    }
-    out_.put(value.substr(run));
+    appendEscaped(out_.str(), value, kQuote, [](unsigned char, std::string_view, size_t, std::string& out) {
+      out += "\"\"";
+      return size_t{1};
+    });
     out_.put('"');
   }
 

@@ -14,41 +14,36 @@ namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-void appendJsonEscaped(std::string& out, std::string_view s) {
-  const char* p = s.data();
-  const char* end = p + s.size();
-  const char* run = p;
-  for (; p != end; ++p) {
-    unsigned char c = static_cast<unsigned char>(*p);
-    if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c != 0xE2) continue;
-    if (c == 0xE2) {  // U+2028 / U+2029: E2 80 A8 / E2 80 A9
-      if (end - p >= 3 && static_cast<unsigned char>(p[1]) == 0x80 &&
-          (static_cast<unsigned char>(p[2]) == 0xA8 || static_cast<unsigned char>(p[2]) == 0xA9)) {
-        out.append(run, p);
-        out += static_cast<unsigned char>(p[2]) == 0xA8 ? "\\u2028" : "\\u2029";
-        p += 2;
-        run = p + 1;
+constexpr ByteSet kJsonSpecial(
+    [](unsigned char c) { return c < 0x20 || c == '"' || c == '\\' || c == 0x7F || c == 0xE2; });
+
+// Appends the escape of s[i] (in kJsonSpecial); returns the bytes consumed.
+size_t appendJsonEscape(unsigned char c, std::string_view s, size_t i, std::string& out) {
+  switch (c) {
+    case '"': out += "\\\""; return 1;
+    case '\\': out += "\\\\"; return 1;
+    case '\n': out += "\\n"; return 1;
+    case '\r': out += "\\r"; return 1;
+    case '\t': out += "\\t"; return 1;
+    case '\b': out += "\\b"; return 1;
+    case '\f': out += "\\f"; return 1;
+    case 0xE2:  // U+2028 / U+2029 (E2 80 A8 / E2 80 A9) end lines in JavaScript; other E2 sequences stay
+      if (s.size() - i >= 3 && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+          (static_cast<unsigned char>(s[i + 2]) == 0xA8 || static_cast<unsigned char>(s[i + 2]) == 0xA9)) {
+        out += static_cast<unsigned char>(s[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029";
+        return 3;
       }
-      continue;
-    }
-    out.append(run, p);
-    run = p + 1;
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default: {
-        char u[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
-        out.append(u, 6);
-      }
+      out += static_cast<char>(c);
+      return 1;
+    default: {
+      const char u[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+      out.append(u, 6);
+      return 1;
     }
   }
-  out.append(run, end);
 }
+
+void appendJsonEscaped(std::string& out, std::string_view s) { appendEscaped(out, s, kJsonSpecial, appendJsonEscape); }
 
 class JsonWriter final : public ResultWriter {
  public:

@@ -10,6 +10,38 @@
 
 namespace gsparql::results {
 
+// The bytes a writer must treat specially (escape, or quote for): a table
+// lookup a byte, so that plain text is scanned fast and appended in runs.
+class ByteSet {
+ public:
+  template <typename Predicate>
+  constexpr explicit ByteSet(Predicate contains) {
+    for (int c = 0; c < 256; ++c) members_[c] = contains(static_cast<unsigned char>(c));
+  }
+  constexpr bool contains(unsigned char c) const { return members_[c]; }
+  // The first position at or after `from` whose byte is in the set, or s.size().
+  size_t findIn(std::string_view s, size_t from = 0) const {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
+    while (from < s.size() && !members_[bytes[from]]) ++from;
+    return from;
+  }
+
+ private:
+  bool members_[256] = {};
+};
+
+// Appends `s` to `out`, bytes in `special` replaced by what `escape(c, s, i,
+// out)` appends; escape returns how many bytes of `s` from i it consumed.
+template <typename Escape>
+void appendEscaped(std::string& out, std::string_view s, const ByteSet& special, Escape escape) {
+  size_t run = 0;
+  for (size_t i = special.findIn(s); i < s.size(); i = special.findIn(s, run)) {
+    out.append(s.data() + run, i - run);
+    run = i + escape(static_cast<unsigned char>(s[i]), s, i, out);
+  }
+  out.append(s.data() + run, s.size() - run);
+}
+
 // Collects output in a string and hands it to the stream in large blocks:
 // one virtual call per 64 KiB instead of one per term.
 class OutBuffer {

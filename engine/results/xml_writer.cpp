@@ -12,27 +12,26 @@ namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-void appendXmlEscaped(std::string& out, std::string_view s, bool attribute) {
-  const char* p = s.data();
-  const char* end = p + s.size();
-  const char* run = p;
-  for (; p != end; ++p) {
-    unsigned char c = static_cast<unsigned char>(*p);
-    if (c >= 0x20 && c != '&' && c != '<' && c != '>' && !(attribute && c == '"')) continue;
-    out.append(run, p);
-    run = p + 1;
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: {
-        char ref[8] = {'&', '#', 'x', '0', '0', kHex[c >> 4], kHex[c & 15], ';'};
-        out.append(ref, 8);
-      }
+constexpr ByteSet kXmlTextSpecial([](unsigned char c) { return c < 0x20 || c == '&' || c == '<' || c == '>'; });
+constexpr ByteSet kXmlAttributeSpecial(
+    [](unsigned char c) { return c < 0x20 || c == '&' || c == '<' || c == '>' || c == '"'; });
+
+size_t appendXmlEscape(unsigned char c, std::string_view, size_t, std::string& out) {
+  switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '"': out += "&quot;"; break;
+    default: {
+      const char ref[8] = {'&', '#', 'x', '0', '0', kHex[c >> 4], kHex[c & 15], ';'};
+      out.append(ref, 8);
     }
   }
-  out.append(run, end);
+  return 1;
+}
+
+void appendXmlEscaped(std::string& out, std::string_view s, bool attribute) {
+  appendEscaped(out, s, attribute ? kXmlAttributeSpecial : kXmlTextSpecial, appendXmlEscape);
 }
 
 constexpr std::string_view kPrologue =

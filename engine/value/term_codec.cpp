@@ -8,7 +8,7 @@
 #include "storage/value_column.h"
 
 namespace gsparql::engine {
-TermCodec::TermCodec(const GraphStore& store) : store_(store) {}
+TermCodec::TermCodec(const GraphStore& store) : store_(store), termColumn_(store.terms()) {}
 
 ValueId TermCodec::idOf(std::string_view term) {
   std::string key = rdf::termKey(term);
@@ -79,7 +79,7 @@ void TermCodec::indexVerticesDensely() {
 
 void TermCodec::expectDecoding(size_t cells) {
   // Large results: an array as long as the vertices pays for itself.
-  if (denseVertices_.empty() && cells * 8 >= store_.catalog().vertexCount) indexVerticesDensely();
+  if (termColumn_ == nullptr && denseVertices_.empty() && cells * 8 >= store_.catalog().vertexCount) indexVerticesDensely();
 }
 
 void TermCodec::prefetch(std::span<const ValueId> ids, std::span<const uint32_t> vertices) {
@@ -87,12 +87,15 @@ void TermCodec::prefetch(std::span<const ValueId> ids, std::span<const uint32_t>
   std::vector<uint32_t> missingVertices, missingPredicates;
   for (ValueId id : ids) {
     const ValueSpace space = spaceOf(id);
+    if (space == ValueSpace::Vertex && termColumn_ != nullptr) continue;
     if ((space == ValueSpace::Vertex || space == ValueSpace::Predicate) && cached(id) == nullptr) {
       (space == ValueSpace::Vertex ? missingVertices : missingPredicates).push_back(indexOf(id));
     }
   }
-  for (uint32_t v : vertices) {
-    if (cached(fromVertex(v)) == nullptr) missingVertices.push_back(v);
+  if (termColumn_ == nullptr) {
+    for (uint32_t v : vertices) {
+      if (cached(fromVertex(v)) == nullptr) missingVertices.push_back(v);
+    }
   }
   decode(ValueSpace::Vertex, std::move(missingVertices));
   decode(ValueSpace::Predicate, std::move(missingPredicates));
@@ -109,6 +112,7 @@ void TermCodec::decode(ValueSpace space, std::vector<uint32_t> missing) {
 
 std::string_view TermCodec::term(ValueId id) {
   if (spaceOf(id) == ValueSpace::Local) return local_.at(indexOf(id));
+  if (spaceOf(id) == ValueSpace::Vertex && termColumn_ != nullptr) return termColumn_->term(indexOf(id));
   if (const std::string_view* known = cached(id)) return *known;
   prefetch(std::span<const ValueId>(&id, 1));
   return *cached(id);

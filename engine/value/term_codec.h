@@ -2,8 +2,10 @@
 // Turns terms into value ids and back for one query. Ids of data terms come
 // from the dictionary; terms the query makes (constants absent from the data,
 // results of expressions, fresh blank nodes) are numbered in a local
-// vocabulary that lives as long as the query's result. Decoded terms are
-// cached, so a value is read from the dictionary at most once per query.
+// vocabulary that lives as long as the query's result. Vertex terms are read
+// from the store's term column (a memory map) where it has one; otherwise, and
+// for predicates, decoded terms are cached, so a value is read from the
+// dictionary at most once per query.
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -15,6 +17,8 @@
 
 #include "engine/value/value_id.h"
 #include "rdf/typed_value.h"
+
+#include "storage/term_column.h"
 
 namespace gsparql {
 class GraphStore;
@@ -39,12 +43,16 @@ class TermCodec {
   std::string_view term(ValueId id);
   // The term of a data vertex; valid as long as this codec.
   std::string_view vertexTerm(uint32_t vertex) {
+    if (termColumn_ != nullptr) return termColumn_->term(vertex);
     if (!denseVertices_.empty() && denseVertices_[vertex] != kNotDecoded) return views_[denseVertices_[vertex]];
     return term(fromVertex(vertex));
   }
   // Decodes the ids not seen yet (any ids, and vertex ids) in one dictionary
   // batch per id space: call before term() on many ids.
   void prefetch(std::span<const ValueId> ids, std::span<const uint32_t> vertices = {});
+  // True when vertex terms are read in place (a term column), so that
+  // prefetching them is pointless.
+  bool readsVerticesInPlace() const { return termColumn_ != nullptr; }
   // About `cells` ids will be decoded: lets the codec choose its cache.
   void expectDecoding(size_t cells);
 
@@ -70,6 +78,7 @@ class TermCodec {
   void indexVerticesDensely();
 
   const GraphStore& store_;
+  const TermColumn* termColumn_;  // null for databases without one
   std::unordered_map<std::string, ValueId> byKey_;  // terms looked up so far, by rdf::termKey
   std::deque<std::string> local_;  // a deque: views stay valid as terms are added
   // Decoded terms by id: in a hash map while few are decoded; vertices in a

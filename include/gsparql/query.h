@@ -60,6 +60,10 @@ struct QueryTimings {
 struct QuerySummary {
   uint64_t rows = 0;      // SELECT rows written (ASK: 1; a graph: its triples)
   QueryTimings timings;   // for a SELECT, execution includes writing its rows
+  // SELECT: the part of execution spent turning ids into terms and writing
+  // them, and the cells (rows times variables) written.
+  double writeMilliseconds = 0;
+  uint64_t cells = 0;
   std::string explain;    // as QueryResult::explain()
   bool stopped = false;   // the output failed (a closed pipe, a full disk): the query stopped there
 };
