@@ -109,6 +109,7 @@ TEST_CASE("--explain and --time report on stderr") {
   CHECK(r.output.find("actual 1") != std::string::npos);
   CHECK(r.output.find("q-error") != std::string::npos);
   CHECK(r.output.find("time: parse") != std::string::npos);
+  CHECK(r.output.find("ns a cell") != std::string::npos);  // 1 row of 3 cells decoded and written
 }
 
 TEST_CASE("bench reports the q-error of each query's estimates and per template") {
