@@ -1,5 +1,9 @@
 #include "engine/executor.h"
 
+#include <limits>
+
+#include "gsparql/error.h"
+
 namespace gsparql::engine {
 namespace {
 
@@ -26,7 +30,57 @@ class WholeTableCursor final : public RowCursor {
   bool done_ = false;
 };
 
+constexpr uint64_t kLargestCount = std::numeric_limits<int64_t>::max();
+
+[[noreturn]] void throwCountTooLarge() {
+  throw QueryError("the count of solutions exceeds 9223372036854775807, the largest integer gsparql writes");
+}
+
 }  // namespace
+
+uint64_t checkedAdd(uint64_t a, uint64_t b) {
+  if (b > kLargestCount - a) throwCountTooLarge();
+  return a + b;
+}
+
+uint64_t checkedMultiply(uint64_t a, uint64_t b) {
+  if (a != 0 && b > kLargestCount / a) throwCountTooLarge();
+  return a * b;
+}
+
+namespace {
+
+// The rows of a cursor that reads no columns. Streamed: an executor that
+// finds rows a chunk at a time counts in bounded memory.
+uint64_t countRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                   const ExecutionOptions& options, ExecutionProfile& profile) {
+  ExecutionOptions counting = options;
+  counting.outputColumns = std::vector<uint32_t>{};
+  counting.streamRows = true;
+  counting.rowLimit.reset();
+  std::unique_ptr<RowCursor> cursor = executor.open(plan, bgp, store, counting, profile);
+  uint64_t total = 0;
+  while (std::optional<IdTable> batch = cursor->next()) total = checkedAdd(total, batch->rows());
+  return total;
+}
+
+}  // namespace
+
+// Components share no variable: the count of their product is the product
+// of their counts, so no product is made. Injective matching compares
+// vertices across components: it counts the product's rows.
+uint64_t Executor::count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                         const ExecutionOptions& options, ExecutionProfile& profile) {
+  if (options.injective || plan.components.size() <= 1) return countRows(*this, plan, bgp, store, options, profile);
+  uint64_t total = 1;
+  for (uint32_t c = 0; c < plan.components.size() && total > 0; ++c) {
+    ExecutionProfile part;
+    total = checkedMultiply(total, countRows(*this, BgpPlan{{plan.components[c]}}, bgp, store, options, part));
+    for (StepProfile& step : part.steps) profile.steps.push_back({c, step.vertex, step.estimatedRows, step.actualRows, step.milliseconds});
+    if (!part.note.empty()) profile.note = part.note;
+  }
+  return total;
+}
 
 std::unique_ptr<RowCursor> Executor::open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                           const ExecutionOptions& options, ExecutionProfile& profile) {

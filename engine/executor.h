@@ -85,8 +85,20 @@ class Executor {
   // to date after each batch.
   virtual std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                           const ExecutionOptions& options, ExecutionProfile& profile);
+  // The number of rows execute() would return (COUNT(*) over the BGP),
+  // without handing rows out: by default the rows of a cursor that reads no
+  // columns; an executor that can count without making rows does so.
+  virtual uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                         const ExecutionOptions& options, ExecutionProfile& profile);
 };
 
 std::unique_ptr<Executor> makeCpuExecutor();
+
+// Counts of solutions: beyond 2^63 - 1 (the largest integer the engine
+// writes) a count is a QueryError, never a wrapped number.
+uint64_t checkedAdd(uint64_t a, uint64_t b);
+uint64_t checkedMultiply(uint64_t a, uint64_t b);
+// For profiles, where a bound is enough.
+inline uint64_t saturatingAdd(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 
 }  // namespace gsparql::engine

@@ -7,7 +7,7 @@
 
 #include "engine/graph_forms.h"
 #include "engine/logical/logical_plan.h"
-#include "engine/physical/bgp_scan.h"
+#include "engine/physical/bgp_leaf.h"
 #include "engine/physical/slice.h"
 #include "engine/planner/exists_probe.h"
 #include "engine/planner/planner.h"
@@ -72,7 +72,7 @@ void shapeResult(const LogicalPlan& logical, const Operator& root, Table rows, Q
 void addRowEstimates(const Operator& op, std::vector<RowEstimate>& out) {
   if (!op.profile().ran) return;
   out.push_back({op.describe(), op.estimatedRows(), op.profile().actualRows});
-  if (const auto* scan = dynamic_cast<const BgpScan*>(&op)) {
+  if (const auto* scan = dynamic_cast<const BgpLeaf*>(&op)) {
     const auto& profiled = scan->executionProfile().steps;
     for (size_t k = 0; k < profiled.size(); ++k) {
       out.push_back({"join step " + std::to_string(k + 1) + " of " + op.describe(), profiled[k].estimatedRows,

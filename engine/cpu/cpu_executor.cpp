@@ -1,3 +1,4 @@
+#include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -37,6 +38,31 @@ class StepRunner {
       allVertices_.resize(store.catalog().vertexCount);
       std::iota(allVertices_.begin(), allVertices_.end(), 0u);
     }
+  }
+
+  // True when a row's extensions are exactly the candidates that survive the
+  // list checks, so that counting them needs no rows: no per-row check, no
+  // predicate bound here, no injectivity.
+  bool countable() const {
+    return step_.source == CandidateSource::Neighbours && !step_.driver.bindsPredicate && rowChecks_.empty() &&
+           step_.predicateVertexChecks.empty() && !injective_;
+  }
+  // The vertices a countable step reads from the row.
+  std::vector<uint32_t> readVertices() const {
+    std::vector<uint32_t> read{step_.driver.boundVertex};
+    for (const auto& check : listChecks_) read.push_back(check.boundVertex);
+    return read;
+  }
+  // How many rows extend() would make of `row` (countable steps only).
+  uint64_t candidateCount(std::span<const uint32_t> row, std::vector<uint32_t>& a, std::vector<uint32_t>& b) const {
+    std::span<const uint32_t> current = lookup(step_.driver, predicateOf(step_.driver, row), row[step_.driver.boundVertex]);
+    for (const auto& check : listChecks_) {
+      if (current.empty()) return 0;
+      cpu::intersectSorted(current, lookup(check, predicateOf(check, row), row[check.boundVertex]), a);
+      std::swap(a, b);
+      current = b;
+    }
+    return current.size();
   }
 
   void extend(std::span<const uint32_t> input, std::vector<uint32_t>& out) const {
@@ -262,6 +288,7 @@ class ComponentRun {
       runners_.emplace_back(step, bgp, store, earlier_.back(), predicateVertex, options.injective);
       earlier.push_back(step.vertex);
     }
+    depth_ = plan.steps.size();
     times_.assign(plan.steps.size(), 0);
     rows_.assign(plan.steps.size(), 0);
     IdTable start(bgp.columnCount());
@@ -282,8 +309,9 @@ class ComponentRun {
     return out;
   }
 
-  // Depth-first: the next rows through every step, from the deepest level
-  // that still has unextended rows; nullopt once all are extended.
+  // Depth-first: the next rows through the first depth_ steps (all of
+  // them, unless counting), from the deepest level that still has
+  // unextended rows; nullopt once all are extended.
   std::optional<IdTable> nextChunk() {
     while (!pending_.empty()) {
       const size_t s = pending_.size() - 1;
@@ -292,7 +320,7 @@ class ComponentRun {
         pending_.pop_back();
         continue;
       }
-      if (s == runners_.size()) {  // a component without steps: its one start row
+      if (s == depth_) {  // no steps to run: the one start row
         IdTable rows = std::move(level.rows);
         pending_.pop_back();
         return rows;
@@ -300,10 +328,23 @@ class ComponentRun {
       const size_t begin = level.next, end = std::min(level.rows.rows(), begin + kChunkRows);
       level.next = end;
       IdTable extended = step(s, begin == 0 && end == level.rows.rows() ? level.rows : rowsOf(level.rows, begin, end));
-      if (s + 1 == runners_.size()) return extended;
+      if (s + 1 == depth_) return extended;
       if (extended.rows() > 0) pending_.push_back({std::move(extended), 0});
     }
     return std::nullopt;
+  }
+
+  // The component's rows, counted in bounded memory: the steps before its
+  // countable leaves run depth-first a chunk at a time, and each of their
+  // rows adds the product of the leaves' candidate counts.
+  uint64_t count() {
+    depth_ = countableFrom();
+    uint64_t total = 0;
+    while (std::optional<IdTable> chunk = nextChunk()) {
+      total = checkedAdd(total, depth_ == runners_.size() ? chunk->rows() : countLeaves(*chunk));
+      options_.throwIfStopped();
+    }
+    return total;
   }
 
   void addProfile(ExecutionProfile& profile) const {
@@ -330,6 +371,54 @@ class ComponentRun {
     return output;
   }
 
+  // The first of the final steps that count without rows: each countable,
+  // and reading only vertices bound before the first of them (the leaves
+  // of a star, the last vertex of a path), so that a row's extensions
+  // through all of them are the product of their candidate counts.
+  size_t countableFrom() const {
+    size_t first = runners_.size();
+    for (; first > 0 && runners_[first - 1].countable(); --first) {
+      const std::vector<uint32_t>& before = earlier_[first - 1];
+      for (size_t s = first - 1; s < runners_.size(); ++s) {
+        for (uint32_t v : runners_[s].readVertices()) {
+          if (std::find(before.begin(), before.end(), v) == before.end()) return first;
+        }
+      }
+    }
+    return first;
+  }
+
+  // The rows that the leaf steps (from depth_ on) would make of `rows`.
+  uint64_t countLeaves(const IdTable& rows) {
+    const auto start = Clock::now();
+    const size_t leaves = runners_.size() - depth_;
+    struct Partial {
+      uint64_t total = 0;
+      std::vector<uint64_t> stepRows;
+    };
+    tbb::combinable<Partial> partials([&] { return Partial{0, std::vector<uint64_t>(leaves, 0)}; });
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, rows.rows(), kRowsPerTask), [&](const auto& range) {
+      Partial& partial = partials.local();
+      std::vector<uint32_t> a, b;
+      for (size_t r = range.begin(); r != range.end(); ++r) {
+        uint64_t product = 1;
+        for (size_t l = 0; l < leaves && product > 0; ++l) {
+          product = checkedMultiply(product, runners_[depth_ + l].candidateCount(rows.row(r), a, b));
+          partial.stepRows[l] = saturatingAdd(partial.stepRows[l], product);
+        }
+        partial.total = checkedAdd(partial.total, product);
+      }
+    });
+    uint64_t total = 0;
+    partials.combine_each([&](const Partial& partial) {
+      total = checkedAdd(total, partial.total);
+      for (size_t l = 0; l < leaves; ++l) rows_[depth_ + l] = saturatingAdd(rows_[depth_ + l], partial.stepRows[l]);
+    });
+    times_[depth_] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    ran_ = runners_.size();
+    return total;
+  }
+
   IdTable extendLevelByLevel(IdTable table) {
     for (size_t s = 0; s < runners_.size() && table.rows() > 0; ++s) table = step(s, table);
     return table;
@@ -343,6 +432,7 @@ class ComponentRun {
   std::vector<double> times_;
   std::vector<uint64_t> rows_;
   size_t ran_ = 0;              // steps that ran at least once
+  size_t depth_ = 0;            // steps that make rows: all, or those before the leaves counted
   std::vector<Level> pending_;  // depth-first: pending_[s] enters step s
 };
 
@@ -385,6 +475,22 @@ class CpuExecutor final : public Executor {
       if (tables.back().rows() == 0) break;  // the product is empty
     }
     return options.select(componentProduct(std::move(tables), bgp, options));
+  }
+
+  // A product of the components' counts, each counted without making its
+  // leaves' rows. Injective matching compares vertices across steps and
+  // components: it counts rows.
+  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+                 ExecutionProfile& profile) override {
+    if (options.injective) return Executor::count(plan, bgp, store, options, profile);
+    const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
+    uint64_t total = 1;
+    for (uint32_t c = 0; c < plan.components.size() && total > 0; ++c) {
+      ComponentRun run(c, plan.components[c], bgp, store, predicateVertex, options);
+      total = checkedMultiply(total, run.count());
+      run.addProfile(profile);
+    }
+    return total;
   }
 
   // Streamed, one component is found depth-first, a chunk at a time; a

@@ -7,37 +7,6 @@
 namespace gsparql::engine {
 namespace {
 
-std::string vertexName(const BoundBgp& bgp, uint32_t v, const Dictionary& dictionary) {
-  const auto& vertex = bgp.vertices[v];
-  if (vertex.isBlank) return "_:" + vertex.name;
-  if (vertex.isVariable) return "?" + vertex.name;
-  const std::string term = vertex.id == kNoId ? "(absent)" : dictionary.term(TermSpace::Vertex, vertex.id);
-  return vertex.name.empty() ? term : "?" + vertex.name + " = " + term;  // fixed by a filter or VALUES
-}
-
-std::string predicateName(const BoundBgp& bgp, const BoundEdge& e, const Dictionary& dictionary) {
-  if (e.predicateIsVariable) return "?" + bgp.predicateVariables[e.predicate];
-  return e.predicate == kNoId ? "(absent)" : dictionary.term(TermSpace::Predicate, e.predicate);
-}
-
-std::string describeUse(const BoundBgp& bgp, const EdgeUse& use, const Dictionary& dictionary) {
-  const BoundEdge& e = bgp.edges[use.edge];
-  return vertexName(bgp, e.from, dictionary) + " " + predicateName(bgp, e, dictionary) + " " +
-         vertexName(bgp, e.to, dictionary);
-}
-
-std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dictionary& dictionary) {
-  switch (step.source) {
-    case CandidateSource::Constant: return "constant";
-    case CandidateSource::AllVertices: return "all vertices";
-    case CandidateSource::PredicateKeys:
-      return std::string(step.driver.direction == pcsr::Direction::Out ? "subjects" : "objects") + " of " +
-             predicateName(bgp, bgp.edges[step.driver.edge], dictionary);
-    case CandidateSource::Neighbours: return "neighbours via " + describeUse(bgp, step.driver, dictionary);
-  }
-  return "";
-}
-
 // A variable that a filter or VALUES replaced by a constant (it keeps its name).
 bool fixedVertex(const BoundBgp& bgp, uint32_t column) {
   return column < bgp.vertices.size() && !bgp.vertices[column].isVariable && !bgp.vertices[column].name.empty();
@@ -45,19 +14,8 @@ bool fixedVertex(const BoundBgp& bgp, uint32_t column) {
 
 }  // namespace
 
-std::string executorNotes(const Operator& root) {
-  std::string notes;
-  if (const auto* scan = dynamic_cast<const BgpScan*>(&root); scan && !scan->executionProfile().note.empty()) {
-    notes += scan->executionProfile().note + "\n";
-  }
-  for (const Operator* child : root.children()) notes += executorNotes(*child);
-  return notes;
-}
-
 BgpScan::BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables)
-    : Operator(std::move(variables), bgp.hasAbsentConstant ? 0 : plan.estimatedRows(),
-               bgp.hasAbsentConstant ? 0 : plan.estimatedRows()),
-      bgp_(std::move(bgp)), plan_(std::move(plan)), columns_(std::move(columns)) {
+    : BgpLeaf(std::move(bgp), std::move(plan), std::move(variables), Output::Rows), columns_(std::move(columns)) {
   for (uint32_t c : columns_) {
     if (!fixedVertex(bgp_, c)) executorColumns_.push_back(c);
   }
@@ -130,25 +88,6 @@ Table BgpScan::toValues(ExecutionContext& context) {
     }
   }
   return out;
-}
-
-std::vector<std::string> BgpScan::details(const GraphStore& store) const {
-  const Dictionary& dictionary = store.dictionary();
-  std::vector<std::string> lines;
-  size_t profiled = 0;
-  for (size_t c = 0; c < plan_.components.size(); ++c) {
-    lines.push_back("component " + std::to_string(c + 1) + ":");
-    const auto& steps = plan_.components[c].steps;
-    for (size_t s = 0; s < steps.size(); ++s) {
-      const PlanStep& step = steps[s];
-      const StepProfile* p = profiled < profile_.steps.size() ? &profile_.steps[profiled++] : nullptr;
-      lines.push_back("  " + std::to_string(s + 1) + ". " + vertexName(bgp_, step.vertex, dictionary) + " from " +
-                      describeSource(bgp_, step, dictionary) + "; " + rowNumbers(step.estimatedRows, p ? std::optional(p->actualRows) : std::nullopt, p ? p->milliseconds : 0));
-      for (const auto& check : step.checks) lines.push_back("     check " + describeUse(bgp_, check, dictionary));
-    }
-  }
-  if (!profile_.note.empty()) lines.push_back(profile_.note);
-  return lines;
 }
 
 }  // namespace gsparql::engine

@@ -2,24 +2,16 @@
 // A basic graph pattern matched by one of the BGP executors (the CPU one or
 // the GPU one), with the plan of vertex-at-a-time join steps that both read.
 // The leaf of every operator tree that touches the data graph.
-#include "engine/bound_bgp.h"
-#include "engine/physical/operator.h"
-#include "engine/plan.h"
+#include "engine/physical/bgp_leaf.h"
 
 namespace gsparql::engine {
 
-class BgpScan final : public Operator {
+class BgpScan final : public BgpLeaf {
  public:
   // `columns`: the BGP columns (engine/bound_bgp.h) the operators above read,
   // named by `variables`; the executor returns only these.
   BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables);
   std::string describe() const override;
-  std::vector<const Operator*> children() const override { return {}; }
-  std::vector<std::string> details(const GraphStore& store) const override;
-
-  const BoundBgp& bgp() const { return bgp_; }
-  const BgpPlan& plan() const { return plan_; }
-  const ExecutionProfile& executionProfile() const { return profile_; }
   void readAtMost(uint64_t rows) override { rowLimit_ = std::min(rows, rowLimit_.value_or(rows)); }
 
  private:
@@ -30,22 +22,14 @@ class BgpScan final : public Operator {
   // The executor's table as value ids.
   Table toValues(ExecutionContext& context);
 
-  BoundBgp bgp_;
-  BgpPlan plan_;
   std::vector<uint32_t> columns_;
   // The columns the executor returns: columns_ without the variables that
   // a filter or VALUES fixed to a constant, whose cells are that constant.
   std::vector<uint32_t> executorColumns_;
-  ExecutionProfile profile_;
-  std::string executor_;
   ExecutionOptions options_;           // what the executor was asked, kept for the cursor
   std::unique_ptr<RowCursor> cursor_;  // the executor's rows, unless a constant is absent
   IdTable rows_;                       // the executor's answer or batch, until it is handed out
   std::optional<uint64_t> rowLimit_;  // the most rows read above
 };
-
-// The notes of the BGP executors in an operator tree (e.g. why the GPU
-// executor handed a BGP to the CPU one), one per line.
-std::string executorNotes(const Operator& root);
 
 }  // namespace gsparql::engine

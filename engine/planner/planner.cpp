@@ -4,6 +4,7 @@
 
 #include "engine/bound_bgp.h"
 #include "engine/logical/logical_plan.h"
+#include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/distinct.h"
 #include "engine/physical/extend.h"
@@ -164,12 +165,7 @@ OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditi
 
 std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); }
 
-OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Substitution& fixed) const {
-  if (op.triples.empty()) {  // the join identity: one solution that binds nothing
-    sparql::Table identity;
-    identity.rows.emplace_back();
-    return std::make_unique<ValuesScan>(identity);
-  }
+std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed) const {
   BoundBgp bgp = bindBgp(*op.queryGraph, store_.dictionary());
   for (const auto& [name, constant] : fixed) {
     for (BoundVertex& v : bgp.vertices) {
@@ -180,6 +176,16 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
     }
   }
   BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog());
+  return {std::move(bgp), std::move(plan)};
+}
+
+OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Substitution& fixed) const {
+  if (op.triples.empty()) {  // the join identity: one solution that binds nothing
+    sparql::Table identity;
+    identity.rows.emplace_back();
+    return std::make_unique<ValuesScan>(identity);
+  }
+  auto [bgp, plan] = bindAndOrder(op, fixed);
   std::vector<uint32_t> columns;
   std::vector<std::string> names;
   readColumns(bgp, required, columns, names);
@@ -285,7 +291,34 @@ OperatorPtr Planner::planExtend(const Op& op, const Required& required) const {
   return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
 }
 
+// COUNT(*), or COUNT(?v) of a variable every solution binds, without
+// DISTINCT: the number of the group's solutions.
+bool countsSolutions(const sparql::Expr& e, const Op& pattern) {
+  if (e.kind != sparql::Expr::Kind::Aggregate || e.name != "COUNT" || e.distinct) return false;
+  if (e.star) return true;
+  if (e.args.size() != 1 || e.args[0].kind != sparql::Expr::Kind::Term) return false;
+  const sparql::Term& t = e.args[0].term;
+  if (t.kind != sparql::Term::Kind::Variable) return false;
+  const std::vector<std::string> bound = patternVariables(pattern);
+  return std::find(bound.begin(), bound.end(), t.value) != bound.end();
+}
+
+// One group of a BGP whose aggregates all count its solutions: a BgpCount,
+// which counts where the rows are instead of handing them up.
+OperatorPtr Planner::planCountOfBgp(const Op& group) const {
+  const Op& pattern = *group.children[0];
+  if (!group.bindings.empty() || pattern.kind != Op::Kind::Bgp || pattern.triples.empty()) return nullptr;
+  std::vector<std::string> names;
+  for (const auto& a : group.aggregates) {
+    if (!countsSolutions(a.expr, pattern)) return nullptr;
+    names.push_back(a.var);
+  }
+  auto [bgp, plan] = bindAndOrder(pattern, {});
+  return std::make_unique<BgpCount>(std::move(bgp), std::move(plan), std::move(names));
+}
+
 OperatorPtr Planner::planGroup(const Op& op) const {
+  if (OperatorPtr count = planCountOfBgp(op)) return count;
   Required below = std::set<std::string>{};
   std::string text;
   for (const auto& k : op.bindings) {

@@ -4,12 +4,16 @@
 // planner orders each BGP's joins (JoinOrderer), passes down which variables
 // the operators above read (so executors return only those columns), puts
 // equality filters, IN lists and VALUES with constants into the BGP they
-// restrict, and builds the smaller side of a join.
+// restrict, builds the smaller side of a join, and counts a BGP's solutions
+// where they are found when a query only counts them.
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
+#include "engine/bound_bgp.h"
 #include "engine/join_orderer.h"
+#include "engine/plan.h"
 #include "engine/physical/operator.h"
 #include "parser/algebra.h"
 
@@ -33,6 +37,8 @@ class Planner {
   using Substitution = std::vector<std::pair<std::string, std::string>>;
 
   OperatorPtr planBgp(const sparql::Op& op, const Required& required, const Substitution& fixed) const;
+  // The BGP bound to the data's ids, `fixed` variables replaced by constants, and its join order.
+  std::pair<BoundBgp, BgpPlan> bindAndOrder(const sparql::Op& op, const Substitution& fixed) const;
   // The union of the BGP with `variable` fixed to each constant in turn
   // (FILTER(?x IN (...)), or a join with VALUES for ?x).
   OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
@@ -44,6 +50,7 @@ class Planner {
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required) const;
   OperatorPtr planGroup(const sparql::Op& op) const;
+  OperatorPtr planCountOfBgp(const sparql::Op& group) const;
 
   const GraphStore& store_;
   const JoinOrderer& orderer_;

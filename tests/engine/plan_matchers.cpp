@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <typeinfo>
 
+#include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/distinct.h"
 #include "engine/physical/extend.h"
@@ -106,8 +107,8 @@ Matcher Matcher::notDescribing(std::string text) const {
 
 Matcher Matcher::triplePatterns(size_t count) const {
   return where(std::to_string(count) + " triple pattern(s)", [count](const Operator& op) {
-    const auto* scan = dynamic_cast<const engine::BgpScan*>(&op);
-    return scan != nullptr && scan->bgp().edges.size() == count;
+    const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&op);
+    return leaf != nullptr && leaf->bgp().edges.size() == count;
   });
 }
 
@@ -127,6 +128,7 @@ Matcher Any() {
   return Matcher("Any", [](const Operator&) { return std::nullopt; }, std::nullopt);
 }
 Matcher BgpScan() { return node<engine::BgpScan>("BgpScan", std::vector<Matcher>{}); }
+Matcher BgpCount() { return node<engine::BgpCount>("BgpCount", std::vector<Matcher>{}); }
 Matcher PathScan() { return node<engine::PathScan>("PathScan", std::vector<Matcher>{}); }
 Matcher Values() { return node<engine::ValuesScan>("Values", std::vector<Matcher>{}); }
 Matcher HashJoin(Matcher left, Matcher right) {

@@ -41,7 +41,7 @@ class Matcher {
   // Any other property.
   Matcher where(std::string what, std::function<bool(const engine::Operator&)> test) const;
 
-  // BgpScan only: the number of triple patterns.
+  // BgpScan and BgpCount only: the number of triple patterns.
   Matcher triplePatterns(size_t count) const;
   // BgpScan only: `variable` was made a constant (an equality filter folded
   // into the scan), with dictionary id `id` when given.
@@ -58,6 +58,7 @@ class Matcher {
 // Any operator, any subtree.
 Matcher Any();
 Matcher BgpScan();
+Matcher BgpCount();
 Matcher PathScan();
 Matcher Values();
 Matcher HashJoin(Matcher left, Matcher right);

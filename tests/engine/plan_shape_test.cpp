@@ -156,6 +156,30 @@ TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
              h::Slice(2, std::nullopt, h::Distinct(h::Project({"o"}, h::BgpScan()))));
 }
 
+TEST_CASE("plan shape: counting a BGP's solutions is a BgpCount; other aggregates group rows") {
+  CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t }"),
+             h::Project({"n"}, h::Extend(h::BgpCount().withVariables({"_agg0"}).triplePatterns(2))));
+  // COUNT(?v) of a variable every solution binds counts the solutions too.
+  CHECK_PLAN(planOf("SELECT (COUNT(?s) AS ?n) (COUNT(*) AS ?m) WHERE { ?s <http://e/big> ?o }"),
+             h::Project({"n", "m"}, h::Extend(h::BgpCount().withVariables({"_agg0", "_agg1"}))));
+  CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> <http://e/absent> }"),
+             h::Project({"n"}, h::Extend(h::BgpCount().describing("absent"))));
+  // Distinct counts, other aggregates, groups and unbound variables read rows.
+  for (const char* query : {"SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE { ?s <http://e/big> ?o }",
+                            "SELECT (COUNT(DISTINCT *) AS ?n) WHERE { ?s <http://e/big> ?o }",
+                            "SELECT (COUNT(?z) AS ?n) WHERE { ?s <http://e/big> ?o }",
+                            "SELECT (SUM(?a) AS ?n) WHERE { ?s <http://e/age> ?a }"}) {
+    CAPTURE(query);
+    CHECK_PLAN(planOf(query), h::Project({"n"}, h::Extend(h::GroupBy(h::BgpScan()))));
+  }
+  CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) (SAMPLE(?o) AS ?x) WHERE { ?s <http://e/big> ?o }"),
+             h::Project({"n", "x"}, h::Extend(h::GroupBy(h::BgpScan()))));
+  CHECK_PLAN(planOf("SELECT ?o (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o"),
+             h::Project({"o", "n"}, h::Extend(h::GroupBy(h::BgpScan()))));
+  CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } }"),
+             h::Project({"n"}, h::Extend(h::GroupBy(h::LeftJoin(h::BgpScan(), h::BgpScan())))));
+}
+
 TEST_CASE("plan shape: property paths and subqueries") {
   CHECK_PLAN(planOf("SELECT * WHERE { ?a <http://e/knows>+ ?b }"),
              h::Project({"a", "b"}, h::PathScan().describing("+")));

@@ -10,6 +10,7 @@
 
 #include "engine/gpu/gpu_executor.h"
 #include "gsparql/database.h"
+#include "support/random_bgp.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -73,4 +74,39 @@ TEST_CASE("operator queries give the same answers with their BGPs on the GPU as 
     CHECK(plan.find("ran on the CPU executor") == std::string::npos);
   }
   CHECK(nonEmpty >= files.size() - 2);  // the queries find something on SF1
+}
+
+TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU what the CPU counts") {
+  if (!engine::gpuAvailable()) {
+    std::printf("no CUDA device: skipped\n");
+    return;
+  }
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  Database db(dir.path());
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dataFile("watdiv/sf1/queries"))) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() >= 100);
+  for (const auto& file : files) {
+    CAPTURE(file);
+    const std::string query = countingQuery(readText(file));
+    for (Semantics semantics : {Semantics::Homomorphism, Semantics::Isomorphism}) {
+      const QueryResult onGpu = db.query(query, {Backend::Gpu, semantics});
+      CHECK(countOf(onGpu) == countOf(db.query(query, {Backend::Cpu, semantics})));
+      CHECK(onGpu.explain().find("BgpCount") != std::string::npos);
+    }
+  }
+  std::mt19937 random(7);
+  for (int i = 0; i < 100; ++i) {
+    RandomCase c = randomCase(random);
+    TempDir caseDir;
+    Database small(loadGraph(caseDir.path(), c.graph));
+    const std::string query = countingQuery(c.query);
+    CAPTURE(query);
+    for (Semantics semantics : {Semantics::Homomorphism, Semantics::Isomorphism}) {
+      CHECK(countOf(small.query(query, {Backend::Gpu, semantics})) ==
+            countOf(small.query(query, {Backend::Cpu, semantics})));
+    }
+  }
 }

@@ -116,3 +116,23 @@ ProcessResult runCli(const std::vector<std::string>& args, const std::vector<std
 }
 
 }  // namespace gsparql::test
+
+namespace gsparql::test {
+
+std::string countingQuery(const std::string& select) {
+  const size_t where = select.find(" WHERE");
+  if (where == std::string::npos) throw std::invalid_argument("no WHERE in " + select);
+  return "SELECT (COUNT(*) AS ?n)" + select.substr(where);
+}
+
+uint64_t countOf(const QueryResult& result) {
+  std::vector<std::string> cells;
+  result.forEachRow([&](std::span<const Term> row) { cells.emplace_back(row.size() == 1 && row[0] ? *row[0] : ""); });
+  const std::string suffix = "\"^^<http://www.w3.org/2001/XMLSchema#integer>";
+  if (cells.size() != 1 || !cells[0].starts_with('"') || !cells[0].ends_with(suffix)) {
+    throw std::runtime_error("not a count: " + (cells.empty() ? std::string("no rows") : cells[0]));
+  }
+  return std::stoull(cells[0].substr(1, cells[0].size() - 1 - suffix.size()));
+}
+
+}  // namespace gsparql::test

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "gsparql/query.h"
 #include "support/files.h"
 
 namespace gsparql::test {
@@ -29,6 +30,11 @@ void writeFile(const std::filesystem::path& file, const std::string& content);
 std::vector<std::string> sortedDump(const std::filesystem::path& db);
 // The names in a folder, sorted.
 std::vector<std::string> directoryEntries(const std::filesystem::path& dir);
+
+// "SELECT (COUNT(*) AS ?n) WHERE ..." of a "SELECT ... WHERE ..." query.
+std::string countingQuery(const std::string& select);
+// The integer of a result of one row and one xsd:integer cell (a count).
+uint64_t countOf(const QueryResult& result);
 
 struct ProcessResult {
   int exitCode = -1;      // when it exited

@@ -1,0 +1,32 @@
+#include "engine/physical/bgp_count.h"
+
+#include "engine/expr/terms.h"
+
+namespace gsparql::engine {
+
+std::string BgpCount::describe() const {
+  std::string text = "BgpCount, " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
+  if (!executor_.empty()) text += " on the " + executor_ + " executor";
+  if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
+  return text;
+}
+
+void BgpCount::openImpl(ExecutionContext& context) {
+  profile_ = {};
+  executor_ = context.bgpExecutor.name();
+  done_ = false;
+}
+
+std::optional<Table> BgpCount::nextImpl(ExecutionContext& context) {
+  if (done_) return std::nullopt;
+  done_ = true;
+  const uint64_t count =
+      bgp_.hasAbsentConstant ? 0 : context.bgpExecutor.count(plan_, bgp_, context.store, context.options, profile_);
+  const ValueId value = context.terms.idOf(expr::integerTerm(static_cast<long long>(count)));
+  Table row(variables().size());
+  row.rows = 1;
+  for (Column& column : row.columns) column.push_back(value);
+  return row;
+}
+
+}  // namespace gsparql::engine

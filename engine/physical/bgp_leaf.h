@@ -1,0 +1,47 @@
+#pragma once
+// What the leaves that match a basic graph pattern share: the BGP, its plan
+// of vertex-at-a-time join steps that both executors read, the executor's
+// profile of a run, and EXPLAIN's lines for the steps. BgpScan hands the
+// rows out; BgpCount only counts them.
+#include <string>
+#include <vector>
+
+#include "engine/bound_bgp.h"
+#include "engine/physical/operator.h"
+#include "engine/plan.h"
+
+namespace gsparql::engine {
+
+class BgpLeaf : public Operator {
+ public:
+  std::vector<const Operator*> children() const override { return {}; }
+  std::vector<std::string> details(const GraphStore& store) const override;
+
+  const BoundBgp& bgp() const { return bgp_; }
+  const BgpPlan& plan() const { return plan_; }
+  const ExecutionProfile& executionProfile() const { return profile_; }
+
+ protected:
+  static double estimatedRowsOf(const BoundBgp& bgp, const BgpPlan& plan) {
+    return bgp.hasAbsentConstant ? 0 : plan.estimatedRows();
+  }
+
+  // Its estimated cost is the BGP's rows; so are its estimated rows, unless
+  // it gives one row of counts.
+  enum class Output { Rows, Count };
+  BgpLeaf(BoundBgp bgp, BgpPlan plan, std::vector<std::string> variables, Output output)
+      : Operator(std::move(variables), output == Output::Count ? 1 : estimatedRowsOf(bgp, plan),
+                 estimatedRowsOf(bgp, plan)),
+        bgp_(std::move(bgp)), plan_(std::move(plan)) {}
+
+  BoundBgp bgp_;
+  BgpPlan plan_;
+  ExecutionProfile profile_;
+  std::string executor_;  // the executor's name, once it ran
+};
+
+// The notes of the BGP executors in an operator tree (e.g. why the GPU
+// executor handed a BGP to the CPU one), one per line.
+std::string executorNotes(const Operator& root);
+
+}  // namespace gsparql::engine
