@@ -11,8 +11,8 @@
 namespace gsparql::results {
 namespace {
 
-constexpr ByteSet kNeedsQuotes([](unsigned char c) { return c == '"' || c == ',' || c == '\n' || c == '\r'; });
-constexpr ByteSet kQuote([](unsigned char c) { return c == '"'; });
+constexpr ByteSet kNeedsQuotes(false, {'"', ',', '\n', '\r'});
+constexpr ByteSet kQuote(false, {'"'});
 
 class CsvWriter final : public ResultWriter {
  public:

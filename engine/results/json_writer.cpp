@@ -14,8 +14,7 @@ namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-constexpr ByteSet kJsonSpecial(
-    [](unsigned char c) { return c < 0x20 || c == '"' || c == '\\' || c == 0x7F || c == 0xE2; });
+constexpr ByteSet kJsonSpecial(true, {'"', '\\', 0x7F, 0xE2});
 
 // Appends the escape of s[i] (in kJsonSpecial); returns the bytes consumed.
 size_t appendJsonEscape(unsigned char c, std::string_view s, size_t i, std::string& out) {

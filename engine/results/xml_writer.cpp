@@ -12,9 +12,8 @@ namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-constexpr ByteSet kXmlTextSpecial([](unsigned char c) { return c < 0x20 || c == '&' || c == '<' || c == '>'; });
-constexpr ByteSet kXmlAttributeSpecial(
-    [](unsigned char c) { return c < 0x20 || c == '&' || c == '<' || c == '>' || c == '"'; });
+constexpr ByteSet kXmlTextSpecial(true, {'&', '<', '>'});
+constexpr ByteSet kXmlAttributeSpecial(true, {'&', '<', '>', '"'});
 
 size_t appendXmlEscape(unsigned char c, std::string_view, size_t, std::string& out) {
   switch (c) {
