@@ -16,6 +16,7 @@
 namespace gsparql::results {
 namespace {
 
+constexpr ByteSet kTsvSpecial(false, {'\t', '\f'});
 constexpr std::string_view kDtPrefix = "^^<http://www.w3.org/2001/XMLSchema#";
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
@@ -124,18 +125,10 @@ void appendTsvTerm(std::string& buf, std::string_view term) {
     }
   }
   // Everything else: as stored, with TAB and FF escaped.
-  const char* p = term.data();
-  const char* end = p + term.size();
-  const char* run = p;
-  for (; p != end; ++p) {
-    char c = *p;
-    if (c == '\t' || c == '\f') {
-      buf.append(run, p);
-      buf += c == '\t' ? "\\t" : "\\f";
-      run = p + 1;
-    }
-  }
-  buf.append(run, end);
+  appendEscaped(buf, term, kTsvSpecial, [](unsigned char c, std::string_view, size_t, std::string& out) {
+    out += c == '\t' ? "\\t" : "\\f";
+    return size_t{1};
+  });
 }
 
 bool abbreviatesAsTurtle(std::string_view lexical, std::string_view datatype) {

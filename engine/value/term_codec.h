@@ -50,6 +50,10 @@ class TermCodec {
   // Decodes the ids not seen yet (any ids, and vertex ids) in one dictionary
   // batch per id space: call before term() on many ids.
   void prefetch(std::span<const ValueId> ids, std::span<const uint32_t> vertices = {});
+  // Starts loading what vertexTerm(vertex) reads, where that is memory.
+  void prefetchVertex(uint32_t vertex) const {
+    if (termColumn_ != nullptr) termColumn_->prefetch(vertex);
+  }
   // True when vertex terms are read in place (a term column), so that
   // prefetching them is pointless.
   bool readsVerticesInPlace() const { return termColumn_ != nullptr; }

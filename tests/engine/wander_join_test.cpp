@@ -1,0 +1,121 @@
+// The Wander Join estimator (engine/optimizer/wander_join.h) against the
+// exact rows of every join step, which the CPU executor's profile reports.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+
+#include "engine/executor.h"
+#include "engine/join_orderer.h"
+#include "engine/optimizer/wander_join.h"
+#include "engine/physical/bgp_scan.h"
+#include "engine/query_runner.h"
+#include "gsparql/database.h"
+#include "parser/parse.h"
+#include "storage/graph_store.h"
+#include "support/random_bgp.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+const engine::BgpScan* firstScan(const engine::Operator& op) {
+  if (const auto* scan = dynamic_cast<const engine::BgpScan*>(&op)) return scan;
+  for (const engine::Operator* child : op.children()) {
+    if (const auto* scan = firstScan(*child)) return scan;
+  }
+  return nullptr;
+}
+
+struct Tally {
+  int steps = 0;         // steps compared
+  int withinThree = 0;   // estimate within 3 standard errors of the exact rows
+};
+
+// Runs `query` on the CPU executor and compares the estimate of every step
+// of its plan with the rows the step made.
+void compareWithExact(const GraphStore& store, const std::string& query, const engine::WalkOptions& walks, Tally& tally) {
+  auto cpu = engine::makeCpuExecutor();
+  auto orderer = engine::makeStatisticsOrderer();
+  const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, *orderer, {});
+  const engine::BgpScan* scan = firstScan(*outcome.plan);
+  if (scan == nullptr) return;
+  const auto& profiled = scan->executionProfile().steps;
+  size_t next = 0;
+  for (uint32_t c = 0; c < scan->plan().components.size(); ++c) {
+    const auto estimates = engine::wanderJoin(scan->plan().components[c], scan->bgp(), store, walks);
+    for (size_t s = 0; s < estimates.size() && next < profiled.size() && profiled[next].component == c; ++s, ++next) {
+      const double exact = static_cast<double>(profiled[next].actualRows);
+      const engine::StepEstimate& e = estimates[s];
+      CAPTURE(s);
+      CAPTURE(exact);
+      CAPTURE(e.rows);
+      if (exact == 0) {
+        CHECK(e.rows == 0);  // no walk can survive where no row does
+        CHECK(e.survivors == 0);
+        continue;
+      }
+      ++tally.steps;
+      if (e.survivors == 0) continue;  // too rare for these walks: the planner falls back to statistics
+      const double error = std::abs(e.rows - exact) / exact;
+      CHECK(error <= std::max(8 * e.relativeError, 1e-9));
+      tally.withinThree += error <= 3 * e.relativeError + 1e-9;
+    }
+    while (next < profiled.size() && profiled[next].component == c) ++next;  // steps after one that binds a predicate
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Wander Join estimates every prefix of a plan without bias, on random graphs and BGPs") {
+  std::mt19937 random(20261123);
+  Tally tally;
+  for (int i = 0; i < 300; ++i) {
+    RandomCase c = randomCase(random);
+    TempDir dir;
+    GraphStore store(loadGraph(dir.path(), c.graph));
+    CAPTURE(c.query);
+    compareWithExact(store, c.query, {.walks = 20000, .seed = static_cast<uint64_t>(i) + 1}, tally);
+  }
+  INFO("steps " << tally.steps << ", within 3 standard errors " << tally.withinThree);
+  CHECK(tally.steps > 200);
+  CHECK(tally.withinThree >= tally.steps * 9 / 10);
+}
+
+TEST_CASE("Wander Join on the WatDiv SF1 sample: every estimate within its error bars, exact where steps are certain") {
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  Tally tally;
+  for (const auto& file : std::filesystem::directory_iterator(dataFile("watdiv/sf1/queries"))) {
+    CAPTURE(file.path());
+    compareWithExact(store, readText(file.path()), {.walks = 4096, .seed = 7}, tally);
+  }
+  INFO("steps " << tally.steps << ", within 3 standard errors " << tally.withinThree);
+  CHECK(tally.steps > 500);
+  CHECK(tally.withinThree >= tally.steps * 9 / 10);
+}
+
+TEST_CASE("the same seed gives the same estimates; walks never pass a step that has no rows") {
+  TempDir dir;
+  writeFile(dir / "g.nt",
+            "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/a> <http://e/p> <http://e/c> .\n"
+            "<http://e/b> <http://e/q> <http://e/d> .\n");
+  Database::load(dir / "db", {(dir / "g.nt").string()});
+  GraphStore store(dir / "db");
+  auto cpu = engine::makeCpuExecutor();
+  auto orderer = engine::makeStatisticsOrderer();
+  const auto outcome = engine::runQuery(
+      sparql::parseQuery("SELECT * { ?x <http://e/p> ?y . ?y <http://e/q> ?z }"), store, *cpu, *orderer, {});
+  const engine::BgpScan* scan = firstScan(*outcome.plan);
+  REQUIRE(scan != nullptr);
+  const auto& plan = scan->plan().components.at(0);
+  const auto first = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 500, .seed = 3});
+  const auto again = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 500, .seed = 3});
+  REQUIRE(first.size() == 3);
+  for (size_t s = 0; s < first.size(); ++s) CHECK(first[s].rows == again[s].rows);
+  CHECK(first.back().rows > 0);
+  CHECK(first.back().rows < 4);  // 1 solution; the walks' estimate is near it
+}
