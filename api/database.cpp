@@ -42,6 +42,10 @@ uint64_t defaultMemoryBudget() {
 
 using Clock = std::chrono::steady_clock;
 
+// Walks per BGP component for planning: enough to tell orders apart, few
+// enough that planning stays a small part of a millisecond query.
+constexpr uint32_t kPlanningWalks = 128;
+
 double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -92,8 +96,10 @@ class Database::Impl {
     // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
     std::unique_lock<std::mutex> lock(gpuMutex, std::defer_lock);
     if (options.backend != Backend::Cpu) lock.lock();
-    return engine::runQuery(parsed, store, executorFor(options.backend), *engine::makeStatisticsOrderer(), execution,
-                            sink);
+    const auto orderer = options.optimizer == Optimizer::Statistics
+                             ? engine::makeStatisticsOrderer()
+                             : engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1});
+    return engine::runQuery(parsed, store, executorFor(options.backend), *orderer, execution, sink);
   }
 
   // The whole result of a parsed query, its timings counted from `start`.

@@ -149,7 +149,7 @@ DatabaseOptions ablation(const std::string& name) {
 }
 
 int runBench(const Args& args) {
-  Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget", "--ablation"}, {"--cold"}});
+  Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget", "--ablation", "--optimizer"}, {"--cold"}});
   BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none")), queryOptionsFrom(a),
                    std::stoi(a.value("--repeat").value_or("5")), a.flag("--cold")};
   if (setup.repeat < 1) throw UsageError("--repeat must be at least 1");

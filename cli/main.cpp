@@ -18,15 +18,18 @@ commands:
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the graph as N-Triples
   query --db DIR [QUERY | -f FILE | -] [--format table|tsv|csv|json|xml] [--backend cpu|gpu|auto]
-        [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE] [--time] [--explain]
+        [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE] [--optimizer sampling|statistics]
+        [--time] [--explain]
         run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr;
         a query that runs past --timeout, or whose intermediate results outgrow --memory-budget
-        (e.g. 8G; half of the memory by default), stops with an error
+        (e.g. 8G; half of the memory by default), stops with an error; --optimizer: join orders
+        from random walks over the data (the default) or from per-predicate statistics
   repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
+        [--optimizer sampling|statistics]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold]
-        [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
+        [--optimizer sampling|statistics] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
         run each .rq file N times (all rows decoded); CSV of min/median/max ms per query
 )";
 

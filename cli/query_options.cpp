@@ -18,6 +18,12 @@ Semantics parseSemantics(const std::string& name) {
   throw UsageError("unknown semantics '" + name + "' (hom or iso)");
 }
 
+Optimizer parseOptimizer(const std::string& name) {
+  if (name == "sampling") return Optimizer::Sampling;
+  if (name == "statistics") return Optimizer::Statistics;
+  throw UsageError("unknown optimizer '" + name + "' (sampling or statistics)");
+}
+
 std::chrono::milliseconds parseTimeout(const std::string& seconds) {
   size_t end = 0;
   double value = 0;
@@ -57,6 +63,7 @@ QueryOptions queryOptionsFrom(const Arguments& args) {
   if (auto s = args.value("--semantics")) options.semantics = parseSemantics(*s);
   if (auto t = args.value("--timeout")) options.timeout = parseTimeout(*t);
   if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*m);
+  if (auto o = args.value("--optimizer")) options.optimizer = parseOptimizer(*o);
   return options;
 }
 

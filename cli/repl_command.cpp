@@ -71,7 +71,7 @@ constexpr const char* kContinuation = "     ..> ";
 }  // namespace
 
 int runRepl(const Args& args) {
-  Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget"}, {}});
+  Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget", "--optimizer"}, {}});
   if (!a.positional().empty()) throw UsageError("repl takes no positional arguments");
   const std::string dir = a.required("--db");
   repl::Settings settings;

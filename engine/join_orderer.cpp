@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <set>
+
+#include "engine/optimizer/wander_join.h"
 
 namespace gsparql::engine {
 namespace {
@@ -12,24 +15,24 @@ using pcsr::Direction;
 // Statistics seen from one end of an edge.
 class EdgeStatistics {
  public:
-  explicit EdgeStatistics(const Catalog& catalog) : catalog_(catalog) {}
+  explicit EdgeStatistics(const Catalog& catalog) : catalog_(&catalog) {}
 
   // Vertices that can sit at `side` of the edge (its subject for Out).
   double keys(const BoundEdge& e, Direction side) const {
     if (e.predicateIsVariable) return vertexCount();
-    const auto& p = catalog_.predicates[e.predicate];
+    const auto& p = catalog_->predicates[e.predicate];
     return std::max<double>(1, side == Direction::Out ? p.distinctSubjects : p.distinctObjects);
   }
   // Average number of neighbours reached from a vertex at `side`.
   double fanout(const BoundEdge& e, Direction side) const {
-    double triples = e.predicateIsVariable ? static_cast<double>(catalog_.tripleCount)
-                                           : static_cast<double>(catalog_.predicates[e.predicate].triples);
+    double triples = e.predicateIsVariable ? static_cast<double>(catalog_->tripleCount)
+                                           : static_cast<double>(catalog_->predicates[e.predicate].triples);
     return triples / keys(e, side);
   }
-  double vertexCount() const { return std::max<double>(1, static_cast<double>(catalog_.vertexCount)); }
+  double vertexCount() const { return std::max<double>(1, static_cast<double>(catalog_->vertexCount)); }
 
  private:
-  const Catalog& catalog_;
+  const Catalog* catalog_;
 };
 
 Direction sideOf(const BoundEdge& e, uint32_t vertex) {
@@ -41,16 +44,28 @@ Direction opposite(Direction d) { return d == Direction::Out ? Direction::In : D
 class ComponentPlanner {
  public:
   ComponentPlanner(const BoundBgp& bgp, const Catalog& catalog)
-      : bgp_(bgp), stats_(catalog), bound_(bgp.vertices.size(), false),
+      : bgp_(&bgp), stats_(catalog), bound_(bgp.vertices.size(), false),
         predicateBound_(bgp.predicateVariables.size(), false) {}
 
-  ComponentPlan plan(const std::vector<uint32_t>& component) {
+  // With a sample, each next vertex is the one whose step the sample's
+  // walks estimate to make the fewest rows (the seed still comes from the
+  // statistics); the sample then takes that step. Without one, or once its
+  // walks cannot go on (a step binds a predicate variable, or no walk
+  // survived), the statistics choose and estimate.
+  ComponentPlan plan(const std::vector<uint32_t>& component, std::optional<WalkSample> sample) {
     ComponentPlan plan;
     double rows = 1;
+    uint64_t survivors = 0;  // of the walks, after the last sampled step
     for (size_t n = 0; n < component.size(); ++n) {
-      auto adjacent = bestAdjacent(component);
-      PlanStep step = adjacent ? extendStep(*adjacent) : seedStep(bestSeed(component));
-      rows *= stepFactor(step);
+      std::optional<StepEstimate> sampled;
+      PlanStep step = sample && n > 0 ? sampledStep(component, *sample, sampled) : statisticsStep(component);
+      if (sample && n == 0 && WalkSample::canTake(step)) {
+        sample->extend(step);
+        sampled = sample->estimate();
+      }
+      rows = sampled ? rowsAfter(*sampled, rows, survivors) : rows * stepFactor(step);
+      if (!sampled || sampled->survivors == 0) sample.reset();
+      survivors = sampled ? sampled->survivors : 0;
       step.estimatedRows = rows;
       plan.steps.push_back(std::move(step));
     }
@@ -58,6 +73,14 @@ class ComponentPlanner {
   }
 
  private:
+  // The walks' estimate; where none survived a step that some entered, the
+  // step passes fewer than one of them: half a walk's share of the rows
+  // before it (the statistics know nothing better about such a step).
+  static double rowsAfter(const StepEstimate& sampled, double rowsBefore, uint64_t survivorsBefore) {
+    if (sampled.survivors > 0 || survivorsBefore == 0) return sampled.rows;
+    return rowsBefore * 0.5 / static_cast<double>(survivorsBefore);
+  }
+
   bool touches(const BoundEdge& e, uint32_t v) const { return e.from == v || e.to == v; }
   uint32_t otherEnd(const BoundEdge& e, uint32_t v) const { return e.from == v ? e.to : e.from; }
   bool predicateKnown(const BoundEdge& e) const {
@@ -65,16 +88,16 @@ class ComponentPlanner {
   }
 
   double seedCandidates(uint32_t v) const {
-    if (!bgp_.vertices[v].isVariable) return 1;
+    if (!bgp_->vertices[v].isVariable) return 1;
     double best = stats_.vertexCount();
-    for (const auto& e : bgp_.edges) {
+    for (const auto& e : bgp_->edges) {
       if (touches(e, v) && !e.predicateIsVariable) best = std::min(best, stats_.keys(e, sideOf(e, v)));
     }
     return best;
   }
 
   uint32_t degree(uint32_t v) const {
-    return static_cast<uint32_t>(std::count_if(bgp_.edges.begin(), bgp_.edges.end(),
+    return static_cast<uint32_t>(std::count_if(bgp_->edges.begin(), bgp_->edges.end(),
                                                [&](const BoundEdge& e) { return touches(e, v); }));
   }
 
@@ -93,13 +116,21 @@ class ComponentPlanner {
   std::optional<uint32_t> cheapestDriver(uint32_t v) const {
     std::optional<uint32_t> best;
     double bestFanout = std::numeric_limits<double>::infinity();
-    for (uint32_t i = 0; i < bgp_.edges.size(); ++i) {
-      const auto& e = bgp_.edges[i];
+    for (uint32_t i = 0; i < bgp_->edges.size(); ++i) {
+      const auto& e = bgp_->edges[i];
       if (!touches(e, v) || otherEnd(e, v) == v || !bound_[otherEnd(e, v)]) continue;
       double fanout = stats_.fanout(e, sideOf(e, otherEnd(e, v))) * (predicateKnown(e) ? 1 : 4);
       if (fanout < bestFanout) bestFanout = fanout, best = i;
     }
     return best;
+  }
+
+  // The statistics' preference for binding v next: the fanout of its
+  // cheapest driver per edge that connects it (constants first).
+  double adjacencyScore(uint32_t v, uint32_t driver) const {
+    const auto& e = bgp_->edges[driver];
+    const double fanout = bgp_->vertices[v].isVariable ? stats_.fanout(e, sideOf(e, otherEnd(e, v))) : 0;
+    return fanout / static_cast<double>(connectingEdges(v));
   }
 
   std::optional<uint32_t> bestAdjacent(const std::vector<uint32_t>& component) const {
@@ -109,22 +140,59 @@ class ComponentPlanner {
       if (bound_[v]) continue;
       auto driver = cheapestDriver(v);
       if (!driver) continue;
-      const auto& e = bgp_.edges[*driver];
-      double score = bgp_.vertices[v].isVariable ? stats_.fanout(e, sideOf(e, otherEnd(e, v))) : 0;
-      score /= static_cast<double>(connectingEdges(v));
+      const double score = adjacencyScore(v, *driver);
       if (score < bestScore) bestScore = score, best = v;
     }
     return best;
   }
 
+  PlanStep statisticsStep(const std::vector<uint32_t>& component) {
+    auto adjacent = bestAdjacent(component);
+    return adjacent ? extendStep(*adjacent) : seedStep(bestSeed(component));
+  }
+
+  // Tries every vertex adjacent to the bound ones on a copy of this planner
+  // and of the sample, and keeps the step whose walks estimate the fewest
+  // rows (ties: the statistics' preference). The sample's copies share its
+  // random state, so candidates are compared on the same random numbers.
+  PlanStep sampledStep(const std::vector<uint32_t>& component, WalkSample& sample,
+                       std::optional<StepEstimate>& estimate) {
+    struct Trial {
+      ComponentPlanner planner;
+      PlanStep step;
+      WalkSample sample;
+      StepEstimate estimate;
+      double score;
+    };
+    std::optional<Trial> best;
+    for (uint32_t v : component) {
+      if (bound_[v]) continue;
+      auto driver = cheapestDriver(v);
+      if (!driver) continue;
+      Trial trial{*this, {}, sample, {}, adjacencyScore(v, *driver)};
+      trial.step = trial.planner.extendStep(v);
+      if (!WalkSample::canTake(trial.step)) continue;
+      trial.sample.extend(trial.step);
+      trial.estimate = trial.sample.estimate();
+      if (!best || std::pair(trial.estimate.rows, trial.score) < std::pair(best->estimate.rows, best->score)) {
+        best = std::move(trial);
+      }
+    }
+    if (!best) return statisticsStep(component);
+    *this = std::move(best->planner);
+    sample = std::move(best->sample);
+    estimate = best->estimate;
+    return std::move(best->step);
+  }
+
   uint32_t connectingEdges(uint32_t v) const {
     uint32_t n = 0;
-    for (const auto& e : bgp_.edges) n += touches(e, v) && bound_[otherEnd(e, v)];
+    for (const auto& e : bgp_->edges) n += touches(e, v) && bound_[otherEnd(e, v)];
     return std::max(n, 1u);
   }
 
   EdgeUse use(uint32_t edge, uint32_t boundVertex) {
-    const auto& e = bgp_.edges[edge];
+    const auto& e = bgp_->edges[edge];
     EdgeUse u{edge, boundVertex, sideOf(e, boundVertex), false};
     if (e.predicateIsVariable && !predicateBound_[e.predicate]) {
       u.bindsPredicate = true;
@@ -137,9 +205,9 @@ class ComponentPlanner {
     PlanStep step;
     step.vertex = v;
     uint32_t driver = *cheapestDriver(v);
-    if (bgp_.vertices[v].isVariable) {
+    if (bgp_->vertices[v].isVariable) {
       step.source = CandidateSource::Neighbours;
-      step.driver = use(driver, otherEnd(bgp_.edges[driver], v));
+      step.driver = use(driver, otherEnd(bgp_->edges[driver], v));
     }
     finishStep(step, step.source == CandidateSource::Neighbours ? std::optional(driver) : std::nullopt);
     return step;
@@ -148,10 +216,10 @@ class ComponentPlanner {
   PlanStep seedStep(uint32_t v) {
     PlanStep step;
     step.vertex = v;
-    if (bgp_.vertices[v].isVariable) step.source = CandidateSource::AllVertices;
+    if (bgp_->vertices[v].isVariable) step.source = CandidateSource::AllVertices;
     double best = std::numeric_limits<double>::infinity();
-    for (uint32_t i = 0; bgp_.vertices[v].isVariable && i < bgp_.edges.size(); ++i) {
-      const auto& e = bgp_.edges[i];
+    for (uint32_t i = 0; bgp_->vertices[v].isVariable && i < bgp_->edges.size(); ++i) {
+      const auto& e = bgp_->edges[i];
       if (!touches(e, v) || !predicateKnown(e)) continue;
       double keys = stats_.keys(e, sideOf(e, v));
       if (keys < best) {
@@ -168,14 +236,14 @@ class ComponentPlanner {
   void finishStep(PlanStep& step, std::optional<uint32_t> consumed) {
     const uint32_t v = step.vertex;
     bound_[v] = true;
-    for (uint32_t i = 0; i < bgp_.edges.size(); ++i) {
-      const auto& e = bgp_.edges[i];
+    for (uint32_t i = 0; i < bgp_->edges.size(); ++i) {
+      const auto& e = bgp_->edges[i];
       if (i == consumed || !touches(e, v) || !bound_[otherEnd(e, v)]) continue;
       step.checks.push_back(use(i, otherEnd(e, v)));
     }
-    for (const auto& e : bgp_.edges) {
+    for (const auto& e : bgp_->edges) {
       if (!e.predicateVertex || !predicateBound_[e.predicate] || !bound_[*e.predicateVertex]) continue;
-      PredicateVertexCheck check{bgp_.predicateColumn(e), *e.predicateVertex};
+      PredicateVertexCheck check{bgp_->predicateColumn(e), *e.predicateVertex};
       if (emittedPredicateChecks_.insert({check.predicateColumn, check.vertex}).second) {
         step.predicateVertexChecks.push_back(check);
       }
@@ -187,17 +255,17 @@ class ComponentPlanner {
     switch (step.source) {
       case CandidateSource::Constant: factor = 1; break;
       case CandidateSource::AllVertices: factor = stats_.vertexCount(); break;
-      case CandidateSource::PredicateKeys: factor = stats_.keys(bgp_.edges[step.driver.edge], step.driver.direction); break;
-      case CandidateSource::Neighbours: factor = stats_.fanout(bgp_.edges[step.driver.edge], step.driver.direction); break;
+      case CandidateSource::PredicateKeys: factor = stats_.keys(bgp_->edges[step.driver.edge], step.driver.direction); break;
+      case CandidateSource::Neighbours: factor = stats_.fanout(bgp_->edges[step.driver.edge], step.driver.direction); break;
     }
     for (const auto& check : step.checks) {
-      const auto& e = bgp_.edges[check.edge];
+      const auto& e = bgp_->edges[check.edge];
       factor *= std::min(1.0, stats_.fanout(e, check.direction) / stats_.keys(e, opposite(check.direction)));
     }
     return factor;
   }
 
-  const BoundBgp& bgp_;
+  const BoundBgp* bgp_;
   EdgeStatistics stats_;
   std::vector<bool> bound_;
   std::vector<bool> predicateBound_;
@@ -209,13 +277,35 @@ class StatisticsOrderer final : public JoinOrderer {
   BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
     BgpPlan plan;
     ComponentPlanner planner(bgp, catalog);
-    for (const auto& component : bgp.components) plan.components.push_back(planner.plan(component));
+    for (const auto& component : bgp.components) plan.components.push_back(planner.plan(component, std::nullopt));
     return plan;
   }
+};
+
+class SamplingOrderer final : public JoinOrderer {
+ public:
+  SamplingOrderer(const GraphStore& store, const WalkOptions& walks) : store_(store), walks_(walks) {}
+
+  BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
+    BgpPlan plan;
+    ComponentPlanner planner(bgp, catalog);
+    for (const auto& component : bgp.components) {
+      plan.components.push_back(planner.plan(component, WalkSample(bgp, store_, walks_)));
+    }
+    return plan;
+  }
+
+ private:
+  const GraphStore& store_;
+  WalkOptions walks_;
 };
 
 }  // namespace
 
 std::unique_ptr<JoinOrderer> makeStatisticsOrderer() { return std::make_unique<StatisticsOrderer>(); }
+
+std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks) {
+  return std::make_unique<SamplingOrderer>(store, walks);
+}
 
 }  // namespace gsparql::engine

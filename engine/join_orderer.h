@@ -1,9 +1,10 @@
 #pragma once
-// Chooses the order in which query vertices are bound. One interface, so the
-// sampling-based optimizer can replace the statistics heuristic later.
+// Chooses the order in which query vertices are bound, and estimates the
+// rows after each step.
 #include <memory>
 
 #include "engine/bound_bgp.h"
+#include "engine/optimizer/wander_join.h"
 #include "engine/plan.h"
 #include "storage/catalog.h"
 
@@ -19,5 +20,11 @@ class JoinOrderer {
 // incident edge, then repeatedly add the neighbour reached through the rarest
 // predicate (constants first), so intermediate tables stay small.
 std::unique_ptr<JoinOrderer> makeStatisticsOrderer();
+
+// The same seed, then each next vertex chosen by random walks (Wander Join,
+// engine/optimizer/wander_join.h): the one whose step the walks estimate to
+// make the fewest rows; the steps' estimates are the walks' wherever walks
+// survived, the statistics' elsewhere.
+std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks);
 
 }  // namespace gsparql::engine

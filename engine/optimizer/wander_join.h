@@ -3,9 +3,11 @@
 // along a plan's join steps estimate the rows after every step. A walk picks
 // one candidate of each step uniformly at random and checks the step's other
 // edges; the product of the candidate counts it met is an unbiased
-// (Horvitz-Thompson) estimate of the rows a step makes, and a walk that
-// survives step i counts for every prefix up to i (sample inheritance), so
-// one batch of walks estimates all prefixes of a plan at once.
+// (Horvitz-Thompson) estimate of the rows the steps make. Walks are kept as a
+// sample that grows one step at a time, so a walk that survives step i counts
+// for every prefix up to i (sample inheritance): one sample estimates all
+// prefixes of a plan, and the planner extends one sample by each step it
+// considers next instead of walking from the start again.
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -32,9 +34,34 @@ struct WalkOptions {
   uint64_t seed = 1;  // the same seed, the same walks
 };
 
-// Estimates for the first steps of `plan` that walks can take: all of them,
-// unless a step binds a predicate variable (a walk would have to choose among
-// every predicate), where the estimates stop.
+class WalkSample {
+ public:
+  WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options);
+
+  // Walks can take a step unless it binds a predicate variable (a walk would
+  // have to choose among every predicate).
+  static bool canTake(const PlanStep& step);
+  // Extends every live walk through `step`, which must follow the steps taken.
+  void extend(const PlanStep& step);
+  // The rows after the steps taken so far.
+  StepEstimate estimate() const;
+
+ private:
+  double choose(const PlanStep& step, uint32_t* row);
+  bool checksHold(const PlanStep& step, const uint32_t* row) const;
+  uint64_t random();
+  uint64_t below(uint64_t n);
+
+  const BoundBgp* bgp_;
+  const GraphStore* store_;
+  size_t width_;
+  std::vector<uint32_t> rows_;   // walks x bgp columns
+  std::vector<double> weights_;  // per walk; 0 once dead
+  std::vector<uint32_t> predicateVertex_;  // filled when a step compares predicates with vertices
+  uint64_t state_;               // SplitMix64
+};
+
+// Estimates for the first steps of `plan` that walks can take.
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                      const WalkOptions& options);
 

@@ -21,6 +21,12 @@ enum class Semantics {
   Isomorphism,   // injective, for comparisons with subgraph-isomorphism systems
 };
 
+// How each BGP's join order and row estimates are chosen.
+enum class Optimizer {
+  Sampling,    // random walks over the data (Wander Join) pick each next vertex and estimate its rows
+  Statistics,  // per-predicate statistics alone (SGSI's heuristic)
+};
+
 struct QueryOptions {
   Backend backend = Backend::Auto;
   Semantics semantics = Semantics::Homomorphism;
@@ -36,6 +42,7 @@ struct QueryOptions {
   // The most its intermediate results may hold at once; past it the query
   // stops with QueryOutOfMemory. 0: half of the machine's memory.
   uint64_t memoryBudgetBytes = 0;
+  Optimizer optimizer = Optimizer::Sampling;
 };
 
 enum class ResultFormat {
