@@ -47,18 +47,52 @@ class ComponentPlanner {
       : bgp_(&bgp), stats_(catalog), bound_(bgp.vertices.size(), false),
         predicateBound_(bgp.predicateVariables.size(), false) {}
 
-  // With a sample, each next vertex is the one whose step the sample's
-  // walks estimate to make the fewest rows (the seed still comes from the
-  // statistics); the sample then takes that step. Without one, or once its
-  // walks cannot go on (a step binds a predicate variable, or no walk
-  // survived), the statistics choose and estimate.
-  ComponentPlan plan(const std::vector<uint32_t>& component, std::optional<WalkSample> sample) {
+  // Without a sample, the statistics choose the seed and each next vertex,
+  // and estimate their rows. With one, the statistics' seed and, where its
+  // plan makes many rows, a few more seeds are tried (below); from each, the next vertex is always the one whose step the sample's walks
+  // estimate to make the fewest rows, and the sample takes that step; the
+  // plan kept is the one with the fewest estimated rows over all its steps
+  // (C_out). Where walks cannot go on (a step binds a predicate variable,
+  // or no walk survived), the statistics take over.
+  ComponentPlan plan(const std::vector<uint32_t>& component, const std::optional<WalkSample>& sample) {
+    if (!sample) return greedyFrom(component, std::nullopt, std::nullopt);
+    std::pair<ComponentPlanner, ComponentPlan> best{*this, {}};
+    best.second = best.first.greedyFrom(component, std::nullopt, sample);
+    if (rowsOverSteps(best.second) >= kSeedSearchAbove) {
+      for (uint32_t seed : seedCandidates(component, *sample)) {
+        ComponentPlanner trial = *this;
+        ComponentPlan plan = trial.greedyFrom(component, seed, sample);
+        if (rowsOverSteps(plan) < rowsOverSteps(best.second)) best = {std::move(trial), std::move(plan)};
+      }
+    }
+    *this = std::move(best.first);
+    return std::move(best.second);
+  }
+
+ private:
+  static constexpr size_t kSampledSeeds = 2;
+  // Other seeds are tried only where the statistics' seed leads to a plan
+  // whose steps the walks estimate to make at least this many rows: below,
+  // the search would cost more than it can save.
+  static constexpr double kSeedSearchAbove = 100000;
+
+  // A plan's cost: the rows its steps make (C_out).
+  static double rowsOverSteps(const ComponentPlan& plan) {
+    double rows = 0;
+    for (const PlanStep& step : plan.steps) rows += step.estimatedRows;
+    return rows;
+  }
+
+  ComponentPlan greedyFrom(const std::vector<uint32_t>& component, std::optional<uint32_t> seed,
+                           std::optional<WalkSample> sample) {
     ComponentPlan plan;
     double rows = 1;
     uint64_t survivors = 0;  // of the walks, after the last sampled step
     for (size_t n = 0; n < component.size(); ++n) {
       std::optional<StepEstimate> sampled;
-      PlanStep step = sample && n > 0 ? sampledStep(component, *sample, sampled) : statisticsStep(component);
+      PlanStep step = n == 0 ? seedStep(seed.value_or(bestSeed(component)))
+                      : sample ? sampledStep(component, *sample, sampled)
+                               : statisticsStep(component);
       if (sample && n == 0 && WalkSample::canTake(step)) {
         sample->extend(step);
         sampled = sample->estimate();
@@ -72,7 +106,33 @@ class ComponentPlanner {
     return plan;
   }
 
- private:
+  // The kSampledSeeds vertices other than the statistics' seed whose seed step and
+  // best next step the walks estimate to make the fewest rows (a look two
+  // steps ahead, which sees joins that are rarer than their parts).
+  std::vector<uint32_t> seedCandidates(const std::vector<uint32_t>& component, const WalkSample& sample) const {
+    std::vector<std::pair<double, uint32_t>> lookahead;
+    for (uint32_t v : component) {
+      ComponentPlanner trial = *this;
+      const PlanStep seed = trial.seedStep(v);
+      if (!WalkSample::canTake(seed)) continue;
+      WalkSample seeded = sample;
+      seeded.extend(seed);
+      double rows = seeded.estimate().rows;
+      if (component.size() > 1 && rows > 0) {
+        std::optional<StepEstimate> next;
+        trial.sampledStep(component, seeded, next);
+        if (next) rows = next->rows;
+      }
+      lookahead.emplace_back(rows, v);
+    }
+    std::sort(lookahead.begin(), lookahead.end());
+    std::vector<uint32_t> seeds;
+    for (size_t i = 0; i < lookahead.size() && seeds.size() < kSampledSeeds; ++i) {
+      if (lookahead[i].second != bestSeed(component)) seeds.push_back(lookahead[i].second);
+    }
+    return seeds;
+  }
+
   // The walks' estimate; where none survived a step that some entered, the
   // step passes fewer than one of them: half a walk's share of the rows
   // before it (the statistics know nothing better about such a step).
@@ -150,6 +210,7 @@ class ComponentPlanner {
     auto adjacent = bestAdjacent(component);
     return adjacent ? extendStep(*adjacent) : seedStep(bestSeed(component));
   }
+
 
   // Tries every vertex adjacent to the bound ones on a copy of this planner
   // and of the sample, and keeps the step whose walks estimate the fewest

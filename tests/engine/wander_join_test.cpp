@@ -11,6 +11,7 @@
 #include "engine/physical/bgp_scan.h"
 #include "engine/query_runner.h"
 #include "gsparql/database.h"
+#include "gsparql/query.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
 #include "support/random_bgp.h"
@@ -118,4 +119,33 @@ TEST_CASE("the same seed gives the same estimates; walks never pass a step that 
   for (size_t s = 0; s < first.size(); ++s) CHECK(first[s].rows == again[s].rows);
   CHECK(first.back().rows > 0);
   CHECK(first.back().rows < 4);  // 1 solution; the walks' estimate is near it
+}
+
+TEST_CASE("the sampling optimizer estimates correlated joins that the statistics cannot") {
+  // <a> and <b> each have 2,000 subjects, but only one subject has both:
+  // independence guesses 2,000 matches of ?x <a> ?y . ?x <b> ?z; there is 1.
+  // Every subject also has five <c> edges.
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 4000; ++i) {
+    const std::string x = "<http://e/x" + std::to_string(i) + ">";
+    nt += x + (i < 2000 ? " <http://e/a> " : " <http://e/b> ") + "<http://e/y" + std::to_string(i % 7) + "> .\n";
+    for (int k = 0; k < 5; ++k) nt += x + " <http://e/c> <http://e/z" + std::to_string(k) + "> .\n";
+  }
+  nt += "<http://e/x0> <http://e/b> <http://e/y1> .\n";
+  writeFile(dir / "data.nt", nt);
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  Database db(dir / "db");
+  const std::string query = "SELECT * WHERE { ?x <http://e/c> ?w . ?x <http://e/a> ?y . ?x <http://e/b> ?z }";
+  auto worstQError = [&](Optimizer optimizer) {
+    QueryOptions options{Backend::Cpu};
+    options.optimizer = optimizer;
+    const QueryResult result = db.query(query, options);
+    CHECK(result.rowCount() == 5);
+    double worst = 1;
+    for (const RowEstimate& e : result.rowEstimates()) worst = std::max(worst, e.qError);
+    return worst;
+  };
+  CHECK(worstQError(Optimizer::Statistics) > 100);
+  CHECK(worstQError(Optimizer::Sampling) < 20);  // one match in 2,000 rows, seen by 128 walks
 }
