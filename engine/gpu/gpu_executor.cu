@@ -153,6 +153,23 @@ class GpuExecutor final : public Executor {
     return options.select(componentProduct(std::move(tables), bgp, everyColumn));
   }
 
+  // The GPU has no counting kernels yet: it counts the rows it makes. Where
+  // a component's estimated rows would not fit a quarter of the device's
+  // free memory, the CPU executor counts them instead, without making them.
+  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+                 ExecutionProfile& profile) override {
+    double largest = 0;
+    for (const ComponentPlan& component : plan.components) {
+      if (!component.steps.empty()) largest = std::max(largest, component.steps.back().estimatedRows);
+    }
+    const double bytes = largest * static_cast<double>(bgp.columnCount()) * sizeof(uint32_t);
+    if (bytes <= static_cast<double>(freeAtStart_) / 4) return Executor::count(plan, bgp, store, options, profile);
+    const uint64_t rows = cpu_->count(plan, bgp, store, options, profile);
+    profile.note = "counted on the CPU executor: about " + std::to_string(static_cast<uint64_t>(largest)) +
+                   " rows would not fit the GPU's memory, and the GPU counts only rows it makes";
+    return rows;
+  }
+
  private:
   // A LIMIT or ASK that reads a small part of a large result: the GPU
   // executor finds every row level by level, the CPU one stops early.
