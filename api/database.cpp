@@ -9,6 +9,7 @@
 #include "api/query_result_impl.h"
 #include "api/result_sink.h"
 #include "engine/gpu/gpu_executor.h"
+#include "engine/placing_executor.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
@@ -76,8 +77,14 @@ class Database::Impl {
   Impl(const std::filesystem::path& dir, const DatabaseOptions& options)
       : store(dir), cpu(engine::makeCpuExecutor()), options(options) {}
 
+  // Auto places each BGP on the CPU or the GPU by its estimated rows
+  // (engine/placing_executor.h), where a GPU exists.
   engine::Executor& executorFor(Backend backend) {
     if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
+    if (backend == Backend::Auto) {
+      if (!placing) placing = engine::makePlacingExecutor(*cpu, executorFor(Backend::Gpu));
+      return *placing;
+    }
     if (!gpu) {
       engine::GpuOptions gpuOptions;
       gpuOptions.graphCacheBytes = options.gpuCacheBytes;
@@ -117,6 +124,7 @@ class Database::Impl {
   GraphStore store;
   std::unique_ptr<engine::Executor> cpu;
   std::unique_ptr<engine::Executor> gpu;
+  std::unique_ptr<engine::Executor> placing;  // of cpu and gpu
   DatabaseOptions options;
   std::mutex gpuMutex;  // one query at a time on the GPU executor's stream
 };

@@ -98,6 +98,10 @@ class ComponentPlanner {
         sampled = sample->estimate();
       }
       rows = sampled ? rowsAfter(*sampled, rows, survivors) : rows * stepFactor(step);
+      if (sampled) {
+        step.estimateSource = sampled->survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
+        step.estimateError = sampled->relativeError;
+      }
       if (!sampled || sampled->survivors == 0) sample.reset();
       survivors = sampled ? sampled->survivors : 0;
       step.estimatedRows = rows;

@@ -31,6 +31,13 @@ struct PredicateVertexCheck {
   uint32_t vertex = 0;
 };
 
+// Where a step's row estimate comes from.
+enum class EstimateSource : uint8_t {
+  Statistics,  // per-predicate statistics (the statistics optimizer, or where walks cannot go)
+  Walks,       // random walks through the data (Wander Join); estimateError says how sure
+  NoSurvivor,  // walks entered the step and none got through: a guess below one walk's share
+};
+
 struct PlanStep {
   uint32_t vertex = 0;
   CandidateSource source = CandidateSource::Constant;
@@ -38,6 +45,8 @@ struct PlanStep {
   std::vector<EdgeUse> checks;   // the other edges between this vertex and bound ones
   std::vector<PredicateVertexCheck> predicateVertexChecks;
   double estimatedRows = 0;
+  EstimateSource estimateSource = EstimateSource::Statistics;
+  double estimateError = 0;  // Walks: the standard error relative to the estimate
 };
 
 struct ComponentPlan {

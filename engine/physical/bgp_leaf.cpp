@@ -1,5 +1,7 @@
 #include "engine/physical/bgp_leaf.h"
 
+#include <cstdio>
+
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
@@ -36,6 +38,20 @@ std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dict
   return "";
 }
 
+// How sure a step's estimate is, for EXPLAIN.
+std::string estimateNote(const PlanStep& step) {
+  switch (step.estimateSource) {
+    case EstimateSource::Statistics: return " [estimate: statistics]";
+    case EstimateSource::NoSurvivor: return " [estimate: no walk survived]";
+    case EstimateSource::Walks: {
+      char text[48];
+      std::snprintf(text, sizeof text, " [estimate: walks, +-%.0f%%]", 100 * step.estimateError);
+      return text;
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string executorNotes(const Operator& root) {
@@ -58,7 +74,10 @@ std::vector<std::string> BgpLeaf::details(const GraphStore& store) const {
       const PlanStep& step = steps[s];
       const StepProfile* p = profiled < profile_.steps.size() ? &profile_.steps[profiled++] : nullptr;
       lines.push_back("  " + std::to_string(s + 1) + ". " + vertexName(bgp_, step.vertex, dictionary) + " from " +
-                      describeSource(bgp_, step, dictionary) + "; " + rowNumbers(step.estimatedRows, p ? std::optional(p->actualRows) : std::nullopt, p ? p->milliseconds : 0));
+                      describeSource(bgp_, step, dictionary) + "; " +
+                      rowNumbers(step.estimatedRows, p ? std::optional(p->actualRows) : std::nullopt,
+                                 p ? p->milliseconds : 0) +
+                      estimateNote(step));
       for (const auto& check : step.checks) lines.push_back("     check " + describeUse(bgp_, check, dictionary));
     }
   }
