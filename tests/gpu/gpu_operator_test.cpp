@@ -44,19 +44,28 @@ std::filesystem::path operatorQueries() {
   return moved != nullptr ? moved : GSPARQL_OPERATOR_QUERIES;
 }
 
+bool skipWithoutGpu() {
+  if (engine::gpuAvailable()) return false;
+  std::printf("no CUDA device: skipped\n");
+  return true;
+}
+
+// The .rq files of a folder, sorted.
+std::vector<std::filesystem::path> queryFiles(const std::filesystem::path& folder) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(folder)) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 }  // namespace
 
 TEST_CASE("operator queries give the same answers with their BGPs on the GPU as on the CPU") {
-  if (!engine::gpuAvailable()) {
-    std::printf("no CUDA device: skipped\n");
-    return;
-  }
+  if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
   Database db(dir.path());
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(operatorQueries())) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const auto files = queryFiles(operatorQueries());
   REQUIRE(files.size() >= 20);
   size_t nonEmpty = 0;
   for (const auto& file : files) {
@@ -77,16 +86,11 @@ TEST_CASE("operator queries give the same answers with their BGPs on the GPU as 
 }
 
 TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU what the CPU counts") {
-  if (!engine::gpuAvailable()) {
-    std::printf("no CUDA device: skipped\n");
-    return;
-  }
+  if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
   Database db(dir.path());
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dataFile("watdiv/sf1/queries"))) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const auto files = queryFiles(dataFile("watdiv/sf1/queries"));
   REQUIRE(files.size() >= 100);
   for (const auto& file : files) {
     CAPTURE(file);
