@@ -49,13 +49,11 @@ class ComponentPlanner {
 
   // Without a sample, the statistics choose the seed and each next vertex,
   // and estimate their rows. With one, the statistics' seed and, where its
-  // plan makes many rows, a few more seeds are tried (below); from each,
-  // the next vertex is always the one whose step the sample's walks
-  // estimate to cost least (candidates looked at plus rows made), and the
-  // sample takes that step; the plan kept is the one with the fewest
-  // estimated rows over all its steps (C_out). Where walks cannot go on (a
-  // step binds a predicate variable, or no walk survived), the statistics
-  // take over.
+  // plan makes many rows, a few more seeds are tried (below); from each, the next vertex is always the one whose step the sample's walks
+  // estimate to make the fewest rows, and the sample takes that step; the
+  // plan kept is the one with the fewest estimated rows over all its steps
+  // (C_out). Where walks cannot go on (a step binds a predicate variable,
+  // or no walk survived), the statistics take over.
   ComponentPlan plan(const std::vector<uint32_t>& component, const std::optional<WalkSample>& sample) {
     if (!sample) return greedyFrom(component, std::nullopt, std::nullopt);
     std::pair<ComponentPlanner, ComponentPlan> best{*this, {}};
@@ -73,9 +71,6 @@ class ComponentPlanner {
 
  private:
   static constexpr size_t kSampledSeeds = 2;
-  // Where fewer than an eighth of the walks survive a step, the steps so far
-  // are walked again by four times as many walks, up to this many.
-  static constexpr uint32_t kMostWalks = 512;
   // Other seeds are tried only where the statistics' seed leads to a plan
   // whose steps the walks estimate to make at least this many rows: below,
   // the search would cost more than it can save.
@@ -87,11 +82,6 @@ class ComponentPlanner {
     for (const PlanStep& step : plan.steps) rows += step.estimatedRows;
     return rows;
   }
-
-  // A step's cost: the candidates it looks at and the rows it makes, which
-  // the walks estimate alike (a check that discards most candidates still
-  // costs their lookups).
-  static double stepCost(const StepEstimate& e) { return e.candidates + e.rows; }
 
   ComponentPlan greedyFrom(const std::vector<uint32_t>& component, std::optional<uint32_t> seed,
                            std::optional<WalkSample> sample) {
@@ -105,12 +95,6 @@ class ComponentPlanner {
                                : statisticsStep(component);
       if (sample && n == 0 && WalkSample::canTake(step)) {
         sample->extend(step);
-        sampled = sample->estimate();
-      }
-      if (sample && sampled && sampled->survivors * 8 < sample->walks() && sample->walks() < kMostWalks) {
-        plan.steps.push_back(step);  // walks again through every step so far, more of them
-        sample->restart(std::min(kMostWalks, sample->walks() * 4), plan.steps);
-        plan.steps.pop_back();
         sampled = sample->estimate();
       }
       rows = sampled ? rowsAfter(*sampled, rows, survivors) : rows * stepFactor(step);
@@ -233,8 +217,8 @@ class ComponentPlanner {
 
 
   // Tries every vertex adjacent to the bound ones on a copy of this planner
-  // and of the sample, and keeps the step whose walks estimate it to cost
-  // least (ties: the statistics' preference). The sample's copies share its
+  // and of the sample, and keeps the step whose walks estimate the fewest
+  // rows (ties: the statistics' preference). The sample's copies share its
   // random state, so candidates are compared on the same random numbers.
   PlanStep sampledStep(const std::vector<uint32_t>& component, WalkSample& sample,
                        std::optional<StepEstimate>& estimate) {
@@ -255,7 +239,7 @@ class ComponentPlanner {
       if (!WalkSample::canTake(trial.step)) continue;
       trial.sample.extend(trial.step);
       trial.estimate = trial.sample.estimate();
-      if (!best || std::pair(stepCost(trial.estimate), trial.score) < std::pair(stepCost(best->estimate), best->score)) {
+      if (!best || std::pair(trial.estimate.rows, trial.score) < std::pair(best->estimate.rows, best->score)) {
         best = std::move(trial);
       }
     }

@@ -21,11 +21,10 @@ class JoinOrderer {
 // predicate (constants first), so intermediate tables stay small.
 std::unique_ptr<JoinOrderer> makeStatisticsOrderer();
 
-// Join orders chosen by random walks (Wander Join, engine/optimizer/
-// wander_join.h): each next vertex is the one whose step the walks estimate
-// to cost least, from the statistics' seed or, for large plans, the best of
-// a few seeds; the steps' estimates are the walks' wherever walks survived,
-// the statistics' elsewhere.
+// The same seed, then each next vertex chosen by random walks (Wander Join,
+// engine/optimizer/wander_join.h): the one whose step the walks estimate to
+// make the fewest rows; the steps' estimates are the walks' wherever walks
+// survived, the statistics' elsewhere.
 std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks);
 
 }  // namespace gsparql::engine

@@ -86,12 +86,10 @@ bool WalkSample::checksHold(const PlanStep& step, const uint32_t* row) const {
 
 void WalkSample::extend(const PlanStep& step) {
   if (!step.predicateVertexChecks.empty() && predicateVertex_.empty()) predicateVertex_ = predicateVertexIds(*store_);
-  candidates_ = 0;
   for (size_t w = 0; w < weights_.size(); ++w) {
     if (weights_[w] == 0) continue;
     uint32_t* row = rows_.data() + w * width_;
     weights_[w] *= choose(step, row);
-    candidates_ += weights_[w];
     if (weights_[w] > 0 && !checksHold(step, row)) weights_[w] = 0;
   }
 }
@@ -107,16 +105,8 @@ StepEstimate WalkSample::estimate() const {
   }
   const double n = static_cast<double>(weights_.size());
   e.rows = sum / n;
-  e.candidates = candidates_ / n;
   if (e.rows > 0) e.relativeError = std::sqrt(std::max(0.0, sumOfSquares / n - e.rows * e.rows) / n) / e.rows;
   return e;
-}
-
-void WalkSample::restart(uint32_t walks, const std::vector<PlanStep>& steps) {
-  rows_.assign(static_cast<size_t>(walks) * width_, 0);
-  weights_.assign(walks, 1.0);
-  candidates_ = 0;
-  for (const PlanStep& step : steps) extend(step);
 }
 
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,

@@ -27,8 +27,6 @@ struct StepEstimate {
   // when no walk survived the step.
   double relativeError = std::numeric_limits<double>::infinity();
   uint64_t survivors = 0;  // walks that got through the step
-  // The candidates the step looks at before its checks (its work), estimated alike.
-  double candidates = 0;
 };
 
 struct WalkOptions {
@@ -47,11 +45,6 @@ class WalkSample {
   void extend(const PlanStep& step);
   // The rows after the steps taken so far.
   StepEstimate estimate() const;
-  // Starts `walks` new walks and takes them through `steps` (the steps
-  // taken so far): where most walks died on the way, more walks see the
-  // rare rows again (gSWORD's answer to walks that die out).
-  void restart(uint32_t walks, const std::vector<PlanStep>& steps);
-  uint32_t walks() const { return static_cast<uint32_t>(weights_.size()); }
 
  private:
   double choose(const PlanStep& step, uint32_t* row);
@@ -64,7 +57,6 @@ class WalkSample {
   size_t width_;
   std::vector<uint32_t> rows_;   // walks x bgp columns
   std::vector<double> weights_;  // per walk; 0 once dead
-  double candidates_ = 0;        // the last step's candidates, summed over walks
   std::vector<uint32_t> predicateVertex_;  // filled when a step compares predicates with vertices
   uint64_t state_;               // SplitMix64
 };
