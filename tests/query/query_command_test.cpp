@@ -132,6 +132,21 @@ TEST_CASE("--semantics iso matches injectively") {
   CHECK(db.query({q, "--semantics", "iso"}).output == "?x\t?y\t?z\n");
 }
 
+TEST_CASE("--optimizer chooses how join orders are estimated; EXPLAIN says per step") {
+  Db db;
+  const char* q = "SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }";
+  const auto sampled = db.query({q, "--explain"});
+  CHECK(sampled.exitCode == 0);
+  CHECK(sampled.output.find("[estimate: walks, +-") != std::string::npos);
+  const auto statistics = db.query({q, "--explain", "--optimizer", "statistics"});
+  CHECK(statistics.exitCode == 0);
+  CHECK(statistics.output.find("[estimate: statistics]") != std::string::npos);
+  CHECK(statistics.output.find("<http://e/a>\t<http://e/b>\t<http://e/c>") != std::string::npos);
+  const auto bad = db.query({q, "--optimizer", "magic"});
+  CHECK(bad.exitCode != 0);
+  CHECK(bad.output.find("unknown optimizer 'magic' (sampling or statistics)") != std::string::npos);
+}
+
 TEST_CASE("bad queries fail with a message and exit code 1, never a crash") {
   Db db;
   auto syntax = db.query({"SELECT ?x WHERE { ?x <http://e/knows> }"});
