@@ -507,9 +507,14 @@ class GpuExecutor final : public Executor {
 
 }  // namespace
 
+// Asked of the driver once per process: --backend auto asks before every
+// query, and the answer cannot change while the process runs.
 bool gpuAvailable() {
-  int devices = 0;
-  return cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
+  static const bool available = [] {
+    int devices = 0;
+    return cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
+  }();
+  return available;
 }
 
 std::unique_ptr<Executor> makeGpuExecutor(const GpuOptions& options) {
