@@ -71,15 +71,24 @@ uint64_t countRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp,
 // vertices across components: it counts the product's rows.
 uint64_t Executor::count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                          const ExecutionOptions& options, ExecutionProfile& profile) {
-  if (options.injective || plan.components.size() <= 1) return countRows(*this, plan, bgp, store, options, profile);
+  if (options.injective) return countRows(*this, plan, bgp, store, options, profile);
   uint64_t total = 1;
   for (uint32_t c = 0; c < plan.components.size() && total > 0; ++c) {
-    ExecutionProfile part;
-    total = checkedMultiply(total, countRows(*this, BgpPlan{{plan.components[c]}}, bgp, store, options, part));
-    for (StepProfile& step : part.steps) profile.steps.push_back({c, step.vertex, step.estimatedRows, step.actualRows, step.milliseconds});
-    if (!part.note.empty()) profile.note = part.note;
+    total = checkedMultiply(total, countComponent(plan, c, bgp, store, options, profile));
   }
   return total;
+}
+
+uint64_t Executor::countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                  const GraphStore& store, const ExecutionOptions& options,
+                                  ExecutionProfile& profile) {
+  ExecutionProfile part;
+  const uint64_t rows = countRows(*this, BgpPlan{{plan.components[component]}}, bgp, store, options, part);
+  for (const StepProfile& step : part.steps) {
+    profile.steps.push_back({component, step.vertex, step.estimatedRows, step.actualRows, step.milliseconds});
+  }
+  if (!part.note.empty()) profile.note = part.note;
+  return rows;
 }
 
 std::unique_ptr<RowCursor> Executor::open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,

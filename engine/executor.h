@@ -90,6 +90,13 @@ class Executor {
   // columns; an executor that can count without making rows does so.
   virtual uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                          const ExecutionOptions& options, ExecutionProfile& profile);
+
+ protected:
+  // The rows of one component of `plan` (count() multiplies them): by
+  // default the rows of a cursor over that component alone.
+  virtual uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                  const GraphStore& store, const ExecutionOptions& options,
+                                  ExecutionProfile& profile);
 };
 
 std::unique_ptr<Executor> makeCpuExecutor();

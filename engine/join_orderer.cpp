@@ -215,7 +215,6 @@ class ComponentPlanner {
     return adjacent ? extendStep(*adjacent) : seedStep(bestSeed(component));
   }
 
-
   // Tries every vertex adjacent to the bound ones on a copy of this planner
   // and of the sample, and keeps the step whose walks estimate the fewest
   // rows (ties: the statistics' preference). The sample's copies share its

@@ -477,28 +477,23 @@ class CpuExecutor final : public Executor {
     return options.select(componentProduct(std::move(tables), bgp, options));
   }
 
-  // A product of the components' counts, each counted without making its
-  // leaves' rows. Injective matching compares vertices across steps and
-  // components: it counts rows.
-  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
-                 ExecutionProfile& profile) override {
-    if (options.injective) return Executor::count(plan, bgp, store, options, profile);
-    const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
-    uint64_t total = 1;
-    for (uint32_t c = 0; c < plan.components.size() && total > 0; ++c) {
-      ComponentRun run(c, plan.components[c], bgp, store, predicateVertex, options);
-      total = checkedMultiply(total, run.count());
-      run.addProfile(profile);
-    }
-    return total;
-  }
-
   // Streamed, one component is found depth-first, a chunk at a time; a
   // product of several, and any BGP not streamed, is computed whole.
   std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                   const ExecutionOptions& options, ExecutionProfile& profile) override {
     if (!options.streamRows || plan.components.size() != 1) return Executor::open(plan, bgp, store, options, profile);
     return std::make_unique<ComponentCursor>(plan, bgp, store, options, profile);
+  }
+
+ protected:
+  // Counted without making the component's leaves' rows.
+  uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
+                          const ExecutionOptions& options, ExecutionProfile& profile) override {
+    const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
+    ComponentRun run(component, plan.components[component], bgp, store, predicateVertex, options);
+    const uint64_t rows = run.count();
+    run.addProfile(profile);
+    return rows;
   }
 };
 
