@@ -8,6 +8,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
+#include "cli/query_options.h"
 #include "gsparql/database.h"
 
 namespace gsparql::cli {
@@ -18,14 +19,6 @@ RdfFormat parseFormat(const std::string& name) {
   if (name == "ttl" || name == "turtle") return RdfFormat::Turtle;
   if (name == "nq" || name == "nquads") return RdfFormat::NQuads;
   throw UsageError("unknown --format " + name + " (nt, ttl or nq)");
-}
-
-uint64_t parseMegabytes(const std::string& text) {
-  try {
-    return std::stoull(text) << 20;
-  } catch (const std::exception&) {
-    throw UsageError("--sort-buffer-mb expects a number, got " + text);
-  }
 }
 
 void printSummary(const LoadSummary& s) {
@@ -43,18 +36,32 @@ void printSkipped(const LoadSummary& s) {
   for (const auto& e : s.firstErrors) std::fprintf(stderr, "  %s\n", e.c_str());
 }
 
+void printPhases(const LoadSummary& s) {
+  auto rate = [&](double seconds) { return seconds > 0 ? static_cast<double>(s.triplesRead) / seconds / 1e6 : 0.0; };
+  std::printf("phases (M triples/s):\n");
+  std::printf("  read, parse and encode  %8.2f s  %7.2f\n", s.parseSeconds, rate(s.parseSeconds));
+  std::printf("    of it encoding        %8.2f s  %7.2f\n", s.encodeSeconds, rate(s.encodeSeconds));
+  std::printf("  sort (all of it)        %8.2f s  %7.2f\n", s.sortSeconds, rate(s.sortSeconds));
+  std::printf("  build after reading     %8.2f s  %7.2f\n", s.buildSeconds, rate(s.buildSeconds));
+  std::printf("    adjacency             %8.2f s  %7.2f\n", s.adjacencySeconds, rate(s.adjacencySeconds));
+  std::printf("    dictionary and terms  %8.2f s  %7.2f  (beside the adjacency)\n", s.termFilesSeconds,
+              rate(s.termFilesSeconds));
+  std::printf("  commit                  %8.2f s\n", s.seconds - s.parseSeconds - s.buildSeconds);
+  std::printf("peak memory %.0f MiB\n", static_cast<double>(s.peakMemoryBytes) / (1 << 20));
+}
+
 }  // namespace
 
 int runLoad(const Args& args) {
   // Past a file-size limit (ulimit -f) a write should fail with EFBIG and be
   // reported like a full disk, not kill the process with SIGXFSZ.
   std::signal(SIGXFSZ, SIG_IGN);
-  Arguments a(args, {{"--db", "--format", "--sort-buffer-mb"}, {"--lenient", "--quiet", "--verbose"}});
+  Arguments a(args, {{"--db", "--format", "--memory-budget"}, {"--lenient", "--quiet", "--verbose"}});
   if (a.positional().empty()) throw UsageError("load needs at least one input file (or - for standard input)");
   LoadOptions options;
   options.lenient = a.flag("--lenient");
   if (auto f = a.value("--format")) options.format = parseFormat(*f);
-  if (auto mb = a.value("--sort-buffer-mb")) options.sortBufferBytes = parseMegabytes(*mb);
+  if (auto budget = a.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*budget);
   options.onWarning = [](const std::string& w) { std::fprintf(stderr, "warning: %s\n", w.c_str()); };
   std::unique_ptr<ProgressBar> bar;
   if (!a.flag("--quiet") && ::isatty(STDERR_FILENO)) {
@@ -64,10 +71,7 @@ int runLoad(const Args& args) {
   LoadSummary summary = Database::load(a.required("--db"), a.positional(), options);
   bar.reset();
   printSkipped(summary);
-  if (a.flag("--verbose")) {
-    std::printf("phases: read and encode %.2f s, sort and build %.2f s, commit %.2f s\n", summary.parseSeconds,
-                summary.buildSeconds, summary.seconds - summary.parseSeconds - summary.buildSeconds);
-  }
+  if (a.flag("--verbose")) printPhases(summary);
   printSummary(summary);
   return 0;
 }

@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kUsage = R"(usage: gsparql <command> [options]
 
 commands:
-  load --db DIR [--format nt|ttl|nq] [--lenient] [--sort-buffer-mb N] [--quiet] [--verbose] FILE...
+  load --db DIR [--format nt|ttl|nq] [--lenient] [--memory-budget SIZE] [--quiet] [--verbose] FILE...
         add RDF files (.nt .ttl .nq, optionally .gz .bz2 .xz .zst; - for standard input)
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the graph as N-Triples

@@ -8,6 +8,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -301,6 +302,13 @@ std::unique_ptr<InputStream> openInput(const std::string& name) {
     case Compression::None: break;
   }
   return std::make_unique<PlainInput>(std::move(source));
+}
+
+size_t MemoryInput::read(char* buffer, size_t capacity) {
+  const size_t n = std::min({capacity, piece_, bytes_.size() - offset_});
+  std::memcpy(buffer, bytes_.data() + offset_, n);
+  offset_ += n;
+  return n;
 }
 
 std::string withoutCompressionSuffix(const std::string& name) {

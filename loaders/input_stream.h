@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace gsparql {
 
@@ -21,6 +22,21 @@ class InputStream {
 };
 
 std::unique_ptr<InputStream> openInput(const std::string& name);
+
+// Bytes already in memory (a chunk of a larger input), handed out at most
+// `piece` bytes a read.
+class MemoryInput final : public InputStream {
+ public:
+  explicit MemoryInput(std::string_view bytes, size_t piece = SIZE_MAX) : bytes_(bytes), piece_(piece) {}
+  size_t read(char* buffer, size_t capacity) override;
+  uint64_t sourceBytesRead() const override { return offset_; }
+  uint64_t sourceBytesTotal() const override { return bytes_.size(); }
+
+ private:
+  std::string_view bytes_;
+  size_t piece_;
+  size_t offset_ = 0;
+};
 
 // The name without a compression suffix ("data.nt.gz" -> "data.nt").
 std::string withoutCompressionSuffix(const std::string& name);

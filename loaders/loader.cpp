@@ -1,15 +1,19 @@
 #include "loaders/loader.h"
 
+#include <sys/resource.h>
+#include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include <chrono>
-#include <unordered_map>
 
 #include "gsparql/error.h"
+#include "loaders/batch_reader.h"
 #include "loaders/rdf_reader.h"
-#include "loaders/term_table.h"
+#include "loaders/term_encoder.h"
 #include "loaders/triple_sorter.h"
+#include "loaders/vertex_term_shards.h"
 #include "rdf/term.h"
 #include "storage/adjacency_writer.h"
 #include "storage/crash_point.h"
@@ -32,63 +36,68 @@ RdfFormat formatOf(const std::string& input, const LoadOptions& options) {
   throw LoadError(input + ": unknown RDF format (use .nt, .ttl or .nq, optionally compressed, or --format)");
 }
 
-// Interns terms by key (rdf::termKey) and remembers the spelling first seen
-// where it differs from the key (language tags with capitals).
-class TermEncoder {
- public:
-  uint32_t intern(std::string_view term) {
-    if (!rdf::keyDiffersFromTerm(term)) return table_.intern(term);
-    const uint32_t before = table_.size();
-    const uint32_t id = table_.intern(rdf::termKey(term));
-    if (id == before) spellings_.emplace(id, term);
-    return id;
-  }
-  uint32_t size() const { return table_.size(); }
-  NumberedTerms numbered() const {
-    return {table_.size(), [this](uint32_t id) { return table_.term(id); },
-            [this](uint32_t id) {
-              auto it = spellings_.find(id);
-              return it == spellings_.end() ? table_.term(id) : std::string_view(it->second);
-            }};
-  }
-
- private:
-  TermTable table_;
-  std::unordered_map<uint32_t, std::string> spellings_;
-};
-
-// Encodes statements into id triples and remembers every term it has seen.
+// Encodes batches of statements into triples of provisional ids (see
+// VertexTermShards) and remembers every term it has seen.
 class GraphEncoder {
  public:
   GraphEncoder(const std::filesystem::path& scratch, uint64_t sortBufferBytes)
       : sorter_(scratch, sortBufferBytes) {}
 
-  void add(const RdfStatementView& st) {
-    sorter_.add(Triple{predicates_.intern(st.predicate), vertices_.intern(st.subject),
-                       vertices_.intern(st.object)});
+  void add(const StatementBatch& batch) {
+    const auto start = Clock::now();
+    ids_.resize(batch.vertexTerms().size());
+    vertices_.intern(batch, ids_);
+    predicateIds_.clear();
+    for (const std::string& predicate : batch.predicates()) predicateIds_.push_back(predicates_.intern(predicate));
+    const auto predicateOf = batch.predicateOfTriple();
+    for (size_t i = 0; i < batch.triples(); ++i) {
+      sorter_.add(Triple{predicateIds_[predicateOf[i]], ids_[2 * i], ids_[2 * i + 1]});
+    }
+    encodeSeconds_ += secondsSince(start);
   }
 
-  // The previous generation's terms keep their ids: they are interned first, in id order.
+  // The previous generation's terms are interned first, in id order, and its
+  // triples renumbered: vertex ids of a new generation need not be the old ones.
   void addExisting(const GraphStore& store) {
-    store.dictionary().forEach(TermSpace::Vertex, [&](uint32_t, std::string_view t) { vertices_.intern(t); });
     store.dictionary().forEach(TermSpace::Predicate, [&](uint32_t, std::string_view t) { predicates_.intern(t); });
+    std::vector<uint32_t> provisional;
+    StatementBatch batch;
+    auto internBatch = [&] {
+      batch.prepare(kVertexShardBits);
+      ids_.resize(batch.vertexTerms().size());
+      vertices_.intern(batch, ids_);
+      provisional.insert(provisional.end(), ids_.begin(), ids_.end());
+      batch = StatementBatch();
+    };
+    store.dictionary().forEach(TermSpace::Vertex, [&](uint32_t, std::string_view t) {
+      batch.addVertex(t);
+      if (batch.vertexTermCount() == kExistingTermsABatch) internBatch();
+    });
+    internBatch();
     const AdjacencyFile& out = store.adjacency(pcsr::Direction::Out);
     for (uint32_t p = 0; p < out.predicateCount(); ++p) {
       const PredicateAdjacency& adjacency = out.predicate(p);
       for (size_t k = 0; k < adjacency.keys().size(); ++k) {
-        for (uint32_t o : adjacency.neighboursAt(k)) sorter_.add(Triple{p, adjacency.keys()[k], o});
+        const uint32_t subject = provisional[adjacency.keys()[k]];
+        for (uint32_t o : adjacency.neighboursAt(k)) sorter_.add(Triple{p, subject, provisional[o]});
       }
     }
   }
 
-  const TermEncoder& vertices() const { return vertices_; }
+  const VertexTermShards& vertices() const { return vertices_; }
   const TermEncoder& predicates() const { return predicates_; }
   TripleSorter& sorter() { return sorter_; }
+  double encodeSeconds() const { return encodeSeconds_; }
 
  private:
-  TermEncoder vertices_;
+  static constexpr size_t kExistingTermsABatch = size_t{1} << 20;
+
+  VertexTermShards vertices_;
   TermEncoder predicates_;
   TripleSorter sorter_;
+  std::vector<uint32_t> ids_;
+  std::vector<uint32_t> predicateIds_;
+  double encodeSeconds_ = 0;
 };
 
 std::vector<Edge> reversed(std::span<const Edge> edges) {
@@ -102,12 +111,23 @@ PredicateStatistics statisticsOf(const pcsr::PredicateSection& out, const pcsr::
   return {out.edgeCount, out.keyCount, in.keyCount, out.maxDegree, in.maxDegree};
 }
 
+void renumber(std::span<Edge> edges, const FinalVertexIds& finalId) {
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, edges.size(), size_t{1} << 16),
+                    [&](const tbb::blocked_range<size_t>& range) {
+                      for (size_t i = range.begin(); i != range.end(); ++i) {
+                        edges[i] = Edge{finalId(edges[i].key), finalId(edges[i].neighbour)};
+                      }
+                    });
+}
+
 // Writes both adjacency files and fills the per-predicate statistics.
-uint64_t writeAdjacency(const std::filesystem::path& dir, TripleSorter& sorter, Catalog& catalog) {
+uint64_t writeAdjacency(const std::filesystem::path& dir, TripleSorter& sorter, const FinalVertexIds& finalId,
+                        Catalog& catalog) {
   AdjacencyWriter out(dir / kOutAdjacencyFile, pcsr::Direction::Out);
   AdjacencyWriter in(dir / kInAdjacencyFile, pcsr::Direction::In);
   const auto predicateCount = static_cast<uint32_t>(catalog.predicates.size());
-  uint64_t unique = sorter.forEachPredicate([&](uint32_t p, std::span<const Edge> edges) {
+  uint64_t unique = sorter.forEachPredicate([&](uint32_t p, std::span<Edge> edges) {
+    renumber(edges, finalId);
     tbb::parallel_invoke([&] { out.addPredicate(p, edges); },
                          [&] { in.addPredicate(p, reversed(edges)); });
   });
@@ -125,13 +145,12 @@ class ProgressReporter {
  public:
   ProgressReporter(const LoadOptions& options, Clock::time_point start)
       : options_(options), start_(start) {}
-  void maybeReport(const std::string& input, const InputStream& stream, uint64_t triples) {
-    if (!options_.onProgress || (triples & 0xFFFF) != 0) return;
+  void maybeReport(const std::string& input, uint64_t bytesRead, uint64_t bytesTotal, uint64_t triples) {
+    if (!options_.onProgress) return;
     auto now = Clock::now();
     if (now - last_ < std::chrono::milliseconds(200)) return;
     last_ = now;
-    options_.onProgress(LoadProgress{input, stream.sourceBytesRead(), stream.sourceBytesTotal(),
-                                     triples, secondsSince(start_)});
+    options_.onProgress(LoadProgress{input, bytesRead, bytesTotal, triples, secondsSince(start_)});
   }
 
  private:
@@ -148,12 +167,57 @@ void requireDirectoryOrNothing(const std::filesystem::path& root) {
   }
 }
 
+// The triples' share of the memory budget: what the pieces of input in
+// flight leave, and at least half.
+uint64_t sortBufferBytes(const LoadOptions& options) {
+  // About 12 MiB each: the text, its copy in the batch, and the batch's indexes.
+  const uint64_t pieces = (uint64_t{12} << 20) * 2 * static_cast<uint64_t>(tbb::this_task_arena::max_concurrency());
+  const uint64_t budget = options.memoryBudgetBytes;
+  return budget > 2 * pieces ? budget - pieces : budget / 2;
+}
+
+uint64_t peakMemoryBytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+void readInputs(const std::vector<std::string>& inputs, const LoadOptions& options, GraphEncoder& encoder,
+                Catalog& catalog, LoadSummary& summary, Clock::time_point start) {
+  ProgressReporter progress(options, start);
+  for (const std::string& input : inputs) {
+    RdfReadOptions readOptions;
+    readOptions.lenient = options.lenient;
+    readOptions.blankNodePrefix = "f" + std::to_string(++catalog.inputFiles) + "_";
+    readOptions.onWarning = options.onWarning;
+    auto stream = openInput(input);
+    const uint64_t bytesTotal = stream->sourceBytesTotal();
+    RdfReadReport report = readInBatches(*stream, input, formatOf(input, options), readOptions,
+                                         [&](StatementBatch& batch, uint64_t bytesRead) {
+                                           encoder.add(batch);
+                                           summary.triplesRead += batch.triples();
+                                           progress.maybeReport(input, bytesRead, bytesTotal, summary.triplesRead);
+                                         });
+    summary.skippedStatements += report.skipped;
+    for (auto& e : report.firstErrors) {
+      if (summary.firstErrors.size() < 5) summary.firstErrors.push_back(std::move(e));
+    }
+  }
+}
+
+template <typename Write>
+double timed(Write write) {
+  const auto start = Clock::now();
+  write();
+  return secondsSince(start);
+}
+
 LoadSummary load(const std::filesystem::path& root, const std::vector<std::string>& inputs,
                  const LoadOptions& options) {
   const auto start = Clock::now();
   GenerationWriter writer(root);
   const std::filesystem::path dir = writer.next().dir;
-  GraphEncoder encoder(dir / "sort", options.sortBufferBytes);
+  GraphEncoder encoder(dir / "sort", sortBufferBytes(options));
   Catalog catalog;
   catalog.generation = writer.next().number;
   if (writer.previous()) {
@@ -163,34 +227,32 @@ LoadSummary load(const std::filesystem::path& root, const std::vector<std::strin
   }
 
   LoadSummary summary;
-  ProgressReporter progress(options, start);
-  for (const std::string& input : inputs) {
-    RdfReadOptions readOptions{options.lenient, "f" + std::to_string(++catalog.inputFiles) + "_", {},
-                               options.onWarning};
-    auto stream = openInput(input);
-    RdfReadReport report = readRdf(*stream, input, formatOf(input, options), [&](const RdfStatementView& st) {
-      encoder.add(st);
-      progress.maybeReport(input, *stream, ++summary.triplesRead);
-    }, readOptions);
-    summary.skippedStatements += report.skipped;
-    for (auto& e : report.firstErrors) {
-      if (summary.firstErrors.size() < 5) summary.firstErrors.push_back(std::move(e));
-    }
-  }
+  readInputs(inputs, options, encoder, catalog, summary, start);
   crashPoint("after-parse");
   summary.parseSeconds = secondsSince(start);
+  summary.encodeSeconds = encoder.encodeSeconds();
 
-  catalog.vertexCount = encoder.vertices().size();
+  catalog.vertexCount = static_cast<uint32_t>(encoder.vertices().size());
   catalog.predicates.resize(encoder.predicates().size());
   // The vertex terms hold the previous generation's too (addExisting), so
   // the value column is complete after an incremental load.
   const NumberedTerms vertexTerms = encoder.vertices().numbered();
   tbb::parallel_invoke(
-      [&] { writeDictionary(dir / kDictionaryDir, vertexTerms, encoder.predicates().numbered()); },
-      [&] { writeValueColumn(dir / kValuesFile, vertexTerms.count, vertexTerms.term); },
-      [&] { writeTermColumn(dir / kTermsFile, vertexTerms); },
-      [&] { catalog.tripleCount = writeAdjacency(dir, encoder.sorter(), catalog); });
+      [&] {
+        summary.termFilesSeconds = timed([&] {
+          tbb::parallel_invoke(
+              [&] { writeDictionary(dir / kDictionaryDir, vertexTerms, encoder.predicates().numbered()); },
+              [&] { writeValueColumn(dir / kValuesFile, vertexTerms.count, vertexTerms.term); },
+              [&] { writeTermColumn(dir / kTermsFile, vertexTerms); });
+        });
+      },
+      [&] {
+        summary.adjacencySeconds = timed([&] {
+          catalog.tripleCount = writeAdjacency(dir, encoder.sorter(), encoder.vertices().finalIds(), catalog);
+        });
+      });
   std::filesystem::remove_all(dir / "sort");
+  summary.sortSeconds = encoder.sorter().sortSeconds();
   summary.buildSeconds = secondsSince(start) - summary.parseSeconds;
   crashPoint("after-build");
   writeCatalog(dir / kCatalogFile, catalog);
@@ -200,6 +262,7 @@ LoadSummary load(const std::filesystem::path& root, const std::vector<std::strin
   summary.terms = catalog.vertexCount;
   summary.predicates = catalog.predicates.size();
   summary.seconds = secondsSince(start);
+  summary.peakMemoryBytes = peakMemoryBytes();
   return summary;
 }
 

@@ -80,7 +80,7 @@ class SerdSession {
  public:
   SerdSession(InputStream& input, const std::string& name, RdfFormat format,
               const StatementHandler& onStatement, const RdfReadOptions& options)
-      : input_(input), name_(name), onStatement_(onStatement), options_(options) {
+      : input_(input), name_(name), format_(format), onStatement_(onStatement), options_(options) {
     std::string base = options.baseIri.empty() ? fileUri(name) : options.baseIri;
     SerdNode baseNode = serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(base.c_str()));
     env_ = serd_env_new(&baseNode);
@@ -103,7 +103,9 @@ class SerdSession {
   SerdSession& operator=(const SerdSession&) = delete;
 
   RdfReadReport run() {
-    StatementSplitter splitter(input_, !options_.lenient);
+    StatementSplitter splitter(input_, {.stopAtProblem = !options_.lenient,
+                                        .statementPerLine = format_ != RdfFormat::Turtle,
+                                        .firstLine = options_.firstLine});
     Statement statement;
     while (splitter.next(statement)) {
       std::optional<TextProblem> problem = statement.problem ? statement.problem : parse(statement);
@@ -268,6 +270,7 @@ class SerdSession {
 
   InputStream& input_;
   const std::string& name_;
+  const RdfFormat format_;
   const StatementHandler& onStatement_;
   const RdfReadOptions& options_;
   SerdEnv* env_ = nullptr;

@@ -27,6 +27,8 @@ struct RdfReadOptions {
   std::string blankNodePrefix;
   // Relative IRIs resolve against this; empty means the file's file:// URI.
   std::string baseIri;
+  // The line number of the input's first byte, where it is a chunk of a larger input.
+  uint64_t firstLine = 1;
   std::function<void(const std::string&)> onWarning;
 };
 

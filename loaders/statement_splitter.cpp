@@ -1,6 +1,8 @@
 #include "loaders/statement_splitter.h"
 
+#include <array>
 #include <cstdio>
+#include <string_view>
 #include <cstring>
 
 namespace gsparql {
@@ -42,6 +44,17 @@ size_t utf8Length(const unsigned char* p, size_t available) {
   return length;
 }
 
+// Bytes that need no second look inside an IRI or a short string: printable
+// ASCII but for what ends the context or starts an escape. Skipping runs of
+// them is what makes cutting fast.
+constexpr std::array<bool, 256> plainBytes(std::string_view special) {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x7F; ++c) plain[c] = special.find(static_cast<char>(c)) == std::string_view::npos;
+  return plain;
+}
+constexpr auto kPlainInIri = plainBytes(" <>\"\\");
+constexpr auto kPlainInString = plainBytes("\"'\\");
+
 bool isHex(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
@@ -67,8 +80,12 @@ TextPosition Statement::positionOf(size_t offset) const {
   return p;
 }
 
-StatementSplitter::StatementSplitter(InputStream& input, bool stopAtProblem)
-    : input_(input), stopAtProblem_(stopAtProblem), buffer_(kInitialBuffer) {}
+StatementSplitter::StatementSplitter(InputStream& input, const SplitOptions& options)
+    : input_(input),
+      stopAtProblem_(options.stopAtProblem),
+      statementPerLine_(options.statementPerLine),
+      buffer_(kInitialBuffer),
+      position_{options.firstLine, 1} {}
 
 bool StatementSplitter::next(Statement& statement) {
   restoreTerminatorByte();
@@ -78,6 +95,7 @@ bool StatementSplitter::next(Statement& statement) {
   depth_ = 0;
   firstToken_.reset();
   problem_.reset();
+  cutAtLineEnd_ = false;
   bool terminated = false;
   for (;;) {
     while (end_ - pos_ < kLookahead && fill()) {
@@ -94,7 +112,7 @@ bool StatementSplitter::next(Statement& statement) {
       begin_ = pos_;
       lastStart_ = position_;
     }
-    if ((terminated = scanOne())) break;
+    if ((terminated = scanOne()) || cutAtLineEnd_) break;
   }
   if (pos_ == end_ && context_ != Context::Normal && context_ != Context::Comment) {
     report(context_ == Context::Iri ? "the input ends inside an IRI" : "the input ends inside a string");
@@ -154,6 +172,13 @@ bool StatementSplitter::scanOne() {
     advance();
     return false;
   }
+  if (c == '\n' && statementPerLine_ && firstToken_ && (context_ == Context::Normal || context_ == Context::Comment)) {
+    // The line end ends the bad statement, so a lenient read goes on at the
+    // next line whether or not the input was cut into pieces there.
+    report("the statement does not end on its line (N-Triples and N-Quads have one statement a line)");
+    cutAtLineEnd_ = true;
+    return false;
+  }
   switch (context_) {
     case Context::Normal: return scanNormal(c);
     case Context::Iri: scanIri(c); break;
@@ -196,8 +221,8 @@ bool StatementSplitter::scanNormal(unsigned char c) {
     case '"':
     case '\'':
       quote_ = static_cast<char>(c);
-      // As Serd does, a run of three quotes opens a long string.
-      if (end_ - pos_ >= 3 && buffer_[pos_ + 1] == quote_ && buffer_[pos_ + 2] == quote_) {
+      // As Serd does, a run of three quotes opens a long string (not in N-Triples or N-Quads).
+      if (!statementPerLine_ && end_ - pos_ >= 3 && buffer_[pos_ + 1] == quote_ && buffer_[pos_ + 2] == quote_) {
         context_ = Context::LongString;
         advance(3);
       } else {
@@ -234,6 +259,8 @@ void StatementSplitter::scanIri(unsigned char c) {
     context_ = Context::Normal;  // a broken IRI: Serd reports it, the byte is read as outside
   } else if (c == '\\') {
     scanEscape();
+  } else if (kPlainInIri[c]) {
+    skipPlain(kPlainInIri);
   } else {
     advanceCharacter();
   }
@@ -244,9 +271,13 @@ void StatementSplitter::scanString(unsigned char c) {
     context_ = Context::Normal;
     advance();
   } else if (c == '\n' || c == '\r') {
-    context_ = Context::Normal;  // an unterminated string: Serd reports it
+    // An unterminated string: Serd reports it, unless the line end cuts the statement first.
+    if (statementPerLine_) report("line end in short string");
+    context_ = Context::Normal;
   } else if (c == '\\') {
     scanEscape();
+  } else if (kPlainInString[c]) {
+    skipPlain(kPlainInString);
   } else {
     advanceCharacter();
   }
@@ -304,6 +335,13 @@ void StatementSplitter::advance(size_t bytes) {
       ++position_.column;
     }
   }
+}
+
+void StatementSplitter::skipPlain(const std::array<bool, 256>& plain) {
+  size_t end = pos_;
+  while (end < end_ && plain[static_cast<unsigned char>(buffer_[end])]) ++end;
+  position_.column += end - pos_;  // no line ends among them
+  pos_ = end;
 }
 
 void StatementSplitter::advanceCharacter() {

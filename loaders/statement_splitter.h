@@ -9,6 +9,7 @@
 // that no name or number continues. Two real statements may end up in one
 // piece (`"x".ex:s ...`), never one statement in two, so reading piece by
 // piece gives Serd's answer for valid input.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -47,11 +48,21 @@ inline constexpr int kMaxNesting = 512;
 // string or IRI, and would otherwise be buffered to the end of the input.
 inline constexpr size_t kMaxStatementBytes = size_t{64} << 20;
 
+struct SplitOptions {
+  // Return a statement as soon as something is wrong with it (a strict load
+  // stops there) instead of reading on to its end.
+  bool stopAtProblem = true;
+  // N-Triples and N-Quads: a statement ends on the line where it starts, as
+  // their grammar says (Serd would read on), so that line-based input can be
+  // cut at any line end and read piece by piece.
+  bool statementPerLine = false;
+  // The line number of the input's first byte (a piece of a larger input).
+  uint64_t firstLine = 1;
+};
+
 class StatementSplitter {
  public:
-  // stopAtProblem: return a statement as soon as something is wrong with it
-  // (a strict load stops there) instead of reading on to its end.
-  StatementSplitter(InputStream& input, bool stopAtProblem);
+  StatementSplitter(InputStream& input, const SplitOptions& options);
 
   // The next statement; false once the input holds nothing but space and comments.
   bool next(Statement& statement);
@@ -74,12 +85,14 @@ class StatementSplitter {
   bool endsStatement() const;  // the `.` at pos_ ends the statement
   void advance(size_t bytes = 1);
   void advanceCharacter();  // one byte, or one UTF-8 character after validating it
+  void skipPlain(const std::array<bool, 256>& plain);  // a run of bytes that `plain` marks
   void report(std::string message, TextPosition where);
   void report(std::string message) { report(std::move(message), position_); }
   void restoreTerminatorByte();
 
   InputStream& input_;
   const bool stopAtProblem_;
+  const bool statementPerLine_;
   std::vector<char> buffer_;
   size_t begin_ = 0, pos_ = 0, end_ = 0;  // current statement, scan position, data end
   bool eof_ = false;
@@ -90,6 +103,7 @@ class StatementSplitter {
   std::optional<size_t> firstToken_;
   TextPosition firstTokenPosition_;
   std::optional<TextProblem> problem_;
+  bool cutAtLineEnd_ = false;  // a line-based statement reached its line end unterminated
   std::optional<char> overwritten_;  // the byte that the NUL after the last statement replaced
   TextPosition lastStart_;
 };

@@ -16,8 +16,7 @@ TermTable::TermTable() : starts_{0}, slots_(kInitialSlots, kEmpty), mask_(kIniti
 
 uint64_t TermTable::hash(std::string_view term) { return std::hash<std::string_view>{}(term); }
 
-uint32_t TermTable::intern(std::string_view term) {
-  const uint64_t h = hash(term);
+uint32_t TermTable::intern(std::string_view term, uint64_t h) {
   const auto tag = static_cast<uint32_t>(h);
   for (uint64_t i = h & mask_;; i = (i + 1) & mask_) {
     uint32_t id = slots_[i];

@@ -12,14 +12,16 @@ class TermTable {
  public:
   TermTable();
 
-  uint32_t intern(std::string_view term);
+  uint32_t intern(std::string_view term) { return intern(term, hash(term)); }
+  // With the term's hash(), computed beforehand (by another thread).
+  uint32_t intern(std::string_view term, uint64_t termHash);
+  static uint64_t hash(std::string_view term);
   uint32_t size() const { return static_cast<uint32_t>(starts_.size() - 1); }
   std::string_view term(uint32_t id) const {
     return {arena_.data() + starts_[id], static_cast<size_t>(starts_[id + 1] - starts_[id])};
   }
 
  private:
-  static uint64_t hash(std::string_view term);
   void grow();
 
   std::vector<char> arena_;

@@ -3,6 +3,7 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
+#include <chrono>
 #include <queue>
 
 #include "storage/file_io.h"
@@ -21,7 +22,7 @@ struct RunCursor {
 // Groups a merged, duplicate-free triple stream by predicate.
 class PredicateGrouper {
  public:
-  explicit PredicateGrouper(const std::function<void(uint32_t, std::span<const Edge>)>& visit)
+  explicit PredicateGrouper(const std::function<void(uint32_t, std::span<Edge>)>& visit)
       : visit_(visit) {}
   void push(const Triple& t) {
     if (!edges_.empty() && t.p != predicate_) flush();
@@ -34,7 +35,7 @@ class PredicateGrouper {
   }
 
  private:
-  const std::function<void(uint32_t, std::span<const Edge>)>& visit_;
+  const std::function<void(uint32_t, std::span<Edge>)>& visit_;
   uint32_t predicate_ = 0;
   std::vector<Edge> edges_;
 };
@@ -53,8 +54,10 @@ TripleSorter::~TripleSorter() {
 }
 
 void TripleSorter::sortUnique() {
+  const auto start = std::chrono::steady_clock::now();
   tbb::parallel_sort(buffer_.begin(), buffer_.end());
   buffer_.erase(std::unique(buffer_.begin(), buffer_.end()), buffer_.end());
+  sortSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 void TripleSorter::spill() {
@@ -69,7 +72,7 @@ void TripleSorter::spill() {
 }
 
 uint64_t TripleSorter::forEachPredicate(
-    const std::function<void(uint32_t, std::span<const Edge>)>& visit) {
+    const std::function<void(uint32_t, std::span<Edge>)>& visit) {
   sortUnique();
   std::vector<MappedFile> mapped;
   std::vector<RunCursor> cursors;

@@ -31,8 +31,12 @@ class TripleSorter {
   }
 
   // Visits each predicate's unique (subject, object) edges in ascending
-  // order, predicates ascending. Returns the number of unique triples.
-  uint64_t forEachPredicate(const std::function<void(uint32_t, std::span<const Edge>)>& visit);
+  // order, predicates ascending; the visitor may rewrite the edges in place.
+  // Returns the number of unique triples.
+  uint64_t forEachPredicate(const std::function<void(uint32_t, std::span<Edge>)>& visit);
+
+  // Time spent sorting so far.
+  double sortSeconds() const { return sortSeconds_; }
 
  private:
   void sortUnique();
@@ -42,6 +46,7 @@ class TripleSorter {
   size_t capacity_;
   std::vector<Triple> buffer_;
   std::vector<std::filesystem::path> runs_;
+  double sortSeconds_ = 0;
 };
 
 }  // namespace gsparql

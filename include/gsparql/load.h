@@ -21,7 +21,10 @@ struct LoadProgress {
 struct LoadOptions {
   bool lenient = false;              // skip bad statements instead of stopping
   std::optional<RdfFormat> format;   // else by extension; standard input defaults to N-Triples
-  uint64_t sortBufferBytes = uint64_t{1} << 30;  // triples held in memory before spilling to disk
+  // Working memory for the triples, sorted and spilled to disk when it is
+  // full, and for the pieces of input being parsed. The terms' dictionary is
+  // held in memory beside it: its text plus about 30 bytes a term.
+  uint64_t memoryBudgetBytes = uint64_t{4} << 30;
   std::function<void(const LoadProgress&)> onProgress;  // a few times a second
   std::function<void(const std::string&)> onWarning;
 };
@@ -32,8 +35,13 @@ struct LoadSummary {
   uint64_t terms = 0;
   uint64_t predicates = 0;
   double seconds = 0;
-  double parseSeconds = 0;   // reading and encoding the inputs
-  double buildSeconds = 0;   // sorting, dictionary and adjacency files
+  double parseSeconds = 0;      // reading, parsing and encoding the inputs (all cores)
+  double encodeSeconds = 0;     // of parseSeconds: interning terms, which takes pieces in input order
+  double sortSeconds = 0;       // sorting triples, while reading (spills) and after
+  double buildSeconds = 0;      // after reading: sorting, merging, dictionary and adjacency files
+  double adjacencySeconds = 0;  // of buildSeconds: merging and writing the adjacency
+  double termFilesSeconds = 0;  // of buildSeconds, beside the adjacency: dictionary, term and value columns
+  uint64_t peakMemoryBytes = 0;  // the process's peak resident memory
   uint64_t skippedStatements = 0;        // with lenient
   std::vector<std::string> firstErrors;  // "file:line:column: message", at most five
 };

@@ -18,24 +18,6 @@ namespace {
 
 using namespace gsparql;
 
-class MemoryInput final : public InputStream {
- public:
-  MemoryInput(std::string_view bytes, size_t piece) : bytes_(bytes), piece_(piece) {}
-  size_t read(char* buffer, size_t capacity) override {
-    const size_t n = std::min({capacity, piece_, bytes_.size() - offset_});
-    std::memcpy(buffer, bytes_.data() + offset_, n);
-    offset_ += n;
-    return n;
-  }
-  uint64_t sourceBytesRead() const override { return offset_; }
-  uint64_t sourceBytesTotal() const override { return bytes_.size(); }
-
- private:
-  std::string_view bytes_;
-  size_t piece_;
-  size_t offset_ = 0;
-};
-
 bool validUtf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);

@@ -43,7 +43,7 @@ TEST_CASE("blank nodes are scoped per input file") {
 TEST_CASE("the sort buffer spills to runs and the merge still removes duplicates") {
   TempDir dir;
   LoadOptions small;
-  small.sortBufferBytes = 12 * 1000;  // 1,000 triples a run: the sample needs over a hundred runs
+  small.memoryBudgetBytes = 12 * 1000;  // the smallest sort buffer, 1,024 triples a run: the sample needs over a hundred runs
   LoadSummary spilled = Database::load(dir / "small", {dataFile("watdiv/sf1.nt.zst")}, small);
   Database::load(dir / "large", {dataFile("watdiv/sf1.nt.zst")});
   CHECK(spilled.uniqueTriples == 106012);

@@ -1,0 +1,129 @@
+#include "loaders/batch_reader.h"
+
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "loaders/line_chunker.h"
+#include "loaders/vertex_term_shards.h"
+
+namespace gsparql {
+namespace {
+
+// About 30,000 WatDiv triples: enough to keep a core busy for milliseconds.
+constexpr size_t kChunkBytes = size_t{4} << 20;
+constexpr size_t kStreamBatchTriples = size_t{1} << 16;
+constexpr size_t kErrorsKept = 5;
+
+void addReport(RdfReadReport& total, const RdfReadReport& part) {
+  total.statements += part.statements;
+  total.skipped += part.skipped;
+  for (const std::string& error : part.firstErrors) {
+    if (total.firstErrors.size() < kErrorsKept) total.firstErrors.push_back(error);
+  }
+}
+
+// Each piece would warn again of what its input holds (named graphs).
+std::function<void(const std::string&)> warnOnce(const std::function<void(const std::string&)>& warn) {
+  if (!warn) return warn;
+  struct Seen {
+    std::mutex mutex;
+    std::set<std::string> warnings;
+  };
+  return [warn, seen = std::make_shared<Seen>()](const std::string& warning) {
+    std::lock_guard lock(seen->mutex);
+    if (seen->warnings.insert(warning).second) warn(warning);
+  };
+}
+
+struct Piece {
+  LineChunk chunk;
+  uint64_t sourceBytesRead = 0;
+  StatementBatch batch;
+};
+
+// Parses a piece into its batch; its failure waits for its turn in input order.
+void parse(Piece& piece, const std::string& name, RdfFormat format, RdfReadOptions options) {
+  options.firstLine = piece.chunk.firstLine;
+  MemoryInput input(piece.chunk.text);
+  try {
+    piece.batch.report = readRdf(input, name, format, [&](const RdfStatementView& s) { piece.batch.add(s); },
+                                 options);
+  } catch (...) {
+    piece.batch.failure = std::current_exception();
+  }
+  piece.chunk.text = std::string();
+  piece.batch.prepare(kVertexShardBits);
+}
+
+RdfReadReport readLinesInParallel(InputStream& input, const std::string& name, RdfFormat format,
+                                  RdfReadOptions options, const BatchConsumer& consume) {
+  options.onWarning = warnOnce(options.onWarning);
+  LineChunker chunker(input, name, kChunkBytes);
+  RdfReadReport total;
+  const auto piecesInFlight = static_cast<size_t>(2 * tbb::this_task_arena::max_concurrency());
+  using PiecePtr = std::shared_ptr<Piece>;
+  bool inputFailed = false;
+  // A failure to read is delivered in its turn, like a bad statement.
+  auto nextPiece = [&](tbb::flow_control& control) -> PiecePtr {
+    if (inputFailed) {
+      control.stop();
+      return nullptr;
+    }
+    auto piece = std::make_shared<Piece>();
+    try {
+      if (!chunker.next(piece->chunk)) {
+        control.stop();
+        return nullptr;
+      }
+    } catch (...) {
+      piece->batch.failure = std::current_exception();
+      inputFailed = true;
+    }
+    piece->sourceBytesRead = input.sourceBytesRead();
+    return piece;
+  };
+  auto parsePiece = [&](PiecePtr piece) {
+    if (!piece->batch.failure) parse(*piece, name, format, options);
+    return piece;
+  };
+  auto consumePiece = [&](PiecePtr piece) {
+    if (piece->batch.failure) std::rethrow_exception(piece->batch.failure);
+    addReport(total, piece->batch.report);
+    consume(piece->batch, piece->sourceBytesRead);
+  };
+  tbb::parallel_pipeline(piecesInFlight,
+                         tbb::make_filter<void, PiecePtr>(tbb::filter_mode::serial_in_order, nextPiece) &
+                             tbb::make_filter<PiecePtr, PiecePtr>(tbb::filter_mode::parallel, parsePiece) &
+                             tbb::make_filter<PiecePtr, void>(tbb::filter_mode::serial_in_order, consumePiece));
+  return total;
+}
+
+RdfReadReport readStream(InputStream& input, const std::string& name, RdfFormat format,
+                         const RdfReadOptions& options, const BatchConsumer& consume) {
+  auto batch = std::make_unique<StatementBatch>();
+  auto deliver = [&] {
+    batch->prepare(kVertexShardBits);
+    consume(*batch, input.sourceBytesRead());
+    batch = std::make_unique<StatementBatch>();
+  };
+  RdfReadReport report = readRdf(input, name, format, [&](const RdfStatementView& statement) {
+    batch->add(statement);
+    if (batch->triples() == kStreamBatchTriples) deliver();
+  }, options);
+  deliver();
+  return report;
+}
+
+}  // namespace
+
+RdfReadReport readInBatches(InputStream& input, const std::string& name, RdfFormat format,
+                            const RdfReadOptions& options, const BatchConsumer& consume) {
+  if (format == RdfFormat::Turtle) return readStream(input, name, format, options, consume);
+  return readLinesInParallel(input, name, format, options, consume);
+}
+
+}  // namespace gsparql
