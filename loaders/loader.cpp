@@ -56,8 +56,7 @@ class GraphEncoder {
     encodeSeconds_ += secondsSince(start);
   }
 
-  // The previous generation's terms are interned first, in id order, and its
-  // triples renumbered: vertex ids of a new generation need not be the old ones.
+  // The previous generation's terms are interned first and keep their ids.
   void addExisting(const GraphStore& store) {
     store.dictionary().forEach(TermSpace::Predicate, [&](uint32_t, std::string_view t) { predicates_.intern(t); });
     std::vector<uint32_t> provisional;
@@ -74,6 +73,7 @@ class GraphEncoder {
       if (batch.vertexTermCount() == kExistingTermsABatch) internBatch();
     });
     internBatch();
+    vertices_.keepIds(provisional);
     const AdjacencyFile& out = store.adjacency(pcsr::Direction::Out);
     for (uint32_t p = 0; p < out.predicateCount(); ++p) {
       const PredicateAdjacency& adjacency = out.predicate(p);
@@ -121,13 +121,16 @@ void renumber(std::span<Edge> edges, const FinalVertexIds& finalId) {
 }
 
 // Writes both adjacency files and fills the per-predicate statistics.
+// Final ids that keep the order of provisional ones are given edge by edge as
+// they are written; others are given to all triples, sorted again, first.
 uint64_t writeAdjacency(const std::filesystem::path& dir, TripleSorter& sorter, const FinalVertexIds& finalId,
                         Catalog& catalog) {
+  if (!finalId.keepsOrder()) sorter.renumberVertices(finalId);
   AdjacencyWriter out(dir / kOutAdjacencyFile, pcsr::Direction::Out);
   AdjacencyWriter in(dir / kInAdjacencyFile, pcsr::Direction::In);
   const auto predicateCount = static_cast<uint32_t>(catalog.predicates.size());
   uint64_t unique = sorter.forEachPredicate([&](uint32_t p, std::span<Edge> edges) {
-    renumber(edges, finalId);
+    if (finalId.keepsOrder()) renumber(edges, finalId);
     tbb::parallel_invoke([&] { out.addPredicate(p, edges); },
                          [&] { in.addPredicate(p, reversed(edges)); });
   });

@@ -1,5 +1,6 @@
 #include "loaders/triple_sorter.h"
 
+#include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
@@ -61,14 +62,42 @@ void TripleSorter::sortUnique() {
 }
 
 void TripleSorter::spill() {
-  sortUnique();
   std::filesystem::create_directories(scratchDir_);
-  auto path = scratchDir_ / ("run-" + std::to_string(runs_.size()));
+  runs_.push_back(scratchDir_ / ("run-" + std::to_string(runs_.size())));
+  writeRun(runs_.back());
+}
+
+void TripleSorter::writeRun(const std::filesystem::path& path) {
+  sortUnique();
   OutputFile file(path);
   file.writeArray(std::span<const Triple>(buffer_));
   file.commit();
-  runs_.push_back(path);
   buffer_.clear();
+}
+
+void TripleSorter::renumberVertices(const std::function<uint32_t(uint32_t)>& renumber) {
+  auto renumberBuffer = [&] {
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, buffer_.size(), size_t{1} << 16),
+                      [&](const tbb::blocked_range<size_t>& range) {
+                        for (size_t i = range.begin(); i != range.end(); ++i) {
+                          buffer_[i].s = renumber(buffer_[i].s);
+                          buffer_[i].o = renumber(buffer_[i].o);
+                        }
+                      });
+  };
+  if (runs_.empty()) return renumberBuffer();  // sorted by forEachPredicate
+  if (!buffer_.empty()) spill();
+  // One run at a time through the buffer: memory stays at the budget.
+  for (const auto& run : runs_) {
+    {
+      MappedFile mapped(run);
+      const auto bytes = mapped.bytes();
+      const auto* triples = reinterpret_cast<const Triple*>(bytes.data());
+      buffer_.assign(triples, triples + bytes.size() / sizeof(Triple));
+    }
+    renumberBuffer();
+    writeRun(run);
+  }
 }
 
 uint64_t TripleSorter::forEachPredicate(

@@ -35,12 +35,17 @@ class TripleSorter {
   // Returns the number of unique triples.
   uint64_t forEachPredicate(const std::function<void(uint32_t, std::span<Edge>)>& visit);
 
+  // Rewrites the subject and object of every triple added so far, and sorts
+  // them again: for renumberings that do not keep the order.
+  void renumberVertices(const std::function<uint32_t(uint32_t)>& renumber);
+
   // Time spent sorting so far.
   double sortSeconds() const { return sortSeconds_; }
 
  private:
   void sortUnique();
   void spill();
+  void writeRun(const std::filesystem::path& path);  // sorts the buffer into a run file and empties it
 
   std::filesystem::path scratchDir_;
   size_t capacity_;

@@ -24,10 +24,33 @@ void VertexTermShards::intern(const StatementBatch& batch, std::span<uint32_t> i
   });
 }
 
-std::array<uint32_t, kVertexShards + 1> VertexTermShards::bases() const {
-  std::array<uint32_t, kVertexShards + 1> bases{};
-  for (unsigned s = 0; s < kVertexShards; ++s) bases[s + 1] = bases[s] + shards_[s].size();
-  return bases;
+void VertexTermShards::keepIds(std::span<const uint32_t> provisional) {
+  keptProvisional_.assign(provisional.begin(), provisional.end());
+  for (unsigned s = 0; s < kVertexShards; ++s) keptCounts_[s] = shards_[s].size();
+  const auto starts = keptStarts();
+  keptIds_.resize(provisional.size());
+  for (uint32_t id = 0; id < provisional.size(); ++id) {
+    const uint32_t p = provisional[id];
+    keptIds_[starts[p >> FinalVertexIds::kLocalBits] + (p & FinalVertexIds::kLocalMask)] = id;
+  }
+}
+
+std::array<uint32_t, kVertexShards> VertexTermShards::keptStarts() const {
+  std::array<uint32_t, kVertexShards> starts{};
+  for (unsigned s = 1; s < kVertexShards; ++s) starts[s] = starts[s - 1] + keptCounts_[s - 1];
+  return starts;
+}
+
+FinalVertexIds VertexTermShards::finalIds() const {
+  FinalVertexIds ids;
+  ids.keptIds_ = &keptIds_;
+  ids.keptCounts_ = keptCounts_;
+  ids.keptStarts_ = keptStarts();
+  ids.newBases_[0] = static_cast<uint32_t>(keptIds_.size());
+  for (unsigned s = 0; s < kVertexShards; ++s) {
+    ids.newBases_[s + 1] = ids.newBases_[s] + shards_[s].size() - keptCounts_[s];
+  }
+  return ids;
 }
 
 uint64_t VertexTermShards::size() const {
@@ -39,10 +62,17 @@ uint64_t VertexTermShards::size() const {
 
 NumberedTerms VertexTermShards::numbered() const {
   const auto count = static_cast<uint32_t>(size());
-  // Locates a final id's shard: the last base at or below it.
-  auto locate = [this, bases = bases()](uint32_t id) {
+  // A final id's shard and local id: kept ids through keptProvisional_, new
+  // ones by the last shard whose first new id is at or below it.
+  auto locate = [this, ids = finalIds()](uint32_t id) {
+    if (id < keptProvisional_.size()) {
+      const uint32_t p = keptProvisional_[id];
+      return std::pair<const TermEncoder&, uint32_t>(shards_[p >> FinalVertexIds::kLocalBits],
+                                                     p & FinalVertexIds::kLocalMask);
+    }
+    const auto& bases = ids.newBases_;
     const auto shard = static_cast<unsigned>(std::upper_bound(bases.begin(), bases.end(), id) - bases.begin() - 1);
-    return std::pair<const TermEncoder&, uint32_t>(shards_[shard], id - bases[shard]);
+    return std::pair<const TermEncoder&, uint32_t>(shards_[shard], id - bases[shard] + keptCounts_[shard]);
   };
   return {count,
           [locate](uint32_t id) {

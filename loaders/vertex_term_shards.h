@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "loaders/statement_batch.h"
 #include "loaders/term_encoder.h"
@@ -20,17 +21,27 @@ namespace gsparql {
 inline constexpr unsigned kVertexShardBits = 6;
 inline constexpr unsigned kVertexShards = 1u << kVertexShardBits;
 
-// Provisional id -> final id, once all terms are in.
+// Provisional id -> final id, once all terms are in. The terms of an
+// existing database keep their ids; new terms follow them, in shard order.
 class FinalVertexIds {
  public:
   static constexpr unsigned kLocalBits = 32 - kVertexShardBits;
-  explicit FinalVertexIds(const std::array<uint32_t, kVertexShards + 1>& bases) : bases_(bases) {}
+  static constexpr uint32_t kLocalMask = (uint32_t{1} << kLocalBits) - 1;
+
   uint32_t operator()(uint32_t provisional) const {
-    return bases_[provisional >> kLocalBits] + (provisional & ((1u << kLocalBits) - 1));
+    const uint32_t shard = provisional >> kLocalBits, local = provisional & kLocalMask;
+    if (local < keptCounts_[shard]) return (*keptIds_)[keptStarts_[shard] + local];
+    return newBases_[shard] + local - keptCounts_[shard];
   }
+  // True when ids were not kept: final ids then sort like provisional ones.
+  bool keepsOrder() const { return keptIds_->empty(); }
 
  private:
-  std::array<uint32_t, kVertexShards + 1> bases_;
+  friend class VertexTermShards;
+  std::array<uint32_t, kVertexShards + 1> newBases_{};  // final id of each shard's first new term
+  std::array<uint32_t, kVertexShards> keptCounts_{};    // each shard's terms with kept ids come first
+  std::array<uint32_t, kVertexShards> keptStarts_{};    // into keptIds_
+  const std::vector<uint32_t>* keptIds_ = nullptr;      // by shard, then local id
 };
 
 class VertexTermShards {
@@ -39,15 +50,22 @@ class VertexTermShards {
   // kVertexShardBits) into ids, which has one entry per vertex term.
   void intern(const StatementBatch& batch, std::span<uint32_t> ids);
 
+  // The terms interned so far keep their ids: provisional[id] is the term
+  // whose final id is `id`. Called once, before any other term is interned.
+  void keepIds(std::span<const uint32_t> provisional);
+
   uint64_t size() const;
-  FinalVertexIds finalIds() const { return FinalVertexIds(bases()); }
+  FinalVertexIds finalIds() const;
   // By final id.
   NumberedTerms numbered() const;
 
  private:
-  std::array<uint32_t, kVertexShards + 1> bases() const;
+  std::array<uint32_t, kVertexShards> keptStarts() const;
 
   std::array<TermEncoder, kVertexShards> shards_;
+  std::vector<uint32_t> keptProvisional_;  // by kept id
+  std::vector<uint32_t> keptIds_;          // by shard, then local id
+  std::array<uint32_t, kVertexShards> keptCounts_{};
 };
 
 }  // namespace gsparql

@@ -4,13 +4,16 @@
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/table.h>
+#include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
 #include <tbb/parallel_sort.h>
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstring>
 #include <memory>
 #include <numeric>
+#include <span>
 
 #include "rdf/term.h"
 #include "storage/system_error.h"
@@ -77,31 +80,56 @@ std::vector<uint32_t> idsSortedByTerm(const NumberedTerms& terms) {
 }
 
 void writeTermToId(rocksdb::SstFileWriter& writer, TermSpace space, const NumberedTerms& terms,
-                   const std::filesystem::path& path) {
+                   std::span<const uint32_t> idsByTerm, const std::filesystem::path& path) {
   std::string key;
-  for (uint32_t id : idsSortedByTerm(terms)) {
+  for (uint32_t id : idsByTerm) {
     key.assign(1, termToIdTag(space));
     key += terms.key(id);
     check(writer.Put(key, encodeId(id)), "cannot write", path);
   }
 }
 
-void writeIdToTerm(rocksdb::SstFileWriter& writer, TermSpace space, const NumberedTerms& terms,
-                   const std::filesystem::path& path) {
-  for (uint32_t id = 0; id < terms.count; ++id) {
+void writeIdToTerm(rocksdb::SstFileWriter& writer, TermSpace space, const NumberedTerms& terms, uint32_t begin,
+                   uint32_t end, const std::filesystem::path& path) {
+  for (uint32_t id = begin; id < end; ++id) {
     std::string_view term = terms.term(id);
     check(writer.Put(idKey(space, id), rocksdb::Slice(term.data(), term.size())), "cannot write",
           path);
   }
 }
 
-// Tags sort as 'P' < 'T' and 'p' < 'v', so each file is written in key order.
 void writeSst(const std::filesystem::path& path, const rocksdb::Options& options,
               const std::function<void(rocksdb::SstFileWriter&)>& body) {
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   check(writer.Open(path.string()), "cannot create", path);
   body(writer);
   check(writer.Finish(), "cannot finish", path);
+}
+
+// One SST file of the dictionary: a range of keys that no other file has.
+struct SstPart {
+  std::filesystem::path path;
+  std::function<void(rocksdb::SstFileWriter&)> write;
+};
+
+// A big dictionary is written as many SST files, on all cores, and RocksDB
+// ingests them together. Each space's entries are cut into ranges of
+// kTermsPerSst: both directions' keys sort by range, so no two files overlap.
+constexpr uint32_t kTermsPerSst = uint32_t{1} << 20;
+
+void addSpaceParts(std::vector<SstPart>& parts, const std::filesystem::path& dir, TermSpace space,
+                   const NumberedTerms& terms, const std::vector<uint32_t>& idsByTerm) {
+  for (uint32_t begin = 0; begin < terms.count; begin += kTermsPerSst) {
+    const uint32_t end = std::min(terms.count, begin + kTermsPerSst);
+    const std::string stem = dir.string() + "." + static_cast<char>(space) + std::to_string(begin);
+    parts.push_back({stem + ".term-to-id.sst", [&terms, &idsByTerm, space, begin, end, path = stem + ".term-to-id.sst"](auto& w) {
+                       const auto ids = std::span<const uint32_t>(idsByTerm).subspan(begin, end - begin);
+                       writeTermToId(w, space, terms, ids, path);
+                     }});
+    parts.push_back({stem + ".id-to-term.sst", [&terms, space, begin, end, path = stem + ".id-to-term.sst"](auto& w) {
+                       writeIdToTerm(w, space, terms, begin, end, path);
+                     }});
+  }
 }
 
 std::unique_ptr<rocksdb::DB> createDictionary(const std::filesystem::path& dir,
@@ -123,25 +151,19 @@ void writeDictionary(const std::filesystem::path& dir, const NumberedTerms& vert
                      const NumberedTerms& predicates) {
   const rocksdb::Options options = dictionaryOptions();
   if (vertices.count + predicates.count == 0) return createEmptyDictionary(dir, options);
-  const auto forward = dir.string() + ".term-to-id.sst";
-  const auto backward = dir.string() + ".id-to-term.sst";
-  tbb::parallel_invoke(
-      [&] {
-        writeSst(forward, options, [&](rocksdb::SstFileWriter& w) {
-          writeTermToId(w, TermSpace::Predicate, predicates, forward);
-          writeTermToId(w, TermSpace::Vertex, vertices, forward);
-        });
-      },
-      [&] {
-        writeSst(backward, options, [&](rocksdb::SstFileWriter& w) {
-          writeIdToTerm(w, TermSpace::Predicate, predicates, backward);
-          writeIdToTerm(w, TermSpace::Vertex, vertices, backward);
-        });
-      });
+  std::vector<uint32_t> verticesByTerm, predicatesByTerm;
+  tbb::parallel_invoke([&] { verticesByTerm = idsSortedByTerm(vertices); },
+                       [&] { predicatesByTerm = idsSortedByTerm(predicates); });
+  std::vector<SstPart> parts;
+  addSpaceParts(parts, dir, TermSpace::Predicate, predicates, predicatesByTerm);
+  addSpaceParts(parts, dir, TermSpace::Vertex, vertices, verticesByTerm);
+  tbb::parallel_for(size_t{0}, parts.size(), [&](size_t i) { writeSst(parts[i].path, options, parts[i].write); });
   auto db = createDictionary(dir, options);
   rocksdb::IngestExternalFileOptions ingest;
   ingest.move_files = true;
-  check(db->IngestExternalFile({forward, backward}, ingest), "cannot ingest into", dir);
+  std::vector<std::string> files;
+  for (const SstPart& part : parts) files.push_back(part.path.string());
+  check(db->IngestExternalFile(files, ingest), "cannot ingest into", dir);
   check(db->Close(), "cannot close", dir);
 }
 
