@@ -2,6 +2,7 @@
 
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
@@ -12,34 +13,73 @@
 namespace gsparql {
 namespace {
 
-// A sorted sequence of unique triples: a spilled run (mapped) or the buffer.
-struct RunCursor {
-  std::span<const Triple> triples;
-  size_t next = 0;
-  bool done() const { return next == triples.size(); }
-  const Triple& head() const { return triples[next]; }
-};
+using Run = std::span<const Triple>;
 
-// Groups a merged, duplicate-free triple stream by predicate.
-class PredicateGrouper {
- public:
-  explicit PredicateGrouper(const std::function<void(uint32_t, std::span<Edge>)>& visit)
-      : visit_(visit) {}
-  void push(const Triple& t) {
-    if (!edges_.empty() && t.p != predicate_) flush();
-    predicate_ = t.p;
-    edges_.push_back(Edge{t.s, t.o});
+// The next predicate's triples of each run, taken off the runs' fronts.
+std::vector<Run> takePredicate(std::vector<Run>& runs, uint32_t predicate) {
+  std::vector<Run> parts;
+  for (Run& run : runs) {
+    const auto end = std::partition_point(run.begin(), run.end(), [&](const Triple& t) { return t.p == predicate; });
+    const auto count = static_cast<size_t>(end - run.begin());
+    if (count > 0) parts.push_back(run.first(count));
+    run = run.subspan(count);
   }
-  void flush() {
-    if (!edges_.empty()) visit_(predicate_, edges_);
-    edges_.clear();
-  }
+  return parts;
+}
 
- private:
-  const std::function<void(uint32_t, std::span<Edge>)>& visit_;
-  uint32_t predicate_ = 0;
-  std::vector<Edge> edges_;
-};
+// Merges sorted, duplicate-free runs of one predicate into `out`, dropping
+// triples that several runs hold.
+void mergeInto(const std::vector<Run>& runs, std::vector<Edge>& out) {
+  auto later = [&](std::pair<size_t, size_t> a, std::pair<size_t, size_t> b) {
+    return runs[b.first][b.second] < runs[a.first][a.second];
+  };
+  std::priority_queue<std::pair<size_t, size_t>, std::vector<std::pair<size_t, size_t>>, decltype(later)> heap(later);
+  for (size_t r = 0; r < runs.size(); ++r) {
+    if (!runs[r].empty()) heap.emplace(r, 0);
+  }
+  while (!heap.empty()) {
+    auto [r, i] = heap.top();
+    heap.pop();
+    const Triple& t = runs[r][i];
+    if (out.empty() || out.back() != Edge{t.s, t.o}) out.push_back(Edge{t.s, t.o});
+    if (i + 1 < runs[r].size()) heap.emplace(r, i + 1);
+  }
+}
+
+// One predicate's edges from its parts of all runs. Several runs are merged
+// in slices of subjects, on all cores: a triple's copies in different runs
+// share a subject, so they meet in one slice.
+void mergePredicate(const std::vector<Run>& parts, std::vector<Edge>& edges) {
+  edges.clear();
+  if (parts.size() == 1) {
+    edges.resize(parts[0].size());
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, edges.size(), size_t{1} << 16), [&](const auto& range) {
+      for (size_t i = range.begin(); i != range.end(); ++i) edges[i] = Edge{parts[0][i].s, parts[0][i].o};
+    });
+    return;
+  }
+  const Run& largest = *std::max_element(parts.begin(), parts.end(), [](Run a, Run b) { return a.size() < b.size(); });
+  const size_t slices = std::clamp<size_t>(largest.size() >> 16, 1, 4 * tbb::this_task_arena::max_concurrency());
+  std::vector<uint32_t> firstSubjects{0};  // of each slice
+  for (size_t k = 1; k < slices; ++k) {
+    const uint32_t s = largest[k * largest.size() / slices].s;
+    if (s > firstSubjects.back()) firstSubjects.push_back(s);
+  }
+  std::vector<std::vector<Edge>> merged(firstSubjects.size());
+  tbb::parallel_for(size_t{0}, firstSubjects.size(), [&](size_t k) {
+    std::vector<Run> slice;
+    for (const Run& part : parts) {
+      auto from = [&](uint32_t s) {
+        return std::partition_point(part.begin(), part.end(), [&](const Triple& t) { return t.s < s; });
+      };
+      const auto begin = from(firstSubjects[k]);
+      const auto end = k + 1 < firstSubjects.size() ? from(firstSubjects[k + 1]) : part.end();
+      slice.push_back(Run(begin, end));
+    }
+    mergeInto(slice, merged[k]);
+  });
+  for (const auto& slice : merged) edges.insert(edges.end(), slice.begin(), slice.end());
+}
 
 }  // namespace
 
@@ -100,38 +140,28 @@ void TripleSorter::renumberVertices(const std::function<uint32_t(uint32_t)>& ren
   }
 }
 
-uint64_t TripleSorter::forEachPredicate(
-    const std::function<void(uint32_t, std::span<Edge>)>& visit) {
+uint64_t TripleSorter::forEachPredicate(const std::function<void(uint32_t, std::span<Edge>)>& visit) {
   sortUnique();
   std::vector<MappedFile> mapped;
-  std::vector<RunCursor> cursors;
+  std::vector<Run> runs;
   for (const auto& run : runs_) {
     mapped.emplace_back(run);
     auto bytes = mapped.back().bytes();
-    cursors.push_back({{reinterpret_cast<const Triple*>(bytes.data()), bytes.size() / sizeof(Triple)}});
+    runs.push_back({reinterpret_cast<const Triple*>(bytes.data()), bytes.size() / sizeof(Triple)});
   }
-  cursors.push_back({buffer_});
-
-  auto later = [&](size_t a, size_t b) { return cursors[b].head() < cursors[a].head(); };
-  std::priority_queue<size_t, std::vector<size_t>, decltype(later)> heap(later);
-  for (size_t i = 0; i < cursors.size(); ++i) {
-    if (!cursors[i].done()) heap.push(i);
-  }
-  PredicateGrouper grouper(visit);
+  if (!buffer_.empty()) runs.push_back(buffer_);
   uint64_t unique = 0;
-  Triple last{};
-  while (!heap.empty()) {
-    size_t i = heap.top();
-    heap.pop();
-    const Triple t = cursors[i].head();
-    if (unique == 0 || t != last) {
-      grouper.push(t);
-      last = t;
-      ++unique;
-    }
-    if (++cursors[i].next, !cursors[i].done()) heap.push(i);
+  std::vector<Edge> edges;
+  for (;;) {
+    auto first = std::min_element(runs.begin(), runs.end(), [](Run a, Run b) {
+      return !a.empty() && (b.empty() || a.front().p < b.front().p);
+    });
+    if (first == runs.end() || first->empty()) break;
+    const uint32_t predicate = first->front().p;
+    mergePredicate(takePredicate(runs, predicate), edges);
+    unique += edges.size();
+    visit(predicate, edges);
   }
-  grouper.flush();
   return unique;
 }
 

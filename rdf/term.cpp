@@ -21,36 +21,44 @@ void appendUchar(std::string& out, unsigned char c) {
   out += buf;
 }
 
-void appendEscapedLexical(std::string& out, std::string_view lexical) {
-  for (char c : lexical) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
+void appendLexicalEscape(std::string& out, unsigned char c) {
+  switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    default: out += "\\r"; break;
   }
+}
+
+bool lexicalCharNeedsEscape(unsigned char c) { return c == '"' || c == '\\' || c == '\n' || c == '\r'; }
+
+// Appends `text`, runs of bytes that need no escape at once: loading writes
+// every term through here.
+template <typename NeedsEscape, typename AppendEscape>
+void appendEscaped(std::string& out, std::string_view text, NeedsEscape needsEscape, AppendEscape appendEscape) {
+  size_t runStart = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (!needsEscape(c)) continue;
+    out.append(text.data() + runStart, i - runStart);
+    appendEscape(out, c);
+    runStart = i + 1;
+  }
+  out.append(text.data() + runStart, text.size() - runStart);
 }
 
 }  // namespace
 
 void appendIri(std::string& out, std::string_view iri) {
   out += '<';
-  for (char c : iri) {
-    if (iriCharNeedsEscape(static_cast<unsigned char>(c))) {
-      appendUchar(out, static_cast<unsigned char>(c));
-    } else {
-      out += c;
-    }
-  }
+  appendEscaped(out, iri, iriCharNeedsEscape, appendUchar);
   out += '>';
 }
 
 void appendLiteral(std::string& out, std::string_view lexical, std::string_view language,
                    std::string_view datatype) {
   out += '"';
-  appendEscapedLexical(out, lexical);
+  appendEscaped(out, lexical, lexicalCharNeedsEscape, appendLexicalEscape);
   out += '"';
   if (!language.empty()) {
     out += '@';
