@@ -13,8 +13,6 @@
 namespace gsparql {
 namespace {
 
-// About 30,000 WatDiv triples: enough to keep a core busy for milliseconds.
-constexpr size_t kChunkBytes = size_t{4} << 20;
 constexpr size_t kStreamBatchTriples = size_t{1} << 16;
 constexpr size_t kErrorsKept = 5;
 
@@ -60,9 +58,9 @@ void parse(Piece& piece, const std::string& name, RdfFormat format, RdfReadOptio
 }
 
 RdfReadReport readLinesInParallel(InputStream& input, const std::string& name, RdfFormat format,
-                                  RdfReadOptions options, const BatchConsumer& consume) {
+                                  RdfReadOptions options, const BatchConsumer& consume, size_t pieceBytes) {
   options.onWarning = warnOnce(options.onWarning);
-  LineChunker chunker(input, name, kChunkBytes);
+  LineChunker chunker(input, name, pieceBytes);
   RdfReadReport total;
   const auto piecesInFlight = static_cast<size_t>(2 * tbb::this_task_arena::max_concurrency());
   using PiecePtr = std::shared_ptr<Piece>;
@@ -121,9 +119,9 @@ RdfReadReport readStream(InputStream& input, const std::string& name, RdfFormat 
 }  // namespace
 
 RdfReadReport readInBatches(InputStream& input, const std::string& name, RdfFormat format,
-                            const RdfReadOptions& options, const BatchConsumer& consume) {
+                            const RdfReadOptions& options, const BatchConsumer& consume, size_t pieceBytes) {
   if (format == RdfFormat::Turtle) return readStream(input, name, format, options, consume);
-  return readLinesInParallel(input, name, format, options, consume);
+  return readLinesInParallel(input, name, format, options, consume, pieceBytes);
 }
 
 }  // namespace gsparql

@@ -15,7 +15,13 @@ namespace gsparql {
 
 using BatchConsumer = std::function<void(StatementBatch& batch, uint64_t sourceBytesRead)>;
 
+// About 30,000 WatDiv triples: enough to keep a core busy for milliseconds.
+inline constexpr size_t kPieceBytes = size_t{4} << 20;
+
+// pieceBytes: the size of the pieces of line-based input (tests and the
+// fuzzer cut them small).
 RdfReadReport readInBatches(InputStream& input, const std::string& name, RdfFormat format,
-                            const RdfReadOptions& options, const BatchConsumer& consume);
+                            const RdfReadOptions& options, const BatchConsumer& consume,
+                            size_t pieceBytes = kPieceBytes);
 
 }  // namespace gsparql

@@ -3,10 +3,12 @@
 #include <sys/resource.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
+#include <tbb/parallel_pipeline.h>
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include <chrono>
+#include <memory>
 
 #include "gsparql/error.h"
 #include "loaders/batch_reader.h"
@@ -102,13 +104,11 @@ class GraphEncoder {
 
 std::vector<Edge> reversed(std::span<const Edge> edges) {
   std::vector<Edge> in(edges.size());
-  for (size_t i = 0; i < edges.size(); ++i) in[i] = Edge{edges[i].neighbour, edges[i].key};
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, edges.size(), size_t{1} << 16), [&](const auto& range) {
+    for (size_t i = range.begin(); i != range.end(); ++i) in[i] = Edge{edges[i].neighbour, edges[i].key};
+  });
   tbb::parallel_sort(in.begin(), in.end());
   return in;
-}
-
-PredicateStatistics statisticsOf(const pcsr::PredicateSection& out, const pcsr::PredicateSection& in) {
-  return {out.edgeCount, out.keyCount, in.keyCount, out.maxDegree, in.maxDegree};
 }
 
 void renumber(std::span<Edge> edges, const FinalVertexIds& finalId) {
@@ -120,27 +120,52 @@ void renumber(std::span<Edge> edges, const FinalVertexIds& finalId) {
                     });
 }
 
-// Writes both adjacency files and fills the per-predicate statistics.
-// Final ids that keep the order of provisional ones are given edge by edge as
-// they are written; others are given to all triples, sorted again, first.
+// One predicate on its way through writeAdjacency's pipeline.
+struct PredicateSections {
+  uint32_t predicate = 0;
+  std::vector<Edge> edges;
+  AdjacencySection out, in;
+};
+
+// Builds both directions' sections of predicates on all cores and writes
+// them in predicate order, filling the per-predicate statistics. Final ids
+// that keep the order of provisional ones are given edge by edge as they are
+// built; others are given to all triples, sorted again, first.
 uint64_t writeAdjacency(const std::filesystem::path& dir, TripleSorter& sorter, const FinalVertexIds& finalId,
                         Catalog& catalog) {
   if (!finalId.keepsOrder()) sorter.renumberVertices(finalId);
   AdjacencyWriter out(dir / kOutAdjacencyFile, pcsr::Direction::Out);
   AdjacencyWriter in(dir / kInAdjacencyFile, pcsr::Direction::In);
+  auto predicates = sorter.readPredicates();
+  uint64_t unique = 0;
+  using Item = std::shared_ptr<PredicateSections>;
+  auto merge = [&](tbb::flow_control& control) -> Item {
+    auto item = std::make_shared<PredicateSections>();
+    if (!predicates.next(item->predicate, item->edges)) control.stop();
+    return item;
+  };
+  auto build = [&](Item item) {
+    if (finalId.keepsOrder()) renumber(item->edges, finalId);
+    tbb::parallel_invoke([&] { item->out = AdjacencySection(item->edges); },
+                         [&] { item->in = AdjacencySection(reversed(item->edges)); });
+    item->edges = std::vector<Edge>();
+    return item;
+  };
+  auto write = [&](Item item) {
+    out.addPredicate(item->predicate, item->out);
+    in.addPredicate(item->predicate, item->in);
+    unique += item->out.edgeCount();
+    catalog.predicates[item->predicate] = {item->out.edgeCount(), item->out.keyCount(), item->in.keyCount(),
+                                           item->out.maxDegree(), item->in.maxDegree()};
+  };
+  // Each predicate in flight holds its edges and sections: a few at a time.
+  const auto inFlight = static_cast<size_t>(std::max(2, tbb::this_task_arena::max_concurrency() / 2));
+  tbb::parallel_pipeline(inFlight, tbb::make_filter<void, Item>(tbb::filter_mode::serial_in_order, merge) &
+                                       tbb::make_filter<Item, Item>(tbb::filter_mode::parallel, build) &
+                                       tbb::make_filter<Item, void>(tbb::filter_mode::serial_in_order, write));
   const auto predicateCount = static_cast<uint32_t>(catalog.predicates.size());
-  uint64_t unique = sorter.forEachPredicate([&](uint32_t p, std::span<Edge> edges) {
-    if (finalId.keepsOrder()) renumber(edges, finalId);
-    tbb::parallel_invoke([&] { out.addPredicate(p, edges); },
-                         [&] { in.addPredicate(p, reversed(edges)); });
-  });
   out.finish(predicateCount);
   in.finish(predicateCount);
-  AdjacencyFile outView(dir / kOutAdjacencyFile);
-  AdjacencyFile inView(dir / kInAdjacencyFile);
-  for (uint32_t p = 0; p < predicateCount; ++p) {
-    catalog.predicates[p] = statisticsOf(outView.predicate(p).section(), inView.predicate(p).section());
-  }
   return unique;
 }
 

@@ -18,6 +18,7 @@ class TermEncoder {
   // key: rdf::termKey(spelling), hash: TermTable::hash(key), both found beforehand.
   uint32_t intern(std::string_view key, std::string_view spelling, uint64_t hash);
 
+  void prefetch(uint64_t hash) const { table_.prefetch(hash); }
   uint32_t size() const { return table_.size(); }
   std::string_view key(uint32_t id) const { return table_.term(id); }
   std::string_view term(uint32_t id) const {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 #include <queue>
 
 #include "storage/file_io.h"
@@ -86,7 +87,13 @@ void mergePredicate(const std::vector<Run>& parts, std::vector<Edge>& edges) {
 TripleSorter::TripleSorter(std::filesystem::path scratchDir, uint64_t memoryBudgetBytes)
     : scratchDir_(std::move(scratchDir)),
       capacity_(std::max<uint64_t>(memoryBudgetBytes / sizeof(Triple), 1024)) {
-  buffer_.reserve(std::min<size_t>(capacity_, size_t{1} << 24));
+  // All of it now, so that the vector never doubles past the budget; pages
+  // become memory only as triples arrive. A budget beyond what the system
+  // will map grows as it goes instead.
+  try {
+    buffer_.reserve(capacity_);
+  } catch (const std::bad_alloc&) {
+  }
 }
 
 TripleSorter::~TripleSorter() {
@@ -140,29 +147,26 @@ void TripleSorter::renumberVertices(const std::function<uint32_t(uint32_t)>& ren
   }
 }
 
-uint64_t TripleSorter::forEachPredicate(const std::function<void(uint32_t, std::span<Edge>)>& visit) {
+TripleSorter::PredicateReader TripleSorter::readPredicates() {
   sortUnique();
-  std::vector<MappedFile> mapped;
-  std::vector<Run> runs;
+  PredicateReader reader;
   for (const auto& run : runs_) {
-    mapped.emplace_back(run);
-    auto bytes = mapped.back().bytes();
-    runs.push_back({reinterpret_cast<const Triple*>(bytes.data()), bytes.size() / sizeof(Triple)});
+    reader.mapped_.emplace_back(run);
+    auto bytes = reader.mapped_.back().bytes();
+    reader.runs_.push_back({reinterpret_cast<const Triple*>(bytes.data()), bytes.size() / sizeof(Triple)});
   }
-  if (!buffer_.empty()) runs.push_back(buffer_);
-  uint64_t unique = 0;
-  std::vector<Edge> edges;
-  for (;;) {
-    auto first = std::min_element(runs.begin(), runs.end(), [](Run a, Run b) {
-      return !a.empty() && (b.empty() || a.front().p < b.front().p);
-    });
-    if (first == runs.end() || first->empty()) break;
-    const uint32_t predicate = first->front().p;
-    mergePredicate(takePredicate(runs, predicate), edges);
-    unique += edges.size();
-    visit(predicate, edges);
-  }
-  return unique;
+  if (!buffer_.empty()) reader.runs_.push_back(buffer_);
+  return reader;
+}
+
+bool TripleSorter::PredicateReader::next(uint32_t& predicate, std::vector<Edge>& edges) {
+  auto first = std::min_element(runs_.begin(), runs_.end(), [](Run a, Run b) {
+    return !a.empty() && (b.empty() || a.front().p < b.front().p);
+  });
+  if (first == runs_.end() || first->empty()) return false;
+  predicate = first->front().p;
+  mergePredicate(takePredicate(runs_, predicate), edges);
+  return true;
 }
 
 }  // namespace gsparql

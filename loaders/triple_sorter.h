@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "storage/adjacency_writer.h"
+#include "storage/file_io.h"
 
 namespace gsparql {
 
@@ -30,10 +31,20 @@ class TripleSorter {
     if (buffer_.size() == capacity_) spill();
   }
 
-  // Visits each predicate's unique (subject, object) edges in ascending
-  // order, predicates ascending; the visitor may rewrite the edges in place.
-  // Returns the number of unique triples.
-  uint64_t forEachPredicate(const std::function<void(uint32_t, std::span<Edge>)>& visit);
+  // The sorted, unique triples, one predicate at a time: each predicate's
+  // (subject, object) edges in ascending order, predicates ascending.
+  class PredicateReader {
+   public:
+    // False after the last predicate.
+    bool next(uint32_t& predicate, std::vector<Edge>& edges);
+
+   private:
+    friend class TripleSorter;
+    std::vector<MappedFile> mapped_;
+    std::vector<std::span<const Triple>> runs_;  // what is left of each run
+  };
+  // After the last add; the sorter must outlive the reader.
+  PredicateReader readPredicates();
 
   // Rewrites the subject and object of every triple added so far, and sorts
   // them again: for renumberings that do not keep the order.

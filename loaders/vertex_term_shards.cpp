@@ -8,12 +8,19 @@
 #include "gsparql/error.h"
 
 namespace gsparql {
+namespace {
+constexpr size_t kPrefetchDistance = 8;
+}  // namespace
 
 void VertexTermShards::intern(const StatementBatch& batch, std::span<uint32_t> ids) {
   const auto terms = batch.vertexTerms();
   tbb::parallel_for(0u, kVertexShards, [&](unsigned shard) {
     TermEncoder& encoder = shards_[shard];
-    for (uint32_t i : batch.termsOfShard(shard)) {
+    const auto mine = batch.termsOfShard(shard);
+    for (size_t k = 0; k < mine.size(); ++k) {
+      // The table is far larger than the caches: ask for a later term's slot early.
+      if (k + kPrefetchDistance < mine.size()) encoder.prefetch(terms[mine[k + kPrefetchDistance]].hash);
+      const uint32_t i = mine[k];
       const uint32_t local = encoder.intern(terms[i].key, terms[i].spelling, terms[i].hash);
       if (local >> FinalVertexIds::kLocalBits) {
         throw LoadError("too many distinct terms: a dictionary shard is full at 2^" +

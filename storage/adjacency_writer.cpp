@@ -14,28 +14,19 @@ using pcsr::Group;
 using pcsr::kNone;
 using pcsr::kSlotsPerGroup;
 
-struct PlainCsr {
-  std::vector<uint32_t> keys;
-  std::vector<uint32_t> offsets;
-  std::vector<uint32_t> neighbours;
-  uint32_t maxDegree = 0;
-};
-
-PlainCsr buildPlainCsr(std::span<const Edge> edges) {
-  PlainCsr csr;
-  csr.neighbours.reserve(edges.size());
+// Keys, their offsets and neighbour lists; the largest degree.
+void buildPlainCsr(std::span<const Edge> edges, std::vector<uint32_t>& keys, std::vector<uint32_t>& offsets,
+                   std::vector<uint32_t>& neighbours, uint32_t& maxDegree) {
+  neighbours.reserve(edges.size());
   for (size_t i = 0; i < edges.size(); ++i) {
     if (i == 0 || edges[i].key != edges[i - 1].key) {
-      csr.keys.push_back(edges[i].key);
-      csr.offsets.push_back(static_cast<uint32_t>(i));
+      keys.push_back(edges[i].key);
+      offsets.push_back(static_cast<uint32_t>(i));
     }
-    csr.neighbours.push_back(edges[i].neighbour);
+    neighbours.push_back(edges[i].neighbour);
   }
-  csr.offsets.push_back(static_cast<uint32_t>(edges.size()));
-  for (size_t k = 0; k + 1 < csr.offsets.size(); ++k) {
-    csr.maxDegree = std::max(csr.maxDegree, csr.offsets[k + 1] - csr.offsets[k]);
-  }
-  return csr;
+  offsets.push_back(static_cast<uint32_t>(edges.size()));
+  for (size_t k = 0; k + 1 < offsets.size(); ++k) maxDegree = std::max(maxDegree, offsets[k + 1] - offsets[k]);
 }
 
 Group emptyGroup() {
@@ -50,49 +41,42 @@ uint32_t usedSlots(const Group& g) {
   return n;
 }
 
-struct Pcsr {
-  std::vector<Group> groups;
-  std::vector<uint32_t> neighbours;
-  uint32_t longestChain = 0;
-};
-
 // Places each key in its hashed group (or the chain behind it), then lays the
 // neighbour lists out in group order so each group's lists are contiguous.
-Pcsr buildPcsr(const PlainCsr& csr) {
-  const auto keyCount = static_cast<uint32_t>(csr.keys.size());
-  Pcsr out;
-  out.groups.assign(keyCount, emptyGroup());
+void buildPcsr(const std::vector<uint32_t>& keys, const std::vector<uint32_t>& offsets,
+               const std::vector<uint32_t>& neighbours, std::vector<Group>& groups,
+               std::vector<uint32_t>& groupNeighbours, uint32_t& longestChain) {
+  const auto keyCount = static_cast<uint32_t>(keys.size());
+  groups.assign(keyCount, emptyGroup());
   std::vector<uint32_t> keyIndexOfSlot;  // parallel to slots, 15 per group
   keyIndexOfSlot.assign(size_t{keyCount} * kSlotsPerGroup, kNone);
   for (uint32_t k = 0; k < keyCount; ++k) {
-    uint32_t g = pcsr::primaryGroupOf(csr.keys[k], keyCount);
+    uint32_t g = pcsr::primaryGroupOf(keys[k], keyCount);
     uint32_t chain = 1;
-    while (usedSlots(out.groups[g]) == kSlotsPerGroup) {
-      if (out.groups[g].words[30] == kNone) {
-        out.groups[g].words[30] = static_cast<uint32_t>(out.groups.size());
-        out.groups.push_back(emptyGroup());
-        keyIndexOfSlot.resize(out.groups.size() * kSlotsPerGroup, kNone);
+    while (usedSlots(groups[g]) == kSlotsPerGroup) {
+      if (groups[g].words[30] == kNone) {
+        groups[g].words[30] = static_cast<uint32_t>(groups.size());
+        groups.push_back(emptyGroup());
+        keyIndexOfSlot.resize(groups.size() * kSlotsPerGroup, kNone);
       }
-      g = out.groups[g].words[30];
+      g = groups[g].words[30];
       ++chain;
     }
-    uint32_t slot = usedSlots(out.groups[g]);
-    out.groups[g].words[2 * slot] = csr.keys[k];
+    uint32_t slot = usedSlots(groups[g]);
+    groups[g].words[2 * slot] = keys[k];
     keyIndexOfSlot[size_t{g} * kSlotsPerGroup + slot] = k;
-    out.longestChain = std::max(out.longestChain, chain);
+    longestChain = std::max(longestChain, chain);
   }
-  out.neighbours.reserve(csr.neighbours.size());
-  for (size_t g = 0; g < out.groups.size(); ++g) {
-    Group& group = out.groups[g];
+  groupNeighbours.reserve(neighbours.size());
+  for (size_t g = 0; g < groups.size(); ++g) {
+    Group& group = groups[g];
     for (uint32_t slot = 0; slot < usedSlots(group); ++slot) {
       uint32_t k = keyIndexOfSlot[g * kSlotsPerGroup + slot];
-      group.words[2 * slot + 1] = static_cast<uint32_t>(out.neighbours.size());
-      out.neighbours.insert(out.neighbours.end(), csr.neighbours.begin() + csr.offsets[k],
-                            csr.neighbours.begin() + csr.offsets[k + 1]);
+      group.words[2 * slot + 1] = static_cast<uint32_t>(groupNeighbours.size());
+      groupNeighbours.insert(groupNeighbours.end(), neighbours.begin() + offsets[k], neighbours.begin() + offsets[k + 1]);
     }
-    group.words[31] = static_cast<uint32_t>(out.neighbours.size());
+    group.words[31] = static_cast<uint32_t>(groupNeighbours.size());
   }
-  return out;
 }
 
 }  // namespace
@@ -103,45 +87,52 @@ AdjacencyWriter::AdjacencyWriter(const std::filesystem::path& path, pcsr::Direct
   file_.write(&placeholder, sizeof placeholder);
 }
 
-template <typename T>
-uint64_t AdjacencyWriter::writeAligned(std::span<const T> values, uint32_t& crc) {
-  file_.padTo(pcsr::kAlignment);
-  uint64_t offset = file_.position();
-  file_.writeArray(values);
-  crc = crc32Update(crc, values);
-  return offset;
-}
-
-void AdjacencyWriter::writeSection(std::span<const Edge> edges) {
+AdjacencySection::AdjacencySection(std::span<const Edge> edges) {
   if (edges.size() >= std::numeric_limits<uint32_t>::max()) {
     throw StorageError("a predicate has more than 2^32-1 edges; the adjacency format holds at most that");
   }
-  PlainCsr csr = buildPlainCsr(edges);
-  Pcsr hashed = buildPcsr(csr);
+  buildPlainCsr(edges, keys_, offsets_, neighbours_, maxDegree_);
+  buildPcsr(keys_, offsets_, neighbours_, groups_, groupNeighbours_, longestChain_);
+  // In the order the arrays are written.
+  checksum_ = crc32Update(0, std::span<const uint32_t>(keys_));
+  checksum_ = crc32Update(checksum_, std::span<const uint32_t>(offsets_));
+  checksum_ = crc32Update(checksum_, std::span<const uint32_t>(neighbours_));
+  checksum_ = crc32Update(checksum_, std::span<const Group>(groups_));
+  checksum_ = crc32Update(checksum_, std::span<const uint32_t>(groupNeighbours_));
+}
+
+template <typename T>
+uint64_t AdjacencyWriter::writeAligned(std::span<const T> values) {
+  file_.padTo(pcsr::kAlignment);
+  uint64_t offset = file_.position();
+  file_.writeArray(values);
+  return offset;
+}
+
+void AdjacencyWriter::writeSection(const AdjacencySection& section) {
   pcsr::PredicateSection s{};
-  uint32_t crc = 0;
-  s.keysOffset = writeAligned<uint32_t>(csr.keys, crc);
-  s.offsetsOffset = writeAligned<uint32_t>(csr.offsets, crc);
-  s.neighboursOffset = writeAligned<uint32_t>(csr.neighbours, crc);
-  s.groupsOffset = writeAligned<Group>(hashed.groups, crc);
-  s.groupNeighboursOffset = writeAligned<uint32_t>(hashed.neighbours, crc);
-  s.keyCount = static_cast<uint32_t>(csr.keys.size());
-  s.edgeCount = static_cast<uint32_t>(edges.size());
-  s.groupCount = static_cast<uint32_t>(hashed.groups.size());
-  s.maxDegree = csr.maxDegree;
-  s.longestChain = hashed.longestChain;
-  s.dataChecksum = crc;
+  s.keysOffset = writeAligned<uint32_t>(section.keys_);
+  s.offsetsOffset = writeAligned<uint32_t>(section.offsets_);
+  s.neighboursOffset = writeAligned<uint32_t>(section.neighbours_);
+  s.groupsOffset = writeAligned<Group>(section.groups_);
+  s.groupNeighboursOffset = writeAligned<uint32_t>(section.groupNeighbours_);
+  s.keyCount = section.keyCount();
+  s.edgeCount = section.edgeCount();
+  s.groupCount = static_cast<uint32_t>(section.groups_.size());
+  s.maxDegree = section.maxDegree_;
+  s.longestChain = section.longestChain_;
+  s.dataChecksum = section.checksum_;
   toc_.push_back(s);
 }
 
-void AdjacencyWriter::addPredicate(uint32_t predicateId, std::span<const Edge> edges) {
+void AdjacencyWriter::addPredicate(uint32_t predicateId, const AdjacencySection& section) {
   if (predicateId < toc_.size()) throw StorageError("adjacency predicates must be added in id order");
-  while (toc_.size() < predicateId) writeSection({});
-  writeSection(edges);
+  while (toc_.size() < predicateId) writeSection(AdjacencySection());
+  writeSection(section);
 }
 
 void AdjacencyWriter::finish(uint32_t predicateCount) {
-  while (toc_.size() < predicateCount) writeSection({});
+  while (toc_.size() < predicateCount) writeSection(AdjacencySection());
   file_.padTo(pcsr::kAlignment);
   pcsr::FileHeader header{};
   std::memcpy(header.magic, pcsr::kMagic, sizeof header.magic);

@@ -18,20 +18,45 @@ struct Edge {
   friend auto operator<=>(const Edge&, const Edge&) = default;
 };
 
+// One predicate's section in one direction, built and checksummed but not
+// written: sections are built on any thread, and written in predicate order.
+class AdjacencySection {
+ public:
+  AdjacencySection() : AdjacencySection(std::span<const Edge>()) {}  // a predicate without edges
+  // `edges` sorted by (key, neighbour) and free of duplicates.
+  explicit AdjacencySection(std::span<const Edge> edges);
+
+  uint32_t edgeCount() const { return static_cast<uint32_t>(neighbours_.size()); }
+  uint32_t keyCount() const { return static_cast<uint32_t>(keys_.size()); }
+  uint32_t maxDegree() const { return maxDegree_; }
+
+ private:
+  friend class AdjacencyWriter;
+  std::vector<uint32_t> keys_, offsets_, neighbours_;
+  std::vector<pcsr::Group> groups_;
+  std::vector<uint32_t> groupNeighbours_;  // the neighbour lists in group order
+  uint32_t maxDegree_ = 0;
+  uint32_t longestChain_ = 0;
+  uint32_t checksum_ = 0;
+};
+
 class AdjacencyWriter {
  public:
   AdjacencyWriter(const std::filesystem::path& path, pcsr::Direction direction);
 
   // Predicates skipped between calls get empty sections.
-  void addPredicate(uint32_t predicateId, std::span<const Edge> edges);
+  void addPredicate(uint32_t predicateId, const AdjacencySection& section);
+  void addPredicate(uint32_t predicateId, std::span<const Edge> edges) {
+    addPredicate(predicateId, AdjacencySection(edges));
+  }
   // Pads the file with empty sections up to `predicateCount`, writes the
   // table of contents and header, and fsyncs.
   void finish(uint32_t predicateCount);
 
  private:
-  void writeSection(std::span<const Edge> edges);
+  void writeSection(const AdjacencySection& section);
   template <typename T>
-  uint64_t writeAligned(std::span<const T> values, uint32_t& crc);
+  uint64_t writeAligned(std::span<const T> values);
 
   OutputFile file_;
   pcsr::Direction direction_;
