@@ -242,17 +242,92 @@ OperatorPtr Planner::joinWithValuesInBgp(const Op& bgp, const Op& values, const 
   return planBgpPerConstant(bgp, withVariables(required, {constants->first}), {}, constants->first, constants->second);
 }
 
-OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
-  const Op &a = *op.children[0], &b = *op.children[1];
-  if (auto folded = joinWithValuesInBgp(a, b, required)) return folded;
-  if (auto folded = joinWithValuesInBgp(b, a, required)) return folded;
-  const Required below = withVariables(required, sharedVariables(*op.children[0], *op.children[1]));
-  OperatorPtr left = plan(*op.children[0], below), right = plan(*op.children[1], below);
+namespace {
+
+OperatorPtr hashJoin(OperatorPtr left, OperatorPtr right) {
   // The right side is collected and indexed: make it the smaller one.
   if (right->estimatedRows() > left->estimatedRows()) std::swap(left, right);
   const double rows = std::max(left->estimatedRows(), right->estimatedRows());
   const double cost = left->estimatedCost() + right->estimatedCost() + rows;
   return std::make_unique<HashJoin>(std::move(left), std::move(right), rows, cost);
+}
+
+// The operands of a chain of joins, however the algebra nested them.
+void collectJoinInputs(const Op& op, std::vector<const Op*>& inputs) {
+  if (op.kind != Op::Kind::Join) return inputs.push_back(&op);
+  for (const auto& child : op.children) collectJoinInputs(*child, inputs);
+}
+
+// What input `i` must keep: what is required above, and every variable it
+// shares with another input.
+Required requiredOfInput(const std::vector<const Op*>& inputs, size_t i, const Required& required) {
+  Required below = required;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (k != i) below = withVariables(std::move(below), sharedVariables(*inputs[i], *inputs[k]));
+  }
+  return below;
+}
+
+struct JoinInput {
+  OperatorPtr plan;
+  std::vector<std::string> variables;
+};
+
+bool sharesVariable(const JoinInput& input, const std::set<std::string>& variables) {
+  return std::any_of(input.variables.begin(), input.variables.end(),
+                     [&](const std::string& v) { return variables.contains(v); });
+}
+
+// Inner joins commute and associate: starting from the input with the fewest
+// estimated rows, each next input is the smallest of those that share a
+// variable with the inputs joined so far, so a cross product is built only
+// where nothing connects (SPARQL text order would build it wherever a query
+// lists unconnected patterns first).
+OperatorPtr joinSmallestConnectedFirst(std::vector<JoinInput> inputs) {
+  auto smallest = [](auto begin, auto end) {
+    return std::min_element(begin, end, [](const JoinInput& a, const JoinInput& b) {
+      return a.plan->estimatedRows() < b.plan->estimatedRows();
+    });
+  };
+  auto first = smallest(inputs.begin(), inputs.end());
+  OperatorPtr result = std::move(first->plan);
+  std::set<std::string> bound(first->variables.begin(), first->variables.end());
+  inputs.erase(first);
+  while (!inputs.empty()) {
+    auto disconnected = std::stable_partition(inputs.begin(), inputs.end(),
+                                              [&](const JoinInput& in) { return sharesVariable(in, bound); });
+    auto next = disconnected == inputs.begin() ? smallest(inputs.begin(), inputs.end())
+                                               : smallest(inputs.begin(), disconnected);
+    bound.insert(next->variables.begin(), next->variables.end());
+    result = hashJoin(std::move(result), std::move(next->plan));
+    inputs.erase(next);
+  }
+  return result;
+}
+
+}  // namespace
+
+OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
+  std::vector<const Op*> operands;
+  collectJoinInputs(op, operands);
+  std::vector<JoinInput> inputs;
+  std::vector<bool> used(operands.size(), false);
+  for (size_t i = 0; i < operands.size(); ++i) {
+    for (size_t k = 0; k < operands.size() && !used[i]; ++k) {
+      if (k == i || used[k]) continue;
+      // VALUES with constants for a variable of a BGP goes into the BGP.
+      const Required both = withVariables(requiredOfInput(operands, i, required), patternVariables(*operands[k]));
+      if (auto folded = joinWithValuesInBgp(*operands[i], *operands[k], both)) {
+        auto variables = patternVariables(*operands[i]);
+        inputs.push_back({std::move(folded), std::move(variables)});
+        used[i] = used[k] = true;
+      }
+    }
+  }
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (!used[i]) inputs.push_back({plan(*operands[i], requiredOfInput(operands, i, required)), patternVariables(*operands[i])});
+  }
+  return joinSmallestConnectedFirst(std::move(inputs));
 }
 
 OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const {

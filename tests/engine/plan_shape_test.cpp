@@ -238,3 +238,26 @@ TEST_CASE("plan shape: IN lists and single-variable VALUES restrict the BGP, one
   CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/small> ?o FILTER(?o IN (\"x\", <http://e/t1>)) }"),
              h::Project({"s"}, h::Filter(h::BgpScan()).describing("IN")));
 }
+
+namespace {
+
+// Joins of the tree with no variable to join on.
+int crossProducts(const engine::Operator& op) {
+  int count = op.describe().find("no shared variable") != std::string::npos ? 1 : 0;
+  for (const auto* child : op.children()) count += crossProducts(*child);
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("plan shape: a chain of joins takes connected inputs first, whatever the text's order") {
+  // Two paths that share nothing come first in the text; the scan connects them.
+  const auto connected = planOf(
+      "SELECT * WHERE { ?a <http://e/knows>* ?b . ?c <http://e/knows>+ ?d . ?b <http://e/big> ?c }");
+  CHECK_PLAN(*connected, h::Project({"a", "b", "c", "d"}, h::HashJoin(h::Any(), h::Any())));
+  CHECK(crossProducts(*connected) == 0);
+  // Where nothing connects two parts, one cross product joins them, and only one.
+  const auto apart = planOf(
+      "SELECT * WHERE { ?a <http://e/knows>* ?b . ?c <http://e/knows>+ ?d { ?b <http://e/big> ?e } { ?d <http://e/big> ?f } }");
+  CHECK(crossProducts(*apart) == 1);
+}
