@@ -8,6 +8,7 @@
 #include <set>
 
 #include "loaders/line_chunker.h"
+#include "loaders/pipeline_failure.h"
 #include "loaders/vertex_term_shards.h"
 
 namespace gsparql {
@@ -64,39 +65,35 @@ RdfReadReport readLinesInParallel(InputStream& input, const std::string& name, R
   RdfReadReport total;
   const auto piecesInFlight = static_cast<size_t>(2 * tbb::this_task_arena::max_concurrency());
   using PiecePtr = std::shared_ptr<Piece>;
-  bool inputFailed = false;
-  // A failure to read is delivered in its turn, like a bad statement.
+  PipelineFailure failure;
   auto nextPiece = [&](tbb::flow_control& control) -> PiecePtr {
-    if (inputFailed) {
+    auto piece = std::make_shared<Piece>();
+    bool more = false;
+    failure.guard([&] { more = chunker.next(piece->chunk); });
+    if (!more) {
       control.stop();
       return nullptr;
-    }
-    auto piece = std::make_shared<Piece>();
-    try {
-      if (!chunker.next(piece->chunk)) {
-        control.stop();
-        return nullptr;
-      }
-    } catch (...) {
-      piece->batch.failure = std::current_exception();
-      inputFailed = true;
     }
     piece->sourceBytesRead = input.sourceBytesRead();
     return piece;
   };
   auto parsePiece = [&](PiecePtr piece) {
-    if (!piece->batch.failure) parse(*piece, name, format, options);
+    if (!failure.failed()) parse(*piece, name, format, options);
     return piece;
   };
+  // In input order, so the first failure recorded is the input's first.
   auto consumePiece = [&](PiecePtr piece) {
-    if (piece->batch.failure) std::rethrow_exception(piece->batch.failure);
-    addReport(total, piece->batch.report);
-    consume(piece->batch, piece->sourceBytesRead);
+    failure.guard([&] {
+      if (piece->batch.failure) std::rethrow_exception(piece->batch.failure);
+      addReport(total, piece->batch.report);
+      consume(piece->batch, piece->sourceBytesRead);
+    });
   };
   tbb::parallel_pipeline(piecesInFlight,
                          tbb::make_filter<void, PiecePtr>(tbb::filter_mode::serial_in_order, nextPiece) &
                              tbb::make_filter<PiecePtr, PiecePtr>(tbb::filter_mode::parallel, parsePiece) &
                              tbb::make_filter<PiecePtr, void>(tbb::filter_mode::serial_in_order, consumePiece));
+  failure.rethrowIfFailed();
   return total;
 }
 

@@ -12,6 +12,7 @@
 
 #include "gsparql/error.h"
 #include "loaders/batch_reader.h"
+#include "loaders/pipeline_failure.h"
 #include "loaders/rdf_reader.h"
 #include "loaders/term_encoder.h"
 #include "loaders/triple_sorter.h"
@@ -138,31 +139,42 @@ uint64_t writeAdjacency(const std::filesystem::path& dir, TripleSorter& sorter, 
   AdjacencyWriter in(dir / kInAdjacencyFile, pcsr::Direction::In);
   auto predicates = sorter.readPredicates();
   uint64_t unique = 0;
+  PipelineFailure failure;
   using Item = std::shared_ptr<PredicateSections>;
   auto merge = [&](tbb::flow_control& control) -> Item {
     auto item = std::make_shared<PredicateSections>();
-    if (!predicates.next(item->predicate, item->edges)) control.stop();
+    bool more = false;
+    failure.guard([&] { more = predicates.next(item->predicate, item->edges); });
+    if (!more) {
+      control.stop();
+      return nullptr;
+    }
     return item;
   };
   auto build = [&](Item item) {
-    if (finalId.keepsOrder()) renumber(item->edges, finalId);
-    tbb::parallel_invoke([&] { item->out = AdjacencySection(item->edges); },
-                         [&] { item->in = AdjacencySection(reversed(item->edges)); });
+    failure.guard([&] {
+      if (finalId.keepsOrder()) renumber(item->edges, finalId);
+      tbb::parallel_invoke([&] { item->out = AdjacencySection(item->edges); },
+                           [&] { item->in = AdjacencySection(reversed(item->edges)); });
+    });
     item->edges = std::vector<Edge>();
     return item;
   };
   auto write = [&](Item item) {
-    out.addPredicate(item->predicate, item->out);
-    in.addPredicate(item->predicate, item->in);
-    unique += item->out.edgeCount();
-    catalog.predicates[item->predicate] = {item->out.edgeCount(), item->out.keyCount(), item->in.keyCount(),
-                                           item->out.maxDegree(), item->in.maxDegree()};
+    failure.guard([&] {
+      out.addPredicate(item->predicate, item->out);
+      in.addPredicate(item->predicate, item->in);
+      unique += item->out.edgeCount();
+      catalog.predicates[item->predicate] = {item->out.edgeCount(), item->out.keyCount(), item->in.keyCount(),
+                                             item->out.maxDegree(), item->in.maxDegree()};
+    });
   };
   // Each predicate in flight holds its edges and sections: a few at a time.
   const auto inFlight = static_cast<size_t>(std::max(2, tbb::this_task_arena::max_concurrency() / 2));
   tbb::parallel_pipeline(inFlight, tbb::make_filter<void, Item>(tbb::filter_mode::serial_in_order, merge) &
                                        tbb::make_filter<Item, Item>(tbb::filter_mode::parallel, build) &
                                        tbb::make_filter<Item, void>(tbb::filter_mode::serial_in_order, write));
+  failure.rethrowIfFailed();
   const auto predicateCount = static_cast<uint32_t>(catalog.predicates.size());
   out.finish(predicateCount);
   in.finish(predicateCount);

@@ -172,10 +172,12 @@ bool StatementSplitter::scanOne() {
     advance();
     return false;
   }
-  if (c == '\n' && statementPerLine_ && firstToken_ && (context_ == Context::Normal || context_ == Context::Comment)) {
-    // The line end ends the bad statement, so a lenient read goes on at the
-    // next line whether or not the input was cut into pieces there.
-    report("the statement does not end on its line (N-Triples and N-Quads have one statement a line)");
+  if (c == '\n' && statementPerLine_ && (firstToken_ || problem_) &&
+      (context_ == Context::Normal || context_ == Context::Comment)) {
+    // The line end ends the bad statement (or a bad comment line before
+    // one), so a lenient read goes on at the next line whether or not the
+    // input was cut into pieces there.
+    if (firstToken_) report("the statement does not end on its line (N-Triples and N-Quads have one statement a line)");
     cutAtLineEnd_ = true;
     return false;
   }

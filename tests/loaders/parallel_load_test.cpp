@@ -122,3 +122,18 @@ TEST_CASE("an incremental load keeps the ids of the terms already there") {
   Database::load(dir / "fresh", {(dir / "big.nt").string(), (dir / "more.nt").string()});
   CHECK(sortedDump(dir / "db") == sortedDump(dir / "fresh"));
 }
+
+TEST_CASE("in N-Triples a bad comment line is skipped alone, not with the statement after it") {
+  // The fuzzer's find: read as one stream the bad bytes counted against the
+  // next line's statement, read in pieces they did not.
+  TempDir dir;
+  writeFile(dir / "comment.nt", "<http://e/a> <http://e/p> <http://e/b> .\n# bad \xff\xfe bytes\n<http://e/c> <http://e/p> <http://e/d> .\n");
+  LoadOptions lenient;
+  lenient.lenient = true;
+  const LoadSummary summary = Database::load(dir / "db", {(dir / "comment.nt").string()}, lenient);
+  CHECK(summary.skippedStatements == 1);
+  CHECK(sortedDump(dir / "db") == std::vector<std::string>{"<http://e/a> <http://e/p> <http://e/b> .",
+                                                           "<http://e/c> <http://e/p> <http://e/d> ."});
+  REQUIRE(summary.firstErrors.size() == 1);
+  CHECK(summary.firstErrors[0].find("comment.nt:2:7: invalid UTF-8") != std::string::npos);
+}
