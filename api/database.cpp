@@ -26,6 +26,17 @@ sparql::Query parse(std::string_view text) {
   }
 }
 
+QueryForm publicForm(sparql::Query::Form form) {
+  using Form = sparql::Query::Form;
+  switch (form) {
+    case Form::Select: return QueryForm::Select;
+    case Form::Ask: return QueryForm::Ask;
+    case Form::Construct: return QueryForm::Construct;
+    case Form::Describe: return QueryForm::Describe;
+  }
+  return QueryForm::Select;
+}
+
 std::vector<std::string> allTerms(const Dictionary& dictionary, TermSpace space, uint64_t count) {
   std::vector<std::string> terms(count);
   dictionary.forEach(space, [&](uint32_t id, std::string_view term) { terms.at(id) = term; });
@@ -100,9 +111,12 @@ class Database::Impl {
   // Runs a parsed query on the executor `options` asks for.
   engine::QueryOutcome run(const sparql::Query& parsed, const QueryOptions& options,
                            const engine::ExecutionOptions& execution, engine::RowSink* sink = nullptr) {
-    // The CPU executor is stateless; the GPU one runs one query at a time on its stream.
+    // The CPU executor is stateless; the GPU one runs one query at a time on
+    // its stream. Auto without a GPU is the CPU executor: no lock, so that
+    // queries run concurrently (gsparql serve).
     std::unique_lock<std::mutex> lock(gpuMutex, std::defer_lock);
-    if (options.backend != Backend::Cpu) lock.lock();
+    const bool cpuOnly = options.backend == Backend::Cpu || (options.backend == Backend::Auto && !engine::gpuAvailable());
+    if (!cpuOnly) lock.lock();
     const auto orderer = options.optimizer == Optimizer::Statistics
                              ? engine::makeStatisticsOrderer()
                              : engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1});
@@ -118,7 +132,10 @@ class Database::Impl {
     impl->timings.planMilliseconds = impl->outcome.planMilliseconds;
     impl->timings.executeMilliseconds = impl->outcome.executeMilliseconds;
     impl->prefixes = parsed.prefixes;
-    return QueryResult(std::move(impl));
+    QueryResult result(std::move(impl));
+    const size_t rows = result.isGraph() ? result.tripleCount() : result.rowCount();
+    if (options.maxRows > 0 && rows > options.maxRows) throw QueryResultTooLarge(options.maxRows);
+    return result;
   }
 
   GraphStore store;
@@ -142,11 +159,19 @@ QueryResult Database::query(std::string_view text, const QueryOptions& options) 
 
 QuerySummary Database::queryTo(std::string_view text, std::ostream& out, std::optional<ResultFormat> format,
                                const QueryOptions& options) const {
+  return queryTo(text, out, [&](QueryForm form) {
+    const bool graph = form == QueryForm::Construct || form == QueryForm::Describe;
+    return format.value_or(graph ? ResultFormat::NTriples : ResultFormat::Tsv);
+  }, options);
+}
+
+QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const FormatChooser& choose,
+                               const QueryOptions& options) const {
   using Form = sparql::Query::Form;
   const auto start = Clock::now();
   sparql::Query parsed = parse(text);
   const bool graph = parsed.form == Form::Construct || parsed.form == Form::Describe;
-  const ResultFormat chosen = format.value_or(graph ? ResultFormat::NTriples : ResultFormat::Tsv);
+  const ResultFormat chosen = choose(publicForm(parsed.form));
   checkFormatFits(chosen, graph, parsed.form == Form::Ask);
   QuerySummary summary;
   if (parsed.form != Form::Select) {  // these need all their solutions first
@@ -161,8 +186,9 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, std::op
   summary.timings.parseMilliseconds = millisecondsSince(start);
   engine::ExecutionOptions execution = executionOptionsFrom(options, start);
   execution.streamRows = true;
-  ResultSink sink(out, chosen, parsed.prefixes);
+  ResultSink sink(out, chosen, parsed.prefixes, options.maxRows);
   const engine::QueryOutcome outcome = impl_->run(parsed, options, execution, &sink);
+  if (sink.rowLimitReached()) throw QueryResultTooLarge(options.maxRows);
   sink.end();
   summary.rows = sink.rowsWritten();
   summary.stopped = sink.outputFailed();

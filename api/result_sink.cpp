@@ -28,6 +28,10 @@ void ResultSink::begin(const std::vector<std::string>& variables) {
 }
 
 bool ResultSink::rows(const engine::Table& batch, engine::TermCodec& terms) {
+  if (maxRows_ > 0 && rows_ + batch.rows > maxRows_) {
+    rowLimitReached_ = true;
+    return false;
+  }
   constexpr size_t kRowsPerDecode = 4096;
   const auto start = std::chrono::steady_clock::now();
   engine::TermDecoder decoder(terms, batch);

@@ -17,8 +17,10 @@ void checkFormatFits(ResultFormat format, bool graph, bool boolean);
 
 class ResultSink final : public engine::RowSink {
  public:
-  ResultSink(std::ostream& out, ResultFormat format, const results::Prefixes& prefixes)
-      : out_(out), format_(format), prefixes_(prefixes) {}
+  // maxRows: past it the sink takes no more rows and stops the query
+  // (rowLimitReached); 0: no limit.
+  ResultSink(std::ostream& out, ResultFormat format, const results::Prefixes& prefixes, uint64_t maxRows = 0)
+      : out_(out), format_(format), prefixes_(prefixes), maxRows_(maxRows) {}
 
   void begin(const std::vector<std::string>& variables) override;
   bool rows(const engine::Table& batch, engine::TermCodec& terms) override;
@@ -29,12 +31,15 @@ class ResultSink final : public engine::RowSink {
   // Time spent decoding and writing rows, so far.
   double writeMilliseconds() const { return writeSeconds_ * 1e3; }
   bool outputFailed() const { return !out_; }
+  bool rowLimitReached() const { return rowLimitReached_; }
 
  private:
   std::ostream& out_;
   ResultFormat format_;
   const results::Prefixes& prefixes_;
   std::unique_ptr<results::ResultWriter> writer_;
+  uint64_t maxRows_;
+  bool rowLimitReached_ = false;
   uint64_t rows_ = 0;
   uint64_t cells_ = 0;
   double writeSeconds_ = 0;

@@ -14,5 +14,6 @@ int runDump(const Args& args);
 int runBench(const Args& args);
 int runQuery(const Args& args);
 int runRepl(const Args& args);
+int runServe(const Args& args);  // only where the server is built (not in portable builds)
 
 }  // namespace gsparql::cli

@@ -27,6 +27,11 @@ commands:
   repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
         [--optimizer sampling|statistics]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
+  serve --db DIR [--bind ADDRESS] [--port N] [--backend cpu|gpu|auto] [--threads N] [--queue N]
+        [--timeout SECONDS] [--max-result-rows N] [--memory-budget SIZE] [--read-only] [--token TOKEN]
+        [--access-log FILE|-] [--web DIR]
+        the SPARQL 1.1 Protocol at http://ADDRESS:N/sparql (127.0.0.1:7878; --port 0: any free port) and
+        the query page at /; SIGTERM or Ctrl-C stops it after answering the requests in flight
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold]
         [--optimizer sampling|statistics] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
@@ -51,6 +56,9 @@ const std::map<std::string, Command>& commands() {
       {"dump", gsparql::cli::runDump},
       {"query", gsparql::cli::runQuery},
       {"repl", gsparql::cli::runRepl},
+#ifdef GSPARQL_HAVE_SERVER
+      {"serve", gsparql::cli::runServe},
+#endif
       {"parse", runParse},
       {"bench", gsparql::cli::runBench},
   };

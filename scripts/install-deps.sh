@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs every Debian package gsparql needs to build, test and benchmark.
-# Idempotent: packages already present are skipped by apt. Run as root.
+# Installs every Debian package gsparql needs to build, test and benchmark,
+# and the query page's npm packages (web/, from its package-lock.json).
+# Idempotent: packages already present are skipped. Run as root.
 set -euo pipefail
 
 packages=(
@@ -16,7 +17,12 @@ packages=(
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd
   clang libclang-rt-14-dev
   tmux less time
+  libcpp-httplib-dev  # gsparql serve (docs/server.md)
+  libapache-jena-java unzip  # rsparql, the server tests' independent client
+  nodejs wrk  # the query page's packages; benchmarks/server_load.sh
 )
+# npm comes with nodejs from NodeSource; Debian ships it apart.
+command -v npm > /dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -25,11 +31,17 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+else
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# YASGUI for the query page, exactly as locked; skipped when installed from
+# this very lock file.
+web="$(cd "$(dirname "$0")/.." && pwd)/web"
+if ! cmp -s "$web/package-lock.json" "$web/node_modules/.gsparql-installed-lock.json"; then
+  (cd "$web" && npm ci --no-audit --no-fund && cp package-lock.json node_modules/.gsparql-installed-lock.json)
+fi

@@ -2,6 +2,7 @@
 // The embedding API: load RDF into a database directory and open it.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -55,6 +56,13 @@ class Database {
   // written (a timeout, say) leaves them written; output that fails stops
   // the query.
   QuerySummary queryTo(std::string_view sparql, std::ostream& out, std::optional<ResultFormat> format,
+                       const QueryOptions& options = {}) const;
+  // The same, with the format chosen once the query is parsed and its form
+  // known (content negotiation); `choose` may throw to refuse the form, and
+  // a format that cannot hold the result throws QueryError, both before
+  // anything is written.
+  using FormatChooser = std::function<ResultFormat(QueryForm)>;
+  QuerySummary queryTo(std::string_view sparql, std::ostream& out, const FormatChooser& choose,
                        const QueryOptions& options = {}) const;
 
   // False once a load has committed a newer generation than the one this

@@ -69,4 +69,11 @@ class QueryOutOfMemory : public QueryError {
                    " MiB") {}
 };
 
+// The result would have more rows than QueryOptions::maxRows allows.
+class QueryResultTooLarge : public QueryError {
+ public:
+  explicit QueryResultTooLarge(uint64_t maxRows)
+      : QueryError("the result has more than " + std::to_string(maxRows) + " rows (the limit)") {}
+};
+
 }  // namespace gsparql

@@ -43,7 +43,13 @@ struct QueryOptions {
   // stops with QueryOutOfMemory. 0: half of the machine's memory.
   uint64_t memoryBudgetBytes = 0;
   Optimizer optimizer = Optimizer::Sampling;
+  // The most rows (a graph: triples) the result may have; a query that
+  // would give more stops with QueryResultTooLarge. 0: no limit.
+  uint64_t maxRows = 0;
 };
+
+// What a query returns: solutions, a boolean or a graph.
+enum class QueryForm { Select, Ask, Construct, Describe };
 
 enum class ResultFormat {
   Table,  // for people at a terminal

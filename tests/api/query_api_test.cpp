@@ -40,7 +40,7 @@ const char* kNumbers =
 
 }  // namespace
 
-TEST_CASE("without DISTINCT duplicates are kept (bag semantics); DISTINCT and REDUCED remove them") {
+TEST_CASE("without DISTINCT duplicates are kept (bag semantics), DISTINCT and REDUCED remove them") {
   Fixture f(kNumbers);
   CHECK(f.rows("SELECT ?t WHERE { ?s <http://e/tag> ?t }") == Rows{{t("\"x\"")}, {t("\"x\"")}});
   CHECK(f.rows("SELECT DISTINCT ?t WHERE { ?s <http://e/tag> ?t }") == Rows{{t("\"x\"")}});
@@ -148,7 +148,7 @@ TEST_CASE("unsupported features and syntax errors are QueryErrors with positions
   CHECK_THROWS_AS(f.db->query("SELECT * WHERE { ?s ?p ?o }", QueryOptions{.backend = Backend::Gpu}), QueryError);
 }
 
-TEST_CASE("language tags compare without case; the spelling first loaded is kept") {
+TEST_CASE("language tags compare without case, the spelling first loaded is kept") {
   Fixture f("<http://e/s> <http://e/p> \"colour\"@en-GB .\n"
             "<http://e/s> <http://e/p> \"colour\"@EN-gb .\n"
             "<http://e/s> <http://e/q> \"colour\"@en .\n");

@@ -156,7 +156,7 @@ TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
              h::Slice(2, std::nullopt, h::Distinct(h::Project({"o"}, h::BgpScan()))));
 }
 
-TEST_CASE("plan shape: counting a BGP's solutions is a BgpCount; other aggregates group rows") {
+TEST_CASE("plan shape: counting a BGP's solutions is a BgpCount, other aggregates group rows") {
   CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t }"),
              h::Project({"n"}, h::Extend(h::BgpCount().withVariables({"_agg0"}).triplePatterns(2))));
   // COUNT(?v) of a variable every solution binds counts the solutions too.

@@ -99,7 +99,7 @@ TEST_CASE("Wander Join on the WatDiv SF1 sample: every estimate within its error
   CHECK(tally.withinThree >= tally.steps * 9 / 10);
 }
 
-TEST_CASE("the same seed gives the same estimates; walks never pass a step that has no rows") {
+TEST_CASE("the same seed gives the same estimates, walks never pass a step that has no rows") {
   TempDir dir;
   writeFile(dir / "g.nt",
             "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/a> <http://e/p> <http://e/c> .\n"

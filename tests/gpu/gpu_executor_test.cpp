@@ -219,7 +219,7 @@ TEST_CASE("the adjacency cache is reused across queries") {
   CHECK(first.rows() == second.rows());
 }
 
-TEST_CASE("a LIMIT far below a BGP's estimate runs depth-first on the CPU executor; small ones stay on the GPU") {
+TEST_CASE("a LIMIT far below a BGP's estimate runs depth-first on the CPU executor, small ones stay on the GPU") {
   if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});

@@ -4,7 +4,7 @@
 using namespace gsparql::sparql;
 using namespace gsparql::sparql::test;
 
-TEST_CASE("triples blocks separated only by FILTER form one BGP; the filter covers the group") {
+TEST_CASE("triples blocks separated only by FILTER form one BGP, the filter covers the group") {
   Query q = parse("SELECT * { ?s :p ?o FILTER(?o > 1) ?o :q ?z }");
   const Op& w = where(q);
   REQUIRE(w.kind == Op::Kind::Filter);
@@ -14,7 +14,7 @@ TEST_CASE("triples blocks separated only by FILTER form one BGP; the filter cove
   CHECK(w.children[0]->triples.size() == 2);
 }
 
-TEST_CASE("OPTIONAL with a FILTER is a LeftJoin carrying the filter; positions are kept") {
+TEST_CASE("OPTIONAL with a FILTER is a LeftJoin carrying the filter, positions are kept") {
   Query q = parse("SELECT * {\n  ?s :p ?o .\n  OPTIONAL { ?o :q ?z FILTER(?z != 0) }\n}");
   const Op& w = where(q);
   REQUIRE(w.kind == Op::Kind::LeftJoin);
@@ -42,7 +42,7 @@ TEST_CASE("UNION is left-associative, MINUS and GRAPH and SERVICE wrap their gro
   CHECK(w.children[1]->silent);
 }
 
-TEST_CASE("BIND extends the pattern before it; VALUES is a table joined in") {
+TEST_CASE("BIND extends the pattern before it, VALUES is a table joined in") {
   Query q = parse("SELECT * { ?s :p ?o BIND(?o + 1 AS ?n) VALUES (?s ?k) { (:a 1) (UNDEF 2) } }");
   const Op& w = where(q);
   REQUIRE(w.kind == Op::Kind::Join);

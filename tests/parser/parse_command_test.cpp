@@ -34,7 +34,7 @@ TEST_CASE("parse prints the algebra and one query graph per BGP") {
   CHECK(r.out.find("components: 2 {v0 v1} {v2 v3}") != std::string::npos);
 }
 
-TEST_CASE("parse -f reads a file; errors and usage have their own exit codes") {
+TEST_CASE("parse -f reads a file, errors and usage have their own exit codes") {
   Run file = run({"parse", "-f", std::string(GSPARQL_PARSER_TEST_DATA) + "/watdiv/C1_01.rq"});
   CHECK(file.rc == 0);
   CHECK(file.out.find("(project (?v0 ?v4 ?v6 ?v7)") != std::string::npos);

@@ -75,7 +75,7 @@ TEST_CASE("string forms and escapes are decoded into the canonical term") {
   CHECK(t[6].object.value == "\"s\"");  // xsd:string is the simple literal
 }
 
-TEST_CASE("; and , lists expand into one triple per object") {
+TEST_CASE("semicolon and comma lists expand into one triple per object") {
   Query q = parse("SELECT * { ?s :p ?a, ?b ; :q ?c ; }");
   const auto& t = where(q).triples;
   REQUIRE(t.size() == 3);

@@ -132,7 +132,7 @@ TEST_CASE("--semantics iso matches injectively") {
   CHECK(db.query({q, "--semantics", "iso"}).output == "?x\t?y\t?z\n");
 }
 
-TEST_CASE("--optimizer chooses how join orders are estimated; EXPLAIN says per step") {
+TEST_CASE("--optimizer chooses how join orders are estimated, EXPLAIN says per step") {
   Db db;
   const char* q = "SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }";
   const auto sampled = db.query({q, "--explain"});

@@ -42,7 +42,7 @@ constexpr const char* kAll = "SELECT * WHERE { ?s <e:p> ?o }";
 
 }  // namespace
 
-TEST_CASE("a reader keeps its generation while loads replace it; the next free load removes it") {
+TEST_CASE("a reader keeps its generation while loads replace it, the next free load removes it") {
   TempDir dir;
   const auto db = dir / "db";
   loadTriple(db, 0, dir);

@@ -1,0 +1,113 @@
+// `gsparql serve`: the SPARQL 1.1 Protocol on a database until SIGTERM or
+// SIGINT (docs/server.md).
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <cstdio>
+#include <ctime>
+#include <thread>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "cli/query_options.h"
+#include "server/sparql_server.h"
+
+namespace gsparql::cli {
+namespace {
+
+uint64_t parseCount(const std::string& option, const std::string& text, uint64_t min, uint64_t max) {
+  size_t end = 0;
+  uint64_t value = 0;
+  try {
+    if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0]))) value = std::stoull(text, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end == 0 || end != text.size() || value < min || value > max) {
+    throw UsageError(option + " '" + text + "': expected a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max));
+  }
+  return value;
+}
+
+server::ServerOptions serverOptionsFrom(const Arguments& a) {
+  server::ServerOptions options;
+  options.query = queryOptionsFrom(a);
+  if (auto bind = a.value("--bind")) options.bind = *bind;
+  if (auto port = a.value("--port")) options.port = static_cast<int>(parseCount("--port", *port, 0, 65535));
+  if (auto threads = a.value("--threads")) options.threads = parseCount("--threads", *threads, 1, 4096);
+  if (auto queue = a.value("--queue")) options.queueLength = parseCount("--queue", *queue, 0, 1 << 20);
+  if (auto rows = a.value("--max-result-rows")) options.query.maxRows = parseCount("--max-result-rows", *rows, 1, UINT64_MAX);
+  options.readOnly = a.flag("--read-only");
+  options.token = a.value("--token").value_or("");
+  options.accessLog = a.value("--access-log").value_or("");
+  options.webDir = a.value("--web").value_or(GSPARQL_WEB_DIR);
+  return options;
+}
+
+// Waits for SIGTERM and SIGINT (blocked in every other thread): the first
+// stops the server, which answers the requests in flight; a second stops
+// the queries still running.
+class SignalWatcher {
+ public:
+  explicit SignalWatcher(server::SparqlServer& server) : server_(server), thread_([this] { watch(); }) {}
+  ~SignalWatcher() {
+    done_ = true;
+    thread_.join();
+  }
+
+  static void blockSignals() {
+    sigset_t set = signals();
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  }
+
+ private:
+  static sigset_t signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    return set;
+  }
+
+  void watch() {
+    const sigset_t set = signals();
+    const timespec poll{0, 200'000'000};  // to notice done_ when the server stopped by itself
+    int received = 0;
+    while (!done_) {
+      if (sigtimedwait(&set, nullptr, &poll) < 0) continue;
+      if (++received == 1) {
+        std::fputs("gsparql serve: stopping; answering the requests in flight (signal again to cancel them)\n", stderr);
+        server_.stop();
+      } else {
+        std::fputs("gsparql serve: cancelling the queries in flight\n", stderr);
+        server_.cancelQueries();
+      }
+    }
+  }
+
+  server::SparqlServer& server_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+
+}  // namespace
+
+int runServe(const Args& args) {
+  Arguments a(args, {{"--db", "--bind", "--port", "--backend", "--semantics", "--optimizer", "--threads", "--queue",
+                      "--timeout", "--memory-budget", "--max-result-rows", "--token", "--access-log", "--web"},
+                     {"--read-only"}});
+  SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
+  Database db(a.required("--db"));
+  server::SparqlServer server(db, serverOptionsFrom(a));
+  const int port = server.bind();
+  std::fprintf(stderr, "gsparql serve: listening on http://%s:%d/ (query page; SPARQL endpoint at /sparql)\n",
+               a.value("--bind").value_or("127.0.0.1").c_str(), port);
+  SignalWatcher watcher(server);
+  server.serve();
+  std::fputs("gsparql serve: stopped\n", stderr);
+  return 0;
+}
+
+}  // namespace gsparql::cli

@@ -1,0 +1,261 @@
+#include "server/sparql_server.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+
+#include "gsparql/error.h"
+#include "server/access_log.h"
+#include "server/http_error.h"
+#include "server/protocol_request.h"
+#include "server/query_job.h"
+#include "server/worker_pool.h"
+
+namespace gsparql::server {
+namespace {
+
+// Connection threads beyond one per running or queued query: for the query
+// page's files, preflights and refusals, which must not wait behind queries.
+constexpr size_t kSpareConnectionThreads = 8;
+// Requests a client may send over one connection before it is closed
+// (cpp-httplib's default of 5 makes busy clients reconnect all the time).
+constexpr size_t kKeepAliveRequests = 1000;
+
+// A query that asked for more than this server gives: the same query may
+// run when the server is less busy or with a smaller result, so 503 rather
+// than a 4xx that says the request itself is wrong.
+bool isResourceLimit(const QueryError& e) {
+  return dynamic_cast<const QueryTimedOut*>(&e) || dynamic_cast<const QueryOutOfMemory*>(&e) ||
+         dynamic_cast<const QueryResultTooLarge*>(&e) || dynamic_cast<const QueryCancelled*>(&e);
+}
+
+// The status and message of an error: 4xx for what the client can fix
+// (a syntax error's message starts with its line:column), 503 for limits,
+// 500 only for faults of the server or its database.
+std::pair<int, std::string> statusOf(std::exception_ptr error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const HttpError& e) {
+    return {e.status(), e.what()};
+  } catch (const QueryError& e) {
+    return {isResourceLimit(e) ? 503 : 400, e.what()};
+  } catch (const std::exception& e) {
+    return {500, std::string("internal error: ") + e.what()};
+  }
+}
+
+void answerError(httplib::Response& res, std::exception_ptr error) {
+  const auto [status, message] = statusOf(error);
+  res.status = status;
+  if (status == 401) res.set_header("WWW-Authenticate", "Bearer");  // required with 401 (RFC 9110 11.6.1)
+  res.set_content(message + "\n", "text/plain; charset=utf-8");
+}
+
+// Runs a handler; any error it throws becomes the response.
+template <typename Handler>
+void guarded(httplib::Response& res, Handler&& handler) {
+  try {
+    handler();
+  } catch (...) {
+    answerError(res, std::current_exception());
+  }
+}
+
+HttpInput inputOf(const httplib::Request& req) {
+  std::string contentType = req.get_header_value("Content-Type");
+  contentType = contentType.substr(0, contentType.find(';'));
+  contentType.erase(contentType.find_last_not_of(" \t") + 1);
+  return {req.method, contentType, req.body, {req.params.begin(), req.params.end()}};
+}
+
+// Server-Timing (shown by browsers' developer tools): the wait for a worker
+// and, where the query ended before the response began, its phases.
+std::string serverTiming(const QueryJob& job, bool finished) {
+  char text[200];
+  const int n = std::snprintf(text, sizeof(text), "queue;dur=%.3f", job.queuedMilliseconds());
+  if (finished) {
+    const QueryTimings& t = job.summary().timings;
+    std::snprintf(text + n, sizeof(text) - n, ", parse;dur=%.3f, plan;dur=%.3f, execute;dur=%.3f",
+                  t.parseMilliseconds, t.planMilliseconds, t.executeMilliseconds);
+  }
+  return text;
+}
+
+// A result longer than the first window goes out in chunks as the query
+// writes it. An error after the status was sent can only end the response
+// early: the chunked body then lacks its last chunk, which clients report
+// as a truncated transfer.
+void streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
+  res.set_chunked_content_provider(
+      job->mediaType(),
+      [job](size_t, httplib::DataSink& sink) {
+        std::string chunk;
+        if (!job->stream().next(chunk)) {
+          if (job->stream().error()) {
+            std::fprintf(stderr, "gsparql serve: a result ended early: %s", statusOf(job->stream().error()).second.c_str());
+            std::fputc('\n', stderr);
+            return false;
+          }
+          sink.done();
+          return true;
+        }
+        Exchange::current().streamedBytes += chunk.size();
+        if (sink.write(chunk.data(), chunk.size())) return true;
+        job->stream().abandon();  // the client is gone: the query's next write fails and stops it
+        return false;
+      },
+      [job](bool) { job->stream().abandon(); });
+}
+
+}  // namespace
+
+SparqlServer::SparqlServer(const Database& db, ServerOptions options)
+    : db_(db), options_(std::move(options)), http_(std::make_unique<httplib::Server>()) {
+  if (options_.threads == 0) options_.threads = std::max(1u, std::thread::hardware_concurrency());
+  options_.query.cancel = &cancel_;
+  if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
+  pool_ = std::make_unique<WorkerPool>(options_.threads, options_.queueLength);
+  const size_t connectionThreads = options_.threads + options_.queueLength + kSpareConnectionThreads;
+  http_->new_task_queue = [connectionThreads] { return new httplib::ThreadPool(connectionThreads); };
+  http_->set_payload_max_length(options_.maxRequestBytes);
+  http_->set_keep_alive_max_count(kKeepAliveRequests);
+  // A response goes out in several writes (headers, body, chunks): with
+  // Nagle's algorithm each small one could wait for the client's delayed ACK (40 ms).
+  http_->set_tcp_nodelay(true);
+  routes();
+}
+
+SparqlServer::~SparqlServer() = default;
+
+void SparqlServer::routes() {
+  // CORS: any page may query this endpoint (it has no cookies to protect;
+  // updates need the bearer token, which a page must be given).
+  http_->set_default_headers({{"Access-Control-Allow-Origin", "*"},
+                              {"Access-Control-Expose-Headers", "Server-Timing"}});
+  http_->Options(".*", [](const httplib::Request&, httplib::Response& res) {
+    res.status = 204;
+    res.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+    res.set_header("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type");
+    res.set_header("Access-Control-Max-Age", "86400");
+  });
+  const char* endpoint = "/(sparql|query|update)";
+  auto protocol = [this](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { answerProtocol(req, res); });
+  };
+  http_->Get(endpoint, protocol);
+  http_->Post(endpoint, protocol);
+  if (options_.webDir.empty() || !http_->set_mount_point("/", options_.webDir.string())) {
+    http_->Get("/", [dir = options_.webDir](const httplib::Request&, httplib::Response& res) {
+      res.status = 404;
+      res.set_content("the query page is not installed (no folder " + dir.string() +
+                          "): run `npm ci` in web/ or pass --web DIR; the endpoint is at /sparql\n",
+                      "text/plain; charset=utf-8");
+    });
+  }
+  // Errors without a body come from cpp-httplib itself. Its 400 for a
+  // request line it cannot read is, for SPARQL clients, mostly a raw '?' in
+  // the query string (Jena's rsparql sends them): 0.11.4 takes only one '?'
+  // in a URL (fixed in 0.14.2).
+  http_->set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (!res.body.empty()) return;
+    const std::string hint = res.status == 400 ? ": a malformed request; a '?' in the query string must be sent as %3F" : "";
+    res.set_content(std::to_string(res.status) + hint + "\n", "text/plain; charset=utf-8");
+  });
+  http_->set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
+    answerError(res, error);
+  });
+  http_->set_pre_routing_handler([this](const httplib::Request&, httplib::Response& res) {
+    Exchange& exchange = Exchange::current();
+    exchange = {std::chrono::steady_clock::now(), 0, admit()};
+    if (exchange.admitted) return httplib::Server::HandlerResponse::Unhandled;
+    res.status = 503;
+    res.set_header("Connection", "close");
+    res.set_content("the server is shutting down\n", "text/plain; charset=utf-8");
+    return httplib::Server::HandlerResponse::Handled;
+  });
+  http_->set_logger([this](const httplib::Request& req, const httplib::Response& res) { log(req, res); });
+}
+
+void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response& res) {
+  const ProtocolRequest request = parseProtocolRequest(inputOf(req));
+  if (request.kind == ProtocolRequest::Kind::Update) refuseUpdate(req);
+  auto job = std::make_shared<QueryJob>(db_, request.text, optionsFor(request.timeout),
+                                        ContentNegotiation(req.get_header_value("Accept"), request.format),
+                                        request.explain, options_.windowBytes);
+  if (!pool_->trySubmit([job] { job->run(); })) {
+    res.set_header("Retry-After", "1");
+    throw HttpError(503, "the server is busy: " + std::to_string(pool_->workers()) + " queries running and " +
+                             std::to_string(pool_->queueLength()) + " waiting; try again later");
+  }
+  job->stream().waitForFirstWindow();
+  const bool finished = job->stream().finished();
+  if (finished && job->stream().error()) std::rethrow_exception(job->stream().error());
+  res.set_header("Server-Timing", serverTiming(*job, finished));
+  if (!finished) return streamRest(job, res);
+  std::string body;
+  job->stream().next(body);
+  res.set_content(std::move(body), job->mediaType());
+}
+
+// SPARQL Update is not implemented yet (issue 12, part 2); an update is
+// refused, never ignored, with the status that tells its sender the most.
+void SparqlServer::refuseUpdate(const httplib::Request& req) const {
+  if (options_.readOnly) throw HttpError(403, "this server is read-only (--read-only): updates are refused");
+  if (!options_.token.empty() && req.get_header_value("Authorization") != "Bearer " + options_.token) {
+    throw HttpError(401, "an update needs the header 'Authorization: Bearer TOKEN' with the server's token");
+  }
+  throw HttpError(501, "SPARQL Update is not supported yet");
+}
+
+// A request's timeout= applies up to the server's, which is also the default.
+QueryOptions SparqlServer::optionsFor(const std::optional<std::chrono::milliseconds>& requested) const {
+  QueryOptions options = options_.query;
+  if (requested) options.timeout = options.timeout ? std::min(*options.timeout, *requested) : *requested;
+  return options;
+}
+
+void SparqlServer::log(const httplib::Request& req, const httplib::Response& res) {
+  Exchange& exchange = Exchange::current();
+  if (accessLog_) {
+    std::optional<double> ms;
+    if (exchange.start) ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *exchange.start).count();
+    accessLog_->write(req.remote_addr, req.method, req.path, res.status, res.body.size() + exchange.streamedBytes, ms);
+  }
+  if (exchange.admitted) finished();
+  exchange = {};
+}
+
+bool SparqlServer::admit() {
+  std::lock_guard lock(flightMutex_);
+  if (stopping_) return false;
+  ++inFlight_;
+  return true;
+}
+
+// The logger runs once a response is sent whole: the last one lets serve() return.
+void SparqlServer::finished() {
+  std::lock_guard lock(flightMutex_);
+  if (--inFlight_ == 0 && stopping_) http_->stop();
+}
+
+int SparqlServer::bind() {
+  const int port = options_.port == 0 ? http_->bind_to_any_port(options_.bind)
+                                      : (http_->bind_to_port(options_.bind, options_.port) ? options_.port : -1);
+  if (port < 0) {
+    throw Error("cannot listen on " + options_.bind + ":" + std::to_string(options_.port) +
+                " (in use, or not an address of this machine)");
+  }
+  return port;
+}
+
+void SparqlServer::serve() { http_->listen_after_bind(); }
+
+void SparqlServer::stop() {
+  std::lock_guard lock(flightMutex_);
+  stopping_ = true;
+  if (inFlight_ == 0) http_->stop();
+}
+
+}  // namespace gsparql::server

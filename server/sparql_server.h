@@ -1,0 +1,83 @@
+#pragma once
+// `gsparql serve`: the SPARQL 1.1 Protocol over HTTP (cpp-httplib) on a
+// Database, with the query page's files at /.
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "gsparql/database.h"
+
+namespace httplib {
+class Server;
+struct Request;
+struct Response;
+}  // namespace httplib
+
+namespace gsparql::server {
+
+class AccessLog;
+class WorkerPool;
+
+struct ServerOptions {
+  std::string bind = "127.0.0.1";
+  int port = 7878;            // 0: any free port (bind() says which)
+  size_t threads = 0;         // queries run at once; 0: the hardware's threads
+  size_t queueLength = 64;    // queries that may wait for a worker; past it: 503
+  // Backend, optimizer, memory budget and maxRows (the result row limit);
+  // timeout is the default and the most a request's timeout= may ask.
+  QueryOptions query;
+  bool readOnly = false;      // updates get 403
+  std::string token;          // when set, updates need "Authorization: Bearer TOKEN" (else 401)
+  std::filesystem::path webDir;           // the query page's files; empty: none
+  size_t maxRequestBytes = 4 << 20;       // larger requests get 413
+  size_t windowBytes = 256 << 10;         // output held before the status is sent (query_stream.h)
+  std::string accessLog;                  // "-" (standard output), a file, or empty for none
+};
+
+class SparqlServer {
+ public:
+  SparqlServer(const Database& db, ServerOptions options);
+  ~SparqlServer();
+  SparqlServer(const SparqlServer&) = delete;
+  SparqlServer& operator=(const SparqlServer&) = delete;
+
+  // Binds the address; returns the port. Throws Error when it cannot.
+  int bind();
+  // Answers requests until stop(); then returns once the requests in
+  // flight have been answered.
+  void serve();
+  // From any thread (the signal thread): new requests get 503 from now on;
+  // once the requests in flight are answered, serve() returns. (Stopping
+  // cpp-httplib at once would cut streamed results short without telling
+  // their clients.)
+  void stop();
+  // Queries still running stop with QueryCancelled (a second signal).
+  void cancelQueries() { cancel_ = true; }
+
+ private:
+  void routes();
+  void answerProtocol(const httplib::Request& req, httplib::Response& res);
+  void refuseUpdate(const httplib::Request& req) const;
+  QueryOptions optionsFor(const std::optional<std::chrono::milliseconds>& requested) const;
+  void log(const httplib::Request& req, const httplib::Response& res);
+  // Counts a request in flight; false once stopping.
+  bool admit();
+  void finished();
+
+  const Database& db_;
+  ServerOptions options_;
+  std::atomic<bool> cancel_{false};
+  std::mutex flightMutex_;
+  size_t inFlight_ = 0;
+  bool stopping_ = false;
+  std::unique_ptr<AccessLog> accessLog_;
+  std::unique_ptr<WorkerPool> pool_;
+  std::unique_ptr<httplib::Server> http_;  // after pool_: its threads end first
+};
+
+}  // namespace gsparql::server

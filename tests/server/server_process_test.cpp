@@ -1,0 +1,134 @@
+// `gsparql serve` as a process: stopping on SIGTERM, and Apache Jena's
+// rsparql as a client written by someone else.
+#include <doctest/doctest.h>
+
+#include <signal.h>
+
+#include <cstdio>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "server_fixture.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+// `gsparql serve` on SF1 at a free port, stopped (SIGTERM) at the end.
+class ServeProcess {
+ public:
+  explicit ServeProcess(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"serve", "--db", sf1Dir().string(), "--port", "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    pid_ = spawnCli(args, output_);
+    const std::regex listening("listening on http://127\\.0\\.0\\.1:([0-9]+)/");
+    for (int attempt = 0; attempt < 600 && port_ == 0; ++attempt) {  // the database opens first
+      std::smatch match;
+      const std::string text = std::filesystem::exists(output_) ? readText(output_) : "";
+      if (std::regex_search(text, match, listening)) port_ = std::stoi(match[1]);
+      else std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    REQUIRE(port_ != 0);
+  }
+  ~ServeProcess() {
+    if (pid_ > 0) {
+      terminate();
+      wait();
+    }
+  }
+
+  int port() const { return port_; }
+  void terminate() const { ::kill(pid_, SIGTERM); }
+  ProcessResult wait() {
+    ProcessResult result = waitFor(pid_, output_);
+    pid_ = -1;
+    return result;
+  }
+  std::string endpoint() const { return "http://127.0.0.1:" + std::to_string(port_) + "/sparql"; }
+
+
+ private:
+  TempDir dir_;
+  std::filesystem::path output_ = dir_ / "output";
+  int pid_ = -1;
+  int port_ = 0;
+};
+
+// Standard output of a shell command, and its exit status.
+std::pair<int, std::string> shell(const std::string& command) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[65536];
+  while (size_t n = std::fread(buffer, 1, sizeof(buffer), pipe)) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::vector<std::string> sortedLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("SIGTERM: a result in flight is sent whole, then the server exits 0") {
+  ServeProcess serve({"--threads", "2"});
+  httplib::Client client("127.0.0.1", serve.port());
+  client.set_read_timeout(300);
+  const std::string query = "SELECT * WHERE { ?a ?p ?b . ?b ?q ?c } LIMIT 300000";
+  bool signalled = false;
+  std::string body;
+  // SIGTERM once the first bytes are here: the request is surely in flight.
+  auto res = client.Get(("/sparql?query=" + httplib::detail::encode_query_param(query)).c_str(),
+                        {{"Accept", "text/tab-separated-values"}}, [&](const char* data, size_t length) {
+                          body.append(data, length);
+                          if (!signalled) serve.terminate();
+                          signalled = true;
+                          return true;
+                        });
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(sortedTsvRows(body).size() == 300000);
+  const ProcessResult exit = serve.wait();
+  CHECK(exit.exitCode == 0);
+  CHECK(exit.output.find("gsparql serve: stopped") != std::string::npos);
+}
+
+TEST_CASE("Apache Jena's rsparql gets the rows that gsparql query gives") {
+  if (shell("command -v java && test -f /usr/share/java/jena-arq.jar").first != 0) {
+    MESSAGE("java or libapache-jena-java is not installed: rsparql not run");
+    return;
+  }
+  ServeProcess serve;
+  TempDir dir;
+  const std::string construct =
+      "CONSTRUCT { ?v0 <http://e/likes> ?v2 } WHERE { ?v0 <http://db.uwaterloo.ca/~galuc/wsdbm/likes> ?v2 } LIMIT 200";
+  const struct {
+    std::string query, jenaResults, cliFormat;
+  } cases[] = {
+      {watdivQuery("C3_01"), "TSV", "tsv"},
+      {watdivQuery("F5_02"), "TSV", "tsv"},
+      {watdivQuery("L3_10"), "TSV", "tsv"},
+      {watdivQuery("S1_08"), "TSV", "tsv"},
+      {construct, "NT", "nt"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.query);
+    writeFile(dir / "query.rq", c.query);
+    const auto [status, jena] = shell(std::string(GSPARQL_RSPARQL) + " --service " + serve.endpoint() + " --query " +
+                                      (dir / "query.rq").string() + " --post --results=" + c.jenaResults + " 2>&1");
+    REQUIRE(status == 0);
+    const ProcessResult cli = runCli({"query", "--db", sf1Dir().string(), "--format", c.cliFormat, "-f",
+                                      (dir / "query.rq").string()});
+    REQUIRE(cli.exitCode == 0);
+    CHECK(sortedLines(jena).size() > 1);
+    CHECK(sortedLines(jena) == sortedLines(cli.output));
+  }
+}
