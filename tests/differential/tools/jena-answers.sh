@@ -18,25 +18,8 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 work="${TMPDIR:-/tmp}/gsparql-jena-answers"
 mkdir -p "$work"
 
-# Debian's Jena jars look for the xerces resources under xerces/ but ship them
-# under org/apache/jena/ext/xerces/ in jena-core.jar: put a copy at xerces/ on
-# the classpath (after the jars).
-if [ ! -d "$work/xerces-fix/xerces" ]; then
-  rm -rf "$work/xerces-fix" && mkdir -p "$work/xerces-fix"
-  (cd "$work/xerces-fix" && unzip -q -o /usr/share/java/jena-core.jar 'org/apache/jena/ext/xerces/*' &&
-     mkdir xerces && cp -r org/apache/jena/ext/xerces/. xerces/)
-fi
-cp=""
-for j in /usr/share/java/jena-*.jar; do
-  case "$(basename "$j")" in *-[0-9]*.jar) continue ;; esac
-  cp="$cp:$j"
-done
-for name in commons-cli commons-codec commons-compress commons-csv commons-io commons-lang3 dexx.collection \
-            gson guava httpclient httpcore jackson-annotations jackson-core jackson-databind jsonld-java \
-            jakarta.json-api protobuf slf4j-api slf4j-simple thrift titanium-json-ld; do
-  cp="$cp:/usr/share/java/$name.jar"
-done
-cp="${cp#:}:$work/xerces-fix"
+source "$here/../support/jena_classpath.sh"
+cp=$(jena_classpath "$work")
 
 data=("$here"/data/*.nt "$here"/data/*.ttl)
 if [ $# -gt 0 ]; then queries=(); for n in "$@"; do queries+=("$here/queries/$n.rq"); done
