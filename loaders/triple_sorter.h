@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "loaders/page_allocator.h"
 #include "storage/adjacency_writer.h"
 #include "storage/file_io.h"
 
@@ -60,7 +61,7 @@ class TripleSorter {
 
   std::filesystem::path scratchDir_;
   size_t capacity_;
-  std::vector<Triple> buffer_;
+  std::vector<Triple, PageAllocator<Triple>> buffer_;  // reserved whole: see PageAllocator
   std::vector<std::filesystem::path> runs_;
   double sortSeconds_ = 0;
 };
