@@ -1,45 +1,89 @@
 #!/usr/bin/env bash
-# Loader runs on the GPU machine (issue 11), one step per call (10 minutes
-# each); the machine keeps /tmp between calls while it stays warm.
-#   scripts/gpu-load-run.sh sf100      # facts; SF100 generated, loaded twice; SF1000 generated in the background
-#   scripts/gpu-load-run.sh sf1000     # SF1000 (from call 1) loaded from the file
-#   scripts/gpu-load-run.sh lubm N     # LUBM(N) generated on all cores and piped into the loader
-# Carry .carry/gsparql (scripts/package-portable.sh: gsparql, lubm-generate,
-# lib/) and .carry/watdiv-tool (../shared/tools/watdiv). Output under $OUT.
+# Scale runs on the GPU machine (issue 11), one step per device call (10
+# minutes each); /tmp survives between calls only while the machine stays warm
+# (about 30 s idle), so each step rebuilds what it misses.
+#   scripts/gpu-load-run.sh sf100      # facts, GPU tests; SF100 generated and loaded twice; LUBM(1000) piped;
+#                                      # SF1000 generated in the background meanwhile
+#   scripts/gpu-load-run.sh sf1000     # SF1000 loaded (from the file of step 1, else piped from the generator);
+#                                      # the 20 templates generated for it, run on CPU, GPU warm and GPU cold
+#   scripts/gpu-load-run.sh lubm N     # LUBM(N) generated on all cores and piped into the loader; its queries
+# Carry .carry/gsparql (scripts/package-portable.sh: gsparql, gpu_tests,
+# lubm-generate, lib/) and .carry/watdiv-tool (../shared/tools/watdiv).
+# Output under $OUT.
 set -uo pipefail
 G=$PWD/.carry/gsparql/gsparql
 LUBM=$PWD/.carry/gsparql/lubm-generate
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
+BUDGET=48G
+timed() {  # label command... : wall time and peak memory of a command
+  echo "== $1"
+  shift
+  /usr/bin/time -f "wall %e s, peak RSS %M KB, user %U s, sys %S s" "$@" 2>&1
+}
 timed_load() {  # label db args...
   local label=$1 db=$2
   shift 2
   rm -rf "$db"
-  echo "== $label: gsparql load --quiet --verbose --memory-budget 48G $*"
-  /usr/bin/time -f "wall %e s, peak RSS %M KB, user %U s, sys %S s" "$G" load --quiet --verbose --memory-budget 48G --db "$db" "$@" 2>&1
+  timed "$label: gsparql load --quiet --verbose --memory-budget $BUDGET $*" \
+    "$G" load --quiet --verbose --memory-budget $BUDGET --db "$db" "$@"
   du -sh "$db"
+}
+watdiv_copy() {  # a private copy of the generator: it writes saved.txt into its own folder
+  rm -rf "$1" && cp -r .carry/watdiv-tool "$1"
+}
+bench_all() {  # db queries label: CPU, GPU warm, GPU cold; one process each
+  for mode in "cpu" "gpu" "gpu --cold"; do
+    echo "== $3: gsparql bench --db DB --queries $2 --repeat 3 --backend $mode"
+    # shellcheck disable=SC2086
+    timeout "${BENCH_TIMEOUT:-150}" "$G" bench --db "$1" --queries "$2" --repeat 3 --backend $mode 2>&1
+  done
 }
 case ${1:-} in
   sf100)
-    { nproc; free -g | head -2; df -h /tmp | tail -1; nvidia-smi --query-gpu=name --format=csv,noheader; } > "$OUT/machine.txt" 2>&1
-    t=$SECONDS; .carry/watdiv-tool/generate.sh data 100 > /tmp/sf100.nt
-    echo "generate SF100: $((SECONDS - t)) s, $(wc -l < /tmp/sf100.nt) lines" > "$OUT/generate.txt"
-    ( t=$SECONDS; .carry/watdiv-tool/generate.sh data 1000 > /tmp/sf1000.nt.part && mv /tmp/sf1000.nt.part /tmp/sf1000.nt
+    { nproc; free -g | head -2; df -h /tmp | tail -1; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; } > "$OUT/machine.txt" 2>&1
+    watdiv_copy /tmp/wd1000
+    ( t=$SECONDS; /tmp/wd1000/generate.sh data 1000 > /tmp/sf1000.nt.part && mv /tmp/sf1000.nt.part /tmp/sf1000.nt
       echo "generate SF1000: $((SECONDS - t)) s" > /tmp/generate-sf1000.txt ) > /dev/null 2>&1 &
+    GSPARQL_TEST_DATA=tests/data timeout 200 .carry/gsparql/gpu_tests > "$OUT/gpu_tests.txt" 2>&1
+    tail -n 3 "$OUT/gpu_tests.txt"
+    watdiv_copy /tmp/wd100
+    t=$SECONDS; /tmp/wd100/generate.sh data 100 > /tmp/sf100.nt
+    echo "generate SF100: $((SECONDS - t)) s, $(wc -l < /tmp/sf100.nt) lines" > "$OUT/generate.txt"
     { echo "(the SF1000 generator runs on one core meanwhile)"
       for round in 1 2; do timed_load "SF100 from the file, round $round" /tmp/db100 /tmp/sf100.nt; done
-      "$G" info --db /tmp/db100 --verify 2>&1 | tail -2; } > "$OUT/load-sf100.txt"
+      "$G" info --db /tmp/db100 --verify 2>&1 | tail -n 2; } > "$OUT/load-sf100.txt"
+    rm -rf /tmp/db100
+    "$0" lubm 1000
     ;;
   sf1000)
-    cp /tmp/generate-sf1000.txt "$OUT/" 2>/dev/null
-    timed_load "SF1000 from the file" /tmp/db1000 /tmp/sf1000.nt > "$OUT/load-sf1000.txt"
+    if [ ! -f /tmp/sf1000.nt ] && [ ! -f /tmp/sf1000.nt.part ]; then
+      watdiv_copy /tmp/wd1000
+      timed "SF1000 generated and piped: generate.sh data 1000 | gsparql load --memory-budget $BUDGET -" \
+        bash -c "/tmp/wd1000/generate.sh data 1000 | $G load --quiet --verbose --memory-budget $BUDGET --db /tmp/db1000 -" \
+        > "$OUT/load-sf1000.txt"
+    else
+      while [ ! -f /tmp/sf1000.nt ]; do sleep 2; done
+      cp /tmp/generate-sf1000.txt "$OUT/"
+      timed_load "SF1000 from the file" /tmp/db1000 /tmp/sf1000.nt > "$OUT/load-sf1000.txt"
+      rm -f /tmp/sf1000.nt
+    fi
+    mkdir -p /tmp/q1000
+    for template in /tmp/wd1000/templates/*.txt; do
+      name=$(basename "$template" .txt)
+      /tmp/wd1000/generate.sh queries 1000 "$name" 1 | awk -v f="/tmp/q1000/${name}_01.rq" 'BEGIN { RS = "" } NR == 1 { print > f }'
+    done
+    bench_all /tmp/db1000 /tmp/q1000 "WatDiv SF1000, 20 templates" > "$OUT/bench-sf1000.txt"
     ;;
   lubm)
     n=${2:?number of universities}
-    rm -rf /tmp/dblubm
-    { echo "== lubm-generate --universities $n | gsparql load --quiet --verbose --memory-budget 48G -"
-      /usr/bin/time -f "wall %e s, peak RSS %M KB" bash -c "$LUBM --universities $n | $G load --quiet --verbose --memory-budget 48G --db /tmp/dblubm -" 2>&1
-      du -sh /tmp/dblubm; } > "$OUT/load-lubm$n.txt"
+    rm -rf /tmp/dblubm /tmp/db1000
+    { timed "lubm-generate --universities $n | gsparql load --quiet --verbose --memory-budget $BUDGET -" \
+        bash -c "$LUBM --universities $n | $G load --quiet --verbose --memory-budget $BUDGET --db /tmp/dblubm -"
+      du -sh /tmp/dblubm
+      df -h /tmp | tail -n 1; } > "$OUT/load-lubm$n.txt"
+    mkdir -p /tmp/qlubm && cp benchmarks/lubm/queries/q*.rq /tmp/qlubm/
+    bench_all /tmp/dblubm /tmp/qlubm "LUBM($n), its queries with paths (qN) and reasoning-free (qN-plain)" > "$OUT/bench-lubm$n.txt"
     ;;
   *) echo "usage: $0 sf100 | sf1000 | lubm N" >&2; exit 2 ;;
 esac

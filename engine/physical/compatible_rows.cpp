@@ -1,6 +1,7 @@
 #include "engine/physical/compatible_rows.h"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <string>
 
@@ -9,15 +10,29 @@ namespace gsparql::engine {
 CompatibleRows::CompatibleRows(const Table& table, std::vector<size_t> keyColumns)
     : table_(table), keyColumns_(std::move(keyColumns)) {
   std::vector<ValueId> key(keyColumns_.size());
+  std::vector<uint64_t> hashes;
   for (uint32_t row = 0; row < table.rows; ++row) {
     for (size_t k = 0; k < keyColumns_.size(); ++k) key[k] = table.at(row, keyColumns_[k]);
     if (allBound(key)) {
-      hashed_[hashOf(key)].push_back(row);
+      hashes.push_back(hashOf(key));
       boundRows_.push_back(row);
     } else {
       looseRows_.push_back(row);
     }
   }
+  fillBuckets(hashes);
+}
+
+// A counting sort of the bound rows by bucket, about two buckets per row.
+void CompatibleRows::fillBuckets(const std::vector<uint64_t>& hashes) {
+  const size_t buckets = std::bit_ceil(std::max<size_t>(2 * hashes.size(), 2));
+  bucketShift_ = 64 - static_cast<unsigned>(std::countr_zero(buckets));
+  bucketStart_.assign(buckets + 1, 0);
+  for (uint64_t hash : hashes) ++bucketStart_[bucketOf(hash) + 1];
+  for (size_t b = 0; b < buckets; ++b) bucketStart_[b + 1] += bucketStart_[b];
+  std::vector<uint32_t> next(bucketStart_.begin(), bucketStart_.end() - 1);
+  bucketRows_.resize(hashes.size());
+  for (size_t i = 0; i < hashes.size(); ++i) bucketRows_[next[bucketOf(hashes[i])]++] = boundRows_[i];
 }
 
 bool CompatibleRows::allBound(std::span<const ValueId> key) {

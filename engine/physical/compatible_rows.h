@@ -2,13 +2,13 @@
 // An index over the rows of one side of a join, OPTIONAL or MINUS that finds
 // the rows compatible with a given row on the shared variables (section
 // 18.3: equal wherever both are bound). Rows whose shared variables are all
-// bound are hashed; the few with an unbound shared variable (from OPTIONAL,
-// UNION or VALUES) are kept aside and checked one by one.
+// bound are hashed into buckets laid out as one array (no allocation per
+// key); the few with an unbound shared variable (from OPTIONAL, UNION or
+// VALUES) are kept aside and checked one by one.
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/physical/table.h"
@@ -25,10 +25,9 @@ class CompatibleRows {
   template <typename Visit>
   void forEachCompatible(std::span<const ValueId> key, Visit&& visit) const {
     if (allBound(key)) {
-      if (auto it = hashed_.find(hashOf(key)); it != hashed_.end()) {
-        for (uint32_t row : it->second) {
-          if (equalAt(row, key)) visit(row);
-        }
+      const size_t bucket = bucketOf(hashOf(key));
+      for (uint32_t i = bucketStart_[bucket]; i < bucketStart_[bucket + 1]; ++i) {
+        if (equalAt(bucketRows_[i], key)) visit(bucketRows_[i]);
       }
     } else {
       for (uint32_t row : boundRows_) {
@@ -43,13 +42,19 @@ class CompatibleRows {
  private:
   static bool allBound(std::span<const ValueId> key);
   static uint64_t hashOf(std::span<const ValueId> key);
+  void fillBuckets(const std::vector<uint64_t>& hashes);
+  size_t bucketOf(uint64_t hash) const { return static_cast<size_t>(hash >> bucketShift_); }
   bool equalAt(uint32_t row, std::span<const ValueId> key) const;
   bool compatibleAt(uint32_t row, std::span<const ValueId> key) const;
 
   const Table& table_;
   std::vector<size_t> keyColumns_;
-  std::unordered_map<uint64_t, std::vector<uint32_t>> hashed_;
-  std::vector<uint32_t> boundRows_;  // rows in hashed_, for keys with an unbound value
+  // Bucket b's rows are bucketRows_[bucketStart_[b] .. bucketStart_[b + 1]),
+  // ascending; a bucket is the top bits of the key's hash.
+  unsigned bucketShift_ = 63;
+  std::vector<uint32_t> bucketStart_;
+  std::vector<uint32_t> bucketRows_;
+  std::vector<uint32_t> boundRows_;  // the rows in buckets, ascending: for keys with an unbound value
   std::vector<uint32_t> looseRows_;  // rows with an unbound key column
 };
 

@@ -19,6 +19,7 @@
 #include "engine/physical/slice.h"
 #include "engine/physical/union_all.h"
 #include "engine/physical/values_scan.h"
+#include "engine/planner/path_estimate.h"
 #include "parser/print.h"
 #include "storage/graph_store.h"
 
@@ -419,7 +420,7 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
       const std::string text = sparql::toSparql(op.subject) + " " + sparql::toSparql(op.path) + " " +
                                sparql::toSparql(op.object);
       return std::make_unique<PathScan>(op.subject, op.path, op.object, text,
-                                        static_cast<double>(store_.catalog().vertexCount));
+                                        estimatePathRows(store_, op.subject, op.path, op.object));
     }
     case Op::Kind::Join: return planJoin(op, required);
     case Op::Kind::LeftJoin: return planLeftJoin(op, required);

@@ -223,6 +223,21 @@ TEST_CASE("plan shape: a join builds (right child) its smaller side") {
              h::Project({"o", "k", "s"}, h::HashJoin(big, h::Values()).where("right is smaller", smallerRight)));
 }
 
+TEST_CASE("plan shape: a path with a constant end is estimated by searching it, so the join builds on it") {
+  // <knows>+ into s2 reaches s1 and s0: 2 rows, against the 40 of <big> (the
+  // vertex count, as paths with two variable ends are guessed, would have put
+  // the path on the probe side).
+  auto estimated = [](double rows) {
+    return h::PathScan().where("estimated rows == " + std::to_string(rows),
+                               [rows](const engine::Operator& op) { return op.estimatedRows() == rows; });
+  };
+  const auto big = h::BgpScan().describing("1 triple pattern");
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/knows>+ <http://e/s2> . ?s <http://e/big> ?o }"),
+             h::Project({"s", "o"}, h::HashJoin(big, estimated(2))));
+  CHECK_PLAN(planOf("SELECT * WHERE { <http://e/s0> <http://e/knows>* ?s . ?s <http://e/big> ?o }"),
+             h::Project({"s", "o"}, h::HashJoin(big, estimated(3))));
+}
+
 TEST_CASE("plan shape: IN lists and single-variable VALUES restrict the BGP, one scan per constant") {
   const uint32_t o1 = fixture().vertexId("<http://e/o1>"), o2 = fixture().vertexId("<http://e/o2>");
   CHECK_PLAN(planOf("SELECT * WHERE { VALUES ?o { <http://e/o1> } ?s <http://e/big> ?o }"),
