@@ -358,7 +358,7 @@ TEST_CASE("random paths on random graphs match the naive evaluation of the defin
   auto node = [&] { return std::string(1, static_cast<char>('a' + pick(8))); };
   auto end = [&]() -> std::string { return pick(8) == 0 ? (pick(2) ? "zz" : "p0") : node(); };
   size_t nonEmpty = 0, checks = 0;
-  for (int graph = 0; graph < 200; ++graph) {
+  for (int graph = 0; graph < scaledCases(200); ++graph) {
     std::vector<StringTriple> triples;
     for (int i = 4 + pick(12); i > 0; --i) triples.push_back({iri(node()), iri("p" + std::to_string(pick(3))), iri(node())});
     Graph g(triples);

@@ -28,7 +28,7 @@ TEST_CASE("random BGPs match a brute-force enumeration, under both semantics and
   // and disconnected patterns, on small random graphs.
   std::mt19937 random(20261122);
   int nonEmpty = 0;
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < scaledCases(300); ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
     Database db(loadGraph(dir.path(), c.graph));
@@ -50,7 +50,7 @@ TEST_CASE("random BGPs match a brute-force enumeration, under both semantics and
       nonEmpty += !expected.empty();
     }
   }
-  CHECK(nonEmpty > 100);
+  CHECK(nonEmpty > scaledCases(100));
 }
 
 TEST_CASE("a count beyond the largest integer is an error, not a wrapped number") {

@@ -73,7 +73,7 @@ void compareWithExact(const GraphStore& store, const std::string& query, const e
 TEST_CASE("Wander Join estimates every prefix of a plan without bias, on random graphs and BGPs") {
   std::mt19937 random(20261123);
   Tally tally;
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < scaledCases(300); ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
     GraphStore store(loadGraph(dir.path(), c.graph));
@@ -81,7 +81,7 @@ TEST_CASE("Wander Join estimates every prefix of a plan without bias, on random 
     compareWithExact(store, c.query, {.walks = 20000, .seed = static_cast<uint64_t>(i) + 1}, tally);
   }
   INFO("steps " << tally.steps << ", within 3 standard errors " << tally.withinThree);
-  CHECK(tally.steps > 200);
+  CHECK(tally.steps > scaledCases(200));
   CHECK(tally.withinThree >= tally.steps * 9 / 10);
 }
 

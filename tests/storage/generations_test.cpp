@@ -76,7 +76,7 @@ TEST_CASE("readers in this and other processes never fail while small loads comm
   TempDir dir;
   const auto db = dir / "db";
   loadTriple(db, 0, dir);
-  constexpr int kLoads = 40;
+  const int kLoads = scaledCases(40);
   std::atomic<bool> loading{true};
   std::atomic<int> queries{0};
   std::vector<std::string> failures;  // written by one reader at a time under the mutex

@@ -9,6 +9,17 @@
 
 namespace gsparql::test {
 
+// How many of a randomized or stress test's `full` cases to run: all, or a
+// fifth under AddressSanitizer, whose build runs each case (a load of a small
+// database and its queries) 5-20 times slower; the Release run covers them all.
+constexpr int scaledCases(int full) {
+#if defined(__SANITIZE_ADDRESS__)
+  return full / 5 > 0 ? full / 5 : 1;
+#else
+  return full;
+#endif
+}
+
 // A fresh folder under the system temp dir, removed with everything in it.
 class TempDir {
  public:
