@@ -55,7 +55,7 @@ std::vector<std::string> loadArgs(const fs::path& db, const fs::path& input) {
 }  // namespace
 
 TEST_CASE("kill -9 at random moments of a load leaves exactly the old or the new graph, and the next load succeeds") {
-  const int iterations = envInt("GSPARQL_KILL9_ITERATIONS", 20);
+  const int iterations = envInt("GSPARQL_KILL9_ITERATIONS", scaledCases(20));
   const auto seed = static_cast<uint64_t>(envInt("GSPARQL_KILL9_SEED", static_cast<int>(std::random_device{}() >> 1)));
   std::mt19937_64 rng(seed);
   TempDir dir;
