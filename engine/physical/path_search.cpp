@@ -256,9 +256,9 @@ std::optional<std::vector<uint32_t>> PathSearch::sources(uint32_t s, Direction d
 }
 
 void PathSearch::beginVisit(Visited& visited) const {
-  if (visited.stamps.size() != vertexCount_) visited.stamps.assign(vertexCount_, 0);
+  if (visited.stamps.size() != vertexCount_) visited.stamps = ZeroedArray<uint32_t>(vertexCount_);
   if (++visited.epoch == 0) {  // wrapped: stamps of old searches would look current
-    std::fill(visited.stamps.begin(), visited.stamps.end(), 0);
+    visited.stamps = ZeroedArray<uint32_t>(vertexCount_);
     visited.epoch = 1;
   }
   visited.absentSeen = false;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/physical/zeroed_array.h"
 #include "engine/value/term_codec.h"
 #include "engine/value/value_id.h"
 #include "parser/algebra.h"
@@ -51,7 +52,7 @@ class PathSearch {
   };
   // A visited set for the searches of one closure step.
   struct Visited {
-    std::vector<uint32_t> stamps;  // per vertex: the epoch it was last reached in
+    ZeroedArray<uint32_t> stamps;  // per vertex: the epoch it was last reached in
     uint32_t epoch = 0;
     bool absentSeen = false;
   };
