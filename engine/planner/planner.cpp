@@ -237,9 +237,12 @@ OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, 
   return result;
 }
 
-OperatorPtr Planner::joinWithValuesInBgp(const Op& bgp, const Op& values, const Required& required) const {
-  auto constants = singleVariableValues(values);
-  if (bgp.kind != Op::Kind::Bgp || !constants || !isVertexVariable(bgp, constants->first)) return nullptr;
+OperatorPtr Planner::joinWithConstantsInBgp(const Op& bgp, const Op& other, const Required& required) const {
+  if (bgp.kind != Op::Kind::Bgp) return nullptr;
+  auto constants = other.kind == Op::Kind::Path
+                       ? pathEndTerms(store_, other.subject, other.path, other.object, kMaxConstantsInBgp)
+                       : singleVariableValues(other);
+  if (!constants || !isVertexVariable(bgp, constants->first)) return nullptr;
   return planBgpPerConstant(bgp, withVariables(required, {constants->first}), {}, constants->first, constants->second);
 }
 
@@ -316,9 +319,10 @@ OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
   for (size_t i = 0; i < operands.size(); ++i) {
     for (size_t k = 0; k < operands.size() && !used[i]; ++k) {
       if (k == i || used[k]) continue;
-      // VALUES with constants for a variable of a BGP goes into the BGP.
+      // VALUES with constants for a variable of a BGP goes into the BGP, and
+      // so does a path from a constant that reaches few terms.
       const Required both = withVariables(requiredOfInput(operands, i, required), patternVariables(*operands[k]));
-      if (auto folded = joinWithValuesInBgp(*operands[i], *operands[k], both)) {
+      if (auto folded = joinWithConstantsInBgp(*operands[i], *operands[k], both)) {
         auto variables = patternVariables(*operands[i]);
         inputs.push_back({std::move(folded), std::move(variables)});
         used[i] = used[k] = true;

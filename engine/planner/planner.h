@@ -43,7 +43,10 @@ class Planner {
   // (FILTER(?x IN (...)), or a join with VALUES for ?x).
   OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
                                  const std::string& variable, const std::vector<std::string>& constants) const;
-  OperatorPtr joinWithValuesInBgp(const sparql::Op& bgp, const sparql::Op& values, const Required& required) const;
+  // `bgp` joined with VALUES of one variable, or with a path from a constant
+  // to a variable that reaches few terms: one BGP per constant; nullptr if
+  // `other` is neither.
+  OperatorPtr joinWithConstantsInBgp(const sparql::Op& bgp, const sparql::Op& other, const Required& required) const;
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;
