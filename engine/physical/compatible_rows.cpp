@@ -14,7 +14,7 @@ CompatibleRows::CompatibleRows(const Table& table, std::vector<size_t> keyColumn
   for (uint32_t row = 0; row < table.rows; ++row) {
     for (size_t k = 0; k < keyColumns_.size(); ++k) key[k] = table.at(row, keyColumns_[k]);
     if (allBound(key)) {
-      hashes.push_back(hashOf(key));
+      hashes.push_back(hashIds(key));
       boundRows_.push_back(row);
     } else {
       looseRows_.push_back(row);
@@ -37,12 +37,6 @@ void CompatibleRows::fillBuckets(const std::vector<uint64_t>& hashes) {
 
 bool CompatibleRows::allBound(std::span<const ValueId> key) {
   return std::all_of(key.begin(), key.end(), isBound);
-}
-
-uint64_t CompatibleRows::hashOf(std::span<const ValueId> key) {
-  uint64_t h = 0x9e3779b97f4a7c15ull;
-  for (ValueId v : key) h = (h ^ v) * 0xff51afd7ed558ccdull;
-  return h ^ (h >> 33);
 }
 
 bool CompatibleRows::equalAt(uint32_t row, std::span<const ValueId> key) const {

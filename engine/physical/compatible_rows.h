@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/physical/row_hash.h"
 #include "engine/physical/table.h"
 
 namespace gsparql::engine {
@@ -25,7 +26,7 @@ class CompatibleRows {
   template <typename Visit>
   void forEachCompatible(std::span<const ValueId> key, Visit&& visit) const {
     if (allBound(key)) {
-      const size_t bucket = bucketOf(hashOf(key));
+      const size_t bucket = bucketOf(hashIds(key));
       for (uint32_t i = bucketStart_[bucket]; i < bucketStart_[bucket + 1]; ++i) {
         if (equalAt(bucketRows_[i], key)) visit(bucketRows_[i]);
       }
@@ -41,7 +42,6 @@ class CompatibleRows {
 
  private:
   static bool allBound(std::span<const ValueId> key);
-  static uint64_t hashOf(std::span<const ValueId> key);
   void fillBuckets(const std::vector<uint64_t>& hashes);
   size_t bucketOf(uint64_t hash) const { return static_cast<size_t>(hash >> bucketShift_); }
   bool equalAt(uint32_t row, std::span<const ValueId> key) const;

@@ -1,11 +1,12 @@
 #include "engine/physical/distinct.h"
 
-#include <cstring>
-
 namespace gsparql::engine {
 
 Distinct::Distinct(OperatorPtr child, bool reduced, double rows, double cost)
-    : Operator(child->variables(), rows, cost), child_(std::move(child)), reduced_(reduced) {}
+    : Operator(child->variables(), rows, cost),
+      child_(std::move(child)),
+      reduced_(reduced),
+      seen_(variables().size()) {}
 
 void Distinct::openImpl(ExecutionContext& context) {
   seen_.clear();
@@ -13,15 +14,12 @@ void Distinct::openImpl(ExecutionContext& context) {
 }
 
 std::optional<Table> Distinct::nextImpl(ExecutionContext& context) {
-  std::string key(variables().size() * sizeof(ValueId), '\0');
+  std::vector<ValueId> row(variables().size());
   while (auto batch = child_->next(context)) {
     std::vector<size_t> keep;
     for (size_t r = 0; r < batch->rows; ++r) {
-      for (size_t c = 0; c < batch->width(); ++c) {
-        const ValueId v = batch->at(r, c);
-        std::memcpy(key.data() + c * sizeof(ValueId), &v, sizeof v);
-      }
-      if (seen_.insert(key).second) keep.push_back(r);
+      for (size_t c = 0; c < batch->width(); ++c) row[c] = batch->at(r, c);
+      if (seen_.insert(row)) keep.push_back(r);
     }
     if (!keep.empty()) return gatherRows(*batch, keep);
   }

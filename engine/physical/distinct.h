@@ -1,9 +1,8 @@
 #pragma once
 // DISTINCT and REDUCED (section 18.5): the first occurrence of each row, in
 // order. Equal ids are equal terms, so rows are compared without decoding.
-#include <unordered_set>
-
 #include "engine/physical/operator.h"
+#include "engine/physical/row_set.h"
 
 namespace gsparql::engine {
 
@@ -19,7 +18,7 @@ class Distinct final : public Operator {
 
   OperatorPtr child_;
   bool reduced_;
-  std::unordered_set<std::string> seen_;  // rows as bytes of their ids
+  RowSet seen_;
 };
 
 }  // namespace gsparql::engine

@@ -31,8 +31,7 @@ double estimatePathRows(const GraphStore& store, const sparql::Term& subject, co
 std::optional<std::pair<std::string, std::vector<std::string>>> pathEndTerms(const GraphStore& store,
                                                                              const sparql::Term& subject,
                                                                              const sparql::Path& path,
-                                                                             const sparql::Term& object,
-                                                                             size_t limit) {
+                                                                             const sparql::Term& object, size_t limit) {
   using Kind = sparql::Term::Kind;
   const bool subjectVariable = subject.kind == Kind::Variable && object.isConstant();
   const bool objectVariable = object.kind == Kind::Variable && subject.isConstant();

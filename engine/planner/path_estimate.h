@@ -27,7 +27,6 @@ double estimatePathRows(const GraphStore& store, const sparql::Term& subject, co
 std::optional<std::pair<std::string, std::vector<std::string>>> pathEndTerms(const GraphStore& store,
                                                                              const sparql::Term& subject,
                                                                              const sparql::Path& path,
-                                                                             const sparql::Term& object,
-                                                                             size_t limit);
+                                                                             const sparql::Term& object, size_t limit);
 
 }  // namespace gsparql::engine
