@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The scaling figure of issue 11 from committed H100 results: load time
+# against triples (WatDiv and LUBM) and the median over WatDiv's 20 templates
+# of each template's median query time, CPU executor and GPU warm, against
+# triples. Needs gnuplot (scripts/install-deps.sh installs gnuplot-nox).
+#   benchmarks/plot_scaling.sh [OUT.png]      (default docs/scaling.png)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-docs/scaling.png}
+results=benchmarks/results
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# "loaded N triples read, M unique triples, ... in S s": unique triples, seconds.
+load_point() {  # label file
+  sed -n 's/^loaded [0-9]* triples read, \([0-9]*\) unique triples.* in \([0-9.]*\) s .*/\1 \2/p' "$2" |
+    sort -k2 -n | head -n 1 | awk -v label="$1" '{ printf "%s %s \"%s\"\n", $1, $2, label }'
+}
+{
+  load_point "WatDiv SF100" $results/h100-2026-11-23-scale/load-sf100.txt
+  load_point "WatDiv SF1000" $results/h100-2026-11-23-scale/load-sf1000.txt
+  load_point "LUBM(1000)" $results/h100-2026-11-23-lubm-paths/load-lubm1000.txt
+  load_point "LUBM(2000)" $results/h100-2026-11-23-scale/load-lubm2000.txt
+} > "$work/load.dat"
+
+# The median of the templates' median_of_medians_ms in one bench section.
+template_median() {  # file section-header
+  awk -v header="$2" '
+    $0 == header { inside = 1; next }
+    /^== / { inside = 0 }
+    inside && /^template,/ { summary = 1; next }
+    inside && summary && NF { split($0, f, ","); print f[3] }
+    /^$/ && summary && inside { summary = 0 }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+sf100=$results/h100-2026-11-23-optimizer-final/bench.txt
+sf1000=$results/h100-2026-11-23-scale/bench-sf1000.txt
+cpu1000="== WatDiv SF1000, 20 templates: gsparql bench --db DB --queries /tmp/q1000 --repeat 3 --backend cpu"
+gpu1000="== WatDiv SF1000, 20 templates: gsparql bench --db DB --queries /tmp/q1000 --repeat 3 --backend gpu"
+{
+  echo "10915771 $(template_median $sf100 '== --backend cpu --optimizer sampling') $(template_median $sf100 '== --backend gpu --optimizer sampling')"
+  echo "109016055 $(template_median $sf1000 "$cpu1000") $(template_median $sf1000 "$gpu1000")"
+} > "$work/query.dat"
+cat "$work/load.dat" "$work/query.dat"
+
+gnuplot <<PLOT
+set terminal pngcairo size 1200,500 font ",11"
+set output "$out"
+set multiplot layout 1,2 title "gsparql on the H100 machine (16 cores), 23 November 2026"
+set logscale xy
+set grid
+set xlabel "unique triples"
+set ylabel "load time (s)"
+set title "Parallel load (from .nt; LUBM piped from lubm-generate)"
+set xrange [5e6:5e8]
+plot "$work/load.dat" using 1:2 with linespoints pt 7 title "gsparql load", \
+     "" using 1:2:3 with labels offset 0,1 notitle
+set ylabel "median query time (ms)"
+set title "WatDiv, median of the 20 templates' medians, all rows decoded"
+set xrange [5e6:2e8]
+plot "$work/query.dat" using 1:2 with linespoints pt 7 title "CPU executor", \
+     "" using 1:3 with linespoints pt 5 title "GPU, warm"
+unset multiplot
+PLOT
+echo "wrote $out"
