@@ -10,21 +10,27 @@
 #include "api/result_sink.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/placing_executor.h"
+#include "engine/update_runner.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
+#include "storage/generations.h"
+#include "storage/graph_changes.h"
 #include "storage/graph_store.h"
 
 namespace gsparql {
 namespace {
 
 
-sparql::Query parse(std::string_view text) {
+template <typename Parsed>
+Parsed parse(Parsed (*parser)(std::string_view, const sparql::ParseLimits&), std::string_view text) {
   try {
-    return sparql::parseQuery(text);
+    return parser(text, {});
   } catch (const sparql::SyntaxError& e) {
     throw QueryError(e.what(), e.position().line, e.position().column);
   }
 }
+
+sparql::Query parse(std::string_view text) { return parse(&sparql::parseQuery, text); }
 
 QueryForm publicForm(sparql::Query::Form form) {
   using Form = sparql::Query::Form;
@@ -81,6 +87,33 @@ LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<s
                            const LoadOptions& options) {
   return loadIntoDatabase(dir, inputs, options);
 }
+
+UpdateSummary Database::update(const std::filesystem::path& dir, std::string_view text, const QueryOptions& options) {
+  const auto start = Clock::now();
+  const sparql::UpdateRequest request = parse(&sparql::parseUpdate, text);
+  if (!committedGenerationNumber(dir)) loadIntoDatabase(dir, {}, {});  // an empty database to start from
+  // The one writer from here to the commit, so that the patterns read the
+  // generation that the update changes.
+  GenerationWriter writer(dir);
+  const GraphStore base(dir);
+  const auto cpu = engine::makeCpuExecutor();
+  const auto orderer = engine::makeSamplingOrderer(base, {.walks = kPlanningWalks, .seed = 1});
+  const GraphChanges changes = engine::planUpdate(request, base, *cpu, *orderer, executionOptionsFrom(options, start));
+  UpdateSummary summary;
+  summary.operations = request.operations.size();
+  summary.triplesBefore = base.catalog().tripleCount;
+  summary.triplesAfter = summary.triplesBefore;
+  summary.generation = base.catalog().generation;
+  if (!changes.empty()) {
+    summary.triplesAfter = writeChangedGeneration(writer, base, changes, {}).uniqueTriples;
+    summary.generation = writer.next().number;
+    summary.changed = true;
+  }
+  summary.seconds = millisecondsSince(start) / 1000;
+  return summary;
+}
+
+bool isUpdateRequest(std::string_view text) { return sparql::isUpdateRequest(text); }
 
 // The store and the executors, which keep state (the GPU's cached adjacency) between queries.
 class Database::Impl {

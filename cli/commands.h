@@ -13,6 +13,7 @@ int runInfo(const Args& args);
 int runDump(const Args& args);
 int runBench(const Args& args);
 int runQuery(const Args& args);
+int runUpdate(const Args& args);
 int runRepl(const Args& args);
 int runServe(const Args& args);  // only where the server is built (not in portable builds)
 

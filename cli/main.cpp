@@ -24,6 +24,10 @@ commands:
         a query that runs past --timeout, or whose intermediate results outgrow --memory-budget
         (e.g. 8G; half of the memory by default), stops with an error; --optimizer: join orders
         from random walks over the data (the default) or from per-predicate statistics
+  update --db DIR [UPDATE | -f FILE | -] [--timeout SECONDS] [--memory-budget SIZE] [--quiet]
+        run a SPARQL 1.1 Update request (INSERT DATA, DELETE WHERE, DELETE/INSERT ... WHERE, LOAD
+        <file:///path>, CLEAR, ...; the database is created if needed); it is on disk, whole, when
+        the command returns, and nothing of it is applied if it fails
   repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
         [--optimizer sampling|statistics]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
@@ -55,6 +59,7 @@ const std::map<std::string, Command>& commands() {
       {"info", gsparql::cli::runInfo},
       {"dump", gsparql::cli::runDump},
       {"query", gsparql::cli::runQuery},
+      {"update", gsparql::cli::runUpdate},
       {"repl", gsparql::cli::runRepl},
 #ifdef GSPARQL_HAVE_SERVER
       {"serve", gsparql::cli::runServe},

@@ -14,23 +14,6 @@
 namespace gsparql::cli {
 namespace {
 
-std::string queryText(const Arguments& a) {
-  if (auto file = a.value("-f")) {
-    std::ifstream in(*file, std::ios::binary);
-    if (!in) throw UsageError("cannot read " + *file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-  if (a.positional().size() != 1) throw UsageError("query needs exactly one QUERY argument, or -f FILE");
-  if (a.positional()[0] == "-") {
-    std::ostringstream text;
-    text << std::cin.rdbuf();
-    return text.str();
-  }
-  return a.positional()[0];
-}
-
 // The --format asked for, if any.
 std::optional<ResultFormat> formatFrom(const Arguments& a) {
   auto name = a.value("--format");
@@ -67,11 +50,11 @@ int runQuery(const Args& args) {
   options.stepTimes = a.flag("--explain");
   const std::optional<ResultFormat> format = formatFrom(a);
   if (format.value_or(ResultFormat::Table) == ResultFormat::Table && stdoutIsTerminal()) {
-    showTable(db, queryText(a), options, a.flag("--explain"), a.flag("--time"));
+    showTable(db, requestText(a), options, a.flag("--explain"), a.flag("--time"));
     return 0;
   }
   std::ios::sync_with_stdio(false);
-  const QuerySummary summary = db.queryTo(queryText(a), std::cout, format, options);
+  const QuerySummary summary = db.queryTo(requestText(a), std::cout, format, options);
   std::cout.flush();
   if (a.flag("--explain")) std::fputs(summary.explain.c_str(), stderr);
   const QueryTimings& t = summary.timings;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
+#include <iostream>
+#include <sstream>
 
 namespace gsparql::cli {
 
@@ -65,6 +68,23 @@ QueryOptions queryOptionsFrom(const Arguments& args) {
   if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*m);
   if (auto o = args.value("--optimizer")) options.optimizer = parseOptimizer(*o);
   return options;
+}
+
+std::string requestText(const Arguments& a) {
+  if (auto file = a.value("-f")) {
+    std::ifstream in(*file, std::ios::binary);
+    if (!in) throw UsageError("cannot read " + *file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  if (a.positional().size() != 1) throw UsageError("expected exactly one QUERY argument, or -f FILE");
+  if (a.positional()[0] == "-") {
+    std::ostringstream text;
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  return a.positional()[0];
 }
 
 }  // namespace gsparql::cli

@@ -1,6 +1,6 @@
 #pragma once
 // --backend, --semantics, --timeout and --memory-budget, shared by `query`,
-// `bench` and the REPL.
+// `bench`, `update` and the REPL.
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -18,5 +18,8 @@ std::chrono::milliseconds parseTimeout(const std::string& seconds);
 // "8G", "512M", "1048576" for --memory-budget.
 uint64_t parseByteSize(const std::string& size);
 QueryOptions queryOptionsFrom(const Arguments& args);
+// The query or update text: the one positional argument, standard input for
+// "-", or the file of -f.
+std::string requestText(const Arguments& args);
 
 }  // namespace gsparql::cli

@@ -8,7 +8,10 @@
 #include <tbb/task_arena.h>
 
 #include <chrono>
+#include <algorithm>
 #include <memory>
+#include <optional>
+#include <set>
 
 #include "gsparql/error.h"
 #include "loaders/batch_reader.h"
@@ -20,6 +23,7 @@
 #include "rdf/term.h"
 #include "storage/adjacency_writer.h"
 #include "storage/crash_point.h"
+#include "storage/graph_changes.h"
 #include "storage/graph_store.h"
 #include "storage/value_column.h"
 
@@ -59,8 +63,9 @@ class GraphEncoder {
     encodeSeconds_ += secondsSince(start);
   }
 
-  // The previous generation's terms are interned first and keep their ids.
-  void addExisting(const GraphStore& store) {
+  // The previous generation's terms are interned first and keep their ids;
+  // its triples follow, but for those `keep` refuses.
+  void addExisting(const GraphStore& store, const std::function<bool(const Triple&)>& keep) {
     store.dictionary().forEach(TermSpace::Predicate, [&](uint32_t, std::string_view t) { predicates_.intern(t); });
     std::vector<uint32_t> provisional;
     StatementBatch batch;
@@ -81,10 +86,20 @@ class GraphEncoder {
     for (uint32_t p = 0; p < out.predicateCount(); ++p) {
       const PredicateAdjacency& adjacency = out.predicate(p);
       for (size_t k = 0; k < adjacency.keys().size(); ++k) {
-        const uint32_t subject = provisional[adjacency.keys()[k]];
-        for (uint32_t o : adjacency.neighboursAt(k)) sorter_.add(Triple{p, subject, provisional[o]});
+        const uint32_t subject = adjacency.keys()[k];
+        for (uint32_t o : adjacency.neighboursAt(k)) {
+          if (keep(Triple{p, subject, o})) sorter_.add(Triple{p, provisional[subject], provisional[o]});
+        }
       }
     }
+  }
+
+  // Triples given as terms (an update's insertions).
+  void addTerms(const std::set<TermTriple>& triples) {
+    StatementBatch batch;
+    for (const TermTriple& t : triples) batch.add(RdfStatementView{t[0], t[1], t[2]});
+    batch.prepare(kVertexShardBits);
+    add(batch);
   }
 
   const VertexTermShards& vertices() const { return vertices_; }
@@ -252,22 +267,50 @@ double timed(Write write) {
   return secondsSince(start);
 }
 
-LoadSummary load(const std::filesystem::path& root, const std::vector<std::string>& inputs,
-                 const LoadOptions& options) {
+// The previous generation's triples that `changes` deletes, as its ids:
+// a triple with a term the dictionary lacks is not stored and needs no id.
+std::vector<Triple> deletedTriples(const GraphStore& previous, const GraphChanges& changes) {
+  std::vector<Triple> ids;
+  const Dictionary& dictionary = previous.dictionary();
+  for (const TermTriple& t : changes.deleted()) {
+    auto p = dictionary.id(TermSpace::Predicate, t[1]);
+    auto s = dictionary.id(TermSpace::Vertex, t[0]);
+    auto o = dictionary.id(TermSpace::Vertex, t[2]);
+    if (p && s && o) ids.push_back(Triple{*p, *s, *o});
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+void addPrevious(const GraphStore& previous, const GraphChanges& changes, GraphEncoder& encoder) {
+  const std::vector<Triple> deleted = deletedTriples(previous, changes);
+  const bool clear = changes.clearsExisting();
+  encoder.addExisting(previous, [&](const Triple& t) {
+    return !clear && (deleted.empty() || !std::binary_search(deleted.begin(), deleted.end(), t));
+  });
+}
+
+// Writes `previous` (nullptr: nothing yet) changed by `changes` as the
+// writer's next generation and commits it.
+LoadSummary writeGeneration(GenerationWriter& writer, const GraphStore* previous, const GraphChanges& changes,
+                            const LoadOptions& options) {
   const auto start = Clock::now();
-  GenerationWriter writer(root);
   const std::filesystem::path dir = writer.next().dir;
   GraphEncoder encoder(dir / "sort", sortBufferBytes(options));
   Catalog catalog;
   catalog.generation = writer.next().number;
-  if (writer.previous()) {
-    GraphStore previous(root);
-    encoder.addExisting(previous);
-    catalog.inputFiles = previous.catalog().inputFiles;
+  if (previous) {
+    addPrevious(*previous, changes, encoder);
+    catalog.inputFiles = previous->catalog().inputFiles;
+  }
+  if (!changes.inserted().empty()) {
+    ++catalog.inputFiles;  // the blank-node scope of the update (graph_changes.h)
+    encoder.addTerms(changes.inserted());
   }
 
   LoadSummary summary;
-  readInputs(inputs, options, encoder, catalog, summary, start);
+  summary.triplesRead = changes.inserted().size();
+  readInputs(changes.loadedFiles(), options, encoder, catalog, summary, start);
   crashPoint("after-parse");
   summary.parseSeconds = secondsSince(start);
   summary.encodeSeconds = encoder.encodeSeconds();
@@ -306,17 +349,34 @@ LoadSummary load(const std::filesystem::path& root, const std::vector<std::strin
   return summary;
 }
 
+// Permissions, a full disk: the message of the operating system says which.
+template <typename Write>
+LoadSummary reportingFileErrors(Write write) {
+  try {
+    return write();
+  } catch (const std::filesystem::filesystem_error& e) {
+    throw StorageError(e.path1().string() + ": " + e.code().message());
+  }
+}
+
 }  // namespace
 
 LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
                              const LoadOptions& options) {
   requireDirectoryOrNothing(root);
-  try {
-    return load(root, inputs, options);
-  } catch (const std::filesystem::filesystem_error& e) {
-    // Permissions, a full disk: the message of the operating system says which.
-    throw StorageError(e.path1().string() + ": " + e.code().message());
-  }
+  return reportingFileErrors([&] {
+    GenerationWriter writer(root);
+    std::optional<GraphStore> previous;
+    if (writer.previous()) previous.emplace(root);
+    GraphChanges changes;
+    for (const std::string& input : inputs) changes.load(input);
+    return writeGeneration(writer, previous ? &*previous : nullptr, changes, options);
+  });
+}
+
+LoadSummary writeChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
+                                   const LoadOptions& options) {
+  return reportingFileErrors([&] { return writeGeneration(writer, &previous, changes, options); });
 }
 
 }  // namespace gsparql

@@ -11,9 +11,22 @@
 
 namespace gsparql {
 
+class GenerationWriter;
+class GraphStore;
+class GraphChanges;
+
 // Throws LoadError for bad input and StorageError for I/O trouble; either way
 // the previous generation stays current and unchanged.
 LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
                              const LoadOptions& options);
+
+// Writes `previous`, the writer's previous generation, changed by `changes`
+// (an update: deletions, insertions, files loaded) as the next generation and
+// commits it. The previous generation's terms keep their ids, those no triple
+// uses any more stay in the dictionary. The insertions count as one input
+// for blank-node scopes: their fresh blank nodes are labelled
+// `_:f<n>_...`, n the previous catalog's inputFiles + 1.
+LoadSummary writeChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
+                                   const LoadOptions& options);
 
 }  // namespace gsparql

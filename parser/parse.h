@@ -1,9 +1,10 @@
 #pragma once
-// Entry point of the parser module: SPARQL 1.1 Query text -> algebra.
+// Entry point of the parser module: SPARQL 1.1 Query and Update text -> algebra.
 #include <cstddef>
 #include <string_view>
 
 #include "parser/algebra.h"
+#include "parser/update.h"
 #include "parser/syntax_error.h"
 
 namespace gsparql::sparql {
@@ -28,11 +29,22 @@ struct ParseLimits {
   std::size_t maxQueryBytes = kMaxQueryBytes;
 };
 
-inline constexpr const char* kUpdateNotSupported = "SPARQL Update is not supported (only SPARQL 1.1 Query)";
+// What parseQuery() says about an update request; callers that accept both
+// (the REPL) try parseUpdate() on it.
+inline constexpr const char* kUpdateNotSupported =
+    "this is a SPARQL Update request, not a query (run it with `gsparql update` or Database::update)";
 
 // Parses one query (UTF-8). Throws SyntaxError for any invalid input,
-// including SPARQL Update requests, which are not supported, and text longer
+// including SPARQL Update requests (kUpdateNotSupported), and text longer
 // than limits.maxQueryBytes (pass a larger limit to accept one).
 Query parseQuery(std::string_view text, const ParseLimits& limits = {});
+
+// Parses one SPARQL 1.1 Update request: operations separated by ';'. Throws
+// SyntaxError as parseQuery does, also for what the grammar allows and the
+// recommendation forbids (variables in INSERT DATA, blank nodes in DELETE).
+UpdateRequest parseUpdate(std::string_view text, const ParseLimits& limits = {});
+
+// True when the first keyword after the prologue starts an update.
+bool isUpdateRequest(std::string_view text);
 
 }  // namespace gsparql::sparql

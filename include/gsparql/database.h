@@ -14,6 +14,7 @@
 #include "gsparql/load.h"
 #include "gsparql/query.h"
 #include "gsparql/statistics.h"
+#include "gsparql/update.h"
 
 namespace gsparql {
 
@@ -34,6 +35,15 @@ class Database {
   // database is left exactly as it was.
   static LoadSummary load(const std::filesystem::path& dir, const std::vector<std::string>& inputs,
                           const LoadOptions& options = {});
+
+  // Runs a SPARQL 1.1 Update request on the database at `dir` (created if
+  // needed) and returns once its effect is on disk: all of it, or on any
+  // error nothing. Its patterns run on the CPU executor under `options`
+  // (timeout, memory budget). Writers take turns: one that finds another
+  // writing (a load, an update) fails at once with StorageError. Readers
+  // opened before keep their snapshot (isLatest() turns false).
+  static UpdateSummary update(const std::filesystem::path& dir, std::string_view sparql,
+                              const QueryOptions& options = {});
 
   // Opens the current generation for reading; it stays readable while
   // later loads replace it.
@@ -79,5 +89,9 @@ class Database {
   class Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// True when `sparql` is an update request (its first keyword after PREFIX
+// and BASE is INSERT, DELETE, LOAD, CLEAR, ...) rather than a query.
+bool isUpdateRequest(std::string_view sparql);
 
 }  // namespace gsparql

@@ -10,12 +10,38 @@
 //    caseInsensitive option); `a` stays case-sensitive as the spec says.
 //  - BuiltInCall alternatives are grouped by arity; the tree walker reads the
 //    function name from the first token.
-//  - `updateStart` recognises the first keyword of SPARQL Update so the caller
-//    can say "not supported" instead of a confusing syntax error.
+//  - `updateStart` recognises the first keyword of SPARQL Update so that a
+//    query parser given an update can say so instead of a confusing error.
+//  - SPARQL 1.1 Update (section 19.8 of the Query recommendation, rules 3 and
+//    29-51): `updateUnit`, with the right recursion of Update written as a
+//    loop; templates and quad data use triplesBlock as CONSTRUCT does.
 grammar Sparql;
 
 queryUnit : prologue ( query | updateStart ) EOF ;
 updateStart : INSERT | DELETE | LOAD | CLEAR | DROP | CREATE | ADD | MOVE | COPY | WITH ;
+updateUnit : prologue ( update1 ( ';' prologue update1 )* ( ';' prologue )? )? EOF ;
+update1 : load | clear | drop | add | move | copy | create | insertData | deleteData | deleteWhere | modify ;
+load : LOAD SILENT? iri ( INTO graphRef )? ;
+clear : CLEAR SILENT? graphRefAll ;
+drop : DROP SILENT? graphRefAll ;
+create : CREATE SILENT? graphRef ;
+add : ADD SILENT? graphOrDefault TO graphOrDefault ;
+move : MOVE SILENT? graphOrDefault TO graphOrDefault ;
+copy : COPY SILENT? graphOrDefault TO graphOrDefault ;
+insertData : INSERT DATA quadData ;
+deleteData : DELETE DATA quadData ;
+deleteWhere : DELETE WHERE quadPattern ;
+modify : ( WITH iri )? ( deleteClause insertClause? | insertClause ) usingClause* WHERE groupGraphPattern ;
+deleteClause : DELETE quadPattern ;
+insertClause : INSERT quadPattern ;
+usingClause : USING NAMED? iri ;
+graphOrDefault : DEFAULT | GRAPH? iri ;
+graphRef : GRAPH iri ;
+graphRefAll : graphRef | DEFAULT | NAMED | ALL ;
+quadPattern : '{' quads '}' ;
+quadData : '{' quads '}' ;
+quads : triplesBlock? ( quadsNotTriples '.'? triplesBlock? )* ;
+quadsNotTriples : GRAPH varOrIri '{' triplesBlock? '}' ;
 query : ( selectQuery | constructQuery | describeQuery | askQuery ) valuesClause ;
 prologue : ( baseDecl | prefixDecl )* ;
 baseDecl : BASE IRIREF ;
@@ -149,10 +175,11 @@ ISBLANK : I S B L A N K ; ISLITERAL : I S L I T E R A L ; ISNUMERIC : I S N U M 
 REGEX : R E G E X ; SUBSTR : S U B S T R ; REPLACE : R E P L A C E ;
 COUNT : C O U N T ; SUM : S U M ; MIN : M I N ; MAX : M A X ; AVG : A V G ; SAMPLE : S A M P L E ;
 GROUP_CONCAT : G R O U P '_' C O N C A T ; SEPARATOR : S E P A R A T O R ;
-// First keywords of SPARQL Update, only to report it as unsupported.
+// SPARQL Update.
 INSERT : I N S E R T ; DELETE : D E L E T E ; LOAD : L O A D ; CLEAR : C L E A R ;
 DROP : D R O P ; CREATE : C R E A T E ; ADD : A D D ; MOVE : M O V E ; COPY : C O P Y ;
-WITH : W I T H ;
+WITH : W I T H ; DATA : D A T A ; INTO : I N T O ; TO : T O ; DEFAULT : D E F A U L T ;
+ALL : A L L ; USING : U S I N G ;
 
 // ---- terminals (section 19.8, productions 139-173) ----
 IRIREF : '<' ( ~[<>"{}|^`\\\u0000-\u0020] | UCHAR )* '>' ;

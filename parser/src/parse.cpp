@@ -75,15 +75,22 @@ bool isUpdateKeyword(std::size_t type) {
   }
 }
 
+// The index of the first token after BASE and PREFIX declarations (the EOF
+// token when nothing follows them).
+std::size_t firstAfterPrologue(const std::vector<antlr4::Token*>& all) {
+  std::size_t i = 0;
+  while (i + 1 < all.size() && (all[i]->getType() == SparqlLexer::BASE || all[i]->getType() == SparqlLexer::PREFIX)) {
+    i += all[i]->getType() == SparqlLexer::BASE ? 2 : 3;
+  }
+  return std::min(i, all.size() - 1);
+}
+
 // SPARQL Update text usually has words the query lexer does not know (DATA,
 // INTO, ...): name the real problem rather than the first odd character.
 [[noreturn]] void lexerErrorOrUpdate(antlr4::CommonTokenStream& tokens, const SyntaxError& lexerError,
                                      std::string_view text) {
   const auto& all = tokens.getTokens();
-  std::size_t i = 0;
-  while (i < all.size() && (all[i]->getType() == SparqlLexer::BASE || all[i]->getType() == SparqlLexer::PREFIX)) {
-    i += all[i]->getType() == SparqlLexer::BASE ? 2 : 3;
-  }
+  const std::size_t i = firstAfterPrologue(all);
   if (i < all.size() && isUpdateKeyword(all[i]->getType())) {
     throw SyntaxError(text, {static_cast<std::uint32_t>(all[i]->getLine()),
                              static_cast<std::uint32_t>(all[i]->getCharPositionInLine() + 1)},
@@ -180,47 +187,87 @@ void checkSize(std::string_view text, const ParseLimits& limits) {
                         std::to_string(limits.maxQueryBytes) + " bytes (ParseLimits::maxQueryBytes)");
 }
 
-}  // namespace
-
-Query parseQuery(std::string_view text, const ParseLimits& limits) {
+// Checked before anything else, so that a huge or invalid text costs nothing.
+std::string_view checkedText(std::string_view text, const ParseLimits& limits) {
   checkSize(text, limits);
   if (auto bad = lexical::invalidUtf8Offset(text); bad != std::string_view::npos) {
     throw SyntaxError(text, positionOfByte(text, bad), "invalid UTF-8 sequence or NUL character");
   }
-  antlr4::ANTLRInputStream input(text.data(), text.size());
-  ThrowingListener listener(text);
-  SparqlLexer lexer(&input);
-  lexer.removeErrorListeners();
-  lexer.addErrorListener(&listener);
-  antlr4::CommonTokenStream tokens(&lexer);
-  tokens.fill();
-  if (listener.lexerError()) lexerErrorOrUpdate(tokens, *listener.lexerError(), text);
-  checkDepth(tokens, text);
-  FreshNames fresh(namesInQuery(tokens));
+  return text;
+}
 
-  // Two stages, as ANTLR recommends: the fast SLL prediction parses almost
-  // every query; only when it fails is the query parsed again with full LL,
-  // which also produces the error message.
-  SparqlParser parser(&tokens);
+// The tokens of a text that passed the checks every stage relies on (size,
+// UTF-8, lexing, nesting), with the names fresh ones must avoid.
+struct CheckedTokens {
+  CheckedTokens(std::string_view text, const ParseLimits& limits)
+      : listener(text), input(checkedText(text, limits).data(), text.size()), lexer(&input), tokens(&lexer) {
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(&listener);
+    tokens.fill();
+    if (listener.lexerError()) lexerErrorOrUpdate(tokens, *listener.lexerError(), text);
+    checkDepth(tokens, text);
+  }
+
+  ThrowingListener listener;
+  antlr4::ANTLRInputStream input;
+  SparqlLexer lexer;
+  antlr4::CommonTokenStream tokens;
+};
+
+// Two stages, as ANTLR recommends: the fast SLL prediction parses almost
+// every text; only when it fails is it parsed again with full LL, which also
+// produces the error message.
+template <typename Context>
+Context* parseTree(SparqlParser& parser, CheckedTokens& checked, Context* (SparqlParser::*rule)()) {
   parser.removeErrorListeners();
   parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
-  SparqlParser::QueryUnitContext* tree = nullptr;
   try {
-    tree = parser.queryUnit();
+    return (parser.*rule)();
   } catch (const antlr4::ParseCancellationException&) {
-    tokens.seek(0);
+    checked.tokens.seek(0);
     parser.reset();
     parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
-    parser.addErrorListener(&listener);
+    parser.addErrorListener(&checked.listener);
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
-    tree = parser.queryUnit();
+    return (parser.*rule)();
   }
+}
+
+}  // namespace
+
+Query parseQuery(std::string_view text, const ParseLimits& limits) {
+  CheckedTokens checked(text, limits);
+  FreshNames fresh(namesInQuery(checked.tokens));
+  SparqlParser parser(&checked.tokens);
+  auto* tree = parseTree(parser, checked, &SparqlParser::queryUnit);
   Walker walker(text, fresh);
   Query query = walker.query(tree);
   query.prefixes = walker.prefixes();
   query.base = walker.base();
   return query;
+}
+
+UpdateRequest parseUpdate(std::string_view text, const ParseLimits& limits) {
+  CheckedTokens checked(text, limits);
+  FreshNames fresh(namesInQuery(checked.tokens));
+  SparqlParser parser(&checked.tokens);
+  auto* tree = parseTree(parser, checked, &SparqlParser::updateUnit);
+  Walker walker(text, fresh);
+  UpdateRequest request = walker.update(tree);
+  request.prefixes = walker.prefixes();
+  return request;
+}
+
+bool isUpdateRequest(std::string_view text) {
+  if (lexical::invalidUtf8Offset(text) != std::string_view::npos) return false;
+  antlr4::ANTLRInputStream input(text.data(), text.size());
+  SparqlLexer lexer(&input);
+  lexer.removeErrorListeners();
+  antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  const auto& all = tokens.getTokens();
+  return isUpdateKeyword(all[firstAfterPrologue(all)]->getType());
 }
 
 }  // namespace gsparql::sparql

@@ -16,11 +16,6 @@ namespace {
 using P = gsparql_antlr::SparqlParser;
 constexpr std::string_view kRdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 
-Position at(antlr4::Token* t) {
-  return {static_cast<std::uint32_t>(t->getLine()), static_cast<std::uint32_t>(t->getCharPositionInLine() + 1)};
-}
-Position at(antlr4::ParserRuleContext* ctx) { return at(ctx->getStart()); }
-
 std::string upper(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
   return s;

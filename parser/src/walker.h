@@ -7,14 +7,22 @@
 
 #include "SparqlParser.h"
 #include "parser/src/translate.h"
+#include "parser/update.h"
 
 namespace gsparql::sparql {
+
+// The line and column where a token or a rule's text starts.
+inline Position at(antlr4::Token* t) {
+  return {static_cast<std::uint32_t>(t->getLine()), static_cast<std::uint32_t>(t->getCharPositionInLine() + 1)};
+}
+inline Position at(antlr4::ParserRuleContext* ctx) { return at(ctx->getStart()); }
 
 class Walker {
  public:
   Walker(std::string_view text, FreshNames& fresh) : text_(text), fresh_(fresh), translator_(text, fresh) {}
 
   Query query(gsparql_antlr::SparqlParser::QueryUnitContext* ctx);
+  UpdateRequest update(gsparql_antlr::SparqlParser::UpdateUnitContext* ctx);  // update_walker.cpp
   // The prologue's base IRI, after query() read it (empty without BASE).
   const std::string& base() const { return base_; }
   // The prologue's prefixes, after query() read them.
@@ -55,6 +63,18 @@ class Walker {
                          ast::SolutionModifiers& m);
   std::uint64_t unsignedInteger(antlr4::tree::TerminalNode* node);
   void datasets(const std::vector<P::DatasetClauseContext*>& clauses, Query& q);
+
+  // update operations (update_walker.cpp)
+  UpdateOperation operation(P::Update1Context* ctx);
+  void modify(P::ModifyContext* ctx, UpdateOperation& op);
+  std::vector<Quad> quads(P::QuadsContext* ctx);
+  // INSERT DATA and DELETE DATA: no variables; `forDelete`: no blank nodes either.
+  std::vector<Quad> groundQuads(P::QuadsContext* ctx, bool forDelete);
+  void rejectBlankNodes(const std::vector<Quad>& quads, std::string_view where) const;
+  OpPtr quadsAsPattern(const std::vector<Quad>& quads, Position pos);
+  GraphTarget graphRefAll(P::GraphRefAllContext* ctx);
+  GraphTarget graphOrDefault(P::GraphOrDefaultContext* ctx);
+  [[noreturn]] void fail(Position pos, std::string message) const;
 
   // expressions
   Expr expression(P::ExpressionContext* ctx);

@@ -1,0 +1,24 @@
+// `gsparql update`: runs one SPARQL 1.1 Update request and says what it did.
+#include <cstdio>
+
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "cli/query_options.h"
+#include "gsparql/database.h"
+
+namespace gsparql::cli {
+
+int runUpdate(const Args& args) {
+  Arguments a(args, {{"--db", "-f", "--timeout", "--memory-budget", "--optimizer"}, {"--quiet"}});
+  const UpdateSummary summary = Database::update(a.required("--db"), requestText(a), queryOptionsFrom(a));
+  if (!a.flag("--quiet")) {
+    std::fprintf(stderr, "%llu operation(s), %s: %llu -> %llu triples (generation %llu), %.3f s\n",
+                 static_cast<unsigned long long>(summary.operations), summary.changed ? "committed" : "no change",
+                 static_cast<unsigned long long>(summary.triplesBefore),
+                 static_cast<unsigned long long>(summary.triplesAfter),
+                 static_cast<unsigned long long>(summary.generation), summary.seconds);
+  }
+  return 0;
+}
+
+}  // namespace gsparql::cli

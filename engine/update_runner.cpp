@@ -1,0 +1,169 @@
+#include "engine/update_runner.h"
+
+#include <filesystem>
+#include <map>
+
+#include "engine/graph_forms.h"
+#include "engine/query_runner.h"
+#include "gsparql/error.h"
+#include "storage/graph_store.h"
+
+namespace gsparql::engine {
+namespace {
+
+using Kind = sparql::UpdateOperation::Kind;
+using GraphKind = sparql::GraphTarget::Kind;
+
+constexpr std::string_view kFileScheme = "file://";
+
+[[noreturn]] void fail(const sparql::UpdateOperation& op, const std::string& message) {
+  throw QueryError(message, op.pos.line, op.pos.column);
+}
+
+[[noreturn]] void failOnNamedGraph(const sparql::UpdateOperation& op) {
+  fail(op, "named graphs are not stored yet (this database holds the default graph only); use SILENT to skip");
+}
+
+std::vector<sparql::TriplePattern> defaultGraphTemplate(const sparql::UpdateOperation& op,
+                                                        const std::vector<sparql::Quad>& quads) {
+  std::vector<sparql::TriplePattern> triples;
+  for (const auto& q : quads) {
+    if (!q.inDefaultGraph()) failOnNamedGraph(op);
+    triples.push_back(q.triple);
+  }
+  return triples;
+}
+
+bool sameGraph(const sparql::GraphTarget& a, const sparql::GraphTarget& b) {
+  return a.kind == b.kind && a.iri == b.iri;
+}
+
+// LOAD <file:///path>: the path, checked readable now so that SILENT can skip it.
+std::optional<std::string> loadablePath(const sparql::UpdateOperation& op) {
+  const std::string iri = op.source.substr(1, op.source.size() - 2);  // "<...>"
+  if (!iri.starts_with(kFileScheme)) {
+    if (op.silent) return std::nullopt;
+    fail(op, "LOAD reads local files only (file:///path IRIs), not " + op.source);
+  }
+  std::string path = iri.substr(kFileScheme.size());
+  if (path.starts_with("localhost/")) path = path.substr(std::string_view("localhost").size());
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    if (op.silent) return std::nullopt;
+    fail(op, "LOAD: " + path + " is not a readable file");
+  }
+  return path;
+}
+
+class UpdatePlanner {
+ public:
+  UpdatePlanner(const GraphStore& store, Executor& executor, const JoinOrderer& orderer,
+                const ExecutionOptions& options)
+      : store_(store),
+        executor_(executor),
+        orderer_(orderer),
+        options_(options),
+        blankPrefix_("_:f" + std::to_string(store.catalog().inputFiles + 1) + "_u") {}
+
+  void apply(const sparql::UpdateOperation& op) {
+    switch (op.kind) {
+      case Kind::InsertData: case Kind::DeleteData: case Kind::DeleteWhere: case Kind::Modify:
+        return applyTemplates(op);
+      case Kind::Load: return load(op);
+      case Kind::Clear: case Kind::Drop: return clear(op);
+      case Kind::Create:
+        if (!op.silent) failOnNamedGraph(op);
+        return;
+      case Kind::Add: case Kind::Move: case Kind::Copy:
+        // The same graph as source and destination changes nothing (Update 3.2.3-3.2.5).
+        if (!sameGraph(op.from, op.target) && !op.silent) failOnNamedGraph(op);
+        return;
+    }
+  }
+
+  GraphChanges take() { return std::move(changes_); }
+
+ private:
+  void applyTemplates(const sparql::UpdateOperation& op) {
+    if (!op.with.empty() || !op.usingGraphs.empty() || !op.usingNamedGraphs.empty()) failOnNamedGraph(op);
+    const auto deleted = defaultGraphTemplate(op, op.deleteQuads);
+    const auto inserted = defaultGraphTemplate(op, op.insertQuads);
+    if (op.hasPattern() && !changes_.empty()) {
+      fail(op, "an operation with a WHERE pattern after operations that changed the graph in the same request is "
+               "not supported yet: send it as a request of its own");
+    }
+    if (!deleted.empty() && loaded_) fail(op, "deleting after a LOAD in the same request is not supported yet");
+    sparql::Query query;
+    query.form = sparql::Query::Form::Select;
+    query.pos = op.pos;
+    query.pattern = op.where ? op.where : std::make_shared<const sparql::Op>();  // an empty BGP: one solution
+    QueryOutcome solutions = runQuery(query, store_, executor_, orderer_, options_);
+    TermCodec& terms = *solutions.terms;
+    // DELETE before INSERT, both over the same solutions (Update 3.1.3).
+    for (const Triple& t : constructTriples(deleted, solutions.rows, solutions.variables, terms)) {
+      changes_.remove(termTriple(t, terms));
+    }
+    for (const Triple& t : constructTriples(inserted, solutions.rows, solutions.variables, terms)) {
+      changes_.insert(termTriple(t, terms));
+    }
+  }
+
+  void load(const sparql::UpdateOperation& op) {
+    if (op.target.kind != GraphKind::Default) {
+      if (op.silent) return;
+      failOnNamedGraph(op);
+    }
+    if (auto path = loadablePath(op)) {
+      changes_.load(*path);
+      loaded_ = true;
+    }
+  }
+
+  void clear(const sparql::UpdateOperation& op) {
+    switch (op.target.kind) {
+      case GraphKind::AllNamed: return;  // there are none
+      case GraphKind::Named:
+        if (!op.silent) fail(op, "graph " + op.target.iri + " does not exist (this database holds the default graph only)");
+        return;
+      case GraphKind::Default: case GraphKind::All:
+        if (loaded_) fail(op, "clearing after a LOAD in the same request is not supported yet");
+        changes_.clear();
+        return;
+    }
+  }
+
+  // The terms of a triple; a blank node the request made gets a label of
+  // the request's scope (loader.h), the same for the same node.
+  TermTriple termTriple(const Triple& t, TermCodec& terms) {
+    TermTriple out;
+    for (size_t i = 0; i < 3; ++i) {
+      std::string term(terms.term(t[i]));
+      if (term.starts_with("_:") && !terms.vertexOf(t[i])) {
+        auto [it, added] = freshBlanks_.try_emplace(term, blankPrefix_ + std::to_string(freshBlanks_.size()));
+        term = it->second;
+      }
+      out[i] = std::move(term);
+    }
+    return out;
+  }
+
+  const GraphStore& store_;
+  Executor& executor_;
+  const JoinOrderer& orderer_;
+  const ExecutionOptions& options_;
+  const std::string blankPrefix_;
+  std::map<std::string, std::string> freshBlanks_;  // the query's label -> the stored one
+  GraphChanges changes_;
+  bool loaded_ = false;
+};
+
+}  // namespace
+
+GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, Executor& executor,
+                        const JoinOrderer& orderer, const ExecutionOptions& options) {
+  UpdatePlanner planner(store, executor, orderer, options);
+  for (const auto& op : request.operations) planner.apply(op);
+  return planner.take();
+}
+
+}  // namespace gsparql::engine

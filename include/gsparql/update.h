@@ -1,0 +1,18 @@
+#pragma once
+// What a SPARQL 1.1 Update request did (Database::update).
+#include <cstdint>
+
+namespace gsparql {
+
+struct UpdateSummary {
+  uint64_t operations = 0;
+  // False when the request changed nothing (DELETE of absent triples, a
+  // pattern without solutions): no new generation was written.
+  bool changed = false;
+  uint64_t generation = 0;     // current after the update
+  uint64_t triplesBefore = 0;  // in the database
+  uint64_t triplesAfter = 0;
+  double seconds = 0;
+};
+
+}  // namespace gsparql

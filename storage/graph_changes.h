@@ -1,0 +1,48 @@
+#pragma once
+// What a SPARQL Update request does to the stored graph, as terms (rdf/term.h
+// form): the engine works it out against one generation, the loader writes
+// that generation changed as the next one (loaders/loader.h).
+#include <array>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gsparql {
+
+using TermTriple = std::array<std::string, 3>;  // subject, predicate, object
+
+class GraphChanges {
+ public:
+  // In the order of the request's operations: a later change overrides an
+  // earlier one on the same triple.
+  void insert(TermTriple triple) {
+    deleted_.erase(triple);
+    inserted_.insert(std::move(triple));
+  }
+  void remove(TermTriple triple) {
+    inserted_.erase(triple);
+    deleted_.insert(std::move(triple));
+  }
+  // Every triple goes: those of the previous generation and those inserted so far.
+  void clear() {
+    clearExisting_ = true;
+    inserted_.clear();
+    deleted_.clear();
+  }
+  // LOAD: the file's triples are added when the generation is written.
+  void load(std::string path) { loadedFiles_.push_back(std::move(path)); }
+
+  bool clearsExisting() const { return clearExisting_; }
+  const std::set<TermTriple>& deleted() const { return deleted_; }    // of the previous generation's
+  const std::set<TermTriple>& inserted() const { return inserted_; }  // kept over deleted()
+  const std::vector<std::string>& loadedFiles() const { return loadedFiles_; }
+  bool empty() const { return !clearExisting_ && deleted_.empty() && inserted_.empty() && loadedFiles_.empty(); }
+
+ private:
+  bool clearExisting_ = false;
+  std::set<TermTriple> deleted_;
+  std::set<TermTriple> inserted_;
+  std::vector<std::string> loadedFiles_;
+};
+
+}  // namespace gsparql
