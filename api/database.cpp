@@ -88,7 +88,7 @@ LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<s
   return loadIntoDatabase(dir, inputs, options);
 }
 
-UpdateSummary Database::update(const std::filesystem::path& dir, std::string_view text, const QueryOptions& options) {
+UpdateSummary Database::update(const std::filesystem::path& dir, std::string_view text, const UpdateOptions& options) {
   const auto start = Clock::now();
   const sparql::UpdateRequest request = parse(&sparql::parseUpdate, text);
   if (!committedGenerationNumber(dir)) loadIntoDatabase(dir, {}, {});  // an empty database to start from
@@ -98,7 +98,8 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   const GraphStore base(dir);
   const auto cpu = engine::makeCpuExecutor();
   const auto orderer = engine::makeSamplingOrderer(base, {.walks = kPlanningWalks, .seed = 1});
-  const GraphChanges changes = engine::planUpdate(request, base, *cpu, *orderer, executionOptionsFrom(options, start));
+  const GraphChanges changes = engine::planUpdate(request, base, *cpu, *orderer,
+                                                  executionOptionsFrom(options.query, start), options.allowLoad);
   UpdateSummary summary;
   summary.operations = request.operations.size();
   summary.triplesBefore = base.catalog().tripleCount;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -85,6 +86,16 @@ std::string requestText(const Arguments& a) {
     return text.str();
   }
   return a.positional()[0];
+}
+
+std::string updateReport(const UpdateSummary& summary) {
+  char text[200];
+  std::snprintf(text, sizeof(text), "%llu operation(s), %s: %llu -> %llu triples (generation %llu), %.3f s",
+                static_cast<unsigned long long>(summary.operations), summary.changed ? "committed" : "no change",
+                static_cast<unsigned long long>(summary.triplesBefore),
+                static_cast<unsigned long long>(summary.triplesAfter),
+                static_cast<unsigned long long>(summary.generation), summary.seconds);
+  return text;
 }
 
 }  // namespace gsparql::cli

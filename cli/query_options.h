@@ -7,6 +7,7 @@
 
 #include "cli/arguments.h"
 #include "gsparql/query.h"
+#include "gsparql/update.h"
 
 namespace gsparql::cli {
 
@@ -18,6 +19,8 @@ std::chrono::milliseconds parseTimeout(const std::string& seconds);
 // "8G", "512M", "1048576" for --memory-budget.
 uint64_t parseByteSize(const std::string& size);
 QueryOptions queryOptionsFrom(const Arguments& args);
+// "1 operation(s), committed: 4 -> 3 triples (generation 5), 0.197 s"
+std::string updateReport(const UpdateSummary& summary);
 // The query or update text: the one positional argument, standard input for
 // "-", or the file of -f.
 std::string requestText(const Arguments& args);

@@ -392,6 +392,11 @@ Session::Outcome Session::runStatement(std::string_view statement, const Output&
   options.stepTimes = explain;
   cancel_.store(false);
   try {
+    if (isUpdateRequest(text)) {
+      out.show(updateReport(Database::update(dir_, text, {options})) + "\n");
+      moveToLatestGeneration(out);
+      return Outcome::Ok;
+    }
     QueryResult result = db_.query(text, options);
     auto start = std::chrono::steady_clock::now();
     CancellableBuffer buffer(cancel_);

@@ -99,8 +99,7 @@ int runServe(const Args& args) {
                       "--timeout", "--memory-budget", "--max-result-rows", "--token", "--access-log", "--web"},
                      {"--read-only"}});
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
-  Database db(a.required("--db"));
-  server::SparqlServer server(db, serverOptionsFrom(a));
+  server::SparqlServer server(a.required("--db"), serverOptionsFrom(a));
   const int port = server.bind();
   std::fprintf(stderr, "gsparql serve: listening on http://%s:%d/ (query page; SPARQL endpoint at /sparql)\n",
                a.value("--bind").value_or("127.0.0.1").c_str(), port);

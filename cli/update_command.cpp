@@ -10,14 +10,8 @@ namespace gsparql::cli {
 
 int runUpdate(const Args& args) {
   Arguments a(args, {{"--db", "-f", "--timeout", "--memory-budget", "--optimizer"}, {"--quiet"}});
-  const UpdateSummary summary = Database::update(a.required("--db"), requestText(a), queryOptionsFrom(a));
-  if (!a.flag("--quiet")) {
-    std::fprintf(stderr, "%llu operation(s), %s: %llu -> %llu triples (generation %llu), %.3f s\n",
-                 static_cast<unsigned long long>(summary.operations), summary.changed ? "committed" : "no change",
-                 static_cast<unsigned long long>(summary.triplesBefore),
-                 static_cast<unsigned long long>(summary.triplesAfter),
-                 static_cast<unsigned long long>(summary.generation), summary.seconds);
-  }
+  const UpdateSummary summary = Database::update(a.required("--db"), requestText(a), {queryOptionsFrom(a)});
+  if (!a.flag("--quiet")) std::fprintf(stderr, "%s\n", updateReport(summary).c_str());
   return 0;
 }
 

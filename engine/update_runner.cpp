@@ -1,5 +1,6 @@
 #include "engine/update_runner.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -17,7 +18,17 @@ using GraphKind = sparql::GraphTarget::Kind;
 constexpr std::string_view kFileScheme = "file://";
 
 [[noreturn]] void fail(const sparql::UpdateOperation& op, const std::string& message) {
-  throw QueryError(message, op.pos.line, op.pos.column);
+  throw QueryError(std::to_string(op.pos.line) + ":" + std::to_string(op.pos.column) + ": " + message, op.pos.line,
+                   op.pos.column);
+}
+
+// Whether the generation holds the triple (ids from the query's codec).
+bool stored(const Triple& t, TermCodec& terms) {
+  const auto s = terms.vertexOf(t[0]), o = terms.vertexOf(t[2]);
+  const auto p = terms.predicateOf(t[1]);
+  if (!s || !o || !p) return false;
+  const auto objects = terms.store().adjacency(pcsr::Direction::Out).predicate(*p).neighbours(*s);
+  return std::binary_search(objects.begin(), objects.end(), *o);
 }
 
 [[noreturn]] void failOnNamedGraph(const sparql::UpdateOperation& op) {
@@ -58,11 +69,12 @@ std::optional<std::string> loadablePath(const sparql::UpdateOperation& op) {
 class UpdatePlanner {
  public:
   UpdatePlanner(const GraphStore& store, Executor& executor, const JoinOrderer& orderer,
-                const ExecutionOptions& options)
+                const ExecutionOptions& options, bool allowLoad)
       : store_(store),
         executor_(executor),
         orderer_(orderer),
         options_(options),
+        allowLoad_(allowLoad),
         blankPrefix_("_:f" + std::to_string(store.catalog().inputFiles + 1) + "_u") {}
 
   void apply(const sparql::UpdateOperation& op) {
@@ -101,7 +113,9 @@ class UpdatePlanner {
     TermCodec& terms = *solutions.terms;
     // DELETE before INSERT, both over the same solutions (Update 3.1.3).
     for (const Triple& t : constructTriples(deleted, solutions.rows, solutions.variables, terms)) {
-      changes_.remove(termTriple(t, terms));
+      TermTriple triple = termTriple(t, terms);
+      // Deleting what is not there changes nothing, and needs no new generation.
+      if (stored(t, terms) || changes_.inserted().count(triple) > 0) changes_.remove(std::move(triple));
     }
     for (const Triple& t : constructTriples(inserted, solutions.rows, solutions.variables, terms)) {
       changes_.insert(termTriple(t, terms));
@@ -109,6 +123,7 @@ class UpdatePlanner {
   }
 
   void load(const sparql::UpdateOperation& op) {
+    if (!allowLoad_) fail(op, "LOAD is not allowed here (it would read files of the server's machine)");
     if (op.target.kind != GraphKind::Default) {
       if (op.silent) return;
       failOnNamedGraph(op);
@@ -151,6 +166,7 @@ class UpdatePlanner {
   Executor& executor_;
   const JoinOrderer& orderer_;
   const ExecutionOptions& options_;
+  const bool allowLoad_;
   const std::string blankPrefix_;
   std::map<std::string, std::string> freshBlanks_;  // the query's label -> the stored one
   GraphChanges changes_;
@@ -160,8 +176,8 @@ class UpdatePlanner {
 }  // namespace
 
 GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, Executor& executor,
-                        const JoinOrderer& orderer, const ExecutionOptions& options) {
-  UpdatePlanner planner(store, executor, orderer, options);
+                        const JoinOrderer& orderer, const ExecutionOptions& options, bool allowLoad) {
+  UpdatePlanner planner(store, executor, orderer, options, allowLoad);
   for (const auto& op : request.operations) planner.apply(op);
   return planner.take();
 }

@@ -24,7 +24,8 @@ namespace gsparql::engine {
 
 // Throws QueryError (with the operation's position) for an operation it
 // cannot apply, and whatever the patterns' queries throw.
+// `allowLoad` false: LOAD fails (a server's clients may not read its files).
 GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, Executor& executor,
-                        const JoinOrderer& orderer, const ExecutionOptions& options);
+                        const JoinOrderer& orderer, const ExecutionOptions& options, bool allowLoad);
 
 }  // namespace gsparql::engine

@@ -23,9 +23,9 @@ std::string timingsLine(const QuerySummary& summary) {
 
 }  // namespace
 
-QueryJob::QueryJob(const Database& db, std::string text, const QueryOptions& options, ContentNegotiation negotiation,
+QueryJob::QueryJob(std::shared_ptr<const Database> db, std::string text, const QueryOptions& options, ContentNegotiation negotiation,
                    bool explain, size_t windowBytes)
-    : db_(db), text_(std::move(text)), options_(options), negotiation_(std::move(negotiation)), explain_(explain),
+    : db_(std::move(db)), text_(std::move(text)), options_(options), negotiation_(std::move(negotiation)), explain_(explain),
       stream_(windowBytes) {}
 
 void QueryJob::run() noexcept {
@@ -34,7 +34,7 @@ void QueryJob::run() noexcept {
     if (explain_) {
       explain();
     } else {
-      summary_ = db_.queryTo(text_, stream_.out(), [&](QueryForm form) {
+      summary_ = db_->queryTo(text_, stream_.out(), [&](QueryForm form) {
         const NegotiatedFormat chosen = negotiation_.choose(form);
         mediaType_ = chosen.mediaType;
         return chosen.format;
@@ -50,7 +50,7 @@ void QueryJob::explain() {
   DiscardingBuffer discard;
   std::ostream nowhere(&discard);
   options_.stepTimes = true;
-  summary_ = db_.queryTo(text_, nowhere, std::nullopt, options_);
+  summary_ = db_->queryTo(text_, nowhere, std::nullopt, options_);
   mediaType_ = "text/plain; charset=utf-8";
   stream_.out() << summary_.explain << timingsLine(summary_);
 }

@@ -2,6 +2,7 @@
 // One query of a request, run on a worker thread into a QueryStream that the
 // HTTP thread answers from.
 #include <chrono>
+#include <memory>
 #include <string>
 
 #include "gsparql/database.h"
@@ -14,7 +15,7 @@ class QueryJob {
  public:
   // explain: run the query, discard its result and write the plan with
   // each operator's rows and times, and the timings, as text.
-  QueryJob(const Database& db, std::string text, const QueryOptions& options, ContentNegotiation negotiation,
+  QueryJob(std::shared_ptr<const Database> db, std::string text, const QueryOptions& options, ContentNegotiation negotiation,
            bool explain, size_t windowBytes);
 
   // On the worker; never throws: an error ends the stream (stream().error()).
@@ -30,7 +31,7 @@ class QueryJob {
  private:
   void explain();
 
-  const Database& db_;
+  const std::shared_ptr<const Database> db_;  // the generation the query reads, held while it runs
   const std::string text_;
   QueryOptions options_;
   const ContentNegotiation negotiation_;

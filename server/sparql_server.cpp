@@ -41,6 +41,8 @@ std::pair<int, std::string> statusOf(std::exception_ptr error) {
     return {e.status(), e.what()};
   } catch (const QueryError& e) {
     return {isResourceLimit(e) ? 503 : 400, e.what()};
+  } catch (const LoadError& e) {  // data of an update that cannot be read
+    return {400, e.what()};
   } catch (const std::exception& e) {
     return {500, std::string("internal error: ") + e.what()};
   }
@@ -111,8 +113,12 @@ void streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
 
 }  // namespace
 
-SparqlServer::SparqlServer(const Database& db, ServerOptions options)
-    : db_(db), options_(std::move(options)), http_(std::make_unique<httplib::Server>()) {
+SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, DatabaseOptions databaseOptions)
+    : dir_(std::move(dir)),
+      databaseOptions_(databaseOptions),
+      database_(std::make_shared<const Database>(dir_, databaseOptions_)),
+      options_(std::move(options)),
+      http_(std::make_unique<httplib::Server>()) {
   if (options_.threads == 0) options_.threads = std::max(1u, std::thread::hardware_concurrency());
   options_.query.cancel = &cancel_;
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
@@ -180,8 +186,11 @@ void SparqlServer::routes() {
 
 void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response& res) {
   const ProtocolRequest request = parseProtocolRequest(inputOf(req));
-  if (request.kind == ProtocolRequest::Kind::Update) refuseUpdate(req);
-  auto job = std::make_shared<QueryJob>(db_, request.text, optionsFor(request.timeout),
+  if (request.kind == ProtocolRequest::Kind::Update) {
+    checkUpdateAllowed(req);
+    return answerUpdate(request.text, optionsFor(request.timeout), res);
+  }
+  auto job = std::make_shared<QueryJob>(database(), request.text, optionsFor(request.timeout),
                                         ContentNegotiation(req.get_header_value("Accept"), request.format),
                                         request.explain, options_.windowBytes);
   if (!pool_->trySubmit([job] { job->run(); })) {
@@ -199,14 +208,32 @@ void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response
   res.set_content(std::move(body), job->mediaType());
 }
 
-// SPARQL Update is not implemented yet (issue 12, part 2); an update is
-// refused, never ignored, with the status that tells its sender the most.
-void SparqlServer::refuseUpdate(const httplib::Request& req) const {
+void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
   if (options_.readOnly) throw HttpError(403, "this server is read-only (--read-only): updates are refused");
   if (!options_.token.empty() && req.get_header_value("Authorization") != "Bearer " + options_.token) {
     throw HttpError(401, "an update needs the header 'Authorization: Bearer TOKEN' with the server's token");
   }
-  throw HttpError(501, "SPARQL Update is not supported yet");
+}
+
+// On the connection's thread: an update's work is mostly the commit, one at
+// a time, and the answer is short. 200 once it is on disk.
+void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res) {
+  UpdateSummary summary;
+  {
+    std::lock_guard lock(updateMutex_);
+    summary = Database::update(dir_, text, {options, /*allowLoad=*/false});
+  }
+  const std::string message = summary.changed ? "update committed: " + std::to_string(summary.triplesBefore) +
+                                                    " -> " + std::to_string(summary.triplesAfter) +
+                                                    " triples (generation " + std::to_string(summary.generation) + ")"
+                                              : "update changed nothing";
+  res.set_content(message + "\n", "text/plain; charset=utf-8");
+}
+
+std::shared_ptr<const Database> SparqlServer::database() {
+  std::lock_guard lock(databaseMutex_);
+  if (!database_->isLatest()) database_ = std::make_shared<const Database>(dir_, databaseOptions_);
+  return database_;
 }
 
 // A request's timeout= applies up to the server's, which is also the default.

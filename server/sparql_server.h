@@ -1,6 +1,7 @@
 #pragma once
 // `gsparql serve`: the SPARQL 1.1 Protocol over HTTP (cpp-httplib) on a
-// Database, with the query page's files at /.
+// database directory, with the query page's files at /. Queries read the
+// newest generation when they start; updates are applied one at a time.
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -41,7 +42,7 @@ struct ServerOptions {
 
 class SparqlServer {
  public:
-  SparqlServer(const Database& db, ServerOptions options);
+  SparqlServer(std::filesystem::path dir, ServerOptions options, DatabaseOptions databaseOptions = {});
   ~SparqlServer();
   SparqlServer(const SparqlServer&) = delete;
   SparqlServer& operator=(const SparqlServer&) = delete;
@@ -62,14 +63,22 @@ class SparqlServer {
  private:
   void routes();
   void answerProtocol(const httplib::Request& req, httplib::Response& res);
-  void refuseUpdate(const httplib::Request& req) const;
+  void checkUpdateAllowed(const httplib::Request& req) const;
+  void answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res);
+  // The newest generation, opened again once an update, here or from
+  // another process, has committed a newer one; queries hold theirs.
+  std::shared_ptr<const Database> database();
   QueryOptions optionsFor(const std::optional<std::chrono::milliseconds>& requested) const;
   void log(const httplib::Request& req, const httplib::Response& res);
   // Counts a request in flight; false once stopping.
   bool admit();
   void finished();
 
-  const Database& db_;
+  const std::filesystem::path dir_;
+  const DatabaseOptions databaseOptions_;
+  std::mutex databaseMutex_;
+  std::shared_ptr<const Database> database_;
+  std::mutex updateMutex_;  // this server's updates take turns (one writer per directory)
   ServerOptions options_;
   std::atomic<bool> cancel_{false};
   std::mutex flightMutex_;

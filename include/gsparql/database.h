@@ -38,12 +38,12 @@ class Database {
 
   // Runs a SPARQL 1.1 Update request on the database at `dir` (created if
   // needed) and returns once its effect is on disk: all of it, or on any
-  // error nothing. Its patterns run on the CPU executor under `options`
-  // (timeout, memory budget). Writers take turns: one that finds another
+  // error nothing. Its patterns run on the CPU executor under
+  // `options.query` (timeout, memory budget). Writers take turns: one that finds another
   // writing (a load, an update) fails at once with StorageError. Readers
   // opened before keep their snapshot (isLatest() turns false).
   static UpdateSummary update(const std::filesystem::path& dir, std::string_view sparql,
-                              const QueryOptions& options = {});
+                              const UpdateOptions& options = {});
 
   // Opens the current generation for reading; it stays readable while
   // later loads replace it.

@@ -2,7 +2,17 @@
 // What a SPARQL 1.1 Update request did (Database::update).
 #include <cstdint>
 
+#include "gsparql/query.h"
+
 namespace gsparql {
+
+struct UpdateOptions {
+  // For the operations' WHERE patterns: timeout, memory budget, cancel.
+  QueryOptions query;
+  // LOAD <file:///...> reads files of this machine; a server refuses it to
+  // its clients.
+  bool allowLoad = true;
+};
 
 struct UpdateSummary {
   uint64_t operations = 0;

@@ -1,5 +1,5 @@
-// libFuzzer target: parseQuery must either return or throw SyntaxError, and
-// an accepted query must survive the pretty-printer round trip.
+// libFuzzer target: parseQuery and parseUpdate must either return or throw
+// SyntaxError, and an accepted query must survive the pretty-printer round trip.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -10,6 +10,10 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gsparql::sparql;
   std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    parseUpdate(text);
+  } catch (const SyntaxError&) {
+  }
   Query q;
   try {
     q = parseQuery(text);

@@ -10,15 +10,12 @@
 //    caseInsensitive option); `a` stays case-sensitive as the spec says.
 //  - BuiltInCall alternatives are grouped by arity; the tree walker reads the
 //    function name from the first token.
-//  - `updateStart` recognises the first keyword of SPARQL Update so that a
-//    query parser given an update can say so instead of a confusing error.
 //  - SPARQL 1.1 Update (section 19.8 of the Query recommendation, rules 3 and
 //    29-51): `updateUnit`, with the right recursion of Update written as a
 //    loop; templates and quad data use triplesBlock as CONSTRUCT does.
 grammar Sparql;
 
-queryUnit : prologue ( query | updateStart ) EOF ;
-updateStart : INSERT | DELETE | LOAD | CLEAR | DROP | CREATE | ADD | MOVE | COPY | WITH ;
+queryUnit : prologue query EOF ;
 updateUnit : prologue ( update1 ( ';' prologue update1 )* ( ';' prologue )? )? EOF ;
 update1 : load | clear | drop | add | move | copy | create | insertData | deleteData | deleteWhere | modify ;
 load : LOAD SILENT? iri ( INTO graphRef )? ;

@@ -38,7 +38,7 @@ std::string expectedTokens(antlr4::Parser* parser) {
 }
 
 // Turns the first parser error into a SyntaxError; the first lexer error is
-// kept for after lexing (see lexerErrorOrUpdate).
+// kept for after lexing (see CheckedTokens).
 class ThrowingListener : public antlr4::BaseErrorListener {
  public:
   explicit ThrowingListener(std::string_view text) : text_(text) {}
@@ -85,18 +85,17 @@ std::size_t firstAfterPrologue(const std::vector<antlr4::Token*>& all) {
   return std::min(i, all.size() - 1);
 }
 
-// SPARQL Update text usually has words the query lexer does not know (DATA,
-// INTO, ...): name the real problem rather than the first odd character.
-[[noreturn]] void lexerErrorOrUpdate(antlr4::CommonTokenStream& tokens, const SyntaxError& lexerError,
-                                     std::string_view text) {
+Position positionOf(const antlr4::Token* t) {
+  return {static_cast<std::uint32_t>(t->getLine()), static_cast<std::uint32_t>(t->getCharPositionInLine() + 1)};
+}
+
+// A query parser given an update says so, rather than report the first
+// token (or the first character, DATA or INTO) the query grammar lacks.
+void rejectUpdate(antlr4::CommonTokenStream& tokens, std::string_view text) {
   const auto& all = tokens.getTokens();
-  const std::size_t i = firstAfterPrologue(all);
-  if (i < all.size() && isUpdateKeyword(all[i]->getType())) {
-    throw SyntaxError(text, {static_cast<std::uint32_t>(all[i]->getLine()),
-                             static_cast<std::uint32_t>(all[i]->getCharPositionInLine() + 1)},
-                      kUpdateNotSupported, all[i]->getText());
-  }
-  throw lexerError;
+  antlr4::Token* first = all[firstAfterPrologue(all)];
+  if (!isUpdateKeyword(first->getType())) return;
+  throw SyntaxError(text, positionOf(first), kUpdateNotSupported, first->getText());
 }
 
 Position positionOfByte(std::string_view text, std::size_t offset) {
@@ -112,9 +111,6 @@ Position positionOfByte(std::string_view text, std::size_t offset) {
   return pos;
 }
 
-Position positionOf(const antlr4::Token* t) {
-  return {static_cast<std::uint32_t>(t->getLine()), static_cast<std::uint32_t>(t->getCharPositionInLine() + 1)};
-}
 
 bool isChainingKeyword(std::size_t type) {
   switch (type) {
@@ -199,12 +195,14 @@ std::string_view checkedText(std::string_view text, const ParseLimits& limits) {
 // The tokens of a text that passed the checks every stage relies on (size,
 // UTF-8, lexing, nesting), with the names fresh ones must avoid.
 struct CheckedTokens {
-  CheckedTokens(std::string_view text, const ParseLimits& limits)
+  enum class Expected { Query, Update };
+  CheckedTokens(std::string_view text, const ParseLimits& limits, Expected expected)
       : listener(text), input(checkedText(text, limits).data(), text.size()), lexer(&input), tokens(&lexer) {
     lexer.removeErrorListeners();
     lexer.addErrorListener(&listener);
     tokens.fill();
-    if (listener.lexerError()) lexerErrorOrUpdate(tokens, *listener.lexerError(), text);
+    if (expected == Expected::Query) rejectUpdate(tokens, text);
+    if (listener.lexerError()) throw *listener.lexerError();
     checkDepth(tokens, text);
   }
 
@@ -237,7 +235,7 @@ Context* parseTree(SparqlParser& parser, CheckedTokens& checked, Context* (Sparq
 }  // namespace
 
 Query parseQuery(std::string_view text, const ParseLimits& limits) {
-  CheckedTokens checked(text, limits);
+  CheckedTokens checked(text, limits, CheckedTokens::Expected::Query);
   FreshNames fresh(namesInQuery(checked.tokens));
   SparqlParser parser(&checked.tokens);
   auto* tree = parseTree(parser, checked, &SparqlParser::queryUnit);
@@ -249,7 +247,7 @@ Query parseQuery(std::string_view text, const ParseLimits& limits) {
 }
 
 UpdateRequest parseUpdate(std::string_view text, const ParseLimits& limits) {
-  CheckedTokens checked(text, limits);
+  CheckedTokens checked(text, limits, CheckedTokens::Expected::Update);
   FreshNames fresh(namesInQuery(checked.tokens));
   SparqlParser parser(&checked.tokens);
   auto* tree = parseTree(parser, checked, &SparqlParser::updateUnit);

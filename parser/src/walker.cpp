@@ -460,9 +460,6 @@ void Walker::datasets(const std::vector<P::DatasetClauseContext*>& clauses, Quer
 
 Query Walker::query(P::QueryUnitContext* ctx) {
   prologue(ctx->prologue());
-  if (auto* update = ctx->updateStart()) {
-    fail(update->getStart(), kUpdateNotSupported);
-  }
   auto* q = ctx->query();
   Query out;
   if (auto* s = q->selectQuery()) {

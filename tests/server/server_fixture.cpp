@@ -48,9 +48,9 @@ std::vector<std::string> sortedRowsOf(const QueryResult& result) {
   return sortedTsvRows(tsv.str());
 }
 
-TestServer::TestServer(server::ServerOptions options) {
+TestServer::TestServer(server::ServerOptions options, const std::filesystem::path& dir) {
   options.port = 0;
-  server_ = std::make_unique<server::SparqlServer>(sf1(), std::move(options));
+  server_ = std::make_unique<server::SparqlServer>(dir, std::move(options));
   port_ = server_->bind();
   thread_ = std::thread([this] { server_->serve(); });
   // Answered once the server's loop runs; stop() before that would be missed.

@@ -28,7 +28,8 @@ std::vector<std::string> sortedRowsOf(const QueryResult& result);
 
 class TestServer {
  public:
-  explicit TestServer(server::ServerOptions options = {});
+  // On `dir` (by default the shared WatDiv SF1 database, which no test changes).
+  explicit TestServer(server::ServerOptions options = {}, const std::filesystem::path& dir = sf1Dir());
   ~TestServer();
 
   int port() const { return port_; }

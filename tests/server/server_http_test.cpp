@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <sstream>
+#include <thread>
 
 #include "server_fixture.h"
 #include "support/test_support.h"
@@ -197,46 +198,129 @@ TEST_CASE("the row limit: an error before the response starts, a cut stream afte
   CHECK(afterwards->status == 200);
 }
 
-TEST_CASE("updates are refused: 403 read-only, 401 without the token, else 501") {
+namespace {
+
+// A small database of its own for tests that update it.
+struct UpdatableStore {
+  TempDir dir;
+  std::filesystem::path db = dir / "db";
+  UpdatableStore() {
+    writeFile(dir / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n");
+    Database::load(db, {(dir / "data.nt").string()});
+  }
+};
+
+httplib::Result postUpdate(const TestServer& server, const std::string& update, const httplib::Headers& headers = {},
+                           bool direct = true) {
+  return direct ? server.client().Post("/sparql", headers, update, "application/sparql-update")
+                : server.client().Post("/update", headers, formBody({{"update", update}}),
+                                       "application/x-www-form-urlencoded");
+}
+
+uint64_t tripleCount(const TestServer& server) {
+  auto res = get(server, "SELECT (COUNT(*) AS ?n) { ?s ?p ?o }", "text/csv");
+  REQUIRE(res);
+  REQUIRE(res->status == 200);
+  return std::stoull(res->body.substr(res->body.find('\n') + 1));
+}
+
+}  // namespace
+
+TEST_CASE("updates by direct and form POST are applied and seen by the next query") {
+  UpdatableStore store;
+  TestServer server({}, store.db);
+  for (const bool direct : {true, false}) {
+    CAPTURE(direct);
+    const std::string subject = direct ? "<http://e/direct>" : "<http://e/form>";
+    auto res = postUpdate(server, "INSERT DATA { " + subject + " <http://e/p> 1 }", {}, direct);
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    CHECK(res->body.find("update committed") != std::string::npos);
+    auto ask = get(server, "ASK { " + subject + " <http://e/p> 1 }", "text/csv");
+    REQUIRE(ask);
+    CHECK(ask->body.find("true") != std::string::npos);
+  }
+  CHECK(tripleCount(server) == 3);
+  CHECK(sortedDump(store.db).size() == 3);  // on disk, for any other reader
+}
+
+TEST_CASE("bad updates get 400 with the position; LOAD of the server's files is refused") {
+  UpdatableStore store;
+  TestServer server({}, store.db);
+  auto syntax = postUpdate(server, "INSERT DATA { ?x <http://e/p> 1 }");
+  REQUIRE(syntax);
+  CHECK(syntax->status == 400);
+  CHECK(syntax->body.find("1:15: variables are not allowed in INSERT DATA") != std::string::npos);
+  auto load = postUpdate(server, "LOAD <file:///etc/passwd>");
+  REQUIRE(load);
+  CHECK(load->status == 400);
+  CHECK(load->body.find("LOAD is not allowed here") != std::string::npos);
+  auto byGet = server.client().Get(("/sparql?update=" + httplib::detail::encode_query_param("CLEAR ALL")).c_str());
+  REQUIRE(byGet);
+  CHECK(byGet->status == 400);
+  CHECK(tripleCount(server) == 1);
+}
+
+TEST_CASE("updates are refused read-only (403) and without the token (401)") {
+  UpdatableStore store;
   const std::string update = "INSERT DATA { <http://e/s> <http://e/p> <http://e/o> }";
-  auto post = [&](const TestServer& server, const httplib::Headers& headers, bool direct) {
-    return direct ? server.client().Post("/sparql", headers, update, "application/sparql-update")
-                  : server.client().Post("/sparql", headers, formBody({{"update", update}}),
-                                         "application/x-www-form-urlencoded");
-  };
   for (const bool direct : {true, false}) {
     CAPTURE(direct);
     {
-      TestServer open;
-      auto res = post(open, {}, direct);
-      REQUIRE(res);
-      CHECK(res->status == 501);
-      CHECK(res->body == "SPARQL Update is not supported yet\n");
-    }
-    {
       server::ServerOptions options;
       options.readOnly = true;
-      TestServer readOnly(options);
-      auto res = post(readOnly, {}, direct);
+      TestServer readOnly(options, store.db);
+      auto res = postUpdate(readOnly, update, {}, direct);
       REQUIRE(res);
       CHECK(res->status == 403);
     }
-    {
-      server::ServerOptions options;
-      options.token = "s3cret";
-      TestServer guarded(options);
-      auto without = post(guarded, {}, direct);
-      REQUIRE(without);
-      CHECK(without->status == 401);
-      CHECK(without->get_header_value("WWW-Authenticate") == "Bearer");
-      auto wrong = post(guarded, {{"Authorization", "Bearer guess"}}, direct);
-      REQUIRE(wrong);
-      CHECK(wrong->status == 401);
-      auto with = post(guarded, {{"Authorization", "Bearer s3cret"}}, direct);
-      REQUIRE(with);
-      CHECK(with->status == 501);
-    }
+    server::ServerOptions options;
+    options.token = "s3cret";
+    TestServer guarded(options, store.db);
+    auto without = postUpdate(guarded, update, {}, direct);
+    REQUIRE(without);
+    CHECK(without->status == 401);
+    CHECK(without->get_header_value("WWW-Authenticate") == "Bearer");
+    auto wrong = postUpdate(guarded, update, {{"Authorization", "Bearer guess"}}, direct);
+    REQUIRE(wrong);
+    CHECK(wrong->status == 401);
+    CHECK(tripleCount(guarded) == 1);
+    auto with = postUpdate(guarded, update, {{"Authorization", "Bearer s3cret"}}, direct);
+    REQUIRE(with);
+    CHECK(with->status == 200);
+    CHECK(tripleCount(guarded) == 2);
+    REQUIRE(postUpdate(guarded, "DELETE DATA { <http://e/s> <http://e/p> <http://e/o> }",
+                       {{"Authorization", "Bearer s3cret"}}));
   }
+}
+
+TEST_CASE("concurrent clients' updates all land, while queries run") {
+  UpdatableStore store;
+  TestServer server({}, store.db);
+  constexpr int kClients = 6, kUpdates = 4;
+  std::atomic<int> ok{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < kClients; ++c) {
+    clients.emplace_back([&, c] {
+      for (int u = 0; u < kUpdates; ++u) {
+        const std::string triple = "<http://e/c" + std::to_string(c) + "> <http://e/n> " + std::to_string(u);
+        auto res = postUpdate(server, "INSERT DATA { " + triple + " }");
+        auto query = get(server, "SELECT * { ?s ?p ?o }", "text/csv");
+        if (res && res->status == 200 && query && query->status == 200) ++ok;
+      }
+    });
+  }
+  for (auto& t : clients) t.join();
+  CHECK(ok == kClients * kUpdates);
+  CHECK(tripleCount(server) == 1 + kClients * kUpdates);
+}
+
+TEST_CASE("an update from another process is seen by the server's next query") {
+  UpdatableStore store;
+  TestServer server({}, store.db);
+  CHECK(tripleCount(server) == 1);
+  REQUIRE(runCli({"update", "--db", store.db.string(), "INSERT DATA { <http://e/x> <http://e/p> 2 }"}).exitCode == 0);
+  CHECK(tripleCount(server) == 2);
 }
 
 TEST_CASE("explain=true gives the plan as text, and Server-Timing the timings") {
