@@ -36,11 +36,29 @@ UpdateRequest Walker::update(P::UpdateUnitContext* ctx) {
   UpdateRequest out;
   const auto prologues = ctx->prologue();
   const auto operations = ctx->update1();
+  std::set<std::string> earlierLabels;  // of the INSERT DATA operations before
   for (size_t i = 0; i < operations.size(); ++i) {
     prologue(prologues[i]);  // each prologue adds to those before it
     out.operations.push_back(operation(operations[i]));
+    if (out.operations.back().kind == Kind::InsertData) checkLabelsNotReused(out.operations.back(), earlierLabels);
   }
   return out;
+}
+
+// A blank node label of INSERT DATA names one node for the whole request,
+// so the recommendation forbids it in two operations (Query 19.6).
+void Walker::checkLabelsNotReused(const UpdateOperation& op, std::set<std::string>& earlierLabels) const {
+  std::set<std::string> labels;
+  for (const Quad& q : op.insertQuads) {
+    for (const Term* t : {&q.triple.subject, &q.triple.object}) {
+      if (t->kind != Term::Kind::Blank) continue;
+      if (earlierLabels.count(t->value) > 0) {
+        fail(q.triple.pos, "blank node label _:" + t->value + " is used in an earlier operation of this request");
+      }
+      labels.insert(t->value);
+    }
+  }
+  earlierLabels.insert(labels.begin(), labels.end());
 }
 
 UpdateOperation Walker::operation(P::Update1Context* ctx) {

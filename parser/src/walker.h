@@ -2,6 +2,7 @@
 // Walks the ANTLR parse tree and builds the project's own types: the syntax
 // tree of group patterns (ast.h), handed to the Translator for algebra.
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -71,6 +72,7 @@ class Walker {
   // INSERT DATA and DELETE DATA: no variables; `forDelete`: no blank nodes either.
   std::vector<Quad> groundQuads(P::QuadsContext* ctx, bool forDelete);
   void rejectBlankNodes(const std::vector<Quad>& quads, std::string_view where) const;
+  void checkLabelsNotReused(const UpdateOperation& op, std::set<std::string>& earlierLabels) const;
   OpPtr quadsAsPattern(const std::vector<Quad>& quads, Position pos);
   GraphTarget graphRefAll(P::GraphRefAllContext* ctx);
   GraphTarget graphOrDefault(P::GraphOrDefaultContext* ctx);

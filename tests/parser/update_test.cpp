@@ -97,6 +97,8 @@ TEST_CASE("what the grammar allows and the recommendation forbids is rejected at
   CHECK(errorPosition("INSERT DATA { GRAPH ?g { <http://a> <http://b> 1 } }") == Position{1, 26});
   CHECK(errorPosition("INSERT DATA { <http://a> <http://b>+ 1 }") == Position{1, 26});
   CHECK(errorPosition("INSERT DATA { <http://a> <http://b> 1 } ;; CLEAR ALL") == Position{1, 42});
+  CHECK(errorPosition("INSERT DATA { _:b <http://b> 1 } ;\nINSERT DATA { <http://a> <http://b> _:b }") == Position{2, 15});
+  CHECK(parseUpdate("INSERT DATA { _:b <http://b> 1 . _:b <http://c> 2 }").operations.size() == 1);
 }
 
 TEST_CASE("a query is not an update and an update is not a query") {

@@ -1,5 +1,5 @@
 // `gsparql serve` as a process: stopping on SIGTERM, and Apache Jena's
-// rsparql as a client written by someone else.
+// rsparql and rupdate as clients written by someone else.
 #include <doctest/doctest.h>
 
 #include <signal.h>
@@ -20,8 +20,8 @@ namespace {
 // `gsparql serve` on SF1 at a free port, stopped (SIGTERM) at the end.
 class ServeProcess {
  public:
-  explicit ServeProcess(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args{"serve", "--db", sf1Dir().string(), "--port", "0"};
+  explicit ServeProcess(std::vector<std::string> extra = {}, const std::filesystem::path& db = sf1Dir()) {
+    std::vector<std::string> args{"serve", "--db", db.string(), "--port", "0"};
     args.insert(args.end(), extra.begin(), extra.end());
     pid_ = spawnCli(args, output_);
     const std::regex listening("listening on http://127\\.0\\.0\\.1:([0-9]+)/");
@@ -122,7 +122,7 @@ TEST_CASE("Apache Jena's rsparql gets the rows that gsparql query gives") {
   for (const auto& c : cases) {
     CAPTURE(c.query);
     writeFile(dir / "query.rq", c.query);
-    const auto [status, jena] = shell(std::string(GSPARQL_RSPARQL) + " --service " + serve.endpoint() + " --query " +
+    const auto [status, jena] = shell(std::string(GSPARQL_JENA_REMOTE) + " rsparql --service " + serve.endpoint() + " --query " +
                                       (dir / "query.rq").string() + " --post --results=" + c.jenaResults + " 2>&1");
     REQUIRE(status == 0);
     const ProcessResult cli = runCli({"query", "--db", sf1Dir().string(), "--format", c.cliFormat, "-f",
@@ -131,4 +131,35 @@ TEST_CASE("Apache Jena's rsparql gets the rows that gsparql query gives") {
     CHECK(sortedLines(jena).size() > 1);
     CHECK(sortedLines(jena) == sortedLines(cli.output));
   }
+}
+
+TEST_CASE("Apache Jena's rupdate changes what rsparql and gsparql query then read") {
+  if (shell("command -v java && test -f /usr/share/java/jena-arq.jar").first != 0) {
+    MESSAGE("java or libapache-jena-java is not installed: rupdate not run");
+    return;
+  }
+  TempDir dir;
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n<http://e/b> <http://e/knows> <http://e/c> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  ServeProcess serve({}, dir / "db");
+  writeFile(dir / "update.ru",
+            "PREFIX e: <http://e/>\n"
+            "INSERT DATA { e:c e:knows e:a } ;\n"
+            "PREFIX e: <http://e/>\n"
+            "DELETE DATA { e:a e:knows e:b }\n");
+  const auto update = shell(std::string(GSPARQL_JENA_REMOTE) + " rupdate --service " + serve.endpoint() +
+                            " --update " + (dir / "update.ru").string() + " 2>&1");
+  INFO(update.second);
+  CHECK(update.first == 0);
+  writeFile(dir / "query.rq", "SELECT ?s ?o WHERE { ?s <http://e/knows> ?o }");
+  const auto jena = shell(std::string(GSPARQL_JENA_REMOTE) + " rsparql --service " + serve.endpoint() + " --query " +
+                          (dir / "query.rq").string() + " --post --results=TSV 2>&1");
+  INFO(jena.second);
+  REQUIRE(jena.first == 0);
+  const ProcessResult cli =
+      runCli({"query", "--db", (dir / "db").string(), "--format", "tsv", "-f", (dir / "query.rq").string()});
+  REQUIRE(cli.exitCode == 0);
+  CHECK(sortedLines(cli.output) == sortedLines(jena.second));
+  CHECK(sortedLines(cli.output) == std::vector<std::string>{"<http://e/b>\t<http://e/c>", "<http://e/c>\t<http://e/a>",
+                                                            "?s\t?o"});
 }
