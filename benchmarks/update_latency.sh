@@ -11,7 +11,7 @@ print_run_header "update latency on $(basename "$data")"
 echo "# command: $0 $*"
 rm -rf "$work/db"
 "$gsparql" load --db "$work/db" --quiet "$data"
-"$gsparql" info --db "$work/db" | head -3
+"$gsparql" info --db "$work/db" | sed -n 1,3p
 wsdbm=http://db.uwaterloo.ca/~galuc/wsdbm
 run() {
   local what=$1 request=$2
