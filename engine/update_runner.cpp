@@ -118,7 +118,11 @@ class UpdatePlanner {
       if (stored(t, terms) || changes_.inserted().count(triple) > 0) changes_.remove(std::move(triple));
     }
     for (const Triple& t : constructTriples(inserted, solutions.rows, solutions.variables, terms)) {
-      changes_.insert(termTriple(t, terms));
+      TermTriple triple = termTriple(t, terms);
+      // Inserting what is there already changes nothing either.
+      if (changes_.clearsExisting() || !stored(t, terms) || changes_.deleted().count(triple) > 0) {
+        changes_.insert(std::move(triple));
+      }
     }
   }
 

@@ -5,6 +5,8 @@
 #include <signal.h>
 
 #include <cstdio>
+#include <random>
+#include <set>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -42,6 +44,7 @@ class ServeProcess {
 
   int port() const { return port_; }
   void terminate() const { ::kill(pid_, SIGTERM); }
+  void killHard() const { ::kill(pid_, SIGKILL); }
   ProcessResult wait() {
     ProcessResult result = waitFor(pid_, output_);
     pid_ = -1;
@@ -162,4 +165,47 @@ TEST_CASE("Apache Jena's rupdate changes what rsparql and gsparql query then rea
   CHECK(sortedLines(cli.output) == sortedLines(jena.second));
   CHECK(sortedLines(cli.output) == std::vector<std::string>{"<http://e/b>\t<http://e/c>", "<http://e/c>\t<http://e/a>",
                                                             "?s\t?o"});
+}
+
+TEST_CASE("kill -9 in a stream of updates: every acknowledged update is there after restart, none half applied") {
+  TempDir dir;
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  std::mt19937 random(7);
+  std::set<int> acknowledged;
+  int sent = 0;
+  for (int round = 0; round < scaledCases(50); ++round) {
+    ServeProcess serve({}, dir / "db");
+    std::atomic<bool> stop{false};
+    std::thread client([&] {
+      httplib::Client http("127.0.0.1", serve.port());
+      while (!stop) {
+        // Two triples an update: after the kill both are there or neither.
+        const int n = sent++;
+        const std::string update = "INSERT DATA { <http://e/u" + std::to_string(n) + "> <http://e/first> " +
+                                   std::to_string(n) + " ; <http://e/second> " + std::to_string(n) + " }";
+        auto res = http.Post("/sparql", update, "application/sparql-update");
+        if (!res) break;  // killed
+        if (res->status == 200) acknowledged.insert(n);
+      }
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(50, 700)(random)));
+    serve.killHard();
+    stop = true;
+    client.join();
+    serve.wait();
+  }
+  Database db(dir / "db");
+  db.verify();
+  const auto count = [&](const std::string& pattern) {
+    return countOf(db.query("SELECT (COUNT(*) AS ?n) { " + pattern + " }"));
+  };
+  for (int n : acknowledged) {
+    CAPTURE(n);
+    CHECK(count("<http://e/u" + std::to_string(n) + "> <http://e/first> ?x ; <http://e/second> ?y") == 1);
+  }
+  // None half applied: as many subjects with the first triple as with both.
+  CHECK(count("?s <http://e/first> ?x") == count("?s <http://e/first> ?x ; <http://e/second> ?y"));
+  CHECK(acknowledged.size() > 0);
+  MESSAGE(acknowledged.size() << " updates acknowledged of " << sent << " sent, over " << scaledCases(50) << " kills");
 }
