@@ -1,6 +1,9 @@
 -- wrk script for server_load.sh: each request POSTs one of the query files
 -- given after "--" (application/sparql-query, TSV results), the threads
 -- going through the list from different places; counts answers that are not 200.
+-- With UPDATE_EVERY=N in the environment, every N-th request of a thread is
+-- instead a small update (application/sparql-update): INSERT DATA of one
+-- triple of the thread's own, then DELETE DATA of it, in turn.
 local threads = {}
 
 function setup(thread)
@@ -17,9 +20,22 @@ function init(args)
   end
   next_query = (id * 7) % #queries
   failed = 0
+  update_every = tonumber(os.getenv("UPDATE_EVERY") or "0")
+  sent = 0
+  updates = 0
+end
+
+function update()
+  updates = updates + 1
+  local form = (updates % 2 == 1) and "INSERT DATA" or "DELETE DATA"
+  local triple = string.format("<http://e/load/t%d> <http://e/n> %d", id, math.floor((updates + 1) / 2))
+  return wrk.format("POST", "/sparql", {["Content-Type"] = "application/sparql-update"},
+                    form .. " { " .. triple .. " }")
 end
 
 function request()
+  sent = sent + 1
+  if update_every > 0 and sent % update_every == 0 then return update() end
   next_query = next_query % #queries + 1
   return wrk.format("POST", "/sparql", {["Content-Type"] = "application/sparql-query",
                                         ["Accept"] = "text/tab-separated-values"}, queries[next_query])
@@ -30,12 +46,16 @@ function response(status, headers, body)
 end
 
 function done(summary, latency, requests)
-  local failures = 0
-  for _, thread in ipairs(threads) do failures = failures + thread:get("failed") end
+  local failures, updates = 0, 0
+  for _, thread in ipairs(threads) do
+    failures = failures + thread:get("failed")
+    updates = updates + thread:get("updates")
+  end
   local seconds = summary.duration / 1e6
   io.write(string.format("requests: %d in %.1f s, %d not 200, %d socket errors\n", summary.requests, seconds, failures,
                          summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
   io.write(string.format("queries/s: %.1f\n", summary.requests / seconds))
+  if updates > 0 then io.write(string.format("of them updates: about %d (%.1f/s)\n", updates, updates / seconds)) end
   io.write(string.format("latency: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", latency:percentile(50) / 1000,
                          latency:percentile(99) / 1000, latency.max / 1000))
 end

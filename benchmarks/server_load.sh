@@ -9,7 +9,8 @@
 #
 # DB: a database to serve (default: SF1 loaded into a temporary folder).
 # GSPARQL: the binary (default build/default/cli/gsparql); SERVE_ARGS: more
-# options for `gsparql serve` (e.g. "--threads 4 --backend cpu").
+# options for `gsparql serve` (e.g. "--threads 4 --backend cpu"); UPDATE_EVERY=N:
+# every N-th request of a client is a small update (server_load.lua).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -38,6 +39,6 @@ done
 [ -n "$port" ] || { cat "$work/server.log" >&2; exit 1; }
 
 source "$here/run_header.sh"
-print_run_header "gsparql serve ${SERVE_ARGS:-} on $(basename "$db"); wrk -t2 -c$clients -d${seconds}s, WatDiv SF1 queries (POST, TSV)"
+print_run_header "gsparql serve ${SERVE_ARGS:-} on $(basename "$db"); wrk -t2 -c$clients -d${seconds}s, WatDiv SF1 queries (POST, TSV)${UPDATE_EVERY:+, every ${UPDATE_EVERY}th request an update}"
 wrk -t2 -c"$clients" -d"${seconds}s" --timeout 30s -s "$here/server_load.lua" "http://127.0.0.1:$port/sparql" \
   -- "$root"/tests/data/watdiv/sf1/queries/*.rq
