@@ -88,6 +88,36 @@ LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<s
   return loadIntoDatabase(dir, inputs, options);
 }
 
+namespace {
+
+// The intermediate states of an update whose later operations read what
+// earlier ones changed: folders beside the writer's scratch folder, removed
+// with this object.
+class UpdateSteps {
+ public:
+  explicit UpdateSteps(const Generation& next) : next_(next) {}
+  ~UpdateSteps() {
+    stores_.clear();  // unpinned before their folders go
+    std::error_code ignored;
+    for (const auto& dir : dirs_) std::filesystem::remove_all(dir, ignored);
+  }
+  const GraphStore& last(const GraphStore& base) const { return stores_.empty() ? base : *stores_.back(); }
+  const GraphStore& write(const GraphStore& previous, const GraphChanges& changes) {
+    const Generation step{next_.number, next_.dir.string() + ".step-" + std::to_string(dirs_.size() + 1)};
+    dirs_.push_back(step.dir);
+    writeStepGeneration(step, previous, changes, {});
+    stores_.push_back(std::make_unique<GraphStore>(PinnedGeneration::pinFolder(step)));
+    return *stores_.back();
+  }
+
+ private:
+  Generation next_;
+  std::vector<std::filesystem::path> dirs_;
+  std::vector<std::unique_ptr<GraphStore>> stores_;
+};
+
+}  // namespace
+
 UpdateSummary Database::update(const std::filesystem::path& dir, std::string_view text, const UpdateOptions& options) {
   const auto start = Clock::now();
   const sparql::UpdateRequest request = parse(&sparql::parseUpdate, text);
@@ -97,16 +127,21 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   GenerationWriter writer(dir);
   const GraphStore base(dir);
   const auto cpu = engine::makeCpuExecutor();
-  const auto orderer = engine::makeSamplingOrderer(base, {.walks = kPlanningWalks, .seed = 1});
-  const GraphChanges changes = engine::planUpdate(request, base, *cpu, *orderer,
-                                                  executionOptionsFrom(options.query, start), options.allowLoad);
+  UpdateSteps steps(writer.next());
+  const engine::UpdateContext context{
+      *cpu, executionOptionsFrom(options.query, start),
+      [](const GraphStore& store) { return engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1}); },
+      [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(base), changes); },
+      options.allowLoad};
+  const GraphChanges changes = engine::planUpdate(request, base, context);
+  const GraphStore& changed = steps.last(base);
   UpdateSummary summary;
   summary.operations = request.operations.size();
   summary.triplesBefore = base.catalog().tripleCount;
   summary.triplesAfter = summary.triplesBefore;
   summary.generation = base.catalog().generation;
-  if (!changes.empty()) {
-    summary.triplesAfter = writeChangedGeneration(writer, base, changes, {}).uniqueTriples;
+  if (!changes.empty() || &changed != &base) {
+    summary.triplesAfter = writeChangedGeneration(writer, changed, changes, {}).uniqueTriples;
     summary.generation = writer.next().number;
     summary.changed = true;
   }

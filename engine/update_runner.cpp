@@ -68,14 +68,7 @@ std::optional<std::string> loadablePath(const sparql::UpdateOperation& op) {
 
 class UpdatePlanner {
  public:
-  UpdatePlanner(const GraphStore& store, Executor& executor, const JoinOrderer& orderer,
-                const ExecutionOptions& options, bool allowLoad)
-      : store_(store),
-        executor_(executor),
-        orderer_(orderer),
-        options_(options),
-        allowLoad_(allowLoad),
-        blankPrefix_("_:f" + std::to_string(store.catalog().inputFiles + 1) + "_u") {}
+  UpdatePlanner(const GraphStore& store, const UpdateContext& context) : context_(context) { readFrom(store); }
 
   void apply(const sparql::UpdateOperation& op) {
     switch (op.kind) {
@@ -96,29 +89,37 @@ class UpdatePlanner {
   GraphChanges take() { return std::move(changes_); }
 
  private:
+  void readFrom(const GraphStore& store) {
+    store_ = &store;
+    orderer_ = context_.makeOrderer(store);
+    changes_ = GraphChanges();
+    loaded_ = false;
+    blankPrefix_ = "_:f" + std::to_string(store.catalog().inputFiles + 1) + "_u";
+  }
+
   void applyTemplates(const sparql::UpdateOperation& op) {
     if (!op.with.empty() || !op.usingGraphs.empty() || !op.usingNamedGraphs.empty()) failOnNamedGraph(op);
     const auto deleted = defaultGraphTemplate(op, op.deleteQuads);
     const auto inserted = defaultGraphTemplate(op, op.insertQuads);
-    if (op.hasPattern() && !changes_.empty()) {
-      fail(op, "an operation with a WHERE pattern after operations that changed the graph in the same request is "
-               "not supported yet: send it as a request of its own");
+    // What this operation reads or deletes must include the earlier changes.
+    if ((op.hasPattern() && !changes_.empty()) || (!deleted.empty() && loaded_)) {
+      readFrom(context_.materialize(changes_));
     }
-    if (!deleted.empty() && loaded_) fail(op, "deleting after a LOAD in the same request is not supported yet");
     sparql::Query query;
     query.form = sparql::Query::Form::Select;
     query.pos = op.pos;
     query.pattern = op.where ? op.where : std::make_shared<const sparql::Op>();  // an empty BGP: one solution
-    QueryOutcome solutions = runQuery(query, store_, executor_, orderer_, options_);
+    QueryOutcome solutions = runQuery(query, *store_, context_.executor, *orderer_, context_.options);
     TermCodec& terms = *solutions.terms;
+    std::map<std::string, std::string> freshBlanks;  // this query's blank node -> the stored label
     // DELETE before INSERT, both over the same solutions (Update 3.1.3).
     for (const Triple& t : constructTriples(deleted, solutions.rows, solutions.variables, terms)) {
-      TermTriple triple = termTriple(t, terms);
+      TermTriple triple = termTriple(t, terms, freshBlanks);
       // Deleting what is not there changes nothing, and needs no new generation.
       if (stored(t, terms) || changes_.inserted().count(triple) > 0) changes_.remove(std::move(triple));
     }
     for (const Triple& t : constructTriples(inserted, solutions.rows, solutions.variables, terms)) {
-      TermTriple triple = termTriple(t, terms);
+      TermTriple triple = termTriple(t, terms, freshBlanks);
       // Inserting what is there already changes nothing either.
       if (changes_.clearsExisting() || !stored(t, terms) || changes_.deleted().count(triple) > 0) {
         changes_.insert(std::move(triple));
@@ -127,7 +128,7 @@ class UpdatePlanner {
   }
 
   void load(const sparql::UpdateOperation& op) {
-    if (!allowLoad_) fail(op, "LOAD is not allowed here (it would read files of the server's machine)");
+    if (!context_.allowLoad) fail(op, "LOAD is not allowed here (it would read files of the server's machine)");
     if (op.target.kind != GraphKind::Default) {
       if (op.silent) return;
       failOnNamedGraph(op);
@@ -145,20 +146,21 @@ class UpdatePlanner {
         if (!op.silent) fail(op, "graph " + op.target.iri + " does not exist (this database holds the default graph only)");
         return;
       case GraphKind::Default: case GraphKind::All:
-        if (loaded_) fail(op, "clearing after a LOAD in the same request is not supported yet");
         changes_.clear();
+        loaded_ = false;
         return;
     }
   }
 
-  // The terms of a triple; a blank node the request made gets a label of
-  // the request's scope (loader.h), the same for the same node.
-  TermTriple termTriple(const Triple& t, TermCodec& terms) {
+  // The terms of a triple; a blank node the query made gets a label of the
+  // request's scope (loader.h), the same for the same node.
+  TermTriple termTriple(const Triple& t, TermCodec& terms, std::map<std::string, std::string>& freshBlanks) {
     TermTriple out;
     for (size_t i = 0; i < 3; ++i) {
       std::string term(terms.term(t[i]));
       if (term.starts_with("_:") && !terms.vertexOf(t[i])) {
-        auto [it, added] = freshBlanks_.try_emplace(term, blankPrefix_ + std::to_string(freshBlanks_.size()));
+        auto [it, added] = freshBlanks.try_emplace(term, blankPrefix_ + std::to_string(freshCount_));
+        if (added) ++freshCount_;
         term = it->second;
       }
       out[i] = std::move(term);
@@ -166,22 +168,19 @@ class UpdatePlanner {
     return out;
   }
 
-  const GraphStore& store_;
-  Executor& executor_;
-  const JoinOrderer& orderer_;
-  const ExecutionOptions& options_;
-  const bool allowLoad_;
-  const std::string blankPrefix_;
-  std::map<std::string, std::string> freshBlanks_;  // the query's label -> the stored one
+  const UpdateContext& context_;
+  const GraphStore* store_ = nullptr;
+  std::unique_ptr<JoinOrderer> orderer_;
+  std::string blankPrefix_;
+  uint64_t freshCount_ = 0;  // blank nodes labelled so far
   GraphChanges changes_;
-  bool loaded_ = false;
+  bool loaded_ = false;  // changes_ loads files
 };
 
 }  // namespace
 
-GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, Executor& executor,
-                        const JoinOrderer& orderer, const ExecutionOptions& options, bool allowLoad) {
-  UpdatePlanner planner(store, executor, orderer, options, allowLoad);
+GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, const UpdateContext& context) {
+  UpdatePlanner planner(store, context);
   for (const auto& op : request.operations) planner.apply(op);
   return planner.take();
 }

@@ -7,10 +7,16 @@
 // next generation (loaders/loader.h), so a request is applied whole or not
 // at all.
 //
+// An operation that must read what earlier operations of the request changed
+// (a pattern after a change, a deletion after a LOAD) has those changes
+// written first as an intermediate generation (`materialize`), which it and
+// the operations after it read.
+//
 // The store holds the default graph only (named graphs are merged into it on
 // load): an operation on a named graph fails, or with SILENT does nothing.
-// An operation with a pattern reads the generation as it was before the
-// request, so it must come before every operation that changes something.
+#include <functional>
+#include <memory>
+
 #include "engine/executor.h"
 #include "engine/join_orderer.h"
 #include "parser/update.h"
@@ -22,10 +28,19 @@ class GraphStore;
 
 namespace gsparql::engine {
 
+struct UpdateContext {
+  Executor& executor;
+  ExecutionOptions options;
+  std::function<std::unique_ptr<JoinOrderer>(const GraphStore&)> makeOrderer;
+  // Writes `changes` to the store last returned (at first the one given to
+  // planUpdate) and returns the result, valid until planUpdate returns.
+  std::function<const GraphStore&(const GraphChanges& changes)> materialize;
+  bool allowLoad = true;  // false: LOAD fails (a server's clients may not read its files)
+};
+
+// The changes to the last store `materialize` returned (or to `store`).
 // Throws QueryError (with the operation's position) for an operation it
 // cannot apply, and whatever the patterns' queries throw.
-// `allowLoad` false: LOAD fails (a server's clients may not read its files).
-GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, Executor& executor,
-                        const JoinOrderer& orderer, const ExecutionOptions& options, bool allowLoad);
+GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, const UpdateContext& context);
 
 }  // namespace gsparql::engine

@@ -290,15 +290,15 @@ void addPrevious(const GraphStore& previous, const GraphChanges& changes, GraphE
   });
 }
 
-// Writes `previous` (nullptr: nothing yet) changed by `changes` as the
-// writer's next generation and commits it.
-LoadSummary writeGeneration(GenerationWriter& writer, const GraphStore* previous, const GraphChanges& changes,
-                            const LoadOptions& options) {
+// Builds `previous` (nullptr: nothing yet) changed by `changes` as
+// generation `next` in next.dir, all but its catalog, which it returns.
+Catalog buildGeneration(const Generation& next, const GraphStore* previous, const GraphChanges& changes,
+                        const LoadOptions& options, LoadSummary& summary) {
   const auto start = Clock::now();
-  const std::filesystem::path dir = writer.next().dir;
+  const std::filesystem::path& dir = next.dir;
   GraphEncoder encoder(dir / "sort", sortBufferBytes(options));
   Catalog catalog;
-  catalog.generation = writer.next().number;
+  catalog.generation = next.number;
   if (previous) {
     addPrevious(*previous, changes, encoder);
     catalog.inputFiles = previous->catalog().inputFiles;
@@ -308,7 +308,6 @@ LoadSummary writeGeneration(GenerationWriter& writer, const GraphStore* previous
     encoder.addTerms(changes.inserted());
   }
 
-  LoadSummary summary;
   summary.triplesRead = changes.inserted().size();
   readInputs(changes.loadedFiles(), options, encoder, catalog, summary, start);
   crashPoint("after-parse");
@@ -337,13 +336,21 @@ LoadSummary writeGeneration(GenerationWriter& writer, const GraphStore* previous
   std::filesystem::remove_all(dir / "sort");
   summary.sortSeconds = encoder.sorter().sortSeconds();
   summary.buildSeconds = secondsSince(start) - summary.parseSeconds;
-  crashPoint("after-build");
-  writeCatalog(dir / kCatalogFile, catalog);
-  writer.commit();
-
   summary.uniqueTriples = catalog.tripleCount;
   summary.terms = catalog.vertexCount;
   summary.predicates = catalog.predicates.size();
+  return catalog;
+}
+
+// Builds the writer's next generation and commits it.
+LoadSummary writeGeneration(GenerationWriter& writer, const GraphStore* previous, const GraphChanges& changes,
+                            const LoadOptions& options) {
+  const auto start = Clock::now();
+  LoadSummary summary;
+  const Catalog catalog = buildGeneration(writer.next(), previous, changes, options, summary);
+  crashPoint("after-build");
+  writeCatalog(writer.next().dir / kCatalogFile, catalog);
+  writer.commit();
   summary.seconds = secondsSince(start);
   summary.peakMemoryBytes = peakMemoryBytes();
   return summary;
@@ -377,6 +384,16 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
 LoadSummary writeChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
                                    const LoadOptions& options) {
   return reportingFileErrors([&] { return writeGeneration(writer, &previous, changes, options); });
+}
+
+void writeStepGeneration(const Generation& step, const GraphStore& previous, const GraphChanges& changes,
+                         const LoadOptions& options) {
+  reportingFileErrors([&] {
+    LoadSummary summary;
+    std::filesystem::create_directory(step.dir);
+    writeCatalog(step.dir / kCatalogFile, buildGeneration(step, &previous, changes, options, summary));
+    return summary;
+  });
 }
 
 }  // namespace gsparql

@@ -12,6 +12,7 @@
 namespace gsparql {
 
 class GenerationWriter;
+struct Generation;
 class GraphStore;
 class GraphChanges;
 
@@ -28,5 +29,13 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
 // `_:f<n>_...`, n the previous catalog's inputFiles + 1.
 LoadSummary writeChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
                                    const LoadOptions& options);
+
+// The same into the folder step.dir, created here, without committing it:
+// an intermediate state of an update that later operations read
+// (GraphStore(PinnedGeneration::pinFolder(step))). Nothing is fsynced; the
+// caller removes the folder (a writer also removes any gen-* folder that is
+// not a generation, left by a crash).
+void writeStepGeneration(const Generation& step, const GraphStore& previous, const GraphChanges& changes,
+                         const LoadOptions& options);
 
 }  // namespace gsparql

@@ -175,6 +175,12 @@ std::optional<PinnedGeneration> PinnedGeneration::pinCurrent(const std::filesyst
   return std::nullopt;
 }
 
+PinnedGeneration PinnedGeneration::pinFolder(Generation generation) {
+  auto lock = lockShared(generation.dir);
+  if (!lock) throw StorageError(generation.dir.string() + ": no such generation folder");
+  return PinnedGeneration(std::move(generation), std::move(*lock));
+}
+
 WriteLock::WriteLock(const std::filesystem::path& root) : lockFile_(enterRegistry(root)) {
   fd_ = ::open(lockFile_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   struct flock whole {};  // l_start = l_len = 0: the whole file

@@ -54,6 +54,9 @@ class PinnedGeneration {
   // load removes that generation between the reading of CURRENT and the
   // locking, CURRENT is read again.
   static std::optional<PinnedGeneration> pinCurrent(const std::filesystem::path& root);
+  // Pins a generation's folder that is not (or not yet) current: an update's
+  // intermediate state. Throws StorageError if it does not exist.
+  static PinnedGeneration pinFolder(Generation generation);
 
   const Generation& generation() const { return generation_; }
 

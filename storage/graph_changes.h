@@ -23,11 +23,13 @@ class GraphChanges {
     inserted_.erase(triple);
     deleted_.insert(std::move(triple));
   }
-  // Every triple goes: those of the previous generation and those inserted so far.
+  // Every triple goes: those of the previous generation and those inserted
+  // or loaded so far.
   void clear() {
     clearExisting_ = true;
     inserted_.clear();
     deleted_.clear();
+    loadedFiles_.clear();
   }
   // LOAD: the file's triples are added when the generation is written.
   void load(std::string path) { loadedFiles_.push_back(std::move(path)); }

@@ -23,8 +23,10 @@ void requireOneEntryPerVertex(const std::filesystem::path& dir, const std::strin
 
 }  // namespace
 
-GraphStore::GraphStore(const std::filesystem::path& root)
-    : pinned_(requireGeneration(root)),
+GraphStore::GraphStore(const std::filesystem::path& root) : GraphStore(requireGeneration(root)) {}
+
+GraphStore::GraphStore(PinnedGeneration pinned)
+    : pinned_(std::move(pinned)),
       catalog_(readCatalog(generation().dir / kCatalogFile)),
       dictionary_(generation().dir / kDictionaryDir),
       out_(generation().dir / kOutAdjacencyFile, catalog_.vertexCount),

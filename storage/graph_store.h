@@ -23,6 +23,8 @@ class GraphStore {
  public:
   // Throws StorageError if `root` holds no committed database.
   explicit GraphStore(const std::filesystem::path& root);
+  // The generation pinned (an update's intermediate state, say).
+  explicit GraphStore(PinnedGeneration pinned);
 
   const Generation& generation() const { return pinned_.generation(); }
   // False once a load has committed a newer generation than the one read here.

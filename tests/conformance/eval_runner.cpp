@@ -1,5 +1,6 @@
-// Runs the W3C SPARQL query evaluation tests (mf:QueryEvaluationTest) of
-// every sparql10/*/manifest.ttl and sparql11/*/manifest.ttl against the CPU
+// Runs the W3C SPARQL query and update evaluation tests
+// (mf:QueryEvaluationTest, mf:UpdateEvaluationTest) of every
+// sparql10/*/manifest.ttl and sparql11/*/manifest.ttl against the CPU
 // backend, and prints a Markdown report (docs/conformance-evaluation.md).
 //   gsparql-eval-conformance [--verbose] [--only SUBSTRING] [W3C_DIR]
 // Exit code 0 when no test fails (unsupported and skipped tests do not fail).
@@ -57,8 +58,7 @@ std::string oneLine(std::string s, size_t max = 400) {
 
 // Why a test of this mf: type is not run; empty for query evaluation tests.
 std::string skipReasonForType(const std::string& type) {
-  if (type == "QueryEvaluationTest") return "";
-  if (type == "UpdateEvaluationTest") return "SPARQL Update evaluation test";
+  if (type == "QueryEvaluationTest" || type == "UpdateEvaluationTest") return "";
   if (type == "ProtocolTest") return "SPARQL protocol test";
   if (type == "GraphStoreProtocolTest") return "graph store protocol test";
   if (type == "ServiceDescriptionTest") return "service description test";
@@ -97,6 +97,33 @@ struct QueryFacts {
 };
 
 
+const std::string kUt = "http://www.w3.org/2009/sparql/tests/test-update#";
+
+// Whether an update request names a graph (GRAPH, WITH, USING, a named
+// graph as target or source); false for one that does not parse.
+bool updateNamesGraphs(const std::string& text) {
+  using gsparql::sparql::GraphTarget;
+  gsparql::sparql::UpdateRequest request;
+  try {
+    request = gsparql::sparql::parseUpdate(text);
+  } catch (const std::exception&) {
+    return false;
+  }
+  auto named = [](const GraphTarget& t) {
+    return t.kind == GraphTarget::Kind::Named || t.kind == GraphTarget::Kind::AllNamed;
+  };
+  for (const auto& op : request.operations) {
+    bool names = !op.with.empty() || !op.usingGraphs.empty() || !op.usingNamedGraphs.empty() || named(op.target) ||
+                 named(op.from);
+    for (const auto* quads : {&op.deleteQuads, &op.insertQuads}) {
+      for (const auto& q : *quads) names |= !q.inDefaultGraph();
+    }
+    if (op.where) forEachOp(*op.where, [&](const Op& o) { names |= o.kind == Op::Kind::Graph; });
+    if (names) return true;
+  }
+  return false;
+}
+
 // Empty facts for a query that does not parse (the engine then fails it).
 QueryFacts queryFacts(const std::string& queryText) {
   QueryFacts facts;
@@ -133,6 +160,7 @@ class Runner {
       return r;
     };
     if (std::string why = skipReasonForType(test.type); !why.empty()) return skip(Outcome::Skipped, why);
+    if (test.type == "UpdateEvaluationTest") return runUpdate(manifest, test, r);
     auto action = manifest.object(test.subject, iriTerm(kMf + "action"));
     auto queryIri = action ? manifest.object(*action, iriTerm(kQt + "query")) : std::nullopt;
     if (!queryIri) return skip(Outcome::Fail, "runner: no qt:query in the manifest");
@@ -205,6 +233,69 @@ class Runner {
   }
 
  private:
+  // An update test: its request applied to a fresh database of ut:data,
+  // then the default graph compared with the expected one (a graph, as
+  // for CONSTRUCT). Named graphs (ut:graphData) are not stored.
+  TestResult runUpdate(const RdfGraph& manifest, const ManifestTest& test, TestResult r) {
+    auto finish = [&](Outcome o, std::string why) {
+      r.outcome = o;
+      r.reason = std::move(why);
+      return r;
+    };
+    auto action = manifest.object(test.subject, iriTerm(kMf + "action"));
+    auto result = manifest.object(test.subject, iriTerm(kMf + "result"));
+    auto requestIri = action ? manifest.object(*action, iriTerm(kUt + "request")) : std::nullopt;
+    if (!requestIri || !result) return finish(Outcome::Fail, "runner: no ut:request or mf:result in the manifest");
+    const fs::path requestFile = pathOfIri(*requestIri);
+    std::string text;
+    try {
+      text = "BASE <" + fileUri(requestFile) + "> " + gsparql::test::readText(requestFile);
+    } catch (const std::exception& e) {
+      return finish(Outcome::Fail, std::string("runner: ") + e.what());
+    }
+    const bool graphData = !manifest.objects(*action, iriTerm(kUt + "graphData")).empty() ||
+                           !manifest.objects(*result, iriTerm(kUt + "graphData")).empty();
+    r.needs = graphData || updateNamesGraphs(text) ? Needs::NamedGraphs : Needs::Neither;
+    if (graphData) return finish(Outcome::Unsupported, "named graphs (ut:graphData)");
+    std::vector<std::string> data;
+    for (const auto& d : manifest.objects(*action, iriTerm(kUt + "data"))) data.push_back(pathOfIri(d).string());
+    const fs::path dir = scratch_ / ("update" + std::to_string(++updateTests_));
+    ResultSet actual;
+    try {
+      gsparql::Database::load(dir, withEmptyFile(data));
+      gsparql::Database::update(dir, text);
+      actual = toResultSet(gsparql::Database(dir).query("CONSTRUCT WHERE { ?s ?p ?o }", {gsparql::Backend::Cpu}));
+    } catch (const gsparql::QueryError& e) {
+      const std::string msg = e.what();
+      if (msg.find("named graphs are not stored yet") != std::string::npos) {
+        return finish(Outcome::Unsupported, "named graphs (in the request)");
+      }
+      if (auto at = msg.find(" at "); msg.find("not supported yet") != std::string::npos && at != std::string::npos) {
+        return finish(Outcome::Unsupported, msg.substr(0, at));
+      }
+      return finish(Outcome::Fail, "update error: " + firstLine(msg));
+    } catch (const std::exception& e) {
+      return finish(Outcome::Fail, std::string("error: ") + firstLine(e.what()));
+    }
+    ResultSet expected;
+    expected.isGraph = true;  // no ut:data: the default graph is empty
+    try {
+      if (auto post = manifest.object(*result, iriTerm(kUt + "data"))) expected = readResultFile(pathOfIri(*post), scratch_);
+    } catch (const std::exception& e) {
+      return finish(Outcome::Fail, std::string("runner: cannot read the expected graph: ") + e.what());
+    }
+    if (auto diff = compareResults(expected, actual, {})) return finish(Outcome::Fail, *diff);
+    return finish(Outcome::Pass, "");
+  }
+
+  // No files: one empty file, as a database is made by loading.
+  std::vector<std::string> withEmptyFile(std::vector<std::string> files) {
+    if (!files.empty()) return files;
+    const fs::path empty = scratch_ / "empty.nt";
+    std::ofstream(empty).close();
+    return {empty.string()};
+  }
+
   // One database per distinct set of data files, reused across tests. RDF/XML
   // files are loaded through their N-Triples conversion.
   fs::path database(const std::vector<std::string>& files) {
@@ -224,18 +315,14 @@ class Runner {
       convertRdfXml(f, nt);
       loadable.push_back(nt.string());
     }
-    if (loadable.empty()) {
-      fs::path empty = scratch_ / "empty.nt";
-      std::ofstream(empty).close();
-      loadable.push_back(empty.string());
-    }
-    gsparql::Database::load(dir, loadable);
+    gsparql::Database::load(dir, withEmptyFile(loadable));
     databases_[key] = dir;
     return dir;
   }
 
   fs::path scratch_;
   std::map<std::string, fs::path> databases_;
+  int updateTests_ = 0;
 };
 
 const char* outcomeName(Outcome o) {
@@ -327,7 +414,7 @@ int main(int argc, char** argv) {
     if (r.outcome == Outcome::Skipped) ++skipped[r.reason];
   }
   auto& out = std::cout;
-  out << "# W3C SPARQL query evaluation conformance\n\n"
+  out << "# W3C SPARQL query and update evaluation conformance\n\n"
       << "Generated on " << today() << " by `gsparql-eval-conformance` (tests/conformance/eval_runner.cpp):\n\n"
       << "```\ncmake --preset default && cmake --build --preset default -j2\n"
       << "build/default/tests/conformance/gsparql-eval-conformance > docs/conformance-evaluation.md\n```\n\n"
@@ -353,16 +440,20 @@ int main(int argc, char** argv) {
       << "  backtracking search as for solutions); terms compare as in solutions;\n"
       << "- TSV only: a bare Turtle double (`1.0e6`) matches an `xsd:double` whose lexical form differs only in\n"
       << "  the case of the exponent marker (`\"1.0E6\"`), as TSV writers do not keep it (test `tsv03`).\n\n"
+      << "Each `mf:UpdateEvaluationTest` loads its `ut:data` into a fresh database, runs `ut:request` with\n"
+      << "`Database::update` (base IRI the request file's URI, as for queries), and compares the default graph\n"
+      << "(`CONSTRUCT WHERE { ?s ?p ?o }`) with the result's `ut:data` (none: empty) as graphs, as above. Tests with\n"
+      << "`ut:graphData` in the action or the result, and requests that name a graph, need named graphs.\n\n"
       << "Unsupported: the engine answered `<feature> at L:C is not supported yet` (the first feature it met),\n"
       << "or the test needs named graphs (`qt:graphData`), or RDF/XML while `rapper` is not installed.\n"
-      << "Skipped: not a query evaluation test (Update, protocol, service description, CSV), or needs SERVICE\n"
+      << "Skipped: not an evaluation test (protocol, service description, CSV), or needs SERVICE\n"
       << "endpoints (`qt:serviceData`) or an entailment regime. Tests with `mf:requires` (optional features) are\n"
       << "run like the others.\n\n"
       << "The engine supports SPARQL 1.1 Query but for named graphs and SERVICE, so the counts set apart the query\n"
       << "evaluation tests that need named graphs (`qt:graphData`, or FROM, FROM NAMED or GRAPH in the query,\n"
       << "EXISTS patterns included) and those that need SERVICE (`qt:serviceData`, or SERVICE in the query; a test\n"
       << "that needs both counts as needing SERVICE). The pass rate is over the tests that need neither and are\n"
-      << "not skipped. Tests skipped by type (Update, protocol, ...) are not looked into and count as needing neither.\n\n"
+      << "not skipped. Tests skipped by type (protocol, ...) are not looked into and count as needing neither.\n\n"
       << syntaxTests << " syntax tests in these manifests are run by `gsparql-syntax-conformance` "
       << "(docs/conformance-syntax.md), not here.\n\n";
   auto row = [&](const std::string& label, const Counts& c) {
