@@ -20,6 +20,7 @@ packages=(
   libcpp-httplib-dev  # gsparql serve (docs/server.md)
   libapache-jena-java unzip  # rsparql, the server tests' independent client
   nodejs wrk  # the query page's packages; benchmarks/server_load.sh
+  chromium  # the query page's test in a real browser (tests/server/query_page_test.mjs)
   gnuplot-nox  # benchmarks/plot_scaling.sh
 )
 # npm comes with nodejs from NodeSource; Debian ships it apart.

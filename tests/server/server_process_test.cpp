@@ -209,3 +209,33 @@ TEST_CASE("kill -9 in a stream of updates: every acknowledged update is there af
   CHECK(acknowledged.size() > 0);
   MESSAGE(acknowledged.size() << " updates acknowledged of " << sent << " sent, over " << scaledCases(50) << " kills");
 }
+
+TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a syntax error's position") {
+  if (shell("command -v node && test -x /usr/bin/chromium").first != 0) {
+    MESSAGE("node or Debian's chromium is not installed: the query page was not opened");
+    return;
+  }
+  ServeProcess serve({"--web", GSPARQL_WEB_DIR});
+  const std::string query =
+      "SELECT ?s ?o WHERE { ?s <http://db.uwaterloo.ca/~galuc/wsdbm/likes> ?o } ORDER BY ?s ?o LIMIT 120";
+  const std::string bad = "SELECT ?s WHERE { ?s ?p }";
+  const auto [status, output] = shell("node " + std::string(GSPARQL_QUERY_PAGE_TEST) + " http://127.0.0.1:" +
+                                      std::to_string(serve.port()) + "/ '" + query + "' '" + bad + "' 2>&1");
+  INFO(output);
+  REQUIRE(status == 0);
+  const auto rows = sf1().query(query).rows();
+  REQUIRE(rows.size() == 120);
+  std::smatch match;
+  REQUIRE(std::regex_search(output, match, std::regex("\"rowsShown\":([0-9]+)")));
+  const int shown = std::stoi(match[1]);
+  CHECK(shown > 0);
+  CHECK(shown < 120);  // one page of the table
+  CHECK(output.find("120 results") != std::string::npos);
+  // The first row of the table is the first row of the ordered result.
+  REQUIRE(std::regex_search(output, match, std::regex("\"firstRow\":\"([^\"]*)\"")));
+  CHECK(std::string(match[1]).find(*rows[0][0]) != std::string::npos);
+  CHECK(std::string(match[1]).find(*rows[0][1]) != std::string::npos);
+  // The server's message, with the line and column of the error and the caret.
+  CHECK(output.find("1:25: syntax error at '}'") != std::string::npos);
+  CHECK(output.find("SELECT ?s WHERE { ?s ?p }\\n                          ^") != std::string::npos);
+}
