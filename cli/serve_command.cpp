@@ -2,6 +2,7 @@
 // SIGINT (docs/server.md).
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <cstdio>
@@ -92,6 +93,15 @@ class SignalWatcher {
   std::thread thread_;
 };
 
+// A connection is a file descriptor: the soft limit (often 1024) would
+// leave connections past it waiting in the backlog.
+void allowAllFileDescriptors() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == limit.rlim_max) return;
+  limit.rlim_cur = limit.rlim_max;
+  ::setrlimit(RLIMIT_NOFILE, &limit);
+}
+
 }  // namespace
 
 int runServe(const Args& args) {
@@ -99,6 +109,7 @@ int runServe(const Args& args) {
                       "--timeout", "--memory-budget", "--max-result-rows", "--token", "--access-log", "--web"},
                      {"--read-only"}});
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
+  allowAllFileDescriptors();
   server::SparqlServer server(a.required("--db"), serverOptionsFrom(a));
   const int port = server.bind();
   std::fprintf(stderr, "gsparql serve: listening on http://%s:%d/ (query page; SPARQL endpoint at /sparql)\n",

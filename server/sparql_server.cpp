@@ -1,6 +1,7 @@
 #include "server/sparql_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "gsparql/error.h"
 #include "server/access_log.h"
 #include "server/http_error.h"
+#include "server/connection_pool.h"
 #include "server/protocol_request.h"
 #include "server/query_job.h"
 #include "server/worker_pool.h"
@@ -16,12 +18,13 @@
 namespace gsparql::server {
 namespace {
 
-// Connection threads beyond one per running or queued query: for the query
-// page's files, preflights and refusals, which must not wait behind queries.
-constexpr size_t kSpareConnectionThreads = 8;
+// Open connections served at once (connection_pool.h), each on a thread of
+// its own; an idle one costs a sleeping thread until the read timeout.
+constexpr size_t kMaxConnectionThreads = 16384;
 // Requests a client may send over one connection before it is closed
 // (cpp-httplib's default of 5 makes busy clients reconnect all the time).
 constexpr size_t kKeepAliveRequests = 1000;
+constexpr time_t kKeepAliveSeconds = 1;
 
 // A query that asked for more than this server gives: the same query may
 // run when the server is less busy or with a smaller result, so 503 rather
@@ -123,10 +126,20 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
   options_.query.cancel = &cancel_;
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
   pool_ = std::make_unique<WorkerPool>(options_.threads, options_.queueLength);
-  const size_t connectionThreads = options_.threads + options_.queueLength + kSpareConnectionThreads;
-  http_->new_task_queue = [connectionThreads] { return new httplib::ThreadPool(connectionThreads); };
+  http_->new_task_queue = [] { return new ConnectionPool(kMaxConnectionThreads); };
+  // cpp-httplib 0.11.4 listens with a backlog of 5: a burst of connections
+  // would wait for SYN retransmissions (1 s, 3 s, ...). bind() listens
+  // again on the same socket with the system's maximum.
+  http_->set_socket_options([this](int socket) {
+    httplib::default_socket_options(socket);
+    listeningSocket_ = socket;
+  });
   http_->set_payload_max_length(options_.maxRequestBytes);
   http_->set_keep_alive_max_count(kKeepAliveRequests);
+  // cpp-httplib waits for a connection's next request (its first, too) by
+  // polling every 10 ms: each idle connection wakes a thread 100 times a
+  // second until this timeout, so 10,000 of them would take the CPU.
+  http_->set_keep_alive_timeout(kKeepAliveSeconds);
   // A response goes out in several writes (headers, body, chunks): with
   // Nagle's algorithm each small one could wait for the client's delayed ACK (40 ms).
   http_->set_tcp_nodelay(true);
@@ -274,6 +287,7 @@ int SparqlServer::bind() {
     throw Error("cannot listen on " + options_.bind + ":" + std::to_string(options_.port) +
                 " (in use, or not an address of this machine)");
   }
+  if (listeningSocket_ >= 0) ::listen(listeningSocket_, SOMAXCONN);
   return port;
 }
 

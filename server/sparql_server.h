@@ -86,6 +86,7 @@ class SparqlServer {
   bool stopping_ = false;
   std::unique_ptr<AccessLog> accessLog_;
   std::unique_ptr<WorkerPool> pool_;
+  int listeningSocket_ = -1;
   std::unique_ptr<httplib::Server> http_;  // after pool_: its threads end first
 };
 

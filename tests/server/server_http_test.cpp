@@ -4,6 +4,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -361,6 +362,77 @@ TEST_CASE("16 clients with 20 queries each all get their right answers") {
   for (auto& t : clients) t.join();
   CHECK(right == 320);
   CHECK(wrong == 0);
+}
+
+TEST_CASE("a request body of 1 GB gets 413 while the others are served") {
+  TestServer server;
+  const uint64_t bodyBytes = uint64_t{1} << (scaledCases(5) == 5 ? 30 : 28);  // 1 GB; 256 MB under ASan
+  std::string response;
+  std::thread sender([&] {
+    const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(server.port()));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) return;
+    const std::string head = "POST /sparql HTTP/1.1\r\nHost: x\r\nContent-Type: application/sparql-update\r\n"
+                             "Content-Length: " + std::to_string(bodyBytes) + "\r\n\r\n";
+    bool sent = ::write(sock, head.data(), head.size()) == static_cast<ssize_t>(head.size());
+    const std::string chunk(1 << 20, '#');
+    for (uint64_t written = 0; sent && written < bodyBytes; written += chunk.size()) {
+      sent = ::write(sock, chunk.data(), chunk.size()) == static_cast<ssize_t>(chunk.size());
+    }
+    char buffer[4096];
+    const ssize_t n = ::read(sock, buffer, sizeof(buffer));
+    if (n > 0) response.assign(buffer, static_cast<size_t>(n));
+    ::close(sock);
+  });
+  const std::string query = watdivQuery("S1_08");
+  const auto expected = sortedRowsOf(sf1().query(query));
+  int answered = 0;
+  for (int i = 0; i < 20; ++i) {
+    auto res = get(server, query, "text/tab-separated-values");
+    answered += res && res->status == 200 && sortedTsvRows(res->body) == expected;
+  }
+  sender.join();
+  CHECK(answered == 20);
+  CHECK(response.starts_with("HTTP/1.1 413"));
+}
+
+TEST_CASE("10,000 idle connections: the server keeps answering others") {
+  rlimit limit{};
+  REQUIRE(::getrlimit(RLIMIT_NOFILE, &limit) == 0);
+  limit.rlim_cur = limit.rlim_max;
+  ::setrlimit(RLIMIT_NOFILE, &limit);  // the server in this process needs as many descriptors as the clients
+  const size_t wanted = static_cast<size_t>(scaledCases(10000));
+  const size_t idle = std::min<size_t>(wanted, limit.rlim_cur > 400 ? (limit.rlim_cur - 200) / 2 : 0);
+  if (idle < wanted) MESSAGE("only " << idle << " idle connections: the descriptor limit is " << limit.rlim_cur);
+  TestServer server;
+  std::vector<int> sockets;
+  for (size_t i = 0; i < idle; ++i) {
+    const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
+    REQUIRE(sock >= 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(server.port()));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+    sockets.push_back(sock);
+  }
+  // A fixed pool of connection threads, each polling an idle connection
+  // for 5 s, took minutes to get to this one.
+  httplib::Client client = server.client();
+  client.set_connection_timeout(30);
+  client.set_read_timeout(30);
+  const std::string query = watdivQuery("S1_08");
+  const auto expected = sortedRowsOf(sf1().query(query));
+  for (int i = 0; i < 3; ++i) {
+    auto res = client.Get(queryPath(query).c_str(), {{"Accept", "text/tab-separated-values"}});
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    CHECK(sortedTsvRows(res->body) == expected);
+  }
+  for (int sock : sockets) ::close(sock);
 }
 
 TEST_CASE("a client that leaves mid-result stops its query while the others are served") {
