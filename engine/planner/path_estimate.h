@@ -3,10 +3,11 @@
 // planning: such searches reach few vertices (subOrganizationOf+ of one
 // university, subClassOf* of one class) and cost what the scan costs again,
 // while a guess from the vertex count can be off by millions and make a join
-// build its hash table on the wrong side.
+// build its hash table on the wrong side. The planner searches each path
+// once and uses the result both for its estimate and to fold the terms it
+// reaches into a BGP.
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "parser/algebra.h"
@@ -17,16 +18,19 @@ class GraphStore;
 
 namespace gsparql::engine {
 
-// Rows of the path: exact with a constant end; else the vertex count.
-double estimatePathRows(const GraphStore& store, const sparql::Term& subject, const sparql::Path& path,
-                        const sparql::Term& object);
+struct SearchedPath {
+  double rows = 0;  // exact
+  // For a path between a constant and a variable, the terms the variable
+  // takes, one per row (a bag, as the path's rows), when there are at most
+  // the limit given to searchPath; else empty.
+  std::vector<std::string> endTerms;
+};
 
-// For a path between a constant and a variable: the variable and the terms
-// it takes, one per row (a bag, as the path's rows), when there are 1 to
-// `limit` of them. They can go into a BGP as constants, like VALUES.
-std::optional<std::pair<std::string, std::vector<std::string>>> pathEndTerms(const GraphStore& store,
-                                                                             const sparql::Term& subject,
-                                                                             const sparql::Path& path,
-                                                                             const sparql::Term& object, size_t limit);
+// The variable of a path between a constant and a variable; empty otherwise.
+std::string variableEnd(const sparql::Term& subject, const sparql::Term& object);
+
+// The search from the constant end; nullopt when neither end is constant.
+std::optional<SearchedPath> searchPath(const GraphStore& store, const sparql::Term& subject, const sparql::Path& path,
+                                       const sparql::Term& object, size_t endTermsLimit);
 
 }  // namespace gsparql::engine

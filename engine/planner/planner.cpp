@@ -237,11 +237,24 @@ OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, 
   return result;
 }
 
+const std::optional<SearchedPath>& Planner::searched(const Op& path) const {
+  auto [it, added] = searchedPaths_.try_emplace(&path);
+  if (added) it->second = searchPath(store_, path.subject, path.path, path.object, kMaxConstantsInBgp);
+  return it->second;
+}
+
 OperatorPtr Planner::joinWithConstantsInBgp(const Op& bgp, const Op& other, const Required& required) const {
   if (bgp.kind != Op::Kind::Bgp) return nullptr;
-  auto constants = other.kind == Op::Kind::Path
-                       ? pathEndTerms(store_, other.subject, other.path, other.object, kMaxConstantsInBgp)
-                       : singleVariableValues(other);
+  std::optional<std::pair<std::string, std::vector<std::string>>> constants;
+  if (other.kind == Op::Kind::Path) {
+    // Searched only for a variable the BGP has.
+    std::string variable = variableEnd(other.subject, other.object);
+    if (variable.empty() || !isVertexVariable(bgp, variable)) return nullptr;
+    const auto& path = searched(other);
+    if (path && !path->endTerms.empty()) constants.emplace(std::move(variable), path->endTerms);
+  } else {
+    constants = singleVariableValues(other);
+  }
   if (!constants || !isVertexVariable(bgp, constants->first)) return nullptr;
   return planBgpPerConstant(bgp, withVariables(required, {constants->first}), {}, constants->first, constants->second);
 }
@@ -423,8 +436,9 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
     case Op::Kind::Path: {
       const std::string text = sparql::toSparql(op.subject) + " " + sparql::toSparql(op.path) + " " +
                                sparql::toSparql(op.object);
+      const auto& path = searched(op);
       return std::make_unique<PathScan>(op.subject, op.path, op.object, text,
-                                        estimatePathRows(store_, op.subject, op.path, op.object));
+                                        path ? path->rows : static_cast<double>(store_.catalog().vertexCount));
     }
     case Op::Kind::Join: return planJoin(op, required);
     case Op::Kind::LeftJoin: return planLeftJoin(op, required);

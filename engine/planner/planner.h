@@ -6,6 +6,7 @@
 // equality filters, IN lists and VALUES with constants into the BGP they
 // restrict, builds the smaller side of a join, and counts a BGP's solutions
 // where they are found when a query only counts them.
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,6 +16,7 @@
 #include "engine/join_orderer.h"
 #include "engine/plan.h"
 #include "engine/physical/operator.h"
+#include "engine/planner/path_estimate.h"
 #include "parser/algebra.h"
 
 namespace gsparql {
@@ -54,9 +56,12 @@ class Planner {
   OperatorPtr planExtend(const sparql::Op& op, const Required& required) const;
   OperatorPtr planGroup(const sparql::Op& op) const;
   OperatorPtr planCountOfBgp(const sparql::Op& group) const;
+  // The search from a path's constant end, made once per path of the query.
+  const std::optional<SearchedPath>& searched(const sparql::Op& path) const;
 
   const GraphStore& store_;
   const JoinOrderer& orderer_;
+  mutable std::map<const sparql::Op*, std::optional<SearchedPath>> searchedPaths_;
 };
 
 // The text of an expression for EXPLAIN (SPARQL syntax).
