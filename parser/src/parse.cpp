@@ -232,29 +232,37 @@ Context* parseTree(SparqlParser& parser, CheckedTokens& checked, Context* (Sparq
   }
 }
 
+// Checks and parses `text` with the grammar's `rule`, then hands the tree to `walk`.
+template <typename Context, typename Walk>
+auto parseWith(std::string_view text, const ParseLimits& limits, CheckedTokens::Expected expected,
+               Context* (SparqlParser::*rule)(), Walk walk) {
+  CheckedTokens checked(text, limits, expected);
+  FreshNames fresh(namesInQuery(checked.tokens));
+  SparqlParser parser(&checked.tokens);
+  auto* tree = parseTree(parser, checked, rule);
+  Walker walker(text, fresh);
+  return walk(walker, tree);
+}
+
 }  // namespace
 
 Query parseQuery(std::string_view text, const ParseLimits& limits) {
-  CheckedTokens checked(text, limits, CheckedTokens::Expected::Query);
-  FreshNames fresh(namesInQuery(checked.tokens));
-  SparqlParser parser(&checked.tokens);
-  auto* tree = parseTree(parser, checked, &SparqlParser::queryUnit);
-  Walker walker(text, fresh);
-  Query query = walker.query(tree);
-  query.prefixes = walker.prefixes();
-  query.base = walker.base();
-  return query;
+  return parseWith(text, limits, CheckedTokens::Expected::Query, &SparqlParser::queryUnit,
+                   [](Walker& walker, SparqlParser::QueryUnitContext* tree) {
+                     Query query = walker.query(tree);
+                     query.prefixes = walker.prefixes();
+                     query.base = walker.base();
+                     return query;
+                   });
 }
 
 UpdateRequest parseUpdate(std::string_view text, const ParseLimits& limits) {
-  CheckedTokens checked(text, limits, CheckedTokens::Expected::Update);
-  FreshNames fresh(namesInQuery(checked.tokens));
-  SparqlParser parser(&checked.tokens);
-  auto* tree = parseTree(parser, checked, &SparqlParser::updateUnit);
-  Walker walker(text, fresh);
-  UpdateRequest request = walker.update(tree);
-  request.prefixes = walker.prefixes();
-  return request;
+  return parseWith(text, limits, CheckedTokens::Expected::Update, &SparqlParser::updateUnit,
+                   [](Walker& walker, SparqlParser::UpdateUnitContext* tree) {
+                     UpdateRequest request = walker.update(tree);
+                     request.prefixes = walker.prefixes();
+                     return request;
+                   });
 }
 
 bool isUpdateRequest(std::string_view text) {
