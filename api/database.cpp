@@ -90,30 +90,36 @@ LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<s
 
 namespace {
 
-// The intermediate states of an update whose later operations read what
-// earlier ones changed: folders beside the writer's scratch folder, removed
-// with this object.
+// The intermediate state of an update whose later operations read what
+// earlier ones changed: a folder beside the writer's scratch folder, each
+// replacing the one before, the last removed with this object (or by the
+// commit, which removes every gen-* folder that is not a generation).
 class UpdateSteps {
  public:
   explicit UpdateSteps(const Generation& next) : next_(next) {}
-  ~UpdateSteps() {
-    stores_.clear();  // unpinned before their folders go
-    std::error_code ignored;
-    for (const auto& dir : dirs_) std::filesystem::remove_all(dir, ignored);
-  }
-  const GraphStore& last(const GraphStore& base) const { return stores_.empty() ? base : *stores_.back(); }
+  ~UpdateSteps() { dropLast(); }
+  const GraphStore& last(const GraphStore& base) const { return store_ ? *store_ : base; }
   const GraphStore& write(const GraphStore& previous, const GraphChanges& changes) {
-    const Generation step{next_.number, next_.dir.string() + ".step-" + std::to_string(dirs_.size() + 1)};
-    dirs_.push_back(step.dir);
+    const Generation step{next_.number, next_.dir.string() + ".step-" + std::to_string(++steps_)};
     writeStepGeneration(step, previous, changes, {});
-    stores_.push_back(std::make_unique<GraphStore>(PinnedGeneration::pinFolder(step)));
-    return *stores_.back();
+    auto store = std::make_unique<GraphStore>(PinnedGeneration::pinFolder(step));
+    dropLast();  // `previous`, when it was a step, is read no more
+    store_ = std::move(store);
+    return *store_;
   }
 
  private:
+  void dropLast() {
+    if (!store_) return;
+    const std::filesystem::path dir = store_->generation().dir;
+    store_.reset();
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+
   Generation next_;
-  std::vector<std::filesystem::path> dirs_;
-  std::vector<std::unique_ptr<GraphStore>> stores_;
+  int steps_ = 0;
+  std::unique_ptr<GraphStore> store_;
 };
 
 }  // namespace

@@ -114,9 +114,8 @@ class UpdatePlanner {
     std::map<std::string, std::string> freshBlanks;  // this query's blank node -> the stored label
     // DELETE before INSERT, both over the same solutions (Update 3.1.3).
     for (const Triple& t : constructTriples(deleted, solutions.rows, solutions.variables, terms)) {
-      TermTriple triple = termTriple(t, terms, freshBlanks);
       // Deleting what is not there changes nothing, and needs no new generation.
-      if (stored(t, terms) || changes_.inserted().count(triple) > 0) changes_.remove(std::move(triple));
+      changes_.remove(termTriple(t, terms, freshBlanks), stored(t, terms));
     }
     for (const Triple& t : constructTriples(inserted, solutions.rows, solutions.variables, terms)) {
       TermTriple triple = termTriple(t, terms, freshBlanks);

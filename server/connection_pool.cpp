@@ -19,7 +19,9 @@ void ConnectionPool::enqueue(std::function<void()> connection) {
   State& s = *state_;
   std::unique_lock lock(s.mutex);
   s.waiting.push_back(std::move(connection));
-  if (s.idle > 0) {
+  // An idle thread counts as idle until it wakes: in a burst, one idle
+  // thread must not be left all the connections that came meanwhile.
+  if (s.waiting.size() <= s.idle) {
     s.wake.notify_one();
     return;
   }
@@ -45,7 +47,10 @@ void ConnectionPool::work(const std::shared_ptr<State>& state) {
     auto connection = std::move(s.waiting.front());
     s.waiting.pop_front();
     lock.unlock();
-    connection();
+    try {
+      connection();
+    } catch (...) {  // cpp-httplib answers errors itself; nothing may end the process
+    }
     lock.lock();
   }
   if (--s.threads == 0) s.allEnded.notify_all();

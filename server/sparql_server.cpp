@@ -25,6 +25,8 @@ constexpr size_t kMaxConnectionThreads = 16384;
 // (cpp-httplib's default of 5 makes busy clients reconnect all the time).
 constexpr size_t kKeepAliveRequests = 1000;
 constexpr time_t kKeepAliveSeconds = 1;
+// How long an update waits for the others before 503, without a timeout.
+constexpr auto kUpdateWait = std::chrono::seconds(30);
 
 // A query that asked for more than this server gives: the same query may
 // run when the server is less busy or with a smaller result, so 503 rather
@@ -44,8 +46,6 @@ std::pair<int, std::string> statusOf(std::exception_ptr error) {
     return {e.status(), e.what()};
   } catch (const QueryError& e) {
     return {isResourceLimit(e) ? 503 : 400, e.what()};
-  } catch (const LoadError& e) {  // data of an update that cannot be read
-    return {400, e.what()};
   } catch (const std::exception& e) {
     return {500, std::string("internal error: ") + e.what()};
   }
@@ -233,8 +233,18 @@ void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
 void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res) {
   UpdateSummary summary;
   {
-    std::lock_guard lock(updateMutex_);
-    summary = Database::update(dir_, text, {options, /*allowLoad=*/false});
+    std::unique_lock lock(updateMutex_, std::defer_lock);
+    if (!lock.try_lock_for(options.timeout.value_or(kUpdateWait))) {
+      res.set_header("Retry-After", "1");
+      throw HttpError(503, "the server is busy with other updates; try again later");
+    }
+    try {
+      summary = Database::update(dir_, text, {options, /*allowLoad=*/false});
+    } catch (const StorageError& e) {
+      if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
+      res.set_header("Retry-After", "1");
+      throw HttpError(503, std::string(e.what()) + "; try again later");
+    }
   }
   const std::string message = summary.changed ? "update committed: " + std::to_string(summary.triplesBefore) +
                                                     " -> " + std::to_string(summary.triplesAfter) +
@@ -244,8 +254,20 @@ void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& opt
 }
 
 std::shared_ptr<const Database> SparqlServer::database() {
+  std::shared_ptr<const Database> current;
+  {
+    std::lock_guard lock(databaseMutex_);
+    current = database_;
+  }
+  if (current->isLatest()) return current;
+  std::shared_ptr<const Database> newest;
+  try {  // opened without the lock: other queries go on meanwhile
+    newest = std::make_shared<const Database>(dir_, databaseOptions_);
+  } catch (const Error&) {
+    return current;  // still a consistent snapshot; the next query tries again
+  }
   std::lock_guard lock(databaseMutex_);
-  if (!database_->isLatest()) database_ = std::make_shared<const Database>(dir_, databaseOptions_);
+  if (database_ == current) database_ = std::move(newest);
   return database_;
 }
 

@@ -78,7 +78,7 @@ class SparqlServer {
   const DatabaseOptions databaseOptions_;
   std::mutex databaseMutex_;
   std::shared_ptr<const Database> database_;
-  std::mutex updateMutex_;  // this server's updates take turns (one writer per directory)
+  std::timed_mutex updateMutex_;  // this server's updates take turns (one writer per directory)
   ServerOptions options_;
   std::atomic<bool> cancel_{false};
   std::mutex flightMutex_;

@@ -115,7 +115,7 @@ void removeStaleEntries(const std::filesystem::path& root, const std::string& ke
 }
 
 [[noreturn]] void throwBusy(const std::filesystem::path& root) {
-  throw StorageError("database " + root.string() + " is being written by another load");
+  throw StorageError("database " + root.string() + " is being written by another writer (a load or an update)");
 }
 
 // The LOCK files this process holds (see WriteLock).

@@ -19,9 +19,11 @@ class GraphChanges {
     deleted_.erase(triple);
     inserted_.insert(std::move(triple));
   }
-  void remove(TermTriple triple) {
+  // `stored`: the previous generation holds it (else only an insertion
+  // of this request is undone).
+  void remove(TermTriple triple, bool stored) {
     inserted_.erase(triple);
-    deleted_.insert(std::move(triple));
+    if (stored) deleted_.insert(std::move(triple));
   }
   // Every triple goes: those of the previous generation and those inserted
   // or loaded so far.

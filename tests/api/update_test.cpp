@@ -108,6 +108,9 @@ TEST_CASE("an update that changes nothing writes no generation") {
   CHECK_FALSE(store.update("DELETE DATA { <http://e/nobody> <http://e/knows> <http://e/bob> }").changed);
   CHECK_FALSE(store.update("DELETE WHERE { ?s <http://e/nothing> ?o }").changed);
   CHECK_FALSE(store.update("CLEAR NAMED ; CLEAR SILENT GRAPH <http://e/g> ; ADD DEFAULT TO DEFAULT").changed);
+  CHECK_FALSE(store.update("INSERT DATA { <http://e/x> <http://e/p> 1 } ; DELETE DATA { <http://e/x> <http://e/p> 1 }")
+                  .changed);
+  CHECK_FALSE(store.update("INSERT DATA { <http://e/alice> <http://e/knows> <http://e/bob> }").changed);
   CHECK(store.generation() == generation);
 }
 

@@ -98,7 +98,7 @@ class Readers {
   std::vector<std::thread> threads_;
 };
 
-bool refused(const std::string& message) { return message.find("is being written by another load") != std::string::npos; }
+bool refused(const std::string& message) { return message.find("is being written by another writer (a load or an update)") != std::string::npos; }
 
 }  // namespace
 

@@ -137,9 +137,9 @@ TEST_CASE("a second writer is refused at once, in another process as in this one
     GenerationWriter first(db);
     auto result = runCli({"load", "--quiet", "--db", db.string(), (dir / "more.nt").string()});
     CHECK(result.exitCode == 1);
-    CHECK(result.output.find("is being written by another load") != std::string::npos);
+    CHECK(result.output.find("is being written by another writer (a load or an update)") != std::string::npos);
     CHECK_THROWS_WITH_AS(Database::load(db, {(dir / "more.nt").string()}),
-                         doctest::Contains("is being written by another load"), StorageError);
+                         doctest::Contains("is being written by another writer (a load or an update)"), StorageError);
   }  // the first writer gives up without committing
   CHECK(Database(db).query(kAll).rowCount() == 1);
   Database::load(db, {(dir / "more.nt").string()});
@@ -161,7 +161,7 @@ TEST_CASE("two loads started together: each commits or is refused, and every com
     CAPTURE(result->output);
     CHECK(result->signal == 0);
     if (result->exitCode != 0) {
-      CHECK(result->output.find("is being written by another load") != std::string::npos);
+      CHECK(result->output.find("is being written by another writer (a load or an update)") != std::string::npos);
     }
   }
   if (first.exitCode == 0) expected += 106012;
