@@ -113,15 +113,20 @@ class UpdatePlanner {
     TermCodec& terms = *solutions.terms;
     std::map<std::string, std::string> freshBlanks;  // this query's blank node -> the stored label
     // DELETE before INSERT, both over the same solutions (Update 3.1.3).
-    for (const Triple& t : constructTriples(deleted, solutions.rows, solutions.variables, terms)) {
+    const std::vector<Triple> toDelete = constructTriples(deleted, solutions.rows, solutions.variables, terms);
+    const std::vector<Triple> toInsert = constructTriples(inserted, solutions.rows, solutions.variables, terms);
+    context_.options.checkMemory((toDelete.size() + toInsert.size()) * sizeof(Triple), "the update's triples");
+    for (const Triple& t : toDelete) {
       // Deleting what is not there changes nothing, and needs no new generation.
       changes_.remove(termTriple(t, terms, freshBlanks), stored(t, terms));
+      context_.options.checkMemory(changes_.bytes(), "the update's changes");
     }
-    for (const Triple& t : constructTriples(inserted, solutions.rows, solutions.variables, terms)) {
+    for (const Triple& t : toInsert) {
       TermTriple triple = termTriple(t, terms, freshBlanks);
       // Inserting what is there already changes nothing either.
       if (changes_.clearsExisting() || !stored(t, terms) || changes_.deleted().count(triple) > 0) {
         changes_.insert(std::move(triple));
+        context_.options.checkMemory(changes_.bytes(), "the update's changes");
       }
     }
   }

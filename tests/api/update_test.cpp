@@ -151,6 +151,12 @@ TEST_CASE("a request is applied whole or not at all") {
                                     (store.dir / "bad.nt").string() + ">"),
                        doctest::Contains("bad.nt:2:"), LoadError);
   unchanged();
+  // Changes that outgrow the memory budget.
+  UpdateOptions small;
+  small.query.memoryBudgetBytes = 1000;
+  CHECK_THROWS_WITH_AS(Database::update(store.db, "DELETE WHERE { ?s ?p ?o }", small),
+                       doctest::Contains("the update's changes would exceed"), QueryOutOfMemory);
+  unchanged();
   // A pattern that runs out of time.
   UpdateOptions slow;
   slow.query.timeout = std::chrono::milliseconds(0);
