@@ -1,5 +1,6 @@
 #include "gsparql/database.h"
 
+#include <optional>
 #include <ostream>
 
 #include <chrono>
@@ -97,19 +98,18 @@ namespace {
 class UpdateSteps {
  public:
   explicit UpdateSteps(const Generation& next) : next_(next) {}
-  ~UpdateSteps() { dropLast(); }
+  ~UpdateSteps() { drop(); }
   const GraphStore& last(const GraphStore& base) const { return store_ ? *store_ : base; }
   const GraphStore& write(const GraphStore& previous, const GraphChanges& changes) {
     const Generation step{next_.number, next_.dir.string() + ".step-" + std::to_string(++steps_)};
     writeStepGeneration(step, previous, changes, {});
     auto store = std::make_unique<GraphStore>(PinnedGeneration::pinFolder(step));
-    dropLast();  // `previous`, when it was a step, is read no more
+    drop();  // `previous`, when it was a step, is read no more
     store_ = std::move(store);
     return *store_;
   }
-
- private:
-  void dropLast() {
+  // Unpins and removes the step last written.
+  void drop() {
     if (!store_) return;
     const std::filesystem::path dir = store_->generation().dir;
     store_.reset();
@@ -117,6 +117,8 @@ class UpdateSteps {
     std::filesystem::remove_all(dir, ignored);
   }
 
+
+ private:
   Generation next_;
   int steps_ = 0;
   std::unique_ptr<GraphStore> store_;
@@ -131,23 +133,26 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   // The one writer from here to the commit, so that the patterns read the
   // generation that the update changes.
   GenerationWriter writer(dir);
-  const GraphStore base(dir);
+  std::optional<GraphStore> base(std::in_place, dir);
   const auto cpu = engine::makeCpuExecutor();
   UpdateSteps steps(writer.next());
   const engine::UpdateContext context{
       *cpu, executionOptionsFrom(options.query, start),
       [](const GraphStore& store) { return engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1}); },
-      [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(base), changes); },
+      [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(*base), changes); },
       options.allowLoad};
-  const GraphChanges changes = engine::planUpdate(request, base, context);
-  const GraphStore& changed = steps.last(base);
+  const GraphChanges changes = engine::planUpdate(request, *base, context);
+  const GraphStore& changed = steps.last(*base);
   UpdateSummary summary;
   summary.operations = request.operations.size();
-  summary.triplesBefore = base.catalog().tripleCount;
+  summary.triplesBefore = base->catalog().tripleCount;
   summary.triplesAfter = summary.triplesBefore;
-  summary.generation = base.catalog().generation;
-  if (!changes.empty() || &changed != &base) {
-    summary.triplesAfter = writeChangedGeneration(writer, changed, changes, {}).uniqueTriples;
+  summary.generation = base->catalog().generation;
+  if (!changes.empty() || &changed != &*base) {
+    summary.triplesAfter = buildChangedGeneration(writer, changed, changes, {}).uniqueTriples;
+    steps.drop();
+    base.reset();  // not pinned at the commit, which then removes it
+    writer.commit();
     summary.generation = writer.next().number;
     summary.changed = true;
   }

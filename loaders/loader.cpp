@@ -342,15 +342,14 @@ Catalog buildGeneration(const Generation& next, const GraphStore* previous, cons
   return catalog;
 }
 
-// Builds the writer's next generation and commits it.
-LoadSummary writeGeneration(GenerationWriter& writer, const GraphStore* previous, const GraphChanges& changes,
-                            const LoadOptions& options) {
+// Builds the writer's next generation, catalog included, ready to commit.
+LoadSummary buildNext(GenerationWriter& writer, const GraphStore* previous, const GraphChanges& changes,
+                      const LoadOptions& options) {
   const auto start = Clock::now();
   LoadSummary summary;
   const Catalog catalog = buildGeneration(writer.next(), previous, changes, options, summary);
   crashPoint("after-build");
   writeCatalog(writer.next().dir / kCatalogFile, catalog);
-  writer.commit();
   summary.seconds = secondsSince(start);
   summary.peakMemoryBytes = peakMemoryBytes();
   return summary;
@@ -372,18 +371,23 @@ LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vecto
                              const LoadOptions& options) {
   requireDirectoryOrNothing(root);
   return reportingFileErrors([&] {
+    const auto start = Clock::now();
     GenerationWriter writer(root);
     std::optional<GraphStore> previous;
     if (writer.previous()) previous.emplace(root);
     GraphChanges changes;
     for (const std::string& input : inputs) changes.load(input);
-    return writeGeneration(writer, previous ? &*previous : nullptr, changes, options);
+    LoadSummary summary = buildNext(writer, previous ? &*previous : nullptr, changes, options);
+    previous.reset();  // not pinned at the commit, which then removes it
+    writer.commit();
+    summary.seconds = secondsSince(start);
+    return summary;
   });
 }
 
-LoadSummary writeChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
+LoadSummary buildChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
                                    const LoadOptions& options) {
-  return reportingFileErrors([&] { return writeGeneration(writer, &previous, changes, options); });
+  return reportingFileErrors([&] { return buildNext(writer, &previous, changes, options); });
 }
 
 void writeStepGeneration(const Generation& step, const GraphStore& previous, const GraphChanges& changes,

@@ -21,13 +21,15 @@ class GraphChanges;
 LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
                              const LoadOptions& options);
 
-// Writes `previous`, the writer's previous generation, changed by `changes`
-// (an update: deletions, insertions, files loaded) as the next generation and
-// commits it. The previous generation's terms keep their ids, those no triple
-// uses any more stay in the dictionary. The insertions count as one input
-// for blank-node scopes: their fresh blank nodes are labelled
-// `_:f<n>_...`, n the previous catalog's inputFiles + 1.
-LoadSummary writeChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
+// Builds `previous` (the writer's previous generation, or a step below)
+// changed by `changes` (an update: deletions, insertions, files loaded) as
+// the writer's next generation, ready for writer.commit(); commit once
+// nothing reads `previous` any more, else the commit cannot remove it. The
+// previous generation's terms keep their ids, those no triple uses any more
+// stay in the dictionary. The insertions count as one input for blank-node
+// scopes: their fresh blank nodes are labelled `_:f<n>_...`, n the previous
+// catalog's inputFiles + 1.
+LoadSummary buildChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
                                    const LoadOptions& options);
 
 // The same into the folder step.dir, created here, without committing it:

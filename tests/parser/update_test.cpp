@@ -60,7 +60,7 @@ TEST_CASE("DELETE/INSERT WHERE keeps both templates and translates the pattern")
   CHECK(op.where->kind == Op::Kind::LeftJoin);
 }
 
-TEST_CASE("DELETE WHERE is its template as a pattern; GRAPH blocks keep their graph") {
+TEST_CASE("DELETE WHERE is its template as a pattern, GRAPH blocks keep their graph") {
   const UpdateRequest r = update("DELETE WHERE { ?s :p ?o . GRAPH :g { ?s :q ?o } }");
   const UpdateOperation& op = r.operations.at(0);
   CHECK(op.kind == Kind::DeleteWhere);

@@ -245,7 +245,7 @@ TEST_CASE("updates by direct and form POST are applied and seen by the next quer
   CHECK(sortedDump(store.db).size() == 3);  // on disk, for any other reader
 }
 
-TEST_CASE("bad updates get 400 with the position; LOAD of the server's files is refused") {
+TEST_CASE("bad updates get 400 with the position, LOAD of the server files is refused") {
   UpdatableStore store;
   TestServer server({}, store.db);
   auto syntax = postUpdate(server, "INSERT DATA { ?x <http://e/p> 1 }");
