@@ -178,6 +178,7 @@ class Database::Impl {
     }
     if (!gpu) {
       engine::GpuOptions gpuOptions;
+      gpuOptions.memoryBytes = options.gpuMemoryBytes;
       gpuOptions.graphCacheBytes = options.gpuCacheBytes;
       gpuOptions.plainCsrLookups = options.gpuPlainCsrLookups;
       gpuOptions.twoPassJoin = options.gpuTwoPassJoin;

@@ -132,8 +132,7 @@ void printSummary(const std::vector<Measurement>& all) {
 
 }  // namespace
 
-DatabaseOptions ablation(const std::string& name) {
-  DatabaseOptions options;
+DatabaseOptions ablation(const std::string& name, DatabaseOptions options) {
   if (name == "plain-csr") {
     options.gpuPlainCsrLookups = true;
   } else if (name == "two-pass") {
@@ -149,8 +148,11 @@ DatabaseOptions ablation(const std::string& name) {
 }
 
 int runBench(const Args& args) {
-  Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget", "--ablation", "--optimizer"}, {"--cold"}});
-  BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none")), queryOptionsFrom(a),
+  Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget",
+                      "--gpu-memory", "--ablation", "--optimizer"},
+                     {"--cold"}});
+  BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none"), databaseOptionsFrom(a)),
+                   queryOptionsFrom(a),
                    std::stoi(a.value("--repeat").value_or("5")), a.flag("--cold")};
   if (setup.repeat < 1) throw UsageError("--repeat must be at least 1");
   Database db(setup.dir, setup.database);

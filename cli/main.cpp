@@ -19,26 +19,29 @@ commands:
   dump --db DIR                write the graph as N-Triples
   query --db DIR [QUERY | -f FILE | -] [--format table|tsv|csv|json|xml] [--backend cpu|gpu|auto]
         [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE] [--optimizer sampling|statistics]
-        [--time] [--explain]
+        [--gpu-memory SIZE] [--time] [--explain]
         run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr;
         a query that runs past --timeout, or whose intermediate results outgrow --memory-budget
-        (e.g. 8G; half of the memory by default), stops with an error; --optimizer: join orders
-        from random walks over the data (the default) or from per-predicate statistics
+        (e.g. 8G; half of the memory by default), stops with an error; --gpu-memory caps the GPU
+        memory it holds (what is free by default): larger steps run depth-first over slices of rows;
+        --optimizer: join orders from random walks over the data (the default) or from per-predicate
+        statistics
   update --db DIR [UPDATE | -f FILE | -] [--timeout SECONDS] [--memory-budget SIZE] [--quiet]
         run a SPARQL 1.1 Update request (INSERT DATA, DELETE WHERE, DELETE/INSERT ... WHERE, LOAD
         <file:///path>, CLEAR, ...; the database is created if needed); it is on disk, whole, when
         the command returns, and nothing of it is applied if it fails
   repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
-        [--optimizer sampling|statistics]
+        [--gpu-memory SIZE] [--optimizer sampling|statistics]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   serve --db DIR [--bind ADDRESS] [--port N] [--backend cpu|gpu|auto] [--threads N] [--queue N]
-        [--timeout SECONDS] [--max-result-rows N] [--memory-budget SIZE] [--read-only] [--token TOKEN]
+        [--timeout SECONDS] [--max-result-rows N] [--memory-budget SIZE] [--gpu-memory SIZE] [--read-only]
+        [--token TOKEN]
         [--access-log FILE|-] [--web DIR]
         the SPARQL 1.1 Protocol at http://ADDRESS:N/sparql (127.0.0.1:7878; --port 0: any free port) and
         the query page at /; SIGTERM or Ctrl-C stops it after answering the requests in flight
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold]
-        [--optimizer sampling|statistics] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
+        [--gpu-memory SIZE] [--optimizer sampling|statistics] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
         run each .rq file N times (all rows decoded); CSV of min/median/max ms per query
 )";
 

@@ -44,8 +44,10 @@ void showTable(const Database& db, const std::string& text, const QueryOptions& 
 // Without --format: a table on a terminal, else TSV (N-Triples for a graph),
 // written as the rows come.
 int runQuery(const Args& args) {
-  Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics", "--timeout", "--memory-budget", "--optimizer"}, {"--time", "--explain"}});
-  Database db(a.required("--db"));
+  Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics", "--timeout", "--memory-budget",
+                      "--gpu-memory", "--optimizer"},
+                     {"--time", "--explain"}});
+  Database db(a.required("--db"), databaseOptionsFrom(a));
   QueryOptions options = queryOptionsFrom(a);
   options.stepTimes = a.flag("--explain");
   const std::optional<ResultFormat> format = formatFrom(a);

@@ -71,6 +71,12 @@ QueryOptions queryOptionsFrom(const Arguments& args) {
   return options;
 }
 
+DatabaseOptions databaseOptionsFrom(const Arguments& args) {
+  DatabaseOptions options;
+  if (auto m = args.value("--gpu-memory")) options.gpuMemoryBytes = parseByteSize(*m);
+  return options;
+}
+
 std::string requestText(const Arguments& a) {
   if (auto file = a.value("-f")) {
     std::ifstream in(*file, std::ios::binary);

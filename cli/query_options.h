@@ -1,11 +1,12 @@
 #pragma once
-// --backend, --semantics, --timeout and --memory-budget, shared by `query`,
-// `bench`, `update` and the REPL.
+// --backend, --semantics, --timeout, --memory-budget and --gpu-memory,
+// shared by `query`, `bench`, `serve`, `update` and the REPL.
 #include <chrono>
 #include <cstdint>
 #include <string>
 
 #include "cli/arguments.h"
+#include "gsparql/database.h"
 #include "gsparql/query.h"
 #include "gsparql/update.h"
 
@@ -19,6 +20,8 @@ std::chrono::milliseconds parseTimeout(const std::string& seconds);
 // "8G", "512M", "1048576" for --memory-budget.
 uint64_t parseByteSize(const std::string& size);
 QueryOptions queryOptionsFrom(const Arguments& args);
+// --gpu-memory.
+DatabaseOptions databaseOptionsFrom(const Arguments& args);
 // "1 operation(s), committed: 4 -> 3 triples (generation 5), 0.197 s"
 std::string updateReport(const UpdateSummary& summary);
 // The query or update text: the one positional argument, standard input for

@@ -71,11 +71,13 @@ constexpr const char* kContinuation = "     ..> ";
 }  // namespace
 
 int runRepl(const Args& args) {
-  Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget", "--optimizer"}, {}});
+  Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget", "--gpu-memory", "--optimizer"},
+                     {}});
   if (!a.positional().empty()) throw UsageError("repl takes no positional arguments");
   const std::string dir = a.required("--db");
   repl::Settings settings;
   settings.options = queryOptionsFrom(a);
+  settings.database = databaseOptionsFrom(a);
   repl::Session session(dir, settings);
   LineEditor editor("gsparql", historyFile());
 

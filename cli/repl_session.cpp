@@ -360,12 +360,12 @@ A command without its argument prints the current setting.
 )";
 
 Session::Session(const std::filesystem::path& dir, Settings settings)
-    : dir_(dir), db_(dir), generation_(db_.statistics().generation), settings_(std::move(settings)) {}
+    : dir_(dir), db_(dir, settings.database), generation_(db_.statistics().generation), settings_(std::move(settings)) {}
 
 void Session::moveToLatestGeneration(const Output& out) {
   try {
     if (db_.isLatest()) return;
-    Database latest(dir_);
+    Database latest(dir_, settings_.database);
     generation_ = latest.statistics().generation;
     db_ = std::move(latest);
     out.note("database changed: now reading generation " + std::to_string(generation_));

@@ -93,6 +93,7 @@ struct Settings {
   bool explainAlways = false;  // .explain on
   bool explainNext = false;    // .explain (the next query only)
   QueryOptions options;        // backend and semantics; `cancel` is set by the session
+  DatabaseOptions database;    // --gpu-memory
 };
 
 // Where a session's output goes. `show` receives a whole result (table, plan,

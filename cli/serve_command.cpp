@@ -106,11 +106,12 @@ void allowAllFileDescriptors() {
 
 int runServe(const Args& args) {
   Arguments a(args, {{"--db", "--bind", "--port", "--backend", "--semantics", "--optimizer", "--threads", "--queue",
-                      "--timeout", "--memory-budget", "--max-result-rows", "--token", "--access-log", "--web"},
+                      "--timeout", "--memory-budget", "--gpu-memory", "--max-result-rows", "--token", "--access-log",
+                      "--web"},
                      {"--read-only"}});
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
   allowAllFileDescriptors();
-  server::SparqlServer server(a.required("--db"), serverOptionsFrom(a));
+  server::SparqlServer server(a.required("--db"), serverOptionsFrom(a), databaseOptionsFrom(a));
   const int port = server.bind();
   std::fprintf(stderr, "gsparql serve: listening on http://%s:%d/ (query page; SPARQL endpoint at /sparql)\n",
                a.value("--bind").value_or("127.0.0.1").c_str(), port);

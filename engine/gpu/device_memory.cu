@@ -23,9 +23,13 @@ DevicePool::~DevicePool() {
 void* DevicePool::allocate(size_t bytes) {
   void* p = nullptr;
   GSPARQL_CUDA(cudaMallocAsync(&p, bytes == 0 ? 4 : bytes, stream_));
+  inUse_ += bytes;
   return p;
 }
 
-void DevicePool::release(void* p) { cudaFreeAsync(p, stream_); }
+void DevicePool::release(void* p, size_t bytes) {
+  cudaFreeAsync(p, stream_);
+  inUse_ -= bytes;
+}
 
 }  // namespace gsparql::engine::gpu

@@ -21,11 +21,14 @@ class DevicePool {
   DevicePool& operator=(const DevicePool&) = delete;
   cudaStream_t stream() const { return stream_; }
   void* allocate(size_t bytes);
-  void release(void* p);
+  void release(void* p, size_t bytes);
   void synchronize() const { GSPARQL_CUDA(cudaStreamSynchronize(stream_)); }
+  // Bytes allocated and not yet released: what the executor's memory limit counts.
+  uint64_t bytesInUse() const { return inUse_; }
 
  private:
   cudaStream_t stream_ = nullptr;
+  uint64_t inUse_ = 0;
 };
 
 template <typename T>
@@ -53,7 +56,7 @@ class DeviceArray {
   size_t size() const { return size_; }
   size_t bytes() const { return size_ * sizeof(T); }
   void reset() {
-    if (data_ != nullptr) pool_->release(data_);
+    if (data_ != nullptr) pool_->release(data_, bytes());
     data_ = nullptr;
     size_ = 0;
   }

@@ -51,11 +51,51 @@ std::string unsupportedReason(const std::vector<std::vector<GpuStep>>& component
   return {};
 }
 
-// A component's intermediate table on the device, one array per bound column.
-struct DeviceTable {
+// A component's intermediate table on the device: one column per query
+// column (null where unbound), in arrays it owns or, for a slice of rows,
+// in its parent's.
+struct Level {
+  std::vector<DeviceArray<uint32_t>> owned;
+  std::vector<const uint32_t*> columns;
   uint32_t rows = 1;
-  std::vector<DeviceArray<uint32_t>> columns;
-  std::vector<bool> bound;
+};
+
+// Where a component's rows go: counted, or downloaded (the columns the
+// caller reads) and appended in order.
+struct ComponentRows {
+  bool countOnly = false;
+  uint64_t count = 0;
+  std::optional<IdTable> table;
+};
+
+// One component's depth-first run: its steps, what each step sees bound,
+// and the rows and time each step accounted for over all slices.
+struct ComponentRun {
+  const std::vector<GpuStep>& steps;
+  const BoundBgp& bgp;
+  const GraphStore& store;
+  const ExecutionOptions& options;
+  std::vector<std::vector<bool>> boundBefore;      // per step
+  std::vector<std::vector<uint32_t>> earlierBefore;  // vertex columns bound before each step
+  std::vector<uint64_t> rows;
+  std::vector<double> milliseconds;
+  std::vector<bool> reached;
+  ComponentRows out;
+
+  ComponentRun(const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
+               const ExecutionOptions& options, bool countOnly)
+      : steps(steps), bgp(bgp), store(store), options(options), rows(steps.size()), milliseconds(steps.size()),
+        reached(steps.size()) {
+    out.countOnly = countOnly;
+    std::vector<bool> bound(bgp.columnCount(), false);
+    std::vector<uint32_t> earlier;
+    for (const GpuStep& s : steps) {
+      boundBefore.push_back(bound);
+      earlierBefore.push_back(earlier);
+      bound[s.step.column] = true;
+      if (s.step.isVertex) earlier.push_back(s.step.column);
+    }
+  }
 };
 
 // Buffers of the light-query path, allocated on first use: two sets of
@@ -104,8 +144,8 @@ struct FusedWorkspace {
 class GpuExecutor final : public Executor {
  public:
   explicit GpuExecutor(const GpuOptions& options)
-      : options_(options), freeAtStart_(freeMemory()),
-        cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : freeAtStart_ / 4), cpu_(makeCpuExecutor()) {}
+      : options_(options), memoryLimit_(memoryLimit(options)),
+        cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : memoryLimit_ / 4), cpu_(makeCpuExecutor()) {}
 
   std::string name() const override { return "gpu"; }
 
@@ -123,54 +163,77 @@ class GpuExecutor final : public Executor {
                      std::to_string(static_cast<uint64_t>(plan.estimatedRows()));
       return cpu_->execute(plan, bgp, store, options, profile);
     }
-    cache_.beginQuery();
-    slicedSteps_ = 0;
-    largestGrid_ = 1;
-    layeredSteps_.clear();
+    beginQuery();
     // One component's table is the result: only the columns read leave the GPU.
     const bool direct = plan.components.size() == 1;
     ExecutionOptions everyColumn = options;
     everyColumn.outputColumns.reset();
     const ExecutionOptions& componentOptions = direct ? options : everyColumn;
     std::vector<IdTable> tables;
-    bool fused = false;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
-      std::optional<IdTable> light;
-      if (fuseLightSteps()) light = runFused(c, steps[c], bgp, store, componentOptions, profile);
-      fused |= light.has_value();
-      tables.push_back(light ? std::move(*light) : runComponent(c, steps[c], bgp, store, componentOptions, profile));
+      tables.push_back(std::move(*componentRows(c, steps[c], bgp, store, componentOptions, profile, false).table));
     }
-    profile.note = std::string(fused ? std::string("steps fused into one kernel each, no host synchronisation between "
-                                                   "them (step times are the device's, between CUDA events") +
-                                           (options.stepTimes ? "); " : ", the last step's for all of them); ")
-                                     : "") +
-                   (largestGrid_ > 1 ? "largest fused step on a grid of " + std::to_string(largestGrid_) + " blocks; "
-                                     : "") +
-                   (slicedSteps_ ? std::to_string(slicedSteps_) + " step(s) processed in slices of rows; " : "") +
-                   gpu::describeLayers(layeredSteps_) +
-                   "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
+    profile.note = runNote(options);
     if (direct) return std::move(tables.front());
     return options.select(componentProduct(std::move(tables), bgp, everyColumn));
   }
 
-  // The GPU has no counting kernels yet: it counts the rows it makes. Where
-  // a component's estimated rows would not fit a quarter of the device's
-  // free memory, the CPU executor counts them instead, without making them.
-  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
-                 ExecutionProfile& profile) override {
-    double largest = 0;
-    for (const ComponentPlan& component : plan.components) {
-      if (!component.steps.empty()) largest = std::max(largest, component.steps.back().estimatedRows);
+ protected:
+  // Counted on the GPU in bounded memory: the last step's survivors are
+  // counted, never written, and steps too large for the memory left run
+  // depth-first over slices of rows.
+  uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
+                          const ExecutionOptions& options, ExecutionProfile& profile) override {
+    const std::vector<std::vector<GpuStep>> steps{gpuSteps(plan.components[component], bgp)};
+    if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
+      profile.note = "counted on the CPU executor: " + why;
+      return cpu_->count(BgpPlan{{plan.components[component]}}, bgp, store, options, profile);
     }
-    const double bytes = largest * static_cast<double>(bgp.columnCount()) * sizeof(uint32_t);
-    if (bytes <= static_cast<double>(freeAtStart_) / 4) return Executor::count(plan, bgp, store, options, profile);
-    const uint64_t rows = cpu_->count(plan, bgp, store, options, profile);
-    profile.note = "counted on the CPU executor: about " + std::to_string(static_cast<uint64_t>(largest)) +
-                   " rows would not fit the GPU's memory, and the GPU counts only rows it makes";
+    beginQuery();
+    ExecutionOptions noColumns = options;
+    noColumns.outputColumns = std::vector<uint32_t>{};
+    const uint64_t rows = componentRows(component, steps.front(), bgp, store, noColumns, profile, true).count;
+    profile.note = runNote(options);
     return rows;
   }
 
  private:
+  void beginQuery() {
+    cache_.beginQuery();
+    slicedSteps_ = 0;
+    largestGrid_ = 1;
+    fusedRun_ = false;
+    layeredSteps_.clear();
+  }
+
+  // What --explain says about how the GPU ran the query.
+  std::string runNote(const ExecutionOptions& options) const {
+    return std::string(fusedRun_ ? std::string("steps fused into one kernel each, no host synchronisation between "
+                                                "them (step times are the device's, between CUDA events") +
+                                        (options.stepTimes ? "); " : ", the last step's for all of them); ")
+                                  : "") +
+           (largestGrid_ > 1 ? "largest fused step on a grid of " + std::to_string(largestGrid_) + " blocks; " : "") +
+           (slicedSteps_ ? std::to_string(slicedSteps_) +
+                               " step(s) too large for the memory left, run depth-first over slices of rows; "
+                         : "") +
+           gpu::describeLayers(layeredSteps_) +
+           "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
+  }
+
+  // A component's rows (or their count): light queries through the fused
+  // path, the rest, or what outgrew it, through the general path.
+  ComponentRows componentRows(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
+                              const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
+                              bool countOnly) {
+    if (fuseLightSteps()) {
+      if (std::optional<IdTable> light = runFused(c, steps, bgp, store, options, profile)) {
+        fusedRun_ = true;
+        const uint64_t rows = light->rows();
+        return {countOnly, rows, std::move(light)};
+      }
+    }
+    return runComponent(c, steps, bgp, store, options, profile, countOnly);
+  }
   // A LIMIT or ASK that reads a small part of a large result: the GPU
   // executor finds every row level by level, the CPU one stops early.
   static bool stopsFarBelowEstimate(const BgpPlan& plan, const ExecutionOptions& options) {
@@ -178,10 +241,12 @@ class GpuExecutor final : public Executor {
     return options.rowLimit && plan.estimatedRows() > std::max(kLeastRows, kFactor * static_cast<double>(*options.rowLimit));
   }
 
-  static uint64_t freeMemory() {
+  // The device memory this executor may hold: what is free at start, or
+  // less where the options say so (--gpu-memory).
+  static uint64_t memoryLimit(const GpuOptions& options) {
     size_t free = 0, total = 0;
     GSPARQL_CUDA(cudaMemGetInfo(&free, &total));
-    return free;
+    return options.memoryBytes ? std::min<uint64_t>(options.memoryBytes, free) : free;
   }
 
   // Candidates must have every edge to a vertex bound later: the cached key
@@ -272,115 +337,113 @@ class GpuExecutor final : public Executor {
     return args;
   }
 
-  // A join step's output: one array per bound column (empty where unbound).
-  struct Extension {
-    std::vector<DeviceArray<uint32_t>> columns;
-    uint32_t rows = 0;
-  };
-
-  gpu::Columns boundColumns(const std::vector<const uint32_t*>& in, std::vector<DeviceArray<uint32_t>>& next,
-                            uint32_t rows) {
+  // Arrays for the bound columns of `in` (written by link) and the new
+  // column: the next level's table.
+  gpu::Columns nextColumns(const std::vector<const uint32_t*>& in, uint32_t vertex, Level& next) {
+    next.owned.resize(in.size());
+    next.columns.assign(in.size(), nullptr);
     gpu::Columns columns;
     for (uint32_t c = 0; c < in.size(); ++c) {
-      if (in[c] == nullptr) continue;
-      next[c] = DeviceArray<uint32_t>(pool_, rows);
+      if (in[c] == nullptr && c != vertex) continue;
+      next.owned[c] = DeviceArray<uint32_t>(pool_, next.rows);
+      next.columns[c] = next.owned[c].data();
+      if (c == vertex) continue;
       columns.in[columns.count] = in[c];
-      columns.out[columns.count++] = next[c].data();
+      columns.out[columns.count++] = next.owned[c].data();
     }
+    columns.out[columns.count] = next.owned[vertex].data();  // the new column, written by link or by the second pass
     return columns;
   }
 
-  uint64_t candidateBudget() const {
+  // Candidates one step may hold: half of the memory left under the limit,
+  // each candidate taking a survivor slot and a row of `width` columns.
+  uint64_t candidateBudget(uint32_t width) const {
     if (options_.stepCandidateBudget != 0) return options_.stepCandidateBudget;
-    // Each candidate may become a row of up to kMaxColumns columns, plus its survivor slot.
-    return std::max<uint64_t>(uint64_t{1} << 20, freeAtStart_ / (4 * (gpu::kMaxColumns + 2)));
+    constexpr uint64_t kLeast = 4096;
+    const uint64_t used = pool_.bytesInUse();
+    const uint64_t left = used < memoryLimit_ ? memoryLimit_ - used : 0;
+    return std::max(kLeast, left / (2 * (uint64_t{width} + 2) * sizeof(uint32_t)));
   }
 
-  void extend(DeviceTable& table, uint32_t vertex, const gpu::StepArgs& s) {
-    Extension e = extendRows(pointers(table), table.rows, vertex, s, true);
-    table.columns = std::move(e.columns);
-    table.bound[vertex] = true;
-    table.rows = e.rows;
-  }
-
-  // One join step: size (with the histogram of row work), filter through
-  // the load-balance layers, prefix sums, link (Prealloc-Combine), or count,
-  // prefix sums, write, link (the two-pass ablation). When the step's
-  // candidates exceed the budget, its rows are processed in slices.
-  Extension extendRows(const std::vector<const uint32_t*>& in, uint32_t rows, uint32_t vertex, const gpu::StepArgs& s,
-                       bool maySlice) {
-    gpu::GeneralStep step(pool_, s, rows);
-    if (maySlice && rows > 1 && step.candidates() > candidateBudget()) {
-      return extendInSlices(in, rows, vertex, s, step.candidateStarts());
+  // Step k on `level`, then the steps after it (DGSM): a step whose
+  // candidates exceed the memory left runs on slices of consecutive rows,
+  // each taken through every later step before the next, so intermediate
+  // results of any size need memory for one slice per step. Size (with the
+  // histogram of row work), filter through the load-balance layers, prefix
+  // sums, link (Prealloc-Combine), or count, prefix sums, write, link (the
+  // two-pass ablation); the last step of a count only counts.
+  void descend(ComponentRun& run, Level level, size_t k) {
+    if (level.rows == 0) return;
+    if (k == run.steps.size()) return take(run, level);
+    run.options.throwIfStopped();
+    const auto start = Clock::now();
+    const gpu::ColumnStep& columnStep = run.steps[k].step;
+    const gpu::StepArgs args =
+        prepare(columnStep, run.bgp, run.store, level.columns, run.boundBefore[k], run.earlierBefore[k], run.options);
+    auto step = std::make_unique<gpu::GeneralStep>(pool_, args, level.rows);
+    if (level.rows > 1 && step->candidates() > candidateBudget(run.bgp.columnCount())) {
+      const std::vector<uint32_t> ends = sliceEnds(*step, level.rows, candidateBudget(run.bgp.columnCount()));
+      step.reset();
+      ++slicedSteps_;
+      run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      for (uint32_t first = 0; const uint32_t end : ends) {
+        Level slice{{}, level.columns, end - first};
+        for (const uint32_t*& column : slice.columns) {
+          if (column != nullptr) column += first;
+        }
+        descend(run, std::move(slice), k);
+        first = end;
+      }
+      return;
     }
-    const gpu::Thresholds t = gpu::chooseThresholds(step.histogram(), gpu::deviceShape(), options_.loadBalance);
-    if (!options_.naiveSetOperations) layeredSteps_.push_back({t, gpu::layerSizes(step.histogram(), t)});
-    const uint32_t newRows = step.filter(t, options_.twoPassJoin, options_.naiveSetOperations);
-
-    Extension out{std::vector<DeviceArray<uint32_t>>(in.size()), newRows};
-    gpu::Columns columns = boundColumns(in, out.columns, newRows);
-    out.columns[vertex] = DeviceArray<uint32_t>(pool_, newRows);
-    columns.out[columns.count] = out.columns[vertex].data();  // the new column, written by link or by the second pass
-    step.link(columns);
-    return out;
+    const gpu::Thresholds t = gpu::chooseThresholds(step->histogram(), gpu::deviceShape(), options_.loadBalance);
+    if (!options_.naiveSetOperations) layeredSteps_.push_back({t, gpu::layerSizes(step->histogram(), t)});
+    const bool countHere = run.out.countOnly && k + 1 == run.steps.size();
+    Level next{{}, {}, step->filter(t, options_.twoPassJoin || countHere, options_.naiveSetOperations)};
+    if (countHere) {
+      run.out.count += next.rows;
+    } else {
+      step->link(nextColumns(level.columns, columnStep.column, next));
+    }
+    step.reset();
+    level.owned.clear();  // freed in stream order, after the kernels that read it
+    run.reached[k] = true;
+    run.rows[k] += next.rows;
+    run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    if (!countHere) descend(run, std::move(next), k + 1);
   }
 
-  // The step's arguments for the rows from `first` on: every column it reads, offset.
-  static gpu::StepArgs fromRow(gpu::StepArgs s, uint32_t first) {
-    auto shift = [first](const uint32_t*& column) {
-      if (column != nullptr) column += first;
-    };
-    shift(s.driverColumn);
-    shift(s.targetColumn);
-    for (int i = 0; i < s.checkCount; ++i) shift(s.checks[i].boundColumn);
-    for (int i = 0; i < s.pairCount; ++i) {
-      shift(s.pairs[i].from);
-      shift(s.pairs[i].predicate);
-      shift(s.pairs[i].to);
-    }
-    for (int i = 0; i < s.predicateVertexCount; ++i) {
-      shift(s.predicateVertices[i].predicate);
-      shift(s.predicateVertices[i].vertex);
-    }
-    for (int i = 0; i < s.earlierCount; ++i) shift(s.earlier[i]);
-    return s;
-  }
-
-  // Slices of consecutive rows whose candidates fit the budget, each extended
-  // on its own, then concatenated in order.
-  Extension extendInSlices(const std::vector<const uint32_t*>& in, uint32_t rows, uint32_t vertex,
-                           const gpu::StepArgs& s, const uint64_t* deviceStarts) {
+  // Where each slice of a step's rows ends: consecutive rows whose
+  // candidates fit `budget` (a row alone may exceed it).
+  std::vector<uint32_t> sliceEnds(const gpu::GeneralStep& step, uint32_t rows, uint64_t budget) {
     std::vector<uint64_t> starts(rows + 1);
-    GSPARQL_CUDA(cudaMemcpyAsync(starts.data(), deviceStarts, starts.size() * sizeof(uint64_t),
+    GSPARQL_CUDA(cudaMemcpyAsync(starts.data(), step.candidateStarts(), starts.size() * sizeof(uint64_t),
                                  cudaMemcpyDeviceToHost, pool_.stream()));
     pool_.synchronize();
-    std::vector<Extension> parts;
-    uint64_t total = 0;
+    std::vector<uint32_t> ends;
     for (uint32_t first = 0; first < rows;) {
       uint32_t end = first + 1;
-      while (end < rows && starts[end + 1] - starts[first] <= candidateBudget()) ++end;
-      std::vector<const uint32_t*> slice(in);
-      for (auto& column : slice) {
-        if (column != nullptr) column += first;
-      }
-      parts.push_back(extendRows(slice, end - first, vertex, fromRow(s, first), false));
-      total += parts.back().rows;
+      while (end < rows && starts[end + 1] - starts[first] <= budget) ++end;
+      ends.push_back(end);
       first = end;
     }
-    ++slicedSteps_;
-    Extension out{std::vector<DeviceArray<uint32_t>>(in.size()), static_cast<uint32_t>(total)};
-    for (uint32_t c = 0; c < in.size(); ++c) {
-      if (in[c] == nullptr && c != vertex) continue;
-      out.columns[c] = DeviceArray<uint32_t>(pool_, total);
-      uint64_t at = 0;
-      for (const Extension& part : parts) {
-        GSPARQL_CUDA(cudaMemcpyAsync(out.columns[c].data() + at, part.columns[c].data(),
-                                     uint64_t{part.rows} * sizeof(uint32_t), cudaMemcpyDeviceToDevice,
-                                     pool_.stream()));
-        at += part.rows;
-      }
+    return ends;
+  }
+
+  // A finished slice of the component's rows, counted or appended.
+  void take(ComponentRun& run, const Level& level) {
+    if (run.out.countOnly) {
+      run.out.count += level.rows;
+      return;
     }
-    return out;
+    IdTable rows = download(level.columns, level.rows, run.options);
+    if (!run.out.table) {
+      run.out.table = std::move(rows);
+      return;
+    }
+    run.options.checkMemory((run.out.table->data().size() + rows.data().size()) * sizeof(uint32_t),
+                            "the GPU's result rows");
+    run.out.table->append(rows);
   }
 
   // Lays the columns the caller reads out as rows on the host (unbound ones: 0).
@@ -398,14 +461,6 @@ class GpuExecutor final : public Executor {
     DeviceArray<uint32_t> table(pool_, uint64_t{rows} * wanted.size());
     gpu::launchToRows(columns, rows, table.data(), pool_.stream());
     out.data() = table.download();
-    return out;
-  }
-
-  static std::vector<const uint32_t*> pointers(const DeviceTable& table) {
-    std::vector<const uint32_t*> out(table.columns.size(), nullptr);
-    for (size_t c = 0; c < out.size(); ++c) {
-      if (table.bound[c]) out[c] = table.columns[c].data();
-    }
     return out;
   }
 
@@ -460,28 +515,24 @@ class GpuExecutor final : public Executor {
     return download(current, state.rows, options);
   }
 
-  IdTable runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
-                       const ExecutionOptions& options, ExecutionProfile& profile) {
-    DeviceTable table;
-    table.columns.resize(bgp.columnCount());
-    table.bound.assign(bgp.columnCount(), false);
-    std::vector<uint32_t> earlier;
-    auto start = Clock::now();
-    for (const GpuStep& gpuStep : steps) {
-      options.throwIfStopped();
-      const gpu::ColumnStep& step = gpuStep.step;
-      gpu::StepArgs args = prepare(step, bgp, store, pointers(table), table.bound, earlier, options);
-      extend(table, step.column, args);
-      if (step.isVertex) earlier.push_back(step.column);
-      if (gpuStep.endsPlanStep || table.rows == 0) {
-        const PlanStep& planStep = *gpuStep.plan;
-        profile.steps.push_back({c, planStep.vertex, planStep.estimatedRows, table.rows,
-                                 std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
-        start = Clock::now();
-      }
-      if (table.rows == 0) break;
+  ComponentRows runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
+                             const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
+                             bool countOnly) {
+    ComponentRun run(steps, bgp, store, options, countOnly);
+    descend(run, Level{{}, std::vector<const uint32_t*>(bgp.columnCount(), nullptr), 1}, 0);
+    if (!run.out.countOnly && !run.out.table) {
+      run.out.table = IdTable(options.outputColumns ? static_cast<uint32_t>(options.outputColumns->size())
+                                                    : bgp.columnCount());
     }
-    return download(pointers(table), table.rows, options);
+    double milliseconds = 0;
+    for (size_t k = 0; k < steps.size() && run.reached[k]; ++k) {
+      milliseconds += run.milliseconds[k];
+      if (!steps[k].endsPlanStep && k + 1 < steps.size() && run.reached[k + 1]) continue;
+      const PlanStep& planStep = *steps[k].plan;
+      profile.steps.push_back({c, planStep.vertex, planStep.estimatedRows, run.rows[k], milliseconds});
+      milliseconds = 0;
+    }
+    return std::move(run.out);
   }
 
   bool fuseLightSteps() const {
@@ -490,13 +541,18 @@ class GpuExecutor final : public Executor {
   }
 
   FusedWorkspace& fusedWorkspace() {
-    if (!fused_) fused_ = std::make_unique<FusedWorkspace>(pool_, options_.fusedCapacity);
+    // Its buffers take an eighth of the memory limit at most.
+    constexpr uint64_t kBytesPerCandidate =
+        sizeof(gpu::List) + sizeof(uint64_t) + 2 * sizeof(uint32_t) + 2 * gpu::kMaxColumns * sizeof(uint32_t);
+    const uint64_t fits = std::max<uint64_t>(1024, memoryLimit_ / 8 / kBytesPerCandidate);
+    if (!fused_) fused_ = std::make_unique<FusedWorkspace>(pool_, std::min<uint64_t>(options_.fusedCapacity, fits));
     return *fused_;
   }
 
   GpuOptions options_;
-  uint64_t freeAtStart_;
+  uint64_t memoryLimit_;
   uint32_t slicedSteps_ = 0;  // in the running query
+  bool fusedRun_ = false;    // the running query took the fused path
   uint32_t largestGrid_ = 1;  // blocks of the running query's largest fused step
   std::vector<gpu::StepLayers> layeredSteps_;  // general-path steps of the running query, for the note
   gpu::DevicePool pool_;

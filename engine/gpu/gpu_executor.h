@@ -10,7 +10,11 @@
 namespace gsparql::engine {
 
 struct GpuOptions {
-  uint64_t graphCacheBytes = 0;     // device memory for cached adjacency; 0: a quarter of what is free
+  // Device memory the executor may hold (adjacency, tables, buffers); 0:
+  // what is free when it starts. Steps that would outgrow it run
+  // depth-first over slices of rows.
+  uint64_t memoryBytes = 0;
+  uint64_t graphCacheBytes = 0;     // device memory for cached adjacency; 0: a quarter of the memory limit
   // Ablations (SGSI's Table 3), each replacing one technique by the plain one:
   bool plainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool twoPassJoin = false;         // count, then write, instead of Prealloc-Combine
@@ -22,8 +26,9 @@ struct GpuOptions {
   // Blocks of a fused step: 0, one per kCandidatesPerFusedBlock rows the plan
   // expects (a cooperative grid when more than one); otherwise this many.
   uint32_t fusedBlocks = 0;
-  // Candidates one general-path step holds at once; a step with more runs in
-  // slices of rows. 0: derived from the device memory free at start.
+  // Candidates one general-path step holds at once; a step with more runs
+  // depth-first over slices of rows. 0: half of the memory left under the
+  // limit when the step starts.
   uint64_t stepCandidateBudget = 0;
   // Load balance of the general path (docs/gpu.md): the most candidates of a
   // row that goes one per warp, pooled, or to one block; more, split across

@@ -21,7 +21,11 @@ namespace gsparql {
 // Knobs for experiments with the GPU executor (the SGSI ablations); the
 // defaults are what a user wants.
 struct DatabaseOptions {
-  uint64_t gpuCacheBytes = 0;          // adjacency kept on the GPU; 0: a quarter of free memory
+  // Device memory the GPU executor may hold (--gpu-memory); 0: what is free
+  // when it starts. Queries whose tables would outgrow it run depth-first
+  // over slices of rows instead of failing.
+  uint64_t gpuMemoryBytes = 0;
+  uint64_t gpuCacheBytes = 0;          // adjacency kept on the GPU; 0: a quarter of the GPU memory limit
   bool gpuPlainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
   bool gpuNaiveSetOperations = false;  // one thread per task with linear merges

@@ -85,22 +85,32 @@ TEST_CASE("operator queries give the same answers with their BGPs on the GPU as 
   CHECK(nonEmpty >= files.size() - 2);  // the queries find something on SF1
 }
 
-TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU what the CPU counts") {
+TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU what the CPU counts, also in 4 MB") {
   if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
   Database db(dir.path());
+  DatabaseOptions small;
+  small.gpuMemoryBytes = 4 << 20;
+  Database bounded(dir.path(), small);
   const auto files = queryFiles(dataFile("watdiv/sf1/queries"));
   REQUIRE(files.size() >= 100);
+  int depthFirst = 0;
   for (const auto& file : files) {
     CAPTURE(file);
     const std::string query = countingQuery(readText(file));
     for (Semantics semantics : {Semantics::Homomorphism, Semantics::Isomorphism}) {
+      const uint64_t expected = countOf(db.query(query, {Backend::Cpu, semantics}));
       const QueryResult onGpu = db.query(query, {Backend::Gpu, semantics});
-      CHECK(countOf(onGpu) == countOf(db.query(query, {Backend::Cpu, semantics})));
+      CHECK(countOf(onGpu) == expected);
       CHECK(onGpu.explain().find("BgpCount") != std::string::npos);
+      CHECK(onGpu.explain().find("CPU executor") == std::string::npos);  // the GPU counts them all
+      const QueryResult inFewBytes = bounded.query(query, {Backend::Gpu, semantics});
+      CHECK(countOf(inFewBytes) == expected);
+      depthFirst += inFewBytes.explain().find("depth-first over slices") != std::string::npos;
     }
   }
+  CHECK(depthFirst > 0);  // the bound was felt
   std::mt19937 random(7);
   for (int i = 0; i < 100; ++i) {
     RandomCase c = randomCase(random);
