@@ -80,12 +80,13 @@ struct ComponentRun {
   std::vector<uint64_t> rows;
   std::vector<double> milliseconds;
   std::vector<bool> reached;
+  std::vector<std::optional<gpu::StepLayers>> layers;  // rows per load-balance layer, summed over slices
   ComponentRows out;
 
   ComponentRun(const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
                const ExecutionOptions& options, bool countOnly)
       : steps(steps), bgp(bgp), store(store), options(options), rows(steps.size()), milliseconds(steps.size()),
-        reached(steps.size()) {
+        reached(steps.size()), layers(steps.size()) {
     out.countOnly = countOnly;
     std::vector<bool> bound(bgp.columnCount(), false);
     std::vector<uint32_t> earlier;
@@ -397,7 +398,7 @@ class GpuExecutor final : public Executor {
       return;
     }
     const gpu::Thresholds t = gpu::chooseThresholds(step->histogram(), gpu::deviceShape(), options_.loadBalance);
-    if (!options_.naiveSetOperations) layeredSteps_.push_back({t, gpu::layerSizes(step->histogram(), t)});
+    if (!options_.naiveSetOperations) addLayers(run.layers[k], {t, gpu::layerSizes(step->histogram(), t)});
     const bool countHere = run.out.countOnly && k + 1 == run.steps.size();
     Level next{{}, {}, step->filter(t, options_.twoPassJoin || countHere, options_.naiveSetOperations)};
     if (countHere) {
@@ -411,6 +412,18 @@ class GpuExecutor final : public Executor {
     run.rows[k] += next.rows;
     run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (!countHere) descend(run, std::move(next), k + 1);
+  }
+
+  // A slice's rows per layer added to the step's (thresholds: the first slice's).
+  static void addLayers(std::optional<gpu::StepLayers>& step, const gpu::StepLayers& slice) {
+    if (!step) {
+      step = slice;
+      return;
+    }
+    for (size_t l = 0; l < slice.sizes.rows.size(); ++l) {
+      step->sizes.rows[l] = static_cast<uint32_t>(
+          std::min<uint64_t>(UINT32_MAX, uint64_t{step->sizes.rows[l]} + slice.sizes.rows[l]));
+    }
   }
 
   // Where each slice of a step's rows ends: consecutive rows whose
@@ -526,6 +539,7 @@ class GpuExecutor final : public Executor {
     }
     double milliseconds = 0;
     for (size_t k = 0; k < steps.size() && run.reached[k]; ++k) {
+      if (run.layers[k]) layeredSteps_.push_back(*run.layers[k]);
       milliseconds += run.milliseconds[k];
       if (!steps[k].endsPlanStep && k + 1 < steps.size() && run.reached[k + 1]) continue;
       const PlanStep& planStep = *steps[k].plan;
