@@ -1,5 +1,7 @@
 #include "engine/executor.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <limits>
 
 #include "gsparql/error.h"
@@ -7,7 +9,9 @@
 namespace gsparql::engine {
 namespace {
 
-// execute()'s whole table as the one batch, computed at the first next().
+// execute()'s table, computed at the first next(), handed out in batches
+// of at most kBatchRows rows: the operators above check for a timeout or a
+// cancellation between batches, so a huge table must not be one.
 class WholeTableCursor final : public RowCursor {
  public:
   WholeTableCursor(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
@@ -15,19 +19,34 @@ class WholeTableCursor final : public RowCursor {
       : executor_(executor), plan_(plan), bgp_(bgp), store_(store), options_(options), profile_(profile) {}
 
   std::optional<IdTable> next() override {
-    if (done_) return std::nullopt;
-    done_ = true;
-    return executor_.execute(plan_, bgp_, store_, options_, profile_);
+    if (!table_) {
+      table_ = executor_.execute(plan_, bgp_, store_, options_, profile_);
+      if (table_->rows() <= kBatchRows) {
+        first_ = table_->rows();
+        return std::move(*table_);
+      }
+    }
+    if (first_ >= table_->rows()) return std::nullopt;
+    const size_t end = std::min(first_ + kBatchRows, table_->rows());
+    IdTable batch(table_->width());
+    if (table_->width() == 0) batch.setZeroWidthRows(end - first_);
+    const auto& all = table_->data();
+    batch.data().assign(all.begin() + static_cast<ptrdiff_t>(first_ * table_->width()),
+                        all.begin() + static_cast<ptrdiff_t>(end * table_->width()));
+    first_ = end;
+    return batch;
   }
 
  private:
+  static constexpr size_t kBatchRows = size_t{1} << 20;
   Executor& executor_;
   const BgpPlan& plan_;
   const BoundBgp& bgp_;
   const GraphStore& store_;
   const ExecutionOptions& options_;
   ExecutionProfile& profile_;
-  bool done_ = false;
+  std::optional<IdTable> table_;
+  size_t first_ = 0;  // the next row to hand out
 };
 
 constexpr uint64_t kLargestCount = std::numeric_limits<int64_t>::max();

@@ -21,7 +21,7 @@ rm -rf /tmp/sf100db
 wait "$tests"
 tail -4 "$OUT/gpu_tests.log"
 echo "== counted and enumerated"
-GSPARQL=$bin/gsparql benchmarks/count_bench.sh /tmp/sf100db 3 "cpu gpu" 5 | tee "$OUT/count.txt"
+GSPARQL=$bin/gsparql timeout 300 benchmarks/count_bench.sh /tmp/sf100db 3 "cpu gpu" 5 | tee "$OUT/count.txt"
 
 # The largest device memory the process held while QUERY ran, sampled every 20 ms.
 peak_run() {  # label args...
@@ -30,7 +30,7 @@ peak_run() {  # label args...
   nvidia-smi --query-compute-apps=used_memory --format=csv,noheader,nounits -lms 20 > "$samples" &
   local sampler=$!
   local out
-  out=$("$bin/gsparql" query --db /tmp/sf100db --format tsv --time --explain "$@" 2>&1)
+  out=$(timeout 60 "$bin/gsparql" query --db /tmp/sf100db --format tsv --time --explain "$@" 2>&1)
   kill "$sampler"
   wait "$sampler" 2>/dev/null
   local count ms peak note

@@ -1,0 +1,63 @@
+// Executor::open's default cursor (the GPU executor's): execute()'s table in
+// batches small enough for the operators above to stop between them.
+#include <doctest/doctest.h>
+
+#include "engine/executor.h"
+#include "gsparql/database.h"
+#include "storage/graph_store.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+// Returns a table of `rows` rows of `width` columns (row r, column c: r * width + c), whatever the plan.
+class TableExecutor final : public engine::Executor {
+ public:
+  TableExecutor(size_t rows, uint32_t width) : rows_(rows), width_(width) {}
+  std::string name() const override { return "table"; }
+  engine::IdTable execute(const engine::BgpPlan&, const engine::BoundBgp&, const GraphStore&,
+                          const engine::ExecutionOptions&, engine::ExecutionProfile&) override {
+    engine::IdTable table(width_);
+    if (width_ == 0) table.setZeroWidthRows(rows_);
+    for (size_t i = 0; i < rows_ * width_; ++i) table.data().push_back(static_cast<uint32_t>(i));
+    return table;
+  }
+
+ private:
+  size_t rows_;
+  uint32_t width_;
+};
+
+}  // namespace
+
+TEST_CASE("the default cursor hands a large table out in batches of at most 2^20 rows, in order, and a small one whole") {
+  TempDir dir;
+  writeFile(dir.path() / "g.nt", "<http://x/a> <http://x/p> <http://x/b> .\n");
+  Database::load(dir.path() / "db", {(dir.path() / "g.nt").string()});
+  GraphStore store(dir.path() / "db");
+  const engine::BgpPlan plan;
+  const engine::BoundBgp bgp;
+  const engine::ExecutionOptions options;
+  constexpr size_t kBatch = size_t{1} << 20;
+  for (const auto& [rows, width] : {std::pair<size_t, uint32_t>{5, 3}, {kBatch, 2}, {2 * kBatch + 7, 2}, {3 * kBatch + 1, 0}}) {
+    CAPTURE(rows);
+    CAPTURE(width);
+    TableExecutor executor(rows, width);
+    engine::ExecutionProfile profile;
+    auto cursor = executor.open(plan, bgp, store, options, profile);
+    size_t seen = 0, batches = 0;
+    bool inOrder = true;
+    while (std::optional<engine::IdTable> batch = cursor->next()) {
+      ++batches;
+      CHECK(batch->width() == width);
+      CHECK(batch->rows() <= kBatch);
+      for (size_t i = 0; i < batch->data().size(); ++i) inOrder &= batch->data()[i] == seen * width + i;
+      seen += batch->rows();
+    }
+    CHECK(inOrder);
+    CHECK(seen == rows);
+    CHECK(batches == (rows + kBatch - 1) / kBatch);
+  }
+}
