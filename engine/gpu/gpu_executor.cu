@@ -82,6 +82,7 @@ struct ComponentRun {
   std::vector<bool> reached;
   std::vector<std::optional<gpu::StepLayers>> layers;  // rows per load-balance layer, summed over slices
   ComponentRows out;
+  size_t leavesFrom;  // a count's leaf steps (countableFrom), or steps.size()
 
   ComponentRun(const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
                const ExecutionOptions& options, bool countOnly)
@@ -96,6 +97,30 @@ struct ComponentRun {
       bound[s.step.column] = true;
       if (s.step.isVertex) earlier.push_back(s.step.column);
     }
+    leavesFrom = countOnly && !options.injective ? countableFrom() : steps.size();
+  }
+
+  // The first of the final steps whose rows, for a row of the steps before
+  // them, are the product of their survivor counts: each draws a vertex's
+  // neighbours over a known predicate and reads only columns bound before
+  // the first of them (the leaves of a star, the last vertex of a path).
+  size_t countableFrom() const {
+    auto countable = [](const gpu::ColumnStep& s) {
+      return s.isVertex && s.source == gpu::ColumnSource::Neighbours && s.pairProbes.empty() &&
+             s.predicateVertexProbes.empty();
+    };
+    size_t first = steps.size();
+    for (; first > 0 && countable(steps[first - 1].step); --first) {
+      const std::vector<bool>& before = boundBefore[first - 1];
+      auto boundBefore = [&](uint32_t column) { return column == gpu::kCandidate || before[column]; };
+      for (size_t s = first - 1; s < steps.size(); ++s) {
+        if (!boundBefore(steps[s].step.from)) return first;
+        for (const gpu::AdjacencyProbe& p : steps[s].step.adjacencyProbes) {
+          if (!boundBefore(p.from)) return first;
+        }
+      }
+    }
+    return first;
   }
 };
 
@@ -202,6 +227,7 @@ class GpuExecutor final : public Executor {
   void beginQuery() {
     cache_.beginQuery();
     slicedSteps_ = 0;
+    leavesCounted_ = 0;
     largestGrid_ = 1;
     fusedRun_ = false;
     layeredSteps_.clear();
@@ -214,6 +240,9 @@ class GpuExecutor final : public Executor {
                                         (options.stepTimes ? "); " : ", the last step's for all of them); ")
                                   : "") +
            (largestGrid_ > 1 ? "largest fused step on a grid of " + std::to_string(largestGrid_) + " blocks; " : "") +
+           (leavesCounted_ ? "the last " + std::to_string(leavesCounted_) +
+                                 " steps counted without rows (the product of each row's survivor counts); "
+                           : "") +
            (slicedSteps_ ? std::to_string(slicedSteps_) +
                                " step(s) too large for the memory left, run depth-first over slices of rows; "
                          : "") +
@@ -376,6 +405,7 @@ class GpuExecutor final : public Executor {
   void descend(ComponentRun& run, Level level, size_t k) {
     if (level.rows == 0) return;
     if (k == run.steps.size()) return take(run, level);
+    if (k == run.leavesFrom && k + 1 < run.steps.size()) return countLeaves(run, level, k);
     run.options.throwIfStopped();
     const auto start = Clock::now();
     const gpu::ColumnStep& columnStep = run.steps[k].step;
@@ -385,17 +415,8 @@ class GpuExecutor final : public Executor {
     if (level.rows > 1 && step->candidates() > candidateBudget(run.bgp.columnCount())) {
       const std::vector<uint32_t> ends = sliceEnds(*step, level.rows, candidateBudget(run.bgp.columnCount()));
       step.reset();
-      ++slicedSteps_;
       run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-      for (uint32_t first = 0; const uint32_t end : ends) {
-        Level slice{{}, level.columns, end - first};
-        for (const uint32_t*& column : slice.columns) {
-          if (column != nullptr) column += first;
-        }
-        descend(run, std::move(slice), k);
-        first = end;
-      }
-      return;
+      return descendInSlices(run, level, k, ends);
     }
     const gpu::Thresholds t = gpu::chooseThresholds(step->histogram(), gpu::deviceShape(), options_.loadBalance);
     if (!options_.naiveSetOperations) addLayers(run.layers[k], {t, gpu::layerSizes(step->histogram(), t)});
@@ -412,6 +433,53 @@ class GpuExecutor final : public Executor {
     run.rows[k] += next.rows;
     run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (!countHere) descend(run, std::move(next), k + 1);
+  }
+
+  // Runs descend() on consecutive slices of the level's rows.
+  void descendInSlices(ComponentRun& run, const Level& level, size_t k, const std::vector<uint32_t>& ends) {
+    ++slicedSteps_;
+    for (uint32_t first = 0; const uint32_t end : ends) {
+      Level slice{{}, level.columns, end - first};
+      for (const uint32_t*& column : slice.columns) {
+        if (column != nullptr) column += first;
+      }
+      descend(run, std::move(slice), k);
+      first = end;
+    }
+  }
+
+  // The leaf steps from k on, counted without rows: each row of `level`
+  // adds the product of its survivor counts in every leaf step.
+  void countLeaves(ComponentRun& run, const Level& level, size_t k) {
+    run.options.throwIfStopped();
+    const auto start = Clock::now();
+    DeviceArray<uint64_t> products(pool_, level.rows);
+    std::vector<uint64_t> rows;  // per leaf: the rows the leaves up to it would make
+    std::vector<gpu::StepLayers> layers;
+    for (size_t j = k; j < run.steps.size(); ++j) {
+      const gpu::StepArgs args =
+          prepare(run.steps[j].step, run.bgp, run.store, level.columns, run.boundBefore[k], run.earlierBefore[k],
+                  run.options);
+      gpu::GeneralStep step(pool_, args, level.rows);
+      if (level.rows > 1 && step.candidates() > candidateBudget(run.bgp.columnCount())) {
+        const std::vector<uint32_t> ends = sliceEnds(step, level.rows, candidateBudget(run.bgp.columnCount()));
+        run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        return descendInSlices(run, level, k, ends);
+      }
+      const gpu::Thresholds t = gpu::chooseThresholds(step.histogram(), gpu::deviceShape(), options_.loadBalance);
+      layers.push_back({t, gpu::layerSizes(step.histogram(), t)});
+      step.filter(t, true, options_.naiveSetOperations);
+      step.multiplyRowCounts(products.data(), j == k);
+      rows.push_back(gpu::saturatingSum(pool_, products.data(), level.rows));
+    }
+    run.out.count = checkedAdd(run.out.count, rows.back());
+    leavesCounted_ = std::max(leavesCounted_, run.steps.size() - k);
+    for (size_t j = k; j < run.steps.size(); ++j) {
+      if (!options_.naiveSetOperations) addLayers(run.layers[j], layers[j - k]);
+      run.reached[j] = true;
+      run.rows[j] = saturatingAdd(run.rows[j], rows[j - k]);
+    }
+    run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   }
 
   // A slice's rows per layer added to the step's (thresholds: the first slice's).
@@ -566,6 +634,7 @@ class GpuExecutor final : public Executor {
   GpuOptions options_;
   uint64_t memoryLimit_;
   uint32_t slicedSteps_ = 0;  // in the running query
+  size_t leavesCounted_ = 0;  // steps counted as products in the running query
   bool fusedRun_ = false;    // the running query took the fused path
   uint32_t largestGrid_ = 1;  // blocks of the running query's largest fused step
   std::vector<gpu::StepLayers> layeredSteps_;  // general-path steps of the running query, for the note

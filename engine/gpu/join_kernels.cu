@@ -1,5 +1,8 @@
 #include "engine/gpu/join_kernels.cuh"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "engine/gpu/device_scan.cuh"
 #include "engine/gpu/step_device.cuh"
 
@@ -355,6 +358,38 @@ __global__ void toRows(Columns columns, uint32_t rows, uint32_t* out) {
   out[i] = columns.in[c] == nullptr ? 0 : columns.in[c][r];
 }
 
+__device__ uint64_t saturatingAdd(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
+__device__ uint64_t saturatingMultiply(uint64_t a, uint64_t b) {
+  return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+// A row's survivors are the counts of its chunks (a run's count sits in its first chunk, the others hold 0).
+__global__ void multiplyRows(uint32_t rows, const uint32_t* chunkStarts, const uint32_t* counts, uint64_t* products,
+                             bool first) {
+  const uint64_t r = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x;
+  if (r >= rows) return;
+  uint64_t survivors = 0;
+  for (uint32_t t = chunkStarts[r]; t < chunkStarts[r + 1]; ++t) survivors += counts[t];
+  products[r] = first ? survivors : saturatingMultiply(products[r], survivors);
+}
+
+// One saturating sum per block, over a grid-stride share of `values`.
+__global__ void __launch_bounds__(kBlockThreads) blockSums(const uint64_t* values, uint32_t n, uint64_t* sums) {
+  __shared__ uint64_t shared[kBlockThreads];
+  uint64_t sum = 0;
+  for (uint64_t i = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<uint64_t>(gridDim.x) * blockDim.x) {
+    sum = saturatingAdd(sum, values[i]);
+  }
+  shared[threadIdx.x] = sum;
+  __syncthreads();
+  for (uint32_t half = kBlockThreads / 2; half > 0; half /= 2) {
+    if (threadIdx.x < half) shared[threadIdx.x] = saturatingAdd(shared[threadIdx.x], shared[threadIdx.x + half]);
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) sums[blockIdx.x] = shared[0];
+}
+
 uint32_t blocksFor(uint64_t threads, uint32_t perBlock) {
   return static_cast<uint32_t>((threads + perBlock - 1) / perBlock);
 }
@@ -471,6 +506,24 @@ void GeneralStep::link(const Columns& columns) {
   linkRows<<<blocksFor(newRows_, kBlockThreads), kBlockThreads, 0, pool_.stream()>>>(
       columns, newColumn, newRows_, f_, outStarts_, twoPass_ ? nullptr : survivors_.data());
   checkLaunch();
+}
+
+void GeneralStep::multiplyRowCounts(uint64_t* products, bool first) const {
+  if (f_.rows == 0) return;
+  multiplyRows<<<blocksFor(f_.rows, kBlockThreads), kBlockThreads, 0, pool_.stream()>>>(f_.rows, f_.chunkStarts,
+                                                                                          f_.counts, products, first);
+  checkLaunch();
+}
+
+uint64_t saturatingSum(DevicePool& pool, const uint64_t* values, uint32_t n) {
+  constexpr uint32_t kMostBlocks = 256;
+  const uint32_t blocks = std::clamp(blocksFor(n, kBlockThreads), 1u, kMostBlocks);
+  DeviceArray<uint64_t> sums(pool, blocks);
+  blockSums<<<blocks, kBlockThreads, 0, pool.stream()>>>(values, n, sums.data());
+  checkLaunch();
+  uint64_t total = 0;
+  for (uint64_t s : sums.download()) total = s > UINT64_MAX - total ? UINT64_MAX : total + s;
+  return total;
 }
 
 // Resident warps and blocks counted for the filter kernels as compiled

@@ -69,6 +69,9 @@ class GeneralStep {
   // vertex's column columns.out[columns.count] (with twoPass, by a second
   // filter pass that writes in place).
   void link(const Columns& columns);
+  // After a filter that only counted: each row's survivors, set into
+  // products[r] (`first`) or multiplied into it, saturating at UINT64_MAX.
+  void multiplyRowCounts(uint64_t* products, bool first) const;
 
  private:
   void binRows(const Thresholds& t);
@@ -95,6 +98,8 @@ class GeneralStep {
 DeviceShape deviceShape();
 
 void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st);
+// The sum of values[0, n), saturating at UINT64_MAX; one host synchronisation.
+uint64_t saturatingSum(DevicePool& pool, const uint64_t* values, uint32_t n);
 // Row-major copy of columns.in[0..count) (null: a column of zeros).
 void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st);
 

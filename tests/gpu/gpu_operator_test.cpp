@@ -95,7 +95,7 @@ TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU 
   Database bounded(dir.path(), small);
   const auto files = queryFiles(dataFile("watdiv/sf1/queries"));
   REQUIRE(files.size() >= 100);
-  int depthFirst = 0;
+  int depthFirst = 0, leaves = 0;
   for (const auto& file : files) {
     CAPTURE(file);
     const std::string query = countingQuery(readText(file));
@@ -105,12 +105,14 @@ TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU 
       CHECK(countOf(onGpu) == expected);
       CHECK(onGpu.explain().find("BgpCount") != std::string::npos);
       CHECK(onGpu.explain().find("CPU executor") == std::string::npos);  // the GPU counts them all
+      leaves += onGpu.explain().find("counted without rows") != std::string::npos;
       const QueryResult inFewBytes = bounded.query(query, {Backend::Gpu, semantics});
       CHECK(countOf(inFewBytes) == expected);
       depthFirst += inFewBytes.explain().find("depth-first over slices") != std::string::npos;
     }
   }
   CHECK(depthFirst > 0);  // the bound was felt
+  CHECK(leaves > 0);      // and stars' leaves were multiplied
   std::mt19937 random(7);
   for (int i = 0; i < 100; ++i) {
     RandomCase c = randomCase(random);
