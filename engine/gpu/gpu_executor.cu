@@ -386,14 +386,18 @@ class GpuExecutor final : public Executor {
   }
 
   // Candidates one step may hold: half of the memory left under the limit,
-  // each candidate taking a survivor slot and a row of `width` columns.
-  uint64_t candidateBudget(uint32_t width) const {
+  // each candidate taking `bytesPerCandidate`.
+  uint64_t candidateBudget(double bytesPerCandidate) const {
     if (options_.stepCandidateBudget != 0) return options_.stepCandidateBudget;
     constexpr uint64_t kLeast = 4096;
     const uint64_t used = pool_.bytesInUse();
     const uint64_t left = used < memoryLimit_ ? memoryLimit_ - used : 0;
-    return std::max(kLeast, left / (2 * (uint64_t{width} + 2) * sizeof(uint32_t)));
+    return std::max(kLeast, static_cast<uint64_t>(static_cast<double>(left) / (2 * bytesPerCandidate)));
   }
+  // A step that writes rows: a survivor slot and a row of `width` columns per candidate.
+  static double rowBytes(uint32_t width) { return (width + 2.0) * sizeof(uint32_t); }
+  // A step that only counts: two 4-byte counts per chunk of candidates.
+  static constexpr double kCountBytes = 2.0 * sizeof(uint32_t) / gpu::kChunk;
 
   // Step k on `level`, then the steps after it (DGSM): a step whose
   // candidates exceed the memory left runs on slices of consecutive rows,
@@ -412,8 +416,9 @@ class GpuExecutor final : public Executor {
     const gpu::StepArgs args =
         prepare(columnStep, run.bgp, run.store, level.columns, run.boundBefore[k], run.earlierBefore[k], run.options);
     auto step = std::make_unique<gpu::GeneralStep>(pool_, args, level.rows);
-    if (level.rows > 1 && step->candidates() > candidateBudget(run.bgp.columnCount())) {
-      const std::vector<uint32_t> ends = sliceEnds(*step, level.rows, candidateBudget(run.bgp.columnCount()));
+    const uint64_t budget = candidateBudget(rowBytes(run.bgp.columnCount()));
+    if (level.rows > 1 && step->candidates() > budget) {
+      const std::vector<uint32_t> ends = sliceEnds(*step, level.rows, budget);
       step.reset();
       run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
       return descendInSlices(run, level, k, ends);
@@ -449,29 +454,35 @@ class GpuExecutor final : public Executor {
   }
 
   // The leaf steps from k on, counted without rows: each row of `level`
-  // adds the product of its survivor counts in every leaf step.
+  // adds the product of its survivor counts in every leaf step. A leaf
+  // whose candidates outgrow the memory left sends the level's rows through
+  // in slices, once this call's arrays are freed.
   void countLeaves(ComponentRun& run, const Level& level, size_t k) {
     run.options.throwIfStopped();
     const auto start = Clock::now();
-    DeviceArray<uint64_t> products(pool_, level.rows);
-    std::vector<uint64_t> rows;  // per leaf: the rows the leaves up to it would make
+    std::vector<uint32_t> sliceAt;  // where slices end, when needed
+    std::vector<uint64_t> rows;     // per leaf: the rows the leaves up to it would make
     std::vector<gpu::StepLayers> layers;
-    for (size_t j = k; j < run.steps.size(); ++j) {
-      const gpu::StepArgs args =
-          prepare(run.steps[j].step, run.bgp, run.store, level.columns, run.boundBefore[k], run.earlierBefore[k],
-                  run.options);
-      gpu::GeneralStep step(pool_, args, level.rows);
-      if (level.rows > 1 && step.candidates() > candidateBudget(run.bgp.columnCount())) {
-        const std::vector<uint32_t> ends = sliceEnds(step, level.rows, candidateBudget(run.bgp.columnCount()));
-        run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        return descendInSlices(run, level, k, ends);
+    {
+      DeviceArray<uint64_t> products(pool_, level.rows);
+      for (size_t j = k; j < run.steps.size(); ++j) {
+        const gpu::StepArgs args = prepare(run.steps[j].step, run.bgp, run.store, level.columns, run.boundBefore[k],
+                                           run.earlierBefore[k], run.options);
+        gpu::GeneralStep step(pool_, args, level.rows);
+        const uint64_t budget = candidateBudget(kCountBytes);
+        if (level.rows > 1 && step.candidates() > budget) {
+          sliceAt = sliceEnds(step, level.rows, budget);
+          break;
+        }
+        const gpu::Thresholds t = gpu::chooseThresholds(step.histogram(), gpu::deviceShape(), options_.loadBalance);
+        layers.push_back({t, gpu::layerSizes(step.histogram(), t)});
+        step.filter(t, true, options_.naiveSetOperations);
+        step.multiplyRowCounts(products.data(), j == k);
+        rows.push_back(gpu::saturatingSum(pool_, products.data(), level.rows));
       }
-      const gpu::Thresholds t = gpu::chooseThresholds(step.histogram(), gpu::deviceShape(), options_.loadBalance);
-      layers.push_back({t, gpu::layerSizes(step.histogram(), t)});
-      step.filter(t, true, options_.naiveSetOperations);
-      step.multiplyRowCounts(products.data(), j == k);
-      rows.push_back(gpu::saturatingSum(pool_, products.data(), level.rows));
     }
+    run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    if (!sliceAt.empty()) return descendInSlices(run, level, k, sliceAt);
     run.out.count = checkedAdd(run.out.count, rows.back());
     leavesCounted_ = std::max(leavesCounted_, run.steps.size() - k);
     for (size_t j = k; j < run.steps.size(); ++j) {
@@ -479,7 +490,6 @@ class GpuExecutor final : public Executor {
       run.reached[j] = true;
       run.rows[j] = saturatingAdd(run.rows[j], rows[j - k]);
     }
-    run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   }
 
   // A slice's rows per layer added to the step's (thresholds: the first slice's).

@@ -105,10 +105,11 @@ TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU 
       CHECK(countOf(onGpu) == expected);
       CHECK(onGpu.explain().find("BgpCount") != std::string::npos);
       CHECK(onGpu.explain().find("CPU executor") == std::string::npos);  // the GPU counts them all
-      leaves += onGpu.explain().find("counted without rows") != std::string::npos;
       const QueryResult inFewBytes = bounded.query(query, {Backend::Gpu, semantics});
       CHECK(countOf(inFewBytes) == expected);
       depthFirst += inFewBytes.explain().find("depth-first over slices") != std::string::npos;
+      // Its fused buffers are small: stars leave them for the general path, which multiplies their leaves.
+      leaves += inFewBytes.explain().find("counted without rows") != std::string::npos;
     }
   }
   CHECK(depthFirst > 0);  // the bound was felt
