@@ -386,13 +386,15 @@ class GpuExecutor final : public Executor {
   }
 
   // Candidates one step may hold: half of the memory left under the limit,
-  // each candidate taking `bytesPerCandidate`.
+  // each candidate taking `bytesPerCandidate`; at least an eighth of the
+  // limit, for when the adjacency a query needs fills it (it is not
+  // streamed yet) and slices would otherwise shrink to nothing.
   uint64_t candidateBudget(double bytesPerCandidate) const {
     if (options_.stepCandidateBudget != 0) return options_.stepCandidateBudget;
-    constexpr uint64_t kLeast = 4096;
     const uint64_t used = pool_.bytesInUse();
-    const uint64_t left = used < memoryLimit_ ? memoryLimit_ - used : 0;
-    return std::max(kLeast, static_cast<uint64_t>(static_cast<double>(left) / (2 * bytesPerCandidate)));
+    const double left = used < memoryLimit_ ? static_cast<double>(memoryLimit_ - used) : 0;
+    const double candidates = std::max(left / 2, static_cast<double>(memoryLimit_) / 8) / bytesPerCandidate;
+    return std::max<uint64_t>(4096, static_cast<uint64_t>(candidates));
   }
   // A step that writes rows: a survivor slot and a row of `width` columns per candidate.
   static double rowBytes(uint32_t width) { return (width + 2.0) * sizeof(uint32_t); }
