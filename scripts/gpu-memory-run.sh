@@ -6,22 +6,34 @@
 # the GPU under --gpu-memory limits, with the process's peak device memory.
 # Carry .carry/gsparql (scripts/package-portable.sh) and .carry/watdiv-tool
 # (../shared/tools/watdiv). Output under $OUT.
-#   scripts/gpu-memory-run.sh
+#   scripts/gpu-memory-run.sh            # SF100, with the GPU tests
+#   scripts/gpu-memory-run.sh 1000 1     # SF1000 piped from the generator into the loader, no tests,
+#                                        # counts median of 1, limits none and 4G only
 set -uo pipefail
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
+scale=${1:-100}
+repeat=${2:-3}
 bin=$PWD/.carry/gsparql
+db=/tmp/sf${scale}db
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$OUT/gpu.txt"
-echo "== GPU tests, while WatDiv SF100 is generated and loaded"
-(GSPARQL_TEST_DATA=tests/data "$bin/gpu_tests" > "$OUT/gpu_tests.log" 2>&1; echo "gpu_tests exit $?" >> "$OUT/gpu_tests.log") &
-tests=$!
-.carry/watdiv-tool/generate.sh data 100 > /tmp/sf100.nt
-rm -rf /tmp/sf100db
-"$bin/gsparql" load --quiet --db /tmp/sf100db /tmp/sf100.nt
-wait "$tests"
-tail -4 "$OUT/gpu_tests.log"
+rm -rf "$db"
+if [ "$scale" = 100 ]; then
+  echo "== GPU tests, while WatDiv SF100 is generated and loaded"
+  (GSPARQL_TEST_DATA=tests/data "$bin/gpu_tests" > "$OUT/gpu_tests.log" 2>&1; echo "gpu_tests exit $?" >> "$OUT/gpu_tests.log") &
+  tests=$!
+  .carry/watdiv-tool/generate.sh data 100 > /tmp/sf100.nt
+  "$bin/gsparql" load --quiet --db "$db" /tmp/sf100.nt
+  wait "$tests"
+  tail -4 "$OUT/gpu_tests.log"
+  limits="none 4G 512M 64M"
+else
+  echo "== WatDiv SF$scale generated and piped into the loader"
+  /usr/bin/time -f "wall %e s" bash -c ".carry/watdiv-tool/generate.sh data $scale | $bin/gsparql load --quiet --db $db -"
+  limits="none 4G"
+fi
 echo "== counted and enumerated"
-GSPARQL=$bin/gsparql timeout 300 benchmarks/count_bench.sh /tmp/sf100db 3 "cpu gpu" 5 | tee "$OUT/count.txt"
+GSPARQL=$bin/gsparql timeout 300 benchmarks/count_bench.sh "$db" "$repeat" "cpu gpu" 5 | tee "$OUT/count.txt"
 
 # The largest device memory the process held while QUERY ran, sampled every 20 ms.
 peak_run() {  # label args...
@@ -30,7 +42,7 @@ peak_run() {  # label args...
   nvidia-smi --query-compute-apps=used_memory --format=csv,noheader,nounits -lms 20 > "$samples" &
   local sampler=$!
   local out
-  out=$(timeout 60 "$bin/gsparql" query --db /tmp/sf100db --format tsv --time --explain "$@" 2>&1)
+  out=$(timeout 60 "$bin/gsparql" query --db "$db" --format tsv --time --explain "$@" 2>&1)
   kill "$sampler"
   wait "$sampler" 2>/dev/null
   local count ms peak note
@@ -46,7 +58,7 @@ echo "== counted on the GPU under --gpu-memory (peak MiB: the whole process, CUD
   echo "query,gpu_memory,count,execute_ms,peak_device_MiB,depth_first"
   for file in benchmarks/queries/counts/*.rq; do
     name=$(basename "$file" .rq)
-    for memory in none 4G 512M 64M; do
+    for memory in $limits; do
       if [ "$memory" = none ]; then
         peak_run "$name,none" --backend gpu -f "$file"
       else
