@@ -140,7 +140,7 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
       *cpu, executionOptionsFrom(options.query, start),
       [](const GraphStore& store) { return engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1}); },
       [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(*base), changes); },
-      options.allowLoad};
+      options.allowLoad, &checkRdfInput};
   const GraphChanges changes = engine::planUpdate(request, *base, context);
   const GraphStore& changed = steps.last(*base);
   UpdateSummary summary;

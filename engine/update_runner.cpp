@@ -49,8 +49,9 @@ bool sameGraph(const sparql::GraphTarget& a, const sparql::GraphTarget& b) {
   return a.kind == b.kind && a.iri == b.iri;
 }
 
-// LOAD <file:///path>: the path, checked readable now so that SILENT can skip it.
-std::optional<std::string> loadablePath(const sparql::UpdateOperation& op) {
+// LOAD <file:///path>: the path, checked readable now (and, with SILENT,
+// read through) so that SILENT can skip it.
+std::optional<std::string> loadablePath(const sparql::UpdateOperation& op, const UpdateContext& context) {
   const std::string iri = op.source.substr(1, op.source.size() - 2);  // "<...>"
   if (!iri.starts_with(kFileScheme)) {
     if (op.silent) return std::nullopt;
@@ -62,6 +63,13 @@ std::optional<std::string> loadablePath(const sparql::UpdateOperation& op) {
   if (!std::filesystem::is_regular_file(path, error)) {
     if (op.silent) return std::nullopt;
     fail(op, "LOAD: " + path + " is not a readable file");
+  }
+  if (op.silent && context.checkLoadable) {
+    try {
+      context.checkLoadable(path);
+    } catch (const Error&) {
+      return std::nullopt;
+    }
   }
   return path;
 }
@@ -137,7 +145,7 @@ class UpdatePlanner {
       if (op.silent) return;
       failOnNamedGraph(op);
     }
-    if (auto path = loadablePath(op)) {
+    if (auto path = loadablePath(op, context_)) {
       changes_.load(*path);
       loaded_ = true;
     }

@@ -36,6 +36,9 @@ struct UpdateContext {
   // planUpdate) and returns the result, valid until planUpdate returns.
   std::function<const GraphStore&(const GraphChanges& changes)> materialize;
   bool allowLoad = true;  // false: LOAD fails (a server's clients may not read its files)
+  // Reads a file as LOAD would, throwing at its first error: LOAD SILENT
+  // skips a file that fails it.
+  std::function<void(const std::string& path)> checkLoadable;
 };
 
 // The changes to the last store `materialize` returned (or to `store`).

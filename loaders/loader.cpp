@@ -367,6 +367,10 @@ LoadSummary reportingFileErrors(Write write) {
 
 }  // namespace
 
+void checkRdfInput(const std::string& input) {
+  readRdfFile(input, formatOf(input, {}), [](const RdfStatementView&) {});
+}
+
 LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
                              const LoadOptions& options) {
   requireDirectoryOrNothing(root);

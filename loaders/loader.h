@@ -21,6 +21,10 @@ class GraphChanges;
 LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
                              const LoadOptions& options);
 
+// Reads `input` as a load would (its format by name), writing nothing:
+// throws LoadError (file:line:column) at its first error.
+void checkRdfInput(const std::string& input);
+
 // Builds `previous` (the writer's previous generation, or a step below)
 // changed by `changes` (an update: deletions, insertions, files loaded) as
 // the writer's next generation, ready for writer.commit(); commit once

@@ -170,12 +170,25 @@ TEST_CASE("a request is applied whole or not at all") {
   Database(store.db).verify();
 }
 
-TEST_CASE("LOAD adds a local file, SILENT skips one that is missing") {
+TEST_CASE("LOAD adds a local file, SILENT skips one that is missing, unreadable or bad") {
   Store store;
   writeFile(store.dir / "more.nt", "<http://e/m> <http://e/p> <http://e/n> .\n");
   store.update("LOAD <file://" + (store.dir / "more.nt").string() + ">");
   CHECK(Database(store.db).query("ASK { <http://e/m> <http://e/p> <http://e/n> }").booleanValue());
   CHECK_FALSE(store.update("LOAD SILENT <file:///no/such/file.nt>").changed);
+  // A syntax error, or a format the name does not tell: the rest of the request still applies.
+  writeFile(store.dir / "bad.nt", "<http://e/a> <http://e/b> <http://e/c> .\n<http://e/a> <http://e/b> .\n");
+  writeFile(store.dir / "data.txt", "<http://e/a> <http://e/b> <http://e/c> .\n");
+  for (const char* file : {"bad.nt", "data.txt"}) {
+    CAPTURE(file);
+    const std::string path = (store.dir / file).string();
+    CHECK_THROWS_AS(store.update("LOAD <file://" + path + ">"), LoadError);
+    CHECK(store.update("LOAD SILENT <file://" + path + "> ; INSERT DATA { <http://e/s> <http://e/p> \"" +
+                       std::string(file) + "\" }")
+              .changed);
+    CHECK(Database(store.db).query("ASK { <http://e/s> <http://e/p> \"" + std::string(file) + "\" }").booleanValue());
+    CHECK_FALSE(Database(store.db).query("ASK { <http://e/a> <http://e/b> <http://e/c> }").booleanValue());
+  }
   CHECK_THROWS_WITH_AS(store.update("LOAD <file:///no/such/file.nt>"), doctest::Contains("not a readable file"),
                        QueryError);
   CHECK_THROWS_WITH_AS(store.update("LOAD <http://example.org/data.nt>"), doctest::Contains("local files only"),
