@@ -2,8 +2,10 @@
 // COUNT(*) over a basic graph pattern, without a GROUP BY: one row whose
 // columns (one per COUNT of the query) all hold the number of the BGP's
 // solutions, which the executor counts where the rows are (Executor::count):
-// the CPU executor multiplies the candidate counts of a plan's last,
-// independent steps instead of making their rows.
+// both executors multiply the survivor counts of a plan's last, independent
+// steps (leaves) instead of making their rows, and the plan puts every step
+// that no later step reads last (leavesLast), so that as many as possible
+// are leaves.
 #include "engine/physical/bgp_leaf.h"
 
 namespace gsparql::engine {
@@ -11,8 +13,12 @@ namespace gsparql::engine {
 class BgpCount final : public BgpLeaf {
  public:
   BgpCount(BoundBgp bgp, BgpPlan plan, std::vector<std::string> countVariables)
-      : BgpLeaf(std::move(bgp), std::move(plan), std::move(countVariables), Output::Count) {}
+      : BgpLeaf(std::move(bgp), leavesLast(std::move(plan)), std::move(countVariables), Output::Count) {}
   std::string describe() const override;
+  // The same rows in another order: in each component, the steps that draw a
+  // vertex's neighbours, bind no predicate variable and are read by no later
+  // step move to the end, in their order. Row estimates follow the new order.
+  static BgpPlan leavesLast(BgpPlan plan);
 
  private:
   void openImpl(ExecutionContext& context) override;
