@@ -158,3 +158,22 @@ TEST_CASE("bad queries fail with a message and exit code 1, never a crash") {
   CHECK(unsupported.output.find("GRAPH (named graphs) at 1:27 is not supported yet") != std::string::npos);
   CHECK(db.query({"SELECT * WHERE { ?s ?p ?o }", "--backend", "quantum"}).exitCode == 2);
 }
+
+TEST_CASE("--gpu-memory takes a size, refuses anything else before running, and leaves the CPU executor alone") {
+  Db db;
+  for (const char* bad : {"0", "-1", "64MB", "lots", ""}) {
+    CAPTURE(bad);
+    for (const char* command : {"query", "bench", "repl", "serve"}) {
+      CAPTURE(command);
+      std::vector<std::string> args{command, "--db", db.db(), "--gpu-memory", bad};
+      if (std::string(command) == "query") args.push_back(kAges);
+      if (std::string(command) == "bench") args.insert(args.end(), {"--queries", db.dir.path().string()});
+      const ProcessResult r = runCli(args);
+      CHECK(r.exitCode == 2);
+      CHECK(r.output.find("expected a number of bytes") != std::string::npos);
+    }
+  }
+  const ProcessResult ok = db.query({kAges, "--backend", "cpu", "--gpu-memory", "64M"});
+  CHECK(ok.exitCode == 0);
+  CHECK(ok.output == db.query({kAges, "--backend", "cpu"}).output);
+}
