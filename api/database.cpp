@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <mutex>
 
+#include "api/calibration.h"
 #include "api/query_result_impl.h"
 #include "api/result_sink.h"
 #include "engine/gpu/gpu_executor.h"
@@ -166,14 +167,19 @@ bool isUpdateRequest(std::string_view text) { return sparql::isUpdateRequest(tex
 class Database::Impl {
  public:
   Impl(const std::filesystem::path& dir, const DatabaseOptions& options)
-      : store(dir), cpu(engine::makeCpuExecutor()), options(options) {}
+      : store(dir), cpu(engine::makeCpuExecutor()), options(options),
+        costModel(options.costModel ? *options.costModel : cachedOrDefaultCostModel()) {}
 
-  // Auto places each BGP on the CPU or the GPU by its estimated rows
+  static bool runsOnGpu(Backend backend) {
+    return backend == Backend::Gpu || (backend == Backend::Auto && engine::gpuAvailable());
+  }
+
+  // Auto places each BGP on the CPU or the GPU by the cost model
   // (engine/placing_executor.h), where a GPU exists.
   engine::Executor& executorFor(Backend backend) {
     if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
     if (backend == Backend::Auto) {
-      if (!placing) placing = engine::makePlacingExecutor(*cpu, executorFor(Backend::Gpu));
+      if (!placing) placing = engine::makePlacingExecutor(*cpu, executorFor(Backend::Gpu), costModel);
       return *placing;
     }
     if (!gpu) {
@@ -196,12 +202,21 @@ class Database::Impl {
     // its stream. Auto without a GPU is the CPU executor: no lock, so that
     // queries run concurrently (gsparql serve).
     std::unique_lock<std::mutex> lock(gpuMutex, std::defer_lock);
-    const bool cpuOnly = options.backend == Backend::Cpu || (options.backend == Backend::Auto && !engine::gpuAvailable());
-    if (!cpuOnly) lock.lock();
-    const auto orderer = options.optimizer == Optimizer::Statistics
-                             ? engine::makeStatisticsOrderer()
-                             : engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1});
+    if (runsOnGpu(options.backend)) lock.lock();
+    const auto orderer = ordererFor(options);
     return engine::runQuery(parsed, store, executorFor(options.backend), *orderer, execution, sink);
+  }
+
+  // Auto plans for the GPU where one is: the BGPs worth planning harder are
+  // the costly ones, which it places there.
+  std::unique_ptr<engine::JoinOrderer> ordererFor(const QueryOptions& options) const {
+    const engine::WalkOptions walks{.walks = kPlanningWalks, .seed = 1};
+    switch (options.optimizer) {
+      case Optimizer::Statistics: return engine::makeStatisticsOrderer();
+      case Optimizer::Sampling: return engine::makeSamplingOrderer(store, walks);
+      case Optimizer::Cost: break;
+    }
+    return engine::makeCostOrderer(store, walks, runsOnGpu(options.backend) ? costModel.gpu : costModel.cpu);
   }
 
   // The whole result of a parsed query, its timings counted from `start`.
@@ -224,6 +239,7 @@ class Database::Impl {
   std::unique_ptr<engine::Executor> gpu;
   std::unique_ptr<engine::Executor> placing;  // of cpu and gpu
   DatabaseOptions options;
+  CostModel costModel;
   std::mutex gpuMutex;  // one query at a time on the GPU executor's stream
 };
 
@@ -282,6 +298,21 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
 }
 
 bool Database::isLatest() const { return impl_->store.isLatest(); }
+
+// Plans with the sampling orderer, so that the plans measured do not depend
+// on the model being fitted.
+Calibration Database::calibrate(const std::vector<std::string>& queries, const CalibrationOptions& options) const {
+  return calibrateWith(queries, options, impl_->costModel, engine::gpuAvailable(),
+                       [&](const std::string& text, Backend backend) {
+                         QueryOptions query{backend};
+                         query.optimizer = Optimizer::Sampling;
+                         query.timeout = options.timeout;
+                         const auto start = Clock::now();
+                         const engine::QueryOutcome outcome =
+                             impl_->run(parse(text), query, executionOptionsFrom(query, start));
+                         return Measurement{workOf(*outcome.plan), outcome.executeMilliseconds};
+                       });
+}
 
 DatabaseStatistics Database::statistics() const {
   const Catalog& catalog = impl_->store.catalog();

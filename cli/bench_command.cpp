@@ -40,24 +40,6 @@ struct Run {
   std::vector<double> qErrors;  // of every operator and join step
 };
 
-std::string readText(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UsageError("cannot read " + file.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<std::filesystem::path> queryFiles(const std::string& folder) {
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(folder)) {
-    if (e.path().extension() == ".rq") files.push_back(e.path());
-  }
-  std::sort(files.begin(), files.end());
-  if (files.empty()) throw UsageError("no .rq files in " + folder);
-  return files;
-}
-
 // One run: the query and every row (or triple) decoded, as a user of the results would.
 Run timeOnce(const Database& db, const std::string& text, const QueryOptions& options) {
   auto start = std::chrono::steady_clock::now();
@@ -149,7 +131,7 @@ DatabaseOptions ablation(const std::string& name, DatabaseOptions options) {
 
 int runBench(const Args& args) {
   Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget",
-                      "--gpu-memory", "--ablation", "--optimizer"},
+                      "--gpu-memory", "--ablation", "--optimizer", "--cost-model"},
                      {"--cold"}});
   BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none"), databaseOptionsFrom(a)),
                    queryOptionsFrom(a),

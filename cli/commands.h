@@ -12,6 +12,7 @@ int runLoad(const Args& args);
 int runInfo(const Args& args);
 int runDump(const Args& args);
 int runBench(const Args& args);
+int runCalibrate(const Args& args);
 int runQuery(const Args& args);
 int runUpdate(const Args& args);
 int runRepl(const Args& args);

@@ -45,7 +45,7 @@ void showTable(const Database& db, const std::string& text, const QueryOptions& 
 // written as the rows come.
 int runQuery(const Args& args) {
   Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics", "--timeout", "--memory-budget",
-                      "--gpu-memory", "--optimizer"},
+                      "--gpu-memory", "--optimizer", "--cost-model"},
                      {"--time", "--explain"}});
   Database db(a.required("--db"), databaseOptionsFrom(a));
   QueryOptions options = queryOptionsFrom(a);

@@ -23,9 +23,10 @@ Semantics parseSemantics(const std::string& name) {
 }
 
 Optimizer parseOptimizer(const std::string& name) {
+  if (name == "cost") return Optimizer::Cost;
   if (name == "sampling") return Optimizer::Sampling;
   if (name == "statistics") return Optimizer::Statistics;
-  throw UsageError("unknown optimizer '" + name + "' (sampling or statistics)");
+  throw UsageError("unknown optimizer '" + name + "' (cost, sampling or statistics)");
 }
 
 std::chrono::milliseconds parseTimeout(const std::string& seconds) {
@@ -74,17 +75,32 @@ QueryOptions queryOptionsFrom(const Arguments& args) {
 DatabaseOptions databaseOptionsFrom(const Arguments& args) {
   DatabaseOptions options;
   if (auto m = args.value("--gpu-memory")) options.gpuMemoryBytes = parseByteSize(*m);
+  if (auto file = args.value("--cost-model")) options.costModel = readCostModel(*file);
   return options;
 }
 
-std::string requestText(const Arguments& a) {
-  if (auto file = a.value("-f")) {
-    std::ifstream in(*file, std::ios::binary);
-    if (!in) throw UsageError("cannot read " + *file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+std::vector<std::filesystem::path> queryFiles(const std::string& folder) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(folder, ec)) throw UsageError("--queries " + folder + " is not a folder");
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(folder)) {
+    if (e.path().extension() == ".rq") files.push_back(e.path());
   }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) throw UsageError("no .rq files in " + folder);
+  return files;
+}
+
+std::string readText(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw UsageError("cannot read " + file.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string requestText(const Arguments& a) {
+  if (auto file = a.value("-f")) return readText(*file);
   if (a.positional().size() != 1) throw UsageError("expected exactly one QUERY argument, or -f FILE");
   if (a.positional()[0] == "-") {
     std::ostringstream text;

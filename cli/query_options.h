@@ -3,7 +3,9 @@
 // shared by `query`, `bench`, `serve`, `update` and the REPL.
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "cli/arguments.h"
 #include "gsparql/database.h"
@@ -20,8 +22,11 @@ std::chrono::milliseconds parseTimeout(const std::string& seconds);
 // "8G", "512M", "1048576" for --memory-budget.
 uint64_t parseByteSize(const std::string& size);
 QueryOptions queryOptionsFrom(const Arguments& args);
-// --gpu-memory.
+// --gpu-memory and --cost-model.
 DatabaseOptions databaseOptionsFrom(const Arguments& args);
+// The .rq files of --queries FOLDER, sorted.
+std::vector<std::filesystem::path> queryFiles(const std::string& folder);
+std::string readText(const std::filesystem::path& file);
 // "1 operation(s), committed: 4 -> 3 triples (generation 5), 0.197 s"
 std::string updateReport(const UpdateSummary& summary);
 // The query or update text: the one positional argument, standard input for

@@ -71,7 +71,7 @@ constexpr const char* kContinuation = "     ..> ";
 }  // namespace
 
 int runRepl(const Args& args) {
-  Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget", "--gpu-memory", "--optimizer"},
+  Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget", "--gpu-memory", "--optimizer", "--cost-model"},
                      {}});
   if (!a.positional().empty()) throw UsageError("repl takes no positional arguments");
   const std::string dir = a.required("--db");

@@ -106,7 +106,7 @@ void allowAllFileDescriptors() {
 
 int runServe(const Args& args) {
   Arguments a(args, {{"--db", "--bind", "--port", "--backend", "--semantics", "--optimizer", "--threads", "--queue",
-                      "--timeout", "--memory-budget", "--gpu-memory", "--max-result-rows", "--token", "--access-log",
+                      "--timeout", "--memory-budget", "--gpu-memory", "--cost-model", "--max-result-rows", "--token", "--access-log",
                       "--web"},
                      {"--read-only"}});
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it

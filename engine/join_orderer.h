@@ -6,6 +6,7 @@
 #include "engine/bound_bgp.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/plan.h"
+#include "gsparql/cost_model.h"
 #include "storage/catalog.h"
 
 namespace gsparql::engine {
@@ -26,5 +27,11 @@ std::unique_ptr<JoinOrderer> makeStatisticsOrderer();
 // make the fewest rows; the steps' estimates are the walks' wherever walks
 // survived, the statistics' elsewhere.
 std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks);
+
+// The sampling orderer's plan, and where it is costly (by `costs`, the
+// executor's constants) the cheapest plan of dynamic programming over the
+// component's connected sets of vertices (optimizer/plan_enumerator.h).
+std::unique_ptr<JoinOrderer> makeCostOrderer(const GraphStore& store, const WalkOptions& walks,
+                                             const ExecutorCosts& costs);
 
 }  // namespace gsparql::engine

@@ -45,6 +45,9 @@ struct PlanStep {
   std::vector<EdgeUse> checks;   // the other edges between this vertex and bound ones
   std::vector<PredicateVertexCheck> predicateVertexChecks;
   double estimatedRows = 0;
+  // The candidates the step's source gives the rows before it, before its
+  // checks (the work of its set operations): what the cost model reads.
+  double estimatedCandidates = 0;
   EstimateSource estimateSource = EstimateSource::Statistics;
   double estimateError = 0;  // Walks: the standard error relative to the estimate
 };

@@ -86,12 +86,15 @@ bool WalkSample::checksHold(const PlanStep& step, const uint32_t* row) const {
 
 void WalkSample::extend(const PlanStep& step) {
   if (!step.predicateVertexChecks.empty() && predicateVertex_.empty()) predicateVertex_ = predicateVertexIds(*store_);
+  double candidateSum = 0;
   for (size_t w = 0; w < weights_.size(); ++w) {
     if (weights_[w] == 0) continue;
     uint32_t* row = rows_.data() + w * width_;
     weights_[w] *= choose(step, row);
+    candidateSum += weights_[w];
     if (weights_[w] > 0 && !checksHold(step, row)) weights_[w] = 0;
   }
+  candidates_ = weights_.empty() ? 0 : candidateSum / static_cast<double>(weights_.size());
 }
 
 StepEstimate WalkSample::estimate() const {
@@ -105,6 +108,7 @@ StepEstimate WalkSample::estimate() const {
   }
   const double n = static_cast<double>(weights_.size());
   e.rows = sum / n;
+  e.candidates = candidates_;
   if (e.rows > 0) e.relativeError = std::sqrt(std::max(0.0, sumOfSquares / n - e.rows * e.rows) / n) / e.rows;
   return e;
 }

@@ -23,6 +23,9 @@ namespace gsparql::engine {
 
 struct StepEstimate {
   double rows = 0;  // the mean over all walks of what they estimate
+  // The candidates the step's source gives all rows before it, before its
+  // checks: the work of its set operations.
+  double candidates = 0;
   // The estimate's standard error relative to it (a confidence): infinite
   // when no walk survived the step.
   double relativeError = std::numeric_limits<double>::infinity();
@@ -58,6 +61,7 @@ class WalkSample {
   std::vector<uint32_t> rows_;   // walks x bgp columns
   std::vector<double> weights_;  // per walk; 0 once dead
   std::vector<uint32_t> predicateVertex_;  // filled when a step compares predicates with vertices
+  double candidates_ = 0;        // StepEstimate::candidates of the last step taken
   uint64_t state_;               // SplitMix64
 };
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gsparql/cost_model.h"
 #include "gsparql/error.h"
 #include "gsparql/load.h"
 #include "gsparql/query.h"
@@ -30,6 +31,9 @@ struct DatabaseOptions {
   bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
   bool gpuNaiveSetOperations = false;  // one thread per task with linear merges
   bool gpuFuseLightSteps = true;       // one kernel per step and no host synchronisation for light queries
+  // The optimizer's cost model; nullopt: the one `gsparql calibrate` cached
+  // on this machine, else the defaults (gsparql/cost_model.h).
+  std::optional<CostModel> costModel;
 };
 
 class Database {
@@ -82,6 +86,12 @@ class Database {
   // False once a load has committed a newer generation than the one this
   // Database reads; open the directory again to read it.
   bool isLatest() const;
+
+  // Measures what BGPs cost on each executor of this machine (the GPU's
+  // where one is) by running `queries` (SPARQL texts, such as a benchmark's),
+  // and fits the cost model's constants to the times: the model the
+  // optimizer and --backend auto should use here (writeCostModel caches it).
+  Calibration calibrate(const std::vector<std::string>& queries, const CalibrationOptions& options = {}) const;
 
   DatabaseStatistics statistics() const;
   // Writes every triple as N-Triples, grouped by predicate.

@@ -23,6 +23,10 @@ enum class Semantics {
 
 // How each BGP's join order and row estimates are chosen.
 enum class Optimizer {
+  // Sampling's plan, and where it is costly, the cheapest plan of dynamic
+  // programming over connected sub-patterns priced by the calibrated cost
+  // model (gsparql/cost_model.h) of the executor that will run it
+  Cost,
   Sampling,    // random walks over the data (Wander Join) pick each next vertex and estimate its rows
   Statistics,  // per-predicate statistics alone (SGSI's heuristic)
 };
@@ -42,7 +46,7 @@ struct QueryOptions {
   // The most its intermediate results may hold at once; past it the query
   // stops with QueryOutOfMemory. 0: half of the machine's memory.
   uint64_t memoryBudgetBytes = 0;
-  Optimizer optimizer = Optimizer::Sampling;
+  Optimizer optimizer = Optimizer::Cost;
   // The most rows (a graph: triples) the result may have; a query that
   // would give more stops with QueryResultTooLarge. 0: no limit.
   uint64_t maxRows = 0;

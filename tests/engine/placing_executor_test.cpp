@@ -1,6 +1,7 @@
-// --backend auto's placement (engine/placing_executor.h): a BGP whose steps
-// are estimated to make few rows runs on the CPU executor, a larger one on
-// the GPU executor; here two CPU executors under other names stand in.
+// --backend auto's placement (engine/placing_executor.h): each BGP runs on
+// the executor the cost model prices lower; here two CPU executors under
+// other names stand in, and a model where the "GPU" costs a fixed 1 ms and
+// the "CPU" 1 us per row.
 #include <doctest/doctest.h>
 
 #include "engine/executor.h"
@@ -37,7 +38,7 @@ class NamedExecutor final : public engine::Executor {
 
 }  // namespace
 
-TEST_CASE("auto places small BGPs on the CPU executor and large ones on the GPU executor, and says so") {
+TEST_CASE("auto places each BGP on the executor its cost model prices lower, and says so") {
   TempDir dir;
   std::string nt;
   for (int i = 0; i < 3000; ++i) nt += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 3) + "> .\n";
@@ -46,7 +47,11 @@ TEST_CASE("auto places small BGPs on the CPU executor and large ones on the GPU 
   Database::load(dir / "db", {(dir / "data.nt").string()});
   GraphStore store(dir / "db");
   NamedExecutor cpu("small"), gpu("large");
-  auto placing = engine::makePlacingExecutor(cpu, gpu, 1000);
+  CostModel model;
+  model.cpu.perRow = 1;
+  model.gpu.perBgp = 1000;
+  model.measuredOn = "test";
+  auto placing = engine::makePlacingExecutor(cpu, gpu, model);
   auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1});
   auto run = [&](const std::string& query) {
     const auto outcome = engine::runQuery(sparql::parseQuery(query), store, *placing, *orderer, {});
@@ -56,9 +61,10 @@ TEST_CASE("auto places small BGPs on the CPU executor and large ones on the GPU 
   CHECK(fewRows == 1);
   CHECK(cpu.ran == 1);
   CHECK(gpu.ran == 0);
-  CHECK(fewNote.find("placed on the small executor: about 2 rows over its steps (the GPU from 1000)") != std::string::npos);
-  const auto [manyRows, manyNote] = run("SELECT * { ?s <http://e/p> ?o }");  // 3,003 rows over its steps
+  CHECK(fewNote.find("placed on the small executor: estimated 0.002 ms on the CPU, 1 ms on the GPU (cost model: test)") !=
+        std::string::npos);
+  const auto [manyRows, manyNote] = run("SELECT * { ?s <http://e/p> ?o }");  // 3,003 rows over its steps: 3 ms
   CHECK(manyRows == 3000);
   CHECK(gpu.ran == 1);
-  CHECK(manyNote.find("placed on the large executor") != std::string::npos);
+  CHECK(manyNote.find("placed on the large executor: estimated 3 ms on the CPU, 1 ms on the GPU") != std::string::npos);
 }

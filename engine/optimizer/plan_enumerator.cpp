@@ -1,0 +1,51 @@
+#include "engine/optimizer/plan_enumerator.h"
+
+#include <stdexcept>
+
+#include "engine/optimizer/cost_model.h"
+
+namespace gsparql::engine {
+namespace {
+
+struct Candidate {
+  PartialPlan plan;
+  double cost = 0;
+};
+
+void keepCheaper(std::optional<Candidate>& best, Candidate candidate) {
+  if (!best || candidate.cost < best->cost) best = std::move(candidate);
+}
+
+}  // namespace
+
+std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs) {
+  const size_t n = component.size();
+  if (n == 0 || n > kMaxEnumeratedVertices) throw std::invalid_argument("cheapestPlan: component size out of range");
+  // best[set]: the cheapest plan found that binds exactly the vertices of
+  // `set` (bit i: component[i]). A step only ever adds a vertex, so every
+  // set is complete before the larger sets made from it are visited.
+  std::vector<std::optional<Candidate>> best(size_t{1} << n);
+  for (size_t i = 0; i < n; ++i) {
+    Candidate seed{{start, PrefixEstimate(sample), {}}, 0};
+    seed.plan.add(seed.plan.builder.seedStep(component[i]));
+    seed.cost = stepCost(costs, seed.plan.plan.steps.back());
+    keepCheaper(best[size_t{1} << i], std::move(seed));
+  }
+  for (size_t set = 1; set < best.size(); ++set) {
+    if (!best[set]) continue;
+    for (size_t i = 0; i < n; ++i) {
+      const size_t bit = size_t{1} << i;
+      if ((set & bit) || !best[set]->plan.builder.cheapestDriver(component[i])) continue;
+      Candidate next = *best[set];
+      next.plan.add(next.plan.builder.extendStep(component[i]));
+      next.cost += stepCost(costs, next.plan.plan.steps.back());
+      keepCheaper(best[set | bit], std::move(next));
+    }
+    if (set + 1 < best.size()) best[set].reset();  // no larger set is made from it any more
+  }
+  if (!best.back()) return std::nullopt;
+  return std::move(best.back()->plan);
+}
+
+}  // namespace gsparql::engine

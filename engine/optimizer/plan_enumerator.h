@@ -1,0 +1,30 @@
+#pragma once
+// Dynamic programming over the connected sets of a component's vertices
+// (DPccp, restricted to the vertex-at-a-time plans both executors run: each
+// step adds one vertex adjacent to those bound): the cheapest plan of every
+// connected set is the cheapest plan of a connected set one vertex smaller
+// plus the step that adds the vertex. Steps are priced by the cost model
+// (cost_model.h) on the estimates of walks that follow the plan being built
+// (sample inheritance: a set's walks are its best predecessor's, taken one
+// step further).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/optimizer/prefix_estimate.h"
+#include "gsparql/cost_model.h"
+
+namespace gsparql::engine {
+
+// Beyond this many vertices a component's connected sets are too many to
+// enumerate in the time planning may take; the greedy orderers plan it.
+inline constexpr size_t kMaxEnumeratedVertices = 12;
+
+// The cheapest plan of `component` (at most kMaxEnumeratedVertices vertices)
+// under `costs`, from `start` (the vertices of earlier components bound);
+// nullopt if steps cannot bind them all (no edge joins them).
+std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs);
+
+}  // namespace gsparql::engine

@@ -1,0 +1,79 @@
+#pragma once
+// Builds a component's join steps one vertex at a time (SGSI's vertex-
+// oriented join): where the new vertex's candidates come from, which edges
+// to bound vertices must hold, and the per-predicate statistics' view of
+// them. It keeps which vertices and predicate variables are bound, so the
+// orderers (the greedy ones in join_orderer.cpp, the dynamic programming of
+// plan_enumerator.cpp) only decide which vertex comes next.
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "engine/bound_bgp.h"
+#include "engine/plan.h"
+#include "storage/catalog.h"
+
+namespace gsparql::engine {
+
+// Statistics seen from one end of an edge.
+class EdgeStatistics {
+ public:
+  explicit EdgeStatistics(const Catalog& catalog) : catalog_(&catalog) {}
+
+  // Vertices that can sit at `side` of the edge (its subject for Out).
+  double keys(const BoundEdge& e, pcsr::Direction side) const;
+  // Average number of neighbours reached from a vertex at `side`.
+  double fanout(const BoundEdge& e, pcsr::Direction side) const;
+  double vertexCount() const;
+
+ private:
+  const Catalog* catalog_;
+};
+
+class StepBuilder {
+ public:
+  StepBuilder(const BoundBgp& bgp, const Catalog& catalog);
+
+  bool isBound(uint32_t v) const { return bound_[v]; }
+
+  // The step that binds v first in its component: its cheapest candidate
+  // source by the statistics (the predicate with the fewest keys on v's side).
+  PlanStep seedStep(uint32_t v);
+  // The step that binds v from the bound vertices; v must have an edge to one.
+  PlanStep extendStep(uint32_t v);
+
+  // SGSI's seed: the unbound vertex with the fewest candidates per incident edge.
+  uint32_t bestSeed(const std::vector<uint32_t>& component) const;
+  // The cheapest edge from a bound vertex to v, if any.
+  std::optional<uint32_t> cheapestDriver(uint32_t v) const;
+  // The statistics' preference for binding v next through `driver`: its
+  // fanout per edge that connects v to bound vertices (constants first).
+  double adjacencyScore(uint32_t v, uint32_t driver) const;
+  // The unbound vertex of `component` the statistics prefer next, if any is adjacent.
+  std::optional<uint32_t> bestAdjacent(const std::vector<uint32_t>& component) const;
+
+  // Candidates per row before the step (its source's count), and the
+  // fraction of them its checks keep, by the statistics.
+  double candidateFactor(const PlanStep& step) const;
+  double checkFactor(const PlanStep& step) const;
+
+ private:
+  bool touches(const BoundEdge& e, uint32_t v) const { return e.from == v || e.to == v; }
+  uint32_t otherEnd(const BoundEdge& e, uint32_t v) const { return e.from == v ? e.to : e.from; }
+  bool predicateKnown(const BoundEdge& e) const;
+  double seedCandidates(uint32_t v) const;
+  uint32_t degree(uint32_t v) const;
+  uint32_t connectingEdges(uint32_t v) const;
+  EdgeUse use(uint32_t edge, uint32_t boundVertex);
+  void finishStep(PlanStep& step, std::optional<uint32_t> consumed);
+
+  const BoundBgp* bgp_;
+  EdgeStatistics stats_;
+  std::vector<bool> bound_;
+  std::vector<bool> predicateBound_;
+  std::set<std::pair<uint32_t, uint32_t>> emittedPredicateChecks_;
+};
+
+}  // namespace gsparql::engine
