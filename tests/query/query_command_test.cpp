@@ -177,3 +177,39 @@ TEST_CASE("--gpu-memory takes a size, refuses anything else before running, and 
   CHECK(ok.exitCode == 0);
   CHECK(ok.output == db.query({kAges, "--backend", "cpu"}).output);
 }
+
+TEST_CASE("calibrate fits a cost model that query, bench, repl and serve read with --cost-model; a bad one is refused") {
+  Db db;
+  std::filesystem::create_directories(db.dir / "queries");
+  writeFile(db.dir / "queries" / "ages.rq", kAges);
+  writeFile(db.dir / "queries" / "knows.rq", "SELECT * { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }");
+  writeFile(db.dir / "queries" / "no-bgp.rq", "SELECT * { BIND(1 AS ?x) }");
+  const std::string model = (db.dir / "model").string();
+  const ProcessResult calibrated = runCli({"calibrate", "--db", db.db(), "--queries", (db.dir / "queries").string(),
+                                          "--repeat", "1", "--out", model});
+  REQUIRE(calibrated.exitCode == 0);
+  CHECK(calibrated.output.find("measured 2 queries (1 left out)") != std::string::npos);
+  CHECK(calibrated.output.find("written to " + model) != std::string::npos);
+  const ProcessResult placed = db.query({kAges, "--cost-model", model, "--explain"});
+  CHECK(placed.exitCode == 0);
+  CHECK(placed.output.find("\"42\"") != std::string::npos);
+
+  writeFile(db.dir / "bad", "cpu.row lots\n");
+  for (const char* command : {"query", "bench", "repl", "serve", "calibrate"}) {
+    CAPTURE(command);
+    std::vector<std::string> args{command, "--db", db.db(), "--cost-model", (db.dir / "bad").string()};
+    if (std::string(command) == "query") args.push_back(kAges);
+    if (std::string(command) == "bench" || std::string(command) == "calibrate") {
+      args.insert(args.end(), {"--queries", (db.dir / "queries").string()});
+    }
+    const ProcessResult r = runCli(args);
+    CHECK(r.exitCode == 1);
+    CHECK(r.output.find((db.dir / "bad").string() + ":1: `cpu.row` needs a non-negative number") != std::string::npos);
+  }
+  const ProcessResult noFolder = runCli({"calibrate", "--db", db.db(), "--queries", (db.dir / "none").string()});
+  CHECK(noFolder.exitCode == 2);
+  CHECK(noFolder.output.find("is not a folder") != std::string::npos);
+  const ProcessResult badOptimizer = db.query({kAges, "--optimizer", "best"});
+  CHECK(badOptimizer.exitCode == 2);
+  CHECK(badOptimizer.output.find("(cost, sampling or statistics)") != std::string::npos);
+}

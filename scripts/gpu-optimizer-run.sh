@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# On the GPU machine: the cost model calibrated there (gsparql calibrate on
+# WatDiv SF100's 191 queries), then the queries run in interleaved rounds on
+# --backend cpu, gpu and auto with the calibrated model (--optimizer cost),
+# and once more with the sampling optimizer (greedy walks, no cost model);
+# the counting queries placed by auto. GPU tests first, while the data is
+# generated. Carry .carry/gsparql (scripts/package-portable.sh),
+# .carry/watdiv-tool (../shared/tools/watdiv) and .carry/watdiv-check (the
+# SF100 queries and expected answers). Output under $OUT.
+set -uo pipefail
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+bin=$PWD/.carry/gsparql
+db=/tmp/sf100db
+queries=.carry/watdiv-check/queries/sf100
+model=$OUT/cost-model
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$OUT/machine.txt"
+nproc >> "$OUT/machine.txt"
+git log -1 --format="commit %H %s" >> "$OUT/machine.txt" 2>/dev/null
+(GSPARQL_TEST_DATA=tests/data "$bin/gpu_tests" > "$OUT/gpu_tests.log" 2>&1; echo "gpu_tests exit $?" >> "$OUT/gpu_tests.log") &
+tests=$!
+rm -rf "$db"
+.carry/watdiv-tool/generate.sh data 100 > /tmp/sf100.nt
+"$bin/gsparql" load --quiet --db "$db" /tmp/sf100.nt
+wait "$tests"
+tail -4 "$OUT/gpu_tests.log"
+
+echo "== gsparql calibrate --db DB --queries $queries --repeat 3 --out cost-model" | tee "$OUT/calibrate.txt"
+"$bin/gsparql" calibrate --db "$db" --queries "$queries" --repeat 3 --out "$model" 2>&1 | tee -a "$OUT/calibrate.txt"
+cat "$model"
+
+bench() {  # file backend [args...]
+  local file=$1 backend=$2
+  shift 2
+  "$bin/gsparql" bench --db "$db" --queries "$queries" --repeat 3 --backend "$backend" --cost-model "$model" "$@" \
+    > "$OUT/$file.csv" 2>&1
+}
+echo "== three interleaved rounds of bench --repeat 3, optimizer cost (calibrated model)"
+for round in 1 2 3; do
+  order="cpu auto gpu"; [ "$round" = 2 ] && order="gpu auto cpu"
+  for backend in $order; do bench "cost-$backend-$round" "$backend"; done
+  for backend in $order; do bench "sampling-$backend-$round" "$backend" --optimizer sampling; done
+done
+echo "== the counting queries: auto's placement and the time on each backend (median of 3)"
+for file in benchmarks/queries/counts/*.rq; do
+  for backend in auto cpu gpu; do
+    best=""
+    for r in 1 2 3; do
+      out=$(timeout 60 "$bin/gsparql" query --db "$db" --format tsv --time --explain --backend "$backend" \
+        --cost-model "$model" -f "$file" 2>&1)
+      ms=$(echo "$out" | sed -n 's/.*execute and write \([0-9.]*\) ms.*/\1/p')
+      best="$best $ms"
+    done
+    placed=$(echo "$out" | grep -o "placed on the [a-z]* executor[^;)]*)" | head -1)
+    echo "$(basename "$file" .rq),$backend,$(echo "$out" | sed -n 2p),$(echo $best | tr ' ' '\n' | sort -n | sed -n 2p),$placed"
+  done
+done | tee "$OUT/counts.txt"

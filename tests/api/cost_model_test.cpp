@@ -1,0 +1,115 @@
+// The cost model's file (gsparql/cost_model.h) and calibration's loop
+// (api/calibration.h) with a stand-in for the database that times queries.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+
+#include "api/calibration.h"
+#include "gsparql/cost_model.h"
+#include "gsparql/error.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+std::string errorOf(const std::filesystem::path& file) {
+  try {
+    readCostModel(file);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+const char* kComplete =
+    "cpu.bgp 1\ncpu.step 2\ncpu.candidate 0.5\ncpu.row 0.25\ngpu.bgp 10\ngpu.step 20\ngpu.candidate 0\ngpu.row 1e-3\n";
+
+}  // namespace
+
+TEST_CASE("a cost model written is read back as it was, and defaults exist for machines never calibrated") {
+  TempDir dir;
+  CostModel model;
+  model.cpu = {.perBgp = 1.5, .perStep = 2.25, .perCandidate = 0.001, .perRow = 0.125};
+  model.gpu = {.perBgp = 80, .perStep = 17, .perCandidate = 0, .perRow = 0.0004};
+  model.measuredOn = "host, 16 threads, GPU measured";
+  writeCostModel(dir / "nested" / "cost-model", model);
+  const CostModel read = readCostModel(dir / "nested" / "cost-model");
+  CHECK(read.cpu == model.cpu);
+  CHECK(read.gpu == model.gpu);
+  CHECK(read.measuredOn.find("host, 16 threads, GPU measured") == 0);
+  CHECK_FALSE(std::filesystem::exists(dir / "nested" / "cost-model.tmp"));
+  const CostModel defaults = defaultCostModel();
+  CHECK(defaults.measuredOn == "defaults");
+  CHECK(defaults.gpu.perBgp > defaults.cpu.perBgp);  // the GPU's launches and copies
+  CHECK(defaults.gpu.perRow < defaults.cpu.perRow);
+}
+
+TEST_CASE("the cached model lives under XDG_CACHE_HOME, is used when present and refused when broken") {
+  TempDir dir;
+  const char* previous = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = previous ? previous : "";
+  setenv("XDG_CACHE_HOME", dir.path().c_str(), 1);
+  CHECK(cachedCostModelPath() == dir / "gsparql" / "cost-model");
+  CHECK(cachedOrDefaultCostModel() == defaultCostModel());
+  std::filesystem::create_directories(dir / "gsparql");
+  writeFile(dir / "gsparql" / "cost-model", kComplete);
+  CHECK(cachedOrDefaultCostModel().gpu.perStep == 20);
+  writeFile(dir / "gsparql" / "cost-model", "cpu.bgp x\n");
+  CHECK_THROWS_AS(cachedOrDefaultCostModel(), Error);
+  if (previous) setenv("XDG_CACHE_HOME", saved.c_str(), 1); else unsetenv("XDG_CACHE_HOME");
+}
+
+TEST_CASE("a bad cost model file is an error naming the file, the line and what is wrong") {
+  TempDir dir;
+  const auto file = dir / "model";
+  writeFile(file, std::string(kComplete) + "gpu.launch 3\n");
+  CHECK(errorOf(file).find(file.string() + ":9: unknown constant `gpu.launch`") == 0);
+  for (const char* bad : {"cpu.bgp -1\n", "cpu.bgp\n", "cpu.bgp 1x\n", "cpu.bgp nan\n", "cpu.bgp inf\n", "cpu.bgp  1\n"}) {
+    CAPTURE(bad);
+    writeFile(file, std::string("# comment\n") + bad);
+    CHECK(errorOf(file).find(file.string() + ":2: `cpu.bgp` needs a non-negative number") == 0);
+  }
+  writeFile(file, "cpu.bgp 1\n");
+  CHECK(errorOf(file).find("lacks constants") != std::string::npos);
+  writeFile(file, "");
+  CHECK(errorOf(file).find("lacks constants") != std::string::npos);
+  CHECK(errorOf(dir / "missing").find("cannot read the cost model") != std::string::npos);
+  writeFile(file, std::string(1000, '\0'));
+  CHECK_FALSE(errorOf(file).empty());
+}
+
+TEST_CASE("calibration fits each executor's constants to the fastest of its runs and leaves out queries that fail") {
+  const ExecutorCosts cpu{.perBgp = 5, .perStep = 2, .perCandidate = 0.01, .perRow = 0.1};
+  const ExecutorCosts gpu{.perBgp = 80, .perStep = 15, .perCandidate = 0.0001, .perRow = 0.001};
+  // Query i: one BGP of i+1 steps, making 1000 i^2 rows from twice as many candidates.
+  std::vector<std::string> queries;
+  for (int i = 0; i < 12; ++i) queries.push_back(std::to_string(i));
+  queries.push_back("fails");
+  int runs = 0;
+  const MeasureQuery measure = [&](const std::string& query, Backend backend) {
+    if (query == "fails") throw QueryError("no such thing");
+    const double i = std::stod(query);
+    const engine::PlanWork work{1, i + 1, 2000 * i * i, 1000 * i * i};
+    const ExecutorCosts& c = backend == Backend::Gpu ? gpu : cpu;
+    const double us = c.perBgp + c.perStep * work.steps + c.perCandidate * work.candidates + c.perRow * work.rows;
+    // Every other run is slower (noise): only the fastest counts.
+    return Measurement{work, us / 1000 * (++runs % 2 ? 1.5 : 1.0)};
+  };
+  const Calibration c = calibrateWith(queries, {.repeat = 3}, defaultCostModel(), true, measure);
+  CHECK(c.samples == 12);
+  CHECK(c.skipped == 1);
+  CHECK(c.gpuMeasured);
+  CHECK(c.model.cpu.perRow == doctest::Approx(cpu.perRow).epsilon(1e-6));
+  CHECK(c.model.gpu.perBgp == doctest::Approx(gpu.perBgp).epsilon(1e-6));
+  CHECK(c.model.gpu.perStep == doctest::Approx(gpu.perStep).epsilon(1e-6));
+  CHECK(c.cpuMedianError < 1e-6);
+  CHECK(c.model.measuredOn.find("GPU measured") != std::string::npos);
+
+  const Calibration cpuOnly = calibrateWith(queries, {.repeat = 1}, defaultCostModel(), false, measure);
+  CHECK_FALSE(cpuOnly.gpuMeasured);
+  CHECK(cpuOnly.model.gpu == defaultCostModel().gpu);
+  CHECK(cpuOnly.model.measuredOn.find("no GPU") != std::string::npos);
+  CHECK_THROWS_AS(calibrateWith({"fails"}, {}, defaultCostModel(), false, measure), Error);
+}
