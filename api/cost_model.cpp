@@ -51,11 +51,11 @@ std::optional<double> parseConstant(std::string_view text) {
 }  // namespace
 
 CostModel defaultCostModel() {
-  // Fitted by `gsparql calibrate` on the H100 machine over WatDiv SF100
-  // (benchmarks/results/h100-2026-11-24-cost-model/).
+  // Fitted by `gsparql calibrate` on the H100 machine (16 threads) over
+  // WatDiv SF100's 191 queries (benchmarks/results/h100-2026-11-24-cost-model/).
   CostModel model;
-  model.cpu = {.perBgp = 20, .perStep = 5, .perCandidate = 0.01, .perRow = 0.05};
-  model.gpu = {.perBgp = 80, .perStep = 20, .perCandidate = 0.0005, .perRow = 0.002};
+  model.cpu = {.perBgp = 0, .perStep = 1.46, .perCandidate = 0.00261, .perRow = 0.0407};
+  model.gpu = {.perBgp = 39.4, .perStep = 8.29, .perCandidate = 0, .perRow = 0.00495};
   model.measuredOn = "defaults";
   return model;
 }

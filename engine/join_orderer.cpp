@@ -163,8 +163,8 @@ class CostOrderer final : public JoinOrderer {
       PartialPlan greedy = GreedyPlanner(start).plan(component, sample);
       const double greedyCost = componentCost(greedy.plan);
       if (greedyCost < kEnumerateAbove || component.size() > kMaxEnumeratedVertices) return greedy;
-      std::optional<PartialPlan> cheapest = cheapestPlan(component, start, sample, costs_);
-      return cheapest && componentCost(cheapest->plan) < greedyCost ? std::move(*cheapest) : std::move(greedy);
+      PartialPlan cheapest = cheapestPlan(component, start, sample, costs_);
+      return componentCost(cheapest.plan) < greedyCost ? std::move(cheapest) : std::move(greedy);
     });
   }
 

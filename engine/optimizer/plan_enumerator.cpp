@@ -1,5 +1,6 @@
 #include "engine/optimizer/plan_enumerator.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/optimizer/cost_model.h"
@@ -18,7 +19,7 @@ void keepCheaper(std::optional<Candidate>& best, Candidate candidate) {
 
 }  // namespace
 
-std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
                          const std::optional<WalkSample>& sample, const ExecutorCosts& costs) {
   const size_t n = component.size();
   if (n == 0 || n > kMaxEnumeratedVertices) throw std::invalid_argument("cheapestPlan: component size out of range");
@@ -34,17 +35,23 @@ std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, 
   }
   for (size_t set = 1; set < best.size(); ++set) {
     if (!best[set]) continue;
+    const StepBuilder& bound = best[set]->plan.builder;
+    const bool joined = std::any_of(component.begin(), component.end(),
+                                    [&](uint32_t v) { return !bound.isBound(v) && bound.cheapestDriver(v); });
     for (size_t i = 0; i < n; ++i) {
       const size_t bit = size_t{1} << i;
-      if ((set & bit) || !best[set]->plan.builder.cheapestDriver(component[i])) continue;
+      const bool adjacent = bound.cheapestDriver(component[i]).has_value();
+      // Only where no vertex is adjacent (a predicate variable that also
+      // names a vertex joins them, no edge does), a vertex starts anew.
+      if ((set & bit) || (joined && !adjacent)) continue;
       Candidate next = *best[set];
-      next.plan.add(next.plan.builder.extendStep(component[i]));
+      StepBuilder& builder = next.plan.builder;
+      next.plan.add(adjacent ? builder.extendStep(component[i]) : builder.seedStep(component[i]));
       next.cost += stepCost(costs, next.plan.plan.steps.back());
       keepCheaper(best[set | bit], std::move(next));
     }
     if (set + 1 < best.size()) best[set].reset();  // no larger set is made from it any more
   }
-  if (!best.back()) return std::nullopt;
   return std::move(best.back()->plan);
 }
 

@@ -22,9 +22,11 @@ namespace gsparql::engine {
 inline constexpr size_t kMaxEnumeratedVertices = 12;
 
 // The cheapest plan of `component` (at most kMaxEnumeratedVertices vertices)
-// under `costs`, from `start` (the vertices of earlier components bound);
-// nullopt if steps cannot bind them all (no edge joins them).
-std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+// under `costs`, from `start` (the vertices of earlier components bound).
+// Where no edge joins the vertices bound to the others (only a predicate
+// variable that names a vertex does), the next vertex starts anew, as in
+// the greedy orderers.
+PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
                          const std::optional<WalkSample>& sample, const ExecutorCosts& costs);
 
 }  // namespace gsparql::engine
