@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # On the GPU machine: the cost model calibrated there (gsparql calibrate on
-# WatDiv SF100's 191 queries), then the queries run in interleaved rounds on
-# --backend cpu, gpu and auto with the calibrated model (--optimizer cost),
-# and once more with the sampling optimizer (greedy walks, no cost model);
-# the counting queries placed by auto. GPU tests first, while the data is
+# WatDiv SF100's 191 queries), then the queries in rounds (default 6) on
+# --backend cpu, gpu and auto, each with --optimizer cost (the calibrated
+# model) and sampling (greedy walks; placement by the same model); the
+# counting queries placed by auto.
+#   scripts/gpu-optimizer-run.sh [ROUNDS] GPU tests first, while the data is
 # generated. Carry .carry/gsparql (scripts/package-portable.sh),
 # .carry/watdiv-tool (../shared/tools/watdiv) and .carry/watdiv-check (the
 # SF100 queries and expected answers). Output under $OUT.
@@ -14,6 +15,7 @@ bin=$PWD/.carry/gsparql
 db=/tmp/sf100db
 queries=.carry/watdiv-check/queries/sf100
 model=$OUT/cost-model
+rounds=${1:-6}
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$OUT/machine.txt"
 nproc >> "$OUT/machine.txt"
 git log -1 --format="commit %H %s" >> "$OUT/machine.txt" 2>/dev/null
@@ -35,11 +37,16 @@ bench() {  # file backend [args...]
   "$bin/gsparql" bench --db "$db" --queries "$queries" --repeat 3 --backend "$backend" --cost-model "$model" "$@" \
     > "$OUT/$file.csv" 2>&1
 }
-echo "== three interleaved rounds of bench --repeat 3, optimizer cost (calibrated model)"
-for round in 1 2 3; do
-  order="cpu auto gpu"; [ "$round" = 2 ] && order="gpu auto cpu"
-  for backend in $order; do bench "cost-$backend-$round" "$backend"; done
-  for backend in $order; do bench "sampling-$backend-$round" "$backend" --optimizer sampling; done
+# Six configurations, each bench its own process, in an order rotated by
+# one every round, so that each configuration takes each place in the order
+# once in six rounds: process-to-process noise on this machine is tens of percent.
+configs=(cost-cpu cost-auto cost-gpu sampling-cpu sampling-auto sampling-gpu)
+echo "== $rounds rounds of bench --repeat 3 over ${configs[*]}, order rotated each round"
+for round in $(seq 1 "$rounds"); do
+  for k in 0 1 2 3 4 5; do
+    config=${configs[$(( (k + round - 1) % 6 ))]}
+    bench "$config-$round" "${config#*-}" --optimizer "${config%-*}"
+  done
 done
 echo "== the counting queries: auto's placement and the time on each backend (median of 3)"
 for file in benchmarks/queries/counts/*.rq; do

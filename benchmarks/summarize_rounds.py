@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Rounds of `gsparql bench` CSVs named CONFIG-ROUND.csv, summarized.
+
+    summarize_rounds.py FOLDER
+
+Each query's time in a configuration is the median over the rounds of its
+per-round medians. Prints the geometric mean per configuration, per
+template, and, for each optimizer, how often auto is within 10% of the
+faster of cpu and gpu. Row counts must agree across configurations.
+"""
+import csv
+import glob
+import math
+import os
+import statistics
+import sys
+from collections import defaultdict
+
+
+def read_bench(path):
+    rows = {}
+    with open(path) as f:
+        for rec in csv.reader(f):
+            if rec and rec[0] == "template":
+                break
+            if len(rec) >= 8 and rec[0] != "query":
+                rows[rec[0]] = (int(rec[2]), float(rec[4]))
+    return rows
+
+
+def geomean(values):
+    return math.exp(sum(math.log(max(v, 1e-6)) for v in values) / len(values))
+
+
+def main():
+    runs = defaultdict(list)
+    for path in glob.glob(os.path.join(sys.argv[1], "*-*-*.csv")):
+        config = os.path.basename(path).rsplit("-", 1)[0]
+        runs[config].append(read_bench(path))
+    times, counts = {}, defaultdict(set)
+    for config, rounds in sorted(runs.items()):
+        queries = set.intersection(*(set(r) for r in rounds))
+        times[config] = {q: statistics.median(r[q][1] for r in rounds) for q in queries}
+        for r in rounds:
+            for q in queries:
+                counts[q].add(r[q][0])
+    queries = sorted(set.intersection(*(set(t) for t in times.values())))
+    print(f"{len(queries)} queries; rounds per configuration: " +
+          ", ".join(f"{c} {len(r)}" for c, r in sorted(runs.items())))
+    print("queries whose row counts differ between runs:", [q for q in queries if len(counts[q]) > 1])
+    print("\nconfiguration,geometric_mean_ms")
+    for config in sorted(times):
+        print(f"{config},{geomean([times[config][q] for q in queries]):.4f}")
+    templates = defaultdict(list)
+    for q in queries:
+        templates[q.split("_")[0]].append(q)
+    configs = sorted(times)
+    print("\ntemplate," + ",".join(configs))
+    for t, qs in sorted(templates.items()):
+        print(t + "," + ",".join(f"{geomean([times[c][q] for q in qs]):.3f}" for c in configs))
+    for optimizer in sorted({c.rsplit("-", 1)[0] for c in configs}):
+        cpu, gpu, auto = (times.get(f"{optimizer}-{b}") for b in ("cpu", "gpu", "auto"))
+        if not (cpu and gpu and auto):
+            continue
+        faster = {q: min(cpu[q], gpu[q]) for q in queries}
+        within = sum(auto[q] <= 1.1 * faster[q] for q in queries)
+        print(f"\n{optimizer}: auto within 10% of the faster of cpu and gpu on {within} of {len(queries)} queries; "
+              f"geometric means: auto {geomean([auto[q] for q in queries]):.4f}, "
+              f"per-query faster {geomean(list(faster.values())):.4f} ms")
+
+
+if __name__ == "__main__":
+    main()
