@@ -54,8 +54,8 @@ CostModel defaultCostModel() {
   // Fitted by `gsparql calibrate` on the H100 machine (16 threads) over
   // WatDiv SF100's 191 queries (benchmarks/results/h100-2026-11-24-cost-model/).
   CostModel model;
-  model.cpu = {.perBgp = 0, .perStep = 1.46, .perCandidate = 0.00261, .perRow = 0.0407};
-  model.gpu = {.perBgp = 39.4, .perStep = 8.29, .perCandidate = 0, .perRow = 0.00495};
+  model.cpu = {.perBgp = 0.151, .perStep = 0.832, .perCandidate = 0.00363, .perRow = 0.0349};
+  model.gpu = {.perBgp = 36.7, .perStep = 6.51, .perCandidate = 0, .perRow = 0.00463};
   model.measuredOn = "defaults";
   return model;
 }

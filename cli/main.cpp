@@ -24,9 +24,9 @@ commands:
         a query that runs past --timeout, or whose intermediate results outgrow --memory-budget
         (e.g. 8G; half of the memory by default), stops with an error; --gpu-memory caps the GPU
         memory it holds (what is free by default): larger steps run depth-first over slices of rows;
-        --optimizer: join orders from random walks over the data, searched by dynamic programming where
-        the calibrated cost model (gsparql calibrate; --cost-model FILE) prices them high (cost, the
-        default), from the walks alone (sampling) or from per-predicate statistics
+        --optimizer: join orders from random walks over the data (sampling, the default), also searched
+        by dynamic programming where the calibrated cost model (gsparql calibrate; --cost-model FILE)
+        prices them high (cost), or from per-predicate statistics; auto places BGPs by that model
   update --db DIR [UPDATE | -f FILE | -] [--timeout SECONDS] [--memory-budget SIZE] [--quiet]
         run a SPARQL 1.1 Update request (INSERT DATA, DELETE WHERE, DELETE/INSERT ... WHERE, LOAD
         <file:///path>, CLEAR, ...; the database is created if needed); it is on disk, whole, when

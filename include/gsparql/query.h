@@ -46,7 +46,7 @@ struct QueryOptions {
   // The most its intermediate results may hold at once; past it the query
   // stops with QueryOutOfMemory. 0: half of the machine's memory.
   uint64_t memoryBudgetBytes = 0;
-  Optimizer optimizer = Optimizer::Cost;
+  Optimizer optimizer = Optimizer::Sampling;
   // The most rows (a graph: triples) the result may have; a query that
   // would give more stops with QueryResultTooLarge. 0: no limit.
   uint64_t maxRows = 0;
