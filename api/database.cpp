@@ -203,20 +203,23 @@ class Database::Impl {
     // queries run concurrently (gsparql serve).
     std::unique_lock<std::mutex> lock(gpuMutex, std::defer_lock);
     if (runsOnGpu(options.backend)) lock.lock();
-    const auto orderer = ordererFor(options);
-    return engine::runQuery(parsed, store, executorFor(options.backend), *orderer, execution, sink);
+    engine::Executor& executor = executorFor(options.backend);
+    const auto orderer = ordererFor(options, executor);
+    return engine::runQuery(parsed, store, executor, *orderer, execution, sink);
   }
 
   // Auto plans for the GPU where one is: the BGPs worth planning harder are
-  // the costly ones, which it places there.
-  std::unique_ptr<engine::JoinOrderer> ordererFor(const QueryOptions& options) const {
+  // the costly ones, which it places there. Their estimates are taken again
+  // by the executor's own walks (the GPU's), else the CPU's.
+  std::unique_ptr<engine::JoinOrderer> ordererFor(const QueryOptions& options, engine::Executor& executor) const {
     const engine::WalkOptions walks{.walks = kPlanningWalks, .seed = 1};
     switch (options.optimizer) {
       case Optimizer::Statistics: return engine::makeStatisticsOrderer();
       case Optimizer::Sampling: return engine::makeSamplingOrderer(store, walks);
       case Optimizer::Cost: break;
     }
-    return engine::makeCostOrderer(store, walks, runsOnGpu(options.backend) ? costModel.gpu : costModel.cpu);
+    engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
+    return engine::makeCostOrderer(store, walks, runsOnGpu(options.backend) ? costModel.gpu : costModel.cpu, refiner);
   }
 
   // The whole result of a parsed query, its timings counted from `start`.
@@ -240,6 +243,7 @@ class Database::Impl {
   std::unique_ptr<engine::Executor> placing;  // of cpu and gpu
   DatabaseOptions options;
   CostModel costModel;
+  std::unique_ptr<engine::WalkEstimator> cpuWalks = engine::makeCpuWalkEstimator();
   std::mutex gpuMutex;  // one query at a time on the GPU executor's stream
 };
 

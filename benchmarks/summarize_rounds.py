@@ -24,7 +24,7 @@ def read_bench(path):
             if rec and rec[0] == "template":
                 break
             if len(rec) >= 8 and rec[0] != "query":
-                rows[rec[0]] = (int(rec[2]), float(rec[4]))
+                rows[rec[0]] = (int(rec[2]), float(rec[4]), float(rec[7]))
     return rows
 
 
@@ -48,9 +48,11 @@ def main():
     print(f"{len(queries)} queries; rounds per configuration: " +
           ", ".join(f"{c} {len(r)}" for c, r in sorted(runs.items())))
     print("queries whose row counts differ between runs:", [q for q in queries if len(counts[q]) > 1])
-    print("\nconfiguration,geometric_mean_ms")
+    print("\nconfiguration,geometric_mean_ms,median_max_q_error,p90_max_q_error")
     for config in sorted(times):
-        print(f"{config},{geomean([times[config][q] for q in queries]):.4f}")
+        q_errors = sorted(runs[config][0][q][2] for q in queries)  # a query's worst operator or step, first round
+        print(f"{config},{geomean([times[config][q] for q in queries]):.4f},"
+              f"{q_errors[len(q_errors) // 2]:.2f},{q_errors[len(q_errors) * 9 // 10]:.2f}")
     templates = defaultdict(list)
     for q in queries:
         templates[q.split("_")[0]].append(q)

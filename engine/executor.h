@@ -21,6 +21,8 @@ class GraphStore;
 
 namespace gsparql::engine {
 
+class WalkEstimator;
+
 struct ExecutionOptions {
   bool injective = false;  // --semantics iso: distinct query vertices match distinct terms
   // Set by another thread or a signal handler; executors stop at the next
@@ -90,6 +92,9 @@ class Executor {
   // columns; an executor that can count without making rows does so.
   virtual uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                          const ExecutionOptions& options, ExecutionProfile& profile);
+  // Random walks over the graph this executor holds, for the optimizer
+  // (optimizer/walk_estimator.h); nullptr where it offers none of its own.
+  virtual WalkEstimator* walkEstimator() { return nullptr; }
 
  protected:
   // The rows of one component of `plan` (count() multiplies them): by

@@ -151,27 +151,57 @@ class SamplingOrderer final : public JoinOrderer {
 
 // The sampling orderer's plan first; where the cost model prices it at
 // kEnumerateAbove or more and the component is small enough, the cheapest
-// plan of the dynamic programming (plan_enumerator.h) if it is cheaper.
+// plan of the dynamic programming (plan_enumerator.h) if it is cheaper. The
+// chosen plan's estimates are then taken again with the estimator's many
+// walks (on the GPU, gSWORD) where it is that costly: they decide the
+// placement and what EXPLAIN shows.
 class CostOrderer final : public JoinOrderer {
  public:
-  CostOrderer(const GraphStore& store, const WalkOptions& walks, const ExecutorCosts& costs)
-      : store_(store), walks_(walks), costs_(costs) {}
+  CostOrderer(const GraphStore& store, const WalkOptions& walks, const ExecutorCosts& costs, WalkEstimator* refiner)
+      : store_(store), walks_(walks), costs_(costs), refiner_(refiner) {}
 
   BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_);
-      PartialPlan greedy = GreedyPlanner(start).plan(component, sample);
-      const double greedyCost = componentCost(greedy.plan);
-      if (greedyCost < kEnumerateAbove || component.size() > kMaxEnumeratedVertices) return greedy;
-      PartialPlan cheapest = cheapestPlan(component, start, sample, costs_);
-      return componentCost(cheapest.plan) < greedyCost ? std::move(cheapest) : std::move(greedy);
+      PartialPlan chosen = GreedyPlanner(start).plan(component, sample);
+      const double greedyCost = componentCost(chosen.plan);
+      if (greedyCost < kEnumerateAbove) return chosen;
+      if (component.size() <= kMaxEnumeratedVertices) {
+        PartialPlan cheapest = cheapestPlan(component, start, sample, costs_);
+        if (componentCost(cheapest.plan) < greedyCost) chosen = std::move(cheapest);
+      }
+      if (refiner_ != nullptr) refine(chosen.plan, bgp);
+      return chosen;
     });
   }
 
  private:
-  // Microseconds of estimated cost: below, enumerating costs more planning
-  // time than it can save.
+  // Microseconds of estimated cost: below, enumerating and estimating again
+  // cost more planning time than they can save.
   static constexpr double kEnumerateAbove = 1000;
+
+  // Replaces the estimates of the steps the estimator's walks reach; the
+  // steps after them keep theirs.
+  void refine(ComponentPlan& plan, const BoundBgp& bgp) const {
+    const uint32_t walks = refiner_->defaultWalks();
+    const auto estimates = refiner_->estimate(plan, bgp, store_, {.walks = walks, .seed = walks_.seed});
+    const std::string by = std::to_string(walks) + " walks on the " + refiner_->name();
+    double rowsBefore = 1;
+    uint64_t survivorsBefore = walks;
+    for (size_t i = 0; i < estimates.size(); ++i) {
+      PlanStep& step = plan.steps[i];
+      const StepEstimate& e = estimates[i];
+      // As PrefixEstimate: a step no walk got through passes half a walk's share.
+      step.estimatedRows = e.survivors > 0 ? e.rows : rowsBefore * 0.5 / static_cast<double>(survivorsBefore);
+      step.estimatedCandidates = e.candidates;
+      step.estimateSource = e.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
+      step.estimateError = e.relativeError;
+      step.estimateBy = by;
+      if (e.survivors == 0) break;
+      rowsBefore = step.estimatedRows;
+      survivorsBefore = e.survivors;
+    }
+  }
 
   double componentCost(const ComponentPlan& plan) const {
     double cost = 0;
@@ -182,6 +212,7 @@ class CostOrderer final : public JoinOrderer {
   const GraphStore& store_;
   WalkOptions walks_;
   ExecutorCosts costs_;
+  WalkEstimator* refiner_;
 };
 
 }  // namespace
@@ -193,8 +224,8 @@ std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const 
 }
 
 std::unique_ptr<JoinOrderer> makeCostOrderer(const GraphStore& store, const WalkOptions& walks,
-                                             const ExecutorCosts& costs) {
-  return std::make_unique<CostOrderer>(store, walks, costs);
+                                             const ExecutorCosts& costs, WalkEstimator* refiner) {
+  return std::make_unique<CostOrderer>(store, walks, costs, refiner);
 }
 
 }  // namespace gsparql::engine

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "engine/bound_bgp.h"
+#include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/plan.h"
 #include "gsparql/cost_model.h"
@@ -30,8 +31,10 @@ std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const 
 
 // The sampling orderer's plan, and where it is costly (by `costs`, the
 // executor's constants) the cheapest plan of dynamic programming over the
-// component's connected sets of vertices (optimizer/plan_enumerator.h).
+// component's connected sets of vertices (optimizer/plan_enumerator.h),
+// whose estimates `refiner` (if any; it outlives the orderer) then takes
+// again with its many walks.
 std::unique_ptr<JoinOrderer> makeCostOrderer(const GraphStore& store, const WalkOptions& walks,
-                                             const ExecutorCosts& costs);
+                                             const ExecutorCosts& costs, WalkEstimator* refiner = nullptr);
 
 }  // namespace gsparql::engine

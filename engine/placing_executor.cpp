@@ -13,6 +13,7 @@ class PlacingExecutor final : public Executor {
   PlacingExecutor(Executor& cpu, Executor& gpu, const CostModel& costs) : cpu_(cpu), gpu_(gpu), costs_(costs) {}
 
   std::string name() const override { return "auto"; }
+  WalkEstimator* walkEstimator() override { return gpu_.walkEstimator(); }
 
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
                   ExecutionProfile& profile) override {

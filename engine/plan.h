@@ -4,6 +4,7 @@
 // from and which edges to earlier vertices must hold (the SGSI vertex-oriented
 // join). Plain data, printed by --explain.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "storage/pcsr_format.h"
@@ -50,6 +51,9 @@ struct PlanStep {
   double estimatedCandidates = 0;
   EstimateSource estimateSource = EstimateSource::Statistics;
   double estimateError = 0;  // Walks: the standard error relative to the estimate
+  // Walks, NoSurvivor: set where a costly plan's estimates were taken again
+  // with more walks ("65536 walks on the gpu"); empty: the planner's walks.
+  std::string estimateBy;
 };
 
 struct ComponentPlan {

@@ -11,7 +11,9 @@
 #include "engine/gpu/column_steps.h"
 #include "engine/gpu/fused_step.cuh"
 #include "engine/gpu/graph_cache.cuh"
+#include "engine/gpu/gpu_wander_join.cuh"
 #include "engine/gpu/join_kernels.cuh"
+#include "engine/optimizer/walk_estimator.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
@@ -167,13 +169,23 @@ struct FusedWorkspace {
   std::array<cudaEvent_t, gpu::kMaxSteps + 1> stepEnds{};  // [0]: before the first step
 };
 
-class GpuExecutor final : public Executor {
+// Also the optimizer's walk estimator on this executor's cached adjacency.
+class GpuExecutor final : public Executor, public WalkEstimator {
  public:
   explicit GpuExecutor(const GpuOptions& options)
       : options_(options), memoryLimit_(memoryLimit(options)),
         cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : memoryLimit_ / 4), cpu_(makeCpuExecutor()) {}
 
   std::string name() const override { return "gpu"; }
+  WalkEstimator* walkEstimator() override { return this; }
+  uint32_t defaultWalks() const override { return 1u << 16; }
+
+  // Between queries (the planner asks before the executor runs), so the
+  // adjacency uploaded for the walks stays for the query's steps.
+  std::vector<StepEstimate> estimate(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                     const WalkOptions& options) override {
+    return gpu::wanderJoin(pool_, cache_, plan, bgp, store, options);
+  }
 
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
                   ExecutionProfile& profile) override {

@@ -42,11 +42,13 @@ std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dict
 std::string estimateNote(const PlanStep& step) {
   switch (step.estimateSource) {
     case EstimateSource::Statistics: return " [estimate: statistics]";
-    case EstimateSource::NoSurvivor: return " [estimate: no walk survived]";
+    case EstimateSource::NoSurvivor:
+      return step.estimateBy.empty() ? " [estimate: no walk survived]"
+                                     : " [estimate: none of " + step.estimateBy + " survived]";
     case EstimateSource::Walks: {
-      char text[48];
-      std::snprintf(text, sizeof text, " [estimate: walks, +-%.0f%%]", 100 * step.estimateError);
-      return text;
+      char error[24];
+      std::snprintf(error, sizeof error, ", +-%.0f%%]", 100 * step.estimateError);
+      return " [estimate: " + (step.estimateBy.empty() ? std::string("walks") : step.estimateBy) + error;
     }
   }
   return "";

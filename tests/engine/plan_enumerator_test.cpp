@@ -12,6 +12,7 @@
 #include "engine/join_orderer.h"
 #include "engine/optimizer/cost_model.h"
 #include "engine/optimizer/plan_enumerator.h"
+#include "engine/optimizer/walk_estimator.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/query_runner.h"
 #include "gsparql/database.h"
@@ -158,4 +159,18 @@ TEST_CASE("plans of the cost optimizer give the rows a brute force gives, within
   auto orderer = engine::makeCostOrderer(store, {.walks = 128, .seed = 1}, expensive);
   const auto outcome = engine::runQuery(sparql::parseQuery("SELECT * { " + chain + "}"), store, *cpu, *orderer, {});
   CHECK(outcome.rows.rows == 48);  // paths from n0 ... n47
+
+  // A costly plan's estimates are taken again by the estimator's walks:
+  // 4,096 on the CPU.
+  auto estimator = engine::makeCpuWalkEstimator();
+  auto refining = engine::makeCostOrderer(store, {.walks = 128, .seed = 1}, expensive, estimator.get());
+  const auto refined = engine::runQuery(sparql::parseQuery("SELECT * { " + chain + "}"), store, *cpu, *refining, {});
+  CHECK(refined.rows.rows == 48);
+  const auto& steps = firstLeaf(*refined.plan)->plan().components.at(0).steps;
+  REQUIRE(steps.size() == 14);
+  for (const engine::PlanStep& step : steps) {
+    CHECK(step.estimateBy == "4096 walks on the cpu");
+    CHECK(step.estimateSource == engine::EstimateSource::Walks);
+  }
+  CHECK(steps.back().estimatedRows == doctest::Approx(48).epsilon(0.3));
 }

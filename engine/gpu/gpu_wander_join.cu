@@ -1,0 +1,175 @@
+#include "engine/gpu/gpu_wander_join.cuh"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/gpu/cuda_check.cuh"
+#include "engine/gpu/join_step.cuh"
+#include "engine/gpu/kernels.cuh"
+#include "storage/graph_store.h"
+
+namespace gsparql::engine::gpu {
+namespace {
+
+constexpr uint32_t kWalkThreads = 256;
+
+// An edge a walk checks: row[other] among the neighbours of row[bound].
+struct WalkCheck {
+  DeviceAdjacency adjacency;
+  uint32_t bound = 0, other = 0;
+};
+
+struct WalkStep {
+  Source source = Source::Constant;  // Constant, Keys, Neighbours or AllVertices
+  uint32_t column = 0;               // the step's vertex
+  uint32_t constant = 0;
+  DeviceAdjacency driver;
+  uint32_t driverColumn = 0;
+  uint32_t vertexCount = 0;
+  WalkCheck checks[kMaxChecks];
+  uint32_t checkCount = 0;
+};
+
+// Per step: the sums over walks of the weight, its square and the
+// candidates (the weight before the checks), and the survivors.
+struct StepSums {
+  double weight = 0, weightSquared = 0, candidates = 0;
+  unsigned long long survivors = 0;
+};
+
+__device__ inline uint64_t splitMix(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+__device__ inline uint32_t below(uint64_t& state, uint32_t n) {
+  const double fraction = static_cast<double>(splitMix(state) >> 11) * 0x1.0p-53;
+  return min(n - 1, static_cast<uint32_t>(fraction * static_cast<double>(n)));
+}
+
+__device__ inline double warpSum(double v) {
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(kFullMask, v, offset);
+  return v;
+}
+
+// Binds the step's vertex to a random candidate; the number of candidates (0: none).
+__device__ inline double choose(const WalkStep& s, uint32_t* row, uint64_t& random) {
+  List list;
+  switch (s.source) {
+    case Source::Constant: row[s.column] = s.constant; return 1;
+    case Source::AllVertices:
+      if (s.vertexCount == 0) return 0;
+      row[s.column] = below(random, s.vertexCount);
+      return s.vertexCount;
+    case Source::Keys: list = {s.driver.keys, s.driver.keyCount}; break;
+    default: list = lookup(s.driver, row[s.driverColumn], false); break;
+  }
+  if (list.size == 0) return 0;
+  row[s.column] = list.data[below(random, list.size)];
+  return list.size;
+}
+
+__device__ inline bool checksHold(const WalkStep& s, const uint32_t* row) {
+  for (uint32_t i = 0; i < s.checkCount; ++i) {
+    const WalkCheck& c = s.checks[i];
+    if (!containsSorted(lookup(c.adjacency, row[c.bound], false), row[c.other])) return false;
+  }
+  return true;
+}
+
+// Dead walks go on with weight 0, so that every lane of a warp takes part in
+// each step's sums.
+__global__ void walk(const WalkStep* steps, uint32_t stepCount, uint32_t walks, uint64_t seed, StepSums* sums) {
+  const uint32_t w = blockIdx.x * blockDim.x + threadIdx.x;
+  uint64_t random = seed ^ (0xD1B54A32D192ED03ull * (w + 1));
+  splitMix(random);
+  uint32_t row[kMaxColumns];
+  double weight = w < walks ? 1 : 0;
+  for (uint32_t i = 0; i < stepCount; ++i) {
+    if (weight > 0) weight *= choose(steps[i], row, random);
+    const double candidates = weight;
+    if (weight > 0 && !checksHold(steps[i], row)) weight = 0;
+    const double total = warpSum(weight), squares = warpSum(weight * weight), drawn = warpSum(candidates);
+    const unsigned survivors = __popc(__ballot_sync(kFullMask, weight > 0));
+    if (threadIdx.x % 32 == 0) {
+      atomicAdd(&sums[i].weight, total);
+      atomicAdd(&sums[i].weightSquared, squares);
+      atomicAdd(&sums[i].candidates, drawn);
+      atomicAdd(&sums[i].survivors, static_cast<unsigned long long>(survivors));
+    }
+  }
+}
+
+bool walkable(const PlanStep& step, const BoundBgp& bgp) {
+  if (!WalkSample::canTake(step) || !step.predicateVertexChecks.empty() || step.checks.size() > kMaxChecks) return false;
+  const auto constantPredicate = [&](const EdgeUse& use) { return !bgp.edges[use.edge].predicateIsVariable; };
+  const bool driven = step.source == CandidateSource::Neighbours || step.source == CandidateSource::PredicateKeys;
+  return (!driven || constantPredicate(step.driver)) &&
+         std::all_of(step.checks.begin(), step.checks.end(), constantPredicate);
+}
+
+WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& step, const BoundBgp& bgp) {
+  WalkStep s;
+  s.column = step.vertex;
+  const BoundEdge* driver = &bgp.edges[step.driver.edge];
+  switch (step.source) {
+    case CandidateSource::Constant:
+      s.source = Source::Constant;
+      s.constant = bgp.vertices[step.vertex].id;
+      break;
+    case CandidateSource::AllVertices:
+      s.source = Source::AllVertices;
+      s.vertexCount = static_cast<uint32_t>(store.catalog().vertexCount);
+      break;
+    case CandidateSource::PredicateKeys:
+      s.source = Source::Keys;
+      s.driver = cache.get(store, step.driver.direction, driver->predicate);
+      break;
+    case CandidateSource::Neighbours:
+      s.source = Source::Neighbours;
+      s.driver = cache.get(store, step.driver.direction, driver->predicate);
+      s.driverColumn = step.driver.boundVertex;
+      break;
+  }
+  for (const EdgeUse& use : step.checks) {
+    const BoundEdge& e = bgp.edges[use.edge];
+    const uint32_t other = e.from == use.boundVertex ? e.to : e.from;
+    s.checks[s.checkCount++] = {cache.get(store, use.direction, e.predicate), use.boundVertex,
+                                use.boundVertex == step.vertex ? other : step.vertex};
+  }
+  return s;
+}
+
+}  // namespace
+
+std::vector<StepEstimate> wanderJoin(DevicePool& pool, GraphCache& cache, const ComponentPlan& plan,
+                                     const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options) {
+  std::vector<WalkStep> steps;
+  for (const PlanStep& step : plan.steps) {
+    if (!walkable(step, bgp)) break;
+    steps.push_back(walkStep(cache, store, step, bgp));
+  }
+  if (steps.empty() || options.walks == 0 || bgp.columnCount() > kMaxColumns) return {};
+  const DeviceArray<WalkStep> deviceSteps = toDevice(pool, std::span<const WalkStep>(steps));
+  DeviceArray<StepSums> sums(pool, steps.size());
+  GSPARQL_CUDA(cudaMemsetAsync(sums.data(), 0, sums.bytes(), pool.stream()));
+  const uint32_t blocks = (options.walks + kWalkThreads - 1) / kWalkThreads;
+  walk<<<blocks, kWalkThreads, 0, pool.stream()>>>(deviceSteps.data(), static_cast<uint32_t>(steps.size()),
+                                                  options.walks, options.seed, sums.data());
+  GSPARQL_CUDA(cudaGetLastError());
+  std::vector<StepEstimate> estimates;
+  const double n = options.walks;
+  for (const StepSums& s : sums.download()) {
+    StepEstimate e;
+    e.rows = s.weight / n;
+    e.candidates = s.candidates / n;
+    e.survivors = s.survivors;
+    if (e.rows > 0) e.relativeError = std::sqrt(std::max(0.0, s.weightSquared / n - e.rows * e.rows) / n) / e.rows;
+    estimates.push_back(e);
+  }
+  return estimates;
+}
+
+}  // namespace gsparql::engine::gpu

@@ -1,0 +1,36 @@
+#pragma once
+// Random-walk estimates of every prefix of a component's plan (Wander Join,
+// wander_join.h), by whichever processor holds the graph: the CPU walks a
+// few thousand walks one after another; the GPU (gSWORD) thousands at once,
+// one thread each, so it affords many more walks where a plan is costly
+// enough for the estimates to matter.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/bound_bgp.h"
+#include "engine/optimizer/wander_join.h"
+#include "engine/plan.h"
+
+namespace gsparql {
+class GraphStore;
+}
+
+namespace gsparql::engine {
+
+class WalkEstimator {
+ public:
+  virtual ~WalkEstimator() = default;
+  virtual std::string name() const = 0;
+  // The walks an estimate takes by default: what the processor does in
+  // about a millisecond.
+  virtual uint32_t defaultWalks() const = 0;
+  // One estimate per step, for the steps walks can take from the first
+  // (they stop at a step that binds a predicate variable).
+  virtual std::vector<StepEstimate> estimate(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                             const WalkOptions& options) = 0;
+};
+
+std::unique_ptr<WalkEstimator> makeCpuWalkEstimator();
+
+}  // namespace gsparql::engine

@@ -1,0 +1,119 @@
+// Wander Join on the GPU (engine/gpu/gpu_wander_join.cuh, through the GPU
+// executor's WalkEstimator) against the exact rows of every step and
+// against the CPU's walks, on the WatDiv SF1 sample and random BGPs.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "engine/gpu/gpu_executor.h"
+#include "engine/optimizer/walk_estimator.h"
+#include "engine/physical/bgp_scan.h"
+#include "engine/query_runner.h"
+#include "gsparql/database.h"
+#include "parser/parse.h"
+#include "storage/graph_store.h"
+#include "support/random_bgp.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+const engine::BgpScan* firstScan(const engine::Operator& op) {
+  if (const auto* scan = dynamic_cast<const engine::BgpScan*>(&op)) return scan;
+  for (const engine::Operator* child : op.children()) {
+    if (const auto* scan = firstScan(*child)) return scan;
+  }
+  return nullptr;
+}
+
+struct Tally {
+  int steps = 0, withinThree = 0, agree = 0, compared = 0;
+};
+
+// Every step the GPU's walks reach: within its error bars of the exact rows
+// (the CPU executor's profile), zero where they are, and near the CPU's walks.
+void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::string& query, uint64_t seed, Tally& t) {
+  auto cpu = engine::makeCpuExecutor();
+  auto orderer = engine::makeStatisticsOrderer();
+  const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, *orderer, {});
+  const engine::BgpScan* scan = firstScan(*outcome.plan);
+  if (scan == nullptr || scan->bgp().hasAbsentConstant) return;
+  const auto& profiled = scan->executionProfile().steps;
+  size_t next = 0;
+  const engine::WalkOptions walks{.walks = 1u << 16, .seed = seed};
+  for (uint32_t c = 0; c < scan->plan().components.size(); ++c) {
+    const auto& plan = scan->plan().components[c];
+    const auto onGpu = gpu.estimate(plan, scan->bgp(), store, walks);
+    const auto onCpu = engine::wanderJoin(plan, scan->bgp(), store, walks);
+    CHECK(onGpu.size() <= onCpu.size());  // the GPU stops also where a predicate names a vertex
+    const size_t first = next;
+    while (next < profiled.size() && profiled[next].component == c) ++next;  // it may stop early
+    for (size_t s = 0; s < onGpu.size() && first + s < next; ++s) {
+      const double exact = static_cast<double>(profiled[first + s].actualRows);
+      const engine::StepEstimate& e = onGpu[s];
+      CAPTURE(s);
+      CAPTURE(exact);
+      CAPTURE(e.rows);
+      if (exact == 0) {
+        CHECK(e.rows == 0);
+        CHECK(e.survivors == 0);
+        continue;
+      }
+      ++t.steps;
+      if (e.survivors == 0) continue;
+      const double error = std::abs(e.rows - exact) / exact;
+      CHECK(error <= std::max(8 * e.relativeError, 1e-9));
+      t.withinThree += error <= 3 * e.relativeError + 1e-9;
+      if (onCpu[s].survivors > 0) {
+        ++t.compared;
+        const double spread = std::hypot(e.relativeError * e.rows, onCpu[s].relativeError * onCpu[s].rows);
+        t.agree += std::abs(e.rows - onCpu[s].rows) <= 3 * spread + 1e-9 * exact;
+        // Candidates before the checks: the same quantity on both, estimated
+        // alike where many walks reached the step.
+        if (e.survivors >= 1000 && onCpu[s].survivors >= 1000) {
+          CHECK(e.candidates == doctest::Approx(onCpu[s].candidates).epsilon(0.2));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and of the CPU's walks") {
+  if (!engine::gpuAvailable()) {
+    std::printf("no CUDA device: skipped\n");
+    return;
+  }
+  auto executor = engine::makeGpuExecutor();
+  engine::WalkEstimator* gpu = executor->walkEstimator();
+  REQUIRE(gpu != nullptr);
+  CHECK(gpu->name() == "gpu");
+  Tally t;
+  {
+    TempDir dir;
+    Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+    GraphStore store(dir.path());
+    for (const auto& file : std::filesystem::directory_iterator(dataFile("watdiv/sf1/queries"))) {
+      CAPTURE(file.path());
+      check(store, *gpu, readText(file.path()), 7, t);
+    }
+  }
+  std::mt19937 random(20261124);
+  for (int i = 0; i < 200; ++i) {
+    RandomCase c = randomCase(random);
+    TempDir dir;
+    GraphStore store(loadGraph(dir.path(), c.graph));
+    CAPTURE(c.query);
+    check(store, *gpu, c.query, static_cast<uint64_t>(i) + 1, t);
+  }
+  INFO("steps " << t.steps << ", within 3 standard errors " << t.withinThree << "; compared with the CPU "
+                << t.compared << ", agreeing " << t.agree);
+  CHECK(t.steps > 600);
+  CHECK(t.withinThree >= t.steps * 9 / 10);
+  CHECK(t.agree >= t.compared * 9 / 10);
+}
