@@ -8,11 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.carry/gsparql}
 cmake --preset portable
-cmake --build --preset portable -j "$(nproc)" --target gsparql_cli gpu_tests lubm-generate
+cmake --build --preset portable -j "$(nproc)" --target gsparql_cli gpu_tests lubm-generate estimate-quality
 rm -rf "$out"
 mkdir -p "$out/lib"
-cp build/portable/cli/gsparql build/portable/tests/gpu/gpu_tests build/portable/benchmarks/lubm/lubm-generate "$out/"
-strip "$out/gsparql" "$out/gpu_tests" "$out/lubm-generate"
+cp build/portable/cli/gsparql build/portable/tests/gpu/gpu_tests build/portable/benchmarks/lubm/lubm-generate \
+  build/portable/benchmarks/estimates/estimate-quality "$out/"
+strip "$out/gsparql" "$out/gpu_tests" "$out/lubm-generate" "$out/estimate-quality"
 for lib in libserd-0.so.0 libtbb.so.12; do
   cp -L "/usr/lib/$(gcc -print-multiarch)/$lib" "$out/lib/"
 done

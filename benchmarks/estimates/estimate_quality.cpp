@@ -1,0 +1,212 @@
+// The optimizer's row estimates against the exact rows of every prefix of
+// every plan (issue 10's estimation-quality benchmark). Each BGP (the .rq
+// files of --queries, and --random N patterns of 5-10 edges drawn from the
+// data, half of them anchored at a constant) is planned by the statistics
+// orderer and run on the CPU executor, whose profile gives each step's exact
+// rows; on that same plan every estimator estimates each step:
+//   statistics   the per-predicate statistics (the plan's own estimates)
+//   walks_128    the planner's Wander Join sample (128 walks on the CPU)
+//   walks_cpu    --walks walks on the CPU (default 4,096)
+//   walks_gpu    65,536 walks on the GPU (gSWORD), where one is
+// Where walks die out, the planner's rule applies: the step gets half a walk's
+// share, later steps the statistics' ratios. q-error: max(e/a, a/e), both at
+// least 1. Prints one CSV line per step, then percentiles per set and estimator.
+//   estimate-quality --db DIR [--queries FOLDER] [--random N] [--seed S] [--walks N] [--timeout SECONDS]
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "benchmarks/estimates/random_pattern.h"
+#include "engine/executor.h"
+#include "engine/gpu/gpu_executor.h"
+#include "engine/join_orderer.h"
+#include "engine/optimizer/walk_estimator.h"
+#include "engine/physical/bgp_leaf.h"
+#include "engine/query_runner.h"
+#include "gsparql/error.h"
+#include "parser/parse.h"
+#include "storage/graph_store.h"
+
+using namespace gsparql;
+
+namespace {
+
+struct Options {
+  std::string db, queries;
+  int random = 0;
+  uint64_t seed = 1;
+  uint32_t walks = 4096;
+  double timeoutSeconds = 10;
+};
+
+Options parseOptions(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string option = argv[i], value = argv[i + 1];
+    if (option == "--db") o.db = value;
+    else if (option == "--queries") o.queries = value;
+    else if (option == "--random") o.random = std::stoi(value);
+    else if (option == "--seed") o.seed = std::stoull(value);
+    else if (option == "--walks") o.walks = static_cast<uint32_t>(std::stoul(value));
+    else if (option == "--timeout") o.timeoutSeconds = std::stod(value);
+    else throw std::invalid_argument("unknown option " + option);
+  }
+  if (argc % 2 == 0) throw std::invalid_argument("an option lacks its value");
+  if (o.db.empty()) throw std::invalid_argument("--db DIR is required");
+  return o;
+}
+
+struct Bgp {
+  std::string set, name, text;
+};
+
+std::vector<Bgp> bgpsOf(const Options& o, const GraphStore& store) {
+  std::vector<Bgp> bgps;
+  if (!o.queries.empty()) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(o.queries)) {
+      if (e.path().extension() == ".rq") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+      std::ifstream in(f);
+      std::stringstream text;
+      text << in.rdbuf();
+      bgps.push_back({"queries", f.stem().string(), text.str()});
+    }
+  }
+  std::mt19937_64 random(o.seed);
+  for (int i = 0; i < o.random; ++i) {
+    benchmarks::PatternShape shape{.edges = 5 + i % 6, .anchored = i % 2 == 0};
+    std::string text = benchmarks::randomPattern(store, shape, random);
+    if (!text.empty()) bgps.push_back({"random", "r" + std::to_string(i) + "_e" + std::to_string(shape.edges), text});
+  }
+  return bgps;
+}
+
+const engine::BgpLeaf* firstLeaf(const engine::Operator& op) {
+  if (const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&op)) return leaf;
+  for (const engine::Operator* child : op.children()) {
+    if (const auto* leaf = firstLeaf(*child)) return leaf;
+  }
+  return nullptr;
+}
+
+// Walk estimates for every step of `plan`, completed by the planner's rule.
+std::vector<double> completed(const engine::ComponentPlan& plan, const std::vector<engine::StepEstimate>& walks,
+                              uint32_t walkCount) {
+  std::vector<double> rows;
+  double before = 1;
+  uint64_t survivorsBefore = walkCount;
+  bool sampled = true;
+  for (size_t i = 0; i < plan.steps.size(); ++i) {
+    double r;
+    if (sampled && i < walks.size() && walks[i].survivors > 0) {
+      r = walks[i].rows;
+      survivorsBefore = walks[i].survivors;
+    } else if (sampled && i < walks.size()) {
+      r = before * 0.5 / static_cast<double>(survivorsBefore);
+      sampled = false;
+    } else {
+      const double statisticsBefore = i == 0 ? 1 : plan.steps[i - 1].estimatedRows;
+      r = before * plan.steps[i].estimatedRows / std::max(statisticsBefore, 1e-300);
+      sampled = false;
+    }
+    rows.push_back(r);
+    before = r;
+  }
+  return rows;
+}
+
+double qError(double estimate, double exact) {
+  const double e = std::max(estimate, 1.0), a = std::max(exact, 1.0);
+  return std::max(e / a, a / e);
+}
+
+double percentile(std::vector<double> values, double p) {
+  std::sort(values.begin(), values.end());
+  return values[std::min(values.size() - 1, static_cast<size_t>(p * static_cast<double>(values.size())))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const Options o = parseOptions(argc, argv);
+    GraphStore store(o.db);
+    auto cpu = engine::makeCpuExecutor();
+    auto cpuWalks = engine::makeCpuWalkEstimator();
+    std::unique_ptr<engine::Executor> gpu = engine::gpuAvailable() ? engine::makeGpuExecutor() : nullptr;
+    engine::WalkEstimator* gpuWalks = gpu ? gpu->walkEstimator() : nullptr;
+    const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu"};
+    std::map<std::pair<std::string, std::string>, std::vector<double>> qErrors;
+    int skipped = 0, ran = 0;
+    std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu\n");
+    for (const Bgp& bgp : bgpsOf(o, store)) {
+      auto orderer = engine::makeStatisticsOrderer();
+      engine::ExecutionOptions execution;
+      execution.deadline = std::chrono::steady_clock::now() +
+                           std::chrono::milliseconds(static_cast<int64_t>(o.timeoutSeconds * 1000));
+      execution.timeoutSeconds = o.timeoutSeconds;
+      execution.memoryBudgetBytes = uint64_t{16} << 30;
+      std::optional<engine::QueryOutcome> outcome;
+      try {
+        outcome = engine::runQuery(sparql::parseQuery(bgp.text), store, *cpu, *orderer, execution);
+      } catch (const QueryError& e) {
+        std::fprintf(stderr, "%s: left out (%s)\n", bgp.name.c_str(), e.what());
+        ++skipped;
+        continue;
+      }
+      const engine::BgpLeaf* leaf = firstLeaf(*outcome->plan);
+      if (leaf == nullptr || leaf->bgp().hasAbsentConstant) continue;
+      ++ran;
+      const auto& profiled = leaf->executionProfile().steps;
+      size_t next = 0;
+      for (uint32_t c = 0; c < leaf->plan().components.size(); ++c) {
+        const engine::ComponentPlan& plan = leaf->plan().components[c];
+        std::vector<std::vector<double>> estimates(estimators.size());
+        for (const auto& step : plan.steps) estimates[0].push_back(step.estimatedRows);
+        const auto walksOf = [&](engine::WalkEstimator& estimator, uint32_t walks) {
+          return completed(plan, estimator.estimate(plan, leaf->bgp(), store, {.walks = walks, .seed = o.seed}), walks);
+        };
+        estimates[1] = walksOf(*cpuWalks, 128);
+        estimates[2] = walksOf(*cpuWalks, o.walks);
+        if (gpuWalks) estimates[3] = walksOf(*gpuWalks, gpuWalks->defaultWalks());
+        for (size_t s = 0; next < profiled.size() && profiled[next].component == c; ++s, ++next) {
+          const double exact = static_cast<double>(profiled[next].actualRows);
+          std::printf("%s,%s,%u,%zu,%.0f", bgp.set.c_str(), bgp.name.c_str(), c, s, exact);
+          for (size_t k = 0; k < estimators.size(); ++k) {
+            if (estimates[k].empty()) {
+              std::printf(",-");
+              continue;
+            }
+            std::printf(",%.4g", estimates[k][s]);
+            qErrors[{bgp.set, estimators[k]}].push_back(qError(estimates[k][s], exact));
+          }
+          std::printf("\n");
+        }
+      }
+    }
+    std::printf("\n# %d BGPs measured, %d left out (timeout, memory or error)\n", ran, skipped);
+    std::printf("set,estimator,steps,median_q_error,p90_q_error,p99_q_error,max_q_error\n");
+    for (const auto& [key, values] : qErrors) {
+      std::printf("%s,%s,%zu,%.2f,%.2f,%.2f,%.3g\n", key.first.c_str(), key.second.c_str(), values.size(),
+                  percentile(values, 0.5), percentile(values, 0.9), percentile(values, 0.99),
+                  *std::max_element(values.begin(), values.end()));
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "estimate-quality: %s\n", e.what());
+    return 1;
+  }
+}
