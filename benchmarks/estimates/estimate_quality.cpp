@@ -1,7 +1,7 @@
 // The optimizer's row estimates against the exact rows of every prefix of
 // every plan (issue 10's estimation-quality benchmark). Each BGP (the .rq
 // files of --queries, and --random N patterns of 5-10 edges drawn from the
-// data, half of them anchored at a constant) is planned by the statistics
+// data, every --anchor-every K-th (2) anchored at a constant) is planned by the statistics
 // orderer and run on the CPU executor, whose profile gives each step's exact
 // rows; on that same plan every estimator estimates each step:
 //   statistics   the per-predicate statistics (the plan's own estimates)
@@ -11,7 +11,10 @@
 // Where walks die out, the planner's rule applies: the step gets half a walk's
 // share, later steps the statistics' ratios. q-error: max(e/a, a/e), both at
 // least 1. Prints one CSV line per step, then percentiles per set and estimator.
+// A BGP whose exact run takes longer than --timeout (10 s) or more than
+// 4 GiB of intermediate rows is left out.
 //   estimate-quality --db DIR [--queries FOLDER] [--random N] [--seed S] [--walks N] [--timeout SECONDS]
+//                    [--anchor-every K]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -47,6 +50,7 @@ struct Options {
   uint64_t seed = 1;
   uint32_t walks = 4096;
   double timeoutSeconds = 10;
+  int anchorEvery = 2;  // every K-th random pattern starts at a constant
 };
 
 Options parseOptions(int argc, char** argv) {
@@ -59,6 +63,7 @@ Options parseOptions(int argc, char** argv) {
     else if (option == "--seed") o.seed = std::stoull(value);
     else if (option == "--walks") o.walks = static_cast<uint32_t>(std::stoul(value));
     else if (option == "--timeout") o.timeoutSeconds = std::stod(value);
+    else if (option == "--anchor-every") o.anchorEvery = std::max(1, std::stoi(value));
     else throw std::invalid_argument("unknown option " + option);
   }
   if (argc % 2 == 0) throw std::invalid_argument("an option lacks its value");
@@ -87,7 +92,7 @@ std::vector<Bgp> bgpsOf(const Options& o, const GraphStore& store) {
   }
   std::mt19937_64 random(o.seed);
   for (int i = 0; i < o.random; ++i) {
-    benchmarks::PatternShape shape{.edges = 5 + i % 6, .anchored = i % 2 == 0};
+    benchmarks::PatternShape shape{.edges = 5 + i % 6, .anchored = i % o.anchorEvery == 0};
     std::string text = benchmarks::randomPattern(store, shape, random);
     if (!text.empty()) bgps.push_back({"random", "r" + std::to_string(i) + "_e" + std::to_string(shape.edges), text});
   }
@@ -158,7 +163,7 @@ int main(int argc, char** argv) {
       execution.deadline = std::chrono::steady_clock::now() +
                            std::chrono::milliseconds(static_cast<int64_t>(o.timeoutSeconds * 1000));
       execution.timeoutSeconds = o.timeoutSeconds;
-      execution.memoryBudgetBytes = uint64_t{16} << 30;
+      execution.memoryBudgetBytes = uint64_t{4} << 30;
       std::optional<engine::QueryOutcome> outcome;
       try {
         outcome = engine::runQuery(sparql::parseQuery(bgp.text), store, *cpu, *orderer, execution);
