@@ -99,14 +99,6 @@ std::vector<Bgp> bgpsOf(const Options& o, const GraphStore& store) {
   return bgps;
 }
 
-const engine::BgpLeaf* firstLeaf(const engine::Operator& op) {
-  if (const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&op)) return leaf;
-  for (const engine::Operator* child : op.children()) {
-    if (const auto* leaf = firstLeaf(*child)) return leaf;
-  }
-  return nullptr;
-}
-
 // Walk estimates for every step of `plan`, completed by the planner's rule.
 std::vector<double> completed(const engine::ComponentPlan& plan, const std::vector<engine::StepEstimate>& walks,
                               uint32_t walkCount) {
@@ -172,7 +164,7 @@ int main(int argc, char** argv) {
         ++skipped;
         continue;
       }
-      const engine::BgpLeaf* leaf = firstLeaf(*outcome->plan);
+      const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome->plan);
       if (leaf == nullptr || leaf->bgp().hasAbsentConstant) continue;
       ++ran;
       const auto& profiled = leaf->executionProfile().steps;

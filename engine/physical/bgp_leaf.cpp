@@ -56,6 +56,14 @@ std::string estimateNote(const PlanStep& step) {
 
 }  // namespace
 
+const BgpLeaf* firstBgpLeaf(const Operator& root) {
+  if (const auto* leaf = dynamic_cast<const BgpLeaf*>(&root)) return leaf;
+  for (const Operator* child : root.children()) {
+    if (const BgpLeaf* leaf = firstBgpLeaf(*child)) return leaf;
+  }
+  return nullptr;
+}
+
 std::string executorNotes(const Operator& root) {
   std::string notes;
   if (const auto* scan = dynamic_cast<const BgpLeaf*>(&root); scan && !scan->executionProfile().note.empty()) {

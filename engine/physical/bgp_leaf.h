@@ -40,6 +40,9 @@ class BgpLeaf : public Operator {
   std::string executor_;  // the executor's name, once it ran
 };
 
+// The first BGP leaf of an operator tree, depth first; nullptr if none.
+const BgpLeaf* firstBgpLeaf(const Operator& root);
+
 // The notes of the BGP executors in an operator tree (e.g. why the GPU
 // executor handed a BGP to the CPU one), one per line.
 std::string executorNotes(const Operator& root);

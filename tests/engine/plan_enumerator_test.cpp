@@ -26,12 +26,9 @@ using namespace gsparql::test;
 
 namespace {
 
-const engine::BgpLeaf* firstLeaf(const engine::Operator& op) {
-  if (const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&op)) return leaf;
-  for (const engine::Operator* child : op.children()) {
-    if (const auto* leaf = firstLeaf(*child)) return leaf;
-  }
-  return nullptr;
+engine::QueryOutcome runOnCpu(const GraphStore& store, const engine::JoinOrderer& orderer, const std::string& query) {
+  const auto cpu = engine::makeCpuExecutor();
+  return engine::runQuery(sparql::parseQuery(query), store, *cpu, orderer, {});
 }
 
 double componentCost(const ExecutorCosts& costs, const engine::ComponentPlan& plan) {
@@ -103,10 +100,8 @@ TEST_CASE("dynamic programming finds the cheapest order of nearly every componen
     TempDir dir;
     GraphStore store(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
-    auto cpu = engine::makeCpuExecutor();
-    auto orderer = engine::makeStatisticsOrderer();
-    const auto outcome = engine::runQuery(sparql::parseQuery(c.query), store, *cpu, *orderer, {});
-    const engine::BgpLeaf* leaf = firstLeaf(*outcome.plan);
+    const auto outcome = runOnCpu(store, *engine::makeStatisticsOrderer(), c.query);
+    const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
     if (leaf == nullptr || leaf->bgp().hasAbsentConstant) continue;  // such a BGP is never planned
     const engine::BoundBgp& bgp = leaf->bgp();
     for (size_t k = 0; k < bgp.components.size(); ++k) {
@@ -139,9 +134,7 @@ TEST_CASE("plans of the cost optimizer give the rows a brute force gives, within
     TempDir dir;
     GraphStore store(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
-    auto cpu = engine::makeCpuExecutor();
-    auto orderer = engine::makeCostOrderer(store, {.walks = 64, .seed = 1}, expensive);
-    const auto outcome = engine::runQuery(sparql::parseQuery(c.query), store, *cpu, *orderer, {});
+    const auto outcome = runOnCpu(store, *engine::makeCostOrderer(store, {.walks = 64, .seed = 1}, expensive), c.query);
     CHECK(outcome.rows.rows == bruteForce(c, c.variables, false).size());
   }
   // A chain of 14 vertices: beyond kMaxEnumeratedVertices, planned greedily.
@@ -155,18 +148,17 @@ TEST_CASE("plans of the cost optimizer give the rows a brute force gives, within
   GraphStore store(dir / "db");
   std::string chain;
   for (int i = 0; i < 13; ++i) chain += "?v" + std::to_string(i) + " <http://e/next> ?v" + std::to_string(i + 1) + " . ";
-  auto cpu = engine::makeCpuExecutor();
-  auto orderer = engine::makeCostOrderer(store, {.walks = 128, .seed = 1}, expensive);
-  const auto outcome = engine::runQuery(sparql::parseQuery("SELECT * { " + chain + "}"), store, *cpu, *orderer, {});
+  const auto outcome =
+      runOnCpu(store, *engine::makeCostOrderer(store, {.walks = 128, .seed = 1}, expensive), "SELECT * { " + chain + "}");
   CHECK(outcome.rows.rows == 48);  // paths from n0 ... n47
 
   // A costly plan's estimates are taken again by the estimator's walks:
   // 4,096 on the CPU.
   auto estimator = engine::makeCpuWalkEstimator();
-  auto refining = engine::makeCostOrderer(store, {.walks = 128, .seed = 1}, expensive, estimator.get());
-  const auto refined = engine::runQuery(sparql::parseQuery("SELECT * { " + chain + "}"), store, *cpu, *refining, {});
+  const auto refined = runOnCpu(store, *engine::makeCostOrderer(store, {.walks = 128, .seed = 1}, expensive, estimator.get()),
+                                "SELECT * { " + chain + "}");
   CHECK(refined.rows.rows == 48);
-  const auto& steps = firstLeaf(*refined.plan)->plan().components.at(0).steps;
+  const auto& steps = engine::firstBgpLeaf(*refined.plan)->plan().components.at(0).steps;
   REQUIRE(steps.size() == 14);
   for (const engine::PlanStep& step : steps) {
     CHECK(step.estimateBy == "4096 walks on the cpu");

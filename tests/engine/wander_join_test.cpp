@@ -22,14 +22,6 @@ using namespace gsparql::test;
 
 namespace {
 
-const engine::BgpScan* firstScan(const engine::Operator& op) {
-  if (const auto* scan = dynamic_cast<const engine::BgpScan*>(&op)) return scan;
-  for (const engine::Operator* child : op.children()) {
-    if (const auto* scan = firstScan(*child)) return scan;
-  }
-  return nullptr;
-}
-
 struct Tally {
   int steps = 0;         // steps compared
   int withinThree = 0;   // estimate within 3 standard errors of the exact rows
@@ -41,7 +33,7 @@ void compareWithExact(const GraphStore& store, const std::string& query, const e
   auto cpu = engine::makeCpuExecutor();
   auto orderer = engine::makeStatisticsOrderer();
   const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, *orderer, {});
-  const engine::BgpScan* scan = firstScan(*outcome.plan);
+  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
   if (scan == nullptr) return;
   const auto& profiled = scan->executionProfile().steps;
   size_t next = 0;
@@ -110,7 +102,7 @@ TEST_CASE("the same seed gives the same estimates, walks never pass a step that 
   auto orderer = engine::makeStatisticsOrderer();
   const auto outcome = engine::runQuery(
       sparql::parseQuery("SELECT * { ?x <http://e/p> ?y . ?y <http://e/q> ?z }"), store, *cpu, *orderer, {});
-  const engine::BgpScan* scan = firstScan(*outcome.plan);
+  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(scan != nullptr);
   const auto& plan = scan->plan().components.at(0);
   const auto first = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 500, .seed = 3});

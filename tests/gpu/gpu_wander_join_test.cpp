@@ -22,14 +22,6 @@ using namespace gsparql::test;
 
 namespace {
 
-const engine::BgpScan* firstScan(const engine::Operator& op) {
-  if (const auto* scan = dynamic_cast<const engine::BgpScan*>(&op)) return scan;
-  for (const engine::Operator* child : op.children()) {
-    if (const auto* scan = firstScan(*child)) return scan;
-  }
-  return nullptr;
-}
-
 struct Tally {
   int steps = 0, withinThree = 0, agree = 0, compared = 0;
 };
@@ -40,7 +32,7 @@ void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::strin
   auto cpu = engine::makeCpuExecutor();
   auto orderer = engine::makeStatisticsOrderer();
   const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, *orderer, {});
-  const engine::BgpScan* scan = firstScan(*outcome.plan);
+  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
   if (scan == nullptr || scan->bgp().hasAbsentConstant) return;
   const auto& profiled = scan->executionProfile().steps;
   size_t next = 0;
