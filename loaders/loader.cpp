@@ -22,6 +22,7 @@
 #include "loaders/vertex_term_shards.h"
 #include "rdf/term.h"
 #include "storage/adjacency_writer.h"
+#include "storage/characteristic_sets.h"
 #include "storage/crash_point.h"
 #include "storage/graph_changes.h"
 #include "storage/graph_store.h"
@@ -331,6 +332,12 @@ Catalog buildGeneration(const Generation& next, const GraphStore* previous, cons
       [&] {
         summary.adjacencySeconds = timed([&] {
           catalog.tripleCount = writeAdjacency(dir, encoder.sorter(), encoder.vertices().finalIds(), catalog);
+          // 8 bytes a vertex: left out beyond 2^28 vertices (2 GiB).
+          if (catalog.vertexCount <= (uint64_t{1} << 28)) {
+            catalog.characteristicSets = findCharacteristicSets(
+                AdjacencyFile(dir / kOutAdjacencyFile, catalog.vertexCount), catalog.vertexCount,
+                kKeptCharacteristicSets);
+          }
         });
       });
   std::filesystem::remove_all(dir / "sort");

@@ -26,6 +26,25 @@ void expectField(std::istream& in, std::string_view name, T& value,
   if (!(in >> word) || word != name || !(in >> value)) corrupt(path, "expected " + std::string(name));
 }
 
+// Optional: catalogs written before they were kept end after the predicates.
+void readCharacteristicSets(std::istream& in, Catalog& c, const std::filesystem::path& path) {
+  std::string word;
+  if (!(in >> word)) return;
+  size_t count = 0;
+  if (word != "characteristic_sets" || !(in >> count)) corrupt(path, "expected characteristic_sets");
+  for (size_t i = 0; i < count; ++i) {
+    CharacteristicSet set;
+    size_t predicates = 0;
+    if (!(in >> word) || word != "set" || !(in >> set.subjects >> predicates)) corrupt(path, "bad set line");
+    for (size_t k = 0; k < predicates; ++k) {
+      std::pair<uint32_t, uint64_t> entry;
+      if (!(in >> entry.first >> entry.second) || entry.first >= c.predicates.size()) corrupt(path, "bad set line");
+      set.predicates.push_back(entry);
+    }
+    c.characteristicSets.push_back(std::move(set));
+  }
+}
+
 }  // namespace
 
 void writeCatalog(const std::filesystem::path& path, const Catalog& catalog) {
@@ -36,6 +55,12 @@ void writeCatalog(const std::filesystem::path& path, const Catalog& catalog) {
   for (const auto& p : catalog.predicates) {
     out << "predicate " << p.triples << ' ' << p.distinctSubjects << ' ' << p.distinctObjects << ' '
         << p.maxOutDegree << ' ' << p.maxInDegree << "\n";
+  }
+  out << "characteristic_sets " << catalog.characteristicSets.size() << "\n";
+  for (const auto& set : catalog.characteristicSets) {
+    out << "set " << set.subjects << ' ' << set.predicates.size();
+    for (const auto& [predicate, triples] : set.predicates) out << ' ' << predicate << ' ' << triples;
+    out << "\n";
   }
   std::string body = out.str();
   writeFileDurably(path, body + checksumLine(body));
@@ -63,6 +88,7 @@ Catalog readCatalog(const std::filesystem::path& path) {
       corrupt(path, "bad predicate line");
     }
   }
+  readCharacteristicSets(in, c, path);
   return c;
 }
 

@@ -3,11 +3,21 @@
 // (used by `gsparql info` and by the optimizer).
 #include <cstdint>
 #include <filesystem>
+#include <utility>
 #include <vector>
 
 #include "gsparql/statistics.h"
 
 namespace gsparql {
+
+// The subjects whose outgoing predicates are exactly `predicates` (RDF-3X's
+// characteristic set), and how many triples each predicate has from them:
+// what the optimizer's statistics know about stars.
+struct CharacteristicSet {
+  uint64_t subjects = 0;
+  std::vector<std::pair<uint32_t, uint64_t>> predicates;  // (predicate, triples), by predicate
+  friend bool operator==(const CharacteristicSet&, const CharacteristicSet&) = default;
+};
 
 struct Catalog {
   uint64_t generation = 0;
@@ -16,6 +26,9 @@ struct Catalog {
   uint64_t vertexCount = 0;
   uint64_t tripleCount = 0;
   std::vector<PredicateStatistics> predicates;  // indexed by predicate id
+  // The largest characteristic sets, by subjects (storage/characteristic_sets.h);
+  // empty in catalogs written before they were kept.
+  std::vector<CharacteristicSet> characteristicSets;
   friend bool operator==(const Catalog&, const Catalog&) = default;
 };
 

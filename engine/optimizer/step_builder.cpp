@@ -29,7 +29,7 @@ double EdgeStatistics::fanout(const BoundEdge& e, Direction side) const {
 double EdgeStatistics::vertexCount() const { return std::max<double>(1, static_cast<double>(catalog_->vertexCount)); }
 
 StepBuilder::StepBuilder(const BoundBgp& bgp, const Catalog& catalog)
-    : bgp_(&bgp), stats_(catalog), bound_(bgp.vertices.size(), false),
+    : bgp_(&bgp), stats_(catalog), stars_(catalog), keyedBy_(bgp.vertices.size()), bound_(bgp.vertices.size(), false),
       predicateBound_(bgp.predicateVariables.size(), false) {}
 
 bool StepBuilder::predicateKnown(const BoundEdge& e) const {
@@ -135,6 +135,9 @@ PlanStep StepBuilder::seedStep(uint32_t v) {
       step.driver = EdgeUse{i, v, sideOf(e, v), false};
     }
   }
+  if (step.source == CandidateSource::PredicateKeys && step.driver.direction == Direction::Out) {
+    keyedBy_[v] = bgp_->edges[step.driver.edge].predicate;
+  }
   finishStep(step, std::nullopt);
   return step;
 }
@@ -162,7 +165,9 @@ double StepBuilder::candidateFactor(const PlanStep& step) const {
     case CandidateSource::Constant: return 1;
     case CandidateSource::AllVertices: return stats_.vertexCount();
     case CandidateSource::PredicateKeys: return stats_.keys(bgp_->edges[step.driver.edge], step.driver.direction);
-    case CandidateSource::Neighbours: return stats_.fanout(bgp_->edges[step.driver.edge], step.driver.direction);
+    case CandidateSource::Neighbours:
+      return starFactor(step, step.driver)
+          .value_or(stats_.fanout(bgp_->edges[step.driver.edge], step.driver.direction));
   }
   return 1;
 }
@@ -171,9 +176,40 @@ double StepBuilder::checkFactor(const PlanStep& step) const {
   double factor = 1;
   for (const auto& check : step.checks) {
     const auto& e = bgp_->edges[check.edge];
-    factor *= std::min(1.0, stats_.fanout(e, check.direction) / stats_.keys(e, opposite(check.direction)));
+    // Of the neighbours a bound vertex has through the edge, the share that is the step's one.
+    const double neighbours = starFactor(step, check).value_or(stats_.fanout(e, check.direction));
+    factor *= std::min(1.0, neighbours / stats_.keys(e, opposite(check.direction)));
   }
   return factor;
+}
+
+std::optional<double> StepBuilder::starFactor(const PlanStep& step, const EdgeUse& use) const {
+  const BoundEdge& edge = bgp_->edges[use.edge];
+  const uint32_t s = use.boundVertex;
+  if (!stars_.available() || use.direction != Direction::Out || s == step.vertex || edge.predicateIsVariable) {
+    return std::nullopt;
+  }
+  // The star of s before: its edges to vertices bound before the step; then
+  // the step's edges out of s up to this one (the driver first).
+  std::vector<uint32_t> before;
+  for (const BoundEdge& e : bgp_->edges) {
+    if (e.from == s && !e.predicateIsVariable && e.to != step.vertex && bound_[e.to]) before.push_back(e.predicate);
+  }
+  const auto fromS = [&](const EdgeUse& u) { return u.direction == Direction::Out && u.boundVertex == s; };
+  if (&use != &step.driver && step.source == CandidateSource::Neighbours && fromS(step.driver) &&
+      !bgp_->edges[step.driver.edge].predicateIsVariable) {
+    before.push_back(bgp_->edges[step.driver.edge].predicate);
+  }
+  for (const EdgeUse& check : step.checks) {
+    if (&check == &use) break;
+    if (fromS(check) && !bgp_->edges[check.edge].predicateIsVariable) before.push_back(bgp_->edges[check.edge].predicate);
+  }
+  std::vector<uint32_t> required;
+  if (keyedBy_[s]) required.push_back(*keyedBy_[s]);
+  const double rowsBefore = stars_.rows(required, before);
+  if (!(rowsBefore > 0)) return std::nullopt;
+  before.push_back(edge.predicate);
+  return stars_.rows(required, before) / rowsBefore;
 }
 
 }  // namespace gsparql::engine

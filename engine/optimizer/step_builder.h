@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/bound_bgp.h"
+#include "engine/optimizer/star_statistics.h"
 #include "engine/plan.h"
 #include "storage/catalog.h"
 
@@ -55,7 +56,11 @@ class StepBuilder {
   std::optional<uint32_t> bestAdjacent(const std::vector<uint32_t>& component) const;
 
   // Candidates per row before the step (its source's count), and the
-  // fraction of them its checks keep, by the statistics.
+  // fraction of them its checks keep, by the statistics. Call them right
+  // after building `step`. Edges out of a vertex bound before, with a
+  // constant predicate, are priced by the characteristic sets where the
+  // catalog has them (the subject's star so far against the star with the
+  // new edges); the others by each predicate's averages, independently.
   double candidateFactor(const PlanStep& step) const;
   double checkFactor(const PlanStep& step) const;
 
@@ -68,9 +73,17 @@ class StepBuilder {
   uint32_t connectingEdges(uint32_t v) const;
   EdgeUse use(uint32_t edge, uint32_t boundVertex);
   void finishStep(PlanStep& step, std::optional<uint32_t> consumed);
+  // The factor by which `use` (an edge out of a vertex bound before `step`)
+  // multiplies the rows of its subject's star, given the edges of the step
+  // before it; nullopt where the characteristic sets cannot tell.
+  std::optional<double> starFactor(const PlanStep& step, const EdgeUse& use) const;
 
   const BoundBgp* bgp_;
   EdgeStatistics stats_;
+  StarStatistics stars_;
+  // The predicate whose subjects a vertex was drawn from (a seed step's
+  // keys), which its star must have.
+  std::vector<std::optional<uint32_t>> keyedBy_;
   std::vector<bool> bound_;
   std::vector<bool> predicateBound_;
   std::set<std::pair<uint32_t, uint32_t>> emittedPredicateChecks_;

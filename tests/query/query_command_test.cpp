@@ -144,7 +144,7 @@ TEST_CASE("--optimizer chooses how join orders are estimated, EXPLAIN says per s
   CHECK(statistics.output.find("<http://e/a>\t<http://e/b>\t<http://e/c>") != std::string::npos);
   const auto bad = db.query({q, "--optimizer", "magic"});
   CHECK(bad.exitCode != 0);
-  CHECK(bad.output.find("unknown optimizer 'magic' (sampling or statistics)") != std::string::npos);
+  CHECK(bad.output.find("unknown optimizer 'magic' (cost, sampling or statistics)") != std::string::npos);
 }
 
 TEST_CASE("bad queries fail with a message and exit code 1, never a crash") {
@@ -178,7 +178,7 @@ TEST_CASE("--gpu-memory takes a size, refuses anything else before running, and 
   CHECK(ok.output == db.query({kAges, "--backend", "cpu"}).output);
 }
 
-TEST_CASE("calibrate fits a cost model that query, bench, repl and serve read with --cost-model; a bad one is refused") {
+TEST_CASE("calibrate fits a cost model that query, bench, repl and serve read with --cost-model, and a bad one is refused") {
   Db db;
   std::filesystem::create_directories(db.dir / "queries");
   writeFile(db.dir / "queries" / "ages.rq", kAges);

@@ -1,7 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "gsparql/database.h"
 #include "storage/catalog.h"
+#include "storage/checksum.h"
+#include "storage/dictionary.h"
+#include "storage/graph_store.h"
 #include "storage/file_io.h"
 #include "support/test_support.h"
 
@@ -24,4 +29,49 @@ TEST_CASE("opening a folder without a database says so") {
   TempDir dir;
   CHECK_THROWS_WITH_AS(readCatalog(dir / "missing"), doctest::Contains("missing"), StorageError);
   CHECK_THROWS_WITH_AS(Database(dir.path()), doctest::Contains("no database at"), StorageError);
+}
+
+TEST_CASE("characteristic sets: found by a load, kept in the catalog, and absent from catalogs written before") {
+  // 100 subjects with two <p1> and one <p2>, 50 with one <p1>, 30 with one <p3>.
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 180; ++i) {
+    const std::string s = "<http://e/s" + std::to_string(i) + ">";
+    if (i < 100) {
+      nt += s + " <http://e/p1> <http://e/a" + std::to_string(i) + "> .\n" + s + " <http://e/p1> <http://e/b> .\n";
+      nt += s + " <http://e/p2> \"x\" .\n";
+    } else {
+      nt += s + (i < 150 ? " <http://e/p1> <http://e/b> .\n" : " <http://e/p3> <http://e/b> .\n");
+    }
+  }
+  writeFile(dir / "g.nt", nt);
+  Database::load(dir / "db", {(dir / "g.nt").string()});
+  const Catalog catalog = GraphStore(dir / "db").catalog();
+  const auto id = [&](const std::string& p) {
+    return GraphStore(dir / "db").dictionary().id(TermSpace::Predicate, "<http://e/" + p + ">").value();
+  };
+  REQUIRE(catalog.characteristicSets.size() == 3);
+  CHECK(catalog.characteristicSets[0].subjects == 100);
+  std::vector<std::pair<uint32_t, uint64_t>> both{{id("p1"), 200}, {id("p2"), 100}};
+  std::sort(both.begin(), both.end());
+  CHECK(catalog.characteristicSets[0].predicates == both);
+  CHECK(catalog.characteristicSets[1].subjects == 50);
+  CHECK(catalog.characteristicSets[1].predicates == std::vector<std::pair<uint32_t, uint64_t>>{{id("p1"), 50}});
+  CHECK(catalog.characteristicSets[2].subjects == 30);
+  CHECK(catalog.characteristicSets[2].predicates == std::vector<std::pair<uint32_t, uint64_t>>{{id("p3"), 30}});
+
+  writeCatalog(dir / "catalog", catalog);
+  CHECK(readCatalog(dir / "catalog") == catalog);
+  // A catalog of an earlier version ends after its predicates.
+  Catalog old = catalog;
+  old.characteristicSets.clear();
+  std::string text = readWholeFile(dir / "catalog");
+  std::string body = text.substr(0, text.find("characteristic_sets"));
+  writeFile(dir / "old", body + "checksum " + std::to_string(crc32Update(0, body.data(), body.size())) + "\n");
+  CHECK(readCatalog(dir / "old") == old);
+  // A set naming a predicate the catalog lacks is corrupt, checksum or not.
+  body = text.substr(0, text.rfind("checksum "));
+  body.replace(body.find("set 30 1 ") + 9, std::to_string(id("p3")).size(), "999");
+  writeFile(dir / "bad", body + "checksum " + std::to_string(crc32Update(0, body.data(), body.size())) + "\n");
+  CHECK_THROWS_WITH_AS(readCatalog(dir / "bad"), doctest::Contains("bad set line"), StorageError);
 }

@@ -1,0 +1,29 @@
+#include "engine/optimizer/star_statistics.h"
+
+#include <algorithm>
+
+namespace gsparql::engine {
+namespace {
+
+// The set's triples of `predicate`; 0 where it lacks it.
+uint64_t triplesOf(const CharacteristicSet& set, uint32_t predicate) {
+  const auto it = std::lower_bound(set.predicates.begin(), set.predicates.end(), predicate,
+                                   [](const auto& entry, uint32_t p) { return entry.first < p; });
+  return it != set.predicates.end() && it->first == predicate ? it->second : 0;
+}
+
+}  // namespace
+
+double StarStatistics::rows(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const {
+  double total = 0;
+  for (const CharacteristicSet& set : *sets_) {
+    const auto subjects = static_cast<double>(set.subjects);
+    double rows = subjects;
+    for (uint32_t p : required) rows *= triplesOf(set, p) > 0 ? 1 : 0;
+    for (uint32_t p : counted) rows *= static_cast<double>(triplesOf(set, p)) / subjects;
+    total += rows;
+  }
+  return total;
+}
+
+}  // namespace gsparql::engine
