@@ -168,7 +168,7 @@ class Database::Impl {
  public:
   Impl(const std::filesystem::path& dir, const DatabaseOptions& options)
       : store(dir), cpu(engine::makeCpuExecutor()), options(options),
-        costModel(options.costModel ? *options.costModel : cachedOrDefaultCostModel()) {}
+        costModel_(options.costModel) {}
 
   static bool runsOnGpu(Backend backend) {
     return backend == Backend::Gpu || (backend == Backend::Auto && engine::gpuAvailable());
@@ -179,7 +179,7 @@ class Database::Impl {
   engine::Executor& executorFor(Backend backend) {
     if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
     if (backend == Backend::Auto) {
-      if (!placing) placing = engine::makePlacingExecutor(*cpu, executorFor(Backend::Gpu), costModel);
+      if (!placing) placing = engine::makePlacingExecutor(*cpu, executorFor(Backend::Gpu), costModel());
       return *placing;
     }
     if (!gpu) {
@@ -219,7 +219,8 @@ class Database::Impl {
       case Optimizer::Cost: break;
     }
     engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
-    return engine::makeCostOrderer(store, walks, runsOnGpu(options.backend) ? costModel.gpu : costModel.cpu, refiner);
+    return engine::makeCostOrderer(store, walks, runsOnGpu(options.backend) ? costModel().gpu : costModel().cpu,
+                                   refiner);
   }
 
   // The whole result of a parsed query, its timings counted from `start`.
@@ -242,7 +243,17 @@ class Database::Impl {
   std::unique_ptr<engine::Executor> gpu;
   std::unique_ptr<engine::Executor> placing;  // of cpu and gpu
   DatabaseOptions options;
-  CostModel costModel;
+  // The options' model, else the cached one, read when a query first needs
+  // it: a broken cache fails the queries that use it (naming the file), not
+  // `info` or `dump`.
+  const CostModel& costModel() const {
+    std::call_once(costModelRead_, [&] {
+      if (!costModel_) costModel_ = cachedOrDefaultCostModel();
+    });
+    return *costModel_;
+  }
+  mutable std::optional<CostModel> costModel_;
+  mutable std::once_flag costModelRead_;
   std::unique_ptr<engine::WalkEstimator> cpuWalks = engine::makeCpuWalkEstimator();
   std::mutex gpuMutex;  // one query at a time on the GPU executor's stream
 };
@@ -306,7 +317,7 @@ bool Database::isLatest() const { return impl_->store.isLatest(); }
 // Plans with the sampling orderer, so that the plans measured do not depend
 // on the model being fitted.
 Calibration Database::calibrate(const std::vector<std::string>& queries, const CalibrationOptions& options) const {
-  return calibrateWith(queries, options, impl_->costModel, engine::gpuAvailable(),
+  return calibrateWith(queries, options, impl_->costModel(), engine::gpuAvailable(),
                        [&](const std::string& text, Backend backend) {
                          QueryOptions query{backend};
                          query.optimizer = Optimizer::Sampling;
