@@ -120,7 +120,7 @@ TEST_CASE("dynamic programming finds the cheapest order of nearly every componen
   }
   INFO("components " << compared << ", the cheapest " << cheapest << ", cheaper than the statistics' greedy order "
                       << cheaperThanGreedy);
-  CHECK(compared > scaledCases(100));
+  CHECK(compared >= scaledCases(200) * 2 / 5);  // BGPs with an absent constant are never planned
   CHECK(cheapest >= compared * 95 / 100);
   CHECK(cheaperThanGreedy > 0);
 }
