@@ -196,6 +196,15 @@ bool isBlank(std::string_view text) {
   return blank;
 }
 
+// In an update, a `;` with more on its line separates the request's
+// operations (INSERT DATA { ... } ; DELETE DATA { ... } ;), so that they
+// apply together; at the end of its line it ends the request.
+bool StatementBuffer::separatesOperations(size_t start, size_t semicolon) const {
+  const size_t lineEnd = std::min(pending_.find('\n', semicolon), pending_.size());
+  return !isBlank(std::string_view(pending_).substr(semicolon + 1, lineEnd - semicolon - 1)) &&
+         isUpdateRequest(std::string_view(pending_).substr(start, semicolon - start));
+}
+
 std::vector<std::string> StatementBuffer::add(std::string_view line) {
   if (!pending_.empty()) pending_ += '\n';
   pending_.append(line);
@@ -211,7 +220,7 @@ std::vector<std::string> StatementBuffer::add(std::string_view line) {
       ++depth;
     } else if (c == '}' || c == ')' || c == ']') {
       depth = depth > 0 ? depth - 1 : 0;
-    } else if (c == ';' && depth == 0) {
+    } else if (c == ';' && depth == 0 && !separatesOperations(start, b)) {
       statements.push_back(pending_.substr(start, b - start));
       start = b + 1;
     }

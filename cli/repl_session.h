@@ -26,7 +26,8 @@ namespace gsparql::cli::repl {
 class StatementBuffer {
  public:
   // Appends `line` (without its newline) and returns every statement it
-  // completes, without the `;`.
+  // completes, without the `;`. In an update, a `;` followed by more on its
+  // line separates operations of one request instead.
   std::vector<std::string> add(std::string_view line);
   // True when no statement has been started (main prompt): blank lines and
   // comments between statements are dropped.
@@ -35,6 +36,8 @@ class StatementBuffer {
   void clear() { pending_.clear(); }
 
  private:
+  bool separatesOperations(size_t start, size_t semicolon) const;
+
   std::string pending_;
 };
 

@@ -36,6 +36,14 @@ TEST_CASE("statements end at semicolon outside strings IRIs comments and bracket
   // '<' as less-than is not an IRI: the ';' after it counts.
   CHECK(b.add("SELECT * WHERE { ?s ?p ?o FILTER(?o < 3) } ;") ==
         Strings{"SELECT * WHERE { ?s ?p ?o FILTER(?o < 3) } "});
+  // In an update, a ';' with more on its line separates operations; at the
+  // end of its line it ends the request. Queries split as before.
+  CHECK(b.add("INSERT DATA { <a> <b> <c> } ; DELETE DATA { <a> <b> <d> } ;") ==
+        Strings{"INSERT DATA { <a> <b> <c> } ; DELETE DATA { <a> <b> <d> } "});
+  CHECK(b.add("PREFIX e: <http://e/> CLEAR ALL ; INSERT DATA {").empty());
+  CHECK(b.add("e:a e:b e:c } ;") == Strings{"PREFIX e: <http://e/> CLEAR ALL ; INSERT DATA {\ne:a e:b e:c } "});
+  CHECK(b.add("INSERT DATA { <a> <b> <c> } ; # the end").size() == 1);
+  CHECK(b.add("ASK { ?s ?p ?o } ; ASK { ?s ?p ?o } ;").size() == 2);
   // A comment or blank line between statements leaves nothing pending.
   CHECK(b.add("# a comment; still a comment").empty());
   CHECK(b.blank());
@@ -285,6 +293,11 @@ TEST_CASE("an update statement is applied, reported, and the session reads its g
   CHECK(f.run("DELETE DATA { ?x e:knows e:z }") == Session::Outcome::Failed);
   CHECK(f.errors.find("error: 1:") == 0);
   CHECK(f.errors.find("variables are not allowed in DELETE DATA") != std::string::npos);
+  // Two operations of one request: one generation, both applied.
+  CHECK(f.run("DELETE DATA { e:c e:knows e:z } ; INSERT DATA { e:c e:knows e:y }") == Session::Outcome::Ok);
+  CHECK(f.shown.find("2 operation(s), committed: ") == 0);
+  CHECK(f.run("SELECT ?x WHERE { e:c e:knows ?x }") == Session::Outcome::Ok);
+  CHECK(f.shown == "?x\n<http://e/y>\n");
 }
 
 TEST_CASE("a session that cannot open the newest generation says so and keeps reading its own") {
