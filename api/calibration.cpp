@@ -31,11 +31,7 @@ std::optional<engine::CostSample> fastestRun(const std::string& query, Backend b
 
 double medianError(const std::vector<engine::CostSample>& samples, const ExecutorCosts& costs) {
   std::vector<double> errors;
-  for (const engine::CostSample& s : samples) {
-    const double predicted = costs.perBgp * s.work.bgps + costs.perStep * s.work.steps +
-                             costs.perCandidate * s.work.candidates + costs.perRow * s.work.rows;
-    errors.push_back(std::abs(predicted / s.microseconds - 1));
-  }
+  for (const engine::CostSample& s : samples) errors.push_back(std::abs(s.work.cost(costs) / s.microseconds - 1));
   std::nth_element(errors.begin(), errors.begin() + errors.size() / 2, errors.end());
   return errors[errors.size() / 2];
 }
@@ -49,13 +45,14 @@ std::string machineName(bool gpu) {
 
 }  // namespace
 
+void addWork(const engine::Operator& root, engine::PlanWork& work) {
+  if (const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&root)) work.add(leaf->plan());
+  for (const engine::Operator* child : root.children()) addWork(*child, work);
+}
+
 engine::PlanWork workOf(const engine::Operator& root) {
   engine::PlanWork work;
-  if (const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&root)) work.add(leaf->plan());
-  for (const engine::Operator* child : root.children()) {
-    const engine::PlanWork w = workOf(*child);
-    work.bgps += w.bgps, work.steps += w.steps, work.candidates += w.candidates, work.rows += w.rows;
-  }
+  addWork(root, work);
   return work;
 }
 

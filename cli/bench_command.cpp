@@ -135,8 +135,7 @@ int runBench(const Args& args) {
                      {"--cold"}});
   BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none"), databaseOptionsFrom(a)),
                    queryOptionsFrom(a),
-                   std::stoi(a.value("--repeat").value_or("5")), a.flag("--cold")};
-  if (setup.repeat < 1) throw UsageError("--repeat must be at least 1");
+                   static_cast<int>(parseRepeat(a.value("--repeat").value_or("5"))), a.flag("--cold")};
   Database db(setup.dir, setup.database);
   std::vector<Measurement> all;
   std::printf("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error\n");

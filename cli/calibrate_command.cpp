@@ -19,11 +19,7 @@ void printCosts(const char* executor, const ExecutorCosts& c, double medianError
 int runCalibrate(const Args& args) {
   Arguments a(args, {{"--db", "--queries", "--repeat", "--timeout", "--gpu-memory", "--cost-model", "--out"}, {}});
   CalibrationOptions options;
-  if (auto r = a.value("--repeat")) {
-    const int repeat = std::stoi(*r);
-    if (repeat < 1) throw UsageError("--repeat must be at least 1");
-    options.repeat = static_cast<unsigned>(repeat);
-  }
+  if (auto r = a.value("--repeat")) options.repeat = parseRepeat(*r);
   if (auto t = a.value("--timeout")) options.timeout = parseTimeout(*t);
   std::vector<std::string> queries;
   for (const auto& file : queryFiles(a.required("--queries"))) queries.push_back(readText(file));

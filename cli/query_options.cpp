@@ -29,6 +29,20 @@ Optimizer parseOptimizer(const std::string& name) {
   throw UsageError("unknown optimizer '" + name + "' (cost, sampling or statistics)");
 }
 
+unsigned parseRepeat(const std::string& text) {
+  size_t end = 0;
+  unsigned long value = 0;
+  try {
+    if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0]))) value = std::stoul(text, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end == 0 || end != text.size() || value < 1 || value > 1000000) {
+    throw UsageError("--repeat '" + text + "': expected a whole number from 1 to 1000000");
+  }
+  return static_cast<unsigned>(value);
+}
+
 std::chrono::milliseconds parseTimeout(const std::string& seconds) {
   size_t end = 0;
   double value = 0;

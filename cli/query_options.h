@@ -17,6 +17,8 @@ namespace gsparql::cli {
 Backend parseBackend(const std::string& name);
 Semantics parseSemantics(const std::string& name);
 Optimizer parseOptimizer(const std::string& name);
+// --repeat of bench and calibrate: runs per query.
+unsigned parseRepeat(const std::string& text);
 // "2.5" (seconds) for --timeout and .timeout.
 std::chrono::milliseconds parseTimeout(const std::string& seconds);
 // "8G", "512M", "1048576" for --memory-budget.

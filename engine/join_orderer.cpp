@@ -164,11 +164,11 @@ class CostOrderer final : public JoinOrderer {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_);
       PartialPlan chosen = GreedyPlanner(start).plan(component, sample);
-      const double greedyCost = componentCost(chosen.plan);
+      const double greedyCost = componentCost(costs_, chosen.plan);
       if (greedyCost < kEnumerateAbove) return chosen;
       if (component.size() <= kMaxEnumeratedVertices) {
         PartialPlan cheapest = cheapestPlan(component, start, sample, costs_);
-        if (componentCost(cheapest.plan) < greedyCost) chosen = std::move(cheapest);
+        if (componentCost(costs_, cheapest.plan) < greedyCost) chosen = std::move(cheapest);
       }
       if (refiner_ != nullptr) refine(chosen.plan, bgp);
       return chosen;
@@ -191,8 +191,7 @@ class CostOrderer final : public JoinOrderer {
     for (size_t i = 0; i < estimates.size(); ++i) {
       PlanStep& step = plan.steps[i];
       const StepEstimate& e = estimates[i];
-      // As PrefixEstimate: a step no walk got through passes half a walk's share.
-      step.estimatedRows = e.survivors > 0 ? e.rows : rowsBefore * 0.5 / static_cast<double>(survivorsBefore);
+      step.estimatedRows = rowsAfter(e, rowsBefore, survivorsBefore);
       step.estimatedCandidates = e.candidates;
       step.estimateSource = e.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
       step.estimateError = e.relativeError;
@@ -203,11 +202,6 @@ class CostOrderer final : public JoinOrderer {
     }
   }
 
-  double componentCost(const ComponentPlan& plan) const {
-    double cost = 0;
-    for (const PlanStep& step : plan.steps) cost += stepCost(costs_, step);
-    return cost;
-  }
 
   const GraphStore& store_;
   WalkOptions walks_;

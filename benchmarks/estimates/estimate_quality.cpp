@@ -20,16 +20,15 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "benchmarks/estimates/random_pattern.h"
+#include "cli/query_options.h"
 #include "engine/executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/join_orderer.h"
@@ -78,17 +77,7 @@ struct Bgp {
 std::vector<Bgp> bgpsOf(const Options& o, const GraphStore& store) {
   std::vector<Bgp> bgps;
   if (!o.queries.empty()) {
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(o.queries)) {
-      if (e.path().extension() == ".rq") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
-      std::ifstream in(f);
-      std::stringstream text;
-      text << in.rdbuf();
-      bgps.push_back({"queries", f.stem().string(), text.str()});
-    }
+    for (const auto& f : cli::queryFiles(o.queries)) bgps.push_back({"queries", f.stem().string(), cli::readText(f)});
   }
   std::mt19937_64 random(o.seed);
   for (int i = 0; i < o.random; ++i) {
@@ -108,12 +97,10 @@ std::vector<double> completed(const engine::ComponentPlan& plan, const std::vect
   bool sampled = true;
   for (size_t i = 0; i < plan.steps.size(); ++i) {
     double r;
-    if (sampled && i < walks.size() && walks[i].survivors > 0) {
-      r = walks[i].rows;
+    if (sampled && i < walks.size()) {
+      r = engine::rowsAfter(walks[i], before, survivorsBefore);
       survivorsBefore = walks[i].survivors;
-    } else if (sampled && i < walks.size()) {
-      r = before * 0.5 / static_cast<double>(survivorsBefore);
-      sampled = false;
+      sampled = survivorsBefore > 0;
     } else {
       const double statisticsBefore = i == 0 ? 1 : plan.steps[i - 1].estimatedRows;
       r = before * plan.steps[i].estimatedRows / std::max(statisticsBefore, 1e-300);
@@ -148,8 +135,9 @@ int main(int argc, char** argv) {
     const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu"};
     std::map<std::pair<std::string, std::string>, std::vector<double>> qErrors;
     int skipped = 0, ran = 0;
+    const std::vector<Bgp> bgps = bgpsOf(o, store);
     std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu\n");
-    for (const Bgp& bgp : bgpsOf(o, store)) {
+    for (const Bgp& bgp : bgps) {
       auto orderer = engine::makeStatisticsOrderer();
       engine::ExecutionOptions execution;
       execution.deadline = std::chrono::steady_clock::now() +

@@ -51,13 +51,10 @@ std::optional<Vector> leastSquares(const std::vector<CostSample>& samples, unsig
   return x;
 }
 
-double relativeSquaredError(const std::vector<CostSample>& samples, const Vector& x) {
+double relativeSquaredError(const std::vector<CostSample>& samples, const ExecutorCosts& costs) {
   double error = 0;
   for (const CostSample& s : samples) {
-    const Vector f = featuresOf(s.work);
-    double predicted = 0;
-    for (size_t i = 0; i < kConstants; ++i) predicted += f[i] * x[i];
-    const double relative = predicted / s.microseconds - 1;
+    const double relative = s.work.cost(costs) / s.microseconds - 1;
     error += relative * relative;
   }
   return error;
@@ -69,11 +66,15 @@ double stepCost(const ExecutorCosts& costs, const PlanStep& step) {
   return costs.perStep + costs.perCandidate * step.estimatedCandidates + costs.perRow * step.estimatedRows;
 }
 
+double componentCost(const ExecutorCosts& costs, const ComponentPlan& plan) {
+  double cost = 0;
+  for (const PlanStep& step : plan.steps) cost += stepCost(costs, step);
+  return cost;
+}
+
 double planCost(const ExecutorCosts& costs, const BgpPlan& plan) {
   double cost = costs.perBgp;
-  for (const ComponentPlan& component : plan.components) {
-    for (const PlanStep& step : component.steps) cost += stepCost(costs, step);
-  }
+  for (const ComponentPlan& component : plan.components) cost += componentCost(costs, component);
   return cost;
 }
 
@@ -104,7 +105,7 @@ ExecutorCosts fitCosts(const std::vector<CostSample>& samples) {
     bool negative = false;
     for (double v : *x) negative |= v < 0;
     if (negative) continue;
-    const double error = relativeSquaredError(samples, *x);
+    const double error = relativeSquaredError(samples, costsOf(*x));
     if (error < bestError) bestError = error, best = *x;
   }
   return costsOf(best);

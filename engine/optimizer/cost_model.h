@@ -11,6 +11,8 @@
 namespace gsparql::engine {
 
 double stepCost(const ExecutorCosts& costs, const PlanStep& step);
+// Every step of the component.
+double componentCost(const ExecutorCosts& costs, const ComponentPlan& plan);
 // The BGP's fixed cost and every step of every component.
 double planCost(const ExecutorCosts& costs, const BgpPlan& plan);
 
@@ -18,6 +20,10 @@ double planCost(const ExecutorCosts& costs, const BgpPlan& plan);
 struct PlanWork {
   double bgps = 0, steps = 0, candidates = 0, rows = 0;
   void add(const BgpPlan& plan);
+  // What `costs` predict the work takes, in microseconds.
+  double cost(const ExecutorCosts& costs) const {
+    return costs.perBgp * bgps + costs.perStep * steps + costs.perCandidate * candidates + costs.perRow * rows;
+  }
 };
 
 struct CostSample {

@@ -36,17 +36,17 @@ PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuild
   for (size_t set = 1; set < best.size(); ++set) {
     if (!best[set]) continue;
     const StepBuilder& bound = best[set]->plan.builder;
-    const bool joined = std::any_of(component.begin(), component.end(),
-                                    [&](uint32_t v) { return !bound.isBound(v) && bound.cheapestDriver(v); });
+    std::vector<bool> adjacent(n);
+    for (size_t i = 0; i < n; ++i) adjacent[i] = !(set >> i & 1) && bound.cheapestDriver(component[i]).has_value();
+    // Only where no vertex is adjacent (a predicate variable that also names
+    // a vertex joins them, no edge does), a vertex starts anew.
+    const bool joined = std::find(adjacent.begin(), adjacent.end(), true) != adjacent.end();
     for (size_t i = 0; i < n; ++i) {
       const size_t bit = size_t{1} << i;
-      const bool adjacent = bound.cheapestDriver(component[i]).has_value();
-      // Only where no vertex is adjacent (a predicate variable that also
-      // names a vertex joins them, no edge does), a vertex starts anew.
-      if ((set & bit) || (joined && !adjacent)) continue;
+      if ((set & bit) || (joined && !adjacent[i])) continue;
       Candidate next = *best[set];
       StepBuilder& builder = next.plan.builder;
-      next.plan.add(adjacent ? builder.extendStep(component[i]) : builder.seedStep(component[i]));
+      next.plan.add(adjacent[i] ? builder.extendStep(component[i]) : builder.seedStep(component[i]));
       next.cost += stepCost(costs, next.plan.plan.steps.back());
       keepCheaper(best[set | bit], std::move(next));
     }

@@ -6,11 +6,7 @@ void PrefixEstimate::take(PlanStep& step, const StepBuilder& builder) {
   if (sample_ && WalkSample::canTake(step)) {
     sample_->extend(step);
     const StepEstimate sampled = sample_->estimate();
-    // Where no walk survived a step that some entered, the step passes fewer
-    // than one of them: half a walk's share of the rows before it (the
-    // statistics know nothing better about such a step).
-    const bool died = sampled.survivors == 0 && survivors_ > 0;
-    step.estimatedRows = died ? rows_ * 0.5 / static_cast<double>(survivors_) : sampled.rows;
+    step.estimatedRows = rowsAfter(sampled, rows_, survivors_);
     step.estimatedCandidates = sampled.candidates;
     step.estimateSource = sampled.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
     step.estimateError = sampled.relativeError;

@@ -113,6 +113,11 @@ StepEstimate WalkSample::estimate() const {
   return e;
 }
 
+double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivorsBefore) {
+  if (step.survivors > 0 || survivorsBefore == 0) return step.rows;
+  return rowsBefore * 0.5 / static_cast<double>(survivorsBefore);
+}
+
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                      const WalkOptions& options) {
   std::vector<StepEstimate> estimates;

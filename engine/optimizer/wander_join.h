@@ -65,6 +65,11 @@ class WalkSample {
   uint64_t state_;               // SplitMix64
 };
 
+// The rows the planner takes after a step from its walks' estimate: theirs,
+// or where none got through a step that some entered, fewer than one walk
+// passed: half a walk's share of the rows before it.
+double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivorsBefore);
+
 // Estimates for the first steps of `plan` that walks can take.
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                      const WalkOptions& options);

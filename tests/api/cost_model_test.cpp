@@ -103,8 +103,7 @@ TEST_CASE("calibration fits each executor's constants to the fastest of its runs
     if (query == "fails") throw QueryError("no such thing");
     const double i = std::stod(query);
     const engine::PlanWork work{1, i + 1, 500 * i * i * i, 1000 * i * i};
-    const ExecutorCosts& c = backend == Backend::Gpu ? gpu : cpu;
-    const double us = c.perBgp + c.perStep * work.steps + c.perCandidate * work.candidates + c.perRow * work.rows;
+    const double us = work.cost(backend == Backend::Gpu ? gpu : cpu);
     // Every other run is slower (noise): only the fastest counts.
     return Measurement{work, us / 1000 * (++runs % 2 ? 1.5 : 1.0)};
   };

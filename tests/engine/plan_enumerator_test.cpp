@@ -31,17 +31,11 @@ engine::QueryOutcome runOnCpu(const GraphStore& store, const engine::JoinOrderer
   return engine::runQuery(sparql::parseQuery(query), store, *cpu, orderer, {});
 }
 
-double componentCost(const ExecutorCosts& costs, const engine::ComponentPlan& plan) {
-  double cost = 0;
-  for (const engine::PlanStep& step : plan.steps) cost += engine::stepCost(costs, step);
-  return cost;
-}
-
 // The cheapest cost over every order in which steps can bind the
 // component's vertices (each adjacent to one bound before, where any is),
 // on the statistics' estimates.
 double bruteForceCheapest(const std::vector<uint32_t>& component, const engine::PartialPlan& p, const ExecutorCosts& costs) {
-  if (p.plan.steps.size() == component.size()) return componentCost(costs, p.plan);
+  if (p.plan.steps.size() == component.size()) return engine::componentCost(costs, p.plan);
   double best = std::numeric_limits<double>::infinity();
   const bool joined = std::any_of(component.begin(), component.end(),
                                   [&](uint32_t v) { return !p.builder.isBound(v) && p.builder.cheapestDriver(v); });
@@ -56,8 +50,8 @@ double bruteForceCheapest(const std::vector<uint32_t>& component, const engine::
 }
 
 engine::CostSample sampleOf(const ExecutorCosts& truth, double bgps, double steps, double candidates, double rows) {
-  engine::PlanWork work{bgps, steps, candidates, rows};
-  return {work, truth.perBgp * bgps + truth.perStep * steps + truth.perCandidate * candidates + truth.perRow * rows};
+  const engine::PlanWork work{bgps, steps, candidates, rows};
+  return {work, work.cost(truth)};
 }
 
 }  // namespace
@@ -109,13 +103,13 @@ TEST_CASE("dynamic programming finds the cheapest order of nearly every componen
       const engine::StepBuilder start(bgp, store.catalog());
       const auto enumerated = engine::cheapestPlan(component, start, std::nullopt, costs);
       CHECK(enumerated.plan.steps.size() == component.size());
-      const double found = componentCost(costs, enumerated.plan);
+      const double found = engine::componentCost(costs, enumerated.plan);
       const double best = bruteForceCheapest(component, {start, engine::PrefixEstimate({}), {}}, costs);
       CHECK(found >= best * (1 - 1e-9));
       CHECK(found <= best * 1.1);
       ++compared;
       cheapest += found <= best * (1 + 1e-9);
-      cheaperThanGreedy += found < componentCost(costs, leaf->plan().components[k]) * 0.999;
+      cheaperThanGreedy += found < engine::componentCost(costs, leaf->plan().components[k]) * 0.999;
     }
   }
   INFO("components " << compared << ", the cheapest " << cheapest << ", cheaper than the statistics' greedy order "

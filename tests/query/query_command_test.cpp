@@ -206,6 +206,16 @@ TEST_CASE("calibrate fits a cost model that query, bench, repl and serve read wi
     CHECK(r.exitCode == 1);
     CHECK(r.output.find((db.dir / "bad").string() + ":1: `cpu.row` needs a non-negative number") != std::string::npos);
   }
+  for (const char* command : {"bench", "calibrate"}) {
+    for (const char* bad : {"0", "-1", "x", "2x", ""}) {
+      CAPTURE(command);
+      CAPTURE(bad);
+      const ProcessResult r =
+          runCli({command, "--db", db.db(), "--queries", (db.dir / "queries").string(), "--repeat", bad});
+      CHECK(r.exitCode == 2);
+      CHECK(r.output.find("expected a whole number from 1 to 1000000") != std::string::npos);
+    }
+  }
   const ProcessResult noFolder = runCli({"calibrate", "--db", db.db(), "--queries", (db.dir / "none").string()});
   CHECK(noFolder.exitCode == 2);
   CHECK(noFolder.output.find("is not a folder") != std::string::npos);
