@@ -4,6 +4,7 @@
 // readCostModel reads back alike. Build: see engine/CMakeLists.txt (GSPARQL_FUZZ).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
