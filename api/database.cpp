@@ -331,10 +331,10 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
 
 DatabaseStatistics Database::statistics() const {
   const Catalog& catalog = impl_->store.catalog();
-  DatabaseStatistics stats{catalog.generation, catalog.tripleCount, catalog.vertexCount, {}};
-  auto names = allTerms(impl_->store.dictionary(), TermSpace::Predicate, catalog.predicates.size());
-  for (size_t p = 0; p < names.size(); ++p) {
-    stats.predicates.push_back({std::move(names[p]), catalog.predicates[p]});
+  const NamedGraphs& graphs = impl_->store.graphs();
+  DatabaseStatistics stats{catalog.generation, catalog.tripleCount, catalog.vertexCount, graphs.named().size(), {}};
+  for (uint32_t p = 0; p < catalog.predicates.size(); ++p) {
+    stats.predicates.push_back({graphs.predicateTerm(p), catalog.predicates[p], graphs.name(graphs.graphOf(p))});
   }
   return stats;
 }
@@ -342,16 +342,19 @@ DatabaseStatistics Database::statistics() const {
 void Database::dump(std::ostream& out) const {
   const Catalog& catalog = impl_->store.catalog();
   auto vertices = allTerms(impl_->store.dictionary(), TermSpace::Vertex, catalog.vertexCount);
-  auto predicates = allTerms(impl_->store.dictionary(), TermSpace::Predicate, catalog.predicates.size());
+  const NamedGraphs& graphs = impl_->store.graphs();
   const AdjacencyFile& adjacency = impl_->store.adjacency(pcsr::Direction::Out);
   std::string line;
   for (uint32_t p = 0; p < adjacency.predicateCount(); ++p) {
     const PredicateAdjacency& edges = adjacency.predicate(p);
     for (size_t k = 0; k < edges.keys().size(); ++k) {
       for (uint32_t o : edges.neighboursAt(k)) {
+        const std::string& graph = graphs.name(graphs.graphOf(p));
         line.clear();
-        line.append(vertices[edges.keys()[k]]).append(" ").append(predicates[p]).append(" ");
-        line.append(vertices[o]).append(" .\n");
+        line.append(vertices[edges.keys()[k]]).append(" ").append(graphs.predicateTerm(p)).append(" ");
+        line.append(vertices[o]).append(" ");
+        if (!graph.empty()) line.append(graph).append(" ");
+        line.append(".\n");
         out << line;
       }
     }

@@ -14,12 +14,14 @@ int runInfo(const Args& args) {
   std::printf("generation  %llu\ntriples     %llu\nterms       %llu\npredicates  %zu\n",
               static_cast<unsigned long long>(stats.generation), static_cast<unsigned long long>(stats.triples),
               static_cast<unsigned long long>(stats.terms), stats.predicates.size());
+  if (stats.namedGraphs > 0) std::printf("graphs      %llu named\n", static_cast<unsigned long long>(stats.namedGraphs));
   if (a.flag("--verify")) std::printf("checksums   ok\n");
   std::printf("\n%12s %10s %10s %8s %8s  %s\n", "triples", "subjects", "objects", "max-out", "max-in",
               "predicate");
-  for (const auto& [name, p] : stats.predicates) {
-    std::printf("%12llu %10u %10u %8u %8u  %s\n", static_cast<unsigned long long>(p.triples),
-                p.distinctSubjects, p.distinctObjects, p.maxOutDegree, p.maxInDegree, name.c_str());
+  for (const auto& [name, p, graph] : stats.predicates) {
+    std::printf("%12llu %10u %10u %8u %8u  %s%s%s\n", static_cast<unsigned long long>(p.triples),
+                p.distinctSubjects, p.distinctObjects, p.maxOutDegree, p.maxInDegree, name.c_str(),
+                graph.empty() ? "" : " in graph ", graph.c_str());
   }
   return 0;
 }

@@ -56,13 +56,13 @@ int runLoad(const Args& args) {
   // Past a file-size limit (ulimit -f) a write should fail with EFBIG and be
   // reported like a full disk, not kill the process with SIGXFSZ.
   std::signal(SIGXFSZ, SIG_IGN);
-  Arguments a(args, {{"--db", "--format", "--memory-budget"}, {"--lenient", "--quiet", "--verbose"}});
+  Arguments a(args, {{"--db", "--format", "--memory-budget", "--graph"}, {"--lenient", "--quiet", "--verbose"}});
   if (a.positional().empty()) throw UsageError("load needs at least one input file (or - for standard input)");
   LoadOptions options;
   options.lenient = a.flag("--lenient");
   if (auto f = a.value("--format")) options.format = parseFormat(*f);
   if (auto budget = a.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*budget);
-  options.onWarning = [](const std::string& w) { std::fprintf(stderr, "warning: %s\n", w.c_str()); };
+  options.graph = a.value("--graph").value_or("");
   std::unique_ptr<ProgressBar> bar;
   if (!a.flag("--quiet") && ::isatty(STDERR_FILENO)) {
     bar = std::make_unique<ProgressBar>(stderr);

@@ -13,10 +13,11 @@ namespace {
 constexpr const char* kUsage = R"(usage: gsparql <command> [options]
 
 commands:
-  load --db DIR [--format nt|ttl|nq] [--lenient] [--memory-budget SIZE] [--quiet] [--verbose] FILE...
-        add RDF files (.nt .ttl .nq, optionally .gz .bz2 .xz .zst; - for standard input)
+  load --db DIR [--format nt|ttl|nq] [--graph IRI] [--lenient] [--memory-budget SIZE] [--quiet] [--verbose] FILE...
+        add RDF files (.nt .ttl .nq, optionally .gz .bz2 .xz .zst; - for standard input); N-Quads keep
+        their graphs, and --graph puts triples that name none into that named graph
   info --db DIR [--verify]     print statistics (and check all checksums)
-  dump --db DIR                write the graph as N-Triples
+  dump --db DIR                write the dataset as N-Quads (N-Triples where it has no named graphs)
   query --db DIR [QUERY | -f FILE | -] [--format table|tsv|csv|json|xml] [--backend cpu|gpu|auto]
         [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE] [--optimizer cost|sampling|statistics] [--cost-model FILE]
         [--gpu-memory SIZE] [--time] [--explain]

@@ -32,8 +32,11 @@ uint32_t predicateVariableIndex(std::vector<std::string>& names, const std::stri
 
 }  // namespace
 
-BoundBgp bindBgp(const sparql::QueryGraph& graph, const Dictionary& dictionary) {
+BoundBgp bindBgp(const sparql::QueryGraph& graph, const GraphStore& store, uint32_t dataGraph) {
+  const Dictionary& dictionary = store.dictionary();
   BoundBgp bgp;
+  bgp.graph = dataGraph;
+  bgp.graphPredicates = store.graphs().predicates(dataGraph);
   for (const auto& v : graph.vertices()) {
     bgp.vertices.push_back(bindVertex(v.term, dictionary, bgp.hasAbsentConstant));
   }
@@ -42,7 +45,7 @@ BoundBgp bindBgp(const sparql::QueryGraph& graph, const Dictionary& dictionary) 
     if (edge.predicateIsVariable) {
       edge.predicate = predicateVariableIndex(bgp.predicateVariables, e.predicate.value);
     } else {
-      edge.predicate = dictionary.id(TermSpace::Predicate, e.predicate.value).value_or(kNoId);
+      edge.predicate = store.graphs().predicate(dataGraph, e.predicate.value).value_or(kNoId);
       bgp.hasAbsentConstant |= edge.predicate == kNoId;
     }
     bgp.edges.push_back(edge);
@@ -55,7 +58,7 @@ std::vector<uint32_t> predicateVertexIds(const GraphStore& store) {
   const auto& dictionary = store.dictionary();
   std::vector<uint32_t> ids(store.catalog().predicates.size(), kNoId);
   for (uint32_t p = 0; p < ids.size(); ++p) {
-    ids[p] = dictionary.id(TermSpace::Vertex, dictionary.term(TermSpace::Predicate, p)).value_or(kNoId);
+    ids[p] = dictionary.id(TermSpace::Vertex, store.graphs().predicateTerm(p)).value_or(kNoId);
   }
   return ids;
 }

@@ -5,6 +5,7 @@
 // vertex and per predicate variable.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ struct BoundBgp {
   std::vector<std::vector<uint32_t>> components;
   // A constant is not in the data: the BGP has no solutions.
   bool hasAbsentConstant = false;
+  // The graph it matches (storage/named_graphs.h), and the predicate ids of
+  // that graph: those a predicate variable ranges over.
+  uint32_t graph = 0;
+  std::span<const uint32_t> graphPredicates;
 
   uint32_t columnCount() const { return static_cast<uint32_t>(vertices.size() + predicateVariables.size()); }
   uint32_t predicateColumn(const BoundEdge& e) const {
@@ -48,10 +53,11 @@ struct BoundBgp {
   }
 };
 
-BoundBgp bindBgp(const sparql::QueryGraph& graph, const Dictionary& dictionary);
+// `dataGraph`: the graph of the store it matches (NamedGraphs::kNoGraph: an empty one).
+BoundBgp bindBgp(const sparql::QueryGraph& graph, const GraphStore& store, uint32_t dataGraph);
 
-// Maps predicate ids to the vertex ids of the same terms (kNoId where the
-// term is no subject or object), for predicate variables that also name vertices.
+// Maps predicate ids to the vertex ids of the same IRIs (kNoId where the
+// IRI is no subject or object), for predicate variables that also name vertices.
 std::vector<uint32_t> predicateVertexIds(const GraphStore& store);
 
 }  // namespace engine

@@ -25,7 +25,7 @@ constexpr std::string_view kFileScheme = "file://";
 // Whether the generation holds the triple (ids from the query's codec).
 bool stored(const Triple& t, TermCodec& terms) {
   const auto s = terms.vertexOf(t[0]), o = terms.vertexOf(t[2]);
-  const auto p = terms.predicateOf(t[1]);
+  const auto p = terms.predicateOf(t[1], NamedGraphs::kDefaultGraph);
   if (!s || !o || !p) return false;
   const auto objects = terms.store().adjacency(pcsr::Direction::Out).predicate(*p).neighbours(*s);
   return std::binary_search(objects.begin(), objects.end(), *o);

@@ -4,8 +4,6 @@
 #include <tbb/task_arena.h>
 
 #include <memory>
-#include <mutex>
-#include <set>
 
 #include "loaders/line_chunker.h"
 #include "loaders/pipeline_failure.h"
@@ -23,19 +21,6 @@ void addReport(RdfReadReport& total, const RdfReadReport& part) {
   for (const std::string& error : part.firstErrors) {
     if (total.firstErrors.size() < kErrorsKept) total.firstErrors.push_back(error);
   }
-}
-
-// Each piece would warn again of what its input holds (named graphs).
-std::function<void(const std::string&)> warnOnce(const std::function<void(const std::string&)>& warn) {
-  if (!warn) return warn;
-  struct Seen {
-    std::mutex mutex;
-    std::set<std::string> warnings;
-  };
-  return [warn, seen = std::make_shared<Seen>()](const std::string& warning) {
-    std::lock_guard lock(seen->mutex);
-    if (seen->warnings.insert(warning).second) warn(warning);
-  };
 }
 
 struct Piece {
@@ -60,7 +45,6 @@ void parse(Piece& piece, const std::string& name, RdfFormat format, RdfReadOptio
 
 RdfReadReport readLinesInParallel(InputStream& input, const std::string& name, RdfFormat format,
                                   RdfReadOptions options, const BatchConsumer& consume, size_t pieceBytes) {
-  options.onWarning = warnOnce(options.onWarning);
   LineChunker chunker(input, name, pieceBytes);
   RdfReadReport total;
   const auto piecesInFlight = static_cast<size_t>(2 * tbb::this_task_arena::max_concurrency());

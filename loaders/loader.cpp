@@ -7,6 +7,7 @@
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
+#include <cctype>
 #include <chrono>
 #include <algorithm>
 #include <memory>
@@ -26,6 +27,7 @@
 #include "storage/crash_point.h"
 #include "storage/graph_changes.h"
 #include "storage/graph_store.h"
+#include "storage/named_graphs.h"
 #include "storage/value_column.h"
 
 namespace gsparql {
@@ -35,6 +37,18 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// LoadOptions::graph as an N-Triples IRI.
+std::string graphTerm(const std::string& graph) {
+  if (graph.empty()) return graph;
+  std::string_view iri = graph;
+  if (iri.size() >= 2 && iri.front() == '<' && iri.back() == '>') iri = iri.substr(1, iri.size() - 2);
+  const size_t colon = iri.find(':');
+  const bool absolute = colon != std::string_view::npos && colon > 0 && std::isalpha(static_cast<unsigned char>(iri[0])) &&
+                        iri.find_first_of(" \t\r\n<>\"{}|^`\\") == std::string_view::npos;
+  if (!absolute) throw LoadError("the graph to load into must be an absolute IRI, not '" + graph + "'");
+  return rdf::iriTerm(iri);
 }
 
 RdfFormat formatOf(const std::string& input, const LoadOptions& options) {
@@ -98,7 +112,10 @@ class GraphEncoder {
   // Triples given as terms (an update's insertions).
   void addTerms(const std::set<TermTriple>& triples) {
     StatementBatch batch;
-    for (const TermTriple& t : triples) batch.add(RdfStatementView{t[0], t[1], t[2]});
+    for (const TermTriple& t : triples) {
+      const GraphPredicate predicate = splitGraphPredicateKey(t[1]);
+      batch.add(RdfStatementView{t[0], predicate.predicate, t[2], predicate.graph});
+    }
     batch.prepare(kVertexShardBits);
     add(batch);
   }
@@ -245,7 +262,7 @@ void readInputs(const std::vector<std::string>& inputs, const LoadOptions& optio
     RdfReadOptions readOptions;
     readOptions.lenient = options.lenient;
     readOptions.blankNodePrefix = "f" + std::to_string(++catalog.inputFiles) + "_";
-    readOptions.onWarning = options.onWarning;
+    readOptions.defaultGraph = graphTerm(options.graph);
     auto stream = openInput(input);
     const uint64_t bytesTotal = stream->sourceBytesTotal();
     RdfReadReport report = readInBatches(*stream, input, formatOf(input, options), readOptions,

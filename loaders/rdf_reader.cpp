@@ -44,24 +44,24 @@ struct BadStatement {
 // statement has been read without error: a skipped statement stores none.
 class PendingTriples {
  public:
-  void add(std::string_view s, std::string_view p, std::string_view o) {
-    for (std::string_view term : {s, p, o}) {
+  void add(std::string_view s, std::string_view p, std::string_view o, std::string_view g) {
+    for (std::string_view term : {s, p, o, g}) {
       bytes_ += term;
       ends_.push_back(bytes_.size());
     }
   }
   void deliverTo(const StatementHandler& handler) {
-    for (size_t i = 0, begin = 0; i < ends_.size(); i += 3) {
-      std::string_view terms[3];
-      for (size_t k = 0; k < 3; ++k) {
+    for (size_t i = 0, begin = 0; i < ends_.size(); i += 4) {
+      std::string_view terms[4];
+      for (size_t k = 0; k < 4; ++k) {
         terms[k] = std::string_view(bytes_).substr(begin, ends_[i + k] - begin);
         begin = ends_[i + k];
       }
-      handler(RdfStatementView{terms[0], terms[1], terms[2]});
+      handler(RdfStatementView{terms[0], terms[1], terms[2], terms[3]});
     }
     clear();
   }
-  size_t size() const { return ends_.size() / 3; }
+  size_t size() const { return ends_.size() / 4; }
   void clear() {
     bytes_.clear();
     ends_.clear();
@@ -192,25 +192,27 @@ class SerdSession {
 
   void hold(const SerdNode* graph, const SerdNode* subject, const SerdNode* predicate,
             const SerdNode* object, const SerdNode* datatype, const SerdNode* language) {
-    if (graph != nullptr && graph->type != SERD_NOTHING && !warnedAboutGraphs_) {
-      warnedAboutGraphs_ = true;
-      if (options_.onWarning) {
-        options_.onWarning(name_ + ": named graphs are merged into the default graph");
-      }
-    }
     subject_.clear();
     predicate_.clear();
     object_.clear();
+    graph_.clear();
     appendTerm(subject_, subject, nullptr, nullptr);
     appendTerm(predicate_, predicate, nullptr, nullptr);
     appendTerm(object_, object, datatype, language);
+    if (graph == nullptr || graph->type == SERD_NOTHING) {
+      graph_ = options_.defaultGraph;
+    } else if (graph->type == SERD_LITERAL) {
+      throw BadStatement{{locate(view(graph)), "a graph name must be an IRI or a blank node"}};
+    } else {
+      appendTerm(graph_, graph, nullptr, nullptr);
+    }
     // A strict read fails whole at any error, so its triples go straight on;
     // a lenient one keeps a statement's triples until the statement is read.
     if (options_.lenient) {
-      pending_.add(subject_, predicate_, object_);
+      pending_.add(subject_, predicate_, object_, graph_);
     } else {
       ++report_.statements;
-      onStatement_(RdfStatementView{subject_, predicate_, object_});
+      onStatement_(RdfStatementView{subject_, predicate_, object_, graph_});
     }
   }
 
@@ -277,11 +279,10 @@ class SerdSession {
   SerdReader* reader_ = nullptr;
   RdfReadReport report_;
   std::exception_ptr failure_;
-  bool warnedAboutGraphs_ = false;
   const Statement* statement_ = nullptr;  // the one Serd is reading
   std::optional<TextProblem> problem_;     // the first thing wrong with it
   PendingTriples pending_;
-  std::string subject_, predicate_, object_;
+  std::string subject_, predicate_, object_, graph_;
 };
 
 }  // namespace

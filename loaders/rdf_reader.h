@@ -1,7 +1,7 @@
 #pragma once
 // Streams the statements of one RDF document through Serd, with every term
-// in the rdf/term.h form. N-Triples, Turtle and N-Quads (named graphs are
-// merged into the default graph, with one warning per input).
+// in the rdf/term.h form. N-Triples, Turtle and N-Quads, each statement with
+// its graph.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -17,6 +17,7 @@ namespace gsparql {
 
 struct RdfStatementView {
   std::string_view subject, predicate, object;
+  std::string_view graph;  // the named graph's name; empty: the default graph
 };
 using StatementHandler = std::function<void(const RdfStatementView&)>;
 
@@ -27,9 +28,11 @@ struct RdfReadOptions {
   std::string blankNodePrefix;
   // Relative IRIs resolve against this; empty means the file's file:// URI.
   std::string baseIri;
+  // The graph of statements that name none (all of N-Triples and Turtle), as
+  // an N-Triples term; empty: the default graph.
+  std::string defaultGraph;
   // The line number of the input's first byte, where it is a chunk of a larger input.
   uint64_t firstLine = 1;
-  std::function<void(const std::string&)> onWarning;
 };
 
 struct RdfReadReport {

@@ -1,12 +1,21 @@
 #include "loaders/statement_batch.h"
 
+#include <algorithm>
+
 #include "loaders/term_table.h"
 #include "rdf/term.h"
+#include "storage/named_graphs.h"
 
 namespace gsparql {
 
 void StatementBatch::add(const RdfStatementView& statement) {
-  predicateOfTriple_.push_back(localPredicate(statement.predicate));
+  if (statement.graph.empty()) {
+    predicateOfTriple_.push_back(localPredicate(statement.predicate));
+  } else {
+    graphPredicate_ = graphPredicateKey(statement.predicate, statement.graph);
+    predicateOfTriple_.push_back(localPredicate(graphPredicate_));
+    if (graphs_.empty() || graphs_.back() != statement.graph) graphs_.emplace_back(statement.graph);
+  }
   addVertex(statement.subject);
   addVertex(statement.object);
 }
@@ -27,6 +36,11 @@ uint32_t StatementBatch::localPredicate(std::string_view predicate) {
 }
 
 void StatementBatch::prepare(unsigned shardBits) {
+  // Graph names are vertices too (GRAPH ?g binds them), after the triples' terms.
+  std::sort(graphs_.begin(), graphs_.end());
+  graphs_.erase(std::unique(graphs_.begin(), graphs_.end()), graphs_.end());
+  for (const std::string& graph : graphs_) addVertex(graph);
+  graphs_.clear();
   const size_t count = textEnds_.size();
   // Keys first, views after: keys_ must stop growing before views point into it.
   std::vector<uint64_t> keyEnds(count, 0);

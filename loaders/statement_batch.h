@@ -40,7 +40,8 @@ class StatementBatch {
     return std::span<const uint32_t>(termsByShard_).subspan(shardStarts_[shard],
                                                             shardStarts_[shard + 1] - shardStarts_[shard]);
   }
-  // The batch's distinct predicates, and each triple's index among them.
+  // The batch's distinct predicates (in a named graph: "<p> <g>", as
+  // storage/named_graphs.h keys them), and each triple's index among them.
   const std::vector<std::string>& predicates() const { return predicates_; }
   std::span<const uint32_t> predicateOfTriple() const { return predicateOfTriple_; }
 
@@ -60,6 +61,8 @@ class StatementBatch {
   std::vector<std::string> predicates_;
   std::unordered_map<std::string, uint32_t> predicateIndex_;
   std::vector<uint32_t> predicateOfTriple_;
+  std::string graphPredicate_;       // storage/named_graphs.h's key of the statement being added
+  std::vector<std::string> graphs_;  // named graphs of the statements, until prepare()
 };
 
 }  // namespace gsparql

@@ -21,6 +21,12 @@ void requireOneEntryPerVertex(const std::filesystem::path& dir, const std::strin
   }
 }
 
+std::vector<uint64_t> tripleCounts(const Catalog& catalog) {
+  std::vector<uint64_t> counts;
+  for (const PredicateStatistics& p : catalog.predicates) counts.push_back(p.triples);
+  return counts;
+}
+
 }  // namespace
 
 GraphStore::GraphStore(const std::filesystem::path& root) : GraphStore(requireGeneration(root)) {}
@@ -29,6 +35,7 @@ GraphStore::GraphStore(PinnedGeneration pinned)
     : pinned_(std::move(pinned)),
       catalog_(readCatalog(generation().dir / kCatalogFile)),
       dictionary_(generation().dir / kDictionaryDir),
+      graphs_(dictionary_, tripleCounts(catalog_)),
       out_(generation().dir / kOutAdjacencyFile, catalog_.vertexCount),
       in_(generation().dir / kInAdjacencyFile, catalog_.vertexCount) {
   const std::filesystem::path& dir = generation().dir;

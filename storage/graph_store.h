@@ -10,6 +10,7 @@
 #include "storage/catalog.h"
 #include "storage/dictionary.h"
 #include "storage/generations.h"
+#include "storage/named_graphs.h"
 #include "storage/term_column.h"
 #include "storage/value_column.h"
 
@@ -31,6 +32,8 @@ class GraphStore {
   bool isLatest() const;
   const Catalog& catalog() const { return catalog_; }
   const Dictionary& dictionary() const { return dictionary_; }
+  // The default graph and the named graphs, and which predicate ids each uses.
+  const NamedGraphs& graphs() const { return graphs_; }
   const AdjacencyFile& adjacency(pcsr::Direction d) const {
     return d == pcsr::Direction::Out ? out_ : in_;
   }
@@ -48,6 +51,7 @@ class GraphStore {
   PinnedGeneration pinned_;
   Catalog catalog_;
   Dictionary dictionary_;
+  NamedGraphs graphs_;
   AdjacencyFile out_;
   AdjacencyFile in_;
   std::optional<ValueColumn> values_;

@@ -24,8 +24,7 @@ class StepRunner {
              const std::vector<uint32_t>& earlierVertices, const std::vector<uint32_t>& predicateVertex,
              bool injective)
       : step_(step), bgp_(bgp), store_(store), earlier_(earlierVertices),
-        predicateVertex_(predicateVertex), injective_(injective),
-        predicateCount_(static_cast<uint32_t>(store.catalog().predicates.size())) {
+        predicateVertex_(predicateVertex), injective_(injective) {
     for (const auto& check : step.checks) {
       if (check.bindsPredicate) boundHere_.push_back(bgp.predicateColumn(edgeOf(check)));
     }
@@ -119,12 +118,12 @@ class StepRunner {
   }
 
   // Calls f once per value of the use's predicate: the known one, or every
-  // predicate when this use binds the variable (written into `row`).
+  // predicate of the BGP's graph when this use binds the variable (written into `row`).
   template <typename F>
   void forEachPredicate(const EdgeUse& use, std::vector<uint32_t>& row, F f) const {
     if (!use.bindsPredicate) return f(predicateOf(use, row));
     const uint32_t column = bgp_.predicateColumn(edgeOf(use));
-    for (uint32_t p = 0; p < predicateCount_; ++p) {
+    for (uint32_t p : bgp_.graphPredicates) {
       row[column] = p;
       f(p);
     }
@@ -188,7 +187,6 @@ class StepRunner {
   const std::vector<uint32_t>& earlier_;
   const std::vector<uint32_t>& predicateVertex_;
   bool injective_;
-  uint32_t predicateCount_;
   std::vector<uint32_t> boundHere_;  // predicate columns that checks of this step bind
   std::vector<EdgeUse> listChecks_, rowChecks_;
   std::vector<uint32_t> allVertices_;

@@ -16,10 +16,11 @@ void toOffsets(std::vector<uint32_t>& counts) {
 }
 
 // Each vertex's pairs, packed (neighbour << 32 | predicate) and sorted.
-std::vector<uint64_t> sortedPairs(const AdjacencyFile& file, const std::vector<uint32_t>& offsets) {
+std::vector<uint64_t> sortedPairs(const AdjacencyFile& file, std::span<const uint32_t> predicates,
+                                  const std::vector<uint32_t>& offsets) {
   std::vector<uint64_t> pairs(offsets.back());
   std::vector<uint32_t> cursor(offsets.begin(), offsets.end() - 1);
-  for (uint32_t p = 0; p < file.predicateCount(); ++p) {
+  for (uint32_t p : predicates) {
     const PredicateAdjacency& a = file.predicate(p);
     for (size_t k = 0; k < a.keys().size(); ++k) {
       for (uint32_t n : a.neighboursAt(k)) pairs[cursor[a.keys()[k]]++] = uint64_t{n} << 32 | p;
@@ -33,13 +34,14 @@ std::vector<uint64_t> sortedPairs(const AdjacencyFile& file, const std::vector<u
 
 }  // namespace
 
-AllPredicatesAdjacency buildAllPredicatesAdjacency(const GraphStore& store, pcsr::Direction direction) {
+AllPredicatesAdjacency buildAllPredicatesAdjacency(const GraphStore& store, pcsr::Direction direction,
+                                                   std::span<const uint32_t> predicates) {
   const AdjacencyFile& file = store.adjacency(direction);
   const auto vertexCount = static_cast<size_t>(store.catalog().vertexCount);
   AllPredicatesAdjacency out;
   out.offsets.assign(vertexCount + 1, 0);
   out.keyStarts.assign(file.predicateCount() + 1, 0);
-  for (uint32_t p = 0; p < file.predicateCount(); ++p) {
+  for (uint32_t p : predicates) {  // ascending, as keyStarts reads them
     const PredicateAdjacency& a = file.predicate(p);
     for (size_t k = 0; k < a.keys().size(); ++k) out.offsets[a.keys()[k]] += a.neighboursAt(k).size();
     out.keyStarts[p] = static_cast<uint32_t>(a.keys().size());
@@ -48,7 +50,7 @@ AllPredicatesAdjacency buildAllPredicatesAdjacency(const GraphStore& store, pcsr
   toOffsets(out.offsets);
   toOffsets(out.keyStarts);
 
-  const std::vector<uint64_t> pairs = sortedPairs(file, out.offsets);
+  const std::vector<uint64_t> pairs = sortedPairs(file, predicates, out.offsets);
   out.neighbours.resize(pairs.size());
   out.predicates.resize(pairs.size());
   out.distinctOffsets.assign(vertexCount + 1, 0);

@@ -1,9 +1,10 @@
 #pragma once
-// The adjacency over every predicate at once, for BGPs with predicate
+// The adjacency over every predicate of one graph at once, for BGPs with predicate
 // variables: per vertex its (neighbour, predicate) pairs sorted, the distinct
 // neighbours, and each predicate's keys. Built on the host from the
 // per-predicate CSRs when a query first needs it; the GPU keeps it cached.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "storage/pcsr_format.h"
@@ -24,6 +25,8 @@ struct AllPredicatesAdjacency {
   std::vector<uint32_t> keys;
 };
 
-AllPredicatesAdjacency buildAllPredicatesAdjacency(const GraphStore& store, pcsr::Direction direction);
+// `predicates`: the graph's predicate ids (storage/named_graphs.h); others have no keys.
+AllPredicatesAdjacency buildAllPredicatesAdjacency(const GraphStore& store, pcsr::Direction direction,
+                                                   std::span<const uint32_t> predicates);
 
 }  // namespace gsparql::engine::gpu

@@ -305,10 +305,10 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     }
   }
 
-  void setSource(gpu::StepArgs& s, const gpu::ColumnStep& step, const GraphStore& store,
+  void setSource(gpu::StepArgs& s, const gpu::ColumnStep& step, const BoundBgp& bgp, const GraphStore& store,
                  const std::vector<const uint32_t*>& columns) {
     using gpu::ColumnSource;
-    if (step.drawsFromAllPredicates()) s.all = cache_.allPredicates(store, step.direction);
+    if (step.drawsFromAllPredicates()) s.all = cache_.allPredicates(store, step.direction, bgp);
     switch (step.source) {
       case ColumnSource::Constant:
         s.source = gpu::Source::Constant;
@@ -343,19 +343,19 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     }
   }
 
-  gpu::StepArgs argsFor(const gpu::ColumnStep& step, const GraphStore& store,
+  gpu::StepArgs argsFor(const gpu::ColumnStep& step, const BoundBgp& bgp, const GraphStore& store,
                         const std::vector<const uint32_t*>& columns, const std::vector<uint32_t>& earlier,
                         const ExecutionOptions& options) {
     auto column = [&](uint32_t c) { return c == gpu::kCandidate ? nullptr : columns[c]; };
     gpu::StepArgs s;
     s.plainCsr = options_.plainCsrLookups;
     s.injective = options.injective && step.isVertex;
-    setSource(s, step, store, columns);
+    setSource(s, step, bgp, store, columns);
     for (const gpu::AdjacencyProbe& p : step.adjacencyProbes) {
       s.checks[s.checkCount++] = {cache_.get(store, p.direction, p.predicate), column(p.from)};
     }
     for (const gpu::VariablePredicateProbe& p : step.pairProbes) {
-      s.pairs[s.pairCount++] = {cache_.allPredicates(store, p.direction), column(p.from), column(p.predicate),
+      s.pairs[s.pairCount++] = {cache_.allPredicates(store, p.direction, bgp), column(p.from), column(p.predicate),
                                 column(p.to)};
     }
     for (const gpu::PredicateVertexEquality& p : step.predicateVertexProbes) {
@@ -374,7 +374,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
                         const std::vector<uint32_t>& earlier, const ExecutionOptions& options) {
     std::vector<bool> boundAfter = bound;
     boundAfter[step.column] = true;
-    gpu::StepArgs args = argsFor(step, store, columns, earlier, options);
+    gpu::StepArgs args = argsFor(step, bgp, store, columns, earlier, options);
     setCandidateSets(args, step, bgp, boundAfter, store);
     return args;
   }

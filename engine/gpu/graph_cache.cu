@@ -58,10 +58,11 @@ GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction di
   });
 }
 
-DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Direction direction) {
+DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Direction direction,
+                                              const BoundBgp& bgp) {
   const uint32_t kind = kAllPredicatesKind + static_cast<uint32_t>(direction);
-  return cached(store, kind, 0, [&](Entry& e) {
-    const AllPredicatesAdjacency host = buildAllPredicatesAdjacency(store, direction);
+  return cached(store, kind, bgp.graph, [&](Entry& e) {
+    const AllPredicatesAdjacency host = buildAllPredicatesAdjacency(store, direction, bgp.graphPredicates);
     for (const auto* part : {&host.offsets, &host.neighbours, &host.predicates, &host.distinctOffsets,
                              &host.distinctNeighbours, &host.keyStarts, &host.keys}) {
       e.arrays.push_back(toDevice(pool_, std::span<const uint32_t>(*part)));

@@ -13,6 +13,9 @@
 
 namespace gsparql {
 class GraphStore;
+namespace engine {
+struct BoundBgp;
+}
 }
 
 namespace gsparql::engine::gpu {
@@ -47,8 +50,9 @@ class GraphCache {
   // The predicate's keys in that direction as a bitset over all vertices,
   // built on first use and cached with the adjacency.
   const uint32_t* keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
-  // Built on the host and uploaded on first use, cached like the rest.
-  DeviceAllPredicates allPredicates(const GraphStore& store, pcsr::Direction direction);
+  // Over the predicates of the BGP's graph; built on the host and uploaded
+  // on first use, cached like the rest.
+  DeviceAllPredicates allPredicates(const GraphStore& store, pcsr::Direction direction, const BoundBgp& bgp);
   // Predicate id -> vertex id of the same term (kNoId where none).
   const uint32_t* predicateVertexIds(const GraphStore& store);
   uint64_t bytesUploadedThisQuery() const { return uploadedThisQuery_; }
@@ -63,7 +67,7 @@ class GraphCache {
     uint64_t bytes = 0;
     uint64_t lastUse = 0;
   };
-  using Key = std::tuple<std::string, uint32_t, uint32_t>;
+  using Key = std::tuple<std::string, uint32_t, uint32_t>;  // generation, kind, predicate or graph
   void evictFor(uint64_t bytes);
   Entry& entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   template <typename Upload>

@@ -32,13 +32,55 @@ void checkExpression(const sparql::Expr& e) {
 }
 
 void checkSupported(const Op& op) {
-  if (op.kind == Op::Kind::Graph) notSupported("GRAPH (named graphs)", op.pos);
   if (op.kind == Op::Kind::Service) notSupported("SERVICE", op.pos);
   for (const auto& e : op.exprs) checkExpression(e);
   for (const auto& b : op.bindings) checkExpression(b.expr);
   for (const auto& b : op.aggregates) checkExpression(b.expr);
   for (const auto& k : op.order) checkExpression(k.expr);
   for (const auto& child : op.children) checkSupported(*child);
+}
+
+sparql::OpPtr scopeExistsToGraph(const sparql::OpPtr& op, const sparql::Term* graph);
+
+// `e` with each EXISTS pattern under GRAPH `graph` (nullptr: as it is).
+sparql::Expr scopeExistsToGraph(const sparql::Expr& e, const sparql::Term* graph) {
+  sparql::Expr scoped = e;
+  for (auto& arg : scoped.args) arg = scopeExistsToGraph(arg, graph);
+  if (!scoped.pattern) return scoped;
+  scoped.pattern = scopeExistsToGraph(scoped.pattern, graph);
+  if (graph != nullptr) {
+    auto wrapped = std::make_shared<Op>();
+    wrapped->kind = Op::Kind::Graph;
+    wrapped->pos = scoped.pattern->pos;
+    wrapped->graph = *graph;
+    wrapped->children.push_back(scoped.pattern);
+    scoped.pattern = std::move(wrapped);
+  }
+  return scoped;
+}
+
+bool hasExists(const Op& op) {
+  auto inExpressions = [](const std::vector<sparql::Binding>& bindings) {
+    return std::any_of(bindings.begin(), bindings.end(), [](const auto& b) { return containsExists(b.expr); });
+  };
+  return std::any_of(op.exprs.begin(), op.exprs.end(), containsExists) || inExpressions(op.bindings) ||
+         inExpressions(op.aggregates) ||
+         std::any_of(op.order.begin(), op.order.end(), [](const auto& k) { return containsExists(k.expr); }) ||
+         std::any_of(op.children.begin(), op.children.end(), [](const auto& c) { return hasExists(*c); });
+}
+
+// The tree with the EXISTS patterns inside each GRAPH wrapped in it; shared
+// where nothing changes.
+sparql::OpPtr scopeExistsToGraph(const sparql::OpPtr& op, const sparql::Term* graph) {
+  if (!hasExists(*op)) return op;
+  auto scoped = std::make_shared<Op>(*op);
+  const sparql::Term* inner = op->kind == Op::Kind::Graph ? &op->graph : graph;
+  for (auto& child : scoped->children) child = scopeExistsToGraph(child, inner);
+  for (auto& e : scoped->exprs) e = scopeExistsToGraph(e, graph);
+  for (auto& b : scoped->bindings) b.expr = scopeExistsToGraph(b.expr, graph);
+  for (auto& b : scoped->aggregates) b.expr = scopeExistsToGraph(b.expr, graph);
+  for (auto& k : scoped->order) k.expr = scopeExistsToGraph(k.expr, graph);
+  return scoped;
 }
 
 }  // namespace
@@ -70,6 +112,10 @@ std::vector<std::string> patternVariables(const Op& op) {
       names = patternVariables(*op.children[0]);
       addUnique(names, op.bindings[0].var);
       return names;
+    case Op::Kind::Graph:
+      addTerm(names, op.graph);
+      for (const auto& v : patternVariables(*op.children[0])) addUnique(names, v);
+      return names;
     default:
       for (const auto& child : op.children) {
         for (const auto& v : patternVariables(*child)) addUnique(names, v);
@@ -92,11 +138,12 @@ bool containsExists(const sparql::Expr& e) {
 }
 
 LogicalPlan buildLogicalPlan(const sparql::Query& query) {
-  if (!query.fromGraphs.empty() || !query.fromNamedGraphs.empty()) notSupported("FROM (named graphs)", query.pos);
   checkSupported(*query.pattern);
   LogicalPlan plan;
   plan.form = query.form;
-  plan.root = query.pattern;
+  plan.root = scopeExistsToGraph(query.pattern, nullptr);
+  plan.fromGraphs = query.fromGraphs;
+  plan.fromNamedGraphs = query.fromNamedGraphs;
   plan.constructTemplate = query.constructTemplate;
   plan.describeTerms = query.describeTerms;
   using Form = sparql::Query::Form;

@@ -17,10 +17,13 @@ struct LogicalPlan {
   std::vector<sparql::Term> describeTerms;             // DESCRIBE (empty: DESCRIBE *)
   // The variables the form reads of the root's solutions; empty for ASK.
   std::vector<std::string> formVariables;
+  // The dataset the query names (FROM, FROM NAMED); both empty: the store's.
+  std::vector<std::string> fromGraphs, fromNamedGraphs;
 };
 
-// Throws QueryError naming the first construct not supported yet (named
-// graphs, SERVICE) and its position.
+// Throws QueryError naming the first construct not supported yet (SERVICE)
+// and its position. EXISTS patterns inside GRAPH come out wrapped in the
+// same GRAPH, as they match the active graph (section 18.6).
 LogicalPlan buildLogicalPlan(const sparql::Query& query);
 
 // The variables a pattern's solutions may bind, blank nodes of its triple

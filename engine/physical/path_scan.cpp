@@ -21,9 +21,10 @@ std::optional<std::string> PathScan::variableOf(const sparql::Term& end) {
   return std::nullopt;
 }
 
-PathScan::PathScan(sparql::Term subject, sparql::Path path, sparql::Term object, std::string text, double rows)
+PathScan::PathScan(sparql::Term subject, sparql::Path path, sparql::Term object, std::string text, double rows,
+                   uint32_t graph)
     : Operator(endVariables(subject, object), rows, rows), subject_(std::move(subject)), object_(std::move(object)),
-      path_(std::move(path)), text_(std::move(text)) {}
+      path_(std::move(path)), text_(std::move(text)), graph_(graph) {}
 
 void PathScan::openImpl(ExecutionContext& context) {
   auto constant = [&](const sparql::Term& end) -> std::optional<ValueId> {
@@ -31,7 +32,7 @@ void PathScan::openImpl(ExecutionContext& context) {
     return context.terms.idOf(end.value);
   };
   std::vector<std::pair<ValueId, ValueId>> pairs;
-  PathSearch(path_, context.terms).evaluate(constant(subject_), constant(object_), pairs);
+  PathSearch(path_, context.terms, graph_).evaluate(constant(subject_), constant(object_), pairs);
   const auto subjectVariable = variableOf(subject_), objectVariable = variableOf(object_);
   const bool sameVariable = subjectVariable && objectVariable && *subjectVariable == *objectVariable;
   Table out(variables().size());

@@ -10,7 +10,9 @@ namespace gsparql::engine {
 
 class PathScan final : public Operator {
  public:
-  PathScan(sparql::Term subject, sparql::Path path, sparql::Term object, std::string text, double rows);
+  // Over `graph` of the store (storage/named_graphs.h).
+  PathScan(sparql::Term subject, sparql::Path path, sparql::Term object, std::string text, double rows,
+           uint32_t graph);
   std::string describe() const override { return "PathScan " + text_; }
   std::vector<const Operator*> children() const override { return {}; }
 
@@ -24,6 +26,7 @@ class PathScan final : public Operator {
   sparql::Term subject_, object_;
   sparql::Path path_;
   std::string text_;
+  uint32_t graph_;
   BatchCursor cursor_;
 };
 

@@ -27,8 +27,8 @@ void sortUnique(std::vector<uint32_t>& nodes, size_t from = 0) {
 
 }  // namespace
 
-PathSearch::PathSearch(const sparql::Path& path, TermCodec& codec)
-    : codec_(codec), vertexCount_(static_cast<uint32_t>(codec.store().catalog().vertexCount)) {
+PathSearch::PathSearch(const sparql::Path& path, TermCodec& codec, uint32_t graph)
+    : codec_(codec), graph_(graph), vertexCount_(static_cast<uint32_t>(codec.store().catalog().vertexCount)) {
   compile(path);
   visited_.resize(steps_.size());
 }
@@ -38,8 +38,7 @@ uint32_t PathSearch::compile(const sparql::Path& path) {
   const auto index = static_cast<uint32_t>(steps_.size());
   steps_.emplace_back(path.kind);
   if (path.kind == Kind::Link) {
-    auto id = codec_.store().dictionary().id(TermSpace::Predicate, path.iri);
-    steps_[index].predicate = id.value_or(kAbsent);
+    steps_[index].predicate = codec_.store().graphs().predicate(graph_, path.iri).value_or(kAbsent);
   }
   for (const sparql::Path& arg : path.args) {
     const uint32_t child = compile(arg);  // may reallocate steps_: index, not a reference
@@ -53,6 +52,7 @@ uint32_t PathSearch::compile(const sparql::Path& path) {
 // part is present only when it has items, except that the empty set `!()`
 // is read as the forward part excluding nothing (every edge).
 uint32_t PathSearch::compileNegatedSet(const sparql::Path& path) {
+  const NamedGraphs& graphs = codec_.store().graphs();
   const uint32_t predicateCount = codec_.store().adjacency(Direction::Out).predicateCount();
   std::vector<bool> excluded[2] = {std::vector<bool>(predicateCount), std::vector<bool>(predicateCount)};
   bool hasItems[2] = {false, false};
@@ -61,13 +61,13 @@ uint32_t PathSearch::compileNegatedSet(const sparql::Path& path) {
     const sparql::Path& link = inverse ? item.args.at(0) : item;
     hasItems[inverse] = true;
     // An IRI that is no predicate of the data excludes no edge.
-    if (auto p = codec_.store().dictionary().id(TermSpace::Predicate, link.iri)) excluded[inverse][*p] = true;
+    if (auto p = graphs.predicate(graph_, link.iri)) excluded[inverse][*p] = true;
   }
   const bool present[2] = {hasItems[0] || !hasItems[1], hasItems[1]};
   Step step(Kind::NegatedSet);
   for (int part = 0; part < 2; ++part) {
     if (!present[part]) continue;
-    for (uint32_t p = 0; p < predicateCount; ++p) {
+    for (uint32_t p : graphs.predicates(graph_)) {
       if (!excluded[part][p]) step.allowed[part].push_back(p);
     }
   }
@@ -117,12 +117,12 @@ void PathSearch::allPairs(std::vector<std::pair<ValueId, ValueId>>& out) const {
     for (uint32_t w : reached) out.emplace_back(codec_.fromVertex(v), codec_.fromVertex(w));
   };
   if (!starts) {
-    for (uint32_t v = 0; v < vertexCount_; ++v) searchFrom(v);
+    for (uint32_t v : graphNodes()) searchFrom(v);
   } else if (!zeroLength) {
     for (uint32_t v : *starts) searchFrom(v);
   } else {
     auto next = starts->begin();
-    for (uint32_t v = 0; v < vertexCount_; ++v) {
+    for (uint32_t v : graphNodes()) {
       if (next != starts->end() && *next == v) {
         ++next;
         searchFrom(v);
@@ -131,6 +131,16 @@ void PathSearch::allPairs(std::vector<std::pair<ValueId, ValueId>>& out) const {
       }
     }
   }
+}
+
+std::vector<uint32_t> PathSearch::graphNodes() const {
+  std::vector<uint32_t> nodes;
+  for (Direction d : {Direction::Out, Direction::In}) {
+    const AdjacencyFile& file = codec_.store().adjacency(d);
+    for (uint32_t p : codec_.store().graphs().predicates(graph_)) append(file.predicate(p).keys(), nodes);
+  }
+  sortUnique(nodes);
+  return nodes;
 }
 
 void PathSearch::successors(uint32_t s, uint32_t node, Direction d, std::vector<uint32_t>& out) const {

@@ -23,7 +23,8 @@ namespace gsparql::engine {
 
 class PathSearch {
  public:
-  PathSearch(const sparql::Path& path, TermCodec& codec);
+  // Over one graph of the store (storage/named_graphs.h).
+  PathSearch(const sparql::Path& path, TermCodec& codec, uint32_t graph);
 
   // Appends the (subject, object) pairs of the path; a given end restricts
   // it to that term, which may be absent from the data (then only
@@ -71,11 +72,14 @@ class PathSearch {
   std::optional<std::vector<uint32_t>> sources(uint32_t s, Direction d) const;
 
   void allPairs(std::vector<std::pair<ValueId, ValueId>>& out) const;
+  // The graph's nodes, sorted: the subjects and objects of its triples.
+  std::vector<uint32_t> graphNodes() const;
   void fromEnd(ValueId end, Direction d, std::vector<ValueId>& out) const;
   void beginVisit(Visited& visited) const;
   static bool visit(Visited& visited, uint32_t node);
 
   TermCodec& codec_;
+  uint32_t graph_;
   std::vector<Step> steps_;
   uint32_t vertexCount_;
   mutable std::vector<Visited> visited_;  // per step; used by closure steps only

@@ -155,6 +155,14 @@ void splitConjunction(const sparql::Expr& e, std::vector<sparql::Expr>& out) {
   out.push_back(e);
 }
 
+// `left` UNION ALL `right`; `right` alone while there is no `left`.
+OperatorPtr unionAll(OperatorPtr left, OperatorPtr right) {
+  if (!left) return right;
+  const double rows = left->estimatedRows() + right->estimatedRows();
+  const double cost = left->estimatedCost() + right->estimatedCost();
+  return std::make_unique<UnionAll>(std::move(left), std::move(right), rows, cost);
+}
+
 // `input` under a Filter of `conditions`, or alone when there are none.
 OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditions) {
   if (conditions.empty()) return input;
@@ -167,7 +175,7 @@ OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditi
 std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); }
 
 std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed) const {
-  BoundBgp bgp = bindBgp(*op.queryGraph, store_.dictionary());
+  BoundBgp bgp = bindBgp(*op.queryGraph, store_, graph_);
   for (const auto& [name, constant] : fixed) {
     for (BoundVertex& v : bgp.vertices) {
       if (!v.isVariable || v.isBlank || v.name != name) continue;
@@ -225,21 +233,14 @@ OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, 
   for (const auto& constant : constants) {
     Substitution one = fixed;
     one.emplace_back(variable, constant);
-    OperatorPtr branch = planBgp(op, required, one);
-    if (!result) {
-      result = std::move(branch);
-      continue;
-    }
-    const double rows = result->estimatedRows() + branch->estimatedRows();
-    const double cost = result->estimatedCost() + branch->estimatedCost();
-    result = std::make_unique<UnionAll>(std::move(result), std::move(branch), rows, cost);
+    result = unionAll(std::move(result), planBgp(op, required, one));
   }
   return result;
 }
 
 const std::optional<SearchedPath>& Planner::searched(const Op& path) const {
-  auto [it, added] = searchedPaths_.try_emplace(&path);
-  if (added) it->second = searchPath(store_, path.subject, path.path, path.object, kMaxConstantsInBgp);
+  auto [it, added] = searchedPaths_.try_emplace(std::pair(&path, graph_));
+  if (added) it->second = searchPath(store_, path.subject, path.path, path.object, graph_, kMaxConstantsInBgp);
   return it->second;
 }
 
@@ -430,6 +431,57 @@ OperatorPtr Planner::planGroup(const Op& op) const {
   return std::make_unique<GroupBy>(std::move(child), op.bindings, op.aggregates, text, rows, cost);
 }
 
+OperatorPtr Planner::planInGraph(const Op& pattern, uint32_t graph, const Required& required) const {
+  const uint32_t outer = graph_;
+  graph_ = graph;
+  try {
+    OperatorPtr planned = plan(pattern, required);
+    graph_ = outer;
+    return planned;
+  } catch (...) {
+    graph_ = outer;
+    throw;
+  }
+}
+
+OperatorPtr Planner::planGraph(const Op& op, const Required& required) const {
+  const Op& pattern = *op.children[0];
+  const NamedGraphs& graphs = store_.graphs();
+  auto inDataset = [&](uint32_t g) {
+    return std::find(dataset_.namedGraphs.begin(), dataset_.namedGraphs.end(), g) != dataset_.namedGraphs.end();
+  };
+  std::vector<uint32_t> matched;
+  if (op.graph.isConstant()) {
+    if (auto g = graphs.find(op.graph.value); g && inDataset(*g)) matched.push_back(*g);
+  } else {
+    matched = dataset_.namedGraphs;
+  }
+  const std::string variable = op.graph.isConstant() ? "" : PathScan::variableOf(op.graph).value_or("");
+  OperatorPtr result;
+  for (uint32_t g : matched) {
+    OperatorPtr branch;
+    if (variable.empty()) {
+      branch = planInGraph(pattern, g, required);
+    } else {
+      // The pattern joined with VALUES ?g { <name> }: the planner puts the
+      // name into a BGP that reads ?g.
+      sparql::Table name{{variable}, {{graphs.name(g)}}};
+      auto values = std::make_shared<Op>();
+      values->kind = Op::Kind::Values;
+      values->table = std::move(name);
+      Op join;
+      join.kind = Op::Kind::Join;
+      join.children = {op.children[0], values};
+      branch = planInGraph(join, g, required);
+    }
+    result = unionAll(std::move(result), std::move(branch));
+  }
+  if (result) return result;
+  sparql::Table none;  // no graph matches: no solutions
+  none.vars = patternVariables(op);
+  return std::make_unique<ValuesScan>(none);
+}
+
 OperatorPtr Planner::plan(const Op& op, const Required& required) const {
   switch (op.kind) {
     case Op::Kind::Bgp: return planBgp(op, required, {});
@@ -438,17 +490,12 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
                                sparql::toSparql(op.object);
       const auto& path = searched(op);
       return std::make_unique<PathScan>(op.subject, op.path, op.object, text,
-                                        path ? path->rows : static_cast<double>(store_.catalog().vertexCount));
+                                        path ? path->rows : static_cast<double>(store_.catalog().vertexCount), graph_);
     }
     case Op::Kind::Join: return planJoin(op, required);
     case Op::Kind::LeftJoin: return planLeftJoin(op, required);
     case Op::Kind::Minus: return planMinus(op, required);
-    case Op::Kind::Union: {
-      OperatorPtr left = plan(*op.children[0], required), right = plan(*op.children[1], required);
-      const double rows = left->estimatedRows() + right->estimatedRows();
-      const double cost = left->estimatedCost() + right->estimatedCost();
-      return std::make_unique<UnionAll>(std::move(left), std::move(right), rows, cost);
-    }
+    case Op::Kind::Union: return unionAll(plan(*op.children[0], required), plan(*op.children[1], required));
     case Op::Kind::Filter: return planFilter(op, required);
     case Op::Kind::Extend: return planExtend(op, required);
     case Op::Kind::Values: return std::make_unique<ValuesScan>(op.table);
@@ -472,7 +519,7 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
       return std::make_unique<Distinct>(std::move(child), op.kind == Op::Kind::Reduced, rows, cost);
     }
     case Op::Kind::Slice: return std::make_unique<Slice>(plan(*op.children[0], required), op.offset, op.limit);
-    case Op::Kind::Graph:
+    case Op::Kind::Graph: return planGraph(op, required);
     case Op::Kind::Service: break;  // rejected by buildLogicalPlan
   }
   throw std::logic_error("the planner met an operator the logical plan should have rejected");

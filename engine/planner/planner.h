@@ -17,6 +17,7 @@
 #include "engine/plan.h"
 #include "engine/physical/operator.h"
 #include "engine/planner/path_estimate.h"
+#include "engine/planner/query_dataset.h"
 #include "parser/algebra.h"
 
 namespace gsparql {
@@ -30,7 +31,8 @@ using Required = std::optional<std::set<std::string>>;
 
 class Planner {
  public:
-  Planner(const GraphStore& store, const JoinOrderer& orderer) : store_(store), orderer_(orderer) {}
+  Planner(const GraphStore& store, const JoinOrderer& orderer, QueryDataset dataset = {})
+      : store_(store), orderer_(orderer), dataset_(std::move(dataset)), graph_(dataset_.defaultGraph) {}
 
   OperatorPtr plan(const sparql::Op& op, const Required& required) const;
 
@@ -55,13 +57,20 @@ class Planner {
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required) const;
   OperatorPtr planGroup(const sparql::Op& op) const;
+  // GRAPH: the pattern in the graph named, or the union over the dataset's
+  // named graphs of the pattern in each, joined with the graph's name.
+  OperatorPtr planGraph(const sparql::Op& op, const Required& required) const;
+  OperatorPtr planInGraph(const sparql::Op& pattern, uint32_t graph, const Required& required) const;
   OperatorPtr planCountOfBgp(const sparql::Op& group) const;
   // The search from a path's constant end, made once per path of the query.
   const std::optional<SearchedPath>& searched(const sparql::Op& path) const;
 
   const GraphStore& store_;
   const JoinOrderer& orderer_;
-  mutable std::map<const sparql::Op*, std::optional<SearchedPath>> searchedPaths_;
+  const QueryDataset dataset_;
+  // The active graph (section 13.3) of what is being planned.
+  mutable uint32_t graph_;
+  mutable std::map<std::pair<const sparql::Op*, uint32_t>, std::optional<SearchedPath>> searchedPaths_;
 };
 
 // The text of an expression for EXPLAIN (SPARQL syntax).

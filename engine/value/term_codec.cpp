@@ -17,7 +17,7 @@ ValueId TermCodec::idOf(std::string_view term) {
   ValueId id;
   if (auto v = dictionary.id(TermSpace::Vertex, term)) {
     id = fromVertex(*v);
-  } else if (auto p = dictionary.id(TermSpace::Predicate, term)) {
+  } else if (auto p = store_.graphs().canonicalPredicate(term)) {
     id = makeValueId(ValueSpace::Predicate, *p);
   } else {
     id = makeValueId(ValueSpace::Local, static_cast<uint32_t>(local_.size()));
@@ -34,7 +34,7 @@ const std::vector<uint32_t>& TermCodec::predicateVertices() {
 
 ValueId TermCodec::fromPredicate(uint32_t predicate) {
   const uint32_t vertex = predicateVertices().at(predicate);
-  return vertex == kNoId ? makeValueId(ValueSpace::Predicate, predicate) : fromVertex(vertex);
+  return vertex == kNoId ? makeValueId(ValueSpace::Predicate, store_.graphs().canonical(predicate)) : fromVertex(vertex);
 }
 
 ValueId TermCodec::freshBlankNode() {
@@ -105,8 +105,11 @@ void TermCodec::decode(ValueSpace space, std::vector<uint32_t> missing) {
   if (missing.empty()) return;
   std::sort(missing.begin(), missing.end());
   missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
-  const TermSpace dictionarySpace = space == ValueSpace::Vertex ? TermSpace::Vertex : TermSpace::Predicate;
-  auto terms = store_.dictionary().terms(dictionarySpace, missing);
+  if (space == ValueSpace::Predicate) {  // few, and in memory
+    for (uint32_t p : missing) remember(makeValueId(space, p), store_.graphs().predicateTerm(p));
+    return;
+  }
+  auto terms = store_.dictionary().terms(TermSpace::Vertex, missing);
   for (size_t i = 0; i < missing.size(); ++i) remember(makeValueId(space, missing[i]), std::move(terms[i]));
 }
 
@@ -129,19 +132,9 @@ std::optional<uint32_t> TermCodec::vertexOf(ValueId id) const {
   return indexOf(id);
 }
 
-std::optional<uint32_t> TermCodec::predicateOf(ValueId id) {
-  if (spaceOf(id) == ValueSpace::Predicate) return indexOf(id);
-  if (spaceOf(id) != ValueSpace::Vertex) return std::nullopt;
-  if (!vertexPredicates_) {
-    vertexPredicates_.emplace();
-    const auto& vertices = predicateVertices();
-    for (uint32_t p = 0; p < vertices.size(); ++p) {
-      if (vertices[p] != kNoId) vertexPredicates_->emplace(vertices[p], p);
-    }
-  }
-  auto it = vertexPredicates_->find(indexOf(id));
-  if (it == vertexPredicates_->end()) return std::nullopt;
-  return it->second;
+std::optional<uint32_t> TermCodec::predicateOf(ValueId id, uint32_t graph) {
+  if (spaceOf(id) == ValueSpace::Local) return std::nullopt;
+  return store_.graphs().predicate(graph, term(id));
 }
 
 }  // namespace gsparql::engine

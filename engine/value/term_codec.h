@@ -67,7 +67,8 @@ class TermCodec {
 
   // The data's ids of a value, for operators that walk the adjacency.
   std::optional<uint32_t> vertexOf(ValueId id) const;
-  std::optional<uint32_t> predicateOf(ValueId id);
+  // The predicate id of a value in one graph of the store (storage/named_graphs.h).
+  std::optional<uint32_t> predicateOf(ValueId id, uint32_t graph);
 
   const GraphStore& store() const { return store_; }
 
@@ -92,7 +93,6 @@ class TermCodec {
   std::deque<std::string> decoded_;  // a deque: views stay valid as terms are added
   std::vector<std::string_view> views_;  // of decoded_, by slot: one load a cell
   std::optional<std::vector<uint32_t>> predicateVertices_;  // predicate id -> vertex id or kNoId
-  std::optional<std::unordered_map<uint32_t, uint32_t>> vertexPredicates_;
   uint64_t blankCounter_ = 0;
 };
 

@@ -94,7 +94,8 @@ class Database {
   Calibration calibrate(const std::vector<std::string>& queries, const CalibrationOptions& options = {}) const;
 
   DatabaseStatistics statistics() const;
-  // Writes every triple as N-Triples, grouped by predicate.
+  // Writes every triple as N-Quads (a named graph's with its name; N-Triples
+  // where the dataset has no named graphs), grouped by predicate.
   void dump(std::ostream& out) const;
   // Recomputes all checksums; throws StorageError on corruption.
   void verify() const;

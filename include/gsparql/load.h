@@ -26,7 +26,9 @@ struct LoadOptions {
   // held in memory beside it: its text plus about 30 bytes a term.
   uint64_t memoryBudgetBytes = uint64_t{4} << 30;
   std::function<void(const LoadProgress&)> onProgress;  // a few times a second
-  std::function<void(const std::string&)> onWarning;
+  // The named graph that triples without a graph go to (N-Triples, Turtle,
+  // N-Quads' default-graph lines), as an N-Triples IRI "<...>"; empty: the default graph.
+  std::string graph;
 };
 
 struct LoadSummary {

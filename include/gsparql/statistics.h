@@ -17,13 +17,15 @@ struct PredicateStatistics {
 struct NamedPredicateStatistics {
   std::string predicate;  // N-Triples form, e.g. <http://xmlns.com/foaf/0.1/name>
   PredicateStatistics statistics;
+  std::string graph;  // the named graph these triples are in; empty: the default graph
 };
 
 struct DatabaseStatistics {
   uint64_t generation = 0;
   uint64_t triples = 0;
   uint64_t terms = 0;  // distinct subjects and objects
-  std::vector<NamedPredicateStatistics> predicates;  // by predicate id
+  uint64_t namedGraphs = 0;
+  std::vector<NamedPredicateStatistics> predicates;  // by predicate id: a predicate of one graph
 };
 
 }  // namespace gsparql

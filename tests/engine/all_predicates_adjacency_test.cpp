@@ -36,7 +36,7 @@ std::map<uint32_t, std::vector<Pair>> expectedPairs(const GraphStore& store, pcs
 }
 
 void checkDirection(const GraphStore& store, pcsr::Direction direction) {
-  const auto built = engine::gpu::buildAllPredicatesAdjacency(store, direction);
+  const auto built = engine::gpu::buildAllPredicatesAdjacency(store, direction, store.graphs().predicates(NamedGraphs::kDefaultGraph));
   const auto expected = expectedPairs(store, direction);
   const uint64_t vertices = store.catalog().vertexCount;
   REQUIRE(built.offsets.size() == vertices + 1);
