@@ -94,6 +94,7 @@ struct QueryFacts {
   std::vector<std::string> orderKeys;
   bool namedGraphs = false;  // FROM, FROM NAMED, GRAPH
   bool service = false;      // SERVICE
+  std::vector<std::string> datasetGraphs;  // FROM and FROM NAMED IRIs: files the dataset tests load as graphs
 };
 
 
@@ -135,6 +136,8 @@ QueryFacts queryFacts(const std::string& queryText) {
   }
   facts.orderKeys = orderKeys(q);
   facts.namedGraphs = !q.fromGraphs.empty() || !q.fromNamedGraphs.empty();
+  facts.datasetGraphs = q.fromGraphs;
+  facts.datasetGraphs.insert(facts.datasetGraphs.end(), q.fromNamedGraphs.begin(), q.fromNamedGraphs.end());
   if (q.pattern)
     forEachOp(*q.pattern, [&](const Op& op) {
       facts.namedGraphs |= op.kind == Op::Kind::Graph;
@@ -143,6 +146,11 @@ QueryFacts queryFacts(const std::string& queryText) {
   return facts;
 }
 
+
+struct GraphFile {
+  fs::path file;
+  std::string graph;  // "<iri>"; empty: the default graph
+};
 
 class Runner {
  public:
@@ -184,13 +192,18 @@ class Runner {
     if (manifest.object(*action, iriTerm(kSd + "entailmentRegime")) ||
         manifest.object(test.subject, iriTerm(kSd + "entailmentRegime")))
       return skip(Outcome::Skipped, "entailment regime other than simple entailment");
-    if (graphData) return skip(Outcome::Unsupported, "named graphs (qt:graphData)");
-    std::vector<std::string> data;
-    for (const auto& d : manifest.objects(*action, iriTerm(kQt + "data"))) {
-      fs::path p = pathOfIri(d);
-      if (!gsparql::rdfFormatFromName(p.filename().string()) && p.extension() != ".rdf")
-        return skip(Outcome::Unsupported, "data format " + p.extension().string());
-      data.push_back(p.string());
+    // Each file of qt:graphData, and of FROM or FROM NAMED, is a named
+    // graph named by its IRI.
+    std::vector<GraphFile> data;
+    std::vector<std::string> graphIris = facts.datasetGraphs;
+    for (const auto& g : manifest.objects(*action, iriTerm(kQt + "graphData"))) graphIris.push_back(g);
+    for (const auto& d : manifest.objects(*action, iriTerm(kQt + "data"))) data.push_back({pathOfIri(d), ""});
+    for (const auto& g : graphIris) {
+      if (g.starts_with("<file:")) data.push_back({pathOfIri(g), "<" + fileUri(pathOfIri(g)) + ">"});
+    }
+    for (const auto& d : data) {
+      if (!gsparql::rdfFormatFromName(d.file.filename().string()) && d.file.extension() != ".rdf")
+        return skip(Outcome::Unsupported, "data format " + d.file.extension().string());
     }
     auto resultIri = manifest.object(test.subject, iriTerm(kMf + "result"));
     if (!resultIri) return skip(Outcome::Fail, "runner: no mf:result in the manifest");
@@ -202,9 +215,7 @@ class Runner {
       actual = toResultSet(result);
     } catch (const gsparql::QueryError& e) {
       std::string msg = e.what();
-      auto at = msg.find(" at ");
-      if (msg.find("not supported yet") != std::string::npos && at != std::string::npos)
-        return skip(Outcome::Unsupported, msg.substr(0, at));
+      if (msg.find("not supported yet") != std::string::npos) return skip(Outcome::Unsupported, msg.substr(0, msg.find(" at ")));
       return skip(Outcome::Fail, "query error: " + firstLine(msg));
     } catch (const gsparql::LoadError& e) {
       return skip(Outcome::Fail, "data load error: " + firstLine(e.what()));
@@ -296,33 +307,42 @@ class Runner {
     return {empty.string()};
   }
 
-  // One database per distinct set of data files, reused across tests. RDF/XML
-  // files are loaded through their N-Triples conversion.
-  fs::path database(const std::vector<std::string>& files) {
+  // One database per distinct set of data files, reused across tests: the
+  // default graph's files first, then each named graph's. RDF/XML files are
+  // loaded through their N-Triples conversion.
+  fs::path database(const std::vector<GraphFile>& files) {
     std::string key;
-    for (const auto& f : files) key += f + "\n";
+    for (const auto& f : files) key += f.file.string() + " " + f.graph + "\n";
     auto it = databases_.find(key);
     if (it != databases_.end()) return it->second;
     std::string name = "db" + std::to_string(databases_.size());
     fs::path dir = scratch_ / name;
-    std::vector<std::string> loadable;
+    std::vector<std::string> defaultGraph;
     for (const auto& f : files) {
-      if (fs::path(f).extension() != ".rdf") {
-        loadable.push_back(f);
-        continue;
-      }
-      fs::path nt = scratch_ / (name + "-" + std::to_string(loadable.size()) + ".nt");
-      convertRdfXml(f, nt);
-      loadable.push_back(nt.string());
+      if (f.graph.empty()) defaultGraph.push_back(loadable(f.file, name).string());
     }
-    gsparql::Database::load(dir, withEmptyFile(loadable));
+    gsparql::Database::load(dir, withEmptyFile(defaultGraph));
+    for (const auto& f : files) {
+      if (f.graph.empty()) continue;
+      gsparql::LoadOptions options;
+      options.graph = f.graph;
+      gsparql::Database::load(dir, {loadable(f.file, name).string()}, options);
+    }
     databases_[key] = dir;
     return dir;
+  }
+
+  fs::path loadable(const fs::path& file, const std::string& database) {
+    if (file.extension() != ".rdf") return file;
+    fs::path nt = scratch_ / (database + "-" + std::to_string(++converted_) + ".nt");
+    convertRdfXml(file, nt);
+    return nt;
   }
 
   fs::path scratch_;
   std::map<std::string, fs::path> databases_;
   int updateTests_ = 0;
+  int converted_ = 0;
 };
 
 const char* outcomeName(Outcome o) {
