@@ -19,41 +19,46 @@ namespace gsparql {
 
 class Dictionary;
 
-// The predicate dictionary's key of `predicate` in `graph` (empty: the default graph).
+// The predicate dictionary's key of `predicate` in `graph` (empty: the default
+// graph).
 std::string graphPredicateKey(std::string_view predicate, std::string_view graph);
 
 struct GraphPredicate {
   std::string_view predicate;  // e.g. <http://xmlns.com/foaf/0.1/name>
   std::string_view graph;      // its graph's name; empty for the default graph
 };
-// The parts of a graphPredicateKey (a predicate is an IRI: the first "> " ends it).
+// The parts of a graphPredicateKey (a predicate is an IRI: the first "> " ends
+// it).
 GraphPredicate splitGraphPredicateKey(std::string_view key);
 
 class NamedGraphs {
  public:
   static constexpr uint32_t kDefaultGraph = 0;
-  // A graph the dataset does not hold (FROM <absent>): no predicates, no triples.
+  // A graph the dataset does not hold (FROM <absent>): no predicates, no
+  // triples.
   static constexpr uint32_t kNoGraph = 0xFFFFFFFFu;
 
   NamedGraphs() = default;
   // Reads the predicate dictionary's keys; `triples`: of each predicate id.
-  NamedGraphs(const Dictionary& dictionary, const std::vector<uint64_t>& triples);
+  NamedGraphs(const Dictionary &dictionary, const std::vector<uint64_t> &triples);
 
   // Graphs, the default graph (index 0) included. A named graph exists
   // while it has a triple: an emptied one (its predicates stay in the
   // dictionary) is neither named() nor found.
   uint32_t size() const { return static_cast<uint32_t>(graphs_.size()); }
   std::vector<uint32_t> named() const;
-  // The graph's name as an N-Triples term (IRI or blank node); empty for the default graph.
-  const std::string& name(uint32_t graph) const { return graphs_.at(graph).name; }
+  // The graph's name as an N-Triples term (IRI or blank node); empty for the
+  // default graph.
+  const std::string &name(uint32_t graph) const { return graphs_.at(graph).name; }
   std::optional<uint32_t> find(std::string_view name) const;
+  uint64_t triples(uint32_t graph) const { return graphs_.at(graph).triples; }
   // The predicate ids of a graph, ascending.
   std::span<const uint32_t> predicates(uint32_t graph) const;
   // The id of the predicate IRI `predicate` in `graph`, if the graph uses it.
   std::optional<uint32_t> predicate(uint32_t graph, std::string_view predicate) const;
   uint32_t graphOf(uint32_t predicateId) const { return graphOfPredicate_.at(predicateId); }
   // The IRI of a predicate id, without its graph.
-  const std::string& predicateTerm(uint32_t predicateId) const { return terms_.at(predicateId); }
+  const std::string &predicateTerm(uint32_t predicateId) const { return terms_.at(predicateId); }
   // One id for all ids of the same IRI (the lowest), so that a predicate
   // variable's value compares equal across graphs; and that id of an IRI.
   uint32_t canonical(uint32_t predicateId) const { return canonical_.at(predicateId); }
