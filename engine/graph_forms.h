@@ -19,13 +19,13 @@ using GraphTriple = std::pair<Triple, ValueId>;
 
 // The instantiation of an update's template (CONSTRUCT's, with graphs):
 // quads whose graph is unbound or no IRI are left out.
-std::vector<GraphTriple> constructQuads(const std::vector<sparql::Quad> &pattern, const Table &rows,
-                                        const std::vector<std::string> &variables, TermCodec &terms);
+std::vector<GraphTriple> constructQuads(const std::vector<sparql::Quad>& pattern, const Table& rows,
+                                        const std::vector<std::string>& variables, TermCodec& terms);
 
-std::vector<Triple> constructTriples(const std::vector<sparql::TriplePattern> &pattern, const Table &rows,
-                                     const std::vector<std::string> &variables, TermCodec &terms);
+std::vector<Triple> constructTriples(const std::vector<sparql::TriplePattern>& pattern, const Table& rows,
+                                     const std::vector<std::string>& variables, TermCodec& terms);
 
-std::vector<Triple> describeResources(const std::vector<sparql::Term> &resources, const Table &rows,
-                                      const std::vector<std::string> &variables, TermCodec &terms);
+std::vector<Triple> describeResources(const std::vector<sparql::Term>& resources, const Table& rows,
+                                      const std::vector<std::string>& variables, TermCodec& terms);
 
 }  // namespace gsparql::engine

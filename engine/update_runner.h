@@ -31,21 +31,21 @@ class GraphStore;
 namespace gsparql::engine {
 
 struct UpdateContext {
-  Executor &executor;
+  Executor& executor;
   ExecutionOptions options;
-  std::function<std::unique_ptr<JoinOrderer>(const GraphStore &)> makeOrderer;
+  std::function<std::unique_ptr<JoinOrderer>(const GraphStore&)> makeOrderer;
   // Writes `changes` to the store last returned (at first the one given to
   // planUpdate) and returns the result, valid until planUpdate returns.
-  std::function<const GraphStore &(const GraphChanges &changes)> materialize;
+  std::function<const GraphStore&(const GraphChanges& changes)> materialize;
   bool allowLoad = true;  // false: LOAD fails (a server's clients may not read its files)
   // Reads a file as LOAD would, throwing at its first error: LOAD SILENT
   // skips a file that fails it.
-  std::function<void(const std::string &path)> checkLoadable;
+  std::function<void(const std::string& path)> checkLoadable;
 };
 
 // The changes to the last store `materialize` returned (or to `store`).
 // Throws QueryError (with the operation's position) for an operation it
 // cannot apply, and whatever the patterns' queries throw.
-GraphChanges planUpdate(const sparql::UpdateRequest &request, const GraphStore &store, const UpdateContext &context);
+GraphChanges planUpdate(const sparql::UpdateRequest& request, const GraphStore& store, const UpdateContext& context);
 
 }  // namespace gsparql::engine

@@ -38,7 +38,7 @@ using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // LoadOptions::graph as an N-Triples IRI.
-std::string graphTerm(const std::string &graph) {
+std::string graphTerm(const std::string& graph) {
   if (graph.empty()) return graph;
   std::string_view iri = graph;
   if (iri.size() >= 2 && iri.front() == '<' && iri.back() == '>') iri = iri.substr(1, iri.size() - 2);
@@ -50,7 +50,7 @@ std::string graphTerm(const std::string &graph) {
   return rdf::iriTerm(iri);
 }
 
-RdfFormat formatOf(const std::string &input, const LoadOptions &options) {
+RdfFormat formatOf(const std::string& input, const LoadOptions& options) {
   if (options.format) return *options.format;
   if (input == "-") return RdfFormat::NTriples;
   if (auto format = rdfFormatFromName(input)) return *format;
@@ -63,14 +63,14 @@ RdfFormat formatOf(const std::string &input, const LoadOptions &options) {
 // VertexTermShards) and remembers every term it has seen.
 class GraphEncoder {
  public:
-  GraphEncoder(const std::filesystem::path &scratch, uint64_t sortBufferBytes) : sorter_(scratch, sortBufferBytes) {}
+  GraphEncoder(const std::filesystem::path& scratch, uint64_t sortBufferBytes) : sorter_(scratch, sortBufferBytes) {}
 
-  void add(const StatementBatch &batch) {
+  void add(const StatementBatch& batch) {
     const auto start = Clock::now();
     ids_.resize(batch.vertexTerms().size());
     vertices_.intern(batch, ids_);
     predicateIds_.clear();
-    for (const std::string &predicate : batch.predicates()) predicateIds_.push_back(predicates_.intern(predicate));
+    for (const std::string& predicate : batch.predicates()) predicateIds_.push_back(predicates_.intern(predicate));
     const auto predicateOf = batch.predicateOfTriple();
     for (size_t i = 0; i < batch.triples(); ++i) {
       sorter_.add(Triple{predicateIds_[predicateOf[i]], ids_[2 * i], ids_[2 * i + 1]});
@@ -80,7 +80,7 @@ class GraphEncoder {
 
   // The previous generation's terms are interned first and keep their ids;
   // its triples follow, but for those `keep` refuses.
-  void addExisting(const GraphStore &store, const std::function<bool(const Triple &)> &keep) {
+  void addExisting(const GraphStore& store, const std::function<bool(const Triple&)>& keep) {
     store.dictionary().forEach(TermSpace::Predicate, [&](uint32_t, std::string_view t) { predicates_.intern(t); });
     std::vector<uint32_t> provisional;
     StatementBatch batch;
@@ -97,9 +97,9 @@ class GraphEncoder {
     });
     internBatch();
     vertices_.keepIds(provisional);
-    const AdjacencyFile &out = store.adjacency(pcsr::Direction::Out);
+    const AdjacencyFile& out = store.adjacency(pcsr::Direction::Out);
     for (uint32_t p = 0; p < out.predicateCount(); ++p) {
-      const PredicateAdjacency &adjacency = out.predicate(p);
+      const PredicateAdjacency& adjacency = out.predicate(p);
       for (size_t k = 0; k < adjacency.keys().size(); ++k) {
         const uint32_t subject = adjacency.keys()[k];
         for (uint32_t o : adjacency.neighboursAt(k)) {
@@ -110,9 +110,9 @@ class GraphEncoder {
   }
 
   // Triples given as terms (an update's insertions).
-  void addTerms(const std::set<TermTriple> &triples) {
+  void addTerms(const std::set<TermTriple>& triples) {
     StatementBatch batch;
-    for (const TermTriple &t : triples) {
+    for (const TermTriple& t : triples) {
       const GraphPredicate predicate = splitGraphPredicateKey(t[1]);
       batch.add(RdfStatementView{t[0], predicate.predicate, t[2], predicate.graph});
     }
@@ -120,9 +120,9 @@ class GraphEncoder {
     add(batch);
   }
 
-  const VertexTermShards &vertices() const { return vertices_; }
-  const TermEncoder &predicates() const { return predicates_; }
-  TripleSorter &sorter() { return sorter_; }
+  const VertexTermShards& vertices() const { return vertices_; }
+  const TermEncoder& predicates() const { return predicates_; }
+  TripleSorter& sorter() { return sorter_; }
   double encodeSeconds() const { return encodeSeconds_; }
 
  private:
@@ -138,16 +138,16 @@ class GraphEncoder {
 
 std::vector<Edge> reversed(std::span<const Edge> edges) {
   std::vector<Edge> in(edges.size());
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, edges.size(), size_t{1} << 16), [&](const auto &range) {
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, edges.size(), size_t{1} << 16), [&](const auto& range) {
     for (size_t i = range.begin(); i != range.end(); ++i) in[i] = Edge{edges[i].neighbour, edges[i].key};
   });
   tbb::parallel_sort(in.begin(), in.end());
   return in;
 }
 
-void renumber(std::span<Edge> edges, const FinalVertexIds &finalId) {
+void renumber(std::span<Edge> edges, const FinalVertexIds& finalId) {
   tbb::parallel_for(tbb::blocked_range<size_t>(0, edges.size(), size_t{1} << 16),
-                    [&](const tbb::blocked_range<size_t> &range) {
+                    [&](const tbb::blocked_range<size_t>& range) {
                       for (size_t i = range.begin(); i != range.end(); ++i) {
                         edges[i] = Edge{finalId(edges[i].key), finalId(edges[i].neighbour)};
                       }
@@ -165,8 +165,8 @@ struct PredicateSections {
 // them in predicate order, filling the per-predicate statistics. Final ids
 // that keep the order of provisional ones are given edge by edge as they are
 // built; others are given to all triples, sorted again, first.
-uint64_t writeAdjacency(const std::filesystem::path &dir, TripleSorter &sorter, const FinalVertexIds &finalId,
-                        Catalog &catalog) {
+uint64_t writeAdjacency(const std::filesystem::path& dir, TripleSorter& sorter, const FinalVertexIds& finalId,
+                        Catalog& catalog) {
   if (!finalId.keepsOrder()) sorter.renumberVertices(finalId);
   AdjacencyWriter out(dir / kOutAdjacencyFile, pcsr::Direction::Out);
   AdjacencyWriter in(dir / kInAdjacencyFile, pcsr::Direction::In);
@@ -174,7 +174,7 @@ uint64_t writeAdjacency(const std::filesystem::path &dir, TripleSorter &sorter, 
   uint64_t unique = 0;
   PipelineFailure failure;
   using Item = std::shared_ptr<PredicateSections>;
-  auto merge = [&](tbb::flow_control &control) -> Item {
+  auto merge = [&](tbb::flow_control& control) -> Item {
     auto item = std::make_shared<PredicateSections>();
     bool more = false;
     failure.guard([&] { more = predicates.next(item->predicate, item->edges); });
@@ -216,8 +216,8 @@ uint64_t writeAdjacency(const std::filesystem::path &dir, TripleSorter &sorter, 
 
 class ProgressReporter {
  public:
-  ProgressReporter(const LoadOptions &options, Clock::time_point start) : options_(options), start_(start) {}
-  void maybeReport(const std::string &input, uint64_t bytesRead, uint64_t bytesTotal, uint64_t triples) {
+  ProgressReporter(const LoadOptions& options, Clock::time_point start) : options_(options), start_(start) {}
+  void maybeReport(const std::string& input, uint64_t bytesRead, uint64_t bytesTotal, uint64_t triples) {
     if (!options_.onProgress) return;
     auto now = Clock::now();
     if (now - last_ < std::chrono::milliseconds(200)) return;
@@ -226,12 +226,12 @@ class ProgressReporter {
   }
 
  private:
-  const LoadOptions &options_;
+  const LoadOptions& options_;
   Clock::time_point start_;
   Clock::time_point last_{};
 };
 
-void requireDirectoryOrNothing(const std::filesystem::path &root) {
+void requireDirectoryOrNothing(const std::filesystem::path& root) {
   std::error_code error;
   const auto status = std::filesystem::status(root, error);
   if (std::filesystem::exists(status) && !std::filesystem::is_directory(status)) {
@@ -241,7 +241,7 @@ void requireDirectoryOrNothing(const std::filesystem::path &root) {
 
 // The triples' share of the memory budget: what the pieces of input in
 // flight leave, and at least half.
-uint64_t sortBufferBytes(const LoadOptions &options) {
+uint64_t sortBufferBytes(const LoadOptions& options) {
   // About 12 MiB each: the text, its copy in the batch, and the batch's
   // indexes.
   const uint64_t pieces = (uint64_t{12} << 20) * 2 * static_cast<uint64_t>(tbb::this_task_arena::max_concurrency());
@@ -255,10 +255,10 @@ uint64_t peakMemoryBytes() {
   return static_cast<uint64_t>(usage.ru_maxrss) * 1024;
 }
 
-void readInputs(const std::vector<GraphChanges::LoadedFile> &inputs, const LoadOptions &options, GraphEncoder &encoder,
-                Catalog &catalog, LoadSummary &summary, Clock::time_point start) {
+void readInputs(const std::vector<GraphChanges::LoadedFile>& inputs, const LoadOptions& options, GraphEncoder& encoder,
+                Catalog& catalog, LoadSummary& summary, Clock::time_point start) {
   ProgressReporter progress(options, start);
-  for (const auto &[input, graph] : inputs) {
+  for (const auto& [input, graph] : inputs) {
     RdfReadOptions readOptions;
     readOptions.lenient = options.lenient;
     readOptions.blankNodePrefix = "f" + std::to_string(++catalog.inputFiles) + "_";
@@ -266,13 +266,13 @@ void readInputs(const std::vector<GraphChanges::LoadedFile> &inputs, const LoadO
     auto stream = openInput(input);
     const uint64_t bytesTotal = stream->sourceBytesTotal();
     RdfReadReport report = readInBatches(*stream, input, formatOf(input, options), readOptions,
-                                         [&](StatementBatch &batch, uint64_t bytesRead) {
+                                         [&](StatementBatch& batch, uint64_t bytesRead) {
                                            encoder.add(batch);
                                            summary.triplesRead += batch.triples();
                                            progress.maybeReport(input, bytesRead, bytesTotal, summary.triplesRead);
                                          });
     summary.skippedStatements += report.skipped;
-    for (auto &e : report.firstErrors) {
+    for (auto& e : report.firstErrors) {
       if (summary.firstErrors.size() < 5) summary.firstErrors.push_back(std::move(e));
     }
   }
@@ -287,10 +287,10 @@ double timed(Write write) {
 
 // The previous generation's triples that `changes` deletes, as its ids:
 // a triple with a term the dictionary lacks is not stored and needs no id.
-std::vector<Triple> deletedTriples(const GraphStore &previous, const GraphChanges &changes) {
+std::vector<Triple> deletedTriples(const GraphStore& previous, const GraphChanges& changes) {
   std::vector<Triple> ids;
-  const Dictionary &dictionary = previous.dictionary();
-  for (const TermTriple &t : changes.deleted()) {
+  const Dictionary& dictionary = previous.dictionary();
+  for (const TermTriple& t : changes.deleted()) {
     auto p = dictionary.id(TermSpace::Predicate, t[1]);
     auto s = dictionary.id(TermSpace::Vertex, t[0]);
     auto o = dictionary.id(TermSpace::Vertex, t[2]);
@@ -300,22 +300,22 @@ std::vector<Triple> deletedTriples(const GraphStore &previous, const GraphChange
   return ids;
 }
 
-void addPrevious(const GraphStore &previous, const GraphChanges &changes, GraphEncoder &encoder) {
+void addPrevious(const GraphStore& previous, const GraphChanges& changes, GraphEncoder& encoder) {
   const std::vector<Triple> deleted = deletedTriples(previous, changes);
-  const NamedGraphs &graphs = previous.graphs();
+  const NamedGraphs& graphs = previous.graphs();
   std::vector<bool> cleared(previous.catalog().predicates.size());
   for (uint32_t p = 0; p < cleared.size(); ++p) cleared[p] = changes.clearsExisting(graphs.name(graphs.graphOf(p)));
-  encoder.addExisting(previous, [&](const Triple &t) {
+  encoder.addExisting(previous, [&](const Triple& t) {
     return !cleared[t.p] && (deleted.empty() || !std::binary_search(deleted.begin(), deleted.end(), t));
   });
 }
 
 // Builds `previous` (nullptr: nothing yet) changed by `changes` as
 // generation `next` in next.dir, all but its catalog, which it returns.
-Catalog buildGeneration(const Generation &next, const GraphStore *previous, const GraphChanges &changes,
-                        const LoadOptions &options, LoadSummary &summary) {
+Catalog buildGeneration(const Generation& next, const GraphStore* previous, const GraphChanges& changes,
+                        const LoadOptions& options, LoadSummary& summary) {
   const auto start = Clock::now();
-  const std::filesystem::path &dir = next.dir;
+  const std::filesystem::path& dir = next.dir;
   GraphEncoder encoder(dir / "sort", sortBufferBytes(options));
   Catalog catalog;
   catalog.generation = next.number;
@@ -369,8 +369,8 @@ Catalog buildGeneration(const Generation &next, const GraphStore *previous, cons
 }
 
 // Builds the writer's next generation, catalog included, ready to commit.
-LoadSummary buildNext(GenerationWriter &writer, const GraphStore *previous, const GraphChanges &changes,
-                      const LoadOptions &options) {
+LoadSummary buildNext(GenerationWriter& writer, const GraphStore* previous, const GraphChanges& changes,
+                      const LoadOptions& options) {
   const auto start = Clock::now();
   LoadSummary summary;
   const Catalog catalog = buildGeneration(writer.next(), previous, changes, options, summary);
@@ -386,19 +386,19 @@ template <typename Write>
 LoadSummary reportingFileErrors(Write write) {
   try {
     return write();
-  } catch (const std::filesystem::filesystem_error &e) {
+  } catch (const std::filesystem::filesystem_error& e) {
     throw StorageError(e.path1().string() + ": " + e.code().message());
   }
 }
 
 }  // namespace
 
-void checkRdfInput(const std::string &input) {
-  readRdfFile(input, formatOf(input, {}), [](const RdfStatementView &) {});
+void checkRdfInput(const std::string& input) {
+  readRdfFile(input, formatOf(input, {}), [](const RdfStatementView&) {});
 }
 
-LoadSummary loadIntoDatabase(const std::filesystem::path &root, const std::vector<std::string> &inputs,
-                             const LoadOptions &options) {
+LoadSummary loadIntoDatabase(const std::filesystem::path& root, const std::vector<std::string>& inputs,
+                             const LoadOptions& options) {
   requireDirectoryOrNothing(root);
   return reportingFileErrors([&] {
     const auto start = Clock::now();
@@ -407,7 +407,7 @@ LoadSummary loadIntoDatabase(const std::filesystem::path &root, const std::vecto
     if (writer.previous()) previous.emplace(root);
     GraphChanges changes;
     const std::string graph = graphTerm(options.graph);
-    for (const std::string &input : inputs) changes.load(input, graph);
+    for (const std::string& input : inputs) changes.load(input, graph);
     LoadSummary summary = buildNext(writer, previous ? &*previous : nullptr, changes, options);
     previous.reset();  // not pinned at the commit, which then removes it
     writer.commit();
@@ -416,13 +416,13 @@ LoadSummary loadIntoDatabase(const std::filesystem::path &root, const std::vecto
   });
 }
 
-LoadSummary buildChangedGeneration(GenerationWriter &writer, const GraphStore &previous, const GraphChanges &changes,
-                                   const LoadOptions &options) {
+LoadSummary buildChangedGeneration(GenerationWriter& writer, const GraphStore& previous, const GraphChanges& changes,
+                                   const LoadOptions& options) {
   return reportingFileErrors([&] { return buildNext(writer, &previous, changes, options); });
 }
 
-void writeStepGeneration(const Generation &step, const GraphStore &previous, const GraphChanges &changes,
-                         const LoadOptions &options) {
+void writeStepGeneration(const Generation& step, const GraphStore& previous, const GraphChanges& changes,
+                         const LoadOptions& options) {
   reportingFileErrors([&] {
     LoadSummary summary;
     std::filesystem::create_directory(step.dir);

@@ -1,5 +1,7 @@
 #include "rdf/iri.h"
 
+#include <cctype>
+
 namespace gsparql::rdf {
 namespace {
 
@@ -73,6 +75,23 @@ std::string mergePaths(const IriParts& base, std::string_view ref) {
 }
 
 }  // namespace
+
+std::optional<std::string> absoluteIriTerm(std::string_view iri) {
+  if (iri.size() >= 2 && iri.front() == '<' && iri.back() == '>') iri = iri.substr(1, iri.size() - 2);
+  const size_t colon = iri.find(':');
+  if (colon == std::string_view::npos || colon == 0 || !std::isalpha(static_cast<unsigned char>(iri[0]))) {
+    return std::nullopt;
+  }
+  for (char c : iri.substr(0, colon)) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.') return std::nullopt;
+  }
+  for (unsigned char c : iri) {
+    if (c <= 0x20 || std::string_view("<>\"{}|^`\\").find(static_cast<char>(c)) != std::string_view::npos) {
+      return std::nullopt;
+    }
+  }
+  return "<" + std::string(iri) + ">";
+}
 
 std::string resolveIri(std::string_view base, std::string_view ref) {
   if (base.empty()) return std::string(ref);

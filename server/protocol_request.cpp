@@ -12,7 +12,7 @@ namespace {
 using Params = std::multimap<std::string, std::string>;
 
 // The one value of `name`, if given; twice is ambiguous.
-std::optional<std::string> single(const Params &params, const std::string &name) {
+std::optional<std::string> single(const Params& params, const std::string& name) {
   const auto [first, last] = params.equal_range(name);
   if (first == last) return std::nullopt;
   if (std::next(first) != last) throw HttpError(400, "the parameter '" + name + "' is given more than once");
@@ -22,10 +22,10 @@ std::optional<std::string> single(const Params &params, const std::string &name)
 // The dataset parameters are not read yet (FROM, FROM NAMED, USING and WITH
 // in the text are), so a request that names a graph through them cannot be
 // answered as asked. Empty values (as some forms send) name nothing.
-void refuseDatasetParameters(const Params &params) {
+void refuseDatasetParameters(const Params& params) {
   static constexpr std::array kNames{"default-graph-uri", "named-graph-uri", "using-graph-uri",
                                      "using-named-graph-uri"};
-  for (const char *name : kNames) {
+  for (const char* name : kNames) {
     const auto [first, last] = params.equal_range(name);
     for (auto it = first; it != last; ++it) {
       if (!it->second.empty()) {
@@ -38,7 +38,7 @@ void refuseDatasetParameters(const Params &params) {
 }
 
 // The text and kind of a GET or form POST: exactly one query or update.
-void readFromParameters(const HttpInput &input, ProtocolRequest &request) {
+void readFromParameters(const HttpInput& input, ProtocolRequest& request) {
   const auto query = single(input.params, "query");
   const auto update = single(input.params, "update");
   if (query && update) throw HttpError(400, "a request carries either a query or an update, not both");
@@ -49,7 +49,7 @@ void readFromParameters(const HttpInput &input, ProtocolRequest &request) {
 }
 
 // The text of a POST whose body is the query or update itself.
-void readFromBody(const HttpInput &input, ProtocolRequest &request, ProtocolRequest::Kind kind) {
+void readFromBody(const HttpInput& input, ProtocolRequest& request, ProtocolRequest::Kind kind) {
   if (input.params.count("query") > 0 || input.params.count("update") > 0) {
     throw HttpError(400, "a query or update in the body and another in the URL: send one");
   }
@@ -57,15 +57,15 @@ void readFromBody(const HttpInput &input, ProtocolRequest &request, ProtocolRequ
   request.text = input.body;
 }
 
-std::chrono::milliseconds timeoutFrom(const std::string &seconds) {
+std::chrono::milliseconds timeoutFrom(const std::string& seconds) {
   try {
     return cli::parseTimeout(seconds);
-  } catch (const cli::UsageError &e) {
+  } catch (const cli::UsageError& e) {
     throw HttpError(400, e.what());
   }
 }
 
-bool explainFrom(const std::string &value) {
+bool explainFrom(const std::string& value) {
   if (value == "true" || value == "1") return true;
   if (value == "false" || value == "0" || value.empty()) return false;
   throw HttpError(400, "explain '" + value + "': expected true or false");
@@ -73,7 +73,7 @@ bool explainFrom(const std::string &value) {
 
 }  // namespace
 
-ProtocolRequest parseProtocolRequest(const HttpInput &input) {
+ProtocolRequest parseProtocolRequest(const HttpInput& input) {
   ProtocolRequest request;
   if (input.method == "GET" || (input.method == "POST" && input.contentType == "application/x-www-form-urlencoded")) {
     readFromParameters(input, request);

@@ -43,35 +43,35 @@ class GraphChanges {
   // Every triple of the graph goes ("" the default graph, "<iri>" a named
   // one, nullopt every named graph): those of the previous generation and
   // those inserted or loaded so far.
-  void clear(const std::optional<std::string> &graph) {
+  void clear(const std::optional<std::string>& graph) {
     if (graph) {
       cleared_.insert(*graph);
     } else {
       clearNamed_ = true;
     }
-    auto inCleared = [&](const std::string &g) { return graph ? g == *graph : !g.empty(); };
-    std::erase_if(inserted_, [&](const TermTriple &t) { return inCleared(graphOf(t)); });
-    std::erase_if(deleted_, [&](const TermTriple &t) { return inCleared(graphOf(t)); });
-    std::erase_if(loadedFiles_, [&](const LoadedFile &f) { return inCleared(f.graph); });
+    auto inCleared = [&](const std::string& g) { return graph ? g == *graph : !g.empty(); };
+    std::erase_if(inserted_, [&](const TermTriple& t) { return inCleared(graphOf(t)); });
+    std::erase_if(deleted_, [&](const TermTriple& t) { return inCleared(graphOf(t)); });
+    std::erase_if(loadedFiles_, [&](const LoadedFile& f) { return inCleared(f.graph); });
   }
   // LOAD: the file's triples are added when the generation is written.
   void load(std::string path, std::string graph) { loadedFiles_.push_back({std::move(path), std::move(graph)}); }
 
   // Whether the previous generation's triples of `graph` all go.
-  bool clearsExisting(const std::string &graph) const {
+  bool clearsExisting(const std::string& graph) const {
     return cleared_.contains(graph) || (clearNamed_ && !graph.empty());
   }
-  const std::set<TermTriple> &deleted() const { return deleted_; }    // of the previous generation's
-  const std::set<TermTriple> &inserted() const { return inserted_; }  // kept over deleted()
-  const std::vector<LoadedFile> &loadedFiles() const { return loadedFiles_; }
+  const std::set<TermTriple>& deleted() const { return deleted_; }    // of the previous generation's
+  const std::set<TermTriple>& inserted() const { return inserted_; }  // kept over deleted()
+  const std::vector<LoadedFile>& loadedFiles() const { return loadedFiles_; }
   // Whether the request inserts or loads into `graph`.
-  bool adds(const std::string &graph) const {
-    return std::any_of(inserted_.begin(), inserted_.end(), [&](const TermTriple &t) { return graphOf(t) == graph; }) ||
-           std::any_of(loadedFiles_.begin(), loadedFiles_.end(), [&](const LoadedFile &f) { return f.graph == graph; });
+  bool adds(const std::string& graph) const {
+    return std::any_of(inserted_.begin(), inserted_.end(), [&](const TermTriple& t) { return graphOf(t) == graph; }) ||
+           std::any_of(loadedFiles_.begin(), loadedFiles_.end(), [&](const LoadedFile& f) { return f.graph == graph; });
   }
   bool addsToNamedGraph() const {
-    return std::any_of(inserted_.begin(), inserted_.end(), [](const TermTriple &t) { return !graphOf(t).empty(); }) ||
-           std::any_of(loadedFiles_.begin(), loadedFiles_.end(), [](const LoadedFile &f) { return !f.graph.empty(); });
+    return std::any_of(inserted_.begin(), inserted_.end(), [](const TermTriple& t) { return !graphOf(t).empty(); }) ||
+           std::any_of(loadedFiles_.begin(), loadedFiles_.end(), [](const LoadedFile& f) { return !f.graph.empty(); });
   }
   bool empty() const {
     return cleared_.empty() && !clearNamed_ && deleted_.empty() && inserted_.empty() && loadedFiles_.empty();
@@ -80,7 +80,7 @@ class GraphChanges {
   // than what is held: triples dropped since are still counted).
   uint64_t bytes() const { return bytes_; }
 
-  static std::string graphOf(const TermTriple &t) { return std::string(splitGraphPredicateKey(t[1]).graph); }
+  static std::string graphOf(const TermTriple& t) { return std::string(splitGraphPredicateKey(t[1]).graph); }
 
  private:
   std::set<std::string> cleared_;
@@ -91,7 +91,7 @@ class GraphChanges {
   uint64_t bytes_ = 0;
 
   // The text of the terms and the set's node and strings.
-  static uint64_t bytesOf(const TermTriple &t) { return t[0].size() + t[1].size() + t[2].size() + 160; }
+  static uint64_t bytesOf(const TermTriple& t) { return t[0].size() + t[1].size() + t[2].size() + 160; }
 };
 
 }  // namespace gsparql

@@ -40,7 +40,7 @@ class NamedGraphs {
 
   NamedGraphs() = default;
   // Reads the predicate dictionary's keys; `triples`: of each predicate id.
-  NamedGraphs(const Dictionary &dictionary, const std::vector<uint64_t> &triples);
+  NamedGraphs(const Dictionary& dictionary, const std::vector<uint64_t>& triples);
 
   // Graphs, the default graph (index 0) included. A named graph exists
   // while it has a triple: an emptied one (its predicates stay in the
@@ -49,7 +49,7 @@ class NamedGraphs {
   std::vector<uint32_t> named() const;
   // The graph's name as an N-Triples term (IRI or blank node); empty for the
   // default graph.
-  const std::string &name(uint32_t graph) const { return graphs_.at(graph).name; }
+  const std::string& name(uint32_t graph) const { return graphs_.at(graph).name; }
   std::optional<uint32_t> find(std::string_view name) const;
   uint64_t triples(uint32_t graph) const { return graphs_.at(graph).triples; }
   // The predicate ids of a graph, ascending.
@@ -58,7 +58,7 @@ class NamedGraphs {
   std::optional<uint32_t> predicate(uint32_t graph, std::string_view predicate) const;
   uint32_t graphOf(uint32_t predicateId) const { return graphOfPredicate_.at(predicateId); }
   // The IRI of a predicate id, without its graph.
-  const std::string &predicateTerm(uint32_t predicateId) const { return terms_.at(predicateId); }
+  const std::string& predicateTerm(uint32_t predicateId) const { return terms_.at(predicateId); }
   // One id for all ids of the same IRI (the lowest), so that a predicate
   // variable's value compares equal across graphs; and that id of an IRI.
   uint32_t canonical(uint32_t predicateId) const { return canonical_.at(predicateId); }

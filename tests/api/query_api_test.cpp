@@ -15,12 +15,12 @@ using Rows = std::vector<std::vector<std::optional<std::string>>>;
 struct Fixture {
   TempDir dir;
   std::optional<Database> db;
-  explicit Fixture(const std::string &ntriples) {
+  explicit Fixture(const std::string& ntriples) {
     writeFile(dir / "data.nt", ntriples);
     Database::load(dir / "db", {(dir / "data.nt").string()});
     db.emplace(dir / "db");
   }
-  Rows rows(const std::string &query, Semantics semantics = Semantics::Homomorphism) const {
+  Rows rows(const std::string& query, Semantics semantics = Semantics::Homomorphism) const {
     QueryOptions options;
     options.backend = Backend::Cpu;
     options.semantics = semantics;
@@ -28,25 +28,19 @@ struct Fixture {
   }
 };
 
-std::optional<std::string> t(const char *term) { return std::string(term); }
+std::optional<std::string> t(const char* term) { return std::string(term); }
 
-const char *kNumbers =
-    "<http://e/a> <http://e/v> "
-    "\"10\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
-    "<http://e/b> <http://e/v> "
-    "\"9\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
-    "<http://e/c> <http://e/v> "
-    "\"2.5\"^^<http://www.w3.org/2001/XMLSchema#decimal> .\n"
-    "<http://e/d> <http://e/v> "
-    "\"9\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+const char* kNumbers =
+    "<http://e/a> <http://e/v> \"10\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+    "<http://e/b> <http://e/v> \"9\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+    "<http://e/c> <http://e/v> \"2.5\"^^<http://www.w3.org/2001/XMLSchema#decimal> .\n"
+    "<http://e/d> <http://e/v> \"9\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
     "<http://e/a> <http://e/tag> \"x\" .\n"
     "<http://e/b> <http://e/tag> \"x\" .\n";
 
 }  // namespace
 
-TEST_CASE(
-    "without DISTINCT duplicates are kept (bag semantics), DISTINCT and "
-    "REDUCED remove them") {
+TEST_CASE("without DISTINCT duplicates are kept (bag semantics), DISTINCT and REDUCED remove them") {
   Fixture f(kNumbers);
   CHECK(f.rows("SELECT ?t WHERE { ?s <http://e/tag> ?t }") == Rows{{t("\"x\"")}, {t("\"x\"")}});
   CHECK(f.rows("SELECT DISTINCT ?t WHERE { ?s <http://e/tag> ?t }") == Rows{{t("\"x\"")}});
@@ -63,9 +57,7 @@ TEST_CASE("ORDER BY compares numbers by value, then LIMIT and OFFSET slice") {
   CHECK(ascending[1][0] == t("<http://e/b>"));  // 9, then by ?s
   CHECK(ascending[2][0] == t("<http://e/d>"));  // 9
   CHECK(ascending[3][0] == t("<http://e/a>"));  // 10
-  Rows page = f.rows(
-      "SELECT ?s WHERE { ?s <http://e/v> ?v } ORDER BY DESC(?v) "
-      "?s LIMIT 2 OFFSET 1");
+  Rows page = f.rows("SELECT ?s WHERE { ?s <http://e/v> ?v } ORDER BY DESC(?v) ?s LIMIT 2 OFFSET 1");
   CHECK(page == Rows{{t("<http://e/b>")}, {t("<http://e/d>")}});
   CHECK(f.rows("SELECT ?s WHERE { ?s <http://e/v> ?v } LIMIT 0").empty());
   CHECK(f.rows("SELECT ?s WHERE { ?s <http://e/v> ?v } OFFSET 10").empty());
@@ -91,22 +83,20 @@ TEST_CASE("a projected variable the pattern never binds is unbound") {
   CHECK(rows[0][1] == std::nullopt);
 }
 
-TEST_CASE(
-    "a variable projected twice is one column, as in Jena (the query "
-    "fuzzer's crash)") {
+TEST_CASE("a variable projected twice is one column, as in Jena (the query fuzzer's crash)") {
   Fixture f(kNumbers);
   QueryOptions options;
   options.backend = Backend::Cpu;
-  for (const char *query : {"SELECT ?s ?s ?v WHERE { ?s <http://e/v> ?v }", "SELECT ?s ?v ?s ?v WHERE { ?s ?p ?v }",
+  for (const char* query : {"SELECT ?s ?s ?v WHERE { ?s <http://e/v> ?v }", "SELECT ?s ?v ?s ?v WHERE { ?s ?p ?v }",
                             "SELECT ?p ?p WHERE { ?s ?p ?v }"}) {
     CAPTURE(query);
     const QueryResult result = f.db->query(query, options);
     std::vector<std::string> distinct = result.variables();
     std::sort(distinct.begin(), distinct.end());
     CHECK(std::unique(distinct.begin(), distinct.end()) == distinct.end());
-    for (const auto &row : result.rows()) {
+    for (const auto& row : result.rows()) {
       CHECK(row.size() == result.variables().size());
-      for (const auto &cell : row) CHECK(cell.has_value());
+      for (const auto& cell : row) CHECK(cell.has_value());
     }
     CHECK(result.rowCount() > 0);
   }
@@ -114,16 +104,14 @@ TEST_CASE(
 
 TEST_CASE("row estimates: every operator and join step that ran, with its q-error") {
   Fixture f(kNumbers);
-  const QueryResult result = f.db->query(
-      "SELECT ?s ?t WHERE { ?s <http://e/v> "
-      "?v . ?s <http://e/tag> ?t } LIMIT 5",
-      {.backend = Backend::Cpu});
+  const QueryResult result =
+      f.db->query("SELECT ?s ?t WHERE { ?s <http://e/v> ?v . ?s <http://e/tag> ?t } LIMIT 5", {.backend = Backend::Cpu});
   const std::vector<RowEstimate> estimates = result.rowEstimates();
   REQUIRE(estimates.size() >= 3);
   CHECK(estimates.front().what.starts_with("Slice"));
   CHECK(estimates.front().actual == result.rowCount());
   size_t steps = 0;
-  for (const RowEstimate &e : estimates) {
+  for (const RowEstimate& e : estimates) {
     CHECK(e.qError >= 1);
     CHECK(e.qError == doctest::Approx(std::max(std::max(e.estimated, 1.0) / std::max<double>(e.actual, 1),
                                                std::max<double>(e.actual, 1) / std::max(e.estimated, 1.0))));
@@ -135,11 +123,9 @@ TEST_CASE("row estimates: every operator and join step that ran, with its q-erro
 TEST_CASE("unsupported features and syntax errors are QueryErrors with positions") {
   Fixture f(kNumbers);
   try {
-    f.db->query(
-        "SELECT * WHERE {\n  ?s <http://e/v> ?v\n  SERVICE <http://e/> "
-        "{ ?s <http://e/tag> ?t }\n}");
+    f.db->query("SELECT * WHERE {\n  ?s <http://e/v> ?v\n  SERVICE <http://e/> { ?s <http://e/tag> ?t }\n}");
     FAIL("SERVICE should be rejected");
-  } catch (const QueryError &e) {
+  } catch (const QueryError& e) {
     CHECK(std::string(e.what()) == "SERVICE at 3:3 is not supported yet");
     CHECK(e.line() == 3);
     CHECK(e.column() == 3);
@@ -151,7 +137,7 @@ TEST_CASE("unsupported features and syntax errors are QueryErrors with positions
   try {
     f.db->query("SELECT ?x WHERE { ?x }");
     FAIL("a syntax error should be rejected");
-  } catch (const QueryError &e) {
+  } catch (const QueryError& e) {
     CHECK(e.line() == 1);
     const std::string message = e.what();
     CHECK(message.find('^') != std::string::npos);
@@ -163,10 +149,9 @@ TEST_CASE("unsupported features and syntax errors are QueryErrors with positions
 }
 
 TEST_CASE("language tags compare without case, the spelling first loaded is kept") {
-  Fixture f(
-      "<http://e/s> <http://e/p> \"colour\"@en-GB .\n"
-      "<http://e/s> <http://e/p> \"colour\"@EN-gb .\n"
-      "<http://e/s> <http://e/q> \"colour\"@en .\n");
+  Fixture f("<http://e/s> <http://e/p> \"colour\"@en-GB .\n"
+            "<http://e/s> <http://e/p> \"colour\"@EN-gb .\n"
+            "<http://e/s> <http://e/q> \"colour\"@en .\n");
   CHECK(sortedDump(f.dir / "db") == std::vector<std::string>{"<http://e/s> <http://e/p> \"colour\"@en-GB .",
                                                              "<http://e/s> <http://e/q> \"colour\"@en ."});
   CHECK(f.rows("SELECT ?s WHERE { ?s <http://e/p> \"colour\"@EN-GB }") == Rows{{t("<http://e/s>")}});

@@ -1,7 +1,5 @@
 // The REPL's logic without a terminal: statement splitting, prefixes,
 // dot-commands, error positions, history entries, and running statements.
-#include "cli/repl_session.h"
-
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -9,6 +7,7 @@
 #include <thread>
 
 #include "cli/query_options.h"
+#include "cli/repl_session.h"
 #include "gsparql/database.h"
 #include "support/test_support.h"
 
@@ -33,9 +32,7 @@ TEST_CASE("statements end at semicolon outside strings IRIs comments and bracket
   CHECK(b.blank());
 
   // GROUP_CONCAT's separator and blank node property lists keep their ';'.
-  CHECK(b.add("SELECT (GROUP_CONCAT(?o ; separator=\",\") AS ?g) WHERE { [ <p> "
-              "?o ; <q> ?r ] };")
-            .size() == 1);
+  CHECK(b.add("SELECT (GROUP_CONCAT(?o ; separator=\",\") AS ?g) WHERE { [ <p> ?o ; <q> ?r ] };").size() == 1);
   // '<' as less-than is not an IRI: the ';' after it counts.
   CHECK(b.add("SELECT * WHERE { ?s ?p ?o FILTER(?o < 3) } ;") ==
         Strings{"SELECT * WHERE { ?s ?p ?o FILTER(?o < 3) } "});
@@ -68,18 +65,13 @@ TEST_CASE("blank text is whitespace and comments only") {
   CHECK_FALSE(isBlank("'#'"));
 }
 
-TEST_CASE(
-    "the prologue's PREFIX declarations are found in any case with "
-    "comments between") {
-  Prologue p = scanPrologue(
-      "  prefix ex: <http://e/> # c\n PREFIX : <http://d/>\nBASE "
-      "<http://b/> PREFIX a.b-c: <x:y> SELECT");
+TEST_CASE("the prologue's PREFIX declarations are found in any case with comments between") {
+  Prologue p = scanPrologue("  prefix ex: <http://e/> # c\n PREFIX : <http://d/>\nBASE <http://b/> PREFIX a.b-c: <x:y> SELECT");
   REQUIRE(p.prefixes.size() == 3);
   CHECK(p.prefixes[0] == std::pair<std::string, std::string>{"ex", "http://e/"});
   CHECK(p.prefixes[1] == std::pair<std::string, std::string>{"", "http://d/"});
   CHECK(p.prefixes[2] == std::pair<std::string, std::string>{"a.b-c", "x:y"});
-  CHECK(std::string_view("  prefix ex: <http://e/> # c\n PREFIX : <http://d/>\nBASE "
-                         "<http://b/> PREFIX a.b-c: <x:y> SELECT")
+  CHECK(std::string_view("  prefix ex: <http://e/> # c\n PREFIX : <http://d/>\nBASE <http://b/> PREFIX a.b-c: <x:y> SELECT")
             .substr(p.end) == " SELECT");
 
   CHECK(scanPrologue("SELECT * WHERE { ?s ?p ?o }").prefixes.empty());
@@ -90,9 +82,7 @@ TEST_CASE(
   CHECK(scanPrologue("PREFIX ex <http://e/>").prefixes.empty());
 }
 
-TEST_CASE(
-    "the session's prefixes: later declarations replace a query's own "
-    "are not repeated") {
+TEST_CASE("the session's prefixes: later declarations replace a query's own are not repeated") {
   PrefixMap m;
   m.declare("ex", "http://e/");
   m.declare("foaf", "http://xmlns.com/foaf/0.1/");
@@ -104,9 +94,7 @@ TEST_CASE(
   CHECK(PrefixMap().declarationsExcept({}).empty());
 }
 
-TEST_CASE(
-    "dot-commands are parsed and unknown ones and extra arguments are "
-    "errors for a person") {
+TEST_CASE("dot-commands are parsed and unknown ones and extra arguments are errors for a person") {
   CHECK(isDotCommand(".help"));
   CHECK(isDotCommand("   .format tsv"));
   CHECK_FALSE(isDotCommand("SELECT"));
@@ -128,8 +116,7 @@ TEST_CASE(
 }
 
 TEST_CASE("error positions move back over the prepended prefix line") {
-  CHECK(shiftErrorPosition("3:7: syntax error at '}'\n  x }\n    ^", 3, 7, 1) ==
-        "2:7: syntax error at '}'\n  x }\n    ^");
+  CHECK(shiftErrorPosition("3:7: syntax error at '}'\n  x }\n    ^", 3, 7, 1) == "2:7: syntax error at '}'\n  x }\n    ^");
   CHECK(shiftErrorPosition("FILTER at 2:5 is not supported yet", 2, 5, 1) == "FILTER at 1:5 is not supported yet");
   CHECK(shiftErrorPosition("3:7: x", 3, 7, 0) == "3:7: x");
   CHECK(shiftErrorPosition("no position", 0, 0, 1) == "no position");
@@ -148,26 +135,26 @@ struct SessionFixture {
   gsparql::test::TempDir dir;
   std::optional<Session> session;
   std::string shown, errors, notes;
-  Output out{[this](const std::string &t) { shown += t; }, [this](const std::string &t) { errors += t + "\n"; },
-             [this](const std::string &t) { notes += t + "\n"; }};
+  Output out{[this](const std::string& t) { shown += t; }, [this](const std::string& t) { errors += t + "\n"; },
+             [this](const std::string& t) { notes += t + "\n"; }};
 
-  explicit SessionFixture(const std::string &ntriples) {
+  explicit SessionFixture(const std::string& ntriples) {
     load(ntriples);
     Settings settings;
     settings.options.backend = Backend::Cpu;
     session.emplace(dir / "db", settings);
   }
-  void load(const std::string &ntriples) {
+  void load(const std::string& ntriples) {
     gsparql::test::writeFile(dir / "data.nt", ntriples);
     Database::load(dir / "db", {(dir / "data.nt").string()});
   }
-  Session::Outcome run(const std::string &statement) {
+  Session::Outcome run(const std::string& statement) {
     shown.clear();
     errors.clear();
     notes.clear();
     return session->runStatement(statement, out);
   }
-  Session::Outcome dot(const std::string &line) {
+  Session::Outcome dot(const std::string& line) {
     shown.clear();
     errors.clear();
     notes.clear();
@@ -175,7 +162,7 @@ struct SessionFixture {
   }
 };
 
-const char *kData =
+const char* kData =
     "<http://e/a> <http://e/knows> <http://e/b> .\n"
     "<http://e/b> <http://e/knows> <http://e/c> .\n";
 
@@ -262,9 +249,7 @@ TEST_CASE("setting the cancel flag stops a running statement and the next one ru
   CHECK(f.shown.find("<e:o7>") != std::string::npos);
 }
 
-TEST_CASE(
-    "graph results print as Turtle with the session's prefixes, or as "
-    "N-Triples under a solutions format") {
+TEST_CASE("graph results print as Turtle with the session's prefixes, or as N-Triples under a solutions format") {
   SessionFixture f("<http://e/a> <http://e/knows> <http://e/b> .\n");
   CHECK(f.run("PREFIX e: <http://e/>") == Session::Outcome::Ok);
   CHECK(f.run("CONSTRUCT { ?x e:met ?y } WHERE { ?x e:knows ?y }") == Session::Outcome::Ok);
@@ -297,9 +282,7 @@ TEST_CASE("a session moves to the newest generation between statements and says 
   CHECK(f.notes.empty());  // said once
 }
 
-TEST_CASE(
-    "an update statement is applied, reported, and the session reads its "
-    "generation") {
+TEST_CASE("an update statement is applied, reported, and the session reads its generation") {
   SessionFixture f(kData);
   CHECK(f.dot(".format tsv") == Session::Outcome::Ok);
   CHECK(f.run("PREFIX e: <http://e/> INSERT DATA { e:c e:knows e:z }") == Session::Outcome::Ok);
@@ -311,16 +294,13 @@ TEST_CASE(
   CHECK(f.errors.find("error: 1:") == 0);
   CHECK(f.errors.find("variables are not allowed in DELETE DATA") != std::string::npos);
   // Two operations of one request: one generation, both applied.
-  CHECK(f.run("DELETE DATA { e:c e:knows e:z } ; INSERT DATA { e:c e:knows e:y "
-              "}") == Session::Outcome::Ok);
+  CHECK(f.run("DELETE DATA { e:c e:knows e:z } ; INSERT DATA { e:c e:knows e:y }") == Session::Outcome::Ok);
   CHECK(f.shown.find("2 operation(s), committed: ") == 0);
   CHECK(f.run("SELECT ?x WHERE { e:c e:knows ?x }") == Session::Outcome::Ok);
   CHECK(f.shown == "?x\n<http://e/y>\n");
 }
 
-TEST_CASE(
-    "a session that cannot open the newest generation says so and keeps "
-    "reading its own") {
+TEST_CASE("a session that cannot open the newest generation says so and keeps reading its own") {
   SessionFixture f(kData);
   f.load("<http://e/c> <http://e/knows> <http://e/d> .\n");
   // The new generation's catalog loses its checksum line.
@@ -329,8 +309,7 @@ TEST_CASE(
   std::filesystem::resize_file(catalog, std::filesystem::file_size(catalog) / 2);
   CHECK(f.dot(".format tsv") == Session::Outcome::Ok);
   CHECK(f.run("SELECT ?x WHERE { <http://e/a> <http://e/knows> ?x }") == Session::Outcome::Ok);
-  CHECK(f.errors.find("error: the database changed, but its newest generation "
-                      "cannot be opened: ") == 0);
+  CHECK(f.errors.find("error: the database changed, but its newest generation cannot be opened: ") == 0);
   CHECK(f.errors.find("(still reading generation 1)") != std::string::npos);
   CHECK(f.shown == "?x\n<http://e/b>\n");
 }
@@ -341,12 +320,12 @@ TEST_CASE("--timeout and --memory-budget values are checked for a person") {
   using gsparql::cli::UsageError;
   CHECK(parseTimeout("0.25") == std::chrono::milliseconds(250));
   CHECK(parseTimeout("600") == std::chrono::seconds(600));
-  for (const char *bad : {"0", "-1", "1s", "", "nan", "1e99"}) CHECK_THROWS_AS(parseTimeout(bad), UsageError);
+  for (const char* bad : {"0", "-1", "1s", "", "nan", "1e99"}) CHECK_THROWS_AS(parseTimeout(bad), UsageError);
   CHECK(parseByteSize("1048576") == 1048576);
   CHECK(parseByteSize("512M") == 512ull << 20);
   CHECK(parseByteSize("8g") == 8ull << 30);
   CHECK(parseByteSize("2T") == 2ull << 40);
-  for (const char *bad : {"0", "8GB", "G", "-1", "1.5G", "99999999999999999999", "20000000T"}) {
+  for (const char* bad : {"0", "8GB", "G", "-1", "1.5G", "99999999999999999999", "20000000T"}) {
     CHECK_THROWS_AS(parseByteSize(bad), UsageError);
   }
 }

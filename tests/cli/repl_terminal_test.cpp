@@ -15,18 +15,16 @@ using namespace gsparql::test;
 
 namespace {
 
-constexpr const char *kPrompt = "gsparql> ";
+constexpr const char* kPrompt = "gsparql> ";
 
-const char *kPeople =
-    "<http://example.org/alice> <http://xmlns.com/foaf/0.1/knows> "
-    "<http://example.org/bob> .\n"
-    "<http://example.org/bob> <http://xmlns.com/foaf/0.1/knows> "
-    "<http://example.org/carol> .\n"
+const char* kPeople =
+    "<http://example.org/alice> <http://xmlns.com/foaf/0.1/knows> <http://example.org/bob> .\n"
+    "<http://example.org/bob> <http://xmlns.com/foaf/0.1/knows> <http://example.org/carol> .\n"
     "<http://example.org/alice> <http://xmlns.com/foaf/0.1/name> \"Alice\" .\n"
     "<http://example.org/bob> <http://xmlns.com/foaf/0.1/name> \"Bob\" .\n"
     "<http://example.org/carol> <http://xmlns.com/foaf/0.1/name> \"Carol\" .\n";
 
-std::string quote(const std::string &s) {
+std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
@@ -44,17 +42,17 @@ struct ReplFixture {
   std::filesystem::path db = dir / "db";
   std::filesystem::path history = dir / "history";
 
-  explicit ReplFixture(const std::string &ntriples = kPeople) {
+  explicit ReplFixture(const std::string& ntriples = kPeople) {
     requireTerminalTools();
     writeFile(dir / "data.nt", ntriples);
     Database::load(db, {(dir / "data.nt").string()});
   }
 
   // `env`: words for env(1) ("NAME=value", "-u NAME").
-  std::unique_ptr<TmuxTerminal> start(const std::string &env = "PAGER=cat") const {
-    auto term =
-        std::make_unique<TmuxTerminal>("env " + env + " GSPARQL_HISTORY=" + quote(history.string()) + " " +
-                                       quote(GSPARQL_CLI) + " repl --db " + quote(db.string()) + " --backend cpu");
+  std::unique_ptr<TmuxTerminal> start(const std::string& env = "PAGER=cat") const {
+    auto term = std::make_unique<TmuxTerminal>("env " + env + " GSPARQL_HISTORY=" + quote(history.string()) +
+                                               " " + quote(GSPARQL_CLI) + " repl --db " + quote(db.string()) +
+                                               " --backend cpu");
     bool started = term->waitFor(kPrompt);
     INFO(term->screen());
     REQUIRE(started);
@@ -63,13 +61,13 @@ struct ReplFixture {
 };
 
 // Waits for the n-th prompt, showing the screen when it does not come.
-void expectPrompt(const TmuxTerminal &term, int n) {
+void expectPrompt(const TmuxTerminal& term, int n) {
   bool shown = term.waitFor(kPrompt, n);
   INFO("screen:\n" << term.screen());
   REQUIRE(shown);
 }
 
-void expectOnScreen(const TmuxTerminal &term, const std::string &text, int times = 1) {
+void expectOnScreen(const TmuxTerminal& term, const std::string& text, int times = 1) {
   bool shown = term.waitFor(text, times);
   INFO("waiting for: " << text << "\nscreen:\n" << term.screen());
   CHECK(shown);
@@ -77,9 +75,7 @@ void expectOnScreen(const TmuxTerminal &term, const std::string &text, int times
 
 }  // namespace
 
-TEST_CASE(
-    "repl terminal: a query typed over several lines and ended with "
-    "semicolon prints a table") {
+TEST_CASE("repl terminal: a query typed over several lines and ended with semicolon prints a table") {
   ReplFixture f;
   auto term = f.start();
   term->line("SELECT ?who ?name");
@@ -95,9 +91,7 @@ TEST_CASE(
   CHECK(screen.find("<http://example.org/alice>") < screen.find("<http://example.org/carol>"));
 }
 
-TEST_CASE(
-    "repl terminal: a prefix declared once is used by later queries and "
-    ".prefixes lists them") {
+TEST_CASE("repl terminal: a prefix declared once is used by later queries and .prefixes lists them") {
   ReplFixture f;
   auto term = f.start();
   term->line("PREFIX foaf: <http://xmlns.com/foaf/0.1/> ;");  // alone
@@ -105,8 +99,7 @@ TEST_CASE(
   term->line("PREFIX ex: <http://example.org/>");  // in a query
   term->line("SELECT ?x WHERE { ex:alice foaf:knows ?x };");
   expectPrompt(*term, 3);
-  expectOnScreen(*term,
-                 "ex:bob");  // the table abbreviates with the query's prefixes
+  expectOnScreen(*term, "ex:bob");  // the table abbreviates with the query's prefixes
   term->line("SELECT ?name WHERE { ex:bob foaf:knows ?y . ?y foaf:name ?name };");
   expectPrompt(*term, 4);
   expectOnScreen(*term, "\"Carol\"");
@@ -117,16 +110,12 @@ TEST_CASE(
   CHECK(term->screen().find("error") == std::string::npos);
 }
 
-TEST_CASE(
-    "repl terminal: .format tsv and .timer on change what the next "
-    "queries show") {
+TEST_CASE("repl terminal: .format tsv and .timer on change what the next queries show") {
   ReplFixture f;
   auto term = f.start();
   term->line(".format tsv");
   expectPrompt(*term, 2);
-  term->line(
-      "SELECT ?name WHERE { <http://example.org/alice> "
-      "<http://xmlns.com/foaf/0.1/name> ?name };");
+  term->line("SELECT ?name WHERE { <http://example.org/alice> <http://xmlns.com/foaf/0.1/name> ?name };");
   expectPrompt(*term, 3);
   std::string screen = term->screen();
   CHECK(screen.find("?name\n\"Alice\"\n") != std::string::npos);
@@ -163,13 +152,10 @@ TEST_CASE("repl terminal: errors are shown and the REPL goes on answering") {
   term->line("SELECT ?name WHERE { ?p foaf:name ?name } ORDER BY ?name LIMIT 1;");
   expectPrompt(*term, 6);
   expectOnScreen(*term, "\"Alice\"");
-  term->line(
-      "SELECT * WHERE { ?p foaf:name ?name . SERVICE <http://x/> { ?p "
-      "foaf:knows ?q } };");
+  term->line("SELECT * WHERE { ?p foaf:name ?name . SERVICE <http://x/> { ?p foaf:knows ?q } };");
   expectPrompt(*term, 7);
   expectOnScreen(*term, "is not supported yet");
-  term->line("}}}{{{ \"unterminated ;");  // a ';' inside a string does not end a
-                                          // statement
+  term->line("}}}{{{ \"unterminated ;");  // a ';' inside a string does not end a statement
   expectOnScreen(*term, "..> ");
   term->press("C-c");
   expectPrompt(*term, 8);
@@ -178,9 +164,7 @@ TEST_CASE("repl terminal: errors are shown and the REPL goes on answering") {
   expectOnScreen(*term, "true");
 }
 
-TEST_CASE(
-    "repl terminal: Ctrl-C cancels a long query and the prompt comes "
-    "back and at the prompt it clears the line") {
+TEST_CASE("repl terminal: Ctrl-C cancels a long query and the prompt comes back and at the prompt it clears the line") {
   // Two disconnected patterns of 3000 triples each: 9 million rows, seconds
   // of work (joining, then decoding and formatting).
   std::string data;
@@ -211,9 +195,7 @@ TEST_CASE(
   expectOnScreen(*term, "1 row");
 }
 
-TEST_CASE(
-    "repl terminal: Ctrl-D leaves with status 0 and the history survives "
-    "a restart") {
+TEST_CASE("repl terminal: Ctrl-D leaves with status 0 and the history survives a restart") {
   ReplFixture f;
   {
     auto term = f.start();
@@ -239,9 +221,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE(
-    "repl terminal: a result taller than the terminal is paged and "
-    "Ctrl-C in the pager does not end the REPL") {
+TEST_CASE("repl terminal: a result taller than the terminal is paged and Ctrl-C in the pager does not end the REPL") {
   INFO("less is the default pager: run scripts/install-deps.sh");
   REQUIRE(runCommand({"sh", "-c", "command -v less"}).exitCode == 0);
   std::string data;
@@ -261,9 +241,7 @@ TEST_CASE(
   expectOnScreen(*term, "true");
 }
 
-TEST_CASE(
-    "repl terminal: a pager that cannot be started does not swallow the "
-    "result") {
+TEST_CASE("repl terminal: a pager that cannot be started does not swallow the result") {
   std::string data;
   for (int i = 0; i < 100; ++i) data += "<e:item" + std::to_string(1000 + i) + "> <e:rank> \"x\" .\n";
   ReplFixture f(data);
@@ -274,17 +252,14 @@ TEST_CASE(
   expectPrompt(*term, 2);
 }
 
-TEST_CASE(
-    "repl without a terminal: statements from standard input errors make "
-    "the exit status 1") {
+TEST_CASE("repl without a terminal: statements from standard input errors make the exit status 1") {
   TempDir dir;
   writeFile(dir / "data.nt", kPeople);
   Database::load(dir / "db", {(dir / "data.nt").string()});
   writeFile(dir / "ok.txt",
             "PREFIX foaf: <http://xmlns.com/foaf/0.1/> ;\n.format tsv\n"
             "SELECT ?n WHERE { ?s foaf:name ?n } ORDER BY ?n; SELECT ?n WHERE {\n"
-            "  <http://example.org/bob> foaf:name ?n }\n");  // the last ';' may be
-                                                             // left out
+            "  <http://example.org/bob> foaf:name ?n }\n");  // the last ';' may be left out
   auto ok = runCli({"repl", "--db", (dir / "db").string()}, {"GSPARQL_HISTORY="}, dir / "ok.txt");
   CHECK(ok.exitCode == 0);
   CHECK(ok.output == "?n\n\"Alice\"\n\"Bob\"\n\"Carol\"\n?n\n\"Bob\"\n");

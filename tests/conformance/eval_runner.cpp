@@ -46,17 +46,17 @@ struct TestResult {
   Needs needs = Needs::Neither;
 };
 
-std::string firstLine(const std::string &text) { return text.substr(0, text.find('\n')); }
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 std::string oneLine(std::string s, size_t max = 400) {
-  for (auto &c : s)
+  for (auto& c : s)
     if (c == '\n' || c == '\r' || c == '|') c = c == '|' ? '/' : ' ';
   if (s.size() > max) s = s.substr(0, max) + "...";
   return s;
 }
 
 // Why a test of this mf: type is not run; empty for query evaluation tests.
-std::string skipReasonForType(const std::string &type) {
+std::string skipReasonForType(const std::string& type) {
   if (type == "QueryEvaluationTest" || type == "UpdateEvaluationTest") return "";
   if (type == "ProtocolTest") return "SPARQL protocol test";
   if (type == "GraphStoreProtocolTest") return "graph store protocol test";
@@ -65,27 +65,27 @@ std::string skipReasonForType(const std::string &type) {
   return "mf:" + type;
 }
 
-bool isSyntaxTest(const std::string &type) { return type.find("SyntaxTest") != std::string::npos; }
+bool isSyntaxTest(const std::string& type) { return type.find("SyntaxTest") != std::string::npos; }
 
 using gsparql::sparql::Expr;
 using gsparql::sparql::Op;
 
-void forEachOp(const Op &op, const std::function<void(const Op &)> &visit);
+void forEachOp(const Op& op, const std::function<void(const Op&)>& visit);
 
 // The operators of the EXISTS and NOT EXISTS patterns in `e`.
-void forEachOp(const Expr &e, const std::function<void(const Op &)> &visit) {
+void forEachOp(const Expr& e, const std::function<void(const Op&)>& visit) {
   if (e.pattern) forEachOp(*e.pattern, visit);
-  for (const auto &arg : e.args) forEachOp(arg, visit);
+  for (const auto& arg : e.args) forEachOp(arg, visit);
 }
 
 // `op` and every operator under it, those in its expressions included.
-void forEachOp(const Op &op, const std::function<void(const Op &)> &visit) {
+void forEachOp(const Op& op, const std::function<void(const Op&)>& visit) {
   visit(op);
-  for (const auto &child : op.children) forEachOp(*child, visit);
-  for (const auto &e : op.exprs) forEachOp(e, visit);
-  for (const auto &b : op.bindings) forEachOp(b.expr, visit);
-  for (const auto &b : op.aggregates) forEachOp(b.expr, visit);
-  for (const auto &key : op.order) forEachOp(key.expr, visit);
+  for (const auto& child : op.children) forEachOp(*child, visit);
+  for (const auto& e : op.exprs) forEachOp(e, visit);
+  for (const auto& b : op.bindings) forEachOp(b.expr, visit);
+  for (const auto& b : op.aggregates) forEachOp(b.expr, visit);
+  for (const auto& key : op.order) forEachOp(key.expr, visit);
 }
 
 // What the runner needs of the query itself.
@@ -101,36 +101,36 @@ const std::string kUt = "http://www.w3.org/2009/sparql/tests/test-update#";
 
 // Whether an update request names a graph (GRAPH, WITH, USING, a named
 // graph as target or source); false for one that does not parse.
-bool updateNamesGraphs(const std::string &text) {
+bool updateNamesGraphs(const std::string& text) {
   using gsparql::sparql::GraphTarget;
   gsparql::sparql::UpdateRequest request;
   try {
     request = gsparql::sparql::parseUpdate(text);
-  } catch (const std::exception &) {
+  } catch (const std::exception&) {
     return false;
   }
-  auto named = [](const GraphTarget &t) {
+  auto named = [](const GraphTarget& t) {
     return t.kind == GraphTarget::Kind::Named || t.kind == GraphTarget::Kind::AllNamed;
   };
-  for (const auto &op : request.operations) {
+  for (const auto& op : request.operations) {
     bool names = !op.with.empty() || !op.usingGraphs.empty() || !op.usingNamedGraphs.empty() || named(op.target) ||
                  named(op.from);
-    for (const auto *quads : {&op.deleteQuads, &op.insertQuads}) {
-      for (const auto &q : *quads) names |= !q.inDefaultGraph();
+    for (const auto* quads : {&op.deleteQuads, &op.insertQuads}) {
+      for (const auto& q : *quads) names |= !q.inDefaultGraph();
     }
-    if (op.where) forEachOp(*op.where, [&](const Op &o) { names |= o.kind == Op::Kind::Graph; });
+    if (op.where) forEachOp(*op.where, [&](const Op& o) { names |= o.kind == Op::Kind::Graph; });
     if (names) return true;
   }
   return false;
 }
 
 // Empty facts for a query that does not parse (the engine then fails it).
-QueryFacts queryFacts(const std::string &queryText) {
+QueryFacts queryFacts(const std::string& queryText) {
   QueryFacts facts;
   gsparql::sparql::Query q;
   try {
     q = gsparql::sparql::parseQuery(queryText);
-  } catch (const std::exception &) {
+  } catch (const std::exception&) {
     return facts;
   }
   facts.orderKeys = orderKeys(q);
@@ -138,7 +138,7 @@ QueryFacts queryFacts(const std::string &queryText) {
   facts.datasetGraphs = q.fromGraphs;
   facts.datasetGraphs.insert(facts.datasetGraphs.end(), q.fromNamedGraphs.begin(), q.fromNamedGraphs.end());
   if (q.pattern)
-    forEachOp(*q.pattern, [&](const Op &op) {
+    forEachOp(*q.pattern, [&](const Op& op) {
       facts.namedGraphs |= op.kind == Op::Kind::Graph;
       facts.service |= op.kind == Op::Kind::Service;
     });
@@ -158,7 +158,7 @@ class Runner {
     fs::remove_all(scratch_, ec);
   }
 
-  TestResult run(const RdfGraph &manifest, const ManifestTest &test, const std::string &folder) {
+  TestResult run(const RdfGraph& manifest, const ManifestTest& test, const std::string& folder) {
     TestResult r{folder, test.name, test.title, Outcome::Skipped, ""};
     auto skip = [&](Outcome o, std::string why) {
       r.outcome = o;
@@ -176,7 +176,7 @@ class Runner {
       // The query's base IRI is its file's URI, as for the data files; a
       // BASE in the query itself resolves against it and so still wins.
       queryText = "BASE <" + fileUri(queryFile) + "> " + gsparql::test::readText(queryFile);
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       return skip(Outcome::Fail, std::string("runner: ") + e.what());
     }
     QueryFacts facts = queryFacts(queryText);
@@ -197,12 +197,12 @@ class Runner {
     // graph named by its IRI.
     std::vector<GraphFile> data;
     std::vector<std::string> graphIris = facts.datasetGraphs;
-    for (const auto &g : manifest.objects(*action, iriTerm(kQt + "graphData"))) graphIris.push_back(g);
-    for (const auto &d : manifest.objects(*action, iriTerm(kQt + "data"))) data.push_back({pathOfIri(d), ""});
-    for (const auto &g : graphIris) {
+    for (const auto& g : manifest.objects(*action, iriTerm(kQt + "graphData"))) graphIris.push_back(g);
+    for (const auto& d : manifest.objects(*action, iriTerm(kQt + "data"))) data.push_back({pathOfIri(d), ""});
+    for (const auto& g : graphIris) {
       if (g.starts_with("<file:")) data.push_back({pathOfIri(g), "<" + fileUri(pathOfIri(g)) + ">"});
     }
-    for (const auto &d : data) {
+    for (const auto& d : data) {
       if (!gsparql::rdfFormatFromName(d.file.filename().string()) && d.file.extension() != ".rdf")
         return skip(Outcome::Unsupported, "data format " + d.file.extension().string());
     }
@@ -214,25 +214,25 @@ class Runner {
       gsparql::Database db(database(data));
       auto result = db.query(queryText, {gsparql::Backend::Cpu, gsparql::Semantics::Homomorphism});
       actual = toResultSet(result);
-    } catch (const gsparql::QueryError &e) {
+    } catch (const gsparql::QueryError& e) {
       std::string msg = e.what();
       if (msg.find("not supported yet") != std::string::npos)
         return skip(Outcome::Unsupported, msg.substr(0, msg.find(" at ")));
       return skip(Outcome::Fail, "query error: " + firstLine(msg));
-    } catch (const gsparql::LoadError &e) {
+    } catch (const gsparql::LoadError& e) {
       return skip(Outcome::Fail, "data load error: " + firstLine(e.what()));
-    } catch (const UnsupportedFormat &e) {
+    } catch (const UnsupportedFormat& e) {
       return skip(Outcome::Unsupported, std::string("data as ") + e.what());
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       return skip(Outcome::Fail, std::string("error: ") + firstLine(e.what()));
     }
 
     ResultSet expected;
     try {
       expected = readResultFile(pathOfIri(*resultIri), scratch_);
-    } catch (const UnsupportedFormat &e) {
+    } catch (const UnsupportedFormat& e) {
       return skip(Outcome::Unsupported, std::string("expected results as ") + e.what());
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       return skip(Outcome::Fail, std::string("runner: cannot read expected results: ") + e.what());
     }
 
@@ -251,7 +251,7 @@ class Runner {
   // the expected ones (graphs, as for CONSTRUCT), and the names of the
   // non-empty named graphs with those expected (the store keeps no empty
   // graphs).
-  TestResult runUpdate(const RdfGraph &manifest, const ManifestTest &test, TestResult r) {
+  TestResult runUpdate(const RdfGraph& manifest, const ManifestTest& test, TestResult r) {
     auto finish = [&](Outcome o, std::string why) {
       r.outcome = o;
       r.reason = std::move(why);
@@ -265,15 +265,15 @@ class Runner {
     std::string text;
     try {
       text = "BASE <" + fileUri(requestFile) + "> " + gsparql::test::readText(requestFile);
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       return finish(Outcome::Fail, std::string("runner: ") + e.what());
     }
     const bool hasGraphData = !manifest.objects(*action, iriTerm(kUt + "graphData")).empty() ||
                               !manifest.objects(*result, iriTerm(kUt + "graphData")).empty();
     r.needs = hasGraphData || updateNamesGraphs(text) ? Needs::NamedGraphs : Needs::Neither;
     std::vector<GraphFile> data;
-    for (const auto &d : manifest.objects(*action, iriTerm(kUt + "data"))) data.push_back({pathOfIri(d), ""});
-    for (const auto &g : graphData(manifest, *action)) data.push_back(g);
+    for (const auto& d : manifest.objects(*action, iriTerm(kUt + "data"))) data.push_back({pathOfIri(d), ""});
+    for (const auto& g : graphData(manifest, *action)) data.push_back(g);
     const fs::path dir = scratch_ / ("update" + std::to_string(++updateTests_));
     const std::vector<GraphFile> expectedGraphs = graphData(manifest, *result);
     std::vector<ResultSet> actual;
@@ -283,18 +283,18 @@ class Runner {
       gsparql::Database::update(dir, text);
       gsparql::Database db(dir);
       actual.push_back(toResultSet(db.query("CONSTRUCT WHERE { ?s ?p ?o }", {gsparql::Backend::Cpu})));
-      for (const auto &g : expectedGraphs) {
+      for (const auto& g : expectedGraphs) {
         actual.push_back(toResultSet(
             db.query("CONSTRUCT { ?s ?p ?o } WHERE { GRAPH " + g.graph + " { ?s ?p ?o } }", {gsparql::Backend::Cpu})));
       }
       db.query("SELECT DISTINCT ?g WHERE { GRAPH ?g { } }", {gsparql::Backend::Cpu})
           .forEachRow([&](std::span<const gsparql::Term> row) { actualNames.insert(std::string(*row[0])); });
-    } catch (const gsparql::QueryError &e) {
+    } catch (const gsparql::QueryError& e) {
       const std::string msg = e.what();
       if (msg.find("not supported yet") != std::string::npos)
         return finish(Outcome::Unsupported, msg.substr(0, msg.find(" at ")));
       return finish(Outcome::Fail, "update error: " + firstLine(msg));
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       return finish(Outcome::Fail, std::string("error: ") + firstLine(e.what()));
     }
     std::vector<ResultSet> expected(1);
@@ -303,11 +303,11 @@ class Runner {
     try {
       if (auto post = manifest.object(*result, iriTerm(kUt + "data")))
         expected[0] = readResultFile(pathOfIri(*post), scratch_);
-      for (const auto &g : expectedGraphs) {
+      for (const auto& g : expectedGraphs) {
         expected.push_back(readResultFile(g.file, scratch_));
         if (!expected.back().triples.empty()) expectedNames.insert(g.graph);
       }
-    } catch (const std::exception &e) {
+    } catch (const std::exception& e) {
       return finish(Outcome::Fail, std::string("runner: cannot read the expected graph: ") + e.what());
     }
     for (size_t i = 0; i < expected.size(); ++i) {
@@ -323,9 +323,9 @@ class Runner {
 
   // ut:graphData [ ut:graph <file> ; rdfs:label "name" ] of an action or
   // result.
-  static std::vector<GraphFile> graphData(const RdfGraph &manifest, const std::string &node) {
+  static std::vector<GraphFile> graphData(const RdfGraph& manifest, const std::string& node) {
     std::vector<GraphFile> graphs;
-    for (const auto &g : manifest.objects(node, iriTerm(kUt + "graphData"))) {
+    for (const auto& g : manifest.objects(node, iriTerm(kUt + "graphData"))) {
       auto file = manifest.object(g, iriTerm(kUt + "graph"));
       auto label = manifest.object(g, iriTerm("http://www.w3.org/2000/01/rdf-schema#label"));
       if (!file || !label || label->size() < 2) continue;
@@ -345,9 +345,9 @@ class Runner {
   // One database per distinct set of data files, reused across tests: the
   // default graph's files first, then each named graph's. RDF/XML files are
   // loaded through their N-Triples conversion.
-  fs::path database(const std::vector<GraphFile> &files) {
+  fs::path database(const std::vector<GraphFile>& files) {
     std::string key;
-    for (const auto &f : files) key += f.file.string() + " " + f.graph + "\n";
+    for (const auto& f : files) key += f.file.string() + " " + f.graph + "\n";
     auto it = databases_.find(key);
     if (it != databases_.end()) return it->second;
     std::string name = "db" + std::to_string(databases_.size());
@@ -357,13 +357,13 @@ class Runner {
     return dir;
   }
 
-  void loadGraphs(const fs::path &dir, const std::vector<GraphFile> &files) {
+  void loadGraphs(const fs::path& dir, const std::vector<GraphFile>& files) {
     std::vector<std::string> defaultGraph;
-    for (const auto &f : files) {
+    for (const auto& f : files) {
       if (f.graph.empty()) defaultGraph.push_back(loadable(f.file, dir.filename()).string());
     }
     gsparql::Database::load(dir, withEmptyFile(defaultGraph));
-    for (const auto &f : files) {
+    for (const auto& f : files) {
       if (f.graph.empty()) continue;
       gsparql::LoadOptions options;
       options.graph = f.graph;
@@ -371,7 +371,7 @@ class Runner {
     }
   }
 
-  fs::path loadable(const fs::path &file, const fs::path &database) {
+  fs::path loadable(const fs::path& file, const fs::path& database) {
     if (file.extension() != ".rdf") return file;
     fs::path nt = scratch_ / (database.string() + "-" + std::to_string(++converted_) + ".nt");
     convertRdfXml(file, nt);
@@ -384,7 +384,7 @@ class Runner {
   int converted_ = 0;
 };
 
-const char *outcomeName(Outcome o) {
+const char* outcomeName(Outcome o) {
   switch (o) {
     case Outcome::Pass:
       return "pass";
@@ -407,7 +407,7 @@ std::string today() {
 
 }  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   fs::path root = GSPARQL_DEFAULT_W3C_DIR;
   bool verbose = false;
   std::string only;
@@ -427,9 +427,9 @@ int main(int argc, char **argv) {
   root = fs::absolute(root).lexically_normal();
 
   std::vector<std::string> folders;
-  for (const char *suite : {"sparql10", "sparql11"}) {
+  for (const char* suite : {"sparql10", "sparql11"}) {
     std::vector<std::string> names;
-    for (const auto &entry : fs::directory_iterator(root / suite))
+    for (const auto& entry : fs::directory_iterator(root / suite))
       if (entry.is_directory() && fs::exists(entry.path() / "manifest.ttl"))
         names.push_back(std::string(suite) + "/" + entry.path().filename().string());
     std::sort(names.begin(), names.end());
@@ -441,15 +441,15 @@ int main(int argc, char **argv) {
   int syntaxTests = 0;
   {
     Runner runner(scratch);
-    for (const auto &folder : folders) {
+    for (const auto& folder : folders) {
       RdfGraph manifest;
       try {
         manifest = RdfGraph::read(root / folder / "manifest.ttl");
-      } catch (const std::exception &e) {
+      } catch (const std::exception& e) {
         std::cerr << "cannot read the manifest of " << folder << ": " << e.what() << "\n";
         return 2;
       }
-      for (const auto &test : manifestTests(manifest)) {
+      for (const auto& test : manifestTests(manifest)) {
         if (isSyntaxTest(test.type)) {
           ++syntaxTests;
           continue;
@@ -472,7 +472,7 @@ int main(int argc, char **argv) {
   std::map<std::string, Counts> perFolder;
   std::map<std::string, int> unsupported, skipped;
   Counts all, perNeeds[3];
-  for (const auto &r : results) {
+  for (const auto& r : results) {
     int k = static_cast<int>(r.outcome);
     ++perFolder[r.folder].n[k];
     ++all.n[k];
@@ -480,7 +480,7 @@ int main(int argc, char **argv) {
     if (r.outcome == Outcome::Unsupported) ++unsupported[r.reason];
     if (r.outcome == Outcome::Skipped) ++skipped[r.reason];
   }
-  auto &out = std::cout;
+  auto& out = std::cout;
   out << "# W3C SPARQL query and update evaluation conformance\n\n"
       << "Generated on " << today()
       << " by `gsparql-eval-conformance` "
@@ -569,11 +569,11 @@ int main(int argc, char **argv) {
       << " syntax tests in these manifests are run by "
          "`gsparql-syntax-conformance` "
       << "(docs/conformance-syntax.md), not here.\n\n";
-  auto row = [&](const std::string &label, const Counts &c) {
+  auto row = [&](const std::string& label, const Counts& c) {
     out << "| " << label << " | " << c.total() << " | " << c.n[0] << " | " << c.n[1] << " | " << c.n[2] << " | "
         << c.n[3] << " |\n";
   };
-  const Counts &neither = perNeeds[static_cast<int>(Needs::Neither)];
+  const Counts& neither = perNeeds[static_cast<int>(Needs::Neither)];
   const int evaluated = neither.total() - neither.n[static_cast<int>(Outcome::Skipped)];
   const int passed = neither.n[static_cast<int>(Outcome::Pass)];
   char percent[16];
@@ -585,23 +585,23 @@ int main(int argc, char **argv) {
   row("need SERVICE", perNeeds[static_cast<int>(Needs::Service)]);
   row("need neither", neither);
   out << "\npass rate without named graphs and SERVICE: " << passed << " of " << evaluated << " (" << percent << "%)\n";
-  const Counts &named = perNeeds[static_cast<int>(Needs::NamedGraphs)];
+  const Counts& named = perNeeds[static_cast<int>(Needs::NamedGraphs)];
   const int namedPassed = named.n[static_cast<int>(Outcome::Pass)];
   std::snprintf(percent, sizeof percent, "%.1f", named.total() ? 100.0 * namedPassed / named.total() : 0.0);
   out << "pass rate of the tests that need named graphs: " << namedPassed << " of " << named.total() << " (" << percent
       << "%)\n\n";
   out << "## Per folder\n\n| folder | tests | pass | fail | unsupported | "
          "skipped |\n|---|---|---|---|---|---|\n";
-  for (const auto &[folder, c] : perFolder) row(folder, c);
-  auto byCount = [](const std::map<std::string, int> &m) {
+  for (const auto& [folder, c] : perFolder) row(folder, c);
+  auto byCount = [](const std::map<std::string, int>& m) {
     std::vector<std::pair<std::string, int>> v(m.begin(), m.end());
-    std::stable_sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return v;
   };
   out << "\n## Unsupported, per feature\n\n| feature | tests |\n|---|---|\n";
-  for (const auto &[f, n] : byCount(unsupported)) out << "| " << oneLine(f) << " | " << n << " |\n";
+  for (const auto& [f, n] : byCount(unsupported)) out << "| " << oneLine(f) << " | " << n << " |\n";
   out << "\n## Skipped, per reason\n\n| reason | tests |\n|---|---|\n";
-  for (const auto &[f, n] : byCount(skipped)) out << "| " << oneLine(f) << " | " << n << " |\n";
+  for (const auto& [f, n] : byCount(skipped)) out << "| " << oneLine(f) << " | " << n << " |\n";
   out << "\n## Failures\n\n";
   if (all.n[1] == 0)
     out << "None.\n";
@@ -611,15 +611,15 @@ int main(int argc, char **argv) {
         << "with a syntax error, or could not load the data: these tests use "
            "only supported features. "
         << "\n";
-  for (const auto &r : results)
+  for (const auto& r : results)
     if (r.outcome == Outcome::Fail)
       out << "- " << r.folder << "/" << r.name << (r.title.empty() ? "" : " (\"" + oneLine(r.title, 80) + "\")")
           << " — " << oneLine(r.reason, 600) << "\n";
   out << "\n## Passing tests\n\n";
-  for (const auto &[folder, c] : perFolder) {
+  for (const auto& [folder, c] : perFolder) {
     if (c.n[0] == 0) continue;
     out << "- " << folder << ":";
-    for (const auto &r : results)
+    for (const auto& r : results)
       if (r.folder == folder && r.outcome == Outcome::Pass) out << " " << r.name;
     out << "\n";
   }

@@ -12,10 +12,8 @@ struct Db {
     writeFile(dir / "data.nt",
               "<http://e/a> <http://e/knows> <http://e/b> .\n"
               "<http://e/b> <http://e/knows> <http://e/c> .\n"
-              "<http://e/a> <http://e/age> "
-              "\"42\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
-              "<http://e/b> <http://e/age> "
-              "\"7\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+              "<http://e/a> <http://e/age> \"42\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
+              "<http://e/b> <http://e/age> \"7\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n"
               "<http://e/b> <http://e/name> \"Bob\\t\\\"B\\\"\"@en-GB .\n");
     REQUIRE(runCli({"load", "--db", db(), (dir / "data.nt").string()}).exitCode == 0);
   }
@@ -27,13 +25,11 @@ struct Db {
   }
 };
 
-const char *kAges = "SELECT ?p ?age WHERE { ?p <http://e/age> ?age } ORDER BY ?age";
+const char* kAges = "SELECT ?p ?age WHERE { ?p <http://e/age> ?age } ORDER BY ?age";
 
 }  // namespace
 
-TEST_CASE(
-    "query writes TSV by default when not on a terminal, with numbers "
-    "abbreviated as Jena does") {
+TEST_CASE("query writes TSV by default when not on a terminal, with numbers abbreviated as Jena does") {
   Db db;
   auto r = db.query({kAges});
   REQUIRE(r.exitCode == 0);
@@ -55,9 +51,7 @@ TEST_CASE("every result format can be chosen") {
   CHECK(db.query({kAges, "--format", "yaml"}).exitCode == 2);
 }
 
-TEST_CASE(
-    "graph results: nt and ttl, and a clear error for a format of the "
-    "other kind") {
+TEST_CASE("graph results: nt and ttl, and a clear error for a format of the other kind") {
   Db db;
   const std::string construct = "CONSTRUCT { ?x <http://e/met> ?y } WHERE { ?x <http://e/knows> ?y }";
   auto nt = db.query({construct});  // not a terminal: N-Triples by default
@@ -74,30 +68,21 @@ TEST_CASE(
   CHECK(select.output.find("nt and ttl are for CONSTRUCT and DESCRIBE results") != std::string::npos);
 }
 
-TEST_CASE(
-    "expressions that fail at run time leave values unbound or rows out, "
-    "never a crash") {
+TEST_CASE("expressions that fail at run time leave values unbound or rows out, never a crash") {
   Db db;
   // An invalid regular expression, a division by zero, a cast of a non-number,
   // an unknown function: errors in the sense of SPARQL, not of the process.
-  auto r =
-      db.query({"SELECT ?p (1/0 AS ?d) (<http://e/nope>(?age) AS ?f) "
-                "WHERE { ?p <http://e/age> ?age "
-                "FILTER(!REGEX(STR(?p), \"(\")) FILTER(xsd:integer(\"x\") "
-                "!= 1 || true) }",
-                "--format", "tsv"});
+  auto r = db.query({"SELECT ?p (1/0 AS ?d) (<http://e/nope>(?age) AS ?f) WHERE { ?p <http://e/age> ?age "
+                     "FILTER(!REGEX(STR(?p), \"(\")) FILTER(xsd:integer(\"x\") != 1 || true) }",
+                     "--format", "tsv"});
   CHECK(r.exitCode == 1);  // xsd: is undeclared: a syntax error with its position
   CHECK(r.output.find("undeclared prefix") != std::string::npos);
-  auto ok =
-      db.query({"PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> "
-                "SELECT ?p (1/0 AS ?d) (<http://e/nope>(?age) AS ?f) "
-                "(xsd:integer(\"x\") AS ?c) "
-                "WHERE { ?p <http://e/age> ?age FILTER(!REGEX(STR(?p), "
-                "\"(\")) } ORDER BY ?p",
-                "--format", "tsv"});
+  auto ok = db.query({"PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> "
+                      "SELECT ?p (1/0 AS ?d) (<http://e/nope>(?age) AS ?f) (xsd:integer(\"x\") AS ?c) "
+                      "WHERE { ?p <http://e/age> ?age FILTER(!REGEX(STR(?p), \"(\")) } ORDER BY ?p",
+                      "--format", "tsv"});
   CHECK(ok.exitCode == 0);
-  CHECK(ok.output == "?p\t?d\t?f\t?c\n");  // the invalid pattern is an error:
-                                           // every row filtered out
+  CHECK(ok.output == "?p\t?d\t?f\t?c\n");  // the invalid pattern is an error: every row filtered out
 }
 
 TEST_CASE("literals are written as stored, escaped for TSV") {
@@ -133,25 +118,23 @@ TEST_CASE("bench reports the q-error of each query's estimates and per template"
   writeFile(db.dir / "K1_2.rq", "SELECT * WHERE { ?a <http://e/knows> ?b }");
   auto r = runCli({"bench", "--db", db.db(), "--queries", db.dir.path().string(), "--repeat", "1", "--backend", "cpu"});
   REQUIRE(r.exitCode == 0);
-  CHECK(r.output.find("query,template,rows,min_ms,median_ms,max_ms,engine_"
-                      "median_ms,max_q_error\n") != std::string::npos);
-  CHECK(r.output.find("template,queries,median_of_medians_ms,max_median_ms,"
-                      "median_q_error,max_q_error\nK1,2,") != std::string::npos);
+  CHECK(r.output.find("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error\n") !=
+        std::string::npos);
+  CHECK(r.output.find("template,queries,median_of_medians_ms,max_median_ms,median_q_error,max_q_error\nK1,2,") !=
+        std::string::npos);
 }
 
 TEST_CASE("--semantics iso matches injectively") {
   Db db;
   // ?x knows ?y, ?z knows ?y: homomorphically ?x = ?z is allowed.
-  const char *q = "SELECT * WHERE { ?x <http://e/knows> ?y . ?z <http://e/knows> ?y }";
+  const char* q = "SELECT * WHERE { ?x <http://e/knows> ?y . ?z <http://e/knows> ?y }";
   CHECK(db.query({q}).output.find("<http://e/a>\t<http://e/b>\t<http://e/a>") != std::string::npos);
   CHECK(db.query({q, "--semantics", "iso"}).output == "?x\t?y\t?z\n");
 }
 
-TEST_CASE(
-    "--optimizer chooses how join orders are estimated, EXPLAIN says per "
-    "step") {
+TEST_CASE("--optimizer chooses how join orders are estimated, EXPLAIN says per step") {
   Db db;
-  const char *q = "SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }";
+  const char* q = "SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }";
   const auto sampled = db.query({q, "--explain"});
   CHECK(sampled.exitCode == 0);
   CHECK(sampled.output.find("[estimate: walks, +-") != std::string::npos);
@@ -176,13 +159,11 @@ TEST_CASE("bad queries fail with a message and exit code 1, never a crash") {
   CHECK(db.query({"SELECT * WHERE { ?s ?p ?o }", "--backend", "quantum"}).exitCode == 2);
 }
 
-TEST_CASE(
-    "--gpu-memory takes a size, refuses anything else before running, "
-    "and leaves the CPU executor alone") {
+TEST_CASE("--gpu-memory takes a size, refuses anything else before running, and leaves the CPU executor alone") {
   Db db;
-  for (const char *bad : {"0", "-1", "64MB", "lots", ""}) {
+  for (const char* bad : {"0", "-1", "64MB", "lots", ""}) {
     CAPTURE(bad);
-    for (const char *command : {"query", "bench", "repl", "serve"}) {
+    for (const char* command : {"query", "bench", "repl", "serve"}) {
       CAPTURE(command);
       std::vector<std::string> args{command, "--db", db.db(), "--gpu-memory", bad};
       if (std::string(command) == "query") args.push_back(kAges);
@@ -197,17 +178,15 @@ TEST_CASE(
   CHECK(ok.output == db.query({kAges, "--backend", "cpu"}).output);
 }
 
-TEST_CASE(
-    "calibrate fits a cost model that query, bench, repl and serve read "
-    "with --cost-model, and a bad one is refused") {
+TEST_CASE("calibrate fits a cost model that query, bench, repl and serve read with --cost-model, and a bad one is refused") {
   Db db;
   std::filesystem::create_directories(db.dir / "queries");
   writeFile(db.dir / "queries" / "ages.rq", kAges);
   writeFile(db.dir / "queries" / "knows.rq", "SELECT * { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }");
   writeFile(db.dir / "queries" / "no-bgp.rq", "SELECT * { BIND(1 AS ?x) }");
   const std::string model = (db.dir / "model").string();
-  const ProcessResult calibrated = runCli(
-      {"calibrate", "--db", db.db(), "--queries", (db.dir / "queries").string(), "--repeat", "1", "--out", model});
+  const ProcessResult calibrated = runCli({"calibrate", "--db", db.db(), "--queries", (db.dir / "queries").string(),
+                                          "--repeat", "1", "--out", model});
   REQUIRE(calibrated.exitCode == 0);
   CHECK(calibrated.output.find("measured 2 queries (1 left out)") != std::string::npos);
   CHECK(calibrated.output.find("written to " + model) != std::string::npos);
@@ -216,7 +195,7 @@ TEST_CASE(
   CHECK(placed.output == db.query({kAges}).output);
 
   writeFile(db.dir / "bad", "cpu.row lots\n");
-  for (const char *command : {"query", "bench", "repl", "serve", "calibrate"}) {
+  for (const char* command : {"query", "bench", "repl", "serve", "calibrate"}) {
     CAPTURE(command);
     std::vector<std::string> args{command, "--db", db.db(), "--cost-model", (db.dir / "bad").string()};
     if (std::string(command) == "query") args.push_back(kAges);
@@ -227,8 +206,8 @@ TEST_CASE(
     CHECK(r.exitCode == 1);
     CHECK(r.output.find((db.dir / "bad").string() + ":1: `cpu.row` needs a non-negative number") != std::string::npos);
   }
-  for (const char *command : {"bench", "calibrate"}) {
-    for (const char *bad : {"0", "-1", "x", "2x", ""}) {
+  for (const char* command : {"bench", "calibrate"}) {
+    for (const char* bad : {"0", "-1", "x", "2x", ""}) {
       CAPTURE(command);
       CAPTURE(bad);
       const ProcessResult r =

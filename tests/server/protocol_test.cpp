@@ -11,16 +11,16 @@ using namespace gsparql::server;
 
 namespace {
 
-int statusOf(const HttpInput &input) {
+int statusOf(const HttpInput& input) {
   try {
     parseProtocolRequest(input);
-  } catch (const HttpError &e) {
+  } catch (const HttpError& e) {
     return e.status();
   }
   return 200;
 }
 
-ResultFormat negotiated(const std::string &accept, QueryForm form = QueryForm::Select) {
+ResultFormat negotiated(const std::string& accept, QueryForm form = QueryForm::Select) {
   return ContentNegotiation(accept, std::nullopt).choose(form).format;
 }
 
@@ -42,11 +42,10 @@ TEST_CASE("a protocol request is read from GET, a form POST and a direct POST") 
 }
 
 TEST_CASE("malformed protocol requests get 400, 405 and 415") {
-  CHECK(statusOf({"GET", "", "", {}}) == 400);                                          // no query
-  CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"query", "ASK {}"}}}) == 400);  // two
-  CHECK(statusOf({"GET", "", "", {{"update", "CLEAR ALL"}}}) == 400);                   // update by GET
-  CHECK(statusOf({"POST", "application/x-www-form-urlencoded", "", {{"query", "ASK {}"}, {"update", "CLEAR ALL"}}}) ==
-        400);
+  CHECK(statusOf({"GET", "", "", {}}) == 400);                                            // no query
+  CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"query", "ASK {}"}}}) == 400);   // two
+  CHECK(statusOf({"GET", "", "", {{"update", "CLEAR ALL"}}}) == 400);                     // update by GET
+  CHECK(statusOf({"POST", "application/x-www-form-urlencoded", "", {{"query", "ASK {}"}, {"update", "CLEAR ALL"}}}) == 400);
   CHECK(statusOf({"POST", "application/sparql-query", "ASK {}", {{"query", "ASK {}"}}}) == 400);
   CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"timeout", "soon"}}}) == 400);
   CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"explain", "maybe"}}}) == 400);
@@ -54,18 +53,14 @@ TEST_CASE("malformed protocol requests get 400, 405 and 415") {
   CHECK(statusOf({"POST", "text/plain", "ASK {}", {}}) == 415);
 }
 
-TEST_CASE(
-    "graphs named by the dataset parameters are refused (they are not "
-    "read yet), empty ones ignored") {
+TEST_CASE("graphs named by the dataset parameters are refused (they are not read yet), empty ones ignored") {
   CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"default-graph-uri", "http://e/g"}}}) == 400);
   CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"named-graph-uri", "http://e/g"}}}) == 400);
   CHECK(statusOf({"POST", "application/sparql-update", "CLEAR ALL", {{"using-graph-uri", "http://e/g"}}}) == 400);
   CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"default-graph-uri", ""}}}) == 200);
 }
 
-TEST_CASE(
-    "content negotiation follows q-values, specificity and the server's "
-    "order") {
+TEST_CASE("content negotiation follows q-values, specificity and the server's order") {
   CHECK(negotiated("") == ResultFormat::Json);
   CHECK(negotiated("*/*") == ResultFormat::Json);
   CHECK(negotiated("text/csv;q=0.5, application/sparql-results+xml;q=0.9") == ResultFormat::Xml);
@@ -74,8 +69,8 @@ TEST_CASE(
   CHECK(negotiated("application/json") == ResultFormat::Json);
   CHECK(negotiated("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8") == ResultFormat::Xml);
   // q=0: not acceptable; the same format under another name is.
-  const NegotiatedFormat refused =
-      ContentNegotiation("application/sparql-results+json;q=0, */*", std::nullopt).choose(QueryForm::Select);
+  const NegotiatedFormat refused = ContentNegotiation("application/sparql-results+json;q=0, */*", std::nullopt)
+                                       .choose(QueryForm::Select);
   CHECK(refused.format == ResultFormat::Json);
   CHECK(refused.mediaType == "application/json");
   CHECK(negotiated("application/sparql-results+json;q=0, application/json;q=0, */*") == ResultFormat::Xml);
@@ -88,13 +83,12 @@ TEST_CASE(
 }
 
 TEST_CASE("format= overrides Accept, and nothing acceptable is 406") {
-  CHECK(ContentNegotiation("application/json", std::string("csv")).choose(QueryForm::Select).format ==
-        ResultFormat::Csv);
+  CHECK(ContentNegotiation("application/json", std::string("csv")).choose(QueryForm::Select).format == ResultFormat::Csv);
   CHECK(ContentNegotiation("", std::string("text/turtle")).choose(QueryForm::Construct).format == ResultFormat::Turtle);
-  auto status = [](const std::string &accept, std::optional<std::string> format, QueryForm form) {
+  auto status = [](const std::string& accept, std::optional<std::string> format, QueryForm form) {
     try {
       ContentNegotiation(accept, format).choose(form);
-    } catch (const HttpError &e) {
+    } catch (const HttpError& e) {
       return e.status();
     }
     return 200;

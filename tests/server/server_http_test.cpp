@@ -1,7 +1,8 @@
 // The SPARQL Protocol server in this process, on WatDiv SF1, through
 // cpp-httplib's client.
-#include <arpa/inet.h>
 #include <doctest/doctest.h>
+
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -20,20 +21,20 @@ using namespace gsparql::test;
 namespace {
 
 // Enumerates about 10^10 pairs of triples before it counts: runs until stopped.
-const char *kEndlessQuery = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f FILTER(?c != ?f) }";
+const char* kEndlessQuery = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f FILTER(?c != ?f) }";
 // Every two-step path: a streamed result of millions of rows.
-const char *kLongResult = "SELECT * WHERE { ?a ?p ?b . ?b ?q ?c }";
+const char* kLongResult = "SELECT * WHERE { ?a ?p ?b . ?b ?q ?c }";
 
-std::string queryPath(const std::string &query, const std::string &extra = "") {
+std::string queryPath(const std::string& query, const std::string& extra = "") {
   return "/sparql?query=" + httplib::detail::encode_query_param(query) + extra;
 }
 
-httplib::Result get(const TestServer &server, const std::string &query, const std::string &accept,
-                    const std::string &extra = "") {
+httplib::Result get(const TestServer& server, const std::string& query, const std::string& accept,
+                    const std::string& extra = "") {
   return server.client().Get(queryPath(query, extra).c_str(), {{"Accept", accept}});
 }
 
-std::string apiOutput(const std::string &query, ResultFormat format) {
+std::string apiOutput(const std::string& query, ResultFormat format) {
   std::ostringstream out;
   sf1().queryTo(query, out, format);
   return out.str();
@@ -43,7 +44,7 @@ std::string apiOutput(const std::string &query, ResultFormat format) {
 
 TEST_CASE("GET, form POST and direct POST give the rows of Database::query") {
   TestServer server;
-  for (const std::string &name : watdivNames()) {
+  for (const std::string& name : watdivNames()) {
     CAPTURE(name);
     const std::string query = watdivQuery(name);
     const auto expected = sortedRowsOf(sf1().query(query));
@@ -52,7 +53,7 @@ TEST_CASE("GET, form POST and direct POST give the rows of Database::query") {
     auto byForm = server.client().Post("/sparql", {{"Accept", tsv}}, formBody({{"query", query}}),
                                        "application/x-www-form-urlencoded");
     auto direct = server.client().Post("/sparql", {{"Accept", tsv}}, query, "application/sparql-query");
-    for (auto *res : {&byGet, &byForm, &direct}) {
+    for (auto* res : {&byGet, &byForm, &direct}) {
       REQUIRE(*res);
       CHECK((*res)->status == 200);
       CHECK((*res)->get_header_value("Content-Type") == tsv);
@@ -65,9 +66,7 @@ TEST_CASE("every result format is what the API writes, under its media type") {
   TestServer server;
   const std::string select = watdivQuery("L3_10");
   const std::string ask = "ASK { ?s <http://schema.org/caption> ?o }";
-  const std::string construct =
-      "CONSTRUCT { ?s <http://e/caption> ?o } WHERE { ?s "
-      "<http://schema.org/caption> ?o } LIMIT 20";
+  const std::string construct = "CONSTRUCT { ?s <http://e/caption> ?o } WHERE { ?s <http://schema.org/caption> ?o } LIMIT 20";
   const struct {
     std::string query, accept;
     ResultFormat format;
@@ -83,7 +82,7 @@ TEST_CASE("every result format is what the API writes, under its media type") {
       {construct, "application/n-triples", ResultFormat::NTriples},
       {construct, "text/turtle", ResultFormat::Turtle},
   };
-  for (const auto &c : cases) {
+  for (const auto& c : cases) {
     CAPTURE(c.query);
     CAPTURE(c.accept);
     auto res = get(server, c.query, c.accept);
@@ -94,9 +93,7 @@ TEST_CASE("every result format is what the API writes, under its media type") {
   }
 }
 
-TEST_CASE(
-    "Accept q-values and format= pick the format, and nothing acceptable "
-    "is 406") {
+TEST_CASE("Accept q-values and format= pick the format, and nothing acceptable is 406") {
   TestServer server;
   const std::string query = watdivQuery("S1_08");
   auto xml = get(server, query, "text/csv;q=0.5, application/sparql-results+xml;q=0.9");
@@ -115,9 +112,7 @@ TEST_CASE(
   CHECK(graphForSelect->status == 406);
 }
 
-TEST_CASE(
-    "a bad query is 400 with its line and column, and so is an "
-    "unsupported feature") {
+TEST_CASE("a bad query is 400 with its line and column, and so is an unsupported feature") {
   TestServer server;
   auto syntax = get(server, "SELECT ?x WHERE {\n  ?x ?y }", "*/*");
   REQUIRE(syntax);
@@ -187,8 +182,7 @@ TEST_CASE("the row limit: an error before the response starts, a cut stream afte
     REQUIRE(small);
     CHECK(small->status == 200);
     CHECK(sortedTsvRows(small->body).size() == 1000);
-    // Its first batch of rows is over the limit: nothing was written, the
-    // status says so.
+    // Its first batch of rows is over the limit: nothing was written, the status says so.
     auto large = get(server, "SELECT * WHERE { ?s ?p ?o }", "text/tab-separated-values");
     REQUIRE(large);
     CHECK(large->status == 503);
@@ -217,14 +211,14 @@ struct UpdatableStore {
   }
 };
 
-httplib::Result postUpdate(const TestServer &server, const std::string &update, const httplib::Headers &headers = {},
+httplib::Result postUpdate(const TestServer& server, const std::string& update, const httplib::Headers& headers = {},
                            bool direct = true) {
   return direct ? server.client().Post("/sparql", headers, update, "application/sparql-update")
                 : server.client().Post("/update", headers, formBody({{"update", update}}),
                                        "application/x-www-form-urlencoded");
 }
 
-uint64_t tripleCount(const TestServer &server) {
+uint64_t tripleCount(const TestServer& server) {
   auto res = get(server, "SELECT (COUNT(*) AS ?n) { ?s ?p ?o }", "text/csv");
   REQUIRE(res);
   REQUIRE(res->status == 200);
@@ -251,9 +245,7 @@ TEST_CASE("updates by direct and form POST are applied and seen by the next quer
   CHECK(sortedDump(store.db).size() == 3);  // on disk, for any other reader
 }
 
-TEST_CASE(
-    "bad updates get 400 with the position, LOAD of the server files is "
-    "refused") {
+TEST_CASE("bad updates get 400 with the position, LOAD of the server files is refused") {
   UpdatableStore store;
   TestServer server({}, store.db);
   auto syntax = postUpdate(server, "INSERT DATA { ?x <http://e/p> 1 }");
@@ -319,7 +311,7 @@ TEST_CASE("concurrent clients' updates all land, while queries run") {
       }
     });
   }
-  for (auto &t : clients) t.join();
+  for (auto& t : clients) t.join();
   CHECK(ok == kClients * kUpdates);
   CHECK(tripleCount(server) == 1 + kClients * kUpdates);
 }
@@ -353,7 +345,7 @@ TEST_CASE("16 clients with 20 queries each all get their right answers") {
   options.threads = 4;
   TestServer server(options);
   std::vector<std::vector<std::string>> expected;
-  for (const std::string &name : watdivNames()) expected.push_back(sortedRowsOf(sf1().query(watdivQuery(name))));
+  for (const std::string& name : watdivNames()) expected.push_back(sortedRowsOf(sf1().query(watdivQuery(name))));
   std::atomic<int> right{0}, wrong{0};
   std::vector<std::thread> clients;
   for (int c = 0; c < 16; ++c) {
@@ -361,13 +353,13 @@ TEST_CASE("16 clients with 20 queries each all get their right answers") {
       httplib::Client client = server.client();
       for (int i = 0; i < 20; ++i) {
         const size_t q = static_cast<size_t>(c * 20 + i) % watdivNames().size();
-        auto res =
-            client.Get(queryPath(watdivQuery(watdivNames()[q])).c_str(), {{"Accept", "text/tab-separated-values"}});
+        auto res = client.Get(queryPath(watdivQuery(watdivNames()[q])).c_str(),
+                              {{"Accept", "text/tab-separated-values"}});
         (res && res->status == 200 && sortedTsvRows(res->body) == expected[q] ? right : wrong)++;
       }
     });
   }
-  for (auto &t : clients) t.join();
+  for (auto& t : clients) t.join();
   CHECK(right == 320);
   CHECK(wrong == 0);
 }
@@ -382,12 +374,9 @@ TEST_CASE("a request body of 1 GB gets 413 while the others are served") {
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<uint16_t>(server.port()));
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(sock, reinterpret_cast<sockaddr *>(&address), sizeof(address)) != 0) return;
-    const std::string head =
-        "POST /sparql HTTP/1.1\r\nHost: "
-        "x\r\nContent-Type: application/sparql-update\r\n"
-        "Content-Length: " +
-        std::to_string(bodyBytes) + "\r\n\r\n";
+    if (::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) return;
+    const std::string head = "POST /sparql HTTP/1.1\r\nHost: x\r\nContent-Type: application/sparql-update\r\n"
+                             "Content-Length: " + std::to_string(bodyBytes) + "\r\n\r\n";
     bool sent = ::write(sock, head.data(), head.size()) == static_cast<ssize_t>(head.size());
     const std::string chunk(1 << 20, '#');
     for (uint64_t written = 0; sent && written < bodyBytes; written += chunk.size()) {
@@ -414,8 +403,7 @@ TEST_CASE("10,000 idle connections: the server keeps answering others") {
   rlimit limit{};
   REQUIRE(::getrlimit(RLIMIT_NOFILE, &limit) == 0);
   limit.rlim_cur = limit.rlim_max;
-  ::setrlimit(RLIMIT_NOFILE, &limit);  // the server in this process needs as
-                                       // many descriptors as the clients
+  ::setrlimit(RLIMIT_NOFILE, &limit);  // the server in this process needs as many descriptors as the clients
   const size_t wanted = static_cast<size_t>(scaledCases(10000));
   const size_t idle = std::min<size_t>(wanted, limit.rlim_cur > 400 ? (limit.rlim_cur - 200) / 2 : 0);
   if (idle < wanted) MESSAGE("only " << idle << " idle connections: the descriptor limit is " << limit.rlim_cur);
@@ -428,7 +416,7 @@ TEST_CASE("10,000 idle connections: the server keeps answering others") {
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<uint16_t>(server.port()));
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::connect(sock, reinterpret_cast<sockaddr *>(&address), sizeof(address)) == 0);
+    REQUIRE(::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
     sockets.push_back(sock);
   }
   // A fixed pool of connection threads, each polling an idle connection
@@ -447,9 +435,7 @@ TEST_CASE("10,000 idle connections: the server keeps answering others") {
   for (int sock : sockets) ::close(sock);
 }
 
-TEST_CASE(
-    "a client that leaves mid-result stops its query while the others "
-    "are served") {
+TEST_CASE("a client that leaves mid-result stops its query while the others are served") {
   server::ServerOptions options;
   options.threads = 1;
   options.queueLength = 0;
@@ -461,9 +447,8 @@ TEST_CASE(
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<uint16_t>(server.port()));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(sock, reinterpret_cast<sockaddr *>(&address), sizeof(address)) == 0);
-  const std::string request =
-      "GET " + queryPath(kLongResult) + " HTTP/1.1\r\nHost: x\r\nAccept: text/tab-separated-values\r\n\r\n";
+  REQUIRE(::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+  const std::string request = "GET " + queryPath(kLongResult) + " HTTP/1.1\r\nHost: x\r\nAccept: text/tab-separated-values\r\n\r\n";
   REQUIRE(::write(sock, request.data(), request.size()) == static_cast<ssize_t>(request.size()));
   char buffer[65536];
   size_t received = 0;
@@ -494,11 +479,8 @@ TEST_CASE("all workers busy and the queue full: 503") {
   options.queueLength = 0;
   options.query.timeout = std::chrono::seconds(30);
   TestServer server(options);
-  auto isBusy = [](const httplib::Result &r) {
-    return r && r->status == 503 && r->body.find("busy") != std::string::npos;
-  };
-  // The long query retries until it has the worker; the short ones until it
-  // does.
+  auto isBusy = [](const httplib::Result& r) { return r && r->status == 503 && r->body.find("busy") != std::string::npos; };
+  // The long query retries until it has the worker; the short ones until it does.
   std::thread busy([&] {
     while (isBusy(get(server, kEndlessQuery, "*/*", "&timeout=3"))) {
     }
@@ -524,9 +506,7 @@ TEST_CASE("the query page is served at /") {
   CHECK(page->status == 200);
   CHECK(page->body.find("new Yasgui(") != std::string::npos);
   if (!std::filesystem::exists(std::filesystem::path(GSPARQL_WEB_DIR) / "node_modules")) {
-    MESSAGE(
-        "web/node_modules is missing (run npm ci in web/): YASGUI itself "
-        "not checked");
+    MESSAGE("web/node_modules is missing (run npm ci in web/): YASGUI itself not checked");
     return;
   }
   auto yasgui = server.client().Get("/node_modules/@zazuko/yasgui/build/yasgui.min.js");
