@@ -15,6 +15,7 @@
 #include "engine/update_runner.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
+#include "rdf/iri.h"
 #include "storage/generations.h"
 #include "storage/graph_changes.h"
 #include "storage/graph_store.h"
@@ -32,7 +33,47 @@ Parsed parse(Parsed (*parser)(std::string_view, const sparql::ParseLimits&), std
   }
 }
 
-sparql::Query parse(std::string_view text) { return parse(&sparql::parseQuery, text); }
+// Absolute IRIs as N-Triples terms; a QueryError names one that is not.
+std::vector<std::string> graphTerms(const std::vector<std::string>& iris) {
+  std::vector<std::string> terms;
+  for (const std::string& iri : iris) {
+    auto term = rdf::absoluteIriTerm(iri);
+    if (!term) throw QueryError("a graph of the dataset must be an absolute IRI, not '" + iri + "'");
+    terms.push_back(std::move(*term));
+  }
+  return terms;
+}
+
+bool namesDataset(const QueryOptions& options) {
+  return !options.defaultGraphs.empty() || !options.namedGraphs.empty();
+}
+
+// The query, with the dataset of the options in place of its FROM and FROM NAMED.
+sparql::Query parse(std::string_view text, const QueryOptions& options) {
+  sparql::Query query = parse(&sparql::parseQuery, text);
+  if (namesDataset(options)) {
+    query.fromGraphs = graphTerms(options.defaultGraphs);
+    query.fromNamedGraphs = graphTerms(options.namedGraphs);
+  }
+  return query;
+}
+
+// The request, with the dataset of the options as the USING and USING
+// NAMED of each operation that has a pattern (SPARQL 1.1 Protocol 2.2.3).
+sparql::UpdateRequest parseUpdate(std::string_view text, const QueryOptions& options) {
+  sparql::UpdateRequest request = parse(&sparql::parseUpdate, text);
+  if (!namesDataset(options)) return request;
+  for (auto& op : request.operations) {
+    if (!op.hasPattern()) continue;
+    if (!op.with.empty() || !op.usingGraphs.empty() || !op.usingNamedGraphs.empty()) {
+      throw QueryError("an operation with USING or WITH cannot also take the dataset of the request's parameters",
+                       op.pos.line, op.pos.column);
+    }
+    op.usingGraphs = graphTerms(options.defaultGraphs);
+    op.usingNamedGraphs = graphTerms(options.namedGraphs);
+  }
+  return request;
+}
 
 QueryForm publicForm(sparql::Query::Form form) {
   using Form = sparql::Query::Form;
@@ -129,7 +170,7 @@ class UpdateSteps {
 
 UpdateSummary Database::update(const std::filesystem::path& dir, std::string_view text, const UpdateOptions& options) {
   const auto start = Clock::now();
-  const sparql::UpdateRequest request = parse(&sparql::parseUpdate, text);
+  const sparql::UpdateRequest request = parseUpdate(text, options.query);
   if (!committedGenerationNumber(dir)) loadIntoDatabase(dir, {}, {});  // an empty database to start from
   // The one writer from here to the commit, so that the patterns read the
   // generation that the update changes.
@@ -266,7 +307,7 @@ Database& Database::operator=(Database&&) noexcept = default;
 
 QueryResult Database::query(std::string_view text, const QueryOptions& options) const {
   const auto start = Clock::now();
-  return impl_->result(parse(text), options, start);
+  return impl_->result(parse(text, options), options, start);
 }
 
 QuerySummary Database::queryTo(std::string_view text, std::ostream& out, std::optional<ResultFormat> format,
@@ -281,7 +322,7 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
                                const QueryOptions& options) const {
   using Form = sparql::Query::Form;
   const auto start = Clock::now();
-  sparql::Query parsed = parse(text);
+  sparql::Query parsed = parse(text, options);
   const bool graph = parsed.form == Form::Construct || parsed.form == Form::Describe;
   const ResultFormat chosen = choose(publicForm(parsed.form));
   checkFormatFits(chosen, graph, parsed.form == Form::Ask);
@@ -324,7 +365,7 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
                          query.timeout = options.timeout;
                          const auto start = Clock::now();
                          const engine::QueryOutcome outcome =
-                             impl_->run(parse(text), query, executionOptionsFrom(query, start));
+                             impl_->run(parse(text, query), query, executionOptionsFrom(query, start));
                          return Measurement{workOf(*outcome.plan), outcome.executeMilliseconds};
                        });
 }

@@ -1,6 +1,5 @@
 #include "server/protocol_request.h"
 
-#include <array>
 
 #include "cli/arguments.h"
 #include "cli/query_options.h"
@@ -19,22 +18,32 @@ std::optional<std::string> single(const Params& params, const std::string& name)
   return first->second;
 }
 
-// The dataset parameters are not read yet (FROM, FROM NAMED, USING and WITH
-// in the text are), so a request that names a graph through them cannot be
-// answered as asked. Empty values (as some forms send) name nothing.
-void refuseDatasetParameters(const Params& params) {
-  static constexpr std::array kNames{"default-graph-uri", "named-graph-uri", "using-graph-uri",
-                                     "using-named-graph-uri"};
-  for (const char* name : kNames) {
-    const auto [first, last] = params.equal_range(name);
-    for (auto it = first; it != last; ++it) {
-      if (!it->second.empty()) {
-        throw HttpError(400, std::string(name) +
-                                 " is not supported yet: name the graphs with FROM "
-                                 "and FROM NAMED (USING, WITH) in the text");
-      }
+// The non-empty values of a repeatable parameter (some forms send empty ones).
+std::vector<std::string> values(const Params& params, const std::string& name) {
+  std::vector<std::string> out;
+  const auto [first, last] = params.equal_range(name);
+  for (auto it = first; it != last; ++it) {
+    if (!it->second.empty()) out.push_back(it->second);
+  }
+  return out;
+}
+
+// The RDF dataset of the request: default-graph-uri and named-graph-uri for
+// a query, using-graph-uri and using-named-graph-uri for an update; the
+// other kind's parameters are an error, not silently ignored.
+void readDataset(const Params& params, ProtocolRequest& request) {
+  const bool update = request.kind == ProtocolRequest::Kind::Update;
+  const char* defaults = update ? "using-graph-uri" : "default-graph-uri";
+  const char* named = update ? "using-named-graph-uri" : "named-graph-uri";
+  for (const char* other : {update ? "default-graph-uri" : "using-graph-uri",
+                            update ? "named-graph-uri" : "using-named-graph-uri"}) {
+    if (!values(params, other).empty()) {
+      throw HttpError(400, std::string(other) + " is for " + (update ? "queries" : "updates") + "; this request is " +
+                               (update ? "an update" : "a query"));
     }
   }
+  request.defaultGraphs = values(params, defaults);
+  request.namedGraphs = values(params, named);
 }
 
 // The text and kind of a GET or form POST: exactly one query or update.
@@ -90,7 +99,7 @@ ProtocolRequest parseProtocolRequest(const HttpInput& input) {
                     "application/sparql-update, not '" +
                         input.contentType + "'");
   }
-  refuseDatasetParameters(input.params);
+  readDataset(input.params, request);
   request.format = single(input.params, "format");
   if (auto timeout = single(input.params, "timeout")) request.timeout = timeoutFrom(*timeout);
   if (auto explain = single(input.params, "explain")) request.explain = explainFrom(*explain);

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gsparql::server {
 
@@ -25,12 +26,14 @@ struct ProtocolRequest {
   std::optional<std::string> format;                // format=: overrides Accept
   std::optional<std::chrono::milliseconds> timeout;  // timeout=SECONDS
   bool explain = false;                             // explain=true: the plan instead of the result
+  // default-graph-uri and named-graph-uri (a query), using-graph-uri and
+  // using-named-graph-uri (an update): QueryOptions::defaultGraphs, namedGraphs.
+  std::vector<std::string> defaultGraphs, namedGraphs;
 };
 
 // Throws HttpError: 400 for a malformed request (no query, two queries, a
-// bad timeout, a non-empty default-graph-uri or named-graph-uri: named
-// graphs do not exist yet), 405 for another method, 415 for a POST body
-// of another media type.
+// bad timeout, a query's dataset parameters on an update or the other way
+// round), 405 for another method, 415 for a POST body of another media type.
 ProtocolRequest parseProtocolRequest(const HttpInput& input);
 
 }  // namespace gsparql::server

@@ -201,9 +201,9 @@ void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response
   const ProtocolRequest request = parseProtocolRequest(inputOf(req));
   if (request.kind == ProtocolRequest::Kind::Update) {
     checkUpdateAllowed(req);
-    return answerUpdate(request.text, optionsFor(request.timeout), res);
+    return answerUpdate(request.text, optionsFor(request), res);
   }
-  auto job = std::make_shared<QueryJob>(database(), request.text, optionsFor(request.timeout),
+  auto job = std::make_shared<QueryJob>(database(), request.text, optionsFor(request),
                                         ContentNegotiation(req.get_header_value("Accept"), request.format),
                                         request.explain, options_.windowBytes);
   if (!pool_->trySubmit([job] { job->run(); })) {
@@ -271,10 +271,13 @@ std::shared_ptr<const Database> SparqlServer::database() {
   return database_;
 }
 
-// A request's timeout= applies up to the server's, which is also the default.
-QueryOptions SparqlServer::optionsFor(const std::optional<std::chrono::milliseconds>& requested) const {
+// A request's timeout= applies up to the server's, which is also the
+// default; its dataset parameters name the dataset.
+QueryOptions SparqlServer::optionsFor(const ProtocolRequest& request) const {
   QueryOptions options = options_.query;
-  if (requested) options.timeout = options.timeout ? std::min(*options.timeout, *requested) : *requested;
+  if (request.timeout) options.timeout = options.timeout ? std::min(*options.timeout, *request.timeout) : *request.timeout;
+  options.defaultGraphs = request.defaultGraphs;
+  options.namedGraphs = request.namedGraphs;
   return options;
 }
 

@@ -22,6 +22,7 @@ struct Response;
 namespace gsparql::server {
 
 class AccessLog;
+struct ProtocolRequest;
 class WorkerPool;
 
 struct ServerOptions {
@@ -68,7 +69,7 @@ class SparqlServer {
   // The newest generation, opened again once an update, here or from
   // another process, has committed a newer one; queries hold theirs.
   std::shared_ptr<const Database> database();
-  QueryOptions optionsFor(const std::optional<std::chrono::milliseconds>& requested) const;
+  QueryOptions optionsFor(const ProtocolRequest& request) const;
   void log(const httplib::Request& req, const httplib::Response& res);
   // Counts a request in flight; false once stopping.
   bool admit();

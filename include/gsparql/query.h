@@ -50,6 +50,13 @@ struct QueryOptions {
   // The most rows (a graph: triples) the result may have; a query that
   // would give more stops with QueryResultTooLarge. 0: no limit.
   uint64_t maxRows = 0;
+  // The RDF dataset, as absolute IRIs, in place of the query's FROM and
+  // FROM NAMED (the Protocol's default-graph-uri and named-graph-uri); both
+  // empty: the query's own. For an update: the USING and USING NAMED of each
+  // operation with a WHERE pattern (the Protocol's using-graph-uri and
+  // using-named-graph-uri); such an operation may then name none itself,
+  // nor WITH (a QueryError).
+  std::vector<std::string> defaultGraphs, namedGraphs;
 };
 
 // What a query returns: solutions, a boolean or a graph.

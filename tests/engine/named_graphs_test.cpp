@@ -13,17 +13,6 @@ namespace {
 
 const std::vector<std::string> kGraphs = {"<http://g/1>", "<http://g/2>"};
 
-std::vector<std::string> sortedLines(const QueryResult& result) {
-  std::vector<std::string> rows;
-  result.forEachRow([&](std::span<const Term> row) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) line += (i ? "\t" : "") + std::string(row[i].value_or(""));
-    rows.push_back(line);
-  });
-  std::sort(rows.begin(), rows.end());
-  return rows;
-}
-
 // The default graph's triples, then each named graph's as quads.
 std::string toNQuads(const std::vector<std::vector<StringTriple>>& graphs) {
   std::string text = toNTriples(graphs[0]);

@@ -7,21 +7,6 @@
 using namespace gsparql;
 using namespace gsparql::test;
 
-namespace {
-
-std::vector<std::string> sortedLines(const QueryResult& result) {
-  std::vector<std::string> rows;
-  result.forEachRow([&](std::span<const Term> row) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) line += (i ? "\t" : "") + std::string(row[i].value_or(""));
-    rows.push_back(line);
-  });
-  std::sort(rows.begin(), rows.end());
-  return rows;
-}
-
-}  // namespace
-
 TEST_CASE("random BGPs match a brute-force enumeration, under both semantics and both optimizers, and are counted alike") {
   // Covers variable predicates (also shared with vertices), self-loops,
   // parallel edges, blank nodes, constant-only patterns, absent constants

@@ -53,11 +53,19 @@ TEST_CASE("malformed protocol requests get 400, 405 and 415") {
   CHECK(statusOf({"POST", "text/plain", "ASK {}", {}}) == 415);
 }
 
-TEST_CASE("graphs named by the dataset parameters are refused (they are not read yet), empty ones ignored") {
-  CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"default-graph-uri", "http://e/g"}}}) == 400);
-  CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"named-graph-uri", "http://e/g"}}}) == 400);
-  CHECK(statusOf({"POST", "application/sparql-update", "CLEAR ALL", {{"using-graph-uri", "http://e/g"}}}) == 400);
-  CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"default-graph-uri", ""}}}) == 200);
+TEST_CASE("the dataset parameters name a query's or an update's dataset, those of the other kind are refused") {
+  const auto query = parseProtocolRequest({"GET", "", "", {{"query", "ASK {}"}, {"default-graph-uri", "http://e/g"},
+                                                           {"named-graph-uri", "http://e/h"}, {"named-graph-uri", "http://e/i"}}});
+  CHECK(query.defaultGraphs == std::vector<std::string>{"http://e/g"});
+  CHECK(query.namedGraphs == std::vector<std::string>{"http://e/h", "http://e/i"});
+  const auto update =
+      parseProtocolRequest({"POST", "application/sparql-update", "CLEAR ALL", {{"using-named-graph-uri", "http://e/g"}}});
+  CHECK(update.defaultGraphs.empty());
+  CHECK(update.namedGraphs == std::vector<std::string>{"http://e/g"});
+  CHECK(statusOf({"GET", "", "", {{"query", "ASK {}"}, {"using-graph-uri", "http://e/g"}}}) == 400);
+  CHECK(statusOf({"POST", "application/sparql-update", "CLEAR ALL", {{"default-graph-uri", "http://e/g"}}}) == 400);
+  // Empty values (as some forms send) name nothing.
+  CHECK(parseProtocolRequest({"GET", "", "", {{"query", "ASK {}"}, {"default-graph-uri", ""}}}).defaultGraphs.empty());
 }
 
 TEST_CASE("content negotiation follows q-values, specificity and the server's order") {

@@ -227,6 +227,33 @@ uint64_t tripleCount(const TestServer& server) {
 
 }  // namespace
 
+TEST_CASE("default-graph-uri and named-graph-uri name the query's dataset, using-graph-uri the update's") {
+  UpdatableStore store;
+  writeFile(store.dir / "graphs.nq", "<http://e/x> <http://e/p> \"in g\" <http://e/g> .\n"
+                                     "<http://e/y> <http://e/p> \"in h\" <http://e/h> .\n");
+  Database::load(store.db, {(store.dir / "graphs.nq").string()});
+  TestServer server({}, store.db);
+  auto rows = [&](const std::string& query, const std::string& extra) {
+    auto res = get(server, query, "text/tab-separated-values", extra);
+    REQUIRE(res);
+    REQUIRE(res->status == 200);
+    return res->body;
+  };
+  // The parameters win over FROM, as the Protocol says.
+  CHECK(rows("SELECT ?o FROM <http://e/h> WHERE { ?s <http://e/p> ?o }", "&default-graph-uri=http://e/g") ==
+        "?o\n\"in g\"\n");
+  CHECK(rows("SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", "&named-graph-uri=http://e/h") == "?g\n<http://e/h>\n");
+  auto res = server.client().Post("/sparql?using-graph-uri=http://e/g", {},
+                                  "INSERT { ?s <http://e/q> ?o } WHERE { ?s <http://e/p> ?o }", "application/sparql-update");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(rows("SELECT ?s WHERE { ?s <http://e/q> ?o }", "") == "?s\n<http://e/x>\n");
+  auto bad = get(server, "ASK {}", "*/*", "&default-graph-uri=not%20an%20iri");
+  REQUIRE(bad);
+  CHECK(bad->status == 400);
+  CHECK(bad->body.find("absolute IRI") != std::string::npos);
+}
+
 TEST_CASE("updates by direct and form POST are applied and seen by the next query") {
   UpdatableStore store;
   TestServer server({}, store.db);

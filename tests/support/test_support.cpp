@@ -125,6 +125,17 @@ std::string countingQuery(const std::string& select) {
   return "SELECT (COUNT(*) AS ?n)" + select.substr(where);
 }
 
+std::vector<std::string> sortedLines(const QueryResult& result) {
+  std::vector<std::string> rows;
+  result.forEachRow([&](std::span<const Term> row) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) line += (i ? "\t" : "") + std::string(row[i].value_or(""));
+    rows.push_back(line);
+  });
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
 uint64_t countOf(const QueryResult& result) {
   std::vector<std::string> cells;
   result.forEachRow([&](std::span<const Term> row) { cells.emplace_back(row.size() == 1 && row[0] ? *row[0] : ""); });

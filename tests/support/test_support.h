@@ -44,6 +44,8 @@ std::vector<std::string> directoryEntries(const std::filesystem::path& dir);
 
 // "SELECT (COUNT(*) AS ?n) WHERE ..." of a "SELECT ... WHERE ..." query.
 std::string countingQuery(const std::string& select);
+// A result's rows, each its cells joined by tabs (unbound: empty), sorted.
+std::vector<std::string> sortedLines(const QueryResult& result);
 // The integer of a result of one row and one xsd:integer cell (a count).
 uint64_t countOf(const QueryResult& result);
 
