@@ -13,15 +13,6 @@ namespace {
 
 const std::vector<std::string> kGraphs = {"<http://g/1>", "<http://g/2>"};
 
-// The default graph's triples, then each named graph's as quads.
-std::string toNQuads(const std::vector<std::vector<StringTriple>>& graphs) {
-  std::string text = toNTriples(graphs[0]);
-  for (size_t g = 1; g < graphs.size(); ++g) {
-    for (const auto& t : graphs[g]) text += t.s + " " + t.p + " " + t.o + " " + kGraphs[g - 1] + " .\n";
-  }
-  return text;
-}
-
 std::string variableList(const std::vector<std::string>& variables) {
   std::string list;
   for (const auto& v : variables) list += " ?" + v;
@@ -47,7 +38,7 @@ TEST_CASE("a BGP in a graph matches that graph alone: the default graph, GRAPH <
     std::vector<std::vector<std::string>> expected;
     for (const auto& graph : graphs) expected.push_back(bruteForce({graph, c.patterns, c.query, c.variables}, c.variables, false));
     TempDir dir;
-    writeFile(dir / "data.nq", toNQuads(graphs));
+    writeFile(dir / "data.nq", toNQuads(graphs, kGraphs));
     Database::load(dir / "db", {(dir / "data.nq").string()});
     Database db(dir / "db");
     CAPTURE(c.query);

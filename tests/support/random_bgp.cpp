@@ -78,6 +78,14 @@ std::string toNTriples(const std::vector<StringTriple>& graph) {
   return out;
 }
 
+std::string toNQuads(const std::vector<std::vector<StringTriple>>& graphs, const std::vector<std::string>& names) {
+  std::string text = toNTriples(graphs.at(0));
+  for (size_t g = 1; g < graphs.size(); ++g) {
+    for (const auto& t : graphs[g]) text += t.s + " " + t.p + " " + t.o + " " + names.at(g - 1) + " .\n";
+  }
+  return text;
+}
+
 std::vector<std::string> bruteForce(const RandomCase& c, const std::vector<std::string>& variables, bool injective) {
   std::set<std::tuple<std::string, std::string, std::string>> graph;
   std::set<std::string> domain;

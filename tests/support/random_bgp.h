@@ -24,6 +24,8 @@ struct RandomCase {
 
 RandomCase randomCase(std::mt19937& random);
 std::string toNTriples(const std::vector<StringTriple>& graph);
+// The default graph's triples (graphs[0]), then graphs[i]'s as quads in named graph names[i - 1].
+std::string toNQuads(const std::vector<std::vector<StringTriple>>& graphs, const std::vector<std::string>& names);
 // Writes `graph` under `dir` and loads it; returns the database folder.
 std::filesystem::path loadGraph(const std::filesystem::path& dir, const std::vector<StringTriple>& graph);
 
