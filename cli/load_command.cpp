@@ -18,7 +18,8 @@ RdfFormat parseFormat(const std::string& name) {
   if (name == "nt" || name == "ntriples") return RdfFormat::NTriples;
   if (name == "ttl" || name == "turtle") return RdfFormat::Turtle;
   if (name == "nq" || name == "nquads") return RdfFormat::NQuads;
-  throw UsageError("unknown --format " + name + " (nt, ttl or nq)");
+  if (name == "trig") return RdfFormat::TriG;
+  throw UsageError("unknown --format " + name + " (nt, ttl, nq or trig)");
 }
 
 void printSummary(const LoadSummary& s) {

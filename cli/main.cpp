@@ -13,8 +13,8 @@ namespace {
 constexpr const char* kUsage = R"(usage: gsparql <command> [options]
 
 commands:
-  load --db DIR [--format nt|ttl|nq] [--graph IRI] [--lenient] [--memory-budget SIZE] [--quiet] [--verbose] FILE...
-        add RDF files (.nt .ttl .nq, optionally .gz .bz2 .xz .zst; - for standard input); N-Quads keep
+  load --db DIR [--format nt|ttl|nq|trig] [--graph IRI] [--lenient] [--memory-budget SIZE] [--quiet] [--verbose] FILE...
+        add RDF files (.nt .ttl .nq .trig, optionally .gz .bz2 .xz .zst; - for standard input); N-Quads and TriG keep
         their graphs, and --graph puts triples that name none into that named graph
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the dataset as N-Quads (N-Triples where it has no named graphs)

@@ -101,7 +101,7 @@ RdfReadReport readStream(InputStream& input, const std::string& name, RdfFormat 
 
 RdfReadReport readInBatches(InputStream& input, const std::string& name, RdfFormat format,
                             const RdfReadOptions& options, const BatchConsumer& consume, size_t pieceBytes) {
-  if (format == RdfFormat::Turtle) return readStream(input, name, format, options, consume);
+  if (!isLineBased(format)) return readStream(input, name, format, options, consume);
   return readLinesInParallel(input, name, format, options, consume, pieceBytes);
 }
 

@@ -55,7 +55,7 @@ RdfFormat formatOf(const std::string& input, const LoadOptions& options) {
   if (input == "-") return RdfFormat::NTriples;
   if (auto format = rdfFormatFromName(input)) return *format;
   throw LoadError(input +
-                  ": unknown RDF format (use .nt, .ttl or .nq, "
+                  ": unknown RDF format (use .nt, .ttl, .nq or .trig, "
                   "optionally compressed, or --format)");
 }
 
@@ -258,11 +258,12 @@ uint64_t peakMemoryBytes() {
 void readInputs(const std::vector<GraphChanges::LoadedFile>& inputs, const LoadOptions& options, GraphEncoder& encoder,
                 Catalog& catalog, LoadSummary& summary, Clock::time_point start) {
   ProgressReporter progress(options, start);
-  for (const auto& [input, graph] : inputs) {
+  for (const GraphChanges::LoadedFile& file : inputs) {
+    const std::string& input = file.path;
     RdfReadOptions readOptions;
     readOptions.lenient = options.lenient;
     readOptions.blankNodePrefix = "f" + std::to_string(++catalog.inputFiles) + "_";
-    readOptions.defaultGraph = graph;
+    readOptions.defaultGraph = file.graph;
     auto stream = openInput(input);
     const uint64_t bytesTotal = stream->sourceBytesTotal();
     RdfReadReport report = readInBatches(*stream, input, formatOf(input, options), readOptions,

@@ -30,6 +30,7 @@ SerdSyntax serdSyntax(RdfFormat format) {
   switch (format) {
     case RdfFormat::NTriples: return SERD_NTRIPLES;
     case RdfFormat::Turtle: return SERD_TURTLE;
+    case RdfFormat::TriG: return SERD_TRIG;
     case RdfFormat::NQuads: return SERD_NQUADS;
   }
   return SERD_NTRIPLES;
@@ -104,8 +105,9 @@ class SerdSession {
 
   RdfReadReport run() {
     StatementSplitter splitter(input_, {.stopAtProblem = !options_.lenient,
-                                        .statementPerLine = format_ != RdfFormat::Turtle,
-                                        .firstLine = options_.firstLine});
+                                        .statementPerLine = isLineBased(format_),
+                                        .firstLine = options_.firstLine,
+                                        .graphBlocks = format_ == RdfFormat::TriG});
     Statement statement;
     while (splitter.next(statement)) {
       std::optional<TextProblem> problem = statement.problem ? statement.problem : parse(statement);
@@ -146,10 +148,26 @@ class SerdSession {
   }
 
   static SerdStatus onBase(void* handle, const SerdNode* uri) {
-    return serd_env_set_base_uri(static_cast<SerdSession*>(handle)->env_, uri);
+    auto* self = static_cast<SerdSession*>(handle);
+    if (self->refuseDirective()) return SERD_ERR_BAD_SYNTAX;
+    return serd_env_set_base_uri(self->env_, uri);
   }
   static SerdStatus onPrefix(void* handle, const SerdNode* name, const SerdNode* uri) {
-    return serd_env_set_prefix(static_cast<SerdSession*>(handle)->env_, name, uri);
+    auto* self = static_cast<SerdSession*>(handle);
+    if (self->refuseDirective()) return SERD_ERR_BAD_SYNTAX;
+    return serd_env_set_prefix(self->env_, name, uri);
+  }
+
+  // Serd takes @prefix and @base in N-Triples and N-Quads too, which have
+  // none: such a line is a bad statement (a lenient read skips it), so that
+  // the names after it fail alike whether the input is read as one stream or
+  // in pieces on all cores.
+  bool refuseDirective() {
+    if (!isLineBased(format_)) return false;
+    if (!problem_) {
+      problem_ = TextProblem{statement_->positionOf(statement_->firstToken), "N-Triples and N-Quads have no directives"};
+    }
+    return true;
   }
 
   static SerdStatus onError(void* handle, const SerdError* error) {
@@ -303,6 +321,7 @@ std::optional<RdfFormat> rdfFormatFromString(std::string_view format) {
   if (format == "nt" || format == "ntriples" || format == "n-triples") return RdfFormat::NTriples;
   if (format == "ttl" || format == "turtle") return RdfFormat::Turtle;
   if (format == "nq" || format == "nquads" || format == "n-quads") return RdfFormat::NQuads;
+  if (format == "trig") return RdfFormat::TriG;
   return std::nullopt;
 }
 

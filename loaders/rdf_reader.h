@@ -1,7 +1,7 @@
 #pragma once
 // Streams the statements of one RDF document through Serd, with every term
-// in the rdf/term.h form. N-Triples, Turtle and N-Quads, each statement with
-// its graph.
+// in the rdf/term.h form. N-Triples, Turtle, N-Quads and TriG, each statement
+// with its graph.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -49,7 +49,10 @@ RdfReadReport readRdf(InputStream& input, const std::string& name, RdfFormat for
 void readRdfFile(const std::filesystem::path& file, RdfFormat format,
                  const StatementHandler& onStatement);
 
-// By extension, ignoring a compression suffix: .nt, .ttl, .nq.
+// N-Triples and N-Quads: one statement a line.
+inline bool isLineBased(RdfFormat format) { return format == RdfFormat::NTriples || format == RdfFormat::NQuads; }
+
+// By extension, ignoring a compression suffix: .nt, .ttl, .nq, .trig.
 std::optional<RdfFormat> rdfFormatFromName(const std::string& name);
 std::optional<RdfFormat> rdfFormatFromString(std::string_view format);
 

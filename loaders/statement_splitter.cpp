@@ -84,6 +84,7 @@ StatementSplitter::StatementSplitter(InputStream& input, const SplitOptions& opt
     : input_(input),
       stopAtProblem_(options.stopAtProblem),
       statementPerLine_(options.statementPerLine),
+      graphBlocks_(options.graphBlocks),
       buffer_(kInitialBuffer),
       position_{options.firstLine, 1} {}
 
@@ -93,6 +94,7 @@ bool StatementSplitter::next(Statement& statement) {
   lastStart_ = position_;
   context_ = Context::Normal;
   depth_ = 0;
+  braces_ = 0;
   firstToken_.reset();
   problem_.reset();
   cutAtLineEnd_ = false;
@@ -210,7 +212,7 @@ bool StatementSplitter::scanNormal(unsigned char c) {
   }
   switch (c) {
     case '.':
-      if (depth_ == 0 && endsStatement()) {
+      if (depth_ == 0 && braces_ == 0 && endsStatement()) {
         advance();
         return true;
       }
@@ -244,6 +246,16 @@ bool StatementSplitter::scanNormal(unsigned char c) {
       if (depth_ > 0) --depth_;
       advance();
       break;
+    case '{':
+      if (graphBlocks_ && ++braces_ == kMaxNesting + 1) {
+        report("nesting deeper than " + std::to_string(kMaxNesting) + " levels of { }");
+      }
+      advance();
+      break;
+    case '}':
+      advance();
+      if (!graphBlocks_ || braces_ == 0) break;
+      return --braces_ == 0 && depth_ == 0;  // a graph block ends its statement
     case '\\':
       scanEscape();
       break;

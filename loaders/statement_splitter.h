@@ -1,12 +1,13 @@
 #pragma once
-// Cuts N-Triples, Turtle or N-Quads text into top-level statements before
+// Cuts N-Triples, Turtle, N-Quads or TriG text into top-level statements before
 // Serd sees it, and checks what Serd lets through or cannot survive:
 // invalid UTF-8 (overlong forms, surrogates, bytes beyond U+10FFFF), escapes
 // of code points that are not characters, NUL bytes, and nesting of `[ ]`
 // and `( )` deeper than Serd's recursion can take.
 //
 // A statement ends at a `.` outside IRIs, strings, comments and brackets
-// that no name or number continues. Two real statements may end up in one
+// that no name or number continues; in TriG also at the `}` that closes a
+// graph block. Two real statements may end up in one
 // piece (`"x".ex:s ...`), never one statement in two, so reading piece by
 // piece gives Serd's answer for valid input.
 #include <array>
@@ -58,6 +59,8 @@ struct SplitOptions {
   bool statementPerLine = false;
   // The line number of the input's first byte (a piece of a larger input).
   uint64_t firstLine = 1;
+  // TriG: `{ ... }` holds a graph's statements, and its `}` ends a statement.
+  bool graphBlocks = false;
 };
 
 class StatementSplitter {
@@ -93,6 +96,7 @@ class StatementSplitter {
   InputStream& input_;
   const bool stopAtProblem_;
   const bool statementPerLine_;
+  const bool graphBlocks_;
   std::vector<char> buffer_;
   size_t begin_ = 0, pos_ = 0, end_ = 0;  // current statement, scan position, data end
   bool eof_ = false;
@@ -100,6 +104,7 @@ class StatementSplitter {
   Context context_ = Context::Normal;
   char quote_ = '"';
   int depth_ = 0;
+  int braces_ = 0;  // open `{` of TriG graph blocks
   std::optional<size_t> firstToken_;
   TextPosition firstTokenPosition_;
   std::optional<TextProblem> problem_;

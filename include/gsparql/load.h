@@ -8,7 +8,7 @@
 
 namespace gsparql {
 
-enum class RdfFormat { NTriples, Turtle, NQuads };
+enum class RdfFormat { NTriples, Turtle, NQuads, TriG };
 
 struct LoadProgress {
   std::string input;

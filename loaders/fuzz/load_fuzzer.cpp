@@ -1,5 +1,5 @@
 // libFuzzer target for the RDF reader. The first byte picks the syntax
-// (N-Triples, Turtle, N-Quads) and how many bytes each read returns (so that
+// (N-Triples, Turtle, N-Quads, TriG) and how many bytes each read returns (so that
 // statements straddle buffer refills); the rest is the document.
 // Findings: a crash, a sanitizer report, an exception other than LoadError,
 // a term that is not valid UTF-8, a lenient read that disagrees with a
@@ -16,6 +16,7 @@
 #include "gsparql/error.h"
 #include "loaders/batch_reader.h"
 #include "loaders/rdf_reader.h"
+#include "storage/named_graphs.h"
 
 namespace {
 
@@ -65,7 +66,8 @@ Outcome read(std::string_view document, RdfFormat format, size_t piece, bool len
   Outcome outcome;
   try {
     outcome.skipped = readRdf(input, "fuzz", format, [&](const RdfStatementView& st) {
-      outcome.add(st.subject, st.predicate, st.object);
+      // As a batch keys it: the predicate with its graph.
+      outcome.add(st.subject, graphPredicateKey(st.predicate, st.graph), st.object);
     }, readOptions(lenient)).skipped;
   } catch (const LoadError& e) {
     outcome.accepted = false;
@@ -103,8 +105,8 @@ bool same(const Outcome& a, const Outcome& b) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const RdfFormat formats[] = {RdfFormat::NTriples, RdfFormat::Turtle, RdfFormat::NQuads};
-  const RdfFormat format = formats[data[0] % 3];
+  const RdfFormat formats[] = {RdfFormat::NTriples, RdfFormat::Turtle, RdfFormat::NQuads, RdfFormat::TriG};
+  const RdfFormat format = formats[data[0] % 4];
   const size_t piece = data[0] & 0x80 ? 1 + data[0] % 61 : size_t{1} << 20;
   const std::string_view document(reinterpret_cast<const char*>(data + 1), size - 1);
   const Outcome strict = read(document, format, piece, false);

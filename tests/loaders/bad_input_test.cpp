@@ -35,6 +35,10 @@ const BadInput kBadInputs[] = {
     {"relative.nt", "<rel> <http://e/p> \"x\" .\n", "1:5:", "missing IRI scheme"},
     {"prefix.ttl", "@prefix ex: <http://e/> .\nex:s ex:p nope:o .\n", "2:11:", "undefined prefix"},
     {"bad.ttl", "@prefix ex: <http://e/> .\nex:s ex:p [ ex:q ex:r .\n", "2:23:", "expected `]'"},
+    {"in-block.trig", "@prefix ex: <http://e/> .\nex:g { ex:s ex:p \"a\" .\n  ex:s ex:p }\n", "3:13:", "expected"},
+    {"unclosed.trig", "@prefix ex: <http://e/> .\nex:g { ex:s ex:p \"a\" .\n", "3:1:", "bad subject"},
+    {"directive.nt", "PREFIX ex: <http://e/> .\nex:s ex:p ex:o .\n", "1:1:", "directives"},
+    {"literal-graph.nq", "<http://e/s> <http://e/p> <http://e/o> \"g\" .\n", "1:", "graph"},
 };
 
 }  // namespace
