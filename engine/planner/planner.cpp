@@ -1,6 +1,7 @@
 #include "engine/planner/planner.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "engine/bound_bgp.h"
 #include "engine/logical/logical_plan.h"
@@ -153,6 +154,13 @@ void splitConjunction(const sparql::Expr& e, std::vector<sparql::Expr>& out) {
     return;
   }
   out.push_back(e);
+}
+
+// Whether `graph` has every constant predicate of the BGP.
+bool hasEveryPredicate(const Op& bgp, const NamedGraphs& graphs, uint32_t graph) {
+  return std::all_of(bgp.triples.begin(), bgp.triples.end(), [&](const sparql::TriplePattern& t) {
+    return !t.predicate.isConstant() || graphs.predicate(graph, t.predicate.value).has_value();
+  });
 }
 
 // `left` UNION ALL `right`; `right` alone while there is no `left`.
@@ -454,7 +462,10 @@ OperatorPtr Planner::planGraph(const Op& op, const Required& required) const {
   if (op.graph.isConstant()) {
     if (auto g = graphs.find(op.graph.value); g && inDataset(*g)) matched.push_back(*g);
   } else {
-    matched = dataset_.namedGraphs;
+    // A BGP with a predicate a graph lacks has no solutions there: such
+    // graphs get no branch, which keeps GRAPH ?g over many graphs small.
+    std::copy_if(dataset_.namedGraphs.begin(), dataset_.namedGraphs.end(), std::back_inserter(matched),
+                 [&](uint32_t g) { return pattern.kind != Op::Kind::Bgp || hasEveryPredicate(pattern, graphs, g); });
   }
   const std::string variable = op.graph.isConstant() ? "" : PathScan::variableOf(op.graph).value_or("");
   OperatorPtr result;
