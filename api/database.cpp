@@ -116,6 +116,7 @@ engine::ExecutionOptions executionOptionsFrom(const QueryOptions& options, Clock
   execution.injective = options.semantics == Semantics::Isomorphism;
   execution.cancel = options.cancel;
   execution.stepTimes = options.stepTimes;
+  execution.unionDefaultGraph = options.unionDefaultGraph;
   if (options.timeout) {
     execution.deadline = start + *options.timeout;
     execution.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
@@ -375,6 +376,7 @@ DatabaseStatistics Database::statistics() const {
   const NamedGraphs& graphs = impl_->store.graphs();
   DatabaseStatistics stats{catalog.generation, catalog.tripleCount, catalog.vertexCount, graphs.named().size(), {}};
   for (uint32_t p = 0; p < catalog.predicates.size(); ++p) {
+    if (graphs.isUnion(graphs.graphOf(p))) continue;  // a copy of the named graphs'
     stats.predicates.push_back({graphs.predicateTerm(p), catalog.predicates[p], graphs.name(graphs.graphOf(p))});
   }
   return stats;
@@ -387,6 +389,7 @@ void Database::dump(std::ostream& out) const {
   const AdjacencyFile& adjacency = impl_->store.adjacency(pcsr::Direction::Out);
   std::string line;
   for (uint32_t p = 0; p < adjacency.predicateCount(); ++p) {
+    if (graphs.isUnion(graphs.graphOf(p))) continue;  // a copy of the named graphs'
     const PredicateAdjacency& edges = adjacency.predicate(p);
     for (size_t k = 0; k < edges.keys().size(); ++k) {
       for (uint32_t o : edges.neighboursAt(k)) {

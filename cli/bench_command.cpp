@@ -132,7 +132,7 @@ DatabaseOptions ablation(const std::string& name, DatabaseOptions options) {
 int runBench(const Args& args) {
   Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget",
                       "--gpu-memory", "--ablation", "--optimizer", "--cost-model"},
-                     {"--cold"}});
+                     {"--cold", "--union-default-graph"}});
   BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none"), databaseOptionsFrom(a)),
                    queryOptionsFrom(a),
                    static_cast<int>(parseRepeat(a.value("--repeat").value_or("5"))), a.flag("--cold")};

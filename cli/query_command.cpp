@@ -46,7 +46,7 @@ void showTable(const Database& db, const std::string& text, const QueryOptions& 
 int runQuery(const Args& args) {
   Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics", "--timeout", "--memory-budget",
                       "--gpu-memory", "--optimizer", "--cost-model"},
-                     {"--time", "--explain"}});
+                     {"--time", "--explain", "--union-default-graph"}});
   Database db(a.required("--db"), databaseOptionsFrom(a));
   QueryOptions options = queryOptionsFrom(a);
   options.stepTimes = a.flag("--explain");

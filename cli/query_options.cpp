@@ -83,6 +83,7 @@ QueryOptions queryOptionsFrom(const Arguments& args) {
   if (auto t = args.value("--timeout")) options.timeout = parseTimeout(*t);
   if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*m);
   if (auto o = args.value("--optimizer")) options.optimizer = parseOptimizer(*o);
+  options.unionDefaultGraph = args.flag("--union-default-graph");
   return options;
 }
 

@@ -108,7 +108,7 @@ int runServe(const Args& args) {
   Arguments a(args, {{"--db", "--bind", "--port", "--backend", "--semantics", "--optimizer", "--threads", "--queue",
                       "--timeout", "--memory-budget", "--gpu-memory", "--cost-model", "--max-result-rows", "--token", "--access-log",
                       "--web"},
-                     {"--read-only"}});
+                     {"--read-only", "--union-default-graph"}});
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
   allowAllFileDescriptors();
   server::SparqlServer server(a.required("--db"), serverOptionsFrom(a), databaseOptionsFrom(a));

@@ -9,7 +9,7 @@
 namespace gsparql::cli {
 
 int runUpdate(const Args& args) {
-  Arguments a(args, {{"--db", "-f", "--timeout", "--memory-budget"}, {"--quiet"}});
+  Arguments a(args, {{"--db", "-f", "--timeout", "--memory-budget"}, {"--quiet", "--union-default-graph"}});
   const UpdateSummary summary = Database::update(a.required("--db"), requestText(a), {queryOptionsFrom(a)});
   if (!a.flag("--quiet")) std::fprintf(stderr, "%s\n", updateReport(summary).c_str());
   return 0;

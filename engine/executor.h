@@ -43,6 +43,9 @@ struct ExecutionOptions {
   // The result is written as it comes: an executor that can find a BGP's
   // rows a chunk at a time hands them out so (Executor::open).
   bool streamRows = false;
+  // Without FROM, the default graph is the union of the named graphs
+  // (engine/planner/query_dataset.h).
+  bool unionDefaultGraph = false;
 
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
   bool stopRequested() const { return cancelled() || (deadline && std::chrono::steady_clock::now() >= *deadline); }

@@ -70,10 +70,16 @@ class GraphEncoder {
     ids_.resize(batch.vertexTerms().size());
     vertices_.intern(batch, ids_);
     predicateIds_.clear();
-    for (const std::string& predicate : batch.predicates()) predicateIds_.push_back(predicates_.intern(predicate));
+    unionIds_.clear();
+    for (const std::string& predicate : batch.predicates()) {
+      predicateIds_.push_back(predicates_.intern(predicate));
+      unionIds_.push_back(unionPredicate(predicate));
+    }
     const auto predicateOf = batch.predicateOfTriple();
     for (size_t i = 0; i < batch.triples(); ++i) {
-      sorter_.add(Triple{predicateIds_[predicateOf[i]], ids_[2 * i], ids_[2 * i + 1]});
+      const uint32_t p = predicateOf[i];
+      sorter_.add(Triple{predicateIds_[p], ids_[2 * i], ids_[2 * i + 1]});
+      if (unionIds_[p] != kNoUnion) sorter_.add(Triple{unionIds_[p], ids_[2 * i], ids_[2 * i + 1]});
     }
     encodeSeconds_ += secondsSince(start);
   }
@@ -82,6 +88,11 @@ class GraphEncoder {
   // its triples follow, but for those `keep` refuses.
   void addExisting(const GraphStore& store, const std::function<bool(const Triple&)>& keep) {
     store.dictionary().forEach(TermSpace::Predicate, [&](uint32_t, std::string_view t) { predicates_.intern(t); });
+    // The union is made again from the triples kept (its ids after the previous ones, which must stay).
+    const uint32_t previousPredicates = predicates_.size();
+    std::vector<uint32_t> unionOf(previousPredicates);
+    for (uint32_t p = 0; p < previousPredicates; ++p) unionOf[p] = unionPredicate(std::string(predicates_.term(p)));
+    const NamedGraphs& graphs = store.graphs();
     std::vector<uint32_t> provisional;
     StatementBatch batch;
     auto internBatch = [&] {
@@ -103,7 +114,9 @@ class GraphEncoder {
       for (size_t k = 0; k < adjacency.keys().size(); ++k) {
         const uint32_t subject = adjacency.keys()[k];
         for (uint32_t o : adjacency.neighboursAt(k)) {
-          if (keep(Triple{p, subject, o})) sorter_.add(Triple{p, provisional[subject], provisional[o]});
+          if (graphs.isUnion(graphs.graphOf(p)) || !keep(Triple{p, subject, o})) continue;
+          sorter_.add(Triple{p, provisional[subject], provisional[o]});
+          if (unionOf[p] != kNoUnion) sorter_.add(Triple{unionOf[p], provisional[subject], provisional[o]});
         }
       }
     }
@@ -127,12 +140,22 @@ class GraphEncoder {
 
  private:
   static constexpr size_t kExistingTermsABatch = size_t{1} << 20;
+  static constexpr uint32_t kNoUnion = 0xFFFFFFFFu;
+
+  // The id of a named graph's predicate in the union of the named graphs
+  // (storage/named_graphs.h); kNoUnion for the default graph's and the union's own.
+  uint32_t unionPredicate(std::string_view key) {
+    const GraphPredicate parts = splitGraphPredicateKey(key);
+    if (parts.graph.empty() || parts.graph == kUnionGraphName) return kNoUnion;
+    return predicates_.intern(graphPredicateKey(parts.predicate, kUnionGraphName));
+  }
 
   VertexTermShards vertices_;
   TermEncoder predicates_;
   TripleSorter sorter_;
   std::vector<uint32_t> ids_;
   std::vector<uint32_t> predicateIds_;
+  std::vector<uint32_t> unionIds_;  // of the batch's predicates
   double encodeSeconds_ = 0;
 };
 
@@ -363,6 +386,12 @@ Catalog buildGeneration(const Generation& next, const GraphStore* previous, cons
   std::filesystem::remove_all(dir / "sort");
   summary.sortSeconds = encoder.sorter().sortSeconds();
   summary.buildSeconds = secondsSince(start) - summary.parseSeconds;
+  // The union of the named graphs repeats their triples: it is not counted.
+  for (uint32_t p = 0; p < catalog.predicates.size(); ++p) {
+    if (splitGraphPredicateKey(encoder.predicates().term(p)).graph == kUnionGraphName) {
+      catalog.tripleCount -= catalog.predicates[p].triples;
+    }
+  }
   summary.uniqueTriples = catalog.tripleCount;
   summary.terms = catalog.vertexCount;
   summary.predicates = catalog.predicates.size();

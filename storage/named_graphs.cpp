@@ -30,6 +30,7 @@ NamedGraphs::NamedGraphs(const Dictionary& dictionary, const std::vector<uint64_
     auto [graph, added] = graphIndex_.try_emplace(std::string(parts.graph), size());
     if (parts.graph.empty()) graph->second = kDefaultGraph;
     if (added && !parts.graph.empty()) graphs_.push_back(Graph{std::string(parts.graph), {}});
+    if (parts.graph == kUnionGraphName) union_ = graph->second;
     graphs_[graph->second].predicates.push_back(id);
     graphs_[graph->second].triples += triples[id];
     graphOfPredicate_[id] = graph->second;
@@ -46,7 +47,7 @@ NamedGraphs::NamedGraphs(const Dictionary& dictionary, const std::vector<uint64_
 std::vector<uint32_t> NamedGraphs::named() const {
   std::vector<uint32_t> graphs;
   for (uint32_t g = 1; g < size(); ++g) {
-    if (graphs_[g].triples > 0) graphs.push_back(g);
+    if (graphs_[g].triples > 0 && !isUnion(g)) graphs.push_back(g);
   }
   return graphs;
 }
@@ -54,7 +55,7 @@ std::vector<uint32_t> NamedGraphs::named() const {
 std::optional<uint32_t> NamedGraphs::find(std::string_view name) const {
   if (name.empty()) return std::nullopt;
   auto it = graphIndex_.find(std::string(name));
-  if (it == graphIndex_.end() || graphs_[it->second].triples == 0) return std::nullopt;
+  if (it == graphIndex_.end() || graphs_[it->second].triples == 0 || isUnion(it->second)) return std::nullopt;
   return it->second;
 }
 

@@ -6,7 +6,10 @@
 // "<p> <g>" (the predicate, a space, the graph's name) in named graph <g>.
 // So each named graph has its own PCSR per predicate and direction and its
 // own statistics, a BGP in one graph reads only that graph's adjacency, and a
-// database without named graphs is stored exactly as before.
+// database without named graphs is stored exactly as before. The loader also
+// keeps the union of the named graphs, as graph "*" (no IRI or blank node is
+// spelled so), for the union-default-graph option: each triple of a named
+// graph once more, deduplicated.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,6 +21,9 @@
 namespace gsparql {
 
 class Dictionary;
+
+// The name of the union of the named graphs in graphPredicateKey.
+inline constexpr std::string_view kUnionGraphName = "*";
 
 // The predicate dictionary's key of `predicate` in `graph` (empty: the default
 // graph).
@@ -47,6 +53,9 @@ class NamedGraphs {
   // dictionary) is neither named() nor found.
   uint32_t size() const { return static_cast<uint32_t>(graphs_.size()); }
   std::vector<uint32_t> named() const;
+  // The union of the named graphs (kNoGraph where there are none).
+  uint32_t unionOfNamed() const { return union_; }
+  bool isUnion(uint32_t graph) const { return graph == union_ && graph != kNoGraph; }
   // The graph's name as an N-Triples term (IRI or blank node); empty for the
   // default graph.
   const std::string& name(uint32_t graph) const { return graphs_.at(graph).name; }
@@ -71,6 +80,7 @@ class NamedGraphs {
     uint64_t triples = 0;
   };
   std::vector<Graph> graphs_{Graph{}};
+  uint32_t union_ = kNoGraph;
   std::unordered_map<std::string, uint32_t> graphIndex_;
   std::vector<uint32_t> graphOfPredicate_;
   std::vector<std::string> terms_;

@@ -8,9 +8,11 @@
 namespace gsparql::engine {
 
 QueryDataset resolveDataset(const std::vector<std::string>& fromGraphs,
-                            const std::vector<std::string>& fromNamedGraphs, const NamedGraphs& graphs) {
+                            const std::vector<std::string>& fromNamedGraphs, const NamedGraphs& graphs,
+                            bool unionDefaultGraph) {
   QueryDataset dataset;
   if (fromGraphs.empty() && fromNamedGraphs.empty()) {
+    if (unionDefaultGraph) dataset.defaultGraph = graphs.unionOfNamed();
     dataset.namedGraphs = graphs.named();
     return dataset;
   }

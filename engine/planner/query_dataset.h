@@ -19,9 +19,12 @@ struct QueryDataset {
   std::vector<uint32_t> namedGraphs;  // those the store holds, in the order named
 };
 
-// Throws QueryError for a default graph merged from several graphs (more
-// than one FROM), which the store cannot match yet.
+// `unionDefaultGraph`: without FROM or FROM NAMED, the default graph is the
+// union of the named graphs (as Fuseki's unionDefaultGraph). Throws
+// QueryError for a default graph merged from several graphs (more than one
+// FROM), which the store cannot match yet.
 QueryDataset resolveDataset(const std::vector<std::string>& fromGraphs,
-                            const std::vector<std::string>& fromNamedGraphs, const NamedGraphs& graphs);
+                            const std::vector<std::string>& fromNamedGraphs, const NamedGraphs& graphs,
+                            bool unionDefaultGraph = false);
 
 }  // namespace gsparql::engine

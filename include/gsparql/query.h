@@ -57,6 +57,10 @@ struct QueryOptions {
   // using-named-graph-uri); such an operation may then name none itself,
   // nor WITH (a QueryError).
   std::vector<std::string> defaultGraphs, namedGraphs;
+  // Without FROM (or defaultGraphs), the default graph is the union of the
+  // named graphs, as Fuseki's unionDefaultGraph; updates still write the
+  // stored default graph.
+  bool unionDefaultGraph = false;
 };
 
 // What a query returns: solutions, a boolean or a graph.

@@ -227,7 +227,17 @@ TEST_CASE("updates write named graphs: GRAPH in data and templates, WITH, USING,
   }
   CHECK_FALSE(store.update("DROP SILENT GRAPH <http://e/none> ; CREATE GRAPH <http://e/new>").changed);
   CHECK_THROWS_WITH_AS(store.update("CREATE GRAPH <http://e/g>"), doctest::Contains("already exists"), QueryError);
+  // The union of the named graphs (--union-default-graph) follows every change.
+  QueryOptions unionOfNamed;
+  unionOfNamed.unionDefaultGraph = true;
+  const std::string everything = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }";
+  CHECK(countOf(Database(store.db).query(everything, unionOfNamed)) == 4);  // g and k; h copies g: each triple once
+  store.update("DELETE DATA { GRAPH <http://e/h> { <http://e/c> <http://e/p> <http://e/a> } }");
+  CHECK(countOf(Database(store.db).query(everything, unionOfNamed)) == 4);  // still in g
+  store.update("DELETE DATA { GRAPH <http://e/k> { <http://e/a> <http://e/p> <http://e/b> } }");
+  CHECK(countOf(Database(store.db).query(everything, unionOfNamed)) == 3);
   store.update("DROP NAMED");
+  CHECK(countOf(Database(store.db).query(everything, unionOfNamed)) == 0);
   CHECK(dump().size() == 2);
   CHECK(Database(store.db).statistics().namedGraphs == 0);
 }

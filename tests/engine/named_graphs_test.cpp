@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 #include "gsparql/database.h"
 #include "support/random_bgp.h"
@@ -12,6 +14,18 @@ using namespace gsparql::test;
 namespace {
 
 const std::vector<std::string> kGraphs = {"<http://g/1>", "<http://g/2>"};
+
+// The RDF merge of two graphs without blank nodes: each triple once.
+std::vector<StringTriple> merged(const std::vector<StringTriple>& a, const std::vector<StringTriple>& b) {
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  std::vector<StringTriple> out;
+  for (const auto* graph : {&a, &b}) {
+    for (const auto& t : *graph) {
+      if (seen.emplace(t.s, t.p, t.o).second) out.push_back(t);
+    }
+  }
+  return out;
+}
 
 std::string variableList(const std::vector<std::string>& variables) {
   std::string list;
@@ -27,7 +41,7 @@ std::vector<std::string> prefixed(const std::string& prefix, std::vector<std::st
 
 }  // namespace
 
-TEST_CASE("a BGP in a graph matches that graph alone: the default graph, GRAPH <g>, GRAPH ?g, FROM and FROM NAMED") {
+TEST_CASE("a BGP in a graph matches that graph alone: the default graph, GRAPH <g>, GRAPH ?g, FROM, FROM NAMED and the union of the named graphs") {
   // The oracle is the brute-force matcher run on each graph by itself.
   std::mt19937 random(20261124);
   int nonEmpty = 0;
@@ -37,6 +51,7 @@ TEST_CASE("a BGP in a graph matches that graph alone: the default graph, GRAPH <
                                                           randomCase(random).graph};
     std::vector<std::vector<std::string>> expected;
     for (const auto& graph : graphs) expected.push_back(bruteForce({graph, c.patterns, c.query, c.variables}, c.variables, false));
+    const auto unionOfNamed = bruteForce({merged(graphs[1], graphs[2]), c.patterns, c.query, c.variables}, c.variables, false);
     TempDir dir;
     writeFile(dir / "data.nq", toNQuads(graphs, kGraphs));
     Database::load(dir / "db", {(dir / "data.nq").string()});
@@ -57,6 +72,9 @@ TEST_CASE("a BGP in a graph matches that graph alone: the default graph, GRAPH <
       CHECK(sortedLines(db.query(byGraph + " WHERE { GRAPH ?g " + where + " }", options)) == all);
       CHECK(sortedLines(db.query(byGraph + " FROM NAMED " + kGraphs[1] + " WHERE { GRAPH ?g " + where + " }", options)) ==
             prefixed(kGraphs[1], expected[2]));
+      options.unionDefaultGraph = true;
+      CHECK(sortedLines(db.query(c.query, options)) == unionOfNamed);
+      CHECK(sortedLines(db.query(select + " FROM " + kGraphs[1] + " " + where, options)) == expected[2]);
     }
     nonEmpty += !expected[1].empty() && !expected[2].empty();
   }
