@@ -227,6 +227,14 @@ TEST_CASE("updates write named graphs: GRAPH in data and templates, WITH, USING,
   }
   CHECK_FALSE(store.update("DROP SILENT GRAPH <http://e/none> ; CREATE GRAPH <http://e/new>").changed);
   CHECK_THROWS_WITH_AS(store.update("CREATE GRAPH <http://e/g>"), doctest::Contains("already exists"), QueryError);
+  // The request's dataset (the Protocol's using-graph-uri) and an operation's own USING or WITH: an error, not a guess.
+  UpdateOptions usingGraph;
+  usingGraph.query.defaultGraphs = {"http://e/g"};
+  CHECK_THROWS_WITH_AS(Database::update(store.db, "WITH <http://e/g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }", usingGraph),
+                       doctest::Contains("cannot also take the dataset"), QueryError);
+  usingGraph.query.defaultGraphs = {"not an iri"};
+  CHECK_THROWS_WITH_AS(Database::update(store.db, "DELETE WHERE { ?s ?p ?o }", usingGraph),
+                       doctest::Contains("must be an absolute IRI"), QueryError);
   // The union of the named graphs (--union-default-graph) follows every change.
   QueryOptions unionOfNamed;
   unionOfNamed.unionDefaultGraph = true;
