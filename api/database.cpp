@@ -16,6 +16,7 @@
 #include "loaders/loader.h"
 #include "parser/parse.h"
 #include "rdf/iri.h"
+#include "storage/delta_file.h"
 #include "storage/generations.h"
 #include "storage/graph_changes.h"
 #include "storage/graph_store.h"
@@ -167,6 +168,14 @@ class UpdateSteps {
   std::unique_ptr<GraphStore> store_;
 };
 
+// Writes `current`, a generation with its delta, as the writer's next
+// generation and commits it.
+void commitMerged(GenerationWriter& writer, std::optional<GraphStore>& current) {
+  buildChangedGeneration(writer, *current, GraphChanges(), {});
+  current.reset();  // not pinned at the commit, which then removes it
+  writer.commit();
+}
+
 }  // namespace
 
 UpdateSummary Database::update(const std::filesystem::path& dir, std::string_view text, const UpdateOptions& options) {
@@ -191,7 +200,20 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   summary.triplesBefore = base->catalog().tripleCount;
   summary.triplesAfter = summary.triplesBefore;
   summary.generation = base->catalog().generation;
-  if (!changes.empty() || &changed != &*base) {
+  if (&changed == &*base && !changes.empty() && fitsDelta(changes)) {
+    summary.deltaFile = base->deltaFiles() + 1;
+    writeDeltaFile(base->generation().dir, summary.deltaFile, changes);
+    base.emplace(dir);
+    summary.triplesAfter = base->catalog().tripleCount;
+    summary.changed = true;
+    summary.mergeDue = deltaDueForMerge(base->deltaFiles(), base->deltaRecords(), base->catalog().tripleCount);
+    if (summary.mergeDue && options.mergeWhenDue) {
+      commitMerged(writer, base);
+      summary.generation = writer.next().number;
+      summary.merged = true;
+      summary.mergeDue = false;
+    }
+  } else if (!changes.empty() || &changed != &*base) {
     summary.triplesAfter = buildChangedGeneration(writer, changed, changes, {}).uniqueTriples;
     steps.drop();
     base.reset();  // not pinned at the commit, which then removes it
@@ -201,6 +223,23 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   }
   summary.seconds = millisecondsSince(start) / 1000;
   return summary;
+}
+
+std::string snapshotName(uint64_t generation, uint32_t deltaFiles) {
+  std::string text = "generation " + std::to_string(generation);
+  if (deltaFiles > 0) text += " + delta file " + std::to_string(deltaFiles);
+  return text;
+}
+
+std::string UpdateSummary::snapshot() const { return snapshotName(generation, merged ? 0 : deltaFile); }
+
+bool Database::mergeDelta(const std::filesystem::path& dir) {
+  GenerationWriter writer(dir);
+  std::optional<GraphStore> current;
+  if (writer.previous()) current.emplace(dir);
+  if (!current || current->deltaFiles() == 0) return false;
+  commitMerged(writer, current);
+  return true;
 }
 
 bool isUpdateRequest(std::string_view text) { return sparql::isUpdateRequest(text); }
@@ -374,7 +413,8 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
 DatabaseStatistics Database::statistics() const {
   const Catalog& catalog = impl_->store.catalog();
   const NamedGraphs& graphs = impl_->store.graphs();
-  DatabaseStatistics stats{catalog.generation, catalog.tripleCount, catalog.vertexCount, graphs.named().size(), {}};
+  DatabaseStatistics stats{catalog.generation, catalog.tripleCount, catalog.vertexCount, graphs.named().size(),
+                           impl_->store.deltaFiles(), {}};
   for (uint32_t p = 0; p < catalog.predicates.size(); ++p) {
     if (graphs.isUnion(graphs.graphOf(p))) continue;  // a copy of the named graphs'
     stats.predicates.push_back({graphs.predicateTerm(p), catalog.predicates[p], graphs.name(graphs.graphOf(p))});

@@ -14,6 +14,7 @@ int runInfo(const Args& args) {
   std::printf("generation  %llu\ntriples     %llu\nterms       %llu\npredicates  %zu\n",
               static_cast<unsigned long long>(stats.generation), static_cast<unsigned long long>(stats.triples),
               static_cast<unsigned long long>(stats.terms), stats.predicates.size());
+  if (stats.deltaFiles > 0) std::printf("delta       %u files (updates not yet merged)\n", stats.deltaFiles);
   if (stats.namedGraphs > 0) std::printf("graphs      %llu named\n", static_cast<unsigned long long>(stats.namedGraphs));
   if (a.flag("--verify")) std::printf("checksums   ok\n");
   std::printf("\n%12s %10s %10s %8s %8s  %s\n", "triples", "subjects", "objects", "max-out", "max-in",

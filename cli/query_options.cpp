@@ -127,11 +127,10 @@ std::string requestText(const Arguments& a) {
 
 std::string updateReport(const UpdateSummary& summary) {
   char text[200];
-  std::snprintf(text, sizeof(text), "%llu operation(s), %s: %llu -> %llu triples (generation %llu), %.3f s",
+  std::snprintf(text, sizeof(text), "%llu operation(s), %s: %llu -> %llu triples (%s), %.3f s",
                 static_cast<unsigned long long>(summary.operations), summary.changed ? "committed" : "no change",
                 static_cast<unsigned long long>(summary.triplesBefore),
-                static_cast<unsigned long long>(summary.triplesAfter),
-                static_cast<unsigned long long>(summary.generation), summary.seconds);
+                static_cast<unsigned long long>(summary.triplesAfter), summary.snapshot().c_str(), summary.seconds);
   return text;
 }
 

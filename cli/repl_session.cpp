@@ -368,19 +368,26 @@ Ctrl-C stops the running query, or clears the line being typed.
 A command without its argument prints the current setting.
 )";
 
+namespace {
+std::string snapshotOf(const Database& db) {
+  const DatabaseStatistics stats = db.statistics();
+  return snapshotName(stats.generation, stats.deltaFiles);
+}
+}  // namespace
+
 Session::Session(const std::filesystem::path& dir, Settings settings)
-    : dir_(dir), db_(dir, settings.database), generation_(db_.statistics().generation), settings_(std::move(settings)) {}
+    : dir_(dir), db_(dir, settings.database), snapshot_(snapshotOf(db_)), settings_(std::move(settings)) {}
 
 void Session::moveToLatestGeneration(const Output& out) {
   try {
     if (db_.isLatest()) return;
     Database latest(dir_, settings_.database);
-    generation_ = latest.statistics().generation;
+    snapshot_ = snapshotOf(latest);
     db_ = std::move(latest);
-    out.note("database changed: now reading generation " + std::to_string(generation_));
+    out.note("database changed: now reading " + snapshot_);
   } catch (const Error& e) {
     out.error(std::string("error: the database changed, but its newest generation cannot be opened: ") + e.what() +
-              "\n(still reading generation " + std::to_string(generation_) + ")");
+              "\n(still reading " + snapshot_ + ")");
   }
 }
 

@@ -136,7 +136,7 @@ class Session {
 
   std::filesystem::path dir_;
   Database db_;
-  uint64_t generation_;  // the one db_ reads
+  std::string snapshot_;  // what db_ reads: "generation 4 + delta file 2"
   Settings settings_;
   PrefixMap prefixes_;
   std::atomic<bool> cancel_{false};

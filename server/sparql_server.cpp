@@ -146,7 +146,9 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
   routes();
 }
 
-SparqlServer::~SparqlServer() = default;
+SparqlServer::~SparqlServer() {
+  if (merger_.joinable()) merger_.join();
+}
 
 void SparqlServer::routes() {
   // CORS: any page may query this endpoint (it has no cookies to protect;
@@ -239,18 +241,33 @@ void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& opt
       throw HttpError(503, "the server is busy with other updates; try again later");
     }
     try {
-      summary = Database::update(dir_, text, {options, /*allowLoad=*/false});
+      summary = Database::update(dir_, text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
     } catch (const StorageError& e) {
       if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
       res.set_header("Retry-After", "1");
       throw HttpError(503, std::string(e.what()) + "; try again later");
     }
   }
+  if (summary.mergeDue) mergeInBackground();
   const std::string message = summary.changed ? "update committed: " + std::to_string(summary.triplesBefore) +
                                                     " -> " + std::to_string(summary.triplesAfter) +
-                                                    " triples (generation " + std::to_string(summary.generation) + ")"
+                                                    " triples (" + summary.snapshot() + ")"
                                               : "update changed nothing";
   res.set_content(message + "\n", "text/plain; charset=utf-8");
+}
+
+void SparqlServer::mergeInBackground() {
+  if (merging_.exchange(true)) return;
+  if (merger_.joinable()) merger_.join();  // the merge before, ended
+  merger_ = std::thread([this] {
+    std::lock_guard lock(updateMutex_);
+    try {
+      Database::mergeDelta(dir_);
+    } catch (const Error& e) {  // another process writing, a full disk: the delta stays, a later update tries again
+      std::fprintf(stderr, "gsparql serve: merging the delta failed: %s\n", e.what());
+    }
+    merging_ = false;
+  });
 }
 
 std::shared_ptr<const Database> SparqlServer::database() {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <optional>
 #include <string>
 
@@ -66,6 +67,9 @@ class SparqlServer {
   void answerProtocol(const httplib::Request& req, httplib::Response& res);
   void checkUpdateAllowed(const httplib::Request& req) const;
   void answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res);
+  // Folds the delta into a new generation on a thread of its own, between
+  // updates; queries go on reading their snapshots.
+  void mergeInBackground();
   // The newest generation, opened again once an update, here or from
   // another process, has committed a newer one; queries hold theirs.
   std::shared_ptr<const Database> database();
@@ -80,6 +84,8 @@ class SparqlServer {
   std::mutex databaseMutex_;
   std::shared_ptr<const Database> database_;
   std::timed_mutex updateMutex_;  // this server's updates take turns (one writer per directory)
+  std::atomic<bool> merging_{false};
+  std::thread merger_;
   ServerOptions options_;
   std::atomic<bool> cancel_{false};
   std::mutex flightMutex_;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "storage/adjacency_check.h"
+#include "storage/adjacency_writer.h"
 #include "storage/checksum.h"
 #include "storage/system_error.h"
 
@@ -117,7 +118,21 @@ AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexC
   firstUse_ = std::make_unique<FirstUse>(predicates_.size());
 }
 
+void AdjacencyFile::replace(uint32_t id, std::shared_ptr<const AdjacencySection> section) {
+  if (id >= predicates_.size()) predicates_.resize(id + 1);
+  replaced_.resize(predicates_.size());
+  predicates_[id] = section->view();
+  replaced_[id] = std::move(section);
+  auto firstUse = std::make_unique<FirstUse>(predicates_.size());
+  for (size_t p = 0; p < predicates_.size(); ++p) {
+    const bool checked = replaced_[p] || p >= firstUse_->checked.size() || firstUse_->checked[p].load();
+    firstUse->checked[p].store(checked);
+  }
+  firstUse_ = std::move(firstUse);
+}
+
 void AdjacencyFile::check(uint32_t id) const {
+  if (id < replaced_.size() && replaced_[id]) return;  // made in memory from checked data
   const PredicateAdjacency& a = predicates_[id];
   const std::string predicate = "predicate " + std::to_string(id) + ": ";
   require(adjacencyChecksum(a) == a.section().dataChecksum, file_.path(), a.section().keysOffset,

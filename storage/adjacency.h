@@ -26,6 +26,13 @@ class PredicateAdjacency {
  public:
   PredicateAdjacency() = default;
   PredicateAdjacency(const std::byte* base, const pcsr::PredicateSection& section);
+  // Arrays held elsewhere in memory (AdjacencySection::view()); `section`
+  // gives the counts, its offsets mean nothing.
+  PredicateAdjacency(const pcsr::PredicateSection& section, std::span<const uint32_t> keys,
+                     std::span<const uint32_t> offsets, std::span<const uint32_t> neighbours,
+                     std::span<const pcsr::Group> groups, std::span<const uint32_t> groupNeighbours)
+      : section_(section), keys_(keys), offsets_(offsets), neighbours_(neighbours),
+        groupNeighbours_(groupNeighbours), groups_(groups) {}
 
   std::span<const uint32_t> keys() const { return keys_; }
   std::span<const uint32_t> offsets() const { return offsets_; }
@@ -46,6 +53,8 @@ class PredicateAdjacency {
   std::span<const pcsr::Group> groups_;
 };
 
+class AdjacencySection;
+
 class AdjacencyFile {
  public:
   AdjacencyFile() = default;
@@ -65,6 +74,11 @@ class AdjacencyFile {
   // Checks every predicate's data again; throws StorageError naming the
   // predicate and the offset of the damage.
   void verify() const;
+  // A delta's change (storage/delta_overlay.h): predicate `id` reads
+  // `section` instead of the file's from now on; an id past the file's
+  // predicates adds predicates (empty ones between). Only while nothing
+  // reads this object yet.
+  void replace(uint32_t id, std::shared_ptr<const AdjacencySection> section);
 
  private:
   // Which predicates have been checked, shared by the threads of queries.
@@ -81,6 +95,7 @@ class AdjacencyFile {
   pcsr::Direction direction_ = pcsr::Direction::Out;
   uint64_t vertexCount_ = 0;
   std::vector<PredicateAdjacency> predicates_;
+  std::vector<std::shared_ptr<const AdjacencySection>> replaced_;  // by predicate id; null: the file's
   std::unique_ptr<FirstUse> firstUse_;
 };
 

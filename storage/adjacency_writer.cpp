@@ -101,6 +101,17 @@ AdjacencySection::AdjacencySection(std::span<const Edge> edges) {
   checksum_ = crc32Update(checksum_, std::span<const uint32_t>(groupNeighbours_));
 }
 
+PredicateAdjacency AdjacencySection::view() const {
+  pcsr::PredicateSection s{};
+  s.keyCount = keyCount();
+  s.edgeCount = edgeCount();
+  s.groupCount = static_cast<uint32_t>(groups_.size());
+  s.maxDegree = maxDegree_;
+  s.longestChain = longestChain_;
+  s.dataChecksum = checksum_;
+  return PredicateAdjacency(s, keys_, offsets_, neighbours_, groups_, groupNeighbours_);
+}
+
 template <typename T>
 uint64_t AdjacencyWriter::writeAligned(std::span<const T> values) {
   file_.padTo(pcsr::kAlignment);
@@ -110,18 +121,12 @@ uint64_t AdjacencyWriter::writeAligned(std::span<const T> values) {
 }
 
 void AdjacencyWriter::writeSection(const AdjacencySection& section) {
-  pcsr::PredicateSection s{};
+  pcsr::PredicateSection s = section.view().section();
   s.keysOffset = writeAligned<uint32_t>(section.keys_);
   s.offsetsOffset = writeAligned<uint32_t>(section.offsets_);
   s.neighboursOffset = writeAligned<uint32_t>(section.neighbours_);
   s.groupsOffset = writeAligned<Group>(section.groups_);
   s.groupNeighboursOffset = writeAligned<uint32_t>(section.groupNeighbours_);
-  s.keyCount = section.keyCount();
-  s.edgeCount = section.edgeCount();
-  s.groupCount = static_cast<uint32_t>(section.groups_.size());
-  s.maxDegree = section.maxDegree_;
-  s.longestChain = section.longestChain_;
-  s.dataChecksum = section.checksum_;
   toc_.push_back(s);
 }
 

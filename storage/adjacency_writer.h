@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "storage/adjacency.h"
 #include "storage/file_io.h"
 #include "storage/pcsr_format.h"
 
@@ -29,6 +30,9 @@ class AdjacencySection {
   uint32_t edgeCount() const { return static_cast<uint32_t>(neighbours_.size()); }
   uint32_t keyCount() const { return static_cast<uint32_t>(keys_.size()); }
   uint32_t maxDegree() const { return maxDegree_; }
+  // The section as a reader sees a file's (a delta's predicate,
+  // AdjacencyFile::replace); valid while this object lives.
+  PredicateAdjacency view() const;
 
  private:
   friend class AdjacencyWriter;

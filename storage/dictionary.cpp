@@ -193,12 +193,43 @@ std::optional<uint32_t> Dictionary::id(TermSpace space, std::string_view term) c
   key += rdf::termKey(term);
   std::string value;
   auto status = db_->Get(rocksdb::ReadOptions(), key, &value);
-  if (status.IsNotFound()) return std::nullopt;
+  if (status.IsNotFound()) {
+    auto it = addedVertices_.idsByKey.find(key.substr(1));
+    if (it == addedVertices_.idsByKey.end()) return std::nullopt;
+    return it->second;
+  }
   check(status, "cannot read dictionary", dir_);
   return decodeId(value);
 }
 
 std::vector<std::string> Dictionary::terms(TermSpace space, std::span<const uint32_t> ids) const {
+  const AddedTerms& extra = added(space);
+  if (extra.terms.empty()) return storedTerms(space, ids);
+  std::vector<uint32_t> stored;
+  for (uint32_t id : ids) {
+    if (!extra.holds(id)) stored.push_back(id);
+  }
+  std::vector<std::string> storedText = storedTerms(space, stored), out;
+  out.reserve(ids.size());
+  size_t next = 0;
+  for (uint32_t id : ids) out.push_back(extra.holds(id) ? extra.terms[id - extra.firstId] : std::move(storedText[next++]));
+  return out;
+}
+
+void Dictionary::extend(TermSpace space, uint32_t firstId, std::vector<std::string> terms) {
+  AddedTerms& extra = space == TermSpace::Vertex ? addedVertices_ : addedPredicates_;
+  extra.firstId = firstId;
+  for (uint32_t i = 0; i < terms.size(); ++i) {
+    if (space == TermSpace::Predicate) {
+      predicateIds_.emplace(terms[i], firstId + i);
+    } else {
+      extra.idsByKey.emplace(rdf::termKey(terms[i]), firstId + i);
+    }
+  }
+  extra.terms = std::move(terms);
+}
+
+std::vector<std::string> Dictionary::storedTerms(TermSpace space, std::span<const uint32_t> ids) const {
   std::vector<std::string> keys;
   keys.reserve(ids.size());
   for (uint32_t id : ids) keys.push_back(idKey(space, id));
@@ -231,6 +262,8 @@ void Dictionary::forEach(TermSpace space,
     visit(decodeId(std::string_view(key.data() + 1, 4)), std::string_view(value.data(), value.size()));
   }
   check(it->status(), "cannot read dictionary", dir_);
+  const AddedTerms& extra = added(space);
+  for (uint32_t i = 0; i < extra.terms.size(); ++i) visit(extra.firstId + i, extra.terms[i]);
 }
 
 void Dictionary::verify() const { check(db_->VerifyChecksum(), "cannot verify dictionary", dir_); }

@@ -49,12 +49,28 @@ class Dictionary {
   // Reads every block of the dictionary's files and checks its checksum;
   // throws StorageError "database corrupted: ..." on a mismatch.
   void verify() const;
+  // Terms a delta adds (storage/delta_overlay.h), in memory, numbered from
+  // `firstId` (the stored terms' count) in order.
+  void extend(TermSpace space, uint32_t firstId, std::vector<std::string> terms);
 
  private:
+  // A space's terms added by extend().
+  struct AddedTerms {
+    uint32_t firstId = 0;
+    std::vector<std::string> terms;
+    std::unordered_map<std::string, uint32_t> idsByKey;  // rdf::termKey, as the stored ones
+    bool holds(uint32_t id) const { return id >= firstId && id - firstId < terms.size(); }
+  };
+  const AddedTerms& added(TermSpace space) const {
+    return space == TermSpace::Vertex ? addedVertices_ : addedPredicates_;
+  }
+  std::vector<std::string> storedTerms(TermSpace space, std::span<const uint32_t> ids) const;
+
   std::filesystem::path dir_;
   std::unique_ptr<rocksdb::DB> db_;
   // Predicates are few and in every query: their ids are kept in memory.
   std::unordered_map<std::string, uint32_t> predicateIds_;
+  AddedTerms addedVertices_, addedPredicates_;
 };
 
 }  // namespace gsparql

@@ -73,6 +73,8 @@ class GraphChanges {
     return std::any_of(inserted_.begin(), inserted_.end(), [](const TermTriple& t) { return !graphOf(t).empty(); }) ||
            std::any_of(loadedFiles_.begin(), loadedFiles_.end(), [](const LoadedFile& f) { return !f.graph.empty(); });
   }
+  // Whether the request only inserts and deletes triples: no CLEAR, DROP or LOAD.
+  bool onlyTriples() const { return cleared_.empty() && !clearNamed_ && loadedFiles_.empty(); }
   bool empty() const {
     return cleared_.empty() && !clearNamed_ && deleted_.empty() && inserted_.empty() && loadedFiles_.empty();
   }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "storage/delta_file.h"
+#include "storage/delta_overlay.h"
 #include "storage/system_error.h"
 
 namespace gsparql {
@@ -35,7 +37,6 @@ GraphStore::GraphStore(PinnedGeneration pinned)
     : pinned_(std::move(pinned)),
       catalog_(readCatalog(generation().dir / kCatalogFile)),
       dictionary_(generation().dir / kDictionaryDir),
-      graphs_(dictionary_, tripleCounts(catalog_)),
       out_(generation().dir / kOutAdjacencyFile, catalog_.vertexCount),
       in_(generation().dir / kInAdjacencyFile, catalog_.vertexCount) {
   const std::filesystem::path& dir = generation().dir;
@@ -52,10 +53,23 @@ GraphStore::GraphStore(PinnedGeneration pinned)
     terms_.emplace(dir / kTermsFile);
     requireOneEntryPerVertex(dir, "term column", terms_->size(), catalog_.vertexCount);
   }
+  deltaFiles_ = deltaFileCount(dir);
+  if (deltaFiles_ > 0) {
+    const std::vector<DeltaRecord> records = readDeltaFiles(dir, deltaFiles_);
+    deltaRecords_ = records.size();
+    applyDelta(records, deltaFiles_,
+               {catalog_, dictionary_, out_, in_, values_ ? &*values_ : nullptr, terms_ ? &*terms_ : nullptr});
+  }
+  graphs_ = NamedGraphs(dictionary_, tripleCounts(catalog_));
+}
+
+std::string GraphStore::snapshotName() const {
+  return generation().dir.string() + "+" + std::to_string(deltaFiles_);
 }
 
 bool GraphStore::isLatest() const {
-  return committedGenerationNumber(generation().dir.parent_path()) == generation().number;
+  return committedGenerationNumber(generation().dir.parent_path()) == generation().number &&
+         !hasDeltaFile(generation().dir, deltaFiles_ + 1);
 }
 
 void GraphStore::verify() const {

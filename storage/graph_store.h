@@ -1,10 +1,13 @@
 #pragma once
 // A committed generation opened for reading: dictionary, adjacency in both
-// directions, catalog and (when the generation has one) the value column.
+// directions, catalog and (when the generation has one) the value column,
+// with the delta files the generation has at opening applied in memory
+// (storage/delta_overlay.h): one snapshot of the database.
 // Holding a GraphStore pins its generation: no load removes its folder while
 // the GraphStore lives, in this process or another (generations.h).
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "storage/adjacency.h"
 #include "storage/catalog.h"
@@ -28,7 +31,13 @@ class GraphStore {
   explicit GraphStore(PinnedGeneration pinned);
 
   const Generation& generation() const { return pinned_.generation(); }
-  // False once a load has committed a newer generation than the one read here.
+  // The delta files read with the generation (storage/delta_file.h).
+  uint32_t deltaFiles() const { return deltaFiles_; }
+  uint64_t deltaRecords() const { return deltaRecords_; }
+  // Names this snapshot: the generation's folder and its delta files.
+  std::string snapshotName() const;
+  // False once a load or an update has committed a newer generation or delta
+  // file than those read here.
   bool isLatest() const;
   const Catalog& catalog() const { return catalog_; }
   const Dictionary& dictionary() const { return dictionary_; }
@@ -49,6 +58,8 @@ class GraphStore {
 
  private:
   PinnedGeneration pinned_;
+  uint32_t deltaFiles_ = 0;
+  uint64_t deltaRecords_ = 0;
   Catalog catalog_;
   Dictionary dictionary_;
   NamedGraphs graphs_;

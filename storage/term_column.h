@@ -16,7 +16,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "storage/dictionary.h"
 #include "storage/file_io.h"
@@ -51,14 +53,17 @@ class TermColumn {
   // Maps the file and validates its header; throws StorageError naming the file.
   explicit TermColumn(const std::filesystem::path& path);
 
-  uint32_t size() const { return static_cast<uint32_t>(offsets_.size() - 1); }
+  uint32_t size() const { return static_cast<uint32_t>(offsets_.size() - 1 + added_.size()); }
   // The term of `id` (< size(); not checked), a view into the mapping.
   // Throws StorageError if the entry's offsets are damaged.
   std::string_view term(uint32_t id) const {
+    if (id >= offsets_.size() - 1) [[unlikely]] return added_[id - (offsets_.size() - 1)];
     const uint64_t begin = offsets_[id], end = offsets_[id + 1];
     if (begin > end || end > text_.size()) [[unlikely]] throwDamagedEntry(id);
     return text_.substr(begin, end - begin);
   }
+  // The terms a delta adds (storage/delta_overlay.h), numbered after the file's.
+  void extend(std::vector<std::string> terms) { added_ = std::move(terms); }
   // Asks the CPU to bring the entry of `id` into cache, for a term() soon after.
   void prefetch(uint32_t id) const { __builtin_prefetch(offsets_.data() + id); }
   // Recomputes both checksums and checks the offsets; throws StorageError.
@@ -72,6 +77,7 @@ class TermColumn {
   uint32_t textChecksum_ = 0;
   std::span<const uint64_t> offsets_;
   std::string_view text_;
+  std::vector<std::string> added_;
 };
 
 }  // namespace gsparql

@@ -14,6 +14,7 @@
 #include <functional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "rdf/typed_value.h"
 #include "storage/file_io.h"
@@ -48,10 +49,14 @@ class ValueColumn {
   // Maps the file and validates its header; throws StorageError naming the file.
   explicit ValueColumn(const std::filesystem::path& path);
 
-  uint32_t size() const { return static_cast<uint32_t>(entries_.size()); }
+  uint32_t size() const { return static_cast<uint32_t>(entries_.size() + added_.size()); }
   // The value of vertex `vertex` (< size(); not checked).
-  const rdf::TypedValue& at(uint32_t vertex) const { return entries_[vertex]; }
-  std::span<const rdf::TypedValue> entries() const { return entries_; }
+  const rdf::TypedValue& at(uint32_t vertex) const {
+    return vertex < entries_.size() ? entries_[vertex] : added_[vertex - entries_.size()];
+  }
+  // The values of terms a delta adds (storage/delta_overlay.h), numbered
+  // after the file's.
+  void extend(std::vector<rdf::TypedValue> values) { added_ = std::move(values); }
   // Recomputes the entries' checksum; throws StorageError on mismatch.
   void verify() const;
 
@@ -59,6 +64,7 @@ class ValueColumn {
   MappedFile file_;
   uint32_t dataChecksum_ = 0;
   std::span<const rdf::TypedValue> entries_;
+  std::vector<rdf::TypedValue> added_;
 };
 
 }  // namespace gsparql

@@ -30,7 +30,7 @@ GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, ui
     lastQueryEpoch_ = epoch_;
     uploadedThisQuery_ = 0;
   }
-  Key key{store.generation().dir.string(), kind, predicate};
+  Key key{store.snapshotName(), kind, predicate};
   auto it = entries_.find(key);
   if (it == entries_.end()) {
     Entry e;

@@ -52,6 +52,10 @@ class Database {
   // opened before keep their snapshot (isLatest() turns false).
   static UpdateSummary update(const std::filesystem::path& dir, std::string_view sparql,
                               const UpdateOptions& options = {});
+  // Folds the current generation's delta files into a new generation, as a
+  // writer (it fails like update() when another writes). Readers keep
+  // their snapshot meanwhile. False when there was no delta.
+  static bool mergeDelta(const std::filesystem::path& dir);
 
   // Opens the current generation for reading; it stays readable while
   // later loads replace it.

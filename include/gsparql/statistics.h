@@ -25,7 +25,11 @@ struct DatabaseStatistics {
   uint64_t triples = 0;
   uint64_t terms = 0;  // distinct subjects and objects
   uint64_t namedGraphs = 0;
+  uint32_t deltaFiles = 0;  // small updates read with the generation (docs/storage.md, "Delta")
   std::vector<NamedPredicateStatistics> predicates;  // by predicate id: a predicate of one graph
 };
+
+// "generation 4", or "generation 4 + delta file 2": a snapshot of the database.
+std::string snapshotName(uint64_t generation, uint32_t deltaFiles);
 
 }  // namespace gsparql

@@ -1,6 +1,7 @@
 #pragma once
 // What a SPARQL 1.1 Update request did (Database::update).
 #include <cstdint>
+#include <string>
 
 #include "gsparql/query.h"
 
@@ -12,6 +13,11 @@ struct UpdateOptions {
   // LOAD <file:///...> reads files of this machine; a server refuses it to
   // its clients.
   bool allowLoad = true;
+  // A small update is written as a delta file beside the generation
+  // (docs/storage.md, "Delta"); once the delta is large, true merges it
+  // into a new generation before returning, false leaves that to the
+  // caller (Database::mergeDelta; the server does it in the background).
+  bool mergeWhenDue = true;
 };
 
 struct UpdateSummary {
@@ -20,9 +26,14 @@ struct UpdateSummary {
   // pattern without solutions): no new generation was written.
   bool changed = false;
   uint64_t generation = 0;     // current after the update
+  uint32_t deltaFile = 0;      // the generation's delta file it was written as; 0: a generation of its own
+  bool merged = false;         // the delta was merged into a new generation (mergeWhenDue)
+  bool mergeDue = false;       // the delta is due a merge that mergeWhenDue left to the caller
   uint64_t triplesBefore = 0;  // in the database
   uint64_t triplesAfter = 0;
   double seconds = 0;
+  // What readers see after it: "generation 4", or "generation 4 + delta file 2".
+  std::string snapshot() const;
 };
 
 }  // namespace gsparql

@@ -324,7 +324,7 @@ TEST_CASE("the loader writes a value column that matches the dictionary, also af
   {
     GraphStore store(db);
     CHECK(checkColumnMatchesDictionary(store) == 10);  // " 1", "300" (unsignedByte), "2000-02-30" are ill-typed
-    first.assign(store.values()->entries().begin(), store.values()->entries().end());
+    for (uint32_t v = 0; v < store.values()->size(); ++v) first.push_back(store.values()->at(v));
     auto price = valueOfTerm(store, "\"500\"^^<http://www.w3.org/2001/XMLSchema#integer>");
     REQUIRE(price);
     CHECK(price->kind == Kind::Integer);

@@ -1,0 +1,47 @@
+#pragma once
+// The durable delta of a generation: small updates are written as files
+// `delta-000001`, `delta-000002`, ... in the folder of the generation they
+// change, instead of as a new generation (docs/storage.md, "Delta"). Each
+// file holds one update's triples as terms, deletions then insertions, and
+// becomes visible whole: it is written as `delta-N.tmp`, fsynced, renamed
+// and the folder fsynced, so a crash leaves a file complete or absent.
+//
+// Format: magic "GSDELTA1", uint32 record count, then per record one byte
+// '+' (insert) or '-' (delete) and the three terms (subject, predicate key
+// as storage/named_graphs.h spells it, object), each a uint32 length and
+// its bytes; then the crc32 of everything before it.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "storage/graph_changes.h"
+
+namespace gsparql {
+
+struct DeltaRecord {
+  bool insert = true;
+  TermTriple triple;
+};
+
+// The delta files of a generation folder, numbered 1..n without a gap.
+uint32_t deltaFileCount(const std::filesystem::path& generationDir);
+bool hasDeltaFile(const std::filesystem::path& generationDir, uint32_t number);
+// Writes the changes (no clears or loaded files: delta.h) as file
+// `number` of the folder, durably; removes stale `.tmp` files first.
+void writeDeltaFile(const std::filesystem::path& generationDir, uint32_t number, const GraphChanges& changes);
+// Whether an update's changes go to the delta: only triples (no CLEAR, DROP
+// or LOAD), none of a named graph (the union of the named graphs would need
+// its own edits: those updates write a generation), and at most
+// kMaxDeltaRecords of them.
+inline constexpr uint64_t kMaxDeltaRecords = 100'000;
+bool fitsDelta(const GraphChanges& changes);
+// Whether a generation with `files` delta files of `records` records in all
+// and `triples` triples is due a merge: every reader replays the delta when
+// it opens the snapshot, so it stays small beside the generation.
+bool deltaDueForMerge(uint32_t files, uint64_t records, uint64_t triples);
+// The records of files 1..count in order; throws StorageError "database
+// corrupted: ..." for a damaged file.
+std::vector<DeltaRecord> readDeltaFiles(const std::filesystem::path& generationDir, uint32_t count);
+
+}  // namespace gsparql

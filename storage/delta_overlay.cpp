@@ -1,0 +1,143 @@
+#include "storage/delta_overlay.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "rdf/term.h"
+#include "rdf/typed_value.h"
+#include "storage/adjacency_writer.h"
+#include "storage/named_graphs.h"
+
+namespace gsparql {
+namespace {
+
+// One predicate's net change: edges as (subject, object).
+struct PredicateEdits {
+  std::vector<Edge> inserted, deleted;
+};
+
+bool isStored(const AdjacencyFile& out, uint32_t p, uint32_t s, uint32_t o) {
+  if (p >= out.predicateCount()) return false;
+  const std::span<const uint32_t> objects = out.predicate(p).neighbours(s);
+  return std::binary_search(objects.begin(), objects.end(), o);
+}
+
+// Ids for the delta's terms: the stored ones, or new ones numbered after them.
+class TermIds {
+ public:
+  TermIds(const Dictionary& dictionary, TermSpace space, uint32_t storedCount)
+      : dictionary_(dictionary), space_(space), storedCount_(storedCount) {}
+
+  std::optional<uint32_t> stored(const std::string& term) const { return dictionary_.id(space_, term); }
+  uint32_t idOf(const std::string& term) {
+    if (auto id = stored(term)) return *id;
+    // Vertex terms match by key ("a"@EN is "a"@en), predicate keys exactly, as the dictionary does.
+    const std::string key = space_ == TermSpace::Vertex ? rdf::termKey(term) : term;
+    auto [it, added] = added_.try_emplace(key, storedCount_ + static_cast<uint32_t>(terms_.size()));
+    if (added) terms_.push_back(term);
+    return it->second;
+  }
+  std::vector<std::string>& added() { return terms_; }
+
+ private:
+  const Dictionary& dictionary_;
+  TermSpace space_;
+  uint32_t storedCount_;
+  std::unordered_map<std::string, uint32_t> added_;
+  std::vector<std::string> terms_;
+};
+
+// The stored edges of one direction (`stored` null: none) with the edits,
+// as (key, neighbour) sorted and unique.
+std::vector<Edge> editedEdges(const PredicateAdjacency* stored, const PredicateEdits& edits, pcsr::Direction direction) {
+  auto oriented = [&](std::vector<Edge> edges) {
+    if (direction == pcsr::Direction::In) {
+      for (Edge& e : edges) std::swap(e.key, e.neighbour);
+    }
+    std::sort(edges.begin(), edges.end());
+    return edges;
+  };
+  const std::vector<Edge> deleted = oriented(edits.deleted);
+  std::vector<Edge> edges = oriented(edits.inserted);
+  if (stored != nullptr) {
+    for (size_t k = 0; k < stored->keys().size(); ++k) {
+      for (uint32_t n : stored->neighboursAt(k)) {
+        const Edge e{stored->keys()[k], n};
+        if (!std::binary_search(deleted.begin(), deleted.end(), e)) edges.push_back(e);
+      }
+    }
+  }
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  return edges;
+}
+
+// The net change per predicate id: a record changes the store only where
+// it inserts a triple the generation lacks or deletes one it holds.
+std::map<uint32_t, PredicateEdits> resolve(const std::vector<DeltaRecord>& records, const AdjacencyFile& out,
+                                           TermIds& vertices, TermIds& predicates) {
+  std::map<TermTriple, bool> last;
+  for (const DeltaRecord& r : records) last[r.triple] = r.insert;
+  std::map<uint32_t, PredicateEdits> edits;
+  for (const auto& [t, insert] : last) {
+    const auto p = predicates.stored(t[1]);
+    const auto s = vertices.stored(t[0]);
+    const auto o = vertices.stored(t[2]);
+    const bool stored = p && s && o && isStored(out, *p, *s, *o);
+    if (!insert && stored) edits[*p].deleted.push_back({*s, *o});
+    if (insert && !stored) {
+      const uint32_t subject = vertices.idOf(t[0]), object = vertices.idOf(t[2]);
+      edits[predicates.idOf(t[1])].inserted.push_back({subject, object});
+    }
+  }
+  return edits;
+}
+
+// Predicate `p`'s adjacency and statistics made again with its edits.
+void applyEdits(uint32_t p, const PredicateEdits& edits, GenerationParts& parts, bool counted) {
+  auto rebuilt = [&](AdjacencyFile& file) {
+    const PredicateAdjacency* stored = p < file.predicateCount() ? &file.predicate(p) : nullptr;
+    auto section = std::make_shared<const AdjacencySection>(editedEdges(stored, edits, file.direction()));
+    file.replace(p, section);
+    return section;
+  };
+  const auto out = rebuilt(parts.out);
+  const auto in = rebuilt(parts.in);
+  PredicateStatistics& statistics = parts.catalog.predicates.at(p);
+  if (counted) parts.catalog.tripleCount = parts.catalog.tripleCount - statistics.triples + out->edgeCount();
+  statistics = {out->edgeCount(), out->keyCount(), in->keyCount(), out->maxDegree(), in->maxDegree()};
+}
+
+}  // namespace
+
+void applyDelta(const std::vector<DeltaRecord>& records, uint32_t deltaFiles, GenerationParts parts) {
+  Catalog& catalog = parts.catalog;
+  const auto storedVertices = static_cast<uint32_t>(catalog.vertexCount);
+  const auto storedPredicates = static_cast<uint32_t>(catalog.predicates.size());
+  TermIds vertices(parts.dictionary, TermSpace::Vertex, storedVertices);
+  TermIds predicates(parts.dictionary, TermSpace::Predicate, storedPredicates);
+  const std::map<uint32_t, PredicateEdits> edits = resolve(records, parts.out, vertices, predicates);
+
+  catalog.vertexCount += vertices.added().size();
+  catalog.predicates.resize(storedPredicates + predicates.added().size());
+  catalog.inputFiles += deltaFiles;  // each update's blank nodes their own scope (graph_changes.h)
+  if (parts.values != nullptr) {
+    std::vector<rdf::TypedValue> values;
+    for (const std::string& term : vertices.added()) values.push_back(rdf::typedValueOf(term));
+    parts.values->extend(std::move(values));
+  }
+  if (parts.terms != nullptr) parts.terms->extend(vertices.added());
+  for (const auto& [p, change] : edits) {
+    const std::string key = p < storedPredicates ? parts.dictionary.term(TermSpace::Predicate, p)
+                                                 : predicates.added()[p - storedPredicates];
+    applyEdits(p, change, parts, splitGraphPredicateKey(key).graph != kUnionGraphName);
+  }
+  parts.dictionary.extend(TermSpace::Vertex, storedVertices, std::move(vertices.added()));
+  parts.dictionary.extend(TermSpace::Predicate, storedPredicates, std::move(predicates.added()));
+}
+
+}  // namespace gsparql
