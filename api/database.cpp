@@ -200,8 +200,9 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   summary.triplesBefore = base->catalog().tripleCount;
   summary.triplesAfter = summary.triplesBefore;
   summary.generation = base->catalog().generation;
+  summary.deltaFile = base->deltaFiles();
   if (&changed == &*base && !changes.empty() && fitsDelta(changes)) {
-    summary.deltaFile = base->deltaFiles() + 1;
+    ++summary.deltaFile;
     writeDeltaFile(base->generation().dir, summary.deltaFile, changes);
     base.emplace(dir);
     summary.triplesAfter = base->catalog().tripleCount;
@@ -219,6 +220,7 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
     base.reset();  // not pinned at the commit, which then removes it
     writer.commit();
     summary.generation = writer.next().number;
+    summary.deltaFile = 0;
     summary.changed = true;
   }
   summary.seconds = millisecondsSince(start) / 1000;

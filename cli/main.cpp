@@ -29,10 +29,11 @@ commands:
         by dynamic programming where the calibrated cost model (gsparql calibrate; --cost-model FILE)
         prices them high (cost), or from per-predicate statistics; auto places BGPs by that model;
         --union-default-graph: without FROM, the default graph is the union of the named graphs
-  update --db DIR [UPDATE | -f FILE | -] [--timeout SECONDS] [--memory-budget SIZE] [--union-default-graph] [--quiet]
+  update --db DIR [UPDATE | -f FILE | -] [--timeout SECONDS] [--memory-budget SIZE] [--union-default-graph] [--merge] [--quiet]
         run a SPARQL 1.1 Update request (INSERT DATA, DELETE WHERE, DELETE/INSERT ... WHERE, LOAD
         <file:///path>, CLEAR, ...; the database is created if needed); it is on disk, whole, when
-        the command returns, and nothing of it is applied if it fails
+        the command returns, and nothing of it is applied if it fails. Small updates are kept as a
+        delta beside the database, merged into it once large; --merge merges it now
   repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
         [--gpu-memory SIZE] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands

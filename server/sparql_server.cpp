@@ -271,21 +271,25 @@ void SparqlServer::mergeInBackground() {
 }
 
 std::shared_ptr<const Database> SparqlServer::database() {
-  std::shared_ptr<const Database> current;
-  {
+  auto latest = [this]() -> std::shared_ptr<const Database> {
     std::lock_guard lock(databaseMutex_);
-    current = database_;
-  }
-  if (current->isLatest()) return current;
-  std::shared_ptr<const Database> newest;
-  try {  // opened without the lock: other queries go on meanwhile
-    newest = std::make_shared<const Database>(dir_, databaseOptions_);
+    return database_->isLatest() ? database_ : nullptr;
+  };
+  if (auto current = latest()) return current;
+  // One thread opens the newest snapshot while the others wait for it: a
+  // client that has just updated must read its update, and after each
+  // update every thread opening its own would take the cores from queries.
+  std::lock_guard opening(openMutex_);
+  if (auto current = latest()) return current;
+  try {  // the queries that hold the older snapshot go on meanwhile
+    auto newest = std::make_shared<const Database>(dir_, databaseOptions_);
+    std::lock_guard lock(databaseMutex_);
+    database_ = newest;
+    return newest;
   } catch (const Error&) {
-    return current;  // still a consistent snapshot; the next query tries again
+    std::lock_guard lock(databaseMutex_);
+    return database_;  // still a consistent snapshot; the next query tries again
   }
-  std::lock_guard lock(databaseMutex_);
-  if (database_ == current) database_ = std::move(newest);
-  return database_;
 }
 
 // A request's timeout= applies up to the server's, which is also the

@@ -83,6 +83,7 @@ class SparqlServer {
   const DatabaseOptions databaseOptions_;
   std::mutex databaseMutex_;
   std::shared_ptr<const Database> database_;
+  std::mutex openMutex_;  // held by the one thread opening a newer snapshot
   std::timed_mutex updateMutex_;  // this server's updates take turns (one writer per directory)
   std::atomic<bool> merging_{false};
   std::thread merger_;

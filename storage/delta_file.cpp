@@ -1,6 +1,5 @@
 #include "storage/delta_file.h"
 
-#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -110,10 +109,7 @@ void writeDeltaFile(const std::filesystem::path& generationDir, uint32_t number,
 }
 
 bool fitsDelta(const GraphChanges& changes) {
-  auto inDefaultGraph = [](const TermTriple& t) { return GraphChanges::graphOf(t).empty(); };
-  return changes.onlyTriples() && changes.inserted().size() + changes.deleted().size() <= kMaxDeltaRecords &&
-         std::all_of(changes.inserted().begin(), changes.inserted().end(), inDefaultGraph) &&
-         std::all_of(changes.deleted().begin(), changes.deleted().end(), inDefaultGraph);
+  return changes.onlyTriples() && changes.inserted().size() + changes.deleted().size() <= kMaxDeltaRecords;
 }
 
 bool deltaDueForMerge(uint32_t files, uint64_t records, uint64_t triples) {

@@ -31,9 +31,7 @@ bool hasDeltaFile(const std::filesystem::path& generationDir, uint32_t number);
 // `number` of the folder, durably; removes stale `.tmp` files first.
 void writeDeltaFile(const std::filesystem::path& generationDir, uint32_t number, const GraphChanges& changes);
 // Whether an update's changes go to the delta: only triples (no CLEAR, DROP
-// or LOAD), none of a named graph (the union of the named graphs would need
-// its own edits: those updates write a generation), and at most
-// kMaxDeltaRecords of them.
+// or LOAD), at most kMaxDeltaRecords of them.
 inline constexpr uint64_t kMaxDeltaRecords = 100'000;
 bool fitsDelta(const GraphChanges& changes);
 // Whether a generation with `files` delta files of `records` records in all

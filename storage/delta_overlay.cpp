@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -76,12 +77,60 @@ std::vector<Edge> editedEdges(const PredicateAdjacency* stored, const PredicateE
   return edges;
 }
 
+using TripleStates = std::map<TermTriple, bool>;  // triple -> held after the delta
+
+// The named graphs of the generation and of the delta, by predicate IRI.
+std::map<std::string, std::set<std::string>> namedGraphsByPredicate(const Dictionary& dictionary,
+                                                                    const TripleStates& last) {
+  std::map<std::string, std::set<std::string>> graphs;
+  auto add = [&](std::string_view key) {
+    const GraphPredicate parts = splitGraphPredicateKey(key);
+    if (!parts.graph.empty() && parts.graph != kUnionGraphName) {
+      graphs[std::string(parts.predicate)].emplace(parts.graph);
+    }
+  };
+  dictionary.forEach(TermSpace::Predicate, [&](uint32_t, std::string_view key) { add(key); });
+  for (const auto& entry : last) add(entry.first[1]);
+  return graphs;
+}
+
+// The union of the named graphs (storage/named_graphs.h) follows them: for
+// each triple a named graph gains or loses, the union holds it after the
+// delta if some named graph does.
+void addUnionChanges(TripleStates& last, const Dictionary& dictionary, const AdjacencyFile& out) {
+  std::set<TermTriple> touched;
+  for (const auto& [t, insert] : last) {
+    const GraphPredicate parts = splitGraphPredicateKey(t[1]);
+    if (!parts.graph.empty() && parts.graph != kUnionGraphName) {
+      touched.insert({t[0], std::string(parts.predicate), t[2]});
+    }
+  }
+  if (touched.empty()) return;
+  const auto graphs = namedGraphsByPredicate(dictionary, last);
+  auto storedTriple = [&](const TermTriple& t) {
+    const auto p = dictionary.id(TermSpace::Predicate, t[1]);
+    const auto s = dictionary.id(TermSpace::Vertex, t[0]);
+    const auto o = dictionary.id(TermSpace::Vertex, t[2]);
+    return p && s && o && isStored(out, *p, *s, *o);
+  };
+  for (const TermTriple& t : touched) {
+    bool held = false;
+    for (const std::string& graph : graphs.at(t[1])) {
+      const TermTriple named{t[0], graphPredicateKey(t[1], graph), t[2]};
+      const auto change = last.find(named);
+      held = held || (change != last.end() ? change->second : storedTriple(named));
+    }
+    last[{t[0], graphPredicateKey(t[1], kUnionGraphName), t[2]}] = held;
+  }
+}
+
 // The net change per predicate id: a record changes the store only where
 // it inserts a triple the generation lacks or deletes one it holds.
 std::map<uint32_t, PredicateEdits> resolve(const std::vector<DeltaRecord>& records, const AdjacencyFile& out,
-                                           TermIds& vertices, TermIds& predicates) {
-  std::map<TermTriple, bool> last;
+                                           TermIds& vertices, TermIds& predicates, const Dictionary& dictionary) {
+  TripleStates last;
   for (const DeltaRecord& r : records) last[r.triple] = r.insert;
+  addUnionChanges(last, dictionary, out);
   std::map<uint32_t, PredicateEdits> edits;
   for (const auto& [t, insert] : last) {
     const auto p = predicates.stored(t[1]);
@@ -120,7 +169,7 @@ void applyDelta(const std::vector<DeltaRecord>& records, uint32_t deltaFiles, Ge
   const auto storedPredicates = static_cast<uint32_t>(catalog.predicates.size());
   TermIds vertices(parts.dictionary, TermSpace::Vertex, storedVertices);
   TermIds predicates(parts.dictionary, TermSpace::Predicate, storedPredicates);
-  const std::map<uint32_t, PredicateEdits> edits = resolve(records, parts.out, vertices, predicates);
+  const std::map<uint32_t, PredicateEdits> edits = resolve(records, parts.out, vertices, predicates, parts.dictionary);
 
   catalog.vertexCount += vertices.added().size();
   catalog.predicates.resize(storedPredicates + predicates.added().size());

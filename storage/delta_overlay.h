@@ -4,7 +4,8 @@
 // a GraphStore holds are changed in memory to match. Terms the delta adds get
 // ids after the stored ones; each predicate it touches has its adjacency
 // made again, in both directions, from the stored edges and the delta's;
-// the catalog's counts and that predicate's statistics follow. The
+// the catalog's counts and that predicate's statistics follow, and so does
+// the union of the named graphs (storage/named_graphs.h). The
 // characteristic sets stay the stored ones (estimates only). Nothing on disk
 // changes: a merge writes the whole as a new generation (docs/storage.md).
 #include <cstdint>

@@ -26,7 +26,9 @@ struct UpdateSummary {
   // pattern without solutions): no new generation was written.
   bool changed = false;
   uint64_t generation = 0;     // current after the update
-  uint32_t deltaFile = 0;      // the generation's delta file it was written as; 0: a generation of its own
+  // The generation's delta files that readers see after it (docs/storage.md,
+  // "Delta"), the last one this update's when it was written as a delta.
+  uint32_t deltaFile = 0;
   bool merged = false;         // the delta was merged into a new generation (mergeWhenDue)
   bool mergeDue = false;       // the delta is due a merge that mergeWhenDue left to the caller
   uint64_t triplesBefore = 0;  // in the database

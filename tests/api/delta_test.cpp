@@ -22,10 +22,12 @@ namespace {
 class TripleSource {
  public:
   explicit TripleSource(uint32_t seed) : rng_(seed) {}
-  std::string triple() {
+  // A quad as N-Quads writes it: in the default graph, or in <http://g/1> or <http://g/2>.
+  std::string quad() {
     const std::string s = "<http://e/s" + std::to_string(pick(12)) + ">";
     const std::string p = "<http://e/p" + std::to_string(pick(5)) + ">";
-    return s + " " + p + " " + object() + " .";
+    const uint32_t graph = pick(4);
+    return s + " " + p + " " + object() + (graph < 2 ? "" : " <http://g/" + std::to_string(graph - 1) + ">") + " .";
   }
 
  private:
@@ -46,11 +48,21 @@ std::string joined(const std::set<std::string>& lines) {
   return text;
 }
 
-// Per predicate (by name): triples, subjects, objects and largest degrees.
+// The quad of an N-Quads line as INSERT DATA and DELETE DATA take it.
+std::string asData(const std::string& quad) {
+  const std::string statement = quad.substr(0, quad.size() - 2);
+  const size_t graph = statement.rfind(" <http://g/");
+  if (graph == std::string::npos || statement.back() != '>') return statement + " . ";
+  return "GRAPH " + statement.substr(graph + 1) + " { " + statement.substr(0, graph) + " } ";
+}
+
+// Per predicate and graph: triples, subjects, objects and largest degrees.
 std::map<std::string, std::vector<uint64_t>> predicateStatistics(const Database& db) {
   std::map<std::string, std::vector<uint64_t>> out;
   for (const auto& [name, p, graph] : db.statistics().predicates) {
-    if (p.triples > 0) out[name] = {p.triples, p.distinctSubjects, p.distinctObjects, p.maxOutDegree, p.maxInDegree};
+    if (p.triples > 0) {
+      out[name + " " + graph] = {p.triples, p.distinctSubjects, p.distinctObjects, p.maxOutDegree, p.maxInDegree};
+    }
   }
   return out;
 }
@@ -64,43 +76,50 @@ const std::vector<std::string> kQueries{
     "SELECT ?o (COUNT(*) AS ?n) { <http://e/s3> ?p ?o } GROUP BY ?o",
     "SELECT ?s { ?s ?p \"w2\"@EN }",
     "SELECT ?x { ?x <http://e/p4> ?y . ?y <http://e/p4> ?x }",
+    "SELECT ?g ?s ?o { GRAPH ?g { ?s <http://e/p1> ?o } }",
+    "SELECT ?s ?o { GRAPH <http://g/2> { ?s ?p ?o . ?o ?q ?r } }",
 };
 
 void checkSameAnswers(const std::filesystem::path& db, const std::set<std::string>& model, const TempDir& work) {
   std::filesystem::remove_all(work / "fresh");
-  writeFile(work / "model.nt", joined(model));
-  Database::load(work / "fresh", {(work / "model.nt").string()});
+  writeFile(work / "model.nq", joined(model));
+  Database::load(work / "fresh", {(work / "model.nq").string()});
   Database updated(db), fresh(work / "fresh");
   CHECK(updated.statistics().triples == model.size());
+  CHECK(updated.statistics().namedGraphs == fresh.statistics().namedGraphs);
+  CHECK(sortedDump(db) == sortedDump(work / "fresh"));
   CHECK(predicateStatistics(updated) == predicateStatistics(fresh));
   for (const std::string& query : kQueries) {
     CAPTURE(query);
-    QueryOptions cpu;
-    cpu.backend = Backend::Cpu;
-    CHECK(sortedLines(updated.query(query, cpu)) == sortedLines(fresh.query(query, cpu)));
+    for (const bool unionDefaultGraph : {false, true}) {
+      QueryOptions cpu;
+      cpu.backend = Backend::Cpu;
+      cpu.unionDefaultGraph = unionDefaultGraph;
+      CHECK(sortedLines(updated.query(query, cpu)) == sortedLines(fresh.query(query, cpu)));
+    }
   }
 }
 
 }  // namespace
 
-TEST_CASE("a database read with its delta answers as one loaded with the same triples, before and after the merge") {
+TEST_CASE("a database read with its delta answers as one loaded with the same quads, before and after the merge") {
   for (uint32_t seed = 1; seed <= static_cast<uint32_t>(scaledCases(10)); ++seed) {
     CAPTURE(seed);
     TripleSource source(seed);
     std::set<std::string> model;
-    for (int i = 0; i < 40; ++i) model.insert(source.triple());
+    for (int i = 0; i < 40; ++i) model.insert(source.quad());
     TempDir work;
     const auto db = work / "db";
-    writeFile(work / "base.nt", joined(model));
-    Database::load(db, {(work / "base.nt").string()});
+    writeFile(work / "base.nq", joined(model));
+    Database::load(db, {(work / "base.nq").string()});
     std::mt19937 rng(seed);
     for (uint32_t update = 1; update <= 12; ++update) {
       const bool insert = rng() % 3 != 0;
-      std::set<std::string> triples;
-      for (uint32_t i = 0; i < 1 + rng() % 4; ++i) triples.insert(source.triple());
+      std::set<std::string> quads;
+      for (uint32_t i = 0; i < 1 + rng() % 4; ++i) quads.insert(source.quad());
       std::string body;
-      for (const std::string& t : triples) {
-        body += t.substr(0, t.size() - 1) + " . ";
+      for (const std::string& t : quads) {
+        body += asData(t);
         if (insert) {
           model.insert(t);
         } else {
@@ -172,11 +191,21 @@ TEST_CASE("large changes write a generation, and a delta grown large is merged b
   writeFile(work / "base.nt", base);
   Database::load(db, {(work / "base.nt").string()});
   CHECK(Database::update(db, "INSERT DATA { <http://e/x> <http://e/q> 1 }").deltaFile == 1);
-  // CLEAR writes a generation; so do named graphs' triples (their union is kept by the loader).
-  UpdateSummary cleared = Database::update(db, "CLEAR SILENT GRAPH <http://e/none> ; INSERT DATA { GRAPH <http://e/g> { <http://e/x> <http://e/q> 2 } }");
+  // Named graphs' triples go to the delta too, and the union of the named graphs follows them.
+  CHECK(Database::update(db, "INSERT DATA { GRAPH <http://e/g> { <http://e/x> <http://e/q> 2 } }").deltaFile == 2);
+  const char* inGraphs = "SELECT ?g ?o { GRAPH ?g { <http://e/x> <http://e/q> ?o } }";
+  CHECK(sortedLines(Database(db).query(inGraphs)) == std::vector<std::string>{"<http://e/g>\t\"2\"^^<http://www.w3.org/2001/XMLSchema#integer>"});
+  QueryOptions unionGraph;
+  unionGraph.unionDefaultGraph = true;
+  CHECK(sortedLines(Database(db).query("SELECT ?o { <http://e/x> <http://e/q> ?o }", unionGraph)) ==
+        std::vector<std::string>{"\"2\"^^<http://www.w3.org/2001/XMLSchema#integer>"});
+  // CLEAR writes a generation, with the delta folded in.
+  const UpdateSummary cleared = Database::update(db, "CLEAR GRAPH <http://e/g>");
   CHECK(cleared.deltaFile == 0);
   CHECK(cleared.generation == 2);
   CHECK(Database(db).statistics().deltaFiles == 0);
+  CHECK(Database(db).query(inGraphs).rows().empty());
+  CHECK(countOf(Database(db).query("SELECT (COUNT(*) AS ?n) { <http://e/x> <http://e/q> ?o }")) == 1);
   // 25,000 insertions fit the delta and make it due a merge: merged at once.
   const UpdateSummary copied = Database::update(db, "INSERT { ?s <http://e/copy> ?o } WHERE { ?s <http://e/p> ?o }");
   CHECK(copied.merged);
