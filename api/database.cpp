@@ -26,9 +26,10 @@ namespace {
 
 
 template <typename Parsed>
-Parsed parse(Parsed (*parser)(std::string_view, const sparql::ParseLimits&), std::string_view text) {
+Parsed parse(Parsed (*parser)(std::string_view, const sparql::ParseOptions&), std::string_view text,
+             const QueryOptions& options) {
   try {
-    return parser(text, {});
+    return parser(text, {.base = options.baseIri});
   } catch (const sparql::SyntaxError& e) {
     throw QueryError(e.what(), e.position().line, e.position().column);
   }
@@ -51,7 +52,7 @@ bool namesDataset(const QueryOptions& options) {
 
 // The query, with the dataset of the options in place of its FROM and FROM NAMED.
 sparql::Query parse(std::string_view text, const QueryOptions& options) {
-  sparql::Query query = parse(&sparql::parseQuery, text);
+  sparql::Query query = parse(&sparql::parseQuery, text, options);
   if (namesDataset(options)) {
     query.fromGraphs = graphTerms(options.defaultGraphs);
     query.fromNamedGraphs = graphTerms(options.namedGraphs);
@@ -62,7 +63,7 @@ sparql::Query parse(std::string_view text, const QueryOptions& options) {
 // The request, with the dataset of the options as the USING and USING
 // NAMED of each operation that has a pattern (SPARQL 1.1 Protocol 2.2.3).
 sparql::UpdateRequest parseUpdate(std::string_view text, const QueryOptions& options) {
-  sparql::UpdateRequest request = parse(&sparql::parseUpdate, text);
+  sparql::UpdateRequest request = parse(&sparql::parseUpdate, text, options);
   if (!namesDataset(options)) return request;
   for (auto& op : request.operations) {
     if (!op.hasPattern()) continue;

@@ -1,6 +1,7 @@
 #pragma once
 // Entry point of the parser module: SPARQL 1.1 Query and Update text -> algebra.
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "parser/algebra.h"
@@ -25,8 +26,12 @@ inline constexpr int kMaxChainDepth = 2000;
 // machine), so 1 MiB takes seconds and a few hundred MB.
 inline constexpr std::size_t kMaxQueryBytes = std::size_t{1} << 20;  // 1 MiB
 
-struct ParseLimits {
+struct ParseOptions {
   std::size_t maxQueryBytes = kMaxQueryBytes;
+  // The base IRI before the text's own BASE (empty: none): relative IRIs
+  // resolve against it (a Protocol server's endpoint, as SPARQL 1.1
+  // Protocol section 2.1.4 allows).
+  std::string base;
 };
 
 // What parseQuery() says about an update request; callers that accept both
@@ -36,13 +41,13 @@ inline constexpr const char* kUpdateNotSupported =
 
 // Parses one query (UTF-8). Throws SyntaxError for any invalid input,
 // including SPARQL Update requests (kUpdateNotSupported), and text longer
-// than limits.maxQueryBytes (pass a larger limit to accept one).
-Query parseQuery(std::string_view text, const ParseLimits& limits = {});
+// than options.maxQueryBytes (pass a larger limit to accept one).
+Query parseQuery(std::string_view text, const ParseOptions& options = {});
 
 // Parses one SPARQL 1.1 Update request: operations separated by ';'. Throws
 // SyntaxError as parseQuery does, also for what the grammar allows and the
 // recommendation forbids (variables in INSERT DATA, blank nodes in DELETE).
-UpdateRequest parseUpdate(std::string_view text, const ParseLimits& limits = {});
+UpdateRequest parseUpdate(std::string_view text, const ParseOptions& options = {});
 
 // True when the first keyword after the prologue starts an update.
 bool isUpdateRequest(std::string_view text);

@@ -203,9 +203,9 @@ void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response
   const ProtocolRequest request = parseProtocolRequest(inputOf(req));
   if (request.kind == ProtocolRequest::Kind::Update) {
     checkUpdateAllowed(req);
-    return answerUpdate(request.text, optionsFor(request), res);
+    return answerUpdate(request.text, optionsFor(request, req), res);
   }
-  auto job = std::make_shared<QueryJob>(database(), request.text, optionsFor(request),
+  auto job = std::make_shared<QueryJob>(database(), request.text, optionsFor(request, req),
                                         ContentNegotiation(req.get_header_value("Accept"), request.format),
                                         request.explain, options_.windowBytes);
   if (!pool_->trySubmit([job] { job->run(); })) {
@@ -294,8 +294,11 @@ std::shared_ptr<const Database> SparqlServer::database() {
 
 // A request's timeout= applies up to the server's, which is also the
 // default; its dataset parameters name the dataset.
-QueryOptions SparqlServer::optionsFor(const ProtocolRequest& request) const {
+QueryOptions SparqlServer::optionsFor(const ProtocolRequest& request, const httplib::Request& req) const {
   QueryOptions options = options_.query;
+  // Relative IRIs resolve against the endpoint's URL (Protocol 2.1.4).
+  const std::string host = req.get_header_value("Host");
+  options.baseIri = "http://" + (host.empty() ? "localhost" : host) + req.path;
   if (request.timeout) options.timeout = options.timeout ? std::min(*options.timeout, *request.timeout) : *request.timeout;
   options.defaultGraphs = request.defaultGraphs;
   options.namedGraphs = request.namedGraphs;

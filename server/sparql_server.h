@@ -73,7 +73,7 @@ class SparqlServer {
   // The newest generation, opened again once an update, here or from
   // another process, has committed a newer one; queries hold theirs.
   std::shared_ptr<const Database> database();
-  QueryOptions optionsFor(const ProtocolRequest& request) const;
+  QueryOptions optionsFor(const ProtocolRequest& request, const httplib::Request& req) const;
   void log(const httplib::Request& req, const httplib::Response& res);
   // Counts a request in flight; false once stopping.
   bool admit();

@@ -61,6 +61,10 @@ struct QueryOptions {
   // named graphs, as Fuseki's unionDefaultGraph; updates still write the
   // stored default graph.
   bool unionDefaultGraph = false;
+  // The base IRI of the text before its own BASE (empty: none): relative
+  // IRIs resolve against it. `gsparql serve` gives its endpoint's URL, as
+  // SPARQL 1.1 Protocol 2.1.4 allows.
+  std::string baseIri;
 };
 
 // What a query returns: solutions, a boolean or a graph.

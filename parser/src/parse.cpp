@@ -176,16 +176,16 @@ std::set<std::string> namesInQuery(antlr4::CommonTokenStream& tokens) {
 }
 
 // Checked before anything else, so a huge text costs nothing.
-void checkSize(std::string_view text, const ParseLimits& limits) {
-  if (text.size() <= limits.maxQueryBytes) return;
-  throw SyntaxError(text, positionOfByte(text, limits.maxQueryBytes),
+void checkSize(std::string_view text, const ParseOptions& options) {
+  if (text.size() <= options.maxQueryBytes) return;
+  throw SyntaxError(text, positionOfByte(text, options.maxQueryBytes),
                     "query text of " + std::to_string(text.size()) + " bytes is longer than the limit of " +
-                        std::to_string(limits.maxQueryBytes) + " bytes (ParseLimits::maxQueryBytes)");
+                        std::to_string(options.maxQueryBytes) + " bytes (ParseOptions::maxQueryBytes)");
 }
 
 // Checked before anything else, so that a huge or invalid text costs nothing.
-std::string_view checkedText(std::string_view text, const ParseLimits& limits) {
-  checkSize(text, limits);
+std::string_view checkedText(std::string_view text, const ParseOptions& options) {
+  checkSize(text, options);
   if (auto bad = lexical::invalidUtf8Offset(text); bad != std::string_view::npos) {
     throw SyntaxError(text, positionOfByte(text, bad), "invalid UTF-8 sequence or NUL character");
   }
@@ -196,8 +196,8 @@ std::string_view checkedText(std::string_view text, const ParseLimits& limits) {
 // UTF-8, lexing, nesting), with the names fresh ones must avoid.
 struct CheckedTokens {
   enum class Expected { Query, Update };
-  CheckedTokens(std::string_view text, const ParseLimits& limits, Expected expected)
-      : listener(text), input(checkedText(text, limits).data(), text.size()), lexer(&input), tokens(&lexer) {
+  CheckedTokens(std::string_view text, const ParseOptions& options, Expected expected)
+      : listener(text), input(checkedText(text, options).data(), text.size()), lexer(&input), tokens(&lexer) {
     lexer.removeErrorListeners();
     lexer.addErrorListener(&listener);
     tokens.fill();
@@ -234,20 +234,20 @@ Context* parseTree(SparqlParser& parser, CheckedTokens& checked, Context* (Sparq
 
 // Checks and parses `text` with the grammar's `rule`, then hands the tree to `walk`.
 template <typename Context, typename Walk>
-auto parseWith(std::string_view text, const ParseLimits& limits, CheckedTokens::Expected expected,
+auto parseWith(std::string_view text, const ParseOptions& options, CheckedTokens::Expected expected,
                Context* (SparqlParser::*rule)(), Walk walk) {
-  CheckedTokens checked(text, limits, expected);
+  CheckedTokens checked(text, options, expected);
   FreshNames fresh(namesInQuery(checked.tokens));
   SparqlParser parser(&checked.tokens);
   auto* tree = parseTree(parser, checked, rule);
-  Walker walker(text, fresh);
+  Walker walker(text, fresh, options.base);
   return walk(walker, tree);
 }
 
 }  // namespace
 
-Query parseQuery(std::string_view text, const ParseLimits& limits) {
-  return parseWith(text, limits, CheckedTokens::Expected::Query, &SparqlParser::queryUnit,
+Query parseQuery(std::string_view text, const ParseOptions& options) {
+  return parseWith(text, options, CheckedTokens::Expected::Query, &SparqlParser::queryUnit,
                    [](Walker& walker, SparqlParser::QueryUnitContext* tree) {
                      Query query = walker.query(tree);
                      query.prefixes = walker.prefixes();
@@ -256,8 +256,8 @@ Query parseQuery(std::string_view text, const ParseLimits& limits) {
                    });
 }
 
-UpdateRequest parseUpdate(std::string_view text, const ParseLimits& limits) {
-  return parseWith(text, limits, CheckedTokens::Expected::Update, &SparqlParser::updateUnit,
+UpdateRequest parseUpdate(std::string_view text, const ParseOptions& options) {
+  return parseWith(text, options, CheckedTokens::Expected::Update, &SparqlParser::updateUnit,
                    [](Walker& walker, SparqlParser::UpdateUnitContext* tree) {
                      UpdateRequest request = walker.update(tree);
                      request.prefixes = walker.prefixes();

@@ -20,7 +20,9 @@ inline Position at(antlr4::ParserRuleContext* ctx) { return at(ctx->getStart());
 
 class Walker {
  public:
-  Walker(std::string_view text, FreshNames& fresh) : text_(text), fresh_(fresh), translator_(text, fresh) {}
+  // `base`: the base IRI until a BASE declaration (empty: none).
+  Walker(std::string_view text, FreshNames& fresh, std::string base = {})
+      : text_(text), fresh_(fresh), translator_(text, fresh), base_(std::move(base)) {}
 
   Query query(gsparql_antlr::SparqlParser::QueryUnitContext* ctx);
   UpdateRequest update(gsparql_antlr::SparqlParser::UpdateUnitContext* ctx);  // update_walker.cpp

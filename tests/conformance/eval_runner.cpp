@@ -97,7 +97,6 @@ struct QueryFacts {
                                            // dataset tests load as graphs
 };
 
-const std::string kUt = "http://www.w3.org/2009/sparql/tests/test-update#";
 
 // Whether an update request names a graph (GRAPH, WITH, USING, a named
 // graph as target or source); false for one that does not parse.
@@ -144,11 +143,6 @@ QueryFacts queryFacts(const std::string& queryText) {
     });
   return facts;
 }
-
-struct GraphFile {
-  fs::path file;
-  std::string graph;  // "<iri>"; empty: the default graph
-};
 
 class Runner {
  public:
@@ -319,19 +313,6 @@ class Runner {
     }
     if (actualNames != expectedNames) return finish(Outcome::Fail, "the named graphs differ from those expected");
     return finish(Outcome::Pass, "");
-  }
-
-  // ut:graphData [ ut:graph <file> ; rdfs:label "name" ] of an action or
-  // result.
-  static std::vector<GraphFile> graphData(const RdfGraph& manifest, const std::string& node) {
-    std::vector<GraphFile> graphs;
-    for (const auto& g : manifest.objects(node, iriTerm(kUt + "graphData"))) {
-      auto file = manifest.object(g, iriTerm(kUt + "graph"));
-      auto label = manifest.object(g, iriTerm("http://www.w3.org/2000/01/rdf-schema#label"));
-      if (!file || !label || label->size() < 2) continue;
-      graphs.push_back({pathOfIri(*file), "<" + label->substr(1, label->size() - 2) + ">"});
-    }
-    return graphs;
   }
 
   // No files: one empty file, as a database is made by loading.

@@ -131,4 +131,15 @@ std::string fileUri(const std::filesystem::path& file) {
   return "file://" + std::filesystem::absolute(file).lexically_normal().string();
 }
 
+std::vector<GraphFile> graphData(const RdfGraph& manifest, const std::string& node) {
+  std::vector<GraphFile> graphs;
+  for (const auto& g : manifest.objects(node, iriTerm(kUt + "graphData"))) {
+    auto file = manifest.object(g, iriTerm(kUt + "graph"));
+    auto label = manifest.object(g, iriTerm("http://www.w3.org/2000/01/rdf-schema#label"));
+    if (!file || !label || label->size() < 2) continue;
+    graphs.push_back({pathOfIri(*file), "<" + label->substr(1, label->size() - 2) + ">"});
+  }
+  return graphs;
+}
+
 }  // namespace gsparql::conformance

@@ -15,6 +15,7 @@ inline const std::string kMf = "http://www.w3.org/2001/sw/DataAccess/tests/test-
 inline const std::string kQt = "http://www.w3.org/2001/sw/DataAccess/tests/test-query#";
 inline const std::string kRs = "http://www.w3.org/2001/sw/DataAccess/tests/result-set#";
 inline const std::string kSd = "http://www.w3.org/ns/sparql-service-description#";
+inline const std::string kUt = "http://www.w3.org/2009/sparql/tests/test-update#";
 
 // "<" + iri + ">"
 std::string iriTerm(const std::string& iri);
@@ -54,6 +55,14 @@ struct ManifestTest {
 // The tests of a manifest in mf:entries order (every subject typed with an
 // mf:*Test class when the manifest has no mf:entries list).
 std::vector<ManifestTest> manifestTests(const RdfGraph& manifest);
+
+// A data file and the graph it is loaded into.
+struct GraphFile {
+  std::filesystem::path file;
+  std::string graph;  // "<iri>"; empty: the default graph
+};
+// The ut:graphData [ ut:graph <file> ; rdfs:label "name" ] of an action or result.
+std::vector<GraphFile> graphData(const RdfGraph& manifest, const std::string& node);
 
 // The lexical form of a literal term ("abc"@en -> abc); the term itself otherwise.
 std::string lexicalForm(const std::string& term);

@@ -27,7 +27,7 @@ TEST_CASE("a query text longer than the size limit is rejected with its size, th
     FAIL("accepted a query over the limit");
   } catch (const SyntaxError& e) {
     CHECK(e.message() == "query text of 1048577 bytes is longer than the limit of 1048576 bytes "
-                         "(ParseLimits::maxQueryBytes)");
+                         "(ParseOptions::maxQueryBytes)");
     CHECK(e.position() == Position{2, static_cast<std::uint32_t>(kMaxQueryBytes - query.size())});
   }
   // The limit is the caller's to choose.

@@ -1,6 +1,6 @@
 #pragma once
-// The WatDiv SF1 database, loaded once per test binary, and a SparqlServer
-// on it in this process, on a free port, with an HTTP client for it.
+// The WatDiv SF1 database, loaded once per test binary, for the servers of
+// the tests (test_server.h).
 #include <httplib.h>
 
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include "gsparql/database.h"
 #include "server/sparql_server.h"
+#include "test_server.h"
 
 namespace gsparql::test {
 
@@ -26,22 +27,11 @@ std::vector<std::string> sortedTsvRows(const std::string& tsv);
 // The same rows from the API.
 std::vector<std::string> sortedRowsOf(const QueryResult& result);
 
-class TestServer {
+// A server on the shared WatDiv SF1 database (which no test changes) or on `dir`.
+class Sf1Server : public TestServer {
  public:
-  // On `dir` (by default the shared WatDiv SF1 database, which no test changes).
-  explicit TestServer(server::ServerOptions options = {}, const std::filesystem::path& dir = sf1Dir());
-  ~TestServer();
-
-  int port() const { return port_; }
-  httplib::Client client() const;
-
- private:
-  std::unique_ptr<server::SparqlServer> server_;
-  int port_ = 0;
-  std::thread thread_;
+  explicit Sf1Server(server::ServerOptions options = {}, const std::filesystem::path& dir = sf1Dir())
+      : TestServer(std::move(options), dir) {}
 };
-
-// The form body of url-encoded name=value pairs.
-std::string formBody(const std::vector<std::pair<std::string, std::string>>& fields);
 
 }  // namespace gsparql::test

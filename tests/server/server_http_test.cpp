@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <sstream>
 #include <thread>
 
@@ -43,7 +44,7 @@ std::string apiOutput(const std::string& query, ResultFormat format) {
 }  // namespace
 
 TEST_CASE("GET, form POST and direct POST give the rows of Database::query") {
-  TestServer server;
+  Sf1Server server;
   for (const std::string& name : watdivNames()) {
     CAPTURE(name);
     const std::string query = watdivQuery(name);
@@ -63,7 +64,7 @@ TEST_CASE("GET, form POST and direct POST give the rows of Database::query") {
 }
 
 TEST_CASE("every result format is what the API writes, under its media type") {
-  TestServer server;
+  Sf1Server server;
   const std::string select = watdivQuery("L3_10");
   const std::string ask = "ASK { ?s <http://schema.org/caption> ?o }";
   const std::string construct = "CONSTRUCT { ?s <http://e/caption> ?o } WHERE { ?s <http://schema.org/caption> ?o } LIMIT 20";
@@ -94,7 +95,7 @@ TEST_CASE("every result format is what the API writes, under its media type") {
 }
 
 TEST_CASE("Accept q-values and format= pick the format, and nothing acceptable is 406") {
-  TestServer server;
+  Sf1Server server;
   const std::string query = watdivQuery("S1_08");
   auto xml = get(server, query, "text/csv;q=0.5, application/sparql-results+xml;q=0.9");
   REQUIRE(xml);
@@ -113,7 +114,7 @@ TEST_CASE("Accept q-values and format= pick the format, and nothing acceptable i
 }
 
 TEST_CASE("a bad query is 400 with its line and column, and so is an unsupported feature") {
-  TestServer server;
+  Sf1Server server;
   auto syntax = get(server, "SELECT ?x WHERE {\n  ?x ?y }", "*/*");
   REQUIRE(syntax);
   CHECK(syntax->status == 400);
@@ -130,7 +131,7 @@ TEST_CASE("a bad query is 400 with its line and column, and so is an unsupported
 TEST_CASE("a request body over the limit is 413") {
   server::ServerOptions options;
   options.maxRequestBytes = 64 << 10;
-  TestServer server(options);
+  Sf1Server server(options);
   const std::string big = "SELECT * WHERE { ?s ?p ?o } #" + std::string(100 << 10, 'x');
   auto res = server.client().Post("/sparql", big, "application/sparql-query");
   REQUIRE(res);
@@ -141,7 +142,7 @@ TEST_CASE("a request body over the limit is 413") {
 }
 
 TEST_CASE("CORS: every answer allows any origin, and preflights are answered") {
-  TestServer server;
+  Sf1Server server;
   auto res = get(server, "ASK {}", "*/*");
   REQUIRE(res);
   CHECK(res->get_header_value("Access-Control-Allow-Origin") == "*");
@@ -158,7 +159,7 @@ TEST_CASE("CORS: every answer allows any origin, and preflights are answered") {
 TEST_CASE("timeout= stops a query, capped by the server's timeout") {
   server::ServerOptions options;
   options.query.timeout = std::chrono::milliseconds(300);
-  TestServer server(options);
+  Sf1Server server(options);
   auto asked = get(server, kEndlessQuery, "*/*", "&timeout=0.05");
   REQUIRE(asked);
   CHECK(asked->status == 503);
@@ -177,7 +178,7 @@ TEST_CASE("the row limit: an error before the response starts, a cut stream afte
   options.query.maxRows = 1000;
   options.windowBytes = 4096;
   {
-    TestServer server(options);
+    Sf1Server server(options);
     auto small = get(server, "SELECT * WHERE { ?s ?p ?o } LIMIT 1000", "text/tab-separated-values");
     REQUIRE(small);
     CHECK(small->status == 200);
@@ -191,7 +192,7 @@ TEST_CASE("the row limit: an error before the response starts, a cut stream afte
   // Streamed past the first window, then over the limit: the transfer ends
   // early, which the client reports as an error.
   options.query.maxRows = 100000;  // of the 106012 triples, found a predicate at a time
-  TestServer server(options);
+  Sf1Server server(options);
   auto streamed = get(server, "SELECT * WHERE { ?s ?p ?o }", "text/tab-separated-values");
   CHECK(!streamed);
   auto afterwards = get(server, "ASK {}", "*/*");
@@ -232,7 +233,7 @@ TEST_CASE("default-graph-uri and named-graph-uri name the query's dataset, using
   writeFile(store.dir / "graphs.nq", "<http://e/x> <http://e/p> \"in g\" <http://e/g> .\n"
                                      "<http://e/y> <http://e/p> \"in h\" <http://e/h> .\n");
   Database::load(store.db, {(store.dir / "graphs.nq").string()});
-  TestServer server({}, store.db);
+  Sf1Server server({}, store.db);
   auto rows = [&](const std::string& query, const std::string& extra) {
     auto res = get(server, query, "text/tab-separated-values", extra);
     REQUIRE(res);
@@ -256,7 +257,7 @@ TEST_CASE("default-graph-uri and named-graph-uri name the query's dataset, using
 
 TEST_CASE("updates by direct and form POST are applied and seen by the next query") {
   UpdatableStore store;
-  TestServer server({}, store.db);
+  Sf1Server server({}, store.db);
   for (const bool direct : {true, false}) {
     CAPTURE(direct);
     const std::string subject = direct ? "<http://e/direct>" : "<http://e/form>";
@@ -274,7 +275,7 @@ TEST_CASE("updates by direct and form POST are applied and seen by the next quer
 
 TEST_CASE("bad updates get 400 with the position, LOAD of the server files is refused") {
   UpdatableStore store;
-  TestServer server({}, store.db);
+  Sf1Server server({}, store.db);
   auto syntax = postUpdate(server, "INSERT DATA { ?x <http://e/p> 1 }");
   REQUIRE(syntax);
   CHECK(syntax->status == 400);
@@ -297,14 +298,14 @@ TEST_CASE("updates are refused read-only (403) and without the token (401)") {
     {
       server::ServerOptions options;
       options.readOnly = true;
-      TestServer readOnly(options, store.db);
+      Sf1Server readOnly(options, store.db);
       auto res = postUpdate(readOnly, update, {}, direct);
       REQUIRE(res);
       CHECK(res->status == 403);
     }
     server::ServerOptions options;
     options.token = "s3cret";
-    TestServer guarded(options, store.db);
+    Sf1Server guarded(options, store.db);
     auto without = postUpdate(guarded, update, {}, direct);
     REQUIRE(without);
     CHECK(without->status == 401);
@@ -324,7 +325,7 @@ TEST_CASE("updates are refused read-only (403) and without the token (401)") {
 
 TEST_CASE("concurrent clients' updates all land, while queries run") {
   UpdatableStore store;
-  TestServer server({}, store.db);
+  Sf1Server server({}, store.db);
   constexpr int kClients = 6, kUpdates = 4;
   std::atomic<int> ok{0};
   std::vector<std::thread> clients;
@@ -343,16 +344,40 @@ TEST_CASE("concurrent clients' updates all land, while queries run") {
   CHECK(tripleCount(server) == 1 + kClients * kUpdates);
 }
 
+TEST_CASE("an update that makes the delta due a merge is answered first, and the merge runs in the background") {
+  TempDir dir;
+  std::string data;
+  for (int i = 0; i < 25'000; ++i) data += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o> .\n";
+  writeFile(dir / "data.nt", data);
+  const auto db = dir / "db";
+  Database::load(db, {(dir / "data.nt").string()});
+  Sf1Server server({}, db);
+  auto res = postUpdate(server, "INSERT { ?s <http://e/copy> ?o } WHERE { ?s <http://e/p> ?o }");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(res->body.find("(generation 1 + delta file 1)") != std::string::npos);  // answered before the merge
+  // Queries read a consistent snapshot throughout: before the merge, during it and after.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (Database(db).statistics().deltaFiles > 0 && std::chrono::steady_clock::now() < deadline) {
+    CHECK(tripleCount(server) == 50'000);
+  }
+  CHECK(Database(db).statistics().generation == 2);
+  CHECK(Database(db).statistics().deltaFiles == 0);
+  CHECK(tripleCount(server) == 50'000);
+  CHECK(postUpdate(server, "INSERT DATA { <http://e/x> <http://e/p> 1 }")->body.find("(generation 2 + delta file 1)") !=
+        std::string::npos);
+}
+
 TEST_CASE("an update from another process is seen by the server's next query") {
   UpdatableStore store;
-  TestServer server({}, store.db);
+  Sf1Server server({}, store.db);
   CHECK(tripleCount(server) == 1);
   REQUIRE(runCli({"update", "--db", store.db.string(), "INSERT DATA { <http://e/x> <http://e/p> 2 }"}).exitCode == 0);
   CHECK(tripleCount(server) == 2);
 }
 
 TEST_CASE("explain=true gives the plan as text, and Server-Timing the timings") {
-  TestServer server;
+  Sf1Server server;
   const std::string query = watdivQuery("L3_10");
   auto plan = get(server, query, "*/*", "&explain=true");
   REQUIRE(plan);
@@ -370,7 +395,7 @@ TEST_CASE("explain=true gives the plan as text, and Server-Timing the timings") 
 TEST_CASE("16 clients with 20 queries each all get their right answers") {
   server::ServerOptions options;
   options.threads = 4;
-  TestServer server(options);
+  Sf1Server server(options);
   std::vector<std::vector<std::string>> expected;
   for (const std::string& name : watdivNames()) expected.push_back(sortedRowsOf(sf1().query(watdivQuery(name))));
   std::atomic<int> right{0}, wrong{0};
@@ -392,7 +417,7 @@ TEST_CASE("16 clients with 20 queries each all get their right answers") {
 }
 
 TEST_CASE("a request body of 1 GB gets 413 while the others are served") {
-  TestServer server;
+  Sf1Server server;
   const uint64_t bodyBytes = uint64_t{1} << (scaledCases(5) == 5 ? 30 : 28);  // 1 GB; 256 MB under ASan
   std::string response;
   std::thread sender([&] {
@@ -434,7 +459,7 @@ TEST_CASE("10,000 idle connections: the server keeps answering others") {
   const size_t wanted = static_cast<size_t>(scaledCases(10000));
   const size_t idle = std::min<size_t>(wanted, limit.rlim_cur > 400 ? (limit.rlim_cur - 200) / 2 : 0);
   if (idle < wanted) MESSAGE("only " << idle << " idle connections: the descriptor limit is " << limit.rlim_cur);
-  TestServer server;
+  Sf1Server server;
   std::vector<int> sockets;
   for (size_t i = 0; i < idle; ++i) {
     const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -467,7 +492,7 @@ TEST_CASE("a client that leaves mid-result stops its query while the others are 
   options.threads = 1;
   options.queueLength = 0;
   options.windowBytes = 4096;
-  TestServer server(options);
+  Sf1Server server(options);
   // Read the first part of a long streamed result, then leave.
   const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
@@ -505,7 +530,7 @@ TEST_CASE("all workers busy and the queue full: 503") {
   options.threads = 1;
   options.queueLength = 0;
   options.query.timeout = std::chrono::seconds(30);
-  TestServer server(options);
+  Sf1Server server(options);
   auto isBusy = [](const httplib::Result& r) { return r && r->status == 503 && r->body.find("busy") != std::string::npos; };
   // The long query retries until it has the worker; the short ones until it does.
   std::thread busy([&] {
@@ -527,7 +552,7 @@ TEST_CASE("all workers busy and the queue full: 503") {
 TEST_CASE("the query page is served at /") {
   server::ServerOptions options;
   options.webDir = GSPARQL_WEB_DIR;
-  TestServer server(options);
+  Sf1Server server(options);
   auto page = server.client().Get("/");
   REQUIRE(page);
   CHECK(page->status == 200);
@@ -539,7 +564,7 @@ TEST_CASE("the query page is served at /") {
   auto yasgui = server.client().Get("/node_modules/@zazuko/yasgui/build/yasgui.min.js");
   REQUIRE(yasgui);
   CHECK(yasgui->status == 200);
-  TestServer without;
+  Sf1Server without;
   auto missing = without.client().Get("/");
   REQUIRE(missing);
   CHECK(missing->status == 404);
