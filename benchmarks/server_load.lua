@@ -4,7 +4,13 @@
 -- With UPDATE_EVERY=N in the environment, every N-th request of a thread is
 -- instead a small update (application/sparql-update): INSERT DATA of one
 -- triple of the thread's own, then DELETE DATA of it, in turn.
+-- With ENDPOINT=virtuoso, queries and updates are form POSTs (query=...), as
+-- Virtuoso takes both, and updates write its graph <http://watdiv.org/>.
 local threads = {}
+
+local function urlencode(text)
+  return (text:gsub("[^%w%-_%.~]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
 
 function setup(thread)
   thread:set("id", #threads)
@@ -18,6 +24,10 @@ function init(args)
     table.insert(queries, f:read("*a"))
     f:close()
   end
+  virtuoso = os.getenv("ENDPOINT") == "virtuoso"
+  if virtuoso then
+    for i, text in ipairs(queries) do queries[i] = "query=" .. urlencode(text) end
+  end
   next_query = (id * 7) % #queries
   failed = 0
   update_every = tonumber(os.getenv("UPDATE_EVERY") or "0")
@@ -29,6 +39,10 @@ function update()
   updates = updates + 1
   local form = (updates % 2 == 1) and "INSERT DATA" or "DELETE DATA"
   local triple = string.format("<http://e/load/t%d> <http://e/n> %d", id, math.floor((updates + 1) / 2))
+  if virtuoso then
+    return wrk.format("POST", "/sparql", {["Content-Type"] = "application/x-www-form-urlencoded"},
+                      "query=" .. urlencode(form .. " { GRAPH <http://watdiv.org/> { " .. triple .. " } }"))
+  end
   return wrk.format("POST", "/sparql", {["Content-Type"] = "application/sparql-update"},
                     form .. " { " .. triple .. " }")
 end
@@ -37,8 +51,9 @@ function request()
   sent = sent + 1
   if update_every > 0 and sent % update_every == 0 then return update() end
   next_query = next_query % #queries + 1
-  return wrk.format("POST", "/sparql", {["Content-Type"] = "application/sparql-query",
-                                        ["Accept"] = "text/tab-separated-values"}, queries[next_query])
+  local type = virtuoso and "application/x-www-form-urlencoded" or "application/sparql-query"
+  return wrk.format("POST", "/sparql", {["Content-Type"] = type, ["Accept"] = "text/tab-separated-values"},
+                    queries[next_query])
 end
 
 function response(status, headers, body)

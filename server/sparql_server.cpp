@@ -125,7 +125,9 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
   if (options_.threads == 0) options_.threads = std::max(1u, std::thread::hardware_concurrency());
   options_.query.cancel = &cancel_;
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
-  pool_ = std::make_unique<WorkerPool>(options_.threads, options_.queueLength);
+  // The cores shared out among the workers: one each by default.
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  pool_ = std::make_unique<WorkerPool>(options_.threads, options_.queueLength, std::max<size_t>(1, cores / options_.threads));
   http_->new_task_queue = [] { return new ConnectionPool(kMaxConnectionThreads); };
   // cpp-httplib 0.11.4 listens with a backlog of 5: a burst of connections
   // would wait for SYN retransmissions (1 s, 3 s, ...). bind() listens
@@ -272,8 +274,12 @@ void SparqlServer::mergeInBackground() {
 
 std::shared_ptr<const Database> SparqlServer::database() {
   auto latest = [this]() -> std::shared_ptr<const Database> {
-    std::lock_guard lock(databaseMutex_);
-    return database_->isLatest() ? database_ : nullptr;
+    std::shared_ptr<const Database> current;
+    {
+      std::lock_guard lock(databaseMutex_);
+      current = database_;
+    }
+    return current->isLatest() ? current : nullptr;  // a file read and a stat: outside the lock
   };
   if (auto current = latest()) return current;
   // One thread opens the newest snapshot while the others wait for it: a

@@ -1,9 +1,11 @@
 #include "server/worker_pool.h"
 
+#include <tbb/task_arena.h>
+
 namespace gsparql::server {
 
-WorkerPool::WorkerPool(size_t workers, size_t queueLength) : queueLength_(queueLength) {
-  for (size_t i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
+WorkerPool::WorkerPool(size_t workers, size_t queueLength, size_t threadsPerTask) : queueLength_(queueLength) {
+  for (size_t i = 0; i < workers; ++i) threads_.emplace_back([this, threadsPerTask] { work(threadsPerTask); });
 }
 
 WorkerPool::~WorkerPool() {
@@ -25,7 +27,8 @@ bool WorkerPool::trySubmit(std::function<void()> task) {
   return true;
 }
 
-void WorkerPool::work() {
+void WorkerPool::work(size_t threadsPerTask) {
+  tbb::task_arena arena(static_cast<int>(threadsPerTask));
   std::unique_lock lock(mutex_);
   for (;;) {
     ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
@@ -34,7 +37,7 @@ void WorkerPool::work() {
     queue_.pop_front();
     ++running_;
     lock.unlock();
-    task();
+    arena.execute(task);
     lock.lock();
     --running_;
   }

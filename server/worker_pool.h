@@ -1,7 +1,10 @@
 #pragma once
 // The threads that run queries: a fixed number, and a bounded queue of
 // queries waiting for one, so that an overloaded server refuses work (503)
-// instead of piling it up.
+// instead of piling it up. Each worker runs its tasks in a TBB arena of its
+// own, so that a query's parallel loops use at most `threadsPerTask`
+// threads: many queries at once each on a few cores, rather than all of
+// them competing for every core (measured: benchmarks/results/h100-2026-11-24-server-load/).
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -14,7 +17,7 @@ namespace gsparql::server {
 
 class WorkerPool {
  public:
-  WorkerPool(size_t workers, size_t queueLength);
+  WorkerPool(size_t workers, size_t queueLength, size_t threadsPerTask);
   ~WorkerPool();  // runs what is queued, then joins
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -25,7 +28,7 @@ class WorkerPool {
   size_t queueLength() const { return queueLength_; }
 
  private:
-  void work();
+  void work(size_t threadsPerTask);
 
   const size_t queueLength_;
   std::mutex mutex_;

@@ -15,12 +15,22 @@ uint64_t triplesOf(const CharacteristicSet& set, uint32_t predicate) {
 }  // namespace
 
 double StarStatistics::rows(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const {
+  // Planning asks this for every star of every query: a set lacking a
+  // predicate is left at its first miss.
+  auto holds = [](const CharacteristicSet& set, uint32_t p) { return triplesOf(set, p) > 0; };
   double total = 0;
   for (const CharacteristicSet& set : *sets_) {
+    if (!std::all_of(required.begin(), required.end(), [&](uint32_t p) { return holds(set, p); })) continue;
     const auto subjects = static_cast<double>(set.subjects);
     double rows = subjects;
-    for (uint32_t p : required) rows *= triplesOf(set, p) > 0 ? 1 : 0;
-    for (uint32_t p : counted) rows *= static_cast<double>(triplesOf(set, p)) / subjects;
+    for (uint32_t p : counted) {
+      const uint64_t triples = triplesOf(set, p);
+      if (triples == 0) {
+        rows = 0;
+        break;
+      }
+      rows *= static_cast<double>(triples) / subjects;
+    }
     total += rows;
   }
   return total;

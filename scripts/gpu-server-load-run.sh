@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# On the GPU machine (16 cores): the server load mix of issue 12 against
+# gsparql serve and against Virtuoso 7.2.5 on the same data, in one run:
+# 64 clients for 60 s sending the WatDiv SF1 queries of tests/data, without
+# updates and with every 20th request a one-triple update
+# (benchmarks/server_load.sh). Carry .carry/serve (a stripped gsparql of the
+# default build, which has the server the portable one lacks, and its shared
+# libraries but glibc's: `ldd`), .carry/wrk (Debian's wrk and libluajit)
+# and .carry/virtuoso (../shared/tools/virtuoso-7.2.5.tar.gz and
+# virtuoso.ini.template). Output under $OUT.
+#   scripts/gpu-server-load-run.sh [SECONDS]
+set -uo pipefail
+OUT=${OUT:-/tmp/out}
+seconds=${1:-60}
+mkdir -p "$OUT"
+root=$PWD
+export GSPARQL=$root/.carry/serve/gsparql WRK=$root/.carry/wrk/wrk WRK_THREADS=4
+export LD_LIBRARY_PATH=$root/.carry/serve/lib:$root/.carry/wrk/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+nproc | tee "$OUT/machine.txt"
+
+echo "== gsparql serve"
+"$GSPARQL" load --db /tmp/sf1 --quiet tests/data/watdiv/sf1.nt.zst
+benchmarks/server_load.sh 64 "$seconds" /tmp/sf1 > "$OUT/gsparql_queries_only.txt" 2>&1
+tail -3 "$OUT/gsparql_queries_only.txt"
+"$GSPARQL" load --db /tmp/sf1u --quiet tests/data/watdiv/sf1.nt.zst
+UPDATE_EVERY=20 benchmarks/server_load.sh 64 "$seconds" /tmp/sf1u > "$OUT/gsparql_every20_update.txt" 2>&1
+tail -3 "$OUT/gsparql_every20_update.txt"
+"$GSPARQL" info --db /tmp/sf1u | head -5 | tee -a "$OUT/gsparql_every20_update.txt"
+
+echo "== Virtuoso 7.2.5 (../shared/tools/README.md), SF1 bulk-loaded into <http://watdiv.org/>"
+v=/tmp/virtuoso
+mkdir -p $v/db $v/data
+tar xzf .carry/virtuoso/virtuoso-7.2.5.tar.gz -C $v
+"$GSPARQL" dump --db /tmp/sf1 > $v/data/sf1.nt
+# 64 clients: Virtuoso's HTTP server gets 16 threads and 64 connections (the template has 4).
+sed -e "s|@DIR@|$v/db|g; s|@DATA@|$v/data|g; s|@THREADS@|16|g; s|@NUMBUF@|2000000|g; s|@MAXDIRTY@|1500000|g" \
+    -e "/^\[HTTPServer\]/,/^\[/{s|^MaxClientConnections.*|MaxClientConnections = 64|; s|^ServerThreads.*|ServerThreads = 16|}" \
+    -e "/^\[Parameters\]/,/^\[/{s|^ServerThreads.*|ServerThreads = 100|}" \
+    .carry/virtuoso/virtuoso.ini.template > $v/db/virtuoso.ini
+grep -n "ServerThreads\|MaxClientConnections" $v/db/virtuoso.ini | tee "$OUT/virtuoso_settings.txt"
+vbin=$(dirname "$(find $v -name virtuoso-t -type f | head -1)")
+vlib=$(dirname "$(find $v -name 'lib*.so*' | head -1)")
+isql() { LD_LIBRARY_PATH=$vlib "$vbin/isql-vt" 127.0.0.1:1111 dba dba "exec=$1"; }
+(cd $v/db && LD_LIBRARY_PATH=$vlib "$vbin/virtuoso-t" +configfile $v/db/virtuoso.ini +foreground > $v/virtuoso.out 2>&1 &)
+for _ in $(seq 120); do isql "select 1;" > /dev/null 2>&1 && break; sleep 1; done
+isql "ld_dir('$v/data', '*.nt', 'http://watdiv.org/'); rdf_loader_run(); checkpoint;" > /dev/null
+isql "grant SPARQL_UPDATE to \"SPARQL\";" > /dev/null
+isql "SPARQL SELECT COUNT(*) FROM <http://watdiv.org/> WHERE { ?s ?p ?o };" | tee -a "$OUT/virtuoso_settings.txt"
+VIRTUOSO_PORT=8890 benchmarks/server_load.sh 64 "$seconds" > "$OUT/virtuoso_queries_only.txt" 2>&1
+tail -3 "$OUT/virtuoso_queries_only.txt"
+VIRTUOSO_PORT=8890 UPDATE_EVERY=20 benchmarks/server_load.sh 64 "$seconds" > "$OUT/virtuoso_every20_update.txt" 2>&1
+tail -3 "$OUT/virtuoso_every20_update.txt"
+isql "SPARQL SELECT COUNT(*) FROM <http://watdiv.org/> WHERE { ?s ?p ?o };" | tee -a "$OUT/virtuoso_every20_update.txt"
+isql "raw_exit();" > /dev/null 2>&1
