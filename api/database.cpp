@@ -11,6 +11,7 @@
 #include "api/query_result_impl.h"
 #include "api/result_sink.h"
 #include "engine/gpu/gpu_executor.h"
+#include "engine/locked_executor.h"
 #include "engine/placing_executor.h"
 #include "engine/update_runner.h"
 #include "loaders/loader.h"
@@ -259,13 +260,21 @@ class Database::Impl {
   }
 
   // Auto places each BGP on the CPU or the GPU by the cost model
-  // (engine/placing_executor.h), where a GPU exists.
+  // (engine/placing_executor.h), where a GPU exists. Made on first use,
+  // by one query at a time.
   engine::Executor& executorFor(Backend backend) {
     if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
+    std::lock_guard lock(executorsMutex);
     if (backend == Backend::Auto) {
-      if (!placing) placing = engine::makePlacingExecutor(*cpu, executorFor(Backend::Gpu), costModel());
+      if (!placing) placing = engine::makePlacingExecutor(*cpu, gpuExecutor(), costModel());
       return *placing;
     }
+    return gpuExecutor();
+  }
+
+  // The GPU executor, behind its lock (engine/locked_executor.h): queries
+  // share it a call at a time. Under executorsMutex.
+  engine::Executor& gpuExecutor() {
     if (!gpu) {
       engine::GpuOptions gpuOptions;
       gpuOptions.memoryBytes = options.gpuMemoryBytes;
@@ -274,7 +283,7 @@ class Database::Impl {
       gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
       gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
       gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
-      gpu = engine::makeGpuExecutor(gpuOptions);
+      gpu = engine::makeLockedExecutor(engine::makeGpuExecutor(gpuOptions), gpuMutex);
     }
     return *gpu;
   }
@@ -282,11 +291,8 @@ class Database::Impl {
   // Runs a parsed query on the executor `options` asks for.
   engine::QueryOutcome run(const sparql::Query& parsed, const QueryOptions& options,
                            const engine::ExecutionOptions& execution, engine::RowSink* sink = nullptr) {
-    // The CPU executor is stateless; the GPU one runs one query at a time on
-    // its stream. Auto without a GPU is the CPU executor: no lock, so that
-    // queries run concurrently (gsparql serve).
-    std::unique_lock<std::mutex> lock(gpuMutex, std::defer_lock);
-    if (runsOnGpu(options.backend)) lock.lock();
+    // The CPU executor is stateless; the GPU one serves one call at a time
+    // (its lock), so queries run concurrently (gsparql serve) but on the GPU.
     engine::Executor& executor = executorFor(options.backend);
     const auto orderer = ordererFor(options, executor);
     return engine::runQuery(parsed, store, executor, *orderer, execution, sink);
@@ -323,6 +329,8 @@ class Database::Impl {
   }
 
   GraphStore store;
+  std::recursive_mutex gpuMutex;  // the GPU executor's calls, one at a time (before it: it outlives it)
+  std::mutex executorsMutex;      // making the executors
   std::unique_ptr<engine::Executor> cpu;
   std::unique_ptr<engine::Executor> gpu;
   std::unique_ptr<engine::Executor> placing;  // of cpu and gpu
@@ -339,7 +347,6 @@ class Database::Impl {
   mutable std::optional<CostModel> costModel_;
   mutable std::once_flag costModelRead_;
   std::unique_ptr<engine::WalkEstimator> cpuWalks = engine::makeCpuWalkEstimator();
-  std::mutex gpuMutex;  // one query at a time on the GPU executor's stream
 };
 
 Database::Database(const std::filesystem::path& dir, const DatabaseOptions& options)
