@@ -2,7 +2,8 @@
 # On the GPU machine (16 cores): the server load mix of issue 12 against
 # gsparql serve and against Virtuoso 7.2.5 on the same data, in one run:
 # 64 clients for 60 s sending the WatDiv SF1 queries of tests/data, without
-# updates and with every 20th request a one-triple update
+# updates (gsparql with --backend auto and cpu) and with every 20th request
+# a one-triple update
 # (benchmarks/server_load.sh). Carry .carry/serve (a stripped gsparql of the
 # default build, which has the server the portable one lacks, and its shared
 # libraries but glibc's: `ldd`), .carry/wrk (Debian's wrk and libluajit)
@@ -22,6 +23,8 @@ echo "== gsparql serve"
 "$GSPARQL" load --db /tmp/sf1 --quiet tests/data/watdiv/sf1.nt.zst
 benchmarks/server_load.sh 64 "$seconds" /tmp/sf1 > "$OUT/gsparql_queries_only.txt" 2>&1
 tail -3 "$OUT/gsparql_queries_only.txt"
+SERVE_ARGS="--backend cpu" benchmarks/server_load.sh 64 "$seconds" /tmp/sf1 > "$OUT/gsparql_cpu_queries_only.txt" 2>&1
+tail -3 "$OUT/gsparql_cpu_queries_only.txt"
 "$GSPARQL" load --db /tmp/sf1u --quiet tests/data/watdiv/sf1.nt.zst
 UPDATE_EVERY=20 benchmarks/server_load.sh 64 "$seconds" /tmp/sf1u > "$OUT/gsparql_every20_update.txt" 2>&1
 tail -3 "$OUT/gsparql_every20_update.txt"

@@ -122,7 +122,11 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
       database_(std::make_shared<const Database>(dir_, databaseOptions_)),
       options_(std::move(options)),
       http_(std::make_unique<httplib::Server>()) {
-  if (options_.threads == 0) options_.threads = std::max(1u, std::thread::hardware_concurrency());
+  // A quarter of the cores, at least two: on the 16-core H100 machine 4
+  // workers answered 8.3K light queries/s, 16 workers 5.1K and 1 worker 4.0K
+  // (benchmarks/results/h100-2026-11-24-server-load/threads/); each worker's
+  // queries get the cores / workers share of the cores (worker_pool.h).
+  if (options_.threads == 0) options_.threads = std::max(2u, std::thread::hardware_concurrency() / 4);
   options_.query.cancel = &cancel_;
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
   // The cores shared out among the workers: one each by default.

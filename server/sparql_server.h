@@ -29,7 +29,7 @@ class WorkerPool;
 struct ServerOptions {
   std::string bind = "127.0.0.1";
   int port = 7878;            // 0: any free port (bind() says which)
-  size_t threads = 0;         // queries run at once; 0: the hardware's threads
+  size_t threads = 0;         // queries run at once; 0: a quarter of the hardware's threads, at least 2
   size_t queueLength = 64;    // queries that may wait for a worker; past it: 503
   // Backend, optimizer, memory budget and maxRows (the result row limit);
   // timeout is the default and the most a request's timeout= may ask.

@@ -56,7 +56,7 @@ struct QueryOptions {
   // operation with a WHERE pattern (the Protocol's using-graph-uri and
   // using-named-graph-uri); such an operation may then name none itself,
   // nor WITH (a QueryError).
-  std::vector<std::string> defaultGraphs, namedGraphs;
+  std::vector<std::string> defaultGraphs{}, namedGraphs{};
   // Without FROM (or defaultGraphs), the default graph is the union of the
   // named graphs, as Fuseki's unionDefaultGraph; updates still write the
   // stored default graph.
@@ -64,7 +64,7 @@ struct QueryOptions {
   // The base IRI of the text before its own BASE (empty: none): relative
   // IRIs resolve against it. `gsparql serve` gives its endpoint's URL, as
   // SPARQL 1.1 Protocol 2.1.4 allows.
-  std::string baseIri;
+  std::string baseIri{};
 };
 
 // What a query returns: solutions, a boolean or a graph.

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <random>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "engine/gpu/gpu_executor.h"
 #include "engine/physical/bgp_scan.h"
@@ -255,6 +257,32 @@ TEST_CASE("GPU and CPU executors agree on random BGPs over a database read with 
       Database::update(dir / "db", "DELETE DATA { " + toNTriples({c.graph.front(), c.graph.back()}) + " }");
     }
   }
+}
+
+TEST_CASE("queries from many threads share one Database's GPU executor a call at a time and get the CPU's answers") {
+  // engine/locked_executor.h: the GPU executor's calls take turns, the
+  // rest of each query (and its BGPs placed on the CPU under auto) runs
+  // concurrently.
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  const Database db(dir.path());
+  const std::vector<std::string> queries = sf1Queries();
+  std::vector<std::vector<std::string>> expected;
+  for (const std::string& q : queries) expected.push_back(sortedLines(db.query(q, {Backend::Cpu, Semantics::Homomorphism})));
+  std::atomic<int> mismatches{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t i = 0; i < queries.size(); ++i) {
+        const size_t q = (i + static_cast<size_t>(t) * 23) % queries.size();
+        const Backend backend = (i + static_cast<size_t>(t)) % 2 == 0 ? Backend::Gpu : Backend::Auto;
+        if (sortedLines(db.query(queries[q], {backend, Semantics::Homomorphism})) != expected[q]) ++mismatches;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(mismatches == 0);
 }
 
 TEST_CASE("the adjacency cache is reused across queries") {
