@@ -1,5 +1,6 @@
 #include "gsparql/database.h"
 
+#include <algorithm>
 #include <optional>
 #include <ostream>
 
@@ -170,6 +171,14 @@ class UpdateSteps {
   std::unique_ptr<GraphStore> store_;
 };
 
+// The triples of `store` changed by `changes` (which deletes only triples
+// it holds; an insertion may restore one it deletes, and so be held).
+uint64_t triplesAfter(const GraphStore& store, const GraphChanges& changes) {
+  const auto added = std::count_if(changes.inserted().begin(), changes.inserted().end(),
+                                   [&](const TermTriple& t) { return !store.holds(t); });
+  return store.catalog().tripleCount + static_cast<uint64_t>(added) - changes.deleted().size();
+}
+
 // Writes `current`, a generation with its delta, as the writer's next
 // generation and commits it.
 void commitMerged(GenerationWriter& writer, std::optional<GraphStore>& current) {
@@ -206,11 +215,12 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   if (&changed == &*base && !changes.empty() && fitsDelta(changes)) {
     ++summary.deltaFile;
     writeDeltaFile(base->generation().dir, summary.deltaFile, changes);
-    base.emplace(dir);
-    summary.triplesAfter = base->catalog().tripleCount;
+    summary.triplesAfter = triplesAfter(*base, changes);
     summary.changed = true;
-    summary.mergeDue = deltaDueForMerge(base->deltaFiles(), base->deltaRecords(), base->catalog().tripleCount);
+    summary.mergeDue = deltaDueForMerge(summary.deltaFile, base->deltaRecords() + changes.inserted().size() +
+                                        changes.deleted().size(), summary.triplesAfter);
     if (summary.mergeDue && options.mergeWhenDue) {
+      base.emplace(dir);  // with the new delta file
       commitMerged(writer, base);
       summary.generation = writer.next().number;
       summary.merged = true;

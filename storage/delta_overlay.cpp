@@ -107,18 +107,12 @@ void addUnionChanges(TripleStates& last, const Dictionary& dictionary, const Adj
   }
   if (touched.empty()) return;
   const auto graphs = namedGraphsByPredicate(dictionary, last);
-  auto storedTriple = [&](const TermTriple& t) {
-    const auto p = dictionary.id(TermSpace::Predicate, t[1]);
-    const auto s = dictionary.id(TermSpace::Vertex, t[0]);
-    const auto o = dictionary.id(TermSpace::Vertex, t[2]);
-    return p && s && o && isStored(out, *p, *s, *o);
-  };
   for (const TermTriple& t : touched) {
     bool held = false;
     for (const std::string& graph : graphs.at(t[1])) {
       const TermTriple named{t[0], graphPredicateKey(t[1], graph), t[2]};
       const auto change = last.find(named);
-      held = held || (change != last.end() ? change->second : storedTriple(named));
+      held = held || (change != last.end() ? change->second : holdsTriple(dictionary, out, named));
     }
     last[{t[0], graphPredicateKey(t[1], kUnionGraphName), t[2]}] = held;
   }
@@ -162,6 +156,13 @@ void applyEdits(uint32_t p, const PredicateEdits& edits, GenerationParts& parts,
 }
 
 }  // namespace
+
+bool holdsTriple(const Dictionary& dictionary, const AdjacencyFile& out, const TermTriple& triple) {
+  const auto p = dictionary.id(TermSpace::Predicate, triple[1]);
+  const auto s = dictionary.id(TermSpace::Vertex, triple[0]);
+  const auto o = dictionary.id(TermSpace::Vertex, triple[2]);
+  return p && s && o && isStored(out, *p, *s, *o);
+}
 
 void applyDelta(const std::vector<DeltaRecord>& records, uint32_t deltaFiles, GenerationParts parts) {
   Catalog& catalog = parts.catalog;

@@ -31,6 +31,9 @@ struct GenerationParts {
   TermColumn* terms;
 };
 
+// Whether the parts hold `triple` (terms; the predicate key names its graph).
+bool holdsTriple(const Dictionary& dictionary, const AdjacencyFile& out, const TermTriple& triple);
+
 // Applies the records of `deltaFiles` files, in order (a later record on the
 // same triple wins), to the parts of the generation they belong to.
 void applyDelta(const std::vector<DeltaRecord>& records, uint32_t deltaFiles, GenerationParts parts);

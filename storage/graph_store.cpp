@@ -72,6 +72,8 @@ bool GraphStore::isLatest() const {
          !hasDeltaFile(generation().dir, deltaFiles_ + 1);
 }
 
+bool GraphStore::holds(const TermTriple& triple) const { return holdsTriple(dictionary_, out_, triple); }
+
 void GraphStore::verify() const {
   dictionary_.verify();
   out_.verify();

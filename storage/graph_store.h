@@ -13,6 +13,7 @@
 #include "storage/catalog.h"
 #include "storage/dictionary.h"
 #include "storage/generations.h"
+#include "storage/graph_changes.h"
 #include "storage/named_graphs.h"
 #include "storage/term_column.h"
 #include "storage/value_column.h"
@@ -52,6 +53,8 @@ class GraphStore {
   // The term of every vertex id in a memory map, or nullptr for a database
   // written before term columns existed (decode through the dictionary).
   const TermColumn* terms() const { return terms_ ? &*terms_ : nullptr; }
+  // Whether the snapshot holds `triple` (terms; the predicate key names its graph).
+  bool holds(const TermTriple& triple) const;
   // Checks every checksum of the dictionary, the adjacency files, the
   // value column and the term column, and the structure of the adjacency files.
   void verify() const;
