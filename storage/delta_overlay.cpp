@@ -1,6 +1,7 @@
 #include "storage/delta_overlay.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -63,17 +64,20 @@ std::vector<Edge> editedEdges(const PredicateAdjacency* stored, const PredicateE
     return edges;
   };
   const std::vector<Edge> deleted = oriented(edits.deleted);
-  std::vector<Edge> edges = oriented(edits.inserted);
+  const std::vector<Edge> inserted = oriented(edits.inserted);
+  // The stored edges come in (key, neighbour) order already: one merge, no sort of the whole predicate.
+  std::vector<Edge> kept;
   if (stored != nullptr) {
     for (size_t k = 0; k < stored->keys().size(); ++k) {
       for (uint32_t n : stored->neighboursAt(k)) {
         const Edge e{stored->keys()[k], n};
-        if (!std::binary_search(deleted.begin(), deleted.end(), e)) edges.push_back(e);
+        if (!std::binary_search(deleted.begin(), deleted.end(), e)) kept.push_back(e);
       }
     }
   }
-  std::sort(edges.begin(), edges.end());
-  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  std::vector<Edge> edges;
+  edges.reserve(kept.size() + inserted.size());
+  std::set_union(kept.begin(), kept.end(), inserted.begin(), inserted.end(), std::back_inserter(edges));
   return edges;
 }
 

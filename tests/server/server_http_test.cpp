@@ -113,6 +113,24 @@ TEST_CASE("Accept q-values and format= pick the format, and nothing acceptable i
   CHECK(graphForSelect->status == 406);
 }
 
+TEST_CASE("relative IRIs resolve against the endpoint's URL, and a Host header that makes no IRI breaks nothing") {
+  Sf1Server server;
+  const std::string query = "SELECT (STR(<rel>) AS ?s) {}";
+  auto res = server.client().Get(("/sparql?query=" + httplib::detail::encode_query_param(query)).c_str(),
+                                 {{"Accept", "text/tab-separated-values"}, {"Host", "example.org:7878"}});
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(res->body == "?s\n\"http://example.org:7878/rel\"\n");
+  for (const char* host : {"a b/<>\"", "", "\x01\xff", "[::1"}) {
+    CAPTURE(host);
+    auto odd = server.client().Get(("/sparql?query=" + httplib::detail::encode_query_param(query)).c_str(),
+                                   {{"Accept", "text/tab-separated-values"}, {"Host", host}});
+    REQUIRE(odd);
+    CHECK((odd->status == 200 || odd->status == 400));
+  }
+  CHECK(get(server, "ASK {}", "*/*")->status == 200);  // still answering
+}
+
 TEST_CASE("a bad query is 400 with its line and column, and so is an unsupported feature") {
   Sf1Server server;
   auto syntax = get(server, "SELECT ?x WHERE {\n  ?x ?y }", "*/*");
