@@ -22,6 +22,11 @@ namespace gsparql {
 
 class Dictionary;
 
+// Graphs of a store whose merge (the set union of their triples) is one graph
+// of a query: one graph, usually; none for an empty graph; several for a
+// default graph of several FROM clauses.
+using GraphMerge = std::vector<uint32_t>;
+
 // The name of the union of the named graphs in graphPredicateKey.
 inline constexpr std::string_view kUnionGraphName = "*";
 

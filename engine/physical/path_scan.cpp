@@ -22,9 +22,9 @@ std::optional<std::string> PathScan::variableOf(const sparql::Term& end) {
 }
 
 PathScan::PathScan(sparql::Term subject, sparql::Path path, sparql::Term object, std::string text, double rows,
-                   uint32_t graph)
+                   GraphMerge graph)
     : Operator(endVariables(subject, object), rows, rows), subject_(std::move(subject)), object_(std::move(object)),
-      path_(std::move(path)), text_(std::move(text)), graph_(graph) {}
+      path_(std::move(path)), text_(std::move(text)), graph_(std::move(graph)) {}
 
 void PathScan::openImpl(ExecutionContext& context) {
   auto constant = [&](const sparql::Term& end) -> std::optional<ValueId> {

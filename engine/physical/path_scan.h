@@ -5,14 +5,15 @@
 
 #include "engine/physical/operator.h"
 #include "parser/algebra.h"
+#include "storage/named_graphs.h"
 
 namespace gsparql::engine {
 
 class PathScan final : public Operator {
  public:
-  // Over `graph` of the store (storage/named_graphs.h).
+  // Over the merge of `graph`'s graphs of the store (storage/named_graphs.h).
   PathScan(sparql::Term subject, sparql::Path path, sparql::Term object, std::string text, double rows,
-           uint32_t graph);
+           GraphMerge graph);
   std::string describe() const override { return "PathScan " + text_; }
   std::vector<const Operator*> children() const override { return {}; }
 
@@ -26,7 +27,7 @@ class PathScan final : public Operator {
   sparql::Term subject_, object_;
   sparql::Path path_;
   std::string text_;
-  uint32_t graph_;
+  GraphMerge graph_;
   BatchCursor cursor_;
 };
 

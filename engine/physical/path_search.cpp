@@ -1,6 +1,7 @@
 #include "engine/physical/path_search.h"
 
 #include <algorithm>
+#include <map>
 #include <span>
 #include <utility>
 
@@ -27,8 +28,8 @@ void sortUnique(std::vector<uint32_t>& nodes, size_t from = 0) {
 
 }  // namespace
 
-PathSearch::PathSearch(const sparql::Path& path, TermCodec& codec, uint32_t graph)
-    : codec_(codec), graph_(graph), vertexCount_(static_cast<uint32_t>(codec.store().catalog().vertexCount)) {
+PathSearch::PathSearch(const sparql::Path& path, TermCodec& codec, GraphMerge graph)
+    : codec_(codec), graph_(std::move(graph)), vertexCount_(static_cast<uint32_t>(codec.store().catalog().vertexCount)) {
   compile(path);
   visited_.resize(steps_.size());
 }
@@ -38,7 +39,9 @@ uint32_t PathSearch::compile(const sparql::Path& path) {
   const auto index = static_cast<uint32_t>(steps_.size());
   steps_.emplace_back(path.kind);
   if (path.kind == Kind::Link) {
-    steps_[index].predicate = codec_.store().graphs().predicate(graph_, path.iri).value_or(kAbsent);
+    for (uint32_t g : graph_) {
+      if (auto p = codec_.store().graphs().predicate(g, path.iri)) steps_[index].predicates.push_back(*p);
+    }
   }
   for (const sparql::Path& arg : path.args) {
     const uint32_t child = compile(arg);  // may reallocate steps_: index, not a reference
@@ -54,6 +57,7 @@ uint32_t PathSearch::compile(const sparql::Path& path) {
 uint32_t PathSearch::compileNegatedSet(const sparql::Path& path) {
   const NamedGraphs& graphs = codec_.store().graphs();
   const uint32_t predicateCount = codec_.store().adjacency(Direction::Out).predicateCount();
+  // Indexed by canonical ids (one per IRI, whatever its graph).
   std::vector<bool> excluded[2] = {std::vector<bool>(predicateCount), std::vector<bool>(predicateCount)};
   bool hasItems[2] = {false, false};
   for (const sparql::Path& item : path.args) {
@@ -61,14 +65,18 @@ uint32_t PathSearch::compileNegatedSet(const sparql::Path& path) {
     const sparql::Path& link = inverse ? item.args.at(0) : item;
     hasItems[inverse] = true;
     // An IRI that is no predicate of the data excludes no edge.
-    if (auto p = graphs.predicate(graph_, link.iri)) excluded[inverse][*p] = true;
+    if (auto p = graphs.canonicalPredicate(link.iri)) excluded[inverse][*p] = true;
   }
   const bool present[2] = {hasItems[0] || !hasItems[1], hasItems[1]};
+  std::map<uint32_t, std::vector<uint32_t>> idsOfIri;  // canonical id -> the ids in the merged graphs
+  for (uint32_t g : graph_) {
+    for (uint32_t p : graphs.predicates(g)) idsOfIri[graphs.canonical(p)].push_back(p);
+  }
   Step step(Kind::NegatedSet);
   for (int part = 0; part < 2; ++part) {
     if (!present[part]) continue;
-    for (uint32_t p : graphs.predicates(graph_)) {
-      if (!excluded[part][p]) step.allowed[part].push_back(p);
+    for (const auto& [iri, ids] : idsOfIri) {
+      if (!excluded[part][iri]) step.allowed[part].push_back(ids);
     }
   }
   steps_.push_back(std::move(step));
@@ -137,7 +145,9 @@ std::vector<uint32_t> PathSearch::graphNodes() const {
   std::vector<uint32_t> nodes;
   for (Direction d : {Direction::Out, Direction::In}) {
     const AdjacencyFile& file = codec_.store().adjacency(d);
-    for (uint32_t p : codec_.store().graphs().predicates(graph_)) append(file.predicate(p).keys(), nodes);
+    for (uint32_t g : graph_) {
+      for (uint32_t p : codec_.store().graphs().predicates(g)) append(file.predicate(p).keys(), nodes);
+    }
   }
   sortUnique(nodes);
   return nodes;
@@ -147,10 +157,7 @@ void PathSearch::successors(uint32_t s, uint32_t node, Direction d, std::vector<
   const Step& step = steps_[s];
   switch (step.kind) {
     case Kind::Link:
-      if (node != kAbsent && step.predicate != kAbsent) {
-        append(codec_.store().adjacency(d).predicate(step.predicate).neighbours(node), out);
-      }
-      return;
+      return neighbours(step.predicates, node, d, out);
     case Kind::Inverse:
       return successors(step.args[0], node, reverse(d), out);
     case Kind::Sequence:
@@ -217,11 +224,18 @@ void PathSearch::closureSuccessors(uint32_t s, uint32_t node, Direction d, std::
 
 void PathSearch::negatedSetSuccessors(const Step& step, uint32_t node, Direction d,
                                       std::vector<uint32_t>& out) const {
-  if (node == kAbsent) return;
   for (int part = 0; part < 2; ++part) {
-    const AdjacencyFile& file = codec_.store().adjacency(part == 0 ? d : reverse(d));
-    for (uint32_t p : step.allowed[part]) append(file.predicate(p).neighbours(node), out);
+    for (const auto& ids : step.allowed[part]) neighbours(ids, node, part == 0 ? d : reverse(d), out);
   }
+}
+
+void PathSearch::neighbours(std::span<const uint32_t> predicates, uint32_t node, Direction d,
+                            std::vector<uint32_t>& out) const {
+  if (node == kAbsent) return;
+  const size_t from = out.size();
+  const AdjacencyFile& file = codec_.store().adjacency(d);
+  for (uint32_t p : predicates) append(file.predicate(p).neighbours(node), out);
+  if (predicates.size() > 1) sortUnique(out, from);  // a triple in several of the graphs is one triple of their merge
 }
 
 std::optional<std::vector<uint32_t>> PathSearch::sources(uint32_t s, Direction d) const {
@@ -229,9 +243,10 @@ std::optional<std::vector<uint32_t>> PathSearch::sources(uint32_t s, Direction d
   const GraphStore& store = codec_.store();
   switch (step.kind) {
     case Kind::Link: {
-      if (step.predicate == kAbsent) return std::vector<uint32_t>{};
-      auto keys = store.adjacency(d).predicate(step.predicate).keys();
-      return std::vector<uint32_t>(keys.begin(), keys.end());
+      std::vector<uint32_t> all;
+      for (uint32_t p : step.predicates) append(store.adjacency(d).predicate(p).keys(), all);
+      if (step.predicates.size() > 1) sortUnique(all);
+      return all;
     }
     case Kind::Inverse:
       return sources(step.args[0], reverse(d));
@@ -256,7 +271,9 @@ std::optional<std::vector<uint32_t>> PathSearch::sources(uint32_t s, Direction d
       std::vector<uint32_t> all;
       for (int part = 0; part < 2; ++part) {
         const AdjacencyFile& file = store.adjacency(part == 0 ? d : reverse(d));
-        for (uint32_t p : step.allowed[part]) append(file.predicate(p).keys(), all);
+        for (const auto& ids : step.allowed[part]) {
+          for (uint32_t p : ids) append(file.predicate(p).keys(), all);
+        }
       }
       sortUnique(all);
       return all;

@@ -10,6 +10,7 @@
 // A PathSearch keeps that scratch state between calls: use one per thread.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -17,14 +18,16 @@
 #include "engine/value/term_codec.h"
 #include "engine/value/value_id.h"
 #include "parser/algebra.h"
+#include "storage/named_graphs.h"
 #include "storage/pcsr_format.h"
 
 namespace gsparql::engine {
 
 class PathSearch {
  public:
-  // Over one graph of the store (storage/named_graphs.h).
-  PathSearch(const sparql::Path& path, TermCodec& codec, uint32_t graph);
+  // Over the merge of graphs of the store (storage/named_graphs.h): a link
+  // reaches a node once however many of the graphs hold the triple.
+  PathSearch(const sparql::Path& path, TermCodec& codec, GraphMerge graph);
 
   // Appends the (subject, object) pairs of the path; a given end restricts
   // it to that term, which may be absent from the data (then only
@@ -47,9 +50,12 @@ class PathSearch {
   struct Step {
     explicit Step(sparql::Path::Kind k) : kind(k) {}
     sparql::Path::Kind kind;
-    uint32_t predicate = kAbsent;       // Link: its id, kAbsent if not in the data
-    std::vector<uint32_t> args;         // children's indices into steps_
-    std::vector<uint32_t> allowed[2];   // NegatedSet: predicates of the forward and inverse parts
+    // Link: its ids in the graphs that have it (none if not in the data).
+    std::vector<uint32_t> predicates;
+    std::vector<uint32_t> args;  // children's indices into steps_
+    // NegatedSet: the predicates of the forward and inverse parts, the ids of
+    // one IRI (one per graph that has it) together.
+    std::vector<std::vector<uint32_t>> allowed[2];
   };
   // A visited set for the searches of one closure step.
   struct Visited {
@@ -75,11 +81,13 @@ class PathSearch {
   // The graph's nodes, sorted: the subjects and objects of its triples.
   std::vector<uint32_t> graphNodes() const;
   void fromEnd(ValueId end, Direction d, std::vector<ValueId>& out) const;
+  // The neighbours of `node` by any of `predicates`, once each when there are several.
+  void neighbours(std::span<const uint32_t> predicates, uint32_t node, Direction d, std::vector<uint32_t>& out) const;
   void beginVisit(Visited& visited) const;
   static bool visit(Visited& visited, uint32_t node);
 
   TermCodec& codec_;
-  uint32_t graph_;
+  GraphMerge graph_;
   std::vector<Step> steps_;
   uint32_t vertexCount_;
   mutable std::vector<Visited> visited_;  // per step; used by closure steps only

@@ -14,7 +14,7 @@ std::string variableEnd(const sparql::Term& subject, const sparql::Term& object)
 }
 
 std::optional<SearchedPath> searchPath(const GraphStore& store, const sparql::Term& subject, const sparql::Path& path,
-                                       const sparql::Term& object, uint32_t graph, size_t endTermsLimit) {
+                                       const sparql::Term& object, const GraphMerge& graph, size_t endTermsLimit) {
   if (!subject.isConstant() && !object.isConstant()) return std::nullopt;
   TermCodec terms(store);
   auto constant = [&](const sparql::Term& end) -> std::optional<ValueId> {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "parser/algebra.h"
+#include "storage/named_graphs.h"
 
 namespace gsparql {
 class GraphStore;
@@ -29,8 +30,9 @@ struct SearchedPath {
 // The variable of a path between a constant and a variable; empty otherwise.
 std::string variableEnd(const sparql::Term& subject, const sparql::Term& object);
 
-// The search from the constant end, in `graph` of the store; nullopt when neither end is constant.
+// The search from the constant end, in the merge of `graph`'s graphs of the
+// store; nullopt when neither end is constant.
 std::optional<SearchedPath> searchPath(const GraphStore& store, const sparql::Term& subject, const sparql::Path& path,
-                                       const sparql::Term& object, uint32_t graph, size_t endTermsLimit);
+                                       const sparql::Term& object, const GraphMerge& graph, size_t endTermsLimit);
 
 }  // namespace gsparql::engine

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 #include "engine/bound_bgp.h"
 #include "engine/logical/logical_plan.h"
@@ -163,6 +164,23 @@ bool hasEveryPredicate(const Op& bgp, const NamedGraphs& graphs, uint32_t graph)
   });
 }
 
+// A pattern that matches nothing: its variables, no rows.
+OperatorPtr noSolutions(const Op& pattern) {
+  sparql::Table none;
+  none.vars = patternVariables(pattern);
+  return std::make_unique<ValuesScan>(none);
+}
+
+// A BGP of `triples`, at the position of `from`.
+sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const Op& from) {
+  auto bgp = std::make_shared<Op>();
+  bgp->kind = Op::Kind::Bgp;
+  bgp->pos = from.pos;
+  bgp->triples = std::move(triples);
+  bgp->queryGraph = std::make_shared<const sparql::QueryGraph>(sparql::QueryGraph::fromBgp(bgp->triples));
+  return bgp;
+}
+
 // `left` UNION ALL `right`; `right` alone while there is no `left`.
 OperatorPtr unionAll(OperatorPtr left, OperatorPtr right) {
   if (!left) return right;
@@ -183,7 +201,7 @@ OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditi
 std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); }
 
 std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed) const {
-  BoundBgp bgp = bindBgp(*op.queryGraph, store_, graph_);
+  BoundBgp bgp = bindBgp(*op.queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
   for (const auto& [name, constant] : fixed) {
     for (BoundVertex& v : bgp.vertices) {
       if (!v.isVariable || v.isBlank || v.name != name) continue;
@@ -202,6 +220,7 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
     identity.rows.emplace_back();
     return std::make_unique<ValuesScan>(identity);
   }
+  if (inMergedGraph()) return planMergedBgp(op, required);
   auto [bgp, plan] = bindAndOrder(op, fixed);
   std::vector<uint32_t> columns;
   std::vector<std::string> names;
@@ -213,7 +232,9 @@ OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
   const Op& child = *op.children[0];
   std::vector<sparql::Expr> conditions;
   for (const auto& e : op.exprs) splitConjunction(e, conditions);
-  if (child.kind != Op::Kind::Bgp) return filtered(plan(child, withExpressions(required, conditions)), conditions);
+  if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
+    return filtered(plan(child, withExpressions(required, conditions)), conditions);
+  }
   std::vector<sparql::Expr> rest;
   Substitution fixed;
   std::optional<std::pair<std::string, std::vector<std::string>>> in;
@@ -253,7 +274,7 @@ const std::optional<SearchedPath>& Planner::searched(const Op& path) const {
 }
 
 OperatorPtr Planner::joinWithConstantsInBgp(const Op& bgp, const Op& other, const Required& required) const {
-  if (bgp.kind != Op::Kind::Bgp) return nullptr;
+  if (bgp.kind != Op::Kind::Bgp || inMergedGraph()) return nullptr;
   std::optional<std::pair<std::string, std::vector<std::string>>> constants;
   if (other.kind == Op::Kind::Path) {
     // Searched only for a variable the BGP has.
@@ -357,6 +378,51 @@ OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
   return joinSmallestConnectedFirst(std::move(inputs));
 }
 
+// A triple pattern matches the merge of graphs where it matches one of them,
+// once however many hold the triple. Patterns whose predicate only one of
+// the graphs has are matched in that graph, together as one BGP (its
+// executor's fast path); each other pattern is the union of its matches in
+// the graphs that have its predicate, made distinct over all its variables
+// (blank nodes too: they join the parts as they join a BGP's patterns).
+OperatorPtr Planner::planMergedBgp(const Op& op, const Required& required) const {
+  const NamedGraphs& graphs = store_.graphs();
+  std::map<uint32_t, std::vector<sparql::TriplePattern>> inOneGraph;
+  std::vector<std::pair<sparql::TriplePattern, std::vector<uint32_t>>> inSeveral;
+  for (const sparql::TriplePattern& t : op.triples) {
+    std::vector<uint32_t> holding;
+    std::copy_if(graph_.begin(), graph_.end(), std::back_inserter(holding), [&](uint32_t g) {
+      return !t.predicate.isConstant() || graphs.predicate(g, t.predicate.value).has_value();
+    });
+    if (holding.empty()) return noSolutions(op);
+    if (holding.size() == 1) {
+      inOneGraph[holding[0]].push_back(t);
+    } else {
+      inSeveral.emplace_back(t, std::move(holding));
+    }
+  }
+  std::vector<sparql::OpPtr> parts;
+  for (auto& [graph, triples] : inOneGraph) parts.push_back(bgpOf(std::move(triples), op));
+  for (auto& [triple, holding] : inSeveral) parts.push_back(bgpOf({triple}, op));
+  std::vector<const Op*> operands;
+  for (const auto& part : parts) operands.push_back(part.get());
+  std::vector<JoinInput> inputs;
+  auto graphOf = inOneGraph.begin();
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i < inOneGraph.size()) {
+      inputs.push_back({planInGraph(*parts[i], (graphOf++)->first, requiredOfInput(operands, i, required)),
+                        patternVariables(*parts[i])});
+      continue;
+    }
+    OperatorPtr matches;
+    for (uint32_t g : inSeveral[i - inOneGraph.size()].second) {
+      matches = unionAll(std::move(matches), planInGraph(*parts[i], g, std::nullopt));
+    }
+    const double rows = matches->estimatedRows(), cost = matches->estimatedCost() + rows;
+    inputs.push_back({std::make_unique<Distinct>(std::move(matches), false, rows, cost), patternVariables(*parts[i])});
+  }
+  return joinSmallestConnectedFirst(std::move(inputs));
+}
+
 OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const {
   const Required below =
       withExpressions(withVariables(required, sharedVariables(*op.children[0], *op.children[1])), op.exprs);
@@ -409,7 +475,9 @@ bool countsSolutions(const sparql::Expr& e, const Op& pattern) {
 // which counts where the rows are instead of handing them up.
 OperatorPtr Planner::planCountOfBgp(const Op& group) const {
   const Op& pattern = *group.children[0];
-  if (!group.bindings.empty() || pattern.kind != Op::Kind::Bgp || pattern.triples.empty()) return nullptr;
+  if (!group.bindings.empty() || pattern.kind != Op::Kind::Bgp || pattern.triples.empty() || inMergedGraph()) {
+    return nullptr;
+  }
   std::vector<std::string> names;
   for (const auto& a : group.aggregates) {
     if (!countsSolutions(a.expr, pattern)) return nullptr;
@@ -440,14 +508,13 @@ OperatorPtr Planner::planGroup(const Op& op) const {
 }
 
 OperatorPtr Planner::planInGraph(const Op& pattern, uint32_t graph, const Required& required) const {
-  const uint32_t outer = graph_;
-  graph_ = graph;
+  GraphMerge outer = std::exchange(graph_, GraphMerge{graph});
   try {
     OperatorPtr planned = plan(pattern, required);
-    graph_ = outer;
+    graph_ = std::move(outer);
     return planned;
   } catch (...) {
-    graph_ = outer;
+    graph_ = std::move(outer);
     throw;
   }
 }
@@ -488,9 +555,7 @@ OperatorPtr Planner::planGraph(const Op& op, const Required& required) const {
     result = unionAll(std::move(result), std::move(branch));
   }
   if (result) return result;
-  sparql::Table none;  // no graph matches: no solutions
-  none.vars = patternVariables(op);
-  return std::make_unique<ValuesScan>(none);
+  return noSolutions(op);
 }
 
 OperatorPtr Planner::plan(const Op& op, const Required& required) const {

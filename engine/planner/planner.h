@@ -41,6 +41,10 @@ class Planner {
   using Substitution = std::vector<std::pair<std::string, std::string>>;
 
   OperatorPtr planBgp(const sparql::Op& op, const Required& required, const Substitution& fixed) const;
+  // A BGP in the merge of several graphs (FROM <a> FROM <b>).
+  OperatorPtr planMergedBgp(const sparql::Op& op, const Required& required) const;
+  // Whether the active graph is a merge of several graphs of the store.
+  bool inMergedGraph() const { return graph_.size() > 1; }
   // The BGP bound to the data's ids, `fixed` variables replaced by constants, and its join order.
   std::pair<BoundBgp, BgpPlan> bindAndOrder(const sparql::Op& op, const Substitution& fixed) const;
   // The union of the BGP with `variable` fixed to each constant in turn
@@ -69,8 +73,8 @@ class Planner {
   const JoinOrderer& orderer_;
   const QueryDataset dataset_;
   // The active graph (section 13.3) of what is being planned.
-  mutable uint32_t graph_;
-  mutable std::map<std::pair<const sparql::Op*, uint32_t>, std::optional<SearchedPath>> searchedPaths_;
+  mutable GraphMerge graph_;
+  mutable std::map<std::pair<const sparql::Op*, GraphMerge>, std::optional<SearchedPath>> searchedPaths_;
 };
 
 // The text of an expression for EXPLAIN (SPARQL syntax).

@@ -6,29 +6,32 @@
 #include "storage/named_graphs.h"
 
 namespace gsparql::engine {
+namespace {
+
+// The graphs of `names` that the store holds, each once, in the order named.
+std::vector<uint32_t> heldGraphs(const std::vector<std::string>& names, const NamedGraphs& graphs) {
+  std::vector<uint32_t> held;
+  for (const std::string& name : names) {
+    auto graph = graphs.find(name);
+    if (graph && std::find(held.begin(), held.end(), *graph) == held.end()) held.push_back(*graph);
+  }
+  return held;
+}
+
+}  // namespace
 
 QueryDataset resolveDataset(const std::vector<std::string>& fromGraphs,
                             const std::vector<std::string>& fromNamedGraphs, const NamedGraphs& graphs,
                             bool unionDefaultGraph) {
   QueryDataset dataset;
   if (fromGraphs.empty() && fromNamedGraphs.empty()) {
-    if (unionDefaultGraph) dataset.defaultGraph = graphs.unionOfNamed();
+    if (unionDefaultGraph) dataset.defaultGraph = {graphs.unionOfNamed()};
+    if (dataset.defaultGraph[0] == NamedGraphs::kNoGraph) dataset.defaultGraph.clear();
     dataset.namedGraphs = graphs.named();
     return dataset;
   }
-  std::vector<std::string> defaults = fromGraphs;
-  std::sort(defaults.begin(), defaults.end());
-  defaults.erase(std::unique(defaults.begin(), defaults.end()), defaults.end());
-  if (defaults.size() > 1) {
-    throw QueryError("a default graph merged from several graphs (more than one FROM) is not supported yet");
-  }
-  dataset.defaultGraph = defaults.empty() ? NamedGraphs::kNoGraph : graphs.find(defaults[0]).value_or(NamedGraphs::kNoGraph);
-  for (const std::string& name : fromNamedGraphs) {
-    auto graph = graphs.find(name);
-    if (graph && std::find(dataset.namedGraphs.begin(), dataset.namedGraphs.end(), *graph) == dataset.namedGraphs.end()) {
-      dataset.namedGraphs.push_back(*graph);
-    }
-  }
+  dataset.defaultGraph = heldGraphs(fromGraphs, graphs);
+  dataset.namedGraphs = heldGraphs(fromNamedGraphs, graphs);
   return dataset;
 }
 

@@ -95,7 +95,7 @@ class Graph {
       return codec_.idOf(iri(*end));
     };
     std::vector<std::pair<ValueId, ValueId>> found;
-    PathSearch(path, codec_, NamedGraphs::kDefaultGraph).evaluate(id(subject), id(object), found);
+    PathSearch(path, codec_, {NamedGraphs::kDefaultGraph}).evaluate(id(subject), id(object), found);
     Pairs out;
     for (auto [s, o] : found) out.emplace_back(shortName(codec_.term(s)), shortName(codec_.term(o)));
     return sorted(out);

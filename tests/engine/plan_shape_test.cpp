@@ -285,3 +285,25 @@ TEST_CASE("plan shape: a chain of joins takes connected inputs first, whatever t
       "SELECT * WHERE { ?a <http://e/knows>* ?b . ?c <http://e/knows>+ ?d { ?b <http://e/big> ?e } { ?d <http://e/big> ?f } }");
   CHECK(crossProducts(*apart) == 1);
 }
+
+TEST_CASE("plan shape: a BGP over several FROM graphs matches a predicate only one graph has in that graph, the others as a distinct union") {
+  TempDir dir;
+  writeFile(dir / "data.nq",
+            "<http://e/a> <http://e/only1> <http://e/b> <http://g/1> .\n"
+            "<http://e/b> <http://e/both> <http://e/c> <http://g/1> .\n"
+            "<http://e/b> <http://e/both> <http://e/c> <http://g/2> .\n");
+  Database::load(dir / "db", {(dir / "data.nq").string()});
+  const GraphStore store(dir / "db");
+  const auto cpu = engine::makeCpuExecutor();
+  const auto orderer = engine::makeStatisticsOrderer();
+  const auto planOver = [&](const std::string& text) {
+    return engine::runQuery(sparql::parseQuery(text), store, *cpu, *orderer, {}).plan;
+  };
+  CHECK_PLAN(planOver("SELECT * FROM <http://g/1> FROM <http://g/2> WHERE { ?x <http://e/only1> ?y . ?y <http://e/both> ?z }"),
+             h::Project({"x", "y", "z"},
+                        h::HashJoin(h::Distinct(h::Union(h::BgpScan(), h::BgpScan()).withVariableSet({"y", "z"})),
+                                    h::BgpScan().withVariableSet({"x", "y"}))));
+  // With one FROM graph the BGP is one scan, as without FROM.
+  CHECK_PLAN(planOver("SELECT * FROM <http://g/1> WHERE { ?x <http://e/only1> ?y . ?y <http://e/both> ?z }"),
+             h::Project({"x", "y", "z"}, h::BgpScan()));
+}

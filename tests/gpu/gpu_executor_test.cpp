@@ -210,7 +210,7 @@ TEST_CASE("predicate variables run on the GPU through the all-predicates adjacen
   }
 }
 
-TEST_CASE("GPU and CPU executors agree on random BGPs in named graphs: GRAPH <g>, GRAPH ?g, FROM, the default graph and the union of the named graphs") {
+TEST_CASE("GPU and CPU executors agree on random BGPs in named graphs: GRAPH <g>, GRAPH ?g, FROM, several FROM, the default graph and the union of the named graphs") {
   // Predicate variables read the all-predicates adjacency of their graph,
   // cached per graph: one executor runs every graph of every case.
   if (skipWithoutGpu()) return;
@@ -226,7 +226,8 @@ TEST_CASE("GPU and CPU executors agree on random BGPs in named graphs: GRAPH <g>
     GraphStore store(dir / "db");
     const std::string where = c.query.substr(c.query.find('{'));
     for (const std::string& text : {c.query, "SELECT * WHERE { GRAPH " + names[0] + " " + where + " }",
-                                    "SELECT * WHERE { GRAPH ?g " + where + " }", "SELECT * FROM " + names[1] + " " + where}) {
+                                    "SELECT * WHERE { GRAPH ?g " + where + " }", "SELECT * FROM " + names[1] + " " + where,
+                                    "SELECT * FROM " + names[0] + " FROM " + names[1] + " " + where}) {
       CAPTURE(text);
       CHECK(compare(store, *gpu, *cpu, text, false).find("ran on the CPU executor") == std::string::npos);
     }
