@@ -12,7 +12,7 @@
 #include "api/query_result_impl.h"
 #include "api/result_sink.h"
 #include "engine/gpu/gpu_executor.h"
-#include "engine/locked_executor.h"
+#include "engine/executor_pool.h"
 #include "engine/placing_executor.h"
 #include "engine/update_runner.h"
 #include "loaders/loader.h"
@@ -282,18 +282,22 @@ class Database::Impl {
     return gpuExecutor();
   }
 
-  // The GPU executor, behind its lock (engine/locked_executor.h): queries
-  // share it a call at a time. Under executorsMutex.
+  // The GPU executors, pooled (engine/executor_pool.h): queries share them
+  // a call at a time each, on their own streams. Under executorsMutex.
   engine::Executor& gpuExecutor() {
     if (!gpu) {
+      const uint32_t count = std::max(1u, options.gpuExecutors);
       engine::GpuOptions gpuOptions;
       gpuOptions.memoryBytes = options.gpuMemoryBytes;
+      gpuOptions.memoryShares = count;
       gpuOptions.graphCacheBytes = options.gpuCacheBytes;
       gpuOptions.plainCsrLookups = options.gpuPlainCsrLookups;
       gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
       gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
       gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
-      gpu = engine::makeLockedExecutor(engine::makeGpuExecutor(gpuOptions), gpuMutex);
+      std::vector<std::unique_ptr<engine::Executor>> executors;
+      for (uint32_t i = 0; i < count; ++i) executors.push_back(engine::makeGpuExecutor(gpuOptions));
+      gpu = engine::makeExecutorPool(std::move(executors));
     }
     return *gpu;
   }
@@ -301,8 +305,9 @@ class Database::Impl {
   // Runs a parsed query on the executor `options` asks for.
   engine::QueryOutcome run(const sparql::Query& parsed, const QueryOptions& options,
                            const engine::ExecutionOptions& execution, engine::RowSink* sink = nullptr) {
-    // The CPU executor is stateless; the GPU one serves one call at a time
-    // (its lock), so queries run concurrently (gsparql serve) but on the GPU.
+    // The CPU executor is stateless; each GPU one serves one call at a time
+    // (the pool), so queries run concurrently (gsparql serve), on the GPU as
+    // many as there are GPU executors.
     engine::Executor& executor = executorFor(options.backend);
     const auto orderer = ordererFor(options, executor);
     return engine::runQuery(parsed, store, executor, *orderer, execution, sink);
@@ -339,7 +344,6 @@ class Database::Impl {
   }
 
   GraphStore store;
-  std::recursive_mutex gpuMutex;  // the GPU executor's calls, one at a time (before it: it outlives it)
   std::mutex executorsMutex;      // making the executors
   std::unique_ptr<engine::Executor> cpu;
   std::unique_ptr<engine::Executor> gpu;

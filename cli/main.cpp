@@ -38,8 +38,8 @@ commands:
         [--gpu-memory SIZE] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   serve --db DIR [--bind ADDRESS] [--port N] [--backend cpu|gpu|auto] [--threads N] [--queue N]
-        [--timeout SECONDS] [--max-result-rows N] [--memory-budget SIZE] [--gpu-memory SIZE] [--read-only]
-        [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
+        [--timeout SECONDS] [--max-result-rows N] [--memory-budget SIZE] [--gpu-memory SIZE] [--gpu-streams N]
+        [--read-only] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
         [--token TOKEN]
         [--access-log FILE|-] [--web DIR]
         the SPARQL 1.1 Protocol at http://ADDRESS:N/sparql (127.0.0.1:7878; --port 0: any free port) and

@@ -106,12 +106,18 @@ void allowAllFileDescriptors() {
 
 int runServe(const Args& args) {
   Arguments a(args, {{"--db", "--bind", "--port", "--backend", "--semantics", "--optimizer", "--threads", "--queue",
-                      "--timeout", "--memory-budget", "--gpu-memory", "--cost-model", "--max-result-rows", "--token", "--access-log",
-                      "--web"},
+                      "--timeout", "--memory-budget", "--gpu-memory", "--gpu-streams", "--cost-model", "--max-result-rows", "--token",
+                      "--access-log", "--web"},
                      {"--read-only", "--union-default-graph"}});
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
   allowAllFileDescriptors();
-  server::SparqlServer server(a.required("--db"), serverOptionsFrom(a), databaseOptionsFrom(a));
+  DatabaseOptions databaseOptions = databaseOptionsFrom(a);
+  // 0: the server's default (one GPU executor per worker, at most 4).
+  databaseOptions.gpuExecutors = 0;
+  if (auto streams = a.value("--gpu-streams")) {
+    databaseOptions.gpuExecutors = static_cast<uint32_t>(parseCount("--gpu-streams", *streams, 1, 64));
+  }
+  server::SparqlServer server(a.required("--db"), serverOptionsFrom(a), databaseOptions);
   const int port = server.bind();
   std::fprintf(stderr, "gsparql serve: listening on http://%s:%d/ (query page; SPARQL endpoint at /sparql)\n",
                a.value("--bind").value_or("127.0.0.1").c_str(), port);

@@ -114,19 +114,31 @@ void streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
       [job](bool) { job->stream().abandon(); });
 }
 
+// A quarter of the cores, at least two: on the 16-core H100 machine 4
+// workers answered 8.3K light queries/s, 16 workers 5.1K and 1 worker 4.0K
+// (benchmarks/results/h100-2026-11-24-server-load/threads/).
+size_t workersOf(const ServerOptions& options) {
+  return options.threads ? options.threads : std::max(2u, std::thread::hardware_concurrency() / 4);
+}
+
+// GPU executors unless set: one per worker, at most 4, so that the workers'
+// GPU calls run side by side on their own streams
+// (benchmarks/results/h100-2026-11-24-gpu-streams/).
+DatabaseOptions withGpuExecutors(DatabaseOptions options, size_t workers) {
+  if (options.gpuExecutors == 0) options.gpuExecutors = static_cast<uint32_t>(std::min<size_t>(workers, 4));
+  return options;
+}
+
 }  // namespace
 
 SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, DatabaseOptions databaseOptions)
     : dir_(std::move(dir)),
-      databaseOptions_(databaseOptions),
+      databaseOptions_(withGpuExecutors(databaseOptions, workersOf(options))),
       database_(std::make_shared<const Database>(dir_, databaseOptions_)),
       options_(std::move(options)),
       http_(std::make_unique<httplib::Server>()) {
-  // A quarter of the cores, at least two: on the 16-core H100 machine 4
-  // workers answered 8.3K light queries/s, 16 workers 5.1K and 1 worker 4.0K
-  // (benchmarks/results/h100-2026-11-24-server-load/threads/); each worker's
-  // queries get the cores / workers share of the cores (worker_pool.h).
-  if (options_.threads == 0) options_.threads = std::max(2u, std::thread::hardware_concurrency() / 4);
+  // Each worker's queries get the cores / workers share of the cores (worker_pool.h).
+  options_.threads = workersOf(options_);
   options_.query.cancel = &cancel_;
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
   // The cores shared out among the workers: one each by default.

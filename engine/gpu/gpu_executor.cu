@@ -284,11 +284,13 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   }
 
   // The device memory this executor may hold: what is free at start, or
-  // less where the options say so (--gpu-memory).
+  // less where the options say so (--gpu-memory), shared with the executors
+  // made beside it.
   static uint64_t memoryLimit(const GpuOptions& options) {
     size_t free = 0, total = 0;
     GSPARQL_CUDA(cudaMemGetInfo(&free, &total));
-    return options.memoryBytes ? std::min<uint64_t>(options.memoryBytes, free) : free;
+    const uint64_t limit = options.memoryBytes ? std::min<uint64_t>(options.memoryBytes, free) : free;
+    return limit / std::max(1u, options.memoryShares);
   }
 
   // Candidates must have every edge to a vertex bound later: the cached key

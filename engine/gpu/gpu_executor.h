@@ -14,6 +14,9 @@ struct GpuOptions {
   // what is free when it starts. Steps that would outgrow it run
   // depth-first over slices of rows.
   uint64_t memoryBytes = 0;
+  // Executors sharing the device at once (engine/executor_pool.h): each may
+  // hold this share of the limit.
+  uint32_t memoryShares = 1;
   uint64_t graphCacheBytes = 0;     // device memory for cached adjacency; 0: a quarter of the memory limit
   // Ablations (SGSI's Table 3), each replacing one technique by the plain one:
   bool plainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups

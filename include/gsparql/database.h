@@ -27,6 +27,10 @@ struct DatabaseOptions {
   // over slices of rows instead of failing.
   uint64_t gpuMemoryBytes = 0;
   uint64_t gpuCacheBytes = 0;          // adjacency kept on the GPU; 0: a quarter of the GPU memory limit
+  // GPU executors the queries of this Database share (--gpu-streams): each
+  // runs one call at a time on its own CUDA stream, with 1/n of the memory
+  // limit and its own adjacency cache; calls beyond them wait. 0: one.
+  uint32_t gpuExecutors = 1;
   bool gpuPlainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
   bool gpuNaiveSetOperations = false;  // one thread per task with linear merges

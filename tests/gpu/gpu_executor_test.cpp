@@ -260,14 +260,18 @@ TEST_CASE("GPU and CPU executors agree on random BGPs over a database read with 
   }
 }
 
-TEST_CASE("queries from many threads share one Database's GPU executor a call at a time and get the CPU's answers") {
-  // engine/locked_executor.h: the GPU executor's calls take turns, the
+TEST_CASE("queries from many threads share one Database's GPU executors, one or four streams, and get the CPU's answers") {
+  // engine/executor_pool.h: each GPU executor serves a call at a time, the
   // rest of each query (and its BGPs placed on the CPU under auto) runs
   // concurrently.
   if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
-  const Database db(dir.path());
+  for (uint32_t streams : {1u, 4u}) {
+  CAPTURE(streams);
+  DatabaseOptions options;
+  options.gpuExecutors = streams;
+  const Database db(dir.path(), options);
   const std::vector<std::string> queries = sf1Queries();
   std::vector<std::vector<std::string>> expected;
   for (const std::string& q : queries) expected.push_back(sortedLines(db.query(q, {Backend::Cpu, Semantics::Homomorphism})));
@@ -284,6 +288,7 @@ TEST_CASE("queries from many threads share one Database's GPU executor a call at
   }
   for (auto& thread : threads) thread.join();
   CHECK(mismatches == 0);
+  }
 }
 
 TEST_CASE("the adjacency cache is reused across queries") {
