@@ -223,3 +223,13 @@ TEST_CASE("calibrate fits a cost model that query, bench, repl and serve read wi
   CHECK(badOptimizer.exitCode == 2);
   CHECK(badOptimizer.output.find("(cost, sampling or statistics)") != std::string::npos);
 }
+
+TEST_CASE("serve --gpu-streams takes a count from 1 to 64 and refuses anything else before serving") {
+  Db db;
+  for (const char* bad : {"0", "-1", "65", "two", "2x", ""}) {
+    CAPTURE(bad);
+    const ProcessResult r = runCli({"serve", "--db", db.db(), "--port", "0", "--gpu-streams", bad});
+    CHECK(r.exitCode == 2);
+    CHECK(r.output.find("--gpu-streams") != std::string::npos);
+  }
+}
