@@ -4,7 +4,9 @@
 #include <cstddef>
 #include <limits>
 
+#include "engine/distinct_vertices.h"
 #include "gsparql/error.h"
+#include "storage/graph_store.h"
 
 namespace gsparql::engine {
 namespace {
@@ -98,16 +100,85 @@ uint64_t Executor::count(const BgpPlan& plan, const BoundBgp& bgp, const GraphSt
   return total;
 }
 
+namespace {
+
+// What a run over one component alone reported, as that component's.
+void addComponentProfile(ExecutionProfile& profile, uint32_t component, const ExecutionProfile& part) {
+  for (const StepProfile& step : part.steps) {
+    profile.steps.push_back({component, step.vertex, step.estimatedRows, step.actualRows, step.milliseconds});
+  }
+  if (!part.note.empty()) profile.note = part.note;
+}
+
+// The distinct values of `column` in a streamed cursor's rows.
+uint64_t distinctInRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                        const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) {
+  ExecutionOptions reading = options;
+  reading.outputColumns = std::vector<uint32_t>{column};
+  reading.streamRows = true;
+  reading.rowLimit.reset();
+  std::unique_ptr<RowCursor> cursor = executor.open(plan, bgp, store, reading, profile);
+  DistinctVertices values(store.catalog().vertexCount);
+  while (std::optional<IdTable> batch = cursor->next()) values.add(*batch);
+  return values.count();
+}
+
+// Whether component `c` has a row, found by a cursor that stops at the first.
+bool hasRows(Executor& executor, const BgpPlan& plan, uint32_t c, const BoundBgp& bgp, const GraphStore& store,
+             const ExecutionOptions& options) {
+  ExecutionOptions first = options;
+  first.outputColumns = std::vector<uint32_t>{};
+  first.streamRows = true;
+  first.rowLimit = 1;
+  ExecutionProfile ignored;
+  const BgpPlan component{{plan.components[c]}};  // outlives the cursor, as open() asks
+  std::unique_ptr<RowCursor> cursor = executor.open(component, bgp, store, first, ignored);
+  while (std::optional<IdTable> batch = cursor->next()) {
+    if (batch->rows() > 0) return true;
+  }
+  return false;
+}
+
+bool bindsVertex(const ComponentPlan& component, uint32_t column) {
+  return std::any_of(component.steps.begin(), component.steps.end(),
+                     [&](const PlanStep& step) { return step.vertex == column; });
+}
+
+}  // namespace
+
 uint64_t Executor::countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
                                   const GraphStore& store, const ExecutionOptions& options,
                                   ExecutionProfile& profile) {
   ExecutionProfile part;
   const uint64_t rows = countRows(*this, BgpPlan{{plan.components[component]}}, bgp, store, options, part);
-  for (const StepProfile& step : part.steps) {
-    profile.steps.push_back({component, step.vertex, step.estimatedRows, step.actualRows, step.milliseconds});
-  }
-  if (!part.note.empty()) profile.note = part.note;
+  addComponentProfile(profile, component, part);
   return rows;
+}
+
+// Injective matching compares vertices across components: it reads the
+// product's rows.
+uint64_t Executor::countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                 const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) {
+  if (options.injective) return distinctInRows(*this, plan, bgp, store, options, profile, column);
+  std::optional<uint32_t> binding;
+  for (uint32_t c = 0; c < plan.components.size(); ++c) {
+    if (bindsVertex(plan.components[c], column)) {
+      binding = c;
+    } else if (!hasRows(*this, plan, c, bgp, store, options)) {
+      return 0;
+    }
+  }
+  return binding ? countDistinctInComponent(plan, *binding, bgp, store, options, profile, column) : 0;
+}
+
+uint64_t Executor::countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                            const GraphStore& store, const ExecutionOptions& options,
+                                            ExecutionProfile& profile, uint32_t column) {
+  ExecutionProfile part;
+  const uint64_t distinct =
+      distinctInRows(*this, BgpPlan{{plan.components[component]}}, bgp, store, options, part, column);
+  addComponentProfile(profile, component, part);
+  return distinct;
 }
 
 std::unique_ptr<RowCursor> Executor::open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,

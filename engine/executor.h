@@ -95,6 +95,11 @@ class Executor {
   // columns; an executor that can count without making rows does so.
   virtual uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                          const ExecutionOptions& options, ExecutionProfile& profile);
+  // The number of distinct values of vertex column `column` among the rows
+  // execute() would return (COUNT(DISTINCT ?v) over the BGP), without
+  // handing rows out. Components without the column only need a row each.
+  virtual uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                 const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column);
   // Random walks over the graph this executor holds, for the optimizer
   // (optimizer/walk_estimator.h); nullptr where it offers none of its own.
   virtual WalkEstimator* walkEstimator() { return nullptr; }
@@ -105,6 +110,12 @@ class Executor {
   virtual uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
                                   const GraphStore& store, const ExecutionOptions& options,
                                   ExecutionProfile& profile);
+  // The distinct values of `column` in one component that binds it
+  // (countDistinct): by default the values of a streamed cursor over that
+  // component alone, marked in a bitset over the vertices.
+  virtual uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                            const GraphStore& store, const ExecutionOptions& options,
+                                            ExecutionProfile& profile, uint32_t column);
 };
 
 std::unique_ptr<Executor> makeCpuExecutor();

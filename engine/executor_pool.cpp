@@ -129,6 +129,11 @@ class ExecutorPool : public Executor {
     Lease lease(leases_);
     return lease->count(plan, bgp, store, options, profile);
   }
+  uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                         const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) override {
+    Lease lease(leases_);
+    return lease->countDistinct(plan, bgp, store, options, profile, column);
+  }
   WalkEstimator* walkEstimator() override { return walks_.get(); }
 
  private:

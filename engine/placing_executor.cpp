@@ -38,6 +38,14 @@ class PlacingExecutor final : public Executor {
     return rows;
   }
 
+  uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                         const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) override {
+    const Placement placement = place(plan);
+    const uint64_t distinct = placement.executor.countDistinct(plan, bgp, store, options, profile, column);
+    explain(placement, profile);
+    return distinct;
+  }
+
  private:
   struct Placement {
     Executor& executor;

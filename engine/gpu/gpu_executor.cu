@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "engine/component_product.h"
+#include "engine/distinct_vertices.h"
 #include "engine/gpu/column_steps.h"
 #include "engine/gpu/fused_step.cuh"
 #include "engine/gpu/graph_cache.cuh"
@@ -62,12 +63,15 @@ struct Level {
   uint32_t rows = 1;
 };
 
-// Where a component's rows go: counted, or downloaded (the columns the
-// caller reads) and appended in order.
+// Where a component's rows go: counted, marked (COUNT(DISTINCT ?v): the
+// values of one column as bits over the vertices, counted at the end), or
+// downloaded (the columns the caller reads) and appended in order.
 struct ComponentRows {
   bool countOnly = false;
   uint64_t count = 0;
   std::optional<IdTable> table;
+  std::optional<DeviceArray<uint32_t>> distinctBits;
+  uint32_t distinctColumn = 0;
 };
 
 // One component's depth-first run: its steps, what each step sees bound,
@@ -233,6 +237,35 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     const uint64_t rows = componentRows(component, steps.front(), bgp, store, noColumns, profile, true).count;
     profile.note = runNote(options);
     return rows;
+  }
+
+  // Marked on the GPU in a bitset over the vertices as the rows are found,
+  // slice by slice, and never written out; light queries' rows (the fused
+  // path) come down as one column and are marked on the host.
+  uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                    const GraphStore& store, const ExecutionOptions& options,
+                                    ExecutionProfile& profile, uint32_t column) override {
+    const std::vector<std::vector<GpuStep>> steps{gpuSteps(plan.components[component], bgp)};
+    if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
+      profile.note = "counted on the CPU executor: " + why;
+      return cpu_->countDistinct(BgpPlan{{plan.components[component]}}, bgp, store, options, profile, column);
+    }
+    beginQuery();
+    ExecutionOptions oneColumn = options;
+    oneColumn.outputColumns = std::vector<uint32_t>{column};
+    std::optional<IdTable> light;
+    if (fuseLightSteps()) light = runFused(component, steps.front(), bgp, store, oneColumn, profile);
+    uint64_t distinct = 0;
+    if (light) {
+      fusedRun_ = true;
+      DistinctVertices values(store.catalog().vertexCount);
+      values.add(*light);
+      distinct = values.count();
+    } else {
+      distinct = runComponent(component, steps.front(), bgp, store, options, profile, false, column).count;
+    }
+    profile.note = runNote(options);
+    return distinct;
   }
 
  private:
@@ -537,10 +570,15 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return ends;
   }
 
-  // A finished slice of the component's rows, counted or appended.
+  // A finished slice of the component's rows, counted, marked or appended.
   void take(ComponentRun& run, const Level& level) {
     if (run.out.countOnly) {
       run.out.count += level.rows;
+      return;
+    }
+    if (run.out.distinctBits) {
+      gpu::launchSetBits(level.columns[run.out.distinctColumn], level.rows, run.out.distinctBits->data(),
+                         pool_.stream());
       return;
     }
     IdTable rows = download(level.columns, level.rows, run.options);
@@ -622,12 +660,23 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return download(current, state.rows, options);
   }
 
+  // `distinctColumn`: count the distinct values of that column instead of
+  // handing rows out.
   ComponentRows runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
                              const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
-                             bool countOnly) {
+                             bool countOnly, std::optional<uint32_t> distinctColumn = std::nullopt) {
     ComponentRun run(steps, bgp, store, options, countOnly);
+    const uint64_t words = (store.catalog().vertexCount + 31) / 32;
+    if (distinctColumn) {
+      run.out.distinctColumn = *distinctColumn;
+      run.out.distinctBits.emplace(pool_, words);
+      GSPARQL_CUDA(cudaMemsetAsync(run.out.distinctBits->data(), 0, run.out.distinctBits->bytes(), pool_.stream()));
+    }
     descend(run, Level{{}, std::vector<const uint32_t*>(bgp.columnCount(), nullptr), 1}, 0);
-    if (!run.out.countOnly && !run.out.table) {
+    if (run.out.distinctBits) {
+      run.out.count = gpu::countSetBits(pool_, run.out.distinctBits->data(), words);
+      run.out.distinctBits.reset();
+    } else if (!run.out.countOnly && !run.out.table) {
       run.out.table = IdTable(options.outputColumns ? static_cast<uint32_t>(options.outputColumns->size())
                                                     : bgp.columnCount());
     }

@@ -374,12 +374,23 @@ __global__ void multiplyRows(uint32_t rows, const uint32_t* chunkStarts, const u
 }
 
 // One saturating sum per block, over a grid-stride share of `values`.
-__global__ void __launch_bounds__(kBlockThreads) blockSums(const uint64_t* values, uint32_t n, uint64_t* sums) {
+// What blockSums adds up: the values of an array, or the set bits of its words.
+struct ValueAt {
+  const uint64_t* values;
+  __device__ uint64_t operator()(uint64_t i) const { return values[i]; }
+};
+struct SetBitsAt {
+  const uint32_t* words;
+  __device__ uint64_t operator()(uint64_t i) const { return __popc(words[i]); }
+};
+
+template <typename Read>
+__global__ void __launch_bounds__(kBlockThreads) blockSums(Read read, uint64_t n, uint64_t* sums) {
   __shared__ uint64_t shared[kBlockThreads];
   uint64_t sum = 0;
   for (uint64_t i = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<uint64_t>(gridDim.x) * blockDim.x) {
-    sum = saturatingAdd(sum, values[i]);
+    sum = saturatingAdd(sum, read(i));
   }
   shared[threadIdx.x] = sum;
   __syncthreads();
@@ -515,15 +526,29 @@ void GeneralStep::multiplyRowCounts(uint64_t* products, bool first) const {
   checkLaunch();
 }
 
-uint64_t saturatingSum(DevicePool& pool, const uint64_t* values, uint32_t n) {
+namespace {
+
+// The sum of read(0) ... read(n - 1), saturating; one host synchronisation.
+template <typename Read>
+uint64_t sumOnDevice(DevicePool& pool, Read read, uint64_t n) {
   constexpr uint32_t kMostBlocks = 256;
   const uint32_t blocks = std::clamp(blocksFor(n, kBlockThreads), 1u, kMostBlocks);
   DeviceArray<uint64_t> sums(pool, blocks);
-  blockSums<<<blocks, kBlockThreads, 0, pool.stream()>>>(values, n, sums.data());
+  blockSums<<<blocks, kBlockThreads, 0, pool.stream()>>>(read, n, sums.data());
   checkLaunch();
   uint64_t total = 0;
   for (uint64_t s : sums.download()) total = s > UINT64_MAX - total ? UINT64_MAX : total + s;
   return total;
+}
+
+}  // namespace
+
+uint64_t saturatingSum(DevicePool& pool, const uint64_t* values, uint32_t n) {
+  return sumOnDevice(pool, ValueAt{values}, n);
+}
+
+uint64_t countSetBits(DevicePool& pool, const uint32_t* words, uint64_t n) {
+  return sumOnDevice(pool, SetBitsAt{words}, n);
 }
 
 // Resident warps and blocks counted for the filter kernels as compiled

@@ -100,6 +100,8 @@ DeviceShape deviceShape();
 void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st);
 // The sum of values[0, n), saturating at UINT64_MAX; one host synchronisation.
 uint64_t saturatingSum(DevicePool& pool, const uint64_t* values, uint32_t n);
+// The bits set in words[0, n); one host synchronisation.
+uint64_t countSetBits(DevicePool& pool, const uint32_t* words, uint64_t n);
 // Row-major copy of columns.in[0..count) (null: a column of zeros).
 void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st);
 

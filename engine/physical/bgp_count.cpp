@@ -5,7 +5,8 @@
 namespace gsparql::engine {
 
 std::string BgpCount::describe() const {
-  std::string text = "BgpCount, " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
+  std::string text = "BgpCount" + (distinctColumn_ ? " of distinct ?" + bgp_.vertices[*distinctColumn_].name : "") +
+                     ", " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
   if (!executor_.empty()) text += " on the " + executor_ + " executor";
   if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
   return text;
@@ -72,8 +73,11 @@ void BgpCount::openImpl(ExecutionContext& context) {
 std::optional<Table> BgpCount::nextImpl(ExecutionContext& context) {
   if (done_) return std::nullopt;
   done_ = true;
+  Executor& executor = context.bgpExecutor;
   const uint64_t count =
-      bgp_.hasAbsentConstant ? 0 : context.bgpExecutor.count(plan_, bgp_, context.store, context.options, profile_);
+      bgp_.hasAbsentConstant ? 0
+      : distinctColumn_      ? executor.countDistinct(plan_, bgp_, context.store, context.options, profile_, *distinctColumn_)
+                             : executor.count(plan_, bgp_, context.store, context.options, profile_);
   const ValueId value = context.terms.idOf(expr::integerTerm(static_cast<long long>(count)));
   Table row(variables().size());
   row.rows = 1;

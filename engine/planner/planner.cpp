@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <stdexcept>
 #include <utility>
 
 #include "engine/bound_bgp.h"
@@ -471,20 +472,46 @@ bool countsSolutions(const sparql::Expr& e, const Op& pattern) {
   return std::find(bound.begin(), bound.end(), t.value) != bound.end();
 }
 
-// One group of a BGP whose aggregates all count its solutions: a BgpCount,
-// which counts where the rows are instead of handing them up.
+// COUNT(DISTINCT ?v) of a vertex variable of the BGP: its name.
+std::optional<std::string> countsDistinctVertices(const sparql::Expr& e, const Op& pattern) {
+  if (e.kind != sparql::Expr::Kind::Aggregate || e.name != "COUNT" || !e.distinct || e.star) return std::nullopt;
+  if (e.args.size() != 1 || e.args[0].kind != sparql::Expr::Kind::Term) return std::nullopt;
+  const sparql::Term& t = e.args[0].term;
+  if (t.kind != sparql::Term::Kind::Variable || !isVertexVariable(pattern, t.value)) return std::nullopt;
+  return t.value;
+}
+
+// The BGP's column of vertex variable `name`.
+uint32_t vertexColumn(const BoundBgp& bgp, const std::string& name) {
+  for (uint32_t c = 0; c < bgp.vertices.size(); ++c) {
+    if (bgp.vertices[c].isVariable && !bgp.vertices[c].isBlank && bgp.vertices[c].name == name) return c;
+  }
+  throw std::logic_error("no vertex column ?" + name);
+}
+
+// One group of a BGP whose aggregates all count its solutions, or all the
+// distinct values of one vertex variable: a BgpCount, which counts where the
+// rows are instead of handing them up.
 OperatorPtr Planner::planCountOfBgp(const Op& group) const {
   const Op& pattern = *group.children[0];
   if (!group.bindings.empty() || pattern.kind != Op::Kind::Bgp || pattern.triples.empty() || inMergedGraph()) {
     return nullptr;
   }
   std::vector<std::string> names;
+  std::optional<std::string> distinct;
   for (const auto& a : group.aggregates) {
-    if (!countsSolutions(a.expr, pattern)) return nullptr;
+    if (const std::optional<std::string> values = countsDistinctVertices(a.expr, pattern)) {
+      if (!names.empty() && distinct != values) return nullptr;  // COUNT(*), or another variable, before
+      distinct = values;
+    } else if (distinct || !countsSolutions(a.expr, pattern)) {
+      return nullptr;
+    }
     names.push_back(a.var);
   }
   auto [bgp, plan] = bindAndOrder(pattern, {});
-  return std::make_unique<BgpCount>(std::move(bgp), std::move(plan), std::move(names));
+  std::optional<uint32_t> column;
+  if (distinct) column = vertexColumn(bgp, *distinct);
+  return std::make_unique<BgpCount>(std::move(bgp), std::move(plan), std::move(names), column);
 }
 
 OperatorPtr Planner::planGroup(const Op& op) const {

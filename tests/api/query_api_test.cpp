@@ -132,8 +132,6 @@ TEST_CASE("unsupported features and syntax errors are QueryErrors with positions
   }
   CHECK_THROWS_WITH_AS(f.db->query("SELECT * WHERE { ?s ?p ?o SERVICE <http://e/> { ?s ?p ?o } }"),
                        doctest::Contains("SERVICE at 1:27"), QueryError);
-  CHECK_THROWS_WITH_AS(f.db->query("SELECT * FROM <http://e/g> FROM <http://e/h> WHERE { ?s ?p ?o }"),
-                       doctest::Contains("more than one FROM) is not supported yet"), QueryError);
   try {
     f.db->query("SELECT ?x WHERE { ?x }");
     FAIL("a syntax error should be rejected");

@@ -127,3 +127,32 @@ TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU 
     }
   }
 }
+
+TEST_CASE("COUNT(DISTINCT ?v) of every variable of every WatDiv SF1 BGP is marked on the GPU as the CPU counts it, also in 256 KB") {
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  Database db(dir.path());
+  DatabaseOptions small;
+  small.gpuMemoryBytes = 256 << 10;
+  Database bounded(dir.path(), small);
+  int general = 0, depthFirst = 0;
+  for (const auto& file : queryFiles(dataFile("watdiv/sf1/queries"))) {
+    const std::string text = readText(file);
+    for (const std::string& variable : db.query(text, {Backend::Cpu}).variables()) {
+      const std::string query = countingQuery(text, variable);
+      CAPTURE(query);
+      const uint64_t expected = countOf(db.query(query, {Backend::Cpu}));
+      const QueryResult onGpu = db.query(query, {Backend::Gpu});
+      CHECK(countOf(onGpu) == expected);
+      CHECK(onGpu.explain().find("BgpCount of distinct") != std::string::npos);
+      CHECK(onGpu.explain().find("CPU executor") == std::string::npos);
+      const QueryResult inFewBytes = bounded.query(query, {Backend::Gpu});
+      CHECK(countOf(inFewBytes) == expected);
+      general += inFewBytes.explain().find("fused") == std::string::npos;
+      depthFirst += inFewBytes.explain().find("depth-first over slices") != std::string::npos;
+    }
+  }
+  CHECK(general > 0);     // marked on the device, not only from the fused path's rows
+  CHECK(depthFirst > 0);  // and slice by slice
+}

@@ -261,6 +261,9 @@ TEST_CASE("default-graph-uri and named-graph-uri name the query's dataset, using
   // The parameters win over FROM, as the Protocol says.
   CHECK(rows("SELECT ?o FROM <http://e/h> WHERE { ?s <http://e/p> ?o }", "&default-graph-uri=http://e/g") ==
         "?o\n\"in g\"\n");
+  // Several make a default graph that is their merge.
+  CHECK(rows("SELECT ?o WHERE { ?s <http://e/p> ?o } ORDER BY ?o",
+             "&default-graph-uri=http://e/g&default-graph-uri=http://e/h") == "?o\n\"in g\"\n\"in h\"\n");
   CHECK(rows("SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", "&named-graph-uri=http://e/h") == "?g\n<http://e/h>\n");
   auto res = server.client().Post("/sparql?using-graph-uri=http://e/g", {},
                                   "INSERT { ?s <http://e/q> ?o } WHERE { ?s <http://e/p> ?o }", "application/sparql-update");

@@ -119,10 +119,11 @@ ProcessResult runCli(const std::vector<std::string>& args, const std::vector<std
 
 namespace gsparql::test {
 
-std::string countingQuery(const std::string& select) {
+std::string countingQuery(const std::string& select, const std::string& distinctVariable) {
   const size_t where = select.find(" WHERE");
   if (where == std::string::npos) throw std::invalid_argument("no WHERE in " + select);
-  return "SELECT (COUNT(*) AS ?n)" + select.substr(where);
+  const std::string count = distinctVariable.empty() ? "*" : "DISTINCT ?" + distinctVariable;
+  return "SELECT (COUNT(" + count + ") AS ?n)" + select.substr(where);
 }
 
 std::vector<std::string> sortedLines(const QueryResult& result) {

@@ -42,8 +42,9 @@ std::vector<std::string> sortedDump(const std::filesystem::path& db);
 // The names in a folder, sorted.
 std::vector<std::string> directoryEntries(const std::filesystem::path& dir);
 
-// "SELECT (COUNT(*) AS ?n) WHERE ..." of a "SELECT ... WHERE ..." query.
-std::string countingQuery(const std::string& select);
+// "SELECT (COUNT(*) AS ?n) WHERE ..." of a "SELECT ... WHERE ..." query, or
+// COUNT(DISTINCT ?v) of `distinctVariable` v.
+std::string countingQuery(const std::string& select, const std::string& distinctVariable = "");
 // A result's rows, each its cells joined by tabs (unbound: empty), sorted.
 std::vector<std::string> sortedLines(const QueryResult& result);
 // The integer of a result of one row and one xsd:integer cell (a count).
