@@ -139,7 +139,8 @@ TEST_CASE("COUNT(DISTINCT ?v) of every variable of every WatDiv SF1 BGP is marke
   int general = 0, depthFirst = 0;
   for (const auto& file : queryFiles(dataFile("watdiv/sf1/queries"))) {
     const std::string text = readText(file);
-    for (const std::string& variable : db.query(text, {Backend::Cpu}).variables()) {
+    const QueryResult rows = db.query(text, {Backend::Cpu});  // outlives the loop over its variables
+    for (const std::string& variable : rows.variables()) {
       const std::string query = countingQuery(text, variable);
       CAPTURE(query);
       const uint64_t expected = countOf(db.query(query, {Backend::Cpu}));
