@@ -50,6 +50,26 @@ bool skipWithoutGpu() {
   return true;
 }
 
+DatabaseOptions in256KB() {
+  DatabaseOptions small;
+  small.gpuMemoryBytes = 256 << 10;
+  return small;
+}
+
+// WatDiv SF1 loaded into `dir`.
+const std::filesystem::path& loadedSf1(const TempDir& dir) {
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  return dir.path();
+}
+
+// WatDiv SF1, opened with no GPU memory limit and with 256 KB.
+struct Sf1 {
+  TempDir dir;
+  const std::filesystem::path path = loadedSf1(dir);
+  Database db{path};
+  Database bounded{path, in256KB()};
+};
+
 // The .rq files of a folder, sorted.
 std::vector<std::filesystem::path> queryFiles(const std::filesystem::path& folder) {
   std::vector<std::filesystem::path> files;
@@ -87,12 +107,8 @@ TEST_CASE("operator queries give the same answers with their BGPs on the GPU as 
 
 TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU what the CPU counts, also in 256 KB") {
   if (skipWithoutGpu()) return;
-  TempDir dir;
-  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
-  Database db(dir.path());
-  DatabaseOptions small;
-  small.gpuMemoryBytes = 256 << 10;
-  Database bounded(dir.path(), small);
+  const Sf1 sf1;
+  const Database &db = sf1.db, &bounded = sf1.bounded;
   const auto files = queryFiles(dataFile("watdiv/sf1/queries"));
   REQUIRE(files.size() >= 100);
   int depthFirst = 0, leaves = 0;
@@ -130,12 +146,8 @@ TEST_CASE("COUNT(*) over every WatDiv SF1 BGP and random BGPs counts on the GPU 
 
 TEST_CASE("COUNT(DISTINCT ?v) of every variable of every WatDiv SF1 BGP is marked on the GPU as the CPU counts it, also in 256 KB") {
   if (skipWithoutGpu()) return;
-  TempDir dir;
-  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
-  Database db(dir.path());
-  DatabaseOptions small;
-  small.gpuMemoryBytes = 256 << 10;
-  Database bounded(dir.path(), small);
+  const Sf1 sf1;
+  const Database &db = sf1.db, &bounded = sf1.bounded;
   int general = 0, depthFirst = 0;
   for (const auto& file : queryFiles(dataFile("watdiv/sf1/queries"))) {
     const std::string text = readText(file);
