@@ -290,7 +290,8 @@ class Database::Impl {
       engine::GpuOptions gpuOptions;
       gpuOptions.memoryBytes = options.gpuMemoryBytes;
       gpuOptions.memoryShares = count;
-      gpuOptions.graphCacheBytes = options.gpuCacheBytes;
+      // The executors' caches share it too (0 stays 0: a quarter of each one's memory).
+      gpuOptions.graphCacheBytes = options.gpuCacheBytes == 0 ? 0 : std::max<uint64_t>(1, options.gpuCacheBytes / count);
       gpuOptions.plainCsrLookups = options.gpuPlainCsrLookups;
       gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
       gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;

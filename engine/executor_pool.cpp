@@ -31,9 +31,9 @@ class Leases {
       if (lastUser_[*it] == thread) pick = it;
     }
     const size_t executor = *pick;
-    idle_.erase(pick);
-    held_[thread] = {executor, 1};
+    held_.try_emplace(thread, Held{executor, 1});  // the inserts may throw: before the executor leaves idle_
     lastUser_[executor] = thread;
+    idle_.erase(pick);
     return executor;
   }
 
@@ -63,7 +63,8 @@ class Leases {
   std::map<size_t, std::thread::id> lastUser_;
 };
 
-// One executor, held from construction to destruction (on any thread).
+// One executor, held from construction to destruction, by the thread that
+// constructed it (its nested calls share it).
 class Lease {
  public:
   explicit Lease(Leases& leases) : leases_(leases), thread_(std::this_thread::get_id()), executor_(leases.acquire(thread_)) {}

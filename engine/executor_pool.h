@@ -7,7 +7,9 @@
 // leased; so as many GPU calls run at once as the pool has executors, on
 // their own streams. A thread that holds one already (a query holding a
 // cursor runs another BGP of its own) gets the same one again, as it would
-// on the unpooled executor. An idle executor last used by the calling thread
+// on the unpooled executor; so a cursor must be read and destroyed by the
+// thread that opened it (as every caller does), or two threads would share
+// its executor. An idle executor last used by the calling thread
 // is preferred: its cache holds what that thread's queries read.
 #include <memory>
 #include <vector>
