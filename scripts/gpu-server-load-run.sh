@@ -14,9 +14,7 @@ set -uo pipefail
 OUT=${OUT:-/tmp/out}
 seconds=${1:-60}
 mkdir -p "$OUT"
-root=$PWD
-export GSPARQL=$root/.carry/serve/gsparql WRK=$root/.carry/wrk/wrk WRK_THREADS=4
-export LD_LIBRARY_PATH=$root/.carry/serve/lib:$root/.carry/wrk/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+source scripts/carried-serve-env.sh
 nproc | tee "$OUT/machine.txt"
 
 echo "== gsparql serve"

@@ -10,9 +10,7 @@ set -uo pipefail
 OUT=${OUT:-/tmp/out}
 seconds=${1:-30}
 mkdir -p "$OUT"
-root=$PWD
-export GSPARQL=$root/.carry/serve/gsparql WRK=$root/.carry/wrk/wrk WRK_THREADS=4
-export LD_LIBRARY_PATH=$root/.carry/serve/lib:$root/.carry/wrk/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+source scripts/carried-serve-env.sh
 { nproc; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; } | tee "$OUT/machine.txt"
 "$GSPARQL" load --db /tmp/sf1 --quiet tests/data/watdiv/sf1.nt.zst
 for streams in 1 2 4 8; do
