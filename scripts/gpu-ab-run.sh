@@ -5,9 +5,11 @@
 # AFTER_BIN and BEFORE_BIN hold a gsparql each (scripts/package-portable.sh);
 # WATDIV_TOOL is ../shared/tools/watdiv; WATDIV_QUERIES is laid out like
 # ../shared/datasets/watdiv without the data. WatDiv SF100 is generated here
-# and loaded once by AFTER_BIN; both read the same database. Each round runs
-# the whole query set on both binaries, in the order ABBA, on the GPU and
-# the CPU executor; benchmarks/ab_bench.py pools the rounds. OUT_DIR gets the
+# and loaded by each binary into its own database (so a change of the storage
+# format or the loader is measured too: load time and size in load.txt).
+# Each round runs the whole query set on both binaries, in the order ABBA, on
+# the GPU executor warm and cold (adjacency uploaded per query) and on the CPU
+# executor; benchmarks/ab_bench.py pools the rounds. OUT_DIR gets the
 # summaries and, in bench-csv.tar.gz, every round's raw output.
 set -uo pipefail
 after=$1 before=$2 tool=$3 watdiv=$4 out=$5 rounds=${6:-4}
@@ -20,29 +22,39 @@ work=$(mktemp -d /tmp/gsparql-ab.XXXXXX)
 csv=$work/csv
 mkdir -p "$csv"
 cp -r "$tool" "$work/watdiv-tool"  # the generator writes beside itself
-db=$work/db
-log "generate WatDiv SF100 and load it"
-{ time "$work/watdiv-tool/generate.sh" data 100 | "$after/gsparql" load --quiet --db "$db" - ; } 2>&1 | tee "$out/load.txt"
+log "generate WatDiv SF100"
+"$work/watdiv-tool/generate.sh" data 100 > "$work/sf100.nt"
+for side in before after; do
+  bin=$after; [ "$side" = before ] && bin=$before
+  { log "$side: gsparql load"; time "$bin/gsparql" load --quiet --db "$work/db_$side" "$work/sf100.nt"
+    du -b "$work/db_$side"/gen-*/* | sed "s|$work/||"; du -sh "$work/db_$side"; } 2>&1 | tee -a "$out/load.txt"
+done
+rm "$work/sf100.nt"
 sync
 
 wq=$watdiv/queries/sf100
-bench() {  # NAME BIN BACKEND REPEAT
-  "$2/gsparql" bench --db "$db" --queries "$wq" --backend "$3" --repeat "$4" > "$csv/$1.csv" 2>&1 || echo "bench $1 failed"
+bench() {  # NAME SIDE BACKEND REPEAT
+  local bin=$after mode=$3
+  [ "$2" = before ] && bin=$before
+  [ "$mode" = gpu-cold ] && mode="gpu --cold"
+  # shellcheck disable=SC2086
+  "$bin/gsparql" bench --db "$work/db_$2" --queries "$wq" --backend $mode --repeat "$4" > "$csv/$1.csv" 2>&1 ||
+    echo "bench $1 failed"
 }
-for backend in gpu cpu; do
-  repeat=5; [ "$backend" = cpu ] && repeat=3
+for backend in ${AB_BACKENDS:-gpu cpu}; do
+  repeat=5; [ "$backend" != gpu ] && repeat=3
   for ((r = 1; r <= rounds; r++)); do
     log "round $r on $backend: before, after, after, before"
-    bench "before_${backend}_${r}a" "$before" "$backend" "$repeat"
-    bench "after_${backend}_${r}a" "$after" "$backend" "$repeat"
-    bench "after_${backend}_${r}b" "$after" "$backend" "$repeat"
-    bench "before_${backend}_${r}b" "$before" "$backend" "$repeat"
+    bench "before_${backend}_${r}a" before "$backend" "$repeat"
+    bench "after_${backend}_${r}a" after "$backend" "$repeat"
+    bench "after_${backend}_${r}b" after "$backend" "$repeat"
+    bench "before_${backend}_${r}b" before "$backend" "$repeat"
   done
 done
 
 expected=$watdiv/expected/sf100/expected.tsv
 files() { ls "$csv"/$1_*.csv | paste -sd, -; }
-for backend in gpu cpu; do
+for backend in ${AB_BACKENDS:-gpu cpu}; do
   for measure in "" --engine; do
     log "WatDiv SF100 on the $backend executor, before vs after${measure:+ (engine time, before decoding)}"
     python3 benchmarks/ab_bench.py $measure "$expected" before="$(files before_$backend)" after="$(files after_$backend)" \

@@ -28,7 +28,8 @@ bool fits(uint64_t offset, uint64_t bytes, uint64_t limit) { return offset <= li
 // What is wrong with a table-of-contents entry, found without reading the
 // data: each array lies aligned between the header and the table, and the
 // counts agree with one another.
-std::optional<std::string> sectionProblem(const pcsr::PredicateSection& s, uint64_t dataEnd, uint64_t vertexCount) {
+std::optional<std::string> sectionProblem(const pcsr::PredicateSection& s, uint32_t version, uint64_t dataEnd,
+                                          uint64_t vertexCount) {
   const std::pair<uint64_t, uint64_t> arrays[] = {
       {s.keysOffset, 4ull * s.keyCount},          {s.offsetsOffset, 4ull * (s.keyCount + 1ull)},
       {s.neighboursOffset, 4ull * s.edgeCount},   {s.groupsOffset, uint64_t{sizeof(pcsr::Group)} * s.groupCount},
@@ -41,7 +42,9 @@ std::optional<std::string> sectionProblem(const pcsr::PredicateSection& s, uint6
   if (s.keyCount > vertexCount || s.keyCount > s.edgeCount || (s.keyCount == 0) != (s.edgeCount == 0)) {
     return "key, edge and vertex counts disagree";
   }
-  if (s.groupCount < s.keyCount || s.longestChain > s.groupCount) return "group and key counts disagree";
+  if (s.groupCount < pcsr::primaryGroupCount(s.keyCount, version) || s.longestChain > s.groupCount) {
+    return "group and key counts disagree";
+  }
   if (s.maxDegree > s.edgeCount || (s.edgeCount > 0) != (s.maxDegree > 0)) {
     return "largest degree and edge count disagree";
   }
@@ -50,8 +53,9 @@ std::optional<std::string> sectionProblem(const pcsr::PredicateSection& s, uint6
 
 }  // namespace
 
-PredicateAdjacency::PredicateAdjacency(const std::byte* base, const pcsr::PredicateSection& s)
+PredicateAdjacency::PredicateAdjacency(const std::byte* base, const pcsr::PredicateSection& s, uint32_t version)
     : section_(s),
+      primaryGroups_(pcsr::primaryGroupCount(s.keyCount, version)),
       keys_(arrayAt<uint32_t>(base, s.keysOffset, s.keyCount)),
       offsets_(arrayAt<uint32_t>(base, s.offsetsOffset, s.keyCount + 1)),
       neighbours_(arrayAt<uint32_t>(base, s.neighboursOffset, s.edgeCount)),
@@ -60,7 +64,7 @@ PredicateAdjacency::PredicateAdjacency(const std::byte* base, const pcsr::Predic
 
 std::span<const uint32_t> PredicateAdjacency::neighbours(uint32_t vertex) const {
   if (section_.keyCount == 0) return {};
-  uint32_t g = pcsr::primaryGroupOf(vertex, section_.keyCount);
+  uint32_t g = pcsr::primaryGroupOf(vertex, primaryGroups_);
   while (g != pcsr::kNone) {
     const uint32_t* w = groups_[g].words;
     for (uint32_t slot = 0; slot < pcsr::kSlotsPerGroup && w[2 * slot] != pcsr::kNone; ++slot) {
@@ -91,9 +95,10 @@ AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexC
   pcsr::FileHeader header;
   std::memcpy(&header, bytes.data(), sizeof header);
   require(std::memcmp(header.magic, pcsr::kMagic, sizeof header.magic) == 0, path, 0, "bad magic");
-  require(header.version == pcsr::kFormatVersion, path, offsetof(pcsr::FileHeader, version),
+  require(header.version >= pcsr::kOldestReadableVersion && header.version <= pcsr::kFormatVersion, path,
+          offsetof(pcsr::FileHeader, version),
           "format version " + std::to_string(header.version) + ", expected " +
-              std::to_string(pcsr::kFormatVersion));
+              std::to_string(pcsr::kOldestReadableVersion) + " to " + std::to_string(pcsr::kFormatVersion));
   require(header.headerChecksum ==
               crc32Update(0, &header, offsetof(pcsr::FileHeader, headerChecksum)),
           path, 0, "header checksum mismatch");
@@ -109,11 +114,11 @@ AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexC
   direction_ = static_cast<pcsr::Direction>(header.direction);
   predicates_.reserve(toc.size());
   for (size_t p = 0; p < toc.size(); ++p) {
-    if (auto problem = sectionProblem(toc[p], header.tocOffset, vertexCount)) {
+    if (auto problem = sectionProblem(toc[p], header.version, header.tocOffset, vertexCount)) {
       throwCorrupted(path.string(), header.tocOffset + p * sizeof(pcsr::PredicateSection),
                      "predicate " + std::to_string(p) + ": " + *problem);
     }
-    predicates_.emplace_back(bytes.data(), toc[p]);
+    predicates_.emplace_back(bytes.data(), toc[p], header.version);
   }
   firstUse_ = std::make_unique<FirstUse>(predicates_.size());
 }

@@ -25,14 +25,15 @@ namespace gsparql {
 class PredicateAdjacency {
  public:
   PredicateAdjacency() = default;
-  PredicateAdjacency(const std::byte* base, const pcsr::PredicateSection& section);
-  // Arrays held elsewhere in memory (AdjacencySection::view()); `section`
-  // gives the counts, its offsets mean nothing.
+  // A section of a file of format `version` mapped at `base`.
+  PredicateAdjacency(const std::byte* base, const pcsr::PredicateSection& section, uint32_t version);
+  // Arrays held elsewhere in memory (AdjacencySection::view(), the current
+  // format); `section` gives the counts, its offsets mean nothing.
   PredicateAdjacency(const pcsr::PredicateSection& section, std::span<const uint32_t> keys,
                      std::span<const uint32_t> offsets, std::span<const uint32_t> neighbours,
                      std::span<const pcsr::Group> groups, std::span<const uint32_t> groupNeighbours)
-      : section_(section), keys_(keys), offsets_(offsets), neighbours_(neighbours),
-        groupNeighbours_(groupNeighbours), groups_(groups) {}
+      : section_(section), primaryGroups_(pcsr::primaryGroupCount(section.keyCount)), keys_(keys),
+        offsets_(offsets), neighbours_(neighbours), groupNeighbours_(groupNeighbours), groups_(groups) {}
 
   std::span<const uint32_t> keys() const { return keys_; }
   std::span<const uint32_t> offsets() const { return offsets_; }
@@ -40,6 +41,8 @@ class PredicateAdjacency {
   std::span<const pcsr::Group> groups() const { return groups_; }
   std::span<const uint32_t> groupNeighbours() const { return groupNeighbours_; }
   const pcsr::PredicateSection& section() const { return section_; }
+  // The groups a key hashes to; the rest of groups() are overflow groups.
+  uint32_t primaryGroups() const { return primaryGroups_; }
 
   // Neighbours of `vertex` via the hashed groups (empty if it has none).
   std::span<const uint32_t> neighbours(uint32_t vertex) const;
@@ -49,6 +52,7 @@ class PredicateAdjacency {
 
  private:
   pcsr::PredicateSection section_{};
+  uint32_t primaryGroups_ = 0;
   std::span<const uint32_t> keys_, offsets_, neighbours_, groupNeighbours_;
   std::span<const pcsr::Group> groups_;
 };

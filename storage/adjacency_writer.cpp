@@ -47,11 +47,12 @@ void buildPcsr(const std::vector<uint32_t>& keys, const std::vector<uint32_t>& o
                const std::vector<uint32_t>& neighbours, std::vector<Group>& groups,
                std::vector<uint32_t>& groupNeighbours, uint32_t& longestChain) {
   const auto keyCount = static_cast<uint32_t>(keys.size());
-  groups.assign(keyCount, emptyGroup());
+  const uint32_t primaryGroups = pcsr::primaryGroupCount(keyCount);
+  groups.assign(primaryGroups, emptyGroup());
   std::vector<uint32_t> keyIndexOfSlot;  // parallel to slots, 15 per group
-  keyIndexOfSlot.assign(size_t{keyCount} * kSlotsPerGroup, kNone);
+  keyIndexOfSlot.assign(size_t{primaryGroups} * kSlotsPerGroup, kNone);
   for (uint32_t k = 0; k < keyCount; ++k) {
-    uint32_t g = pcsr::primaryGroupOf(keys[k], keyCount);
+    uint32_t g = pcsr::primaryGroupOf(keys[k], primaryGroups);
     uint32_t chain = 1;
     while (usedSlots(groups[g]) == kSlotsPerGroup) {
       if (groups[g].words[30] == kNone) {

@@ -3,10 +3,12 @@
 // Per predicate there are two views of the same edges:
 //  - a plain CSR: sorted keys, offsets, and neighbour lists in key order
 //    (scans, binary-search lookups, the CPU executor);
-//  - a PCSR as in SGSI: `keyCount` hashed groups of 128 bytes, each holding up
-//    to 15 (vertex, begin) pairs and one (next group, end) pair, with overflow
+//  - a PCSR as in SGSI: hashed groups of 128 bytes, each holding up to 15
+//    (vertex, begin) pairs and one (next group, end) pair, with overflow
 //    groups chained after the primary ones and neighbour lists laid out in
 //    group order, so a lookup touches one 128-byte line before its list.
+//    Format 2 has a primary group per 8 keys; format 1 (still read) had one
+//    per key, which left 14 of 15 slots empty.
 // This header is shared with CUDA code: keep it plain and header-only.
 #include <cstdint>
 
@@ -19,7 +21,8 @@
 namespace gsparql::pcsr {
 
 inline constexpr char kMagic[8] = {'G', 'S', 'P', 'C', 'S', 'R', '0', '1'};
-inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr uint32_t kFormatVersion = 2;
+inline constexpr uint32_t kOldestReadableVersion = 1;
 inline constexpr uint32_t kAlignment = 128;
 inline constexpr uint32_t kSlotsPerGroup = 15;
 inline constexpr uint32_t kWordsPerGroup = 32;
@@ -58,7 +61,7 @@ struct PredicateSection {
   uint64_t groupNeighboursOffset; // uint32_t[edgeCount], group order, each list ascending
   uint32_t keyCount;              // vertices with this predicate in this direction
   uint32_t edgeCount;
-  uint32_t groupCount;            // keyCount primary groups, then overflow groups
+  uint32_t groupCount;            // primaryGroupCount() primary groups, then overflow groups
   uint32_t maxDegree;
   uint32_t longestChain;          // most groups visited by one lookup
   uint32_t dataChecksum;          // crc32 of the five arrays, in the order above
@@ -75,8 +78,18 @@ GSPARQL_HOST_DEVICE constexpr uint32_t hashVertex(uint32_t v) {
   return v;
 }
 
-GSPARQL_HOST_DEVICE constexpr uint32_t primaryGroupOf(uint32_t vertex, uint32_t keyCount) {
-  return hashVertex(vertex) % keyCount;
+// Keys per primary group on average: 8 of 15 slots, so that about 1% of the
+// groups overflow (a Poisson tail) while a key costs 16 bytes of groups, not
+// 128. A lookup still reads one 128-byte line.
+inline constexpr uint32_t kKeysPerPrimaryGroup = 8;
+
+GSPARQL_HOST_DEVICE constexpr uint32_t primaryGroupCount(uint32_t keyCount, uint32_t version = kFormatVersion) {
+  if (version == 1) return keyCount;
+  return keyCount / kKeysPerPrimaryGroup + (keyCount % kKeysPerPrimaryGroup != 0 ? 1 : 0);
+}
+
+GSPARQL_HOST_DEVICE constexpr uint32_t primaryGroupOf(uint32_t vertex, uint32_t primaryGroups) {
+  return hashVertex(vertex) % primaryGroups;
 }
 
 }  // namespace gsparql::pcsr

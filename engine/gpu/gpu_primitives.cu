@@ -25,7 +25,7 @@ struct DeviceCopy {
         keys(toDevice(pool, host.keys())), offsets(toDevice(pool, host.offsets())),
         neighbours(toDevice(pool, host.neighbours())),
         view{groups.data(), groupNeighbours.data(), keys.data(), offsets.data(), neighbours.data(),
-             host.section().keyCount} {}
+             host.section().keyCount, host.primaryGroups()} {}
   DeviceArray<pcsr::Group> groups;
   DeviceArray<uint32_t> groupNeighbours, keys, offsets, neighbours;
   DeviceAdjacency view;

@@ -54,7 +54,7 @@ GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction di
     e.neighbours = toDevice(pool_, host.neighbours());
     e.bytes = e.groups.bytes() + e.groupNeighbours.bytes() + e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
     e.view = {e.groups.data(), e.groupNeighbours.data(), e.keys.data(), e.offsets.data(), e.neighbours.data(),
-              host.section().keyCount};
+              host.section().keyCount, host.primaryGroups()};
   });
 }
 

@@ -28,6 +28,7 @@ struct DeviceAdjacency {
   const uint32_t* offsets = nullptr;
   const uint32_t* neighbours = nullptr;
   uint32_t keyCount = 0;
+  uint32_t primaryGroups = 0;  // groups a key hashes to (PredicateAdjacency::primaryGroups)
 };
 
 // The all-predicates adjacency of one direction (all_predicates_adjacency.h).

@@ -17,7 +17,7 @@ constexpr uint32_t kFullMask = 0xFFFFFFFFu;
 // PCSR: one 128-byte group (eight 16-byte loads), rarely an overflow chain.
 __device__ inline List lookupPcsr(const DeviceAdjacency& a, uint32_t v) {
   if (a.keyCount == 0) return {};
-  uint32_t g = pcsr::primaryGroupOf(v, a.keyCount);
+  uint32_t g = pcsr::primaryGroupOf(v, a.primaryGroups);
   while (g != pcsr::kNone) {
     uint32_t w[32];
     const uint4* line = reinterpret_cast<const uint4*>(a.groups[g].words);

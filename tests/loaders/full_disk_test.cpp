@@ -86,7 +86,7 @@ TEST_CASE("a file-size limit fails the load with its reason instead of killing i
   const auto db = dir / "db";
   Database::load(db, {dataFile("load/tricky.nt")});
   const auto before = sortedDump(db);
-  for (rlim_t limit : {200'000, 1'000'000, 3'000'000}) {
+  for (rlim_t limit : {200'000, 600'000, 1'400'000}) {
     CAPTURE(limit);
     auto result = runWithFileSizeLimit({"load", "--quiet", "--db", db.string(), sf1}, limit);
     CAPTURE(result.output);

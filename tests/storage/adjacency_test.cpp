@@ -25,7 +25,7 @@ uint32_t usedSlots(const pcsr::Group& g) {
 // The layout rules of pcsr_format.h, checked group by group.
 void checkGroupLayout(const PredicateAdjacency& a) {
   const auto& s = a.section();
-  REQUIRE(s.groupCount >= s.keyCount);
+  REQUIRE(s.groupCount >= a.primaryGroups());
   uint32_t keysInGroups = 0;
   std::vector<int> referencedBy(s.groupCount, 0);
   for (uint32_t g = 0; g < s.groupCount; ++g) {
@@ -39,13 +39,13 @@ void checkGroupLayout(const PredicateAdjacency& a) {
     if (used > 0) CHECK(group.words[2 * (used - 1) + 1] <= group.words[31]);
     if (group.words[30] != kNone) {
       CHECK(used == kSlotsPerGroup);  // a chain grows only from a full group
-      REQUIRE(group.words[30] >= s.keyCount);  // overflow groups follow the primary ones
+      REQUIRE(group.words[30] >= a.primaryGroups());  // overflow groups follow the primary ones
       REQUIRE(group.words[30] < s.groupCount);
       ++referencedBy[group.words[30]];
     }
   }
   CHECK(keysInGroups == s.keyCount);
-  for (uint32_t g = s.keyCount; g < s.groupCount; ++g) CHECK(referencedBy[g] == 1);
+  for (uint32_t g = a.primaryGroups(); g < s.groupCount; ++g) CHECK(referencedBy[g] == 1);
 }
 
 void checkLookups(const PredicateAdjacency& a) {
@@ -95,16 +95,20 @@ TEST_CASE("every stored triple is found through both directions of the PCSR") {
 }
 
 TEST_CASE("colliding keys fill a group and chain overflow groups") {
-  // 40 keys that all hash to group 0 of 40, plus 60 keys anywhere.
+  // 40 keys that all hash to group 0 of 13, plus 60 keys in the other 12.
   const uint32_t keyCount = 100;
+  const uint32_t primaryGroups = pcsr::primaryGroupCount(keyCount);
+  REQUIRE(primaryGroups == 13);
   std::vector<uint32_t> keys;
   for (uint32_t v = 0; keys.size() < 40; ++v) {
-    if (pcsr::primaryGroupOf(v, keyCount) == 0) keys.push_back(v);
+    if (pcsr::primaryGroupOf(v, primaryGroups) == 0) keys.push_back(v);
   }
   std::mt19937 random(7);
   while (keys.size() < keyCount) {
     uint32_t v = random() % 1000000;
-    if (std::find(keys.begin(), keys.end(), v) == keys.end()) keys.push_back(v);
+    if (pcsr::primaryGroupOf(v, primaryGroups) != 0 && std::find(keys.begin(), keys.end(), v) == keys.end()) {
+      keys.push_back(v);
+    }
   }
   std::sort(keys.begin(), keys.end());
   std::vector<Edge> edges;
@@ -122,7 +126,8 @@ TEST_CASE("colliding keys fill a group and chain overflow groups") {
   CHECK(file.predicate(2).neighbours(5).empty());
   const auto& a = file.predicate(1);
   CHECK(a.section().keyCount == keyCount);
-  CHECK(a.section().groupCount == keyCount + 2);  // 40 colliding keys: 15 + 15 + 10
+  CHECK(a.primaryGroups() == primaryGroups);
+  CHECK(a.section().groupCount == primaryGroups + 2);  // 40 colliding keys: 15 + 15 + 10
   CHECK(a.section().longestChain == 3);
   checkGroupLayout(a);
   checkLookups(a);
@@ -144,4 +149,53 @@ TEST_CASE("a corrupted adjacency file is detected") {
   CHECK_THROWS_WITH_AS(Database(dir.path()).verify(), doctest::Contains("checksum mismatch"), StorageError);
   std::filesystem::resize_file(file, 100);
   CHECK_THROWS_WITH_AS(Database(dir.path()), doctest::Contains("out.pcsr"), StorageError);
+}
+
+namespace {
+
+uint32_t formatVersionOf(const std::filesystem::path& file) {
+  pcsr::FileHeader header{};
+  std::ifstream in(file, std::ios::binary);
+  in.read(reinterpret_cast<char*>(&header), sizeof header);
+  REQUIRE(in);
+  return header.version;
+}
+
+}  // namespace
+
+TEST_CASE("a database of format 1 (a primary group per key) is still read, and a load over it writes format 2") {
+  // tests/data/format1/db: people.nt loaded by the build before format 2.
+  TempDir dir;
+  const auto old = dir / "old";
+  std::filesystem::copy(dataFile("format1/db"), old, std::filesystem::copy_options::recursive);
+  {
+    GraphStore store(old);
+    REQUIRE(formatVersionOf(store.generation().dir / kOutAdjacencyFile) == 1);
+    for (auto direction : {pcsr::Direction::Out, pcsr::Direction::In}) {
+      const auto& file = store.adjacency(direction);
+      file.verify();
+      for (uint32_t p = 0; p < file.predicateCount(); ++p) {
+        const auto& a = file.predicate(p);
+        CHECK(a.primaryGroups() == a.section().keyCount);
+        checkGroupLayout(a);
+        checkLookups(a);
+      }
+    }
+  }
+  const auto fresh = dir / "fresh";
+  Database::load(fresh, {dataFile("format1/people.nt")});
+  const std::string query = "SELECT ?a ?b ?n WHERE { ?a <http://e/knows> ?b . ?b <http://e/name> ?n }";
+  const std::string constant = "SELECT ?b WHERE { <http://e/p7> <http://e/knows> ?b }";
+  for (const auto& q : {query, constant}) {
+    CAPTURE(q);
+    CHECK(sortedLines(Database(old).query(q)) == sortedLines(Database(fresh).query(q)));
+  }
+  // A load over it reads format 1 and writes format 2.
+  writeFile(dir / "more.nt", "<http://e/p7> <http://e/knows> <http://e/p8> .\n");
+  Database::load(old, {(dir / "more.nt").string()});
+  Database::load(fresh, {(dir / "more.nt").string()});
+  GraphStore store(old);
+  CHECK(formatVersionOf(store.generation().dir / kOutAdjacencyFile) == pcsr::kFormatVersion);
+  CHECK(sortedDump(old) == sortedDump(fresh));
+  CHECK(sortedLines(Database(old).query(query)) == sortedLines(Database(fresh).query(query)));
 }

@@ -188,7 +188,7 @@ TEST_CASE("data that matches its checksums but breaks the format's rules is caug
   writer.finish(2);
   const auto s = sectionOf(file, 1);
   // Key 3 is the first key placed, so it has slot 0 of its primary group.
-  const uint64_t groupOfKey3 = s.groupsOffset + sizeof(pcsr::Group) * pcsr::primaryGroupOf(3, s.keyCount);
+  const uint64_t groupOfKey3 = s.groupsOffset + sizeof(pcsr::Group) * pcsr::primaryGroupOf(3, pcsr::primaryGroupCount(s.keyCount));
   const uint64_t tocEntry = readAt<pcsr::FileHeader>(readWholeFile(file), 0).tocOffset + sizeof(pcsr::PredicateSection);
 
   struct Damage {
@@ -205,7 +205,7 @@ TEST_CASE("data that matches its checksums but breaks the format's rules is caug
       {"offsets going back", s.offsetsOffset + 8, 1, s.offsetsOffset + 8,
        "predicate 1: offsets out of order or out of range"},
       {"an empty list", s.offsetsOffset + 4, 0, s.offsetsOffset + 4, "predicate 1: offsets out of order or out of range"},
-      {"a chain looping back to its group", groupOfKey3 + 30 * 4, pcsr::primaryGroupOf(3, s.keyCount), groupOfKey3,
+      {"a chain looping back to its group", groupOfKey3 + 30 * 4, pcsr::primaryGroupOf(3, pcsr::primaryGroupCount(s.keyCount)), groupOfKey3,
        "predicate 1: group slots or chain out of range"},
       {"a slot's list ending past the edges", groupOfKey3 + 31 * 4, 7, groupOfKey3,
        "predicate 1: group slots or chain out of range"},
