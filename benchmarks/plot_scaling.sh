@@ -21,6 +21,9 @@ load_point() {  # label file
   load_point "WatDiv SF1000" $results/h100-2026-11-23-scale/load-sf1000.txt
   load_point "LUBM(1000)" $results/h100-2026-11-23-lubm-paths/load-lubm1000.txt
   load_point "LUBM(2000)" $results/h100-2026-11-23-scale/load-lubm2000.txt
+  # PCSR format 2 (a primary group per 8 keys), 24 November.
+  load_point "LUBM(5000)" $results/h100-2026-11-24-pcsr-format2/lubm5000/load-lubm5000.txt
+  load_point "LUBM(7000)" $results/h100-2026-11-24-pcsr-format2/lubm7000/load-lubm7000.txt
 } > "$work/load.dat"
 
 # The median of the templates' median_of_medians_ms in one bench section.
@@ -45,13 +48,13 @@ cat "$work/load.dat" "$work/query.dat"
 gnuplot <<PLOT
 set terminal pngcairo size 1200,500 font ",11"
 set output "$out"
-set multiplot layout 1,2 title "gsparql on the H100 machine (16 cores), 23 November 2026"
+set multiplot layout 1,2 title "gsparql on the H100 machine (16 cores), 23-24 November 2026"
 set logscale xy
 set grid
 set xlabel "unique triples"
 set ylabel "load time (s)"
 set title "Parallel load (from .nt; LUBM piped from lubm-generate)"
-set xrange [5e6:5e8]
+set xrange [5e6:2e9]
 plot "$work/load.dat" using 1:2 with linespoints pt 7 title "gsparql load", \
      "" using 1:2:3 with labels offset 0,1 notitle
 set ylabel "median query time (ms)"

@@ -6,7 +6,9 @@
 # WATDIV_TOOL is ../shared/tools/watdiv; WATDIV_QUERIES is laid out like
 # ../shared/datasets/watdiv without the data. WatDiv SF100 is generated here
 # and loaded by each binary into its own database (so a change of the storage
-# format or the loader is measured too: load time and size in load.txt).
+# format or the loader is measured too: load time and size in load.txt;
+# AB_BEFORE_LOADER=DIR loads the before side's database with another binary,
+# e.g. an older one, to measure one binary on two storage formats).
 # Each round runs the whole query set on both binaries, in the order ABBA, on
 # the GPU executor warm and cold (adjacency uploaded per query) and on the CPU
 # executor; benchmarks/ab_bench.py pools the rounds. OUT_DIR gets the
@@ -25,7 +27,7 @@ cp -r "$tool" "$work/watdiv-tool"  # the generator writes beside itself
 log "generate WatDiv SF100"
 "$work/watdiv-tool/generate.sh" data 100 > "$work/sf100.nt"
 for side in before after; do
-  bin=$after; [ "$side" = before ] && bin=$before
+  bin=$after; [ "$side" = before ] && bin=${AB_BEFORE_LOADER:-$before}
   { log "$side: gsparql load"; time "$bin/gsparql" load --quiet --db "$work/db_$side" "$work/sf100.nt"
     du -b "$work/db_$side"/gen-*/* | sed "s|$work/||"; du -sh "$work/db_$side"; } 2>&1 | tee -a "$out/load.txt"
 done

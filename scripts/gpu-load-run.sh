@@ -15,7 +15,7 @@ G=$PWD/.carry/gsparql/gsparql
 LUBM=$PWD/.carry/gsparql/lubm-generate
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
-BUDGET=48G
+BUDGET=${BUDGET:-48G}
 timed() {  # label command... : wall time and peak memory of a command
   echo "== $1"
   shift
