@@ -1,10 +1,11 @@
+#include <algorithm>
 #include <cstdint>
 
 #include "engine/gpu/device_memory.cuh"
 
 namespace gsparql::engine::gpu {
 
-DevicePool::DevicePool() {
+DevicePool::DevicePool(uint64_t capacity) : capacity_(capacity) {
   GSPARQL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
   int device = 0;
   GSPARQL_CUDA(cudaGetDevice(&device));
@@ -21,8 +22,14 @@ DevicePool::~DevicePool() {
 }
 
 void* DevicePool::allocate(size_t bytes) {
+  if (capacity_ != 0 && bytes > capacity_ - std::min(inUse_, capacity_)) throw DeviceOutOfMemory(bytes);
   void* p = nullptr;
-  GSPARQL_CUDA(cudaMallocAsync(&p, bytes == 0 ? 4 : bytes, stream_));
+  const cudaError_t status = cudaMallocAsync(&p, bytes == 0 ? 4 : bytes, stream_);
+  if (status == cudaErrorMemoryAllocation) {
+    cudaGetLastError();  // not sticky: clear it so that later calls do not report it
+    throw DeviceOutOfMemory(bytes);
+  }
+  GSPARQL_CUDA(status);
   inUse_ += bytes;
   return p;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -13,9 +14,20 @@
 
 namespace gsparql::engine::gpu {
 
+// The device could not give an allocation (or the simulated device's
+// capacity would be exceeded): the executor frees its cache and hands the
+// BGP to the CPU executor rather than fail the query.
+class DeviceOutOfMemory : public Error {
+ public:
+  explicit DeviceOutOfMemory(size_t bytes)
+      : Error("the GPU has no " + std::to_string(bytes) + " bytes left for this query") {}
+};
+
 class DevicePool {
  public:
-  DevicePool();
+  // `capacity` (bytes, 0: the device's own) simulates a smaller device:
+  // allocations that would hold more fail as the device's would.
+  explicit DevicePool(uint64_t capacity = 0);
   ~DevicePool();
   DevicePool(const DevicePool&) = delete;
   DevicePool& operator=(const DevicePool&) = delete;
@@ -28,6 +40,7 @@ class DevicePool {
 
  private:
   cudaStream_t stream_ = nullptr;
+  uint64_t capacity_ = 0;
   uint64_t inUse_ = 0;
 };
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
+#include <type_traits>
 
 #include "engine/component_product.h"
 #include "engine/distinct_vertices.h"
@@ -177,7 +178,7 @@ struct FusedWorkspace {
 class GpuExecutor final : public Executor, public WalkEstimator {
  public:
   explicit GpuExecutor(const GpuOptions& options)
-      : options_(options), memoryLimit_(memoryLimit(options)),
+      : options_(options), memoryLimit_(memoryLimit(options)), pool_(options.simulatedDeviceBytes),
         cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : memoryLimit_ / 4), cpu_(makeCpuExecutor()) {}
 
   std::string name() const override { return "gpu"; }
@@ -186,13 +187,65 @@ class GpuExecutor final : public Executor, public WalkEstimator {
 
   // Between queries (the planner asks before the executor runs), so the
   // adjacency uploaded for the walks stays for the query's steps.
+  // Where the device has no room for the walks, the CPU walks instead.
   std::vector<StepEstimate> estimate(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                      const WalkOptions& options) override {
-    return gpu::wanderJoin(pool_, cache_, plan, bgp, store, options);
+    try {
+      return gpu::wanderJoin(pool_, cache_, plan, bgp, store, options);
+    } catch (const gpu::DeviceOutOfMemory&) {
+      freeDeviceMemory();
+      return makeCpuWalkEstimator()->estimate(plan, bgp, store, options);
+    }
   }
 
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
                   ExecutionProfile& profile) override {
+    return orOnCpu(profile, [&] { return executeOnGpu(plan, bgp, store, options, profile); },
+                   [&] { return cpu_->execute(plan, bgp, store, options, profile); });
+  }
+
+ protected:
+  uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
+                          const ExecutionOptions& options, ExecutionProfile& profile) override {
+    return orOnCpu(profile, [&] { return countOnGpu(plan, component, bgp, store, options, profile); },
+                   [&] { return cpu_->count(BgpPlan{{plan.components[component]}}, bgp, store, options, profile); });
+  }
+
+  uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                    const GraphStore& store, const ExecutionOptions& options,
+                                    ExecutionProfile& profile, uint32_t column) override {
+    return orOnCpu(
+        profile, [&] { return countDistinctOnGpu(plan, component, bgp, store, options, profile, column); },
+        [&] {
+          return cpu_->countDistinct(BgpPlan{{plan.components[component]}}, bgp, store, options, profile, column);
+        });
+  }
+
+ private:
+  // `onGpu`, or where the device runs out of memory (a graph or a query
+  // larger than it), `onCpu` after freeing what the GPU held: no query fails
+  // because the device is too small. EXPLAIN says so.
+  template <typename OnGpu, typename OnCpu>
+  std::invoke_result_t<OnGpu&> orOnCpu(ExecutionProfile& profile, OnGpu&& onGpu, OnCpu&& onCpu) {
+    try {
+      return onGpu();
+    } catch (const gpu::DeviceOutOfMemory& e) {
+      freeDeviceMemory();
+      profile = ExecutionProfile{};
+      auto result = onCpu();
+      profile.note = std::string("ran on the CPU executor: ") + e.what();
+      return result;
+    }
+  }
+
+  void freeDeviceMemory() {
+    pool_.synchronize();
+    fused_.reset();
+    cache_.clear();
+  }
+
+  IdTable executeOnGpu(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                       const ExecutionOptions& options, ExecutionProfile& profile) {
     std::vector<std::vector<GpuStep>> steps;
     for (const ComponentPlan& component : plan.components) steps.push_back(gpuSteps(component, bgp));
     if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
@@ -220,12 +273,11 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return options.select(componentProduct(std::move(tables), bgp, everyColumn));
   }
 
- protected:
   // Counted on the GPU in bounded memory: the last step's survivors are
   // counted, never written, and steps too large for the memory left run
   // depth-first over slices of rows.
-  uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
-                          const ExecutionOptions& options, ExecutionProfile& profile) override {
+  uint64_t countOnGpu(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
+                      const ExecutionOptions& options, ExecutionProfile& profile) {
     const std::vector<std::vector<GpuStep>> steps{gpuSteps(plan.components[component], bgp)};
     if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
       profile.note = "counted on the CPU executor: " + why;
@@ -242,9 +294,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // Marked on the GPU in a bitset over the vertices as the rows are found,
   // slice by slice, and never written out; light queries' rows (the fused
   // path) come down as one column and are marked on the host.
-  uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
-                                    const GraphStore& store, const ExecutionOptions& options,
-                                    ExecutionProfile& profile, uint32_t column) override {
+  uint64_t countDistinctOnGpu(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
+                              const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) {
     const std::vector<std::vector<GpuStep>> steps{gpuSteps(plan.components[component], bgp)};
     if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
       profile.note = "counted on the CPU executor: " + why;
@@ -268,7 +319,6 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return distinct;
   }
 
- private:
   void beginQuery() {
     cache_.beginQuery();
     slicedSteps_ = 0;
@@ -322,7 +372,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   static uint64_t memoryLimit(const GpuOptions& options) {
     size_t free = 0, total = 0;
     GSPARQL_CUDA(cudaMemGetInfo(&free, &total));
-    const uint64_t limit = options.memoryBytes ? std::min<uint64_t>(options.memoryBytes, free) : free;
+    uint64_t limit = options.memoryBytes ? std::min<uint64_t>(options.memoryBytes, free) : free;
+    if (options.simulatedDeviceBytes) limit = std::min(limit, options.simulatedDeviceBytes);
     return limit / std::max(1u, options.memoryShares);
   }
 

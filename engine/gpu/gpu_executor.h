@@ -18,6 +18,10 @@ struct GpuOptions {
   // hold this share of the limit.
   uint32_t memoryShares = 1;
   uint64_t graphCacheBytes = 0;     // device memory for cached adjacency; 0: a quarter of the memory limit
+  // Tests: a device of this many bytes (0: the real one's). Unlike
+  // memoryBytes, allocations beyond it fail, as on a smaller GPU, and the
+  // BGP that asked goes to the CPU executor.
+  uint64_t simulatedDeviceBytes = 0;
   // Ablations (SGSI's Table 3), each replacing one technique by the plain one:
   bool plainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool twoPassJoin = false;         // count, then write, instead of Prealloc-Combine

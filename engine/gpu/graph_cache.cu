@@ -20,6 +20,14 @@ void GraphCache::evictFor(uint64_t bytes) {
   }
 }
 
+void GraphCache::evictIdle() {
+  std::erase_if(entries_, [&](const auto& item) {
+    if (item.second.lastUse == epoch_) return false;
+    used_ -= item.second.bytes;
+    return true;
+  });
+}
+
 // Kinds of entries besides a predicate's adjacency in one direction (0 and 1).
 constexpr uint32_t kAllPredicatesKind = 2;  // + direction
 constexpr uint32_t kPredicateVerticesKind = 4;
@@ -34,7 +42,15 @@ GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, ui
   auto it = entries_.find(key);
   if (it == entries_.end()) {
     Entry e;
-    upload(e);
+    try {
+      upload(e);
+    } catch (const DeviceOutOfMemory&) {
+      // Room the cache's budget allowed but the device does not have: make
+      // it from entries this query does not use, then try once more.
+      e = Entry();
+      evictIdle();
+      upload(e);
+    }
     evictFor(e.bytes);
     used_ += e.bytes;
     uploadedThisQuery_ += e.bytes;

@@ -47,6 +47,12 @@ class GraphCache {
   GraphCache(DevicePool& pool, uint64_t budgetBytes) : pool_(pool), budget_(budgetBytes) {}
 
   void beginQuery() { ++epoch_; }
+  // Frees every entry: after the device ran out of memory, before the
+  // query goes to the CPU executor.
+  void clear() {
+    entries_.clear();
+    used_ = 0;
+  }
   DeviceAdjacency get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   // The predicate's keys in that direction as a bitset over all vertices,
   // built on first use and cached with the adjacency.
@@ -70,6 +76,7 @@ class GraphCache {
   };
   using Key = std::tuple<std::string, uint32_t, uint32_t>;  // generation, kind, predicate or graph
   void evictFor(uint64_t bytes);
+  void evictIdle();  // every entry the running query does not use
   Entry& entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   template <typename Upload>
   Entry& cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload);

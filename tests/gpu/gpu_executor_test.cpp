@@ -318,3 +318,30 @@ TEST_CASE("a LIMIT far below a BGP's estimate runs depth-first on the CPU execut
   CHECK(whole.explain().find("ran on the CPU executor") == std::string::npos);
   CHECK(db.query("ASK { ?a ?p ?b . ?b ?q ?c . ?c ?r ?d }", {.backend = Backend::Gpu}).booleanValue());
 }
+
+TEST_CASE("a device too small for a query's adjacency or rows hands the BGP to the CPU executor, and answers the next") {
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto cpu = engine::makeCpuExecutor();
+  const std::vector<std::string> queries = sf1Queries();
+  // 4 KB holds not even a key bitset of SF1's vertices; 64 MB all of SF1's adjacency.
+  for (uint64_t deviceBytes : {uint64_t{4} << 10, uint64_t{1} << 20, uint64_t{64} << 20}) {
+    CAPTURE(deviceBytes);
+    engine::GpuOptions options;
+    options.simulatedDeviceBytes = deviceBytes;
+    auto gpu = engine::makeGpuExecutor(options);
+    size_t onCpu = 0;
+    for (const std::string& text : queries) {
+      CAPTURE(text);
+      for (const std::string& q : {text, countingQuery(text)}) {
+        const std::string notes = compare(store, *gpu, *cpu, q, false);
+        if (notes.find("ran on the CPU executor: the GPU has no ") != std::string::npos) ++onCpu;
+      }
+    }
+    if (deviceBytes == uint64_t{4} << 10) CHECK(onCpu == 2 * queries.size());
+    if (deviceBytes == uint64_t{64} << 20) CHECK(onCpu == 0);
+    MESSAGE("device of " << deviceBytes << " bytes: " << onCpu << " of " << 2 * queries.size() << " BGPs on the CPU");
+  }
+}
