@@ -345,3 +345,21 @@ TEST_CASE("a device too small for a query's adjacency or rows hands the BGP to t
     MESSAGE("device of " << deviceBytes << " bytes: " << onCpu << " of " << 2 * queries.size() << " BGPs on the CPU");
   }
 }
+
+TEST_CASE("after a BGP too large for the device went to the CPU executor, the next query runs on the GPU") {
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto cpu = engine::makeCpuExecutor();
+  engine::GpuOptions options;
+  options.simulatedDeviceBytes = uint64_t{1} << 20;  // SF1's adjacency of all predicates takes more
+  auto gpu = engine::makeGpuExecutor(options);
+  const std::string light = readText(dataFile("watdiv/sf1/queries/C3_01.rq"));
+  for (int round = 0; round < 2; ++round) {
+    CAPTURE(round);
+    const std::string large = compare(store, *gpu, *cpu, countingQuery("SELECT * WHERE { ?a ?p ?b . ?b ?q ?c }"), false);
+    CHECK(large.find("ran on the CPU executor: the GPU has no ") != std::string::npos);
+    CHECK(compare(store, *gpu, *cpu, light, false).find("ran on the CPU executor") == std::string::npos);
+  }
+}
