@@ -7,8 +7,7 @@
 # (benchmarks/server_load.sh). Carry .carry/serve (a stripped gsparql of the
 # default build, which has the server the portable one lacks, and its shared
 # libraries but glibc's: `ldd`), .carry/wrk (Debian's wrk and libluajit)
-# and .carry/virtuoso (../shared/tools/virtuoso-7.2.5.tar.gz and
-# virtuoso.ini.template). Output under $OUT.
+# and .carry/virtuoso (scripts/virtuoso-env.sh). Output under $OUT.
 #   scripts/gpu-server-load-run.sh [SECONDS]
 set -uo pipefail
 OUT=${OUT:-/tmp/out}
@@ -29,21 +28,13 @@ tail -3 "$OUT/gsparql_every20_update.txt"
 "$GSPARQL" info --db /tmp/sf1u | head -5 | tee -a "$OUT/gsparql_every20_update.txt"
 
 echo "== Virtuoso 7.2.5 (../shared/tools/README.md), SF1 bulk-loaded into <http://watdiv.org/>"
-v=/tmp/virtuoso
-mkdir -p $v/db $v/data
-tar xzf .carry/virtuoso/virtuoso-7.2.5.tar.gz -C $v
-"$GSPARQL" dump --db /tmp/sf1 > $v/data/sf1.nt
+source scripts/virtuoso-env.sh
 # 64 clients: Virtuoso's HTTP server gets 16 threads and 64 connections (the template has 4).
-sed -e "s|@DIR@|$v/db|g; s|@DATA@|$v/data|g; s|@THREADS@|16|g; s|@NUMBUF@|2000000|g; s|@MAXDIRTY@|1500000|g" \
-    -e "/^\[HTTPServer\]/,/^\[/{s|^MaxClientConnections.*|MaxClientConnections = 64|; s|^ServerThreads.*|ServerThreads = 16|}" \
-    -e "/^\[Parameters\]/,/^\[/{s|^ServerThreads.*|ServerThreads = 100|}" \
-    .carry/virtuoso/virtuoso.ini.template > $v/db/virtuoso.ini
+virtuoso_setup /tmp/virtuoso 16 2000000 \
+  "/^\[HTTPServer\]/,/^\[/{s|^MaxClientConnections.*|MaxClientConnections = 64|; s|^ServerThreads.*|ServerThreads = 16|}; /^\[Parameters\]/,/^\[/{s|^ServerThreads.*|ServerThreads = 100|}"
+"$GSPARQL" dump --db /tmp/sf1 > $v/data/sf1.nt
 grep -n "ServerThreads\|MaxClientConnections" $v/db/virtuoso.ini | tee "$OUT/virtuoso_settings.txt"
-vbin=$(dirname "$(find $v -name virtuoso-t -type f | head -1)")
-vlib=$(dirname "$(find $v -name 'lib*.so*' | head -1)")
-isql() { LD_LIBRARY_PATH=$vlib "$vbin/isql-vt" 127.0.0.1:1111 dba dba "exec=$1"; }
-(cd $v/db && LD_LIBRARY_PATH=$vlib "$vbin/virtuoso-t" +configfile $v/db/virtuoso.ini +foreground > $v/virtuoso.out 2>&1 &)
-for _ in $(seq 120); do isql "select 1;" > /dev/null 2>&1 && break; sleep 1; done
+virtuoso_start
 isql "ld_dir('$v/data', '*.nt', 'http://watdiv.org/'); rdf_loader_run(); checkpoint;" > /dev/null
 isql "grant SPARQL_UPDATE to \"SPARQL\";" > /dev/null
 isql "SPARQL SELECT COUNT(*) FROM <http://watdiv.org/> WHERE { ?s ?p ?o };" | tee -a "$OUT/virtuoso_settings.txt"
@@ -52,4 +43,4 @@ tail -3 "$OUT/virtuoso_queries_only.txt"
 VIRTUOSO_PORT=8890 UPDATE_EVERY=20 benchmarks/server_load.sh 64 "$seconds" > "$OUT/virtuoso_every20_update.txt" 2>&1
 tail -3 "$OUT/virtuoso_every20_update.txt"
 isql "SPARQL SELECT COUNT(*) FROM <http://watdiv.org/> WHERE { ?s ?p ?o };" | tee -a "$OUT/virtuoso_every20_update.txt"
-isql "raw_exit();" > /dev/null 2>&1
+virtuoso_stop
