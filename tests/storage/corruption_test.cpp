@@ -225,6 +225,23 @@ TEST_CASE("data that matches its checksums but breaks the format's rules is caug
   CHECK(readAllEdges(AdjacencyFile(file, vertexCount)).size() == edges.size());
 }
 
+TEST_CASE("an adjacency file of a format version this build does not know is refused with its version") {
+  TempDir dir;
+  const auto file = dir / "test.pcsr";
+  AdjacencyWriter writer(file, pcsr::Direction::Out);
+  writer.addPredicate(0, std::vector<Edge>{{1, 2}});
+  writer.finish(1);
+  for (uint32_t version : {0u, pcsr::kFormatVersion + 1}) {
+    CAPTURE(version);
+    overwriteWord(file, offsetof(pcsr::FileHeader, version), version);
+    resealChecksums(file);
+    const std::string expected = "database corrupted: " + file.string() + ", offset " +
+                                 std::to_string(offsetof(pcsr::FileHeader, version)) + ": format version " +
+                                 std::to_string(version) + ", expected 1 to " + std::to_string(pcsr::kFormatVersion);
+    CHECK_THROWS_WITH_AS(AdjacencyFile(file, 10), expected.c_str(), StorageError);
+  }
+}
+
 TEST_CASE("info --verify checks the dictionary's blocks too") {
   TempDir dir;
   const auto db = loadSmallGraph(dir);
