@@ -4,8 +4,10 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <type_traits>
 
 #include "engine/component_product.h"
@@ -15,6 +17,7 @@
 #include "engine/gpu/graph_cache.cuh"
 #include "engine/gpu/gpu_wander_join.cuh"
 #include "engine/gpu/join_kernels.cuh"
+#include "engine/gpu/streaming_plan.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "storage/graph_store.h"
 
@@ -55,6 +58,26 @@ std::string unsupportedReason(const std::vector<std::vector<GpuStep>>& component
   return {};
 }
 
+// The adjacency (one predicate, one direction) the steps read through the
+// graph cache, each once, with its size on the device.
+std::vector<gpu::AdjacencyUse> adjacencyUses(const std::vector<std::vector<GpuStep>>& components,
+                                             const GraphStore& store) {
+  std::set<gpu::AdjacencyId> ids;
+  for (const auto& steps : components) {
+    for (const GpuStep& s : steps) {
+      if (s.step.source == gpu::ColumnSource::PredicateKeys || s.step.source == gpu::ColumnSource::Neighbours) {
+        ids.insert({s.step.direction, s.step.predicate});
+      }
+      for (const gpu::AdjacencyProbe& p : s.step.adjacencyProbes) ids.insert({p.direction, p.predicate});
+    }
+  }
+  std::vector<gpu::AdjacencyUse> uses;
+  for (const gpu::AdjacencyId& id : ids) {
+    uses.push_back({id, gpu::wholeBytes(store.adjacency(id.first).predicate(id.second))});
+  }
+  return uses;
+}
+
 // A component's intermediate table on the device: one column per query
 // column (null where unbound), in arrays it owns or, for a slice of rows,
 // in its parent's.
@@ -92,7 +115,7 @@ struct ComponentRun {
   size_t leavesFrom;  // a count's leaf steps (countableFrom), or steps.size()
 
   ComponentRun(const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
-               const ExecutionOptions& options, bool countOnly)
+               const ExecutionOptions& options, bool countOnly, bool leavesAsProducts)
       : steps(steps), bgp(bgp), store(store), options(options), rows(steps.size()), milliseconds(steps.size()),
         reached(steps.size()), layers(steps.size()) {
     out.countOnly = countOnly;
@@ -104,7 +127,7 @@ struct ComponentRun {
       bound[s.step.column] = true;
       if (s.step.isVertex) earlier.push_back(s.step.column);
     }
-    leavesFrom = countOnly && !options.injective ? countableFrom() : steps.size();
+    leavesFrom = countOnly && leavesAsProducts && !options.injective ? countableFrom() : steps.size();
   }
 
   // The first of the final steps whose rows, for a row of the steps before
@@ -190,6 +213,11 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // Where the device has no room for the walks, the CPU walks instead.
   std::vector<StepEstimate> estimate(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                      const WalkOptions& options) override {
+    // Walks read the adjacency whole: where the query's would not fit the
+    // cache, the CPU walks rather than push out the ranges queries stream.
+    if (!gpu::planStreaming(adjacencyUses({gpuSteps(plan, bgp)}, store), cache_.budget()).streamed.empty()) {
+      return makeCpuWalkEstimator()->estimate(plan, bgp, store, options);
+    }
     try {
       return gpu::wanderJoin(pool_, cache_, plan, bgp, store, options);
     } catch (const gpu::DeviceOutOfMemory&) {
@@ -258,7 +286,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
                      std::to_string(static_cast<uint64_t>(plan.estimatedRows()));
       return cpu_->execute(plan, bgp, store, options, profile);
     }
-    beginQuery();
+    const QueryScope scope = beginQuery(steps, store);
     // One component's table is the result: only the columns read leave the GPU.
     const bool direct = plan.components.size() == 1;
     ExecutionOptions everyColumn = options;
@@ -283,7 +311,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       profile.note = "counted on the CPU executor: " + why;
       return cpu_->count(BgpPlan{{plan.components[component]}}, bgp, store, options, profile);
     }
-    beginQuery();
+    const QueryScope scope = beginQuery(steps, store);
     ExecutionOptions noColumns = options;
     noColumns.outputColumns = std::vector<uint32_t>{};
     const uint64_t rows = componentRows(component, steps.front(), bgp, store, noColumns, profile, true).count;
@@ -301,7 +329,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       profile.note = "counted on the CPU executor: " + why;
       return cpu_->countDistinct(BgpPlan{{plan.components[component]}}, bgp, store, options, profile, column);
     }
-    beginQuery();
+    const QueryScope scope = beginQuery(steps, store);
     ExecutionOptions oneColumn = options;
     oneColumn.outputColumns = std::vector<uint32_t>{column};
     std::optional<IdTable> light;
@@ -319,13 +347,22 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return distinct;
   }
 
-  void beginQuery() {
+  // Ends a query: uploads started for it finish before its snapshot may go.
+  struct QueryScope {
+    gpu::GraphCache& cache;
+    ~QueryScope() { cache.drain(); }
+  };
+
+  QueryScope beginQuery(const std::vector<std::vector<GpuStep>>& steps, const GraphStore& store) {
     cache_.beginQuery();
+    streaming_ = gpu::planStreaming(adjacencyUses(steps, store), cache_.budget());
+    ranges_.clear();
     slicedSteps_ = 0;
     leavesCounted_ = 0;
     largestGrid_ = 1;
     fusedRun_ = false;
     layeredSteps_.clear();
+    return QueryScope{cache_};
   }
 
   // What --explain says about how the GPU ran the query.
@@ -341,8 +378,19 @@ class GpuExecutor final : public Executor, public WalkEstimator {
            (slicedSteps_ ? std::to_string(slicedSteps_) +
                                " step(s) too large for the memory left, run depth-first over slices of rows; "
                          : "") +
-           gpu::describeLayers(layeredSteps_) +
+           gpu::describeLayers(layeredSteps_) + streamingNote() +
            "adjacency uploaded for this query: " + std::to_string(cache_.bytesUploadedThisQuery()) + " bytes";
+  }
+
+  std::string streamingNote() const {
+    if (streaming_.streamed.empty()) return "";
+    const gpu::StreamedRanges& r = cache_.streamedThisQuery();
+    char times[96];
+    std::snprintf(times, sizeof times, "copies took %.3f ms, the query waited %.3f ms for them; ",
+                  r.copyMilliseconds, r.waitedMilliseconds);
+    return std::to_string(streaming_.streamed.size()) + " adjacency(s) streamed in key ranges of at most " +
+           std::to_string(streaming_.partitionBytes) + " bytes: " + std::to_string(r.ranges) + " range(s) of " +
+           std::to_string(r.bytes) + " bytes uploaded, " + times;
   }
 
   // A component's rows (or their count): light queries through the fused
@@ -387,8 +435,18 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       if ((e.from != v && e.to != v) || e.from == e.to || e.predicateIsVariable) continue;
       if (boundAfter[e.from == v ? e.to : e.from] || s.candidateSetCount == gpu::kMaxChecks) continue;
       const auto direction = e.from == v ? pcsr::Direction::Out : pcsr::Direction::In;
+      if (streaming_.streams(direction, e.predicate)) continue;  // only a filter: not worth a whole upload
       s.candidateSets[s.candidateSetCount++] = cache_.keyBits(store, direction, e.predicate);
     }
+  }
+
+  // A step's driver adjacency, unless streamed: then each key range in turn (runStep).
+  DeviceAdjacency wholeDriver(const gpu::ColumnStep& step, const GraphStore& store) {
+    return streamsDriver(step) ? DeviceAdjacency{} : cache_.get(store, step.direction, step.predicate);
+  }
+  bool streamsDriver(const gpu::ColumnStep& step) const {
+    return (step.source == gpu::ColumnSource::PredicateKeys || step.source == gpu::ColumnSource::Neighbours) &&
+           streaming_.streams(step.direction, step.predicate);
   }
 
   void setSource(gpu::StepArgs& s, const gpu::ColumnStep& step, const BoundBgp& bgp, const GraphStore& store,
@@ -402,7 +460,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
         break;
       case ColumnSource::PredicateKeys:
         s.source = gpu::Source::Keys;
-        s.driver = cache_.get(store, step.direction, step.predicate);
+        s.driver = wholeDriver(step, store);
         break;
       case ColumnSource::RowPredicateKeys:
         s.source = gpu::Source::RowPredicateKeys;
@@ -410,7 +468,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
         break;
       case ColumnSource::Neighbours:
         s.source = gpu::Source::Neighbours;
-        s.driver = cache_.get(store, step.direction, step.predicate);
+        s.driver = wholeDriver(step, store);
         s.driverColumn = columns[step.from];
         break;
       case ColumnSource::DistinctNeighbours:
@@ -438,6 +496,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     s.injective = options.injective && step.isVertex;
     setSource(s, step, bgp, store, columns);
     for (const gpu::AdjacencyProbe& p : step.adjacencyProbes) {
+      if (streaming_.streams(p.direction, p.predicate)) continue;  // checked after the step (checkStreamed)
       s.checks[s.checkCount++] = {cache_.get(store, p.direction, p.predicate), column(p.from)};
     }
     for (const gpu::VariablePredicateProbe& p : step.pairProbes) {
@@ -502,30 +561,46 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // Step k on `level`, then the steps after it (DGSM): a step whose
   // candidates exceed the memory left runs on slices of consecutive rows,
   // each taken through every later step before the next, so intermediate
-  // results of any size need memory for one slice per step. Size (with the
-  // histogram of row work), filter through the load-balance layers, prefix
-  // sums, link (Prealloc-Combine), or count, prefix sums, write, link (the
-  // two-pass ablation); the last step of a count only counts.
+  // results of any size need memory for one slice per step. A step whose
+  // driver adjacency is streamed runs once per key range of it: a row's key
+  // lies in one range, and a lookup in the others finds nothing, so the
+  // passes together make the step's rows, each once.
   void descend(ComponentRun& run, Level level, size_t k) {
     if (level.rows == 0) return;
     if (k == run.steps.size()) return take(run, level);
     if (k == run.leavesFrom && k + 1 < run.steps.size()) return countLeaves(run, level, k);
+    const gpu::ColumnStep& step = run.steps[k].step;
+    if (!streamsDriver(step)) return runStep(run, level, k, nullptr, true);
+    forEachRange(run.store, {step.direction, step.predicate},
+                 [&](const DeviceAdjacency& range) { runStep(run, level, k, &range, false); });
+  }
+
+  // One pass of step k over `level` (with `driverRange`: its driver's key
+  // range). Size (with the histogram of row work), filter through the
+  // load-balance layers, prefix sums, link (Prealloc-Combine), or count,
+  // prefix sums, write, link (the two-pass ablation); the last step of a
+  // count only counts. `freeLevel`: no later pass reads `level`.
+  void runStep(ComponentRun& run, Level& level, size_t k, const DeviceAdjacency* driverRange, bool freeLevel) {
     run.options.throwIfStopped();
     const auto start = Clock::now();
     const gpu::ColumnStep& columnStep = run.steps[k].step;
-    const gpu::StepArgs args =
+    prefetchFirstRanges(run, k);
+    gpu::StepArgs args =
         prepare(columnStep, run.bgp, run.store, level.columns, run.boundBefore[k], run.earlierBefore[k], run.options);
+    if (driverRange) args.driver = *driverRange;
     auto step = std::make_unique<gpu::GeneralStep>(pool_, args, level.rows);
     const uint64_t budget = candidateBudget(rowBytes(run.bgp.columnCount()));
     if (level.rows > 1 && step->candidates() > budget) {
       const std::vector<uint32_t> ends = sliceEnds(*step, level.rows, budget);
       step.reset();
       run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-      return descendInSlices(run, level, k, ends);
+      ++slicedSteps_;
+      return forEachSlice(level, ends, [&](Level& slice) { runStep(run, slice, k, driverRange, true); });
     }
     const gpu::Thresholds t = gpu::chooseThresholds(step->histogram(), gpu::deviceShape(), options_.loadBalance);
     if (!options_.naiveSetOperations) addLayers(run.layers[k], {t, gpu::layerSizes(step->histogram(), t)});
-    const bool countHere = run.out.countOnly && k + 1 == run.steps.size();
+    const bool checksLater = streamsAProbe(columnStep);
+    const bool countHere = run.out.countOnly && k + 1 == run.steps.size() && !checksLater;
     Level next{{}, {}, step->filter(t, options_.twoPassJoin || countHere, options_.naiveSetOperations)};
     if (countHere) {
       run.out.count += next.rows;
@@ -533,24 +608,107 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       step->link(nextColumns(level.columns, columnStep.column, next));
     }
     step.reset();
-    level.owned.clear();  // freed in stream order, after the kernels that read it
+    if (freeLevel) level.owned.clear();  // freed in stream order, after the kernels that read it
+    if (checksLater) next = checkStreamed(run.store, columnStep, std::move(next));
     run.reached[k] = true;
     run.rows[k] += next.rows;
     run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (!countHere) descend(run, std::move(next), k + 1);
   }
 
-  // Runs descend() on consecutive slices of the level's rows.
-  void descendInSlices(ComponentRun& run, const Level& level, size_t k, const std::vector<uint32_t>& ends) {
-    ++slicedSteps_;
+  // `pass` on consecutive slices of the level's rows.
+  template <typename Pass>
+  static void forEachSlice(const Level& level, const std::vector<uint32_t>& ends, Pass&& pass) {
     for (uint32_t first = 0; const uint32_t end : ends) {
       Level slice{{}, level.columns, end - first};
       for (const uint32_t*& column : slice.columns) {
         if (column != nullptr) column += first;
       }
-      descend(run, std::move(slice), k);
+      pass(slice);
       first = end;
     }
+  }
+
+  bool streamsAProbe(const gpu::ColumnStep& step) const {
+    return std::ranges::any_of(step.adjacencyProbes, [&](const gpu::AdjacencyProbe& p) {
+      return streaming_.streams(p.direction, p.predicate);
+    });
+  }
+
+  // The key ranges of a streamed adjacency, cut on first use in the query.
+  const std::vector<gpu::KeyRange>& rangesOf(const GraphStore& store, gpu::AdjacencyId id) {
+    auto it = ranges_.find(id);
+    if (it == ranges_.end()) {
+      const PredicateAdjacency& host = store.adjacency(id.first).predicate(id.second);
+      it = ranges_.emplace(id, gpu::keyRanges(host, streaming_.partitionBytes)).first;
+    }
+    return it->second;
+  }
+
+  // `pass` on each key range of a streamed adjacency, the next one uploading
+  // while it runs; a range is held (not evicted) during its pass.
+  template <typename Pass>
+  void forEachRange(const GraphStore& store, gpu::AdjacencyId id, Pass&& pass) {
+    const std::vector<gpu::KeyRange>& ranges = rangesOf(store, id);
+    for (size_t i = 0; i < ranges.size(); ++i) {
+      const DeviceAdjacency range = cache_.acquire(store, id.first, id.second, ranges[i]);
+      struct Hold {
+        gpu::GraphCache& cache;
+        const GraphStore& store;
+        gpu::AdjacencyId id;
+        gpu::KeyRange range;
+        ~Hold() { cache.release(store, id.first, id.second, range); }
+      } hold{cache_, store, id, ranges[i]};
+      if (i + 1 < ranges.size()) cache_.prefetch(store, id.first, id.second, ranges[i + 1]);
+      pass(range);
+    }
+  }
+
+  // Starts uploading the first key range of what step k checks after its
+  // kernels and of what step k + 1 draws from, while step k runs.
+  void prefetchFirstRanges(const ComponentRun& run, size_t k) {
+    if (streaming_.streamed.empty()) return;
+    auto prefetch = [&](gpu::AdjacencyId id) {
+      const std::vector<gpu::KeyRange>& ranges = rangesOf(run.store, id);
+      if (!ranges.empty()) cache_.prefetch(run.store, id.first, id.second, ranges.front());
+    };
+    for (const gpu::AdjacencyProbe& p : run.steps[k].step.adjacencyProbes) {
+      if (streaming_.streams(p.direction, p.predicate)) prefetch({p.direction, p.predicate});
+    }
+    if (k + 1 < run.steps.size() && streamsDriver(run.steps[k + 1].step)) {
+      prefetch({run.steps[k + 1].step.direction, run.steps[k + 1].step.predicate});
+    }
+  }
+
+  // The rows of `next` that pass the step's edges to streamed adjacency:
+  // per edge, each key range marks the rows whose edge it holds, then the
+  // marked rows are kept.
+  Level checkStreamed(const GraphStore& store, const gpu::ColumnStep& step, Level next) {
+    for (const gpu::AdjacencyProbe& p : step.adjacencyProbes) {
+      if (next.rows == 0) break;
+      if (!streaming_.streams(p.direction, p.predicate)) continue;
+      DeviceArray<uint32_t> flags(pool_, size_t{next.rows} + 1), positions(pool_, size_t{next.rows} + 1);
+      GSPARQL_CUDA(cudaMemsetAsync(flags.data(), 0, flags.bytes(), pool_.stream()));
+      const uint32_t* candidates = next.columns[step.column];
+      const uint32_t* from = p.from == gpu::kCandidate ? candidates : next.columns[p.from];
+      forEachRange(store, {p.direction, p.predicate}, [&](const DeviceAdjacency& range) {
+        gpu::launchMarkEdges(range, from, candidates, next.rows, flags.data(), pool_.stream());
+      });
+      Level kept{{}, {}, gpu::flaggedPositions(pool_, flags.data(), next.rows, positions.data())};
+      gpu::Columns columns;
+      kept.owned.resize(next.columns.size());
+      kept.columns.assign(next.columns.size(), nullptr);
+      for (uint32_t c = 0; c < next.columns.size(); ++c) {
+        if (next.columns[c] == nullptr) continue;
+        kept.owned[c] = DeviceArray<uint32_t>(pool_, kept.rows);
+        kept.columns[c] = kept.owned[c].data();
+        columns.in[columns.count] = next.columns[c];
+        columns.out[columns.count++] = kept.owned[c].data();
+      }
+      gpu::launchKeepRows(flags.data(), positions.data(), next.rows, columns, pool_.stream());
+      next = std::move(kept);
+    }
+    return next;
   }
 
   // The leaf steps from k on, counted without rows: each row of `level`
@@ -582,7 +740,10 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       }
     }
     run.milliseconds[k] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    if (!sliceAt.empty()) return descendInSlices(run, level, k, sliceAt);
+    if (!sliceAt.empty()) {
+      ++slicedSteps_;
+      return forEachSlice(level, sliceAt, [&](Level& slice) { descend(run, std::move(slice), k); });
+    }
     run.out.count = checkedAdd(run.out.count, rows.back());
     leavesCounted_ = std::max(leavesCounted_, run.steps.size() - k);
     for (size_t j = k; j < run.steps.size(); ++j) {
@@ -716,7 +877,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   ComponentRows runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
                              const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
                              bool countOnly, std::optional<uint32_t> distinctColumn = std::nullopt) {
-    ComponentRun run(steps, bgp, store, options, countOnly);
+    // Leaves counted as products read their adjacency whole: not when streaming.
+    ComponentRun run(steps, bgp, store, options, countOnly, streaming_.streamed.empty());
     const uint64_t words = (store.catalog().vertexCount + 31) / 32;
     if (distinctColumn) {
       run.out.distinctColumn = *distinctColumn;
@@ -743,9 +905,10 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return std::move(run.out);
   }
 
+  // The fused path reads adjacency whole: not when the query streams it.
   bool fuseLightSteps() const {
     return options_.fuseLightSteps && !options_.plainCsrLookups && !options_.twoPassJoin &&
-           !options_.naiveSetOperations;
+           !options_.naiveSetOperations && streaming_.streamed.empty();
   }
 
   FusedWorkspace& fusedWorkspace() {
@@ -759,6 +922,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
 
   GpuOptions options_;
   uint64_t memoryLimit_;
+  gpu::StreamingPlan streaming_;  // of the running query
+  std::map<gpu::AdjacencyId, std::vector<gpu::KeyRange>> ranges_;  // of its streamed adjacency, made on first use
   uint32_t slicedSteps_ = 0;  // in the running query
   size_t leavesCounted_ = 0;  // steps counted as products in the running query
   bool fusedRun_ = false;    // the running query took the fused path

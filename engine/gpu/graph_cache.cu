@@ -1,5 +1,7 @@
 #include "engine/gpu/graph_cache.cuh"
 
+#include <chrono>
+
 #include "engine/bound_bgp.h"
 #include "engine/gpu/all_predicates_adjacency.h"
 #include "engine/gpu/join_kernels.cuh"
@@ -7,11 +9,18 @@
 
 namespace gsparql::engine::gpu {
 
+bool GraphCache::evictable(const Entry& e) const {
+  const bool inFlight =
+      e.upload && e.upload->milliseconds.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+  if (inFlight || e.holds > 0) return false;
+  return e.isRange || e.lastUse != epoch_;  // never what the running query uses whole
+}
+
 void GraphCache::evictFor(uint64_t bytes) {
   while (used_ + bytes > budget_) {
     auto victim = entries_.end();
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {
-      if (it->second.lastUse == epoch_) continue;  // in use by the running query
+      if (!evictable(it->second)) continue;
       if (victim == entries_.end() || it->second.lastUse < victim->second.lastUse) victim = it;
     }
     if (victim == entries_.end()) return;  // everything is in use: go over budget rather than fail
@@ -22,7 +31,7 @@ void GraphCache::evictFor(uint64_t bytes) {
 
 void GraphCache::evictIdle() {
   std::erase_if(entries_, [&](const auto& item) {
-    if (item.second.lastUse == epoch_) return false;
+    if (!evictable(item.second)) return false;
     used_ -= item.second.bytes;
     return true;
   });
@@ -31,14 +40,16 @@ void GraphCache::evictIdle() {
 // Kinds of entries besides a predicate's adjacency in one direction (0 and 1).
 constexpr uint32_t kAllPredicatesKind = 2;  // + direction
 constexpr uint32_t kPredicateVerticesKind = 4;
+constexpr uint32_t kRangeKind = 5;  // + direction
 
 template <typename Upload>
-GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload) {
+GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload,
+                                      uint64_t range) {
   if (lastQueryEpoch_ != epoch_) {
     lastQueryEpoch_ = epoch_;
     uploadedThisQuery_ = 0;
   }
-  Key key{store.snapshotName(), kind, predicate};
+  Key key{store.snapshotName(), kind, predicate, range};
   auto it = entries_.find(key);
   if (it == entries_.end()) {
     Entry e;
@@ -99,6 +110,50 @@ const uint32_t* GraphCache::predicateVertexIds(const GraphStore& store) {
 
 DeviceAdjacency GraphCache::get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
   return entry(store, direction, predicate).view;
+}
+
+GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
+                                          KeyRange range) {
+  const uint32_t kind = kRangeKind + static_cast<uint32_t>(direction);
+  const uint64_t id = uint64_t{range.first} << 32 | range.end;
+  return cached(store, kind, predicate, [&](Entry& e) {
+    const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
+    const uint32_t keys = range.end - range.first;
+    const uint32_t firstNeighbour = host.offsets()[range.first];
+    const uint32_t neighbours = host.offsets()[range.end] - firstNeighbour;
+    e.isRange = true;
+    e.keys = DeviceArray<uint32_t>(pool_, keys);
+    e.offsets = DeviceArray<uint32_t>(pool_, keys + 1);
+    e.neighbours = DeviceArray<uint32_t>(pool_, neighbours);
+    e.bytes = e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
+    // Offsets as in the file: lookups subtract the range's first one.
+    e.upload = stager_.start({{host.keys().data() + range.first, e.keys.data(), e.keys.bytes()},
+                              {host.offsets().data() + range.first, e.offsets.data(), e.offsets.bytes()},
+                              {host.neighbours().data() + firstNeighbour, e.neighbours.data(), e.neighbours.bytes()}});
+    e.view = {nullptr, nullptr, e.keys.data(), e.offsets.data(), e.neighbours.data(), keys, 0};
+    ++streamed_.ranges;
+    streamed_.bytes += e.bytes;
+  }, id);
+}
+
+void GraphCache::prefetch(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range) {
+  rangeEntry(store, direction, predicate, range);
+}
+
+DeviceAdjacency GraphCache::acquire(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
+                                    KeyRange range) {
+  Entry& e = rangeEntry(store, direction, predicate, range);
+  if (e.upload) {
+    streamed_.waitedMilliseconds += stager_.await(*e.upload);
+    streamed_.copyMilliseconds += e.upload->milliseconds.get();
+    e.upload.reset();
+  }
+  ++e.holds;
+  return e.view;
+}
+
+void GraphCache::release(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range) {
+  --rangeEntry(store, direction, predicate, range).holds;
 }
 
 const uint32_t* GraphCache::keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engine/gpu/device_memory.cuh"
+#include "engine/gpu/partition_stager.cuh"
+#include "engine/gpu/streaming_plan.h"
 #include "storage/pcsr_format.h"
 
 namespace gsparql {
@@ -20,7 +22,8 @@ struct BoundBgp;
 
 namespace gsparql::engine::gpu {
 
-// What kernels get: plain pointers, passed by value.
+// What kernels get: plain pointers, passed by value. A key range of a
+// streamed adjacency has no groups: it is looked up in its plain CSR.
 struct DeviceAdjacency {
   const pcsr::Group* groups = nullptr;
   const uint32_t* groupNeighbours = nullptr;
@@ -42,17 +45,31 @@ struct DeviceAllPredicates {
   const uint32_t* keys = nullptr;
 };
 
+// What streaming cost the running query.
+struct StreamedRanges {
+  uint64_t ranges = 0, bytes = 0;
+  double copyMilliseconds = 0;    // from each copy's start to its arrival on the device
+  double waitedMilliseconds = 0;  // of those, the time the query waited for them
+};
+
 class GraphCache {
  public:
-  GraphCache(DevicePool& pool, uint64_t budgetBytes) : pool_(pool), budget_(budgetBytes) {}
+  GraphCache(DevicePool& pool, uint64_t budgetBytes) : pool_(pool), budget_(budgetBytes), stager_(pool) {}
 
-  void beginQuery() { ++epoch_; }
+  void beginQuery() {
+    ++epoch_;
+    streamed_ = {};
+  }
+  uint64_t budget() const { return budget_; }
   // Frees every entry: after the device ran out of memory, before the
   // query goes to the CPU executor.
   void clear() {
+    stager_.drain();
     entries_.clear();
     used_ = 0;
   }
+  // Waits for the uploads in flight: before the query's snapshot may go.
+  void drain() { stager_.drain(); }
   DeviceAdjacency get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   // The predicate's keys in that direction as a bitset over all vertices,
   // built on first use and cached with the adjacency.
@@ -64,6 +81,15 @@ class GraphCache {
   const uint32_t* predicateVertexIds(const GraphStore& store);
   uint64_t bytesUploadedThisQuery() const { return uploadedThisQuery_; }
 
+  // A key range of a streamed adjacency, uploaded unless cached; the pool's
+  // stream waits for it. Not evicted until released.
+  DeviceAdjacency acquire(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
+  void release(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
+  // Starts uploading a range the query acquires next (nothing if cached),
+  // so that its copy overlaps the kernels in between.
+  void prefetch(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
+  const StreamedRanges& streamedThisQuery() const { return streamed_; }
+
  private:
   struct Entry {
     DeviceArray<pcsr::Group> groups;
@@ -73,13 +99,20 @@ class GraphCache {
     DeviceAllPredicates allView;
     uint64_t bytes = 0;
     uint64_t lastUse = 0;
+    // Key ranges: evictable whenever not held, even by the running query.
+    bool isRange = false;
+    uint32_t holds = 0;
+    std::shared_ptr<StagedUpload> upload;  // until the query first waits for it
   };
-  using Key = std::tuple<std::string, uint32_t, uint32_t>;  // generation, kind, predicate or graph
+  // Generation, kind, predicate or graph, key range (first << 32 | end).
+  using Key = std::tuple<std::string, uint32_t, uint32_t, uint64_t>;
+  bool evictable(const Entry& e) const;
   void evictFor(uint64_t bytes);
   void evictIdle();  // every entry the running query does not use
+  Entry& rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
   Entry& entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   template <typename Upload>
-  Entry& cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload);
+  Entry& cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload, uint64_t range = 0);
 
   DevicePool& pool_;
   uint64_t budget_;
@@ -87,7 +120,9 @@ class GraphCache {
   uint64_t epoch_ = 0;
   uint64_t uploadedThisQuery_ = 0;
   uint64_t lastQueryEpoch_ = 0;
+  StreamedRanges streamed_;
   std::map<Key, Entry> entries_;
+  PartitionStager stager_;  // after entries_: drained before the arrays it writes go
 };
 
 }  // namespace gsparql::engine::gpu

@@ -358,6 +358,18 @@ __global__ void toRows(Columns columns, uint32_t rows, uint32_t* out) {
   out[i] = columns.in[c] == nullptr ? 0 : columns.in[c][r];
 }
 
+__global__ void markEdges(DeviceAdjacency range, const uint32_t* from, const uint32_t* to, uint32_t rows,
+                          uint32_t* flags) {
+  const uint32_t r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r < rows && containsSorted(lookup(range, from[r], true), to[r])) flags[r] = 1;
+}
+
+__global__ void keepRows(const uint32_t* flags, const uint32_t* positions, uint32_t rows, Columns columns) {
+  const uint32_t r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows || !flags[r]) return;
+  for (int c = 0; c < columns.count; ++c) columns.out[c][positions[r]] = columns.in[c][r];
+}
+
 __device__ uint64_t saturatingAdd(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 __device__ uint64_t saturatingMultiply(uint64_t a, uint64_t b) {
   return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
@@ -572,6 +584,23 @@ void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_
 void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st) {
   uint64_t n = uint64_t{rows} * columns.count;
   if (n > 0) toRows<<<blocksFor(n, kBlockThreads), kBlockThreads, 0, st>>>(columns, rows, out);
+}
+
+void launchMarkEdges(const DeviceAdjacency& range, const uint32_t* from, const uint32_t* to, uint32_t rows,
+                     uint32_t* flags, cudaStream_t st) {
+  if (rows > 0) markEdges<<<blocksFor(rows, kBlockThreads), kBlockThreads, 0, st>>>(range, from, to, rows, flags);
+  checkLaunch();
+}
+
+uint32_t flaggedPositions(DevicePool& pool, const uint32_t* flags, uint32_t rows, uint32_t* positions) {
+  exclusiveScan(pool, flags, positions, size_t{rows} + 1);
+  return readBack(pool, positions + rows);
+}
+
+void launchKeepRows(const uint32_t* flags, const uint32_t* positions, uint32_t rows, const Columns& columns,
+                    cudaStream_t st) {
+  if (rows > 0) keepRows<<<blocksFor(rows, kBlockThreads), kBlockThreads, 0, st>>>(flags, positions, rows, columns);
+  checkLaunch();
 }
 
 }  // namespace gsparql::engine::gpu

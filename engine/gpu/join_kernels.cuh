@@ -102,6 +102,16 @@ void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_
 uint64_t saturatingSum(DevicePool& pool, const uint64_t* values, uint32_t n);
 // The bits set in words[0, n); one host synchronisation.
 uint64_t countSetBits(DevicePool& pool, const uint32_t* words, uint64_t n);
+// A check whose adjacency is streamed, one key range at a time: flags[r] is
+// set where to[r] is among from[r]'s neighbours in `range`.
+void launchMarkEdges(const DeviceAdjacency& range, const uint32_t* from, const uint32_t* to, uint32_t rows,
+                     uint32_t* flags, cudaStream_t st);
+// The place of each flagged row among them (flags: rows + 1 entries, the last
+// zero); returns how many are flagged, in one host synchronisation.
+uint32_t flaggedPositions(DevicePool& pool, const uint32_t* flags, uint32_t rows, uint32_t* positions);
+// Copies the flagged rows of columns.in[0..count) to their places in columns.out.
+void launchKeepRows(const uint32_t* flags, const uint32_t* positions, uint32_t rows, const Columns& columns,
+                    cudaStream_t st);
 // Row-major copy of columns.in[0..count) (null: a column of zeros).
 void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st);
 

@@ -38,7 +38,8 @@ __device__ inline List lookupPcsr(const DeviceAdjacency& a, uint32_t v) {
   return {};
 }
 
-// Plain CSR: binary search over the sorted keys (the ablation baseline).
+// Plain CSR: binary search over the sorted keys (the ablation baseline, and
+// a streamed key range, whose offsets start at its first key's).
 __device__ inline List lookupCsr(const DeviceAdjacency& a, uint32_t v) {
   uint32_t lo = 0, hi = a.keyCount;
   while (lo < hi) {
@@ -46,11 +47,11 @@ __device__ inline List lookupCsr(const DeviceAdjacency& a, uint32_t v) {
     if (a.keys[mid] < v) lo = mid + 1; else hi = mid;
   }
   if (lo == a.keyCount || a.keys[lo] != v) return {};
-  return {a.neighbours + a.offsets[lo], a.offsets[lo + 1] - a.offsets[lo]};
+  return {a.neighbours + (a.offsets[lo] - a.offsets[0]), a.offsets[lo + 1] - a.offsets[lo]};
 }
 
 __device__ inline List lookup(const DeviceAdjacency& a, uint32_t v, bool plainCsr) {
-  return plainCsr ? lookupCsr(a, v) : lookupPcsr(a, v);
+  return plainCsr || a.groups == nullptr ? lookupCsr(a, v) : lookupPcsr(a, v);
 }
 
 __device__ inline bool containsSorted(List list, uint32_t x) {

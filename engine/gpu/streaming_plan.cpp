@@ -1,0 +1,54 @@
+#include "engine/gpu/streaming_plan.h"
+
+#include <algorithm>
+
+#include "storage/adjacency.h"
+
+namespace gsparql::engine::gpu {
+
+uint64_t rangeBytes(const PredicateAdjacency& adjacency, KeyRange range) {
+  const auto offsets = adjacency.offsets();
+  const uint64_t keys = range.end - range.first;
+  return sizeof(uint32_t) * (keys + keys + 1 + (offsets[range.end] - offsets[range.first]));
+}
+
+uint64_t wholeBytes(const PredicateAdjacency& adjacency) {
+  return adjacency.groups().size_bytes() + adjacency.groupNeighbours().size_bytes() +
+         adjacency.keys().size_bytes() + adjacency.offsets().size_bytes() + adjacency.neighbours().size_bytes();
+}
+
+std::vector<KeyRange> keyRanges(const PredicateAdjacency& adjacency, uint64_t maxBytes) {
+  const auto keyCount = static_cast<uint32_t>(adjacency.keys().size());
+  std::vector<KeyRange> ranges;
+  for (uint32_t first = 0; first < keyCount;) {
+    // The bytes grow with the end: the last end that fits, by bisection.
+    uint32_t lo = first + 1, hi = keyCount;
+    while (lo < hi) {
+      const uint32_t mid = lo + (hi - lo + 1) / 2;
+      if (rangeBytes(adjacency, {first, mid}) <= maxBytes) lo = mid; else hi = mid - 1;
+    }
+    ranges.push_back({first, lo});
+    first = lo;
+  }
+  return ranges;
+}
+
+StreamingPlan planStreaming(std::vector<AdjacencyUse> uses, uint64_t cacheBytes) {
+  uint64_t total = 0;
+  for (const AdjacencyUse& u : uses) total += u.bytes;
+  StreamingPlan plan;
+  if (total <= cacheBytes) return plan;
+  std::sort(uses.begin(), uses.end(), [](const AdjacencyUse& a, const AdjacencyUse& b) { return a.bytes > b.bytes; });
+  for (const AdjacencyUse& u : uses) {
+    if (total <= cacheBytes / 2) break;
+    plan.streamed.insert(u.id);
+    total -= u.bytes;
+  }
+  // Small enough for the pieces to overlap their upload with kernels, large
+  // enough that a range is not mostly per-copy overhead.
+  constexpr uint64_t kLeastPartitionBytes = uint64_t{16} << 10;
+  plan.partitionBytes = std::max(kLeastPartitionBytes, cacheBytes / 4 / plan.streamed.size());
+  return plan;
+}
+
+}  // namespace gsparql::engine::gpu
