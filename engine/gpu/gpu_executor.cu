@@ -542,6 +542,10 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return columns;
   }
 
+  // A level of at most this many rows reads its keys to the host to choose
+  // the key ranges it needs.
+  static constexpr uint32_t kMostRowsRead = 1u << 16;
+
   // Candidates one step may hold: half of the memory left under the limit,
   // each candidate taking `bytesPerCandidate`; at least an eighth of the
   // limit, for when the adjacency a query needs fills it (it is not
@@ -571,7 +575,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     if (k == run.leavesFrom && k + 1 < run.steps.size()) return countLeaves(run, level, k);
     const gpu::ColumnStep& step = run.steps[k].step;
     if (!streamsDriver(step)) return runStep(run, level, k, nullptr, true);
-    forEachRange(run.store, {step.direction, step.predicate},
+    const uint32_t* keys = step.source == gpu::ColumnSource::Neighbours ? level.columns[step.from] : nullptr;
+    forEachRange(run.store, {step.direction, step.predicate}, keys, level.rows,
                  [&](const DeviceAdjacency& range) { runStep(run, level, k, &range, false); });
   }
 
@@ -584,7 +589,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     run.options.throwIfStopped();
     const auto start = Clock::now();
     const gpu::ColumnStep& columnStep = run.steps[k].step;
-    prefetchFirstRanges(run, k);
+    prefetchFirstRanges(run, level, k);
     gpu::StepArgs args =
         prepare(columnStep, run.bgp, run.store, level.columns, run.boundBefore[k], run.earlierBefore[k], run.options);
     if (driverRange) args.driver = *driverRange;
@@ -645,11 +650,38 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return it->second;
   }
 
-  // `pass` on each key range of a streamed adjacency, the next one uploading
-  // while it runs; a range is held (not evicted) during its pass.
-  template <typename Pass>
-  void forEachRange(const GraphStore& store, gpu::AdjacencyId id, Pass&& pass) {
+  // The ranges that hold one of the `rows` keys in `keys` (null: every
+  // range). Read on the host for few rows; a large level takes every range.
+  std::vector<gpu::KeyRange> rangesHolding(const GraphStore& store, gpu::AdjacencyId id, const uint32_t* keys,
+                                           uint32_t rows) {
     const std::vector<gpu::KeyRange>& ranges = rangesOf(store, id);
+    if (keys == nullptr || rows > kMostRowsRead || ranges.size() < 2) return ranges;
+    std::vector<uint32_t> values(rows);
+    GSPARQL_CUDA(cudaMemcpyAsync(values.data(), keys, rows * sizeof(uint32_t), cudaMemcpyDeviceToHost,
+                                 pool_.stream()));
+    pool_.synchronize();
+    const std::span<const uint32_t> sortedKeys = store.adjacency(id.first).predicate(id.second).keys();
+    std::vector<bool> holds(ranges.size(), false);
+    for (uint32_t v : values) {
+      // The last range whose first key is not above v.
+      const auto after = std::upper_bound(ranges.begin(), ranges.end(), v, [&](uint32_t x, const gpu::KeyRange& r) {
+        return x < sortedKeys[r.first];
+      });
+      if (after != ranges.begin()) holds[after - ranges.begin() - 1] = true;
+    }
+    std::vector<gpu::KeyRange> out;
+    for (size_t i = 0; i < ranges.size(); ++i) {
+      if (holds[i]) out.push_back(ranges[i]);
+    }
+    return out;
+  }
+
+  // `pass` on each key range of a streamed adjacency that holds one of the
+  // `rows` keys in `keys` (null: each range), the next one uploading while
+  // it runs; a range is held (not evicted) during its pass.
+  template <typename Pass>
+  void forEachRange(const GraphStore& store, gpu::AdjacencyId id, const uint32_t* keys, uint32_t rows, Pass&& pass) {
+    const std::vector<gpu::KeyRange> ranges = rangesHolding(store, id, keys, rows);
     for (size_t i = 0; i < ranges.size(); ++i) {
       const DeviceAdjacency range = cache_.acquire(store, id.first, id.second, ranges[i]);
       struct Hold {
@@ -664,20 +696,28 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     }
   }
 
-  // Starts uploading the first key range of what step k checks after its
-  // kernels and of what step k + 1 draws from, while step k runs.
-  void prefetchFirstRanges(const ComponentRun& run, size_t k) {
+  // Starts uploading, while step k runs, the first key range of what it
+  // checks after its kernels and of what step k + 1 draws from, where the
+  // keys they look up are known: those columns are bound already, or every
+  // range is read (all keys; rows too many to choose ranges).
+  void prefetchFirstRanges(const ComponentRun& run, const Level& level, size_t k) {
     if (streaming_.streamed.empty()) return;
-    auto prefetch = [&](gpu::AdjacencyId id) {
-      const std::vector<gpu::KeyRange>& ranges = rangesOf(run.store, id);
+    auto prefetch = [&](gpu::AdjacencyId id, std::optional<uint32_t> keyColumn) {  // nullopt: every key
+      const uint32_t* keys = nullptr;
+      if (keyColumn) {
+        if (*keyColumn < level.columns.size()) keys = level.columns[*keyColumn];
+        if (keys == nullptr && level.rows <= kMostRowsRead) return;  // bound by step k: ranges not known yet
+      }
+      const std::vector<gpu::KeyRange> ranges = rangesHolding(run.store, id, keys, level.rows);
       if (!ranges.empty()) cache_.prefetch(run.store, id.first, id.second, ranges.front());
     };
     for (const gpu::AdjacencyProbe& p : run.steps[k].step.adjacencyProbes) {
-      if (streaming_.streams(p.direction, p.predicate)) prefetch({p.direction, p.predicate});
+      if (streaming_.streams(p.direction, p.predicate)) prefetch({p.direction, p.predicate}, p.from);
     }
-    if (k + 1 < run.steps.size() && streamsDriver(run.steps[k + 1].step)) {
-      prefetch({run.steps[k + 1].step.direction, run.steps[k + 1].step.predicate});
-    }
+    if (k + 1 == run.steps.size() || !streamsDriver(run.steps[k + 1].step)) return;
+    const gpu::ColumnStep& next = run.steps[k + 1].step;
+    const bool everyKey = next.source == gpu::ColumnSource::PredicateKeys;
+    prefetch({next.direction, next.predicate}, everyKey ? std::nullopt : std::optional<uint32_t>(next.from));
   }
 
   // The rows of `next` that pass the step's edges to streamed adjacency:
@@ -691,7 +731,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       GSPARQL_CUDA(cudaMemsetAsync(flags.data(), 0, flags.bytes(), pool_.stream()));
       const uint32_t* candidates = next.columns[step.column];
       const uint32_t* from = p.from == gpu::kCandidate ? candidates : next.columns[p.from];
-      forEachRange(store, {p.direction, p.predicate}, [&](const DeviceAdjacency& range) {
+      forEachRange(store, {p.direction, p.predicate}, from, next.rows, [&](const DeviceAdjacency& range) {
         gpu::launchMarkEdges(range, from, candidates, next.rows, flags.data(), pool_.stream());
       });
       Level kept{{}, {}, gpu::flaggedPositions(pool_, flags.data(), next.rows, positions.data())};
