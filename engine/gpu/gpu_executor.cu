@@ -390,7 +390,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
                   r.copyMilliseconds, r.waitedMilliseconds);
     return std::to_string(streaming_.streamed.size()) + " adjacency(s) streamed in key ranges of at most " +
            std::to_string(streaming_.partitionBytes) + " bytes: " + std::to_string(r.ranges) + " range(s) of " +
-           std::to_string(r.bytes) + " bytes uploaded, " + times;
+           std::to_string(r.bytes) + " bytes and " + std::to_string(r.packed) + " packed list set(s) of " +
+           std::to_string(r.packedBytes) + " bytes uploaded, " + times;
   }
 
   // A component's rows (or their count): light queries through the fused
@@ -650,16 +651,10 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return it->second;
   }
 
-  // The ranges that hold one of the `rows` keys in `keys` (null: every
-  // range). Read on the host for few rows; a large level takes every range.
-  std::vector<gpu::KeyRange> rangesHolding(const GraphStore& store, gpu::AdjacencyId id, const uint32_t* keys,
-                                           uint32_t rows) {
+  // The ranges that hold one of `values`.
+  std::vector<gpu::KeyRange> rangesHolding(const GraphStore& store, gpu::AdjacencyId id,
+                                           const std::vector<uint32_t>& values) {
     const std::vector<gpu::KeyRange>& ranges = rangesOf(store, id);
-    if (keys == nullptr || rows > kMostRowsRead || ranges.size() < 2) return ranges;
-    std::vector<uint32_t> values(rows);
-    GSPARQL_CUDA(cudaMemcpyAsync(values.data(), keys, rows * sizeof(uint32_t), cudaMemcpyDeviceToHost,
-                                 pool_.stream()));
-    pool_.synchronize();
     const std::span<const uint32_t> sortedKeys = store.adjacency(id.first).predicate(id.second).keys();
     std::vector<bool> holds(ranges.size(), false);
     for (uint32_t v : values) {
@@ -676,12 +671,28 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return out;
   }
 
-  // `pass` on each key range of a streamed adjacency that holds one of the
-  // `rows` keys in `keys` (null: each range), the next one uploading while
-  // it runs; a range is held (not evicted) during its pass.
+  // `pass` over a streamed adjacency as the `rows` keys in `keys` (null:
+  // every key) need it. Few rows: their keys are read to the host and, where
+  // their lists are small, packed and uploaded for one pass; otherwise one
+  // pass per key range that holds a key, the next range uploading while it
+  // runs, each held (not evicted) during its pass.
   template <typename Pass>
   void forEachRange(const GraphStore& store, gpu::AdjacencyId id, const uint32_t* keys, uint32_t rows, Pass&& pass) {
-    const std::vector<gpu::KeyRange> ranges = rangesHolding(store, id, keys, rows);
+    std::vector<gpu::KeyRange> ranges;
+    if (keys != nullptr && rows <= kMostRowsRead) {
+      std::vector<uint32_t> values(rows);
+      GSPARQL_CUDA(cudaMemcpyAsync(values.data(), keys, rows * sizeof(uint32_t), cudaMemcpyDeviceToHost,
+                                   pool_.stream()));
+      pool_.synchronize();
+      const PredicateAdjacency& host = store.adjacency(id.first).predicate(id.second);
+      if (const auto packed = gpu::packLists(host, values, streaming_.partitionBytes)) {
+        const gpu::GraphCache::PackedOnDevice lists = cache_.upload(*packed);
+        return pass(lists.view);
+      }
+      ranges = rangesHolding(store, id, values);
+    } else {
+      ranges = rangesOf(store, id);
+    }
     for (size_t i = 0; i < ranges.size(); ++i) {
       const DeviceAdjacency range = cache_.acquire(store, id.first, id.second, ranges[i]);
       struct Hold {
@@ -697,27 +708,21 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   }
 
   // Starts uploading, while step k runs, the first key range of what it
-  // checks after its kernels and of what step k + 1 draws from, where the
-  // keys they look up are known: those columns are bound already, or every
-  // range is read (all keys; rows too many to choose ranges).
+  // checks after its kernels and of what step k + 1 draws from, where they
+  // will read every range: all keys, or more rows than are read to choose.
   void prefetchFirstRanges(const ComponentRun& run, const Level& level, size_t k) {
     if (streaming_.streamed.empty()) return;
-    auto prefetch = [&](gpu::AdjacencyId id, std::optional<uint32_t> keyColumn) {  // nullopt: every key
-      const uint32_t* keys = nullptr;
-      if (keyColumn) {
-        if (*keyColumn < level.columns.size()) keys = level.columns[*keyColumn];
-        if (keys == nullptr && level.rows <= kMostRowsRead) return;  // bound by step k: ranges not known yet
-      }
-      const std::vector<gpu::KeyRange> ranges = rangesHolding(run.store, id, keys, level.rows);
+    auto prefetch = [&](gpu::AdjacencyId id, bool everyKey) {
+      if (!everyKey && level.rows <= kMostRowsRead) return;  // few rows: packed lists or chosen ranges
+      const std::vector<gpu::KeyRange>& ranges = rangesOf(run.store, id);
       if (!ranges.empty()) cache_.prefetch(run.store, id.first, id.second, ranges.front());
     };
     for (const gpu::AdjacencyProbe& p : run.steps[k].step.adjacencyProbes) {
-      if (streaming_.streams(p.direction, p.predicate)) prefetch({p.direction, p.predicate}, p.from);
+      if (streaming_.streams(p.direction, p.predicate)) prefetch({p.direction, p.predicate}, false);
     }
     if (k + 1 == run.steps.size() || !streamsDriver(run.steps[k + 1].step)) return;
     const gpu::ColumnStep& next = run.steps[k + 1].step;
-    const bool everyKey = next.source == gpu::ColumnSource::PredicateKeys;
-    prefetch({next.direction, next.predicate}, everyKey ? std::nullopt : std::optional<uint32_t>(next.from));
+    prefetch({next.direction, next.predicate}, next.source == gpu::ColumnSource::PredicateKeys);
   }
 
   // The rows of `next` that pass the step's edges to streamed adjacency:

@@ -48,6 +48,7 @@ struct DeviceAllPredicates {
 // What streaming cost the running query.
 struct StreamedRanges {
   uint64_t ranges = 0, bytes = 0;
+  uint64_t packed = 0, packedBytes = 0;  // uploads of the lists of few keys (PackedLists)
   double copyMilliseconds = 0;    // from each copy's start to its arrival on the device
   double waitedMilliseconds = 0;  // of those, the time the query waited for them
 };
@@ -89,6 +90,12 @@ class GraphCache {
   // so that its copy overlaps the kernels in between.
   void prefetch(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
   const StreamedRanges& streamedThisQuery() const { return streamed_; }
+  // Lists packed on the host for one pass (not cached), copied now.
+  struct PackedOnDevice {
+    DeviceArray<uint32_t> keys, offsets, neighbours;
+    DeviceAdjacency view;
+  };
+  PackedOnDevice upload(const PackedLists& packed);
 
  private:
   struct Entry {

@@ -33,6 +33,26 @@ std::vector<KeyRange> keyRanges(const PredicateAdjacency& adjacency, uint64_t ma
   return ranges;
 }
 
+std::optional<PackedLists> packLists(const PredicateAdjacency& adjacency, std::vector<uint32_t> values,
+                                     uint64_t maxBytes) {
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  const std::span<const uint32_t> keys = adjacency.keys();
+  PackedLists packed;
+  packed.offsets.push_back(0);
+  for (auto key = keys.begin(); const uint32_t v : values) {
+    key = std::lower_bound(key, keys.end(), v);  // values ascend: search on from the last one
+    if (key == keys.end()) break;
+    if (*key != v) continue;
+    const std::span<const uint32_t> list = adjacency.neighboursAt(key - keys.begin());
+    if (packed.bytes() + sizeof(uint32_t) * (list.size() + 2) > maxBytes) return std::nullopt;
+    packed.keys.push_back(v);
+    packed.neighbours.insert(packed.neighbours.end(), list.begin(), list.end());
+    packed.offsets.push_back(static_cast<uint32_t>(packed.neighbours.size()));
+  }
+  return packed;
+}
+
 StreamingPlan planStreaming(std::vector<AdjacencyUse> uses, uint64_t cacheBytes) {
   uint64_t total = 0;
   for (const AdjacencyUse& u : uses) total += u.bytes;

@@ -6,6 +6,7 @@
 // SGSI's segment pipeline). A range is a slice of the plain CSR (keys,
 // offsets, neighbours), so it is copied from the mapped file as it lies.
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -31,6 +32,18 @@ uint64_t wholeBytes(const PredicateAdjacency& adjacency);
 // Consecutive key ranges covering every key, each of at most `maxBytes`
 // (a key whose list alone is larger gets a range of its own).
 std::vector<KeyRange> keyRanges(const PredicateAdjacency& adjacency, uint64_t maxBytes);
+
+// The lists of a few keys, packed as a plain CSR: what a level of few rows
+// reads of a streamed adjacency, uploaded instead of the ranges that hold
+// them (a light query's lookups cost kilobytes, not ranges of megabytes).
+struct PackedLists {
+  std::vector<uint32_t> keys, offsets, neighbours;  // keys ascending, each once; offsets from 0
+  uint64_t bytes() const { return sizeof(uint32_t) * (keys.size() + offsets.size() + neighbours.size()); }
+};
+// The lists of `values` (any order, repeats allowed) that have one; nullopt
+// where they take more than `maxBytes`.
+std::optional<PackedLists> packLists(const PredicateAdjacency& adjacency, std::vector<uint32_t> values,
+                                     uint64_t maxBytes);
 
 using AdjacencyId = std::pair<pcsr::Direction, uint32_t>;  // direction, predicate
 

@@ -26,7 +26,10 @@ struct DatabaseOptions {
   // when it starts. Queries whose tables would outgrow it run depth-first
   // over slices of rows instead of failing.
   uint64_t gpuMemoryBytes = 0;
-  uint64_t gpuCacheBytes = 0;          // adjacency kept on the GPU (shared by gpuExecutors); 0: a quarter of the GPU memory limit
+  // Adjacency kept on the GPU (shared by gpuExecutors); 0: a quarter of the
+  // GPU memory limit. A query whose adjacency outgrows it streams the
+  // largest in key ranges.
+  uint64_t gpuCacheBytes = 0;
   // GPU executors the queries of this Database share (--gpu-streams): each
   // runs one call at a time on its own CUDA stream, with 1/n of the memory
   // limit and its own adjacency cache; calls beyond them wait. 0: one.

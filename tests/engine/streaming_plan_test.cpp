@@ -70,3 +70,34 @@ TEST_CASE("a query streams nothing while its adjacency fits the cache, else its 
   const engine::gpu::StreamingPlan large = engine::gpu::planStreaming({{{kOut, 1}, uint64_t{8} << 30}}, 1u << 30);
   CHECK(large.partitionBytes == (uint64_t{1} << 30) / 4);  // two ranges in flight take half the cache
 }
+
+TEST_CASE("the packed lists of a few keys are their neighbour lists, each key once, within the bytes allowed") {
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  const AdjacencyFile& file = store.adjacency(kOut);
+  size_t checked = 0;
+  for (uint32_t p = 0; p < file.predicateCount(); ++p) {
+    const PredicateAdjacency& a = file.predicate(p);
+    if (a.keys().size() < 3) continue;
+    CAPTURE(p);
+    // Two keys (one twice, out of order) and a vertex that is no key.
+    const uint32_t first = a.keys().front(), last = a.keys().back();
+    const std::vector<uint32_t> values{last, first, last, last + 1};
+    const std::optional<engine::gpu::PackedLists> packed = engine::gpu::packLists(a, values, uint64_t{1} << 30);
+    REQUIRE(packed.has_value());
+    CHECK(packed->keys == std::vector<uint32_t>{first, last});
+    REQUIRE(packed->offsets.size() == 3);
+    CHECK(packed->offsets.front() == 0);
+    for (size_t i = 0; i < 2; ++i) {
+      const std::span<const uint32_t> expected = a.neighbours(packed->keys[i]);
+      const std::vector<uint32_t> got(packed->neighbours.begin() + packed->offsets[i],
+                                      packed->neighbours.begin() + packed->offsets[i + 1]);
+      CHECK(got == std::vector<uint32_t>(expected.begin(), expected.end()));
+    }
+    CHECK(engine::gpu::packLists(a, values, packed->bytes()).has_value());
+    CHECK_FALSE(engine::gpu::packLists(a, values, packed->bytes() - 1).has_value());
+    ++checked;
+  }
+  CHECK(checked > 10);
+}

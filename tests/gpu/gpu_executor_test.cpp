@@ -122,6 +122,7 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   variants[9] = everyLayer();
   variants[9].twoPassJoin = true;
   variants[10].memoryBytes = 256 << 10;  // 256 KB: small fused buffers, large steps depth-first
+  variants[10].graphCacheBytes = 64 << 20;  // (adjacency whole: streaming has a case of its own)
 
   for (size_t v = 0; v < variants.size(); ++v) {
     if (!selectedByEnvironment("GSPARQL_GPU_SF1_VARIANTS", v)) continue;
@@ -340,7 +341,8 @@ TEST_CASE("a device too small for a query's adjacency or rows hands the BGP to t
         if (notes.find("ran on the CPU executor: the GPU has no ") != std::string::npos) ++onCpu;
       }
     }
-    if (deviceBytes == uint64_t{4} << 10) CHECK(onCpu == 2 * queries.size());
+    // Most BGPs need more than 4 KB; a few stream their adjacency in ranges of a few KB and fit.
+    if (deviceBytes == uint64_t{4} << 10) CHECK(onCpu > queries.size());
     if (deviceBytes == uint64_t{64} << 20) CHECK(onCpu == 0);
     MESSAGE("device of " << deviceBytes << " bytes: " << onCpu << " of " << 2 * queries.size() << " BGPs on the CPU");
   }
@@ -378,12 +380,12 @@ TEST_CASE("adjacency larger than the GPU's cache streams in key ranges, with the
   variants[1].twoPassJoin = true;
   variants[2].stepCandidateBudget = 50;  // and slices of rows within each range's pass
   variants[3].graphCacheBytes = 0;
-  variants[3].memoryBytes = 1 << 20;  // a 256 KB cache, and steps sliced to the memory left
+  variants[3].memoryBytes = 256 << 10;  // a 64 KB cache, and steps sliced to the memory left
   const std::regex streamed(R"((\d+) adjacency\(s\) streamed in key ranges of at most \d+ bytes: (\d+) range)");
   for (size_t v = 0; v < variants.size(); ++v) {
     CAPTURE(v);
     auto gpu = engine::makeGpuExecutor(variants[v]);
-    size_t streaming = 0, severalRanges = 0, compared = 0;
+    size_t streaming = 0, severalRanges = 0, packed = 0, compared = 0, sliced = 0;
     for (const std::string& text : sf1Queries()) {
       CAPTURE(text);
       const std::string distinct = text.find("?v0") != std::string::npos ? "v0" : "";
@@ -391,16 +393,20 @@ TEST_CASE("adjacency larger than the GPU's cache streams in key ranges, with the
         for (bool injective : {false, true}) {
           const std::string note = compare(store, *gpu, *cpu, q, injective);
           ++compared;
+          sliced += note.find("depth-first over slices") != std::string::npos;
           std::smatch m;
           if (!std::regex_search(note, m, streamed)) continue;
           ++streaming;
           severalRanges += std::stoull(m[2].str()) > std::stoull(m[1].str());
+          packed += note.find(" 0 packed list set(s)") == std::string::npos;
         }
       }
     }
     MESSAGE("variant " << v << ": " << streaming << " of " << compared << " BGPs streamed adjacency, " << severalRanges
-                       << " in more ranges than adjacencies");
+                       << " in more ranges than adjacencies, " << packed << " with packed lists");
     CHECK(streaming > compared / 4);
-    CHECK(severalRanges > 0);
+    CHECK(severalRanges > 0);  // heavy steps pass over ranges
+    CHECK(packed > 0);         // light ones upload the lists of their few keys
+    if (v == 2) CHECK(sliced > 0);  // slices of rows within a range's pass
   }
 }

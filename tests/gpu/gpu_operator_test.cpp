@@ -53,6 +53,7 @@ bool skipWithoutGpu() {
 DatabaseOptions in256KB() {
   DatabaseOptions small;
   small.gpuMemoryBytes = 256 << 10;
+  small.gpuCacheBytes = 64 << 20;  // adjacency whole: bounded steps are under test here, not streaming
   return small;
 }
 
