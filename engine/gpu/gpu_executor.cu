@@ -543,10 +543,6 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return columns;
   }
 
-  // A level of at most this many rows reads its keys to the host to choose
-  // the key ranges it needs.
-  static constexpr uint32_t kMostRowsRead = 1u << 16;
-
   // Candidates one step may hold: half of the memory left under the limit,
   // each candidate taking `bytesPerCandidate`; at least an eighth of the
   // limit, for when the adjacency a query needs fills it (it is not
@@ -679,7 +675,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   template <typename Pass>
   void forEachRange(const GraphStore& store, gpu::AdjacencyId id, const uint32_t* keys, uint32_t rows, Pass&& pass) {
     std::vector<gpu::KeyRange> ranges;
-    if (keys != nullptr && rows <= kMostRowsRead) {
+    if (keys != nullptr && rows <= options_.streamedKeysRead) {
       std::vector<uint32_t> values(rows);
       GSPARQL_CUDA(cudaMemcpyAsync(values.data(), keys, rows * sizeof(uint32_t), cudaMemcpyDeviceToHost,
                                    pool_.stream()));
@@ -713,7 +709,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   void prefetchFirstRanges(const ComponentRun& run, const Level& level, size_t k) {
     if (streaming_.streamed.empty()) return;
     auto prefetch = [&](gpu::AdjacencyId id, bool everyKey) {
-      if (!everyKey && level.rows <= kMostRowsRead) return;  // few rows: packed lists or chosen ranges
+      if (!everyKey && level.rows <= options_.streamedKeysRead) return;  // few rows: packed lists or chosen ranges
       const std::vector<gpu::KeyRange>& ranges = rangesOf(run.store, id);
       if (!ranges.empty()) cache_.prefetch(run.store, id.first, id.second, ranges.front());
     };

@@ -37,6 +37,11 @@ struct GpuOptions {
   // depth-first over slices of rows. 0: half of the memory left under the
   // limit when the step starts.
   uint64_t stepCandidateBudget = 0;
+  // A level of at most this many rows reads the keys it looks up in a
+  // streamed adjacency to the host, and uploads their packed lists (or, where
+  // those are large, only the key ranges that hold them) instead of every
+  // key range. 0: every range (tests).
+  uint32_t streamedKeysRead = 1u << 16;
   // Load balance of the general path (docs/gpu.md): the most candidates of a
   // row that goes one per warp, pooled, or to one block; more, split across
   // blocks. All zero: chosen per step from the histogram of row work.

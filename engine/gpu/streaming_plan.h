@@ -29,8 +29,9 @@ struct KeyRange {
 uint64_t rangeBytes(const PredicateAdjacency& adjacency, KeyRange range);
 // Device bytes of the whole adjacency with its PCSR groups (what the cache uploads).
 uint64_t wholeBytes(const PredicateAdjacency& adjacency);
-// Consecutive key ranges covering every key, each of at most `maxBytes`
-// (a key whose list alone is larger gets a range of its own).
+// Consecutive key ranges covering every key, each of at most `maxBytes`, the
+// first three of an eighth, a quarter and a half of it (a key whose list
+// alone is larger gets a range of its own).
 std::vector<KeyRange> keyRanges(const PredicateAdjacency& adjacency, uint64_t maxBytes);
 
 // The lists of a few keys, packed as a plain CSR: what a level of few rows
