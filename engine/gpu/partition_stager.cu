@@ -4,7 +4,23 @@
 #include <chrono>
 #include <cstring>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 namespace gsparql::engine::gpu {
+
+namespace {
+
+// One thread copies from the mapped file at about 5 GB/s, a third of what
+// the bus takes: the copy into a pinned buffer is split over the cores.
+void copyInParallel(std::byte* to, const std::byte* from, size_t bytes) {
+  constexpr size_t kPiece = size_t{1} << 20;
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, bytes, kPiece), [&](const tbb::blocked_range<size_t>& r) {
+    std::memcpy(to + r.begin(), from + r.begin(), r.size());
+  });
+}
+
+}  // namespace
 
 // Two pinned buffers, each with the event of the last copy out of it.
 struct PartitionStager::Buffers {
@@ -56,7 +72,7 @@ double PartitionStager::copy(const std::vector<HostToDevice>& copies, cudaEvent_
       const int i = b.next;
       b.next = 1 - i;
       GSPARQL_CUDA(cudaEventSynchronize(b.emptied[i].get()));
-      std::memcpy(b.pinned[i], static_cast<const std::byte*>(c.host) + done, bytes);
+      copyInParallel(static_cast<std::byte*>(b.pinned[i]), static_cast<const std::byte*>(c.host) + done, bytes);
       GSPARQL_CUDA(cudaMemcpyAsync(static_cast<std::byte*>(c.device) + done, b.pinned[i], bytes,
                                    cudaMemcpyHostToDevice, b.copyStream));
       GSPARQL_CUDA(cudaEventRecord(b.emptied[i].get(), b.copyStream));
