@@ -24,6 +24,7 @@ load_point() {  # label file
   # PCSR format 2 (a primary group per 8 keys), 24 November.
   load_point "LUBM(5000)" $results/h100-2026-11-24-pcsr-format2/lubm5000/load-lubm5000.txt
   load_point "LUBM(7000)" $results/h100-2026-11-24-pcsr-format2/lubm7000/load-lubm7000.txt
+  load_point "LUBM(7250)" $results/h100-2026-11-24-lubm-billion/load-lubm7250.txt  # 1,001,766,003 triples read
 } > "$work/load.dat"
 
 # The median of the templates' median_of_medians_ms in one bench section.
@@ -54,9 +55,11 @@ set grid
 set xlabel "unique triples"
 set ylabel "load time (s)"
 set title "Parallel load (from .nt; LUBM piped from lubm-generate)"
-set xrange [5e6:2e9]
+set xrange [5e6:1e10]
+set key left top
 plot "$work/load.dat" using 1:2 with linespoints pt 7 title "gsparql load", \
-     "" using 1:2:3 with labels offset 0,1 notitle
+     "" using 1:2:3 with labels left offset 1,-0.4 notitle
+set key right top
 set ylabel "median query time (ms)"
 set title "WatDiv, median of the 20 templates' medians, all rows decoded"
 set xrange [5e6:2e8]
