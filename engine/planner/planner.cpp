@@ -290,6 +290,29 @@ OperatorPtr Planner::joinWithConstantsInBgp(const Op& bgp, const Op& other, cons
   return planBgpPerConstant(bgp, withVariables(required, {constants->first}), {}, constants->first, constants->second);
 }
 
+// A path that is an alternative of links, `?x (<p>|<q>) ?y`, beside a BGP
+// that has one of its ends: per link, the BGP with that triple, all
+// unioned (the join distributes over the alternative's union, bags kept),
+// so each part is ordered as one BGP from its bound ends instead of
+// scanning every edge of the links first.
+OperatorPtr Planner::joinAlternativeInBgp(const Op& bgp, const Op& other, const Required& required) const {
+  if (bgp.kind != Op::Kind::Bgp || other.kind != Op::Kind::Path || inMergedGraph()) return nullptr;
+  const sparql::Path& path = other.path;
+  const bool links = path.kind == sparql::Path::Kind::Alternative &&
+                     std::ranges::all_of(path.args, [](const sparql::Path& p) { return p.kind == sparql::Path::Kind::Link; });
+  auto sharedEnd = [&](const sparql::Term& end) {
+    return end.kind == sparql::Term::Kind::Variable && isVertexVariable(bgp, end.value);
+  };
+  if (!links || !(sharedEnd(other.subject) || sharedEnd(other.object))) return nullptr;
+  OperatorPtr parts;
+  for (const sparql::Path& link : path.args) {
+    std::vector<sparql::TriplePattern> triples = bgp.triples;
+    triples.push_back({other.subject, sparql::Term::constant(link.iri), other.object, other.pos});
+    parts = unionAll(std::move(parts), planBgp(*bgpOf(std::move(triples), bgp), required, {}));
+  }
+  return parts;
+}
+
 namespace {
 
 OperatorPtr hashJoin(OperatorPtr left, OperatorPtr right) {
@@ -364,9 +387,12 @@ OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
     for (size_t k = 0; k < operands.size() && !used[i]; ++k) {
       if (k == i || used[k]) continue;
       // VALUES with constants for a variable of a BGP goes into the BGP, and
-      // so does a path from a constant that reaches few terms.
+      // so do a path from a constant that reaches few terms and an
+      // alternative of links.
       const Required both = withVariables(requiredOfInput(operands, i, required), patternVariables(*operands[k]));
-      if (auto folded = joinWithConstantsInBgp(*operands[i], *operands[k], both)) {
+      auto folded = joinWithConstantsInBgp(*operands[i], *operands[k], both);
+      if (!folded) folded = joinAlternativeInBgp(*operands[i], *operands[k], both);
+      if (folded) {
         auto variables = patternVariables(*operands[i]);
         inputs.push_back({std::move(folded), std::move(variables)});
         used[i] = used[k] = true;

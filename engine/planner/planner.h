@@ -55,6 +55,7 @@ class Planner {
   // to a variable that reaches few terms: one BGP per constant; nullptr if
   // `other` is neither.
   OperatorPtr joinWithConstantsInBgp(const sparql::Op& bgp, const sparql::Op& other, const Required& required) const;
+  OperatorPtr joinAlternativeInBgp(const sparql::Op& bgp, const sparql::Op& other, const Required& required) const;
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;

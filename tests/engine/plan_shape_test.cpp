@@ -3,6 +3,7 @@
 // matched against a tree of h:: matchers (plan_matchers.h).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "engine/executor.h"
@@ -55,6 +56,16 @@ class Fixture {
     return engine::Planner(*store_, *orderer_).plan(*logical.root, std::nullopt);
   }
 
+  // The rows runQuery returns, sorted (as ids).
+  std::vector<std::vector<engine::ValueId>> sortedRows(const std::string& text) const {
+    const engine::Table table = engine::runQuery(sparql::parseQuery(text), *store_, *cpu_, *orderer_, {}).rows;
+    std::vector<std::vector<engine::ValueId>> rows(table.rows);
+    for (size_t r = 0; r < table.rows; ++r) {
+      for (size_t c = 0; c < table.width(); ++c) rows[r].push_back(table.at(r, c));
+    }
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  }
   uint32_t vertexId(const std::string& term) const {
     return store_->dictionary().id(TermSpace::Vertex, term).value();
   }
@@ -254,6 +265,24 @@ TEST_CASE("plan shape: a path from a constant that reaches few terms goes into t
              h::Project({"s", "o"}, h::HashJoin(h::BgpScan(), h::PathScan())));
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/knows>+ ?t . ?s <http://e/big> ?o }"),
              h::Project({"s", "t", "o"}, h::HashJoin(h::PathScan(), h::BgpScan())));
+}
+
+TEST_CASE("plan shape: an alternative of links beside a BGP that has an end becomes one BGP per link, unioned") {
+  const std::string bgp = "?s <http://e/big> ?o . ";
+  const std::string links = "?o <http://e/small>|<http://e/knows>|<http://e/small> ?t";
+  CHECK_PLAN(planOf("SELECT * WHERE { " + bgp + links + " }"),
+             h::Project({"s", "o", "t"}, h::Union(h::Union(h::BgpScan(), h::BgpScan()), h::BgpScan())));
+  // The rows of the path itself (a subquery keeps it out of the BGP), each
+  // as often: <small> twice in the alternative, twice in the bag.
+  const auto folded = fixture().sortedRows("SELECT * WHERE { " + bgp + links + " }");
+  const auto apart = fixture().sortedRows("SELECT * WHERE { " + bgp + "{ SELECT * WHERE { " + links + " } } }");
+  CHECK(folded.size() == 32);  // 8 subjects reach <o1>, 8 <o2>, each object one <small> edge, counted twice
+  CHECK(folded == apart);
+  // Not an alternative whose ends the BGP lacks, nor one with an inverse or a modifier.
+  CHECK_PLAN(planOf("SELECT * WHERE { " + bgp + "?x <http://e/small>|<http://e/knows> ?y }"),
+             h::Project({"s", "o", "x", "y"}, h::HashJoin(h::PathScan(), h::BgpScan())));
+  CHECK_PLAN(planOf("SELECT * WHERE { " + bgp + "?o <http://e/small>|^<http://e/knows> ?t }"),
+             h::Project({"s", "o", "t"}, h::HashJoin(h::PathScan(), h::BgpScan())));
 }
 
 TEST_CASE("plan shape: IN lists and single-variable VALUES restrict the BGP, one scan per constant") {
