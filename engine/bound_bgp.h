@@ -25,6 +25,12 @@ struct BoundVertex {
   bool isVariable = false;  // blank nodes count as variables
   bool isBlank = false;
   uint32_t id = kNoId;      // constants: vertex id (kNoId if absent from the data)
+  // A variable the planner limits to these vertex ids (sorted, distinct, at
+  // least two: the ends of a path from a constant, or VALUES): its step takes
+  // them as candidates, so the BGP starts from them or checks them.
+  std::vector<uint32_t> constants;
+
+  bool isConstantSet() const { return !constants.empty(); }
 };
 
 struct BoundEdge {

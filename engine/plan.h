@@ -13,6 +13,7 @@ namespace gsparql::engine {
 
 enum class CandidateSource : uint8_t {
   Constant,       // the vertex is a constant: its own id
+  Constants,      // the vertex is limited to a set of constants (BoundVertex::constants): each of them
   Neighbours,     // neighbours of an earlier vertex through the driver edge
   PredicateKeys,  // every vertex with the driver edge's predicate on its side
   AllVertices,    // no better source: the only edges have unbound predicate variables

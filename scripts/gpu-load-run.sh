@@ -7,6 +7,9 @@
 #   scripts/gpu-load-run.sh sf1000     # SF1000 loaded (from the file of step 1, else piped from the generator);
 #                                      # the 20 templates generated for it, run on CPU, GPU warm and GPU cold
 #   scripts/gpu-load-run.sh lubm N     # LUBM(N) generated on all cores and piped into the loader; its queries
+#                                      # (LOAD_ONLY=1: not the queries)
+#   scripts/gpu-load-run.sh lubm-bench N  # the queries on the LUBM(N) database a previous call loaded; MODES
+#                                      # (default "cpu gpu gpu--cold") and BENCH_TIMEOUT per mode
 # Carry .carry/gsparql (scripts/package-portable.sh: gsparql, gpu_tests,
 # lubm-generate, lib/) and .carry/watdiv-tool (../shared/tools/watdiv).
 # Output under $OUT.
@@ -32,11 +35,12 @@ timed_load() {  # label db args...
 watdiv_copy() {  # a private copy of the generator: it writes saved.txt into its own folder
   rm -rf "$1" && cp -r .carry/watdiv-tool "$1"
 }
-bench_all() {  # db queries label: CPU, GPU warm, GPU cold; one process each
-  for mode in "cpu" "gpu" "gpu --cold"; do
-    echo "== $3: gsparql bench --db DB --queries $2 --repeat 3 --backend $mode"
+bench_all() {  # db queries label: CPU, GPU warm, GPU cold (MODES, "--" for a space); one process each
+  for m in ${MODES:-cpu gpu gpu--cold}; do
+    mode=${m//--/ --}
+    echo "== $3: gsparql bench --db DB --queries $2 --repeat ${REPEAT:-3} --backend $mode"
     # shellcheck disable=SC2086
-    timeout "${BENCH_TIMEOUT:-150}" "$G" bench --db "$1" --queries "$2" --repeat 3 --backend $mode 2>&1
+    timeout "${BENCH_TIMEOUT:-150}" "$G" bench --db "$1" --queries "$2" --repeat "${REPEAT:-3}" --backend $mode 2>&1
   done
 }
 case ${1:-} in
@@ -84,6 +88,10 @@ case ${1:-} in
         bash -c "$LUBM --universities $n | $G load --quiet --verbose --memory-budget $BUDGET --db /tmp/dblubm - benchmarks/lubm/univ-bench-schema.ttl"
       du -sh /tmp/dblubm
       df -h /tmp | tail -n 1; } > "$OUT/load-lubm$n.txt"
+    [ -n "${LOAD_ONLY:-}" ] || "$0" lubm-bench "$n"
+    ;;
+  lubm-bench)
+    n=${2:?number of universities}
     mkdir -p /tmp/qlubm && cp benchmarks/lubm/queries/q*.rq /tmp/qlubm/
     bench_all /tmp/dblubm /tmp/qlubm "LUBM($n), its queries with paths (qN) and reasoning-free (qN-plain)" > "$OUT/bench-lubm$n.txt"
     ;;

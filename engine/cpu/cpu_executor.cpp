@@ -73,6 +73,9 @@ class StepRunner {
         filterAndEmit(row, std::span<const uint32_t>(&id, 1), scratch, out);
         return;
       }
+      case CandidateSource::Constants:
+        filterAndEmit(row, bgp_.vertices[step_.vertex].constants, scratch, out);
+        return;
       case CandidateSource::AllVertices:
         filterAndEmit(row, allVertices_, scratch, out);
         return;

@@ -52,6 +52,10 @@ class StepTranslator {
         s.source = ColumnSource::Constant;
         s.constant = bgp_.vertices[v].id;
         break;
+      case CandidateSource::Constants:
+        s.source = ColumnSource::Constants;
+        s.constants = bgp_.vertices[v].constants;
+        break;
       case CandidateSource::AllVertices: s.source = ColumnSource::AllVertices; break;
       case CandidateSource::PredicateKeys: seedFromKeys(s); break;
       case CandidateSource::Neighbours: extendFromNeighbours(s); break;

@@ -6,6 +6,7 @@
 // all-predicates adjacency). Plain C++: what each column step draws its
 // candidates from and which probes they must pass, by column index.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/bound_bgp.h"
@@ -18,6 +19,7 @@ inline constexpr uint32_t kCandidate = 0xFFFFFFFFu;
 
 enum class ColumnSource : uint8_t {
   Constant,            // `constant`
+  Constants,           // each of `constants` (a vertex limited to a set, BoundVertex::constants)
   PredicateKeys,       // keys of predicate id `predicate` on side `direction`
   RowPredicateKeys,    // keys of the predicate in column `predicate`
   Neighbours,          // neighbours of column `from` via predicate id `predicate`
@@ -50,6 +52,7 @@ struct ColumnStep {
   bool isVertex = true;  // vertex steps take the candidate filter and injectivity
   ColumnSource source = ColumnSource::Constant;
   uint32_t constant = 0;
+  std::span<const uint32_t> constants;  // the BGP's, sorted
   uint32_t predicate = 0;
   pcsr::Direction direction = pcsr::Direction::Out;  // of the source's lookup
   uint32_t from = 0, to = 0;

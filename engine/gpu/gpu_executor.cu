@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -362,6 +363,14 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     largestGrid_ = 1;
     fusedRun_ = false;
     layeredSteps_.clear();
+    constantSets_.clear();
+    for (const auto& component : steps) {
+      for (const GpuStep& s : component) {
+        if (s.step.source == gpu::ColumnSource::Constants) {
+          constantSets_.insert_or_assign(s.step.column, gpu::toDevice(pool_, s.step.constants));
+        }
+      }
+    }
     return QueryScope{cache_};
   }
 
@@ -459,6 +468,13 @@ class GpuExecutor final : public Executor, public WalkEstimator {
         s.source = gpu::Source::Constant;
         s.constant = step.constant;
         break;
+      case ColumnSource::Constants: {  // drawn like a predicate's keys: one sorted list for every row
+        const DeviceArray<uint32_t>& set = constantSets_.at(step.column);
+        s.source = gpu::Source::Keys;
+        s.driver.keys = set.data();
+        s.driver.keyCount = static_cast<uint32_t>(set.size());
+        break;
+      }
       case ColumnSource::PredicateKeys:
         s.source = gpu::Source::Keys;
         s.driver = wholeDriver(step, store);
@@ -974,6 +990,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   gpu::GraphCache cache_;
   std::unique_ptr<Executor> cpu_;
   std::unique_ptr<FusedWorkspace> fused_;  // after pool_: freed before it
+  std::map<uint32_t, DeviceArray<uint32_t>> constantSets_;  // the running query's vertices limited to sets
 };
 
 }  // namespace

@@ -110,7 +110,9 @@ bool walkable(const PlanStep& step, const BoundBgp& bgp) {
          std::all_of(step.checks.begin(), step.checks.end(), constantPredicate);
 }
 
-WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& step, const BoundBgp& bgp) {
+// `sets`: where a step drawing from a set of constants keeps its upload until the walks end.
+WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& step, const BoundBgp& bgp,
+                  DevicePool& pool, std::vector<DeviceArray<uint32_t>>& sets) {
   WalkStep s;
   s.column = step.vertex;
   const BoundEdge* driver = &bgp.edges[step.driver.edge];
@@ -119,6 +121,14 @@ WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& st
       s.source = Source::Constant;
       s.constant = bgp.vertices[step.vertex].id;
       break;
+    case CandidateSource::Constants: {
+      const std::vector<uint32_t>& constants = bgp.vertices[step.vertex].constants;
+      sets.push_back(toDevice(pool, std::span<const uint32_t>(constants)));
+      s.source = Source::Keys;
+      s.driver.keys = sets.back().data();
+      s.driver.keyCount = static_cast<uint32_t>(constants.size());
+      break;
+    }
     case CandidateSource::AllVertices:
       s.source = Source::AllVertices;
       s.vertexCount = static_cast<uint32_t>(store.catalog().vertexCount);
@@ -147,9 +157,10 @@ WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& st
 std::vector<StepEstimate> wanderJoin(DevicePool& pool, GraphCache& cache, const ComponentPlan& plan,
                                      const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options) {
   std::vector<WalkStep> steps;
+  std::vector<DeviceArray<uint32_t>> sets;
   for (const PlanStep& step : plan.steps) {
     if (!walkable(step, bgp)) break;
-    steps.push_back(walkStep(cache, store, step, bgp));
+    steps.push_back(walkStep(cache, store, step, bgp, pool, sets));
   }
   if (steps.empty() || options.walks == 0 || bgp.columnCount() > kMaxColumns) return {};
   const DeviceArray<WalkStep> deviceSteps = toDevice(pool, std::span<const WalkStep>(steps));

@@ -38,6 +38,7 @@ bool StepBuilder::predicateKnown(const BoundEdge& e) const {
 
 double StepBuilder::seedCandidates(uint32_t v) const {
   if (!bgp_->vertices[v].isVariable) return 1;
+  if (bgp_->vertices[v].isConstantSet()) return static_cast<double>(bgp_->vertices[v].constants.size());
   double best = stats_.vertexCount();
   for (const auto& e : bgp_->edges) {
     if (touches(e, v) && !e.predicateIsVariable) best = std::min(best, stats_.keys(e, sideOf(e, v)));
@@ -75,7 +76,10 @@ std::optional<uint32_t> StepBuilder::cheapestDriver(uint32_t v) const {
 
 double StepBuilder::adjacencyScore(uint32_t v, uint32_t driver) const {
   const auto& e = bgp_->edges[driver];
-  const double fanout = bgp_->vertices[v].isVariable ? stats_.fanout(e, sideOf(e, otherEnd(e, v))) : 0;
+  const BoundVertex& vertex = bgp_->vertices[v];
+  const double fanout = vertex.isConstantSet() ? static_cast<double>(vertex.constants.size())
+                        : vertex.isVariable    ? stats_.fanout(e, sideOf(e, otherEnd(e, v)))
+                                               : 0;
   return fanout / static_cast<double>(connectingEdges(v));
 }
 
@@ -112,7 +116,9 @@ PlanStep StepBuilder::extendStep(uint32_t v) {
   PlanStep step;
   step.vertex = v;
   const uint32_t driver = *cheapestDriver(v);
-  if (bgp_->vertices[v].isVariable) {
+  if (bgp_->vertices[v].isConstantSet()) {
+    step.source = CandidateSource::Constants;  // each checked against the bound vertices
+  } else if (bgp_->vertices[v].isVariable) {
     step.source = CandidateSource::Neighbours;
     step.driver = use(driver, otherEnd(bgp_->edges[driver], v));
   }
@@ -123,9 +129,11 @@ PlanStep StepBuilder::extendStep(uint32_t v) {
 PlanStep StepBuilder::seedStep(uint32_t v) {
   PlanStep step;
   step.vertex = v;
-  if (bgp_->vertices[v].isVariable) step.source = CandidateSource::AllVertices;
+  const bool fromEdges = bgp_->vertices[v].isVariable && !bgp_->vertices[v].isConstantSet();
+  if (bgp_->vertices[v].isConstantSet()) step.source = CandidateSource::Constants;
+  if (fromEdges) step.source = CandidateSource::AllVertices;
   double best = std::numeric_limits<double>::infinity();
-  for (uint32_t i = 0; bgp_->vertices[v].isVariable && i < bgp_->edges.size(); ++i) {
+  for (uint32_t i = 0; fromEdges && i < bgp_->edges.size(); ++i) {
     const auto& e = bgp_->edges[i];
     if (!touches(e, v) || !predicateKnown(e)) continue;
     const double keys = stats_.keys(e, sideOf(e, v));
@@ -163,6 +171,7 @@ void StepBuilder::finishStep(PlanStep& step, std::optional<uint32_t> consumed) {
 double StepBuilder::candidateFactor(const PlanStep& step) const {
   switch (step.source) {
     case CandidateSource::Constant: return 1;
+    case CandidateSource::Constants: return static_cast<double>(bgp_->vertices[step.vertex].constants.size());
     case CandidateSource::AllVertices: return stats_.vertexCount();
     case CandidateSource::PredicateKeys: return stats_.keys(bgp_->edges[step.driver.edge], step.driver.direction);
     case CandidateSource::Neighbours:

@@ -55,6 +55,7 @@ double WalkSample::choose(const PlanStep& step, uint32_t* row) {
   std::span<const uint32_t> candidates;
   switch (step.source) {
     case CandidateSource::Constant: row[step.vertex] = bgp_->vertices[step.vertex].id; return 1;
+    case CandidateSource::Constants: candidates = bgp_->vertices[step.vertex].constants; break;
     case CandidateSource::AllVertices: {
       const uint64_t n = store_->catalog().vertexCount;
       if (n == 0) return 0;

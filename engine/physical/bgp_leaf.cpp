@@ -29,6 +29,8 @@ std::string describeUse(const BoundBgp& bgp, const EdgeUse& use, const Dictionar
 std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dictionary& dictionary) {
   switch (step.source) {
     case CandidateSource::Constant: return "constant";
+    case CandidateSource::Constants:
+      return "one of " + std::to_string(bgp.vertices[step.vertex].constants.size()) + " constants";
     case CandidateSource::AllVertices: return "all vertices";
     case CandidateSource::PredicateKeys:
       return std::string(step.driver.direction == pcsr::Direction::Out ? "subjects" : "objects") + " of " +

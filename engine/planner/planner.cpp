@@ -83,6 +83,9 @@ std::optional<std::pair<std::string, std::string>> fixedByEquality(const sparql:
 // At most this many constants become one BGP each (beyond, a filter or a
 // hash join is cheaper than many small BGP runs).
 constexpr size_t kMaxConstantsInBgp = 64;
+// At most this many distinct constants limit one variable of a BGP (beyond,
+// looking their terms up costs more than a hash join saves).
+constexpr size_t kMaxConstantsInSet = 4096;
 
 // A variable of the BGP that names vertices only (not a predicate variable,
 // not a blank node): one that a constant can replace.
@@ -118,7 +121,7 @@ std::optional<std::pair<std::string, std::vector<std::string>>> fixedByIn(const 
 // VALUES of one variable, every row bound: the variable and its values.
 std::optional<std::pair<std::string, std::vector<std::string>>> singleVariableValues(const Op& values) {
   if (values.kind != Op::Kind::Values || values.table.vars.size() != 1) return std::nullopt;
-  if (values.table.rows.empty() || values.table.rows.size() > kMaxConstantsInBgp) return std::nullopt;
+  if (values.table.rows.empty() || values.table.rows.size() > kMaxConstantsInSet) return std::nullopt;
   std::vector<std::string> constants;
   for (const auto& row : values.table.rows) {
     if (!row[0]) return std::nullopt;
@@ -201,14 +204,35 @@ OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditi
 
 std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); }
 
+namespace {
+
+// Limits a variable to `constants`: one (or one that the data has) makes it
+// a constant that keeps its name, so its column is still read; none that the
+// data has leaves the BGP without solutions.
+void limitTo(BoundVertex& v, const std::vector<std::string>& constants, const Dictionary& dictionary,
+             bool& absent) {
+  std::vector<uint32_t> ids;
+  for (const std::string& c : constants) {
+    if (auto id = dictionary.id(TermSpace::Vertex, c)) ids.push_back(*id);
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  if (ids.size() > 1) {
+    v.constants = std::move(ids);
+    return;
+  }
+  v.isVariable = false;
+  v.id = ids.empty() ? kNoId : ids.front();
+  absent |= ids.empty();
+}
+
+}  // namespace
+
 std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed) const {
   BoundBgp bgp = bindBgp(*op.queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
-  for (const auto& [name, constant] : fixed) {
+  for (const auto& [name, constants] : fixed) {
     for (BoundVertex& v : bgp.vertices) {
-      if (!v.isVariable || v.isBlank || v.name != name) continue;
-      v.isVariable = false;  // a constant that keeps its name, so its column is still read
-      v.id = store_.dictionary().id(TermSpace::Vertex, constant).value_or(kNoId);
-      bgp.hasAbsentConstant |= v.id == kNoId;
+      if (v.isVariable && !v.isBlank && v.name == name) limitTo(v, constants, store_.dictionary(), bgp.hasAbsentConstant);
     }
   }
   BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog());
@@ -245,7 +269,7 @@ OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
     };
     if (auto equality = fixedByEquality(e);
         equality && isVertexVariable(child, equality->first) && !alreadyFixed(equality->first)) {
-      fixed.push_back(*equality);
+      fixed.push_back({equality->first, {equality->second}});
     } else if (auto list = fixedByIn(e); list && !in && isVertexVariable(child, list->first) && !alreadyFixed(list->first)) {
       in = std::move(list);
     } else {
@@ -262,7 +286,7 @@ OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, 
   OperatorPtr result;
   for (const auto& constant : constants) {
     Substitution one = fixed;
-    one.emplace_back(variable, constant);
+    one.push_back({variable, {constant}});
     result = unionAll(std::move(result), planBgp(op, required, one));
   }
   return result;
@@ -270,45 +294,108 @@ OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, 
 
 const std::optional<SearchedPath>& Planner::searched(const Op& path) const {
   auto [it, added] = searchedPaths_.try_emplace(std::pair(&path, graph_));
-  if (added) it->second = searchPath(store_, path.subject, path.path, path.object, graph_, kMaxConstantsInBgp);
+  if (added) it->second = searchPath(store_, path.subject, path.path, path.object, graph_, kMaxConstantsInSet);
   return it->second;
 }
 
-OperatorPtr Planner::joinWithConstantsInBgp(const Op& bgp, const Op& other, const Required& required) const {
-  if (bgp.kind != Op::Kind::Bgp || inMergedGraph()) return nullptr;
+std::optional<std::pair<std::string, std::vector<std::string>>> Planner::constantsFor(const Op& bgp,
+                                                                                     const Op& other) const {
   std::optional<std::pair<std::string, std::vector<std::string>>> constants;
   if (other.kind == Op::Kind::Path) {
     // Searched only for a variable the BGP has.
     std::string variable = variableEnd(other.subject, other.object);
-    if (variable.empty() || !isVertexVariable(bgp, variable)) return nullptr;
+    if (variable.empty() || !isVertexVariable(bgp, variable)) return std::nullopt;
     const auto& path = searched(other);
     if (path && !path->endTerms.empty()) constants.emplace(std::move(variable), path->endTerms);
   } else {
     constants = singleVariableValues(other);
   }
-  if (!constants || !isVertexVariable(bgp, constants->first)) return nullptr;
-  return planBgpPerConstant(bgp, withVariables(required, {constants->first}), {}, constants->first, constants->second);
+  if (!constants || !isVertexVariable(bgp, constants->first)) return std::nullopt;
+  return constants;
 }
 
-// A path that is an alternative of links, `?x (<p>|<q>) ?y`, beside a BGP
-// that has one of its ends: per link, the BGP with that triple, all
-// unioned (the join distributes over the alternative's union, bags kept),
-// so each part is ordered as one BGP from its bound ends instead of
-// scanning every edge of the links first.
-OperatorPtr Planner::joinAlternativeInBgp(const Op& bgp, const Op& other, const Required& required) const {
-  if (bgp.kind != Op::Kind::Bgp || other.kind != Op::Kind::Path || inMergedGraph()) return nullptr;
+namespace {
+
+bool distinct(std::vector<std::string> terms) {
+  std::sort(terms.begin(), terms.end());
+  return std::adjacent_find(terms.begin(), terms.end()) == terms.end();
+}
+
+// A path that is an alternative of links, `?x (<p>|<q>) ?y`, with an end
+// that is a vertex variable of `bgp`.
+bool isAlternativeBeside(const Op& bgp, const Op& other) {
+  if (other.kind != Op::Kind::Path) return false;
   const sparql::Path& path = other.path;
   const bool links = path.kind == sparql::Path::Kind::Alternative &&
                      std::ranges::all_of(path.args, [](const sparql::Path& p) { return p.kind == sparql::Path::Kind::Link; });
   auto sharedEnd = [&](const sparql::Term& end) {
     return end.kind == sparql::Term::Kind::Variable && isVertexVariable(bgp, end.value);
   };
-  if (!links || !(sharedEnd(other.subject) || sharedEnd(other.object))) return nullptr;
+  return links && (sharedEnd(other.subject) || sharedEnd(other.object));
+}
+
+// What the operands marked in `group` must keep: what is required above, and
+// every variable they share with an operand outside it.
+Required requiredOfGroup(const std::vector<const Op*>& operands, const std::vector<bool>& group,
+                         const Required& required) {
+  Required below = required;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (!group[i]) continue;
+    for (size_t k = 0; k < operands.size(); ++k) {
+      if (!group[k]) below = withVariables(std::move(below), sharedVariables(*operands[i], *operands[k]));
+    }
+  }
+  return below;
+}
+
+}  // namespace
+
+// Constants (VALUES of one variable, the ends of a path from a constant)
+// limit the BGP's variable they bind, so its plan can start from them; ends
+// that repeat (a bag) make one BGP per constant instead. An alternative of
+// links beside the BGP, `?x (<p>|<q>) ?y`, becomes per link the BGP with that
+// triple, all unioned (the join distributes over the alternative's union,
+// bags kept), so each part is ordered from its bound ends instead of
+// scanning every edge of the links first.
+OperatorPtr Planner::planFoldedBgp(const std::vector<const Op*>& operands, size_t bgp, std::vector<bool>& used,
+                                   const Required& required) const {
+  const Op& pattern = *operands[bgp];
+  std::vector<bool> group(operands.size(), false);
+  group[bgp] = true;
+  Substitution limits;
+  std::optional<std::pair<std::string, std::vector<std::string>>> perConstant;
+  const Op* alternative = nullptr;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    if (used[k] || k == bgp) continue;
+    if (auto constants = constantsFor(pattern, *operands[k])) {
+      const bool limited = std::any_of(limits.begin(), limits.end(), [&](const auto& l) { return l.first == constants->first; });
+      if (limited || (perConstant && perConstant->first == constants->first)) continue;
+      if (distinct(constants->second)) {
+        limits.push_back(std::move(*constants));
+      } else if (!perConstant && constants->second.size() <= kMaxConstantsInBgp) {
+        perConstant = std::move(constants);
+      } else {
+        continue;
+      }
+    } else if (!alternative && isAlternativeBeside(pattern, *operands[k])) {
+      alternative = operands[k];
+    } else {
+      continue;
+    }
+    group[k] = used[k] = true;
+  }
+  used[bgp] = true;
+  const Required below = requiredOfGroup(operands, group, required);
+  auto planOne = [&](const Op& op) {
+    return perConstant ? planBgpPerConstant(op, below, limits, perConstant->first, perConstant->second)
+                       : planBgp(op, below, limits);
+  };
+  if (!alternative) return planOne(pattern);
   OperatorPtr parts;
-  for (const sparql::Path& link : path.args) {
-    std::vector<sparql::TriplePattern> triples = bgp.triples;
-    triples.push_back({other.subject, sparql::Term::constant(link.iri), other.object, other.pos});
-    parts = unionAll(std::move(parts), planBgp(*bgpOf(std::move(triples), bgp), required, {}));
+  for (const sparql::Path& link : alternative->path.args) {
+    std::vector<sparql::TriplePattern> triples = pattern.triples;
+    triples.push_back({alternative->subject, sparql::Term::constant(link.iri), alternative->object, alternative->pos});
+    parts = unionAll(std::move(parts), planOne(*bgpOf(std::move(triples), pattern)));
   }
   return parts;
 }
@@ -378,26 +465,56 @@ OperatorPtr joinSmallestConnectedFirst(std::vector<JoinInput> inputs) {
 
 }  // namespace
 
+namespace {
+
+std::set<std::string> blankLabels(const Op& bgp) {
+  std::set<std::string> labels;
+  for (const auto& t : bgp.triples) {
+    for (const auto* term : {&t.subject, &t.predicate, &t.object}) {
+      if (term->kind == sparql::Term::Kind::Blank) labels.insert(term->value);
+    }
+  }
+  return labels;
+}
+
+// The BGPs among `operands` as one BGP of all their triples, first in place
+// of them (the join of BGPs is that BGP); nullptr, operands unchanged, where
+// there are fewer than two or two share a blank node label (each BGP's own).
+sparql::OpPtr mergeBgps(std::vector<const Op*>& operands) {
+  std::vector<sparql::TriplePattern> triples;
+  std::set<std::string> labels;
+  size_t bgps = 0;
+  for (const Op* op : operands) {
+    if (op->kind != Op::Kind::Bgp || op->triples.empty()) continue;
+    for (const std::string& label : blankLabels(*op)) {
+      if (!labels.insert(label).second) return nullptr;
+    }
+    triples.insert(triples.end(), op->triples.begin(), op->triples.end());
+    ++bgps;
+  }
+  if (bgps < 2) return nullptr;
+  auto isBgp = [](const Op* op) { return op->kind == Op::Kind::Bgp && !op->triples.empty(); };
+  const auto first = std::find_if(operands.begin(), operands.end(), isBgp);
+  sparql::OpPtr merged = bgpOf(std::move(triples), **first);
+  *first = merged.get();
+  operands.erase(std::remove_if(first + 1, operands.end(), isBgp), operands.end());
+  return merged;
+}
+
+}  // namespace
+
 OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
   std::vector<const Op*> operands;
   collectJoinInputs(op, operands);
+  // One plan orders all the BGPs' triples, and VALUES, paths from constants
+  // and alternatives of links fold into it.
+  const sparql::OpPtr merged = inMergedGraph() ? nullptr : mergeBgps(operands);
   std::vector<JoinInput> inputs;
   std::vector<bool> used(operands.size(), false);
   for (size_t i = 0; i < operands.size(); ++i) {
-    for (size_t k = 0; k < operands.size() && !used[i]; ++k) {
-      if (k == i || used[k]) continue;
-      // VALUES with constants for a variable of a BGP goes into the BGP, and
-      // so do a path from a constant that reaches few terms and an
-      // alternative of links.
-      const Required both = withVariables(requiredOfInput(operands, i, required), patternVariables(*operands[k]));
-      auto folded = joinWithConstantsInBgp(*operands[i], *operands[k], both);
-      if (!folded) folded = joinAlternativeInBgp(*operands[i], *operands[k], both);
-      if (folded) {
-        auto variables = patternVariables(*operands[i]);
-        inputs.push_back({std::move(folded), std::move(variables)});
-        used[i] = used[k] = true;
-      }
-    }
+    if (used[i] || operands[i]->kind != Op::Kind::Bgp || operands[i]->triples.empty() || inMergedGraph()) continue;
+    OperatorPtr folded = planFoldedBgp(operands, i, used, required);
+    inputs.push_back({std::move(folded), patternVariables(*operands[i])});
   }
   for (size_t i = 0; i < operands.size(); ++i) {
     if (!used[i]) inputs.push_back({plan(*operands[i], requiredOfInput(operands, i, required)), patternVariables(*operands[i])});

@@ -37,25 +37,30 @@ class Planner {
   OperatorPtr plan(const sparql::Op& op, const Required& required) const;
 
  private:
-  // Constants that equality filters fix for variables of the BGP below them.
-  using Substitution = std::vector<std::pair<std::string, std::string>>;
+  // The constants variables of a BGP are limited to: one fixes the variable
+  // (an equality filter, one VALUES row); several make it range over them
+  // (the ends of a path from a constant, VALUES).
+  using Substitution = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
   OperatorPtr planBgp(const sparql::Op& op, const Required& required, const Substitution& fixed) const;
   // A BGP in the merge of several graphs (FROM <a> FROM <b>).
   OperatorPtr planMergedBgp(const sparql::Op& op, const Required& required) const;
   // Whether the active graph is a merge of several graphs of the store.
   bool inMergedGraph() const { return graph_.size() > 1; }
-  // The BGP bound to the data's ids, `fixed` variables replaced by constants, and its join order.
+  // The BGP bound to the data's ids, `fixed` variables limited to their constants, and its join order.
   std::pair<BoundBgp, BgpPlan> bindAndOrder(const sparql::Op& op, const Substitution& fixed) const;
   // The union of the BGP with `variable` fixed to each constant in turn
-  // (FILTER(?x IN (...)), or a join with VALUES for ?x).
+  // (FILTER(?x IN (...)), or constants that repeat, whose rows repeat).
   OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
                                  const std::string& variable, const std::vector<std::string>& constants) const;
-  // `bgp` joined with VALUES of one variable, or with a path from a constant
-  // to a variable that reaches few terms: one BGP per constant; nullptr if
-  // `other` is neither.
-  OperatorPtr joinWithConstantsInBgp(const sparql::Op& bgp, const sparql::Op& other, const Required& required) const;
-  OperatorPtr joinAlternativeInBgp(const sparql::Op& bgp, const sparql::Op& other, const Required& required) const;
+  // What `other` (VALUES of one variable, or a path from a constant that
+  // reaches few terms) limits a vertex variable of `bgp` to, if anything.
+  std::optional<std::pair<std::string, std::vector<std::string>>> constantsFor(const sparql::Op& bgp,
+                                                                               const sparql::Op& other) const;
+  // The join of operand `bgp` with the operands that fold into it (marked
+  // in `used`): constants for its variables, and one alternative of links.
+  OperatorPtr planFoldedBgp(const std::vector<const sparql::Op*>& operands, size_t bgp, std::vector<bool>& used,
+                            const Required& required) const;
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;

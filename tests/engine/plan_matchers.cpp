@@ -124,6 +124,19 @@ Matcher Matcher::fixing(std::string variable, std::optional<uint32_t> id) const 
   });
 }
 
+Matcher Matcher::limiting(std::string variable, std::vector<uint32_t> ids) const {
+  std::sort(ids.begin(), ids.end());
+  std::string what = "?" + variable + " ranges over the ids";
+  for (uint32_t id : ids) what += " " + std::to_string(id);
+  return where(what, [variable, ids](const Operator& op) {
+    const auto* scan = dynamic_cast<const engine::BgpScan*>(&op);
+    if (scan == nullptr) return false;
+    return std::any_of(scan->bgp().vertices.begin(), scan->bgp().vertices.end(), [&](const auto& v) {
+      return v.isVariable && v.name == variable && v.constants == ids;
+    });
+  });
+}
+
 Matcher Any() {
   return Matcher("Any", [](const Operator&) { return std::nullopt; }, std::nullopt);
 }

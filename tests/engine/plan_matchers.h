@@ -46,6 +46,8 @@ class Matcher {
   // BgpScan only: `variable` was made a constant (an equality filter folded
   // into the scan), with dictionary id `id` when given.
   Matcher fixing(std::string variable, std::optional<uint32_t> id = std::nullopt) const;
+  // A BgpScan whose variable ranges over exactly the vertex ids `ids`.
+  Matcher limiting(std::string variable, std::vector<uint32_t> ids) const;
 
   const std::string& name() const { return name_; }
 

@@ -100,10 +100,14 @@ TEST_CASE("plan shape: a BGP returns only the columns read above it") {
   // ?o joins the two patterns inside the scan; only ?s leaves it.
   CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t }"),
              h::Project({"s"}, h::BgpScan().triplePatterns(2).withVariables({"s"})));
-  // Across a join the shared variable is read too, each side only what it must give.
-  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o { ?o <http://e/small> ?t } }"),
+  // Across a join the shared variable is read too, each side only what it
+  // must give (a subquery keeps its BGP apart).
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o { SELECT ?o { ?o <http://e/small> ?t } } }"),
              h::Project({"s"}, h::HashJoin(h::BgpScan().withVariableSet({"s", "o"}),
-                                           h::BgpScan().withVariables({"o"}))));
+                                           h::Project({"o"}, h::BgpScan().withVariables({"o"})))));
+  // Two groups' BGPs are one scan.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o { ?o <http://e/small> ?t } }"),
+             h::Project({"s"}, h::BgpScan().triplePatterns(2).withVariables({"s"})));
   // A filter's variables are read, the others not.
   CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t FILTER(?t != <http://e/x>) }"),
              h::Project({"s"}, h::Filter(h::BgpScan().withVariableSet({"s", "t"})).withVariableSet({"s", "t"})));
@@ -233,11 +237,13 @@ TEST_CASE("plan shape: a join builds (right child) its smaller side") {
       "estimated rows >= 40", [](const engine::Operator& op) { return op.estimatedRows() >= 40; });
   const auto small = h::BgpScan().where("estimated rows <= 2",
                                         [](const engine::Operator& op) { return op.estimatedRows() <= 2; });
-  // Written small first or big first, the big scan is the probe side (left).
-  CHECK_PLAN(planOf("SELECT * WHERE { ?o <http://e/small> ?t { ?s <http://e/big> ?o } }"),
-             h::Project({"o", "t", "s"}, h::HashJoin(big, small).where("right is smaller", smallerRight)));
-  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o { ?o <http://e/small> ?t } }"),
-             h::Project({"s", "o", "t"}, h::HashJoin(big, small).where("right is smaller", smallerRight)));
+  // Written small first or big first, the big scan is the probe side (left);
+  // subqueries keep the BGPs apart.
+  const auto smallSide = h::Project({"o", "t"}, small);
+  CHECK_PLAN(planOf("SELECT * WHERE { { SELECT ?o ?t { ?o <http://e/small> ?t } } { ?s <http://e/big> ?o } }"),
+             h::Project({"o", "t", "s"}, h::HashJoin(big, smallSide).where("right is smaller", smallerRight)));
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o { SELECT ?o ?t { ?o <http://e/small> ?t } } }"),
+             h::Project({"s", "o", "t"}, h::HashJoin(big, smallSide).where("right is smaller", smallerRight)));
   // A one-row VALUES (of two variables: not folded into the BGP) is built, the scan probes it.
   CHECK_PLAN(planOf("SELECT * WHERE { VALUES (?o ?k) { (<http://e/o1> 1) } ?s <http://e/big> ?o }"),
              h::Project({"o", "k", "s"}, h::HashJoin(big, h::Values()).where("right is smaller", smallerRight)));
@@ -253,18 +259,42 @@ TEST_CASE("plan shape: a path with a constant end is estimated by searching it, 
              h::Project({"s", "o"}, h::HashJoin(h::Project({"s", "o"}, h::BgpScan()), path)));
 }
 
-TEST_CASE("plan shape: a path from a constant that reaches few terms goes into the BGP, one scan per term") {
+TEST_CASE("plan shape: a path from a constant that reaches few terms limits the BGP's variable to them") {
   const uint32_t s0 = fixture().vertexId("<http://e/s0>"), s1 = fixture().vertexId("<http://e/s1>"),
                  s2 = fixture().vertexId("<http://e/s2>");
-  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/knows>+ <http://e/s2> . ?s <http://e/big> ?o }"),
-             h::Project({"s", "o"}, h::Union(h::BgpScan().fixing("s", s1), h::BgpScan().fixing("s", s0))));
-  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o . <http://e/s1> <http://e/knows>* ?s }"),
-             h::Project({"s", "o"}, h::Union(h::BgpScan().fixing("s", s1), h::BgpScan().fixing("s", s2))));
+  const std::string bgp = "?s <http://e/big> ?o . ";
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/knows>+ <http://e/s2> . " + bgp + "}"),
+             h::Project({"s", "o"}, h::BgpScan().limiting("s", {s0, s1})));
+  CHECK_PLAN(planOf("SELECT * WHERE { " + bgp + "<http://e/s1> <http://e/knows>* ?s }"),
+             h::Project({"s", "o"}, h::BgpScan().limiting("s", {s1, s2})));
+  // The same rows as the path kept apart (a subquery keeps it out of the BGP).
+  for (const std::string path : {"?s <http://e/knows>+ <http://e/s2>", "<http://e/s1> <http://e/knows>* ?s"}) {
+    const auto folded = fixture().sortedRows("SELECT * WHERE { " + bgp + path + " }");
+    CHECK(folded.size() == 2);
+    CHECK(folded == fixture().sortedRows("SELECT * WHERE { " + bgp + "{ SELECT * WHERE { " + path + " } } }"));
+  }
+  // Ends that repeat (a bag: the alternative reaches s1 twice) repeat the
+  // BGP's rows: one scan per end.
+  const std::string twice = "<http://e/s0> <http://e/knows>|<http://e/knows> ?s";
+  CHECK_PLAN(planOf("SELECT * WHERE { " + bgp + twice + " }"),
+             h::Project({"s", "o"}, h::Union(h::BgpScan().fixing("s", s1), h::BgpScan().fixing("s", s1))));
+  const auto repeated = fixture().sortedRows("SELECT * WHERE { " + bgp + twice + " }");
+  CHECK(repeated.size() == 2);
+  CHECK(repeated == fixture().sortedRows("SELECT * WHERE { " + bgp + "{ SELECT * WHERE { " + twice + " } } }"));
   // Not a path that reaches nothing, nor one between two variables.
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/knows>+ <http://e/s0> . ?s <http://e/big> ?o }"),
              h::Project({"s", "o"}, h::HashJoin(h::BgpScan(), h::PathScan())));
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/knows>+ ?t . ?s <http://e/big> ?o }"),
              h::Project({"s", "t", "o"}, h::HashJoin(h::PathScan(), h::BgpScan())));
+}
+
+TEST_CASE("plan shape: the BGPs of a join are planned as one, whatever stands between them") {
+  const std::string query = "SELECT * WHERE { ?s <http://e/big> ?o . ?s <http://e/knows>+ ?t . ?t <http://e/big> ?x }";
+  CHECK_PLAN(planOf(query), h::Project({"s", "o", "t", "x"}, h::HashJoin(h::BgpScan().triplePatterns(2), h::PathScan())));
+  const auto merged = fixture().sortedRows(query);
+  CHECK(merged.size() == 3);  // s0 reaches s1 and s2, s1 reaches s2
+  CHECK(merged == fixture().sortedRows("SELECT * WHERE { { SELECT * { ?s <http://e/big> ?o } } ?s <http://e/knows>+ ?t . "
+                                       "{ SELECT * { ?t <http://e/big> ?x } } }"));
 }
 
 TEST_CASE("plan shape: an alternative of links beside a BGP that has an end becomes one BGP per link, unioned") {
@@ -285,12 +315,17 @@ TEST_CASE("plan shape: an alternative of links beside a BGP that has an end beco
              h::Project({"s", "o", "t"}, h::HashJoin(h::PathScan(), h::BgpScan())));
 }
 
-TEST_CASE("plan shape: IN lists and single-variable VALUES restrict the BGP, one scan per constant") {
+TEST_CASE("plan shape: IN lists restrict the BGP one scan per constant, single-variable VALUES limit its variable") {
   const uint32_t o1 = fixture().vertexId("<http://e/o1>"), o2 = fixture().vertexId("<http://e/o2>");
   CHECK_PLAN(planOf("SELECT * WHERE { VALUES ?o { <http://e/o1> } ?s <http://e/big> ?o }"),
              h::Project({"o", "s"}, h::BgpScan().fixing("o", o1).withVariableSet({"o", "s"})));
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o VALUES ?o { <http://e/o1> <http://e/o2> } }"),
-             h::Project({"s", "o"}, h::Union(h::BgpScan().fixing("o", o1), h::BgpScan().fixing("o", o2))));
+             h::Project({"s", "o"}, h::BgpScan().limiting("o", {o1, o2})));
+  // A repeated value repeats its rows, and one absent from the data has none.
+  const std::string values = "SELECT * WHERE { ?s <http://e/big> ?o VALUES ?o { <http://e/o1> <http://e/o1> <http://e/none> } }";
+  CHECK_PLAN(planOf(values), h::Project({"s", "o"}, h::Union(h::Union(h::BgpScan().fixing("o", o1), h::BgpScan().fixing("o", o1)),
+                                                          h::BgpScan().describing("absent"))));
+  CHECK(fixture().sortedRows(values).size() == 16);
   // A repeated IRI in IN does not repeat rows: one scan for it.
   CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o IN (<http://e/o2>, <http://e/o1>, <http://e/o1>)) }"),
              h::Project({"s"}, h::Union(h::BgpScan().fixing("o", o1), h::BgpScan().fixing("o", o2))));
@@ -318,9 +353,11 @@ TEST_CASE("plan shape: a chain of joins takes connected inputs first, whatever t
       "SELECT * WHERE { ?a <http://e/knows>* ?b . ?c <http://e/knows>+ ?d . ?b <http://e/big> ?c }");
   CHECK_PLAN(*connected, h::Project({"a", "b", "c", "d"}, h::HashJoin(h::Any(), h::Any())));
   CHECK(crossProducts(*connected) == 0);
-  // Where nothing connects two parts, one cross product joins them, and only one.
+  // Where nothing connects two parts, one cross product joins them, and only
+  // one (subqueries keep the BGPs apart: in one scan, their product is the scan's).
   const auto apart = planOf(
-      "SELECT * WHERE { ?a <http://e/knows>* ?b . ?c <http://e/knows>+ ?d { ?b <http://e/big> ?e } { ?d <http://e/big> ?f } }");
+      "SELECT * WHERE { ?a <http://e/knows>* ?b . ?c <http://e/knows>+ ?d { SELECT * { ?b <http://e/big> ?e } } "
+      "{ SELECT * { ?d <http://e/big> ?f } } }");
   CHECK(crossProducts(*apart) == 1);
 }
 

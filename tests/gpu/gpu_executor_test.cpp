@@ -180,6 +180,34 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
   }
 }
 
+TEST_CASE("a variable limited to a set of constants (VALUES, a path's ends) runs on the GPU with the CPU's rows, on both paths") {
+  if (skipWithoutGpu()) return;
+  std::mt19937 random(25);
+  auto cpu = engine::makeCpuExecutor();
+  auto gpu = engine::makeGpuExecutor();
+  auto gpuEveryLayer = engine::makeGpuExecutor(everyLayer());
+  int limited = 0;
+  for (int i = 0; i < 200; ++i) {
+    RandomCase c = randomCase(random);
+    const std::string variable = randomVertexVariable(c, random);
+    if (variable.empty()) continue;
+    const std::string query = withValues(c, variable, randomVertexTerms(random));
+    TempDir dir;
+    GraphStore store(loadGraph(dir.path(), c.graph));
+    CAPTURE(query);
+    for (engine::Executor* g : {gpu.get(), gpuEveryLayer.get()}) {
+      for (bool injective : {false, true}) {
+        const std::string note = compare(store, *g, *cpu, query, injective);
+        CHECK(note.find("ran on the CPU executor") == std::string::npos);
+      }
+    }
+    const engine::QueryOutcome outcome =
+        engine::runQuery(sparql::parseQuery(query), store, *gpu, *engine::makeStatisticsOrderer(), {});
+    limited += engine::explainPlan(outcome, store).find(" constants") != std::string::npos;
+  }
+  CHECK(limited > 50);
+}
+
 TEST_CASE("predicate variables run on the GPU through the all-predicates adjacency, on both paths and in slices") {
   if (skipWithoutGpu()) return;
   TempDir dir;

@@ -66,6 +66,30 @@ RandomCase randomCase(std::mt19937& random) {
   return c;
 }
 
+std::string randomVertexVariable(const RandomCase& c, std::mt19937& random) {
+  std::vector<std::string> vertexVariables;
+  for (const std::string& v : c.variables) {
+    const std::string name = "?" + v;
+    const bool predicate = std::any_of(c.patterns.begin(), c.patterns.end(), [&](const auto& t) { return t.p == name; });
+    if (!predicate) vertexVariables.push_back(v);
+  }
+  return vertexVariables.empty() ? "" : pick(random, vertexVariables);
+}
+
+std::vector<std::string> randomVertexTerms(std::mt19937& random) {
+  std::vector<std::string> terms = kVertices;
+  terms.push_back("<http://e/absent>");
+  std::shuffle(terms.begin(), terms.end(), random);
+  terms.resize(std::uniform_int_distribution<size_t>(2, 4)(random));
+  return terms;
+}
+
+std::string withValues(const RandomCase& c, const std::string& variable, const std::vector<std::string>& values) {
+  std::string clause = " VALUES ?" + variable + " {";
+  for (const std::string& v : values) clause += " " + v;
+  return c.query.substr(0, c.query.rfind('}')) + clause + " } }";
+}
+
 std::filesystem::path loadGraph(const std::filesystem::path& dir, const std::vector<StringTriple>& graph) {
   writeFile(dir / "g.nt", toNTriples(graph));
   Database::load(dir / "db", {(dir / "g.nt").string()});

@@ -23,6 +23,13 @@ struct RandomCase {
 };
 
 RandomCase randomCase(std::mt19937& random);
+// A variable of the case's patterns at subject or object only (one VALUES or
+// a path can limit), chosen at random; empty if there is none.
+std::string randomVertexVariable(const RandomCase& c, std::mt19937& random);
+// Two to four distinct vertex terms of the random graphs (and one absent from them), at random.
+std::vector<std::string> randomVertexTerms(std::mt19937& random);
+// The case's query with `VALUES ?variable { values }` in its group.
+std::string withValues(const RandomCase& c, const std::string& variable, const std::vector<std::string>& values);
 std::string toNTriples(const std::vector<StringTriple>& graph);
 // The default graph's triples (graphs[0]), then graphs[i]'s as quads in named graph names[i - 1].
 std::string toNQuads(const std::vector<std::vector<StringTriple>>& graphs, const std::vector<std::string>& names);
