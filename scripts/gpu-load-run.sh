@@ -92,8 +92,9 @@ case ${1:-} in
     ;;
   lubm-bench)
     n=${2:?number of universities}
-    mkdir -p /tmp/qlubm && cp benchmarks/lubm/queries/q*.rq /tmp/qlubm/
-    bench_all /tmp/dblubm /tmp/qlubm "LUBM($n), its queries with paths (qN) and reasoning-free (qN-plain)" > "$OUT/bench-lubm$n.txt"
+    mkdir -p /tmp/qlubm && cp benchmarks/lubm/queries/q*.rq benchmarks/lubm/wukong/l*.rq /tmp/qlubm/
+    bench_all /tmp/dblubm /tmp/qlubm "LUBM($n), its queries with paths (qN), reasoning-free (qN-plain) and Wukong's L1-L7" \
+      > "$OUT/bench-lubm$n.txt"
     ;;
   *) echo "usage: $0 sf100 | sf1000 | lubm N" >&2; exit 2 ;;
 esac

@@ -193,6 +193,29 @@ OperatorPtr unionAll(OperatorPtr left, OperatorPtr right) {
   return std::make_unique<UnionAll>(std::move(left), std::move(right), rows, cost);
 }
 
+// Whether an operator's rows are distinct by construction: a BGP's
+// solutions are (the graph is a set of triples) while every variable of it
+// is read, and so is a projection that keeps all of them. Then DISTINCT has
+// nothing to remove, and hashing tens of millions of rows to find that out
+// cost more than finding them (LUBM's Q14 at a billion triples).
+bool rowsAreDistinct(const Operator& op) {
+  if (const auto* project = dynamic_cast<const Project*>(&op)) {
+    const Operator& child = *project->children().front();
+    std::vector<std::string> kept = project->variables(), below = child.variables();
+    std::sort(kept.begin(), kept.end());
+    std::sort(below.begin(), below.end());
+    return kept == below && rowsAreDistinct(child);
+  }
+  const auto* scan = dynamic_cast<const BgpScan*>(&op);
+  if (scan == nullptr) return false;
+  const std::vector<std::string>& read = scan->variables();
+  auto isRead = [&](const std::string& name) { return std::find(read.begin(), read.end(), name) != read.end(); };
+  const BoundBgp& bgp = scan->bgp();
+  return std::all_of(bgp.vertices.begin(), bgp.vertices.end(),
+                     [&](const BoundVertex& v) { return !v.isVariable || isRead(v.isBlank ? "_:" + v.name : v.name); }) &&
+         std::all_of(bgp.predicateVariables.begin(), bgp.predicateVariables.end(), isRead);
+}
+
 // `input` under a Filter of `conditions`, or alone when there are none.
 OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditions) {
   if (conditions.empty()) return input;
@@ -316,11 +339,6 @@ std::optional<std::pair<std::string, std::vector<std::string>>> Planner::constan
 
 namespace {
 
-bool distinct(std::vector<std::string> terms) {
-  std::sort(terms.begin(), terms.end());
-  return std::adjacent_find(terms.begin(), terms.end()) == terms.end();
-}
-
 // A path that is an alternative of links, `?x (<p>|<q>) ?y`, with an end
 // that is a vertex variable of `bgp`.
 bool isAlternativeBeside(const Op& bgp, const Op& other) {
@@ -351,32 +369,31 @@ Required requiredOfGroup(const std::vector<const Op*>& operands, const std::vect
 }  // namespace
 
 // Constants (VALUES of one variable, the ends of a path from a constant)
-// limit the BGP's variable they bind, so its plan can start from them; ends
-// that repeat (a bag) make one BGP per constant instead. An alternative of
-// links beside the BGP, `?x (<p>|<q>) ?y`, becomes per link the BGP with that
-// triple, all unioned (the join distributes over the alternative's union,
-// bags kept), so each part is ordered from its bound ends instead of
-// scanning every edge of the links first.
+// limit the BGP's variable they bind, so its plan can start from them. Where
+// they repeat (a bag: a path's term reached twice), the BGP is limited to them
+// all the same and the operand stays a join input, which repeats the rows.
+// An alternative of links beside the BGP, `?x (<p>|<q>) ?y`, becomes per link
+// the BGP with that triple, all unioned (the join distributes over the
+// alternative's union, bags kept), so each part is ordered from its bound
+// ends instead of scanning every edge of the links first.
 OperatorPtr Planner::planFoldedBgp(const std::vector<const Op*>& operands, size_t bgp, std::vector<bool>& used,
                                    const Required& required) const {
   const Op& pattern = *operands[bgp];
   std::vector<bool> group(operands.size(), false);
   group[bgp] = true;
   Substitution limits;
-  std::optional<std::pair<std::string, std::vector<std::string>>> perConstant;
   const Op* alternative = nullptr;
   for (size_t k = 0; k < operands.size(); ++k) {
     if (used[k] || k == bgp) continue;
     if (auto constants = constantsFor(pattern, *operands[k])) {
-      const bool limited = std::any_of(limits.begin(), limits.end(), [&](const auto& l) { return l.first == constants->first; });
-      if (limited || (perConstant && perConstant->first == constants->first)) continue;
-      if (distinct(constants->second)) {
-        limits.push_back(std::move(*constants));
-      } else if (!perConstant && constants->second.size() <= kMaxConstantsInBgp) {
-        perConstant = std::move(constants);
-      } else {
-        continue;
-      }
+      auto& [variable, terms] = *constants;
+      if (std::any_of(limits.begin(), limits.end(), [&](const auto& l) { return l.first == variable; })) continue;
+      const size_t rows = terms.size();
+      std::sort(terms.begin(), terms.end());
+      terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+      const bool bag = terms.size() < rows;
+      limits.push_back(std::move(*constants));
+      if (bag) continue;
     } else if (!alternative && isAlternativeBeside(pattern, *operands[k])) {
       alternative = operands[k];
     } else {
@@ -386,16 +403,12 @@ OperatorPtr Planner::planFoldedBgp(const std::vector<const Op*>& operands, size_
   }
   used[bgp] = true;
   const Required below = requiredOfGroup(operands, group, required);
-  auto planOne = [&](const Op& op) {
-    return perConstant ? planBgpPerConstant(op, below, limits, perConstant->first, perConstant->second)
-                       : planBgp(op, below, limits);
-  };
-  if (!alternative) return planOne(pattern);
+  if (!alternative) return planBgp(pattern, below, limits);
   OperatorPtr parts;
   for (const sparql::Path& link : alternative->path.args) {
     std::vector<sparql::TriplePattern> triples = pattern.triples;
     triples.push_back({alternative->subject, sparql::Term::constant(link.iri), alternative->object, alternative->pos});
-    parts = unionAll(std::move(parts), planOne(*bgpOf(std::move(triples), pattern)));
+    parts = unionAll(std::move(parts), planBgp(*bgpOf(std::move(triples), pattern), below, limits));
   }
   return parts;
 }
@@ -761,6 +774,7 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
     case Op::Kind::Distinct:
     case Op::Kind::Reduced: {
       OperatorPtr child = plan(*op.children[0], std::nullopt);
+      if (rowsAreDistinct(*child)) return child;
       const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
       return std::make_unique<Distinct>(std::move(child), op.kind == Op::Kind::Reduced, rows, cost);
     }

@@ -49,8 +49,7 @@ class Planner {
   bool inMergedGraph() const { return graph_.size() > 1; }
   // The BGP bound to the data's ids, `fixed` variables limited to their constants, and its join order.
   std::pair<BoundBgp, BgpPlan> bindAndOrder(const sparql::Op& op, const Substitution& fixed) const;
-  // The union of the BGP with `variable` fixed to each constant in turn
-  // (FILTER(?x IN (...)), or constants that repeat, whose rows repeat).
+  // The union of the BGP with `variable` fixed to each constant in turn (FILTER(?x IN (...))).
   OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
                                  const std::string& variable, const std::vector<std::string>& constants) const;
   // What `other` (VALUES of one variable, or a path from a constant that
