@@ -8,6 +8,7 @@
 namespace gsparql::engine {
 
 bool RowSet::insert(std::span<const ValueId> row) {
+  if (width_ == 1 && spaceOf(row[0]) == ValueSpace::Vertex) return insertVertex(indexOf(row[0]));
   if (2 * (hashes_.size() + 1) > slots_.size()) grow();  // at most half full
   const uint64_t hash = hashIds(row);
   const size_t mask = slots_.size() - 1;
@@ -23,7 +24,17 @@ bool RowSet::insert(std::span<const ValueId> row) {
   }
 }
 
+bool RowSet::insertVertex(uint32_t vertex) {
+  const size_t word = vertex / 64;
+  if (word >= vertexBits_.size()) vertexBits_.resize(std::max(word + 1, 2 * vertexBits_.size()), 0);
+  const uint64_t bit = uint64_t{1} << (vertex % 64);
+  const bool added = (vertexBits_[word] & bit) == 0;
+  vertexBits_[word] |= bit;
+  return added;
+}
+
 void RowSet::clear() {
+  vertexBits_.clear();
   rows_.clear();
   hashes_.clear();
   slots_.clear();
