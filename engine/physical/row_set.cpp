@@ -8,7 +8,11 @@
 namespace gsparql::engine {
 
 bool RowSet::insert(std::span<const ValueId> row) {
-  if (width_ == 1 && spaceOf(row[0]) == ValueSpace::Vertex) return insertVertex(indexOf(row[0]));
+  if (width_ == 1 && spaceOf(row[0]) == ValueSpace::Vertex) {
+    constexpr size_t kBitsFrom = size_t{1} << 18;
+    if (vertexBits_.empty() && hashes_.size() >= kBitsFrom) startVertexBits();
+    if (!vertexBits_.empty()) return insertVertex(indexOf(row[0]));
+  }
   if (2 * (hashes_.size() + 1) > slots_.size()) grow();  // at most half full
   const uint64_t hash = hashIds(row);
   const size_t mask = slots_.size() - 1;
@@ -31,6 +35,13 @@ bool RowSet::insertVertex(uint32_t vertex) {
   const bool added = (vertexBits_[word] & bit) == 0;
   vertexBits_[word] |= bit;
   return added;
+}
+
+void RowSet::startVertexBits() {
+  vertexBits_.assign(1, 0);
+  for (ValueId id : rows_) {
+    if (spaceOf(id) == ValueSpace::Vertex) insertVertex(indexOf(id));
+  }
 }
 
 void RowSet::clear() {

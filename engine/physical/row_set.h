@@ -4,7 +4,8 @@
 // about 1 us a row: 7 s for the 7.8M rows of LUBM(1000)'s Q14). Rows of one
 // vertex id, the common DISTINCT ?x, are bits over the vertices instead: a
 // bit a row rather than a hashed slot (LUBM's Q6 at a billion triples keeps
-// 75.7M such rows).
+// 75.7M such rows), once there are many: the bits span every vertex id, and
+// for a few rows zeroing them costs more than hashing.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -23,6 +24,8 @@ class RowSet {
 
  private:
   bool insertVertex(uint32_t vertex);
+  // From hashed slots to bits for the one-id vertex rows, which then go there only.
+  void startVertexBits();
   bool equalAt(uint32_t kept, std::span<const ValueId> row) const;
   void grow();
   size_t slotOf(uint64_t hash) const { return static_cast<size_t>(hash >> shift_); }

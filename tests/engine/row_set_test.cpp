@@ -18,13 +18,15 @@ TEST_CASE("RowSet keeps each row once, as std::set does, for rows of 0 to 3 ids"
     CAPTURE(width);
     RowSet rows(width);
     std::set<std::vector<ValueId>> reference;
-    for (int i = 0; i < 50000; ++i) {
+    // One-id rows: enough distinct ones to move the vertices to bits on the way.
+    const int inserts = width == 1 ? 400000 : 50000;
+    for (int i = 0; i < inserts; ++i) {
       std::vector<ValueId> row(width);
       // Few values, many repeats; vertex ids (one-id rows keep them as bits,
       // growing) beside ids of the other spaces.
       for (auto& id : row) {
         const auto space = random() % 2 ? ValueSpace::Vertex : ValueSpace::Local;
-        id = gsparql::engine::makeValueId(space, static_cast<uint32_t>(random() % (i < 25000 ? 64 : 100000)));
+        id = gsparql::engine::makeValueId(space, static_cast<uint32_t>(random() % (i < 25000 ? 64 : 1000000)));
       }
       CHECK(rows.insert(row) == reference.insert(row).second);
     }
