@@ -24,7 +24,7 @@ load_point() {  # label file
   # PCSR format 2 (a primary group per 8 keys), 24 November.
   load_point "LUBM(5000)" $results/h100-2026-11-24-pcsr-format2/lubm5000/load-lubm5000.txt
   load_point "LUBM(7000)" $results/h100-2026-11-24-pcsr-format2/lubm7000/load-lubm7000.txt
-  load_point "LUBM(7250)" $results/h100-2026-11-24-lubm-billion/load-lubm7250.txt  # 1,001,766,003 triples read
+  load_point "LUBM(7250)" $results/h100-2026-11-25-lubm-billion/load-lubm7250.txt  # 1,001,766,003 triples read
 } > "$work/load.dat"
 
 # The median of the templates' median_of_medians_ms in one bench section.
