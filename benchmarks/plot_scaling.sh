@@ -17,6 +17,8 @@ load_point() {  # label file
     sort -k2 -n | head -n 1 | awk -v label="$1" '{ printf "%s %s \"%s\"\n", $1, $2, label }'
 }
 {
+  load_point "WatDiv SF1" $results/h100-2026-11-25-watdiv-sf1-sf10/load-sf1.txt
+  load_point "WatDiv SF10" $results/h100-2026-11-25-watdiv-sf1-sf10/load-sf10.txt
   load_point "WatDiv SF100" $results/h100-2026-11-23-scale/load-sf100.txt
   load_point "WatDiv SF1000" $results/h100-2026-11-23-scale/load-sf1000.txt
   load_point "LUBM(1000)" $results/h100-2026-11-23-lubm-paths/load-lubm1000.txt
@@ -40,31 +42,43 @@ sf100=$results/h100-2026-11-23-optimizer-final/bench.txt
 sf1000=$results/h100-2026-11-23-scale/bench-sf1000.txt
 cpu1000="== WatDiv SF1000, 20 templates: gsparql bench --db DB --queries /tmp/q1000 --repeat 3 --backend cpu"
 gpu1000="== WatDiv SF1000, 20 templates: gsparql bench --db DB --queries /tmp/q1000 --repeat 3 --backend gpu"
+small=$results/h100-2026-11-25-watdiv-sf1-sf10
+lubm=$results/h100-2026-11-25-lubm-billion/c3bbadc/bench-lubm7250.txt
+lubmHeader="== LUBM(7250), its queries with paths (qN), reasoning-free (qN-plain) and Wukong's L1-L7: gsparql bench --db DB --queries /tmp/qlubm --repeat 3 --backend"
 {
+  for sf in 1 10; do
+    header="== WatDiv SF$sf, 20 templates: gsparql bench --db DB --queries /tmp/q$sf --repeat 3 --backend"
+    unique=$(sed -n 's/^loaded [0-9]* triples read, \([0-9]*\) unique triples.*/\1/p' $small/load-sf$sf.txt)
+    echo "$unique $(template_median $small/bench-sf$sf.txt "$header cpu") $(template_median $small/bench-sf$sf.txt "$header gpu")"
+  done
   echo "10915771 $(template_median $sf100 '== --backend cpu --optimizer sampling') $(template_median $sf100 '== --backend gpu --optimizer sampling')"
   echo "109016055 $(template_median $sf1000 "$cpu1000") $(template_median $sf1000 "$gpu1000")"
 } > "$work/query.dat"
-cat "$work/load.dat" "$work/query.dat"
+echo "967699104 $(template_median $lubm "$lubmHeader cpu") $(template_median $lubm "$lubmHeader gpu")" > "$work/lubm.dat"
+cat "$work/load.dat" "$work/query.dat" "$work/lubm.dat"
 
 gnuplot <<PLOT
 set terminal pngcairo size 1200,500 font ",11"
 set output "$out"
-set multiplot layout 1,2 title "gsparql on the H100 machine (16 cores), 23-24 November 2026"
+set multiplot layout 1,2 title "gsparql on the H100 machine (16 cores), 23-25 November 2026"
 set logscale xy
 set grid
 set xlabel "unique triples"
 set ylabel "load time (s)"
 set title "Parallel load (from .nt; LUBM piped from lubm-generate)"
-set xrange [5e6:1e10]
+set xrange [5e4:1e10]
 set key left top
 plot "$work/load.dat" using 1:2 with linespoints pt 7 title "gsparql load", \
      "" using 1:2:3 with labels left offset 1,-0.4 notitle
 set key right top
 set ylabel "median query time (ms)"
-set title "WatDiv, median of the 20 templates' medians, all rows decoded"
-set xrange [5e6:2e8]
-plot "$work/query.dat" using 1:2 with linespoints pt 7 title "CPU executor", \
-     "" using 1:3 with linespoints pt 5 title "GPU, warm"
+set title "Median of the queries' medians, all rows decoded"
+set xrange [5e4:1e10]
+set key left top
+plot "$work/query.dat" using 1:2 with linespoints pt 7 title "WatDiv (20 templates), CPU executor", \
+     "" using 1:3 with linespoints pt 5 title "WatDiv, GPU warm", \
+     "$work/lubm.dat" using 1:2 with points pt 9 ps 1.5 title "LUBM(7250) (35 queries), CPU executor", \
+     "" using 1:3 with points pt 11 ps 1.5 title "LUBM(7250), GPU warm"
 unset multiplot
 PLOT
 echo "wrote $out"

@@ -6,6 +6,7 @@
 #                                      # SF1000 generated in the background meanwhile
 #   scripts/gpu-load-run.sh sf1000     # SF1000 loaded (from the file of step 1, else piped from the generator);
 #                                      # the 20 templates generated for it, run on CPU, GPU warm and GPU cold
+#   scripts/gpu-load-run.sh sf-small   # SF1 and SF10 generated, loaded from .nt, their 20 templates on CPU and GPU
 #   scripts/gpu-load-run.sh lubm N     # LUBM(N) generated on all cores and piped into the loader; its queries
 #                                      # (LOAD_ONLY=1: not the queries)
 #   scripts/gpu-load-run.sh lubm-bench N  # the queries on the LUBM(N) database a previous call loaded; MODES
@@ -78,6 +79,19 @@ case ${1:-} in
       /tmp/wd1000/generate.sh queries 1000 "$name" 1 | awk -v f="/tmp/q1000/${name}_01.rq" 'BEGIN { RS = "" } NR == 1 { print > f }'
     done
     bench_all /tmp/db1000 /tmp/q1000 "WatDiv SF1000, 20 templates" > "$OUT/bench-sf1000.txt"
+    ;;
+  sf-small)
+    for sf in 1 10; do
+      watdiv_copy /tmp/wd$sf
+      /tmp/wd$sf/generate.sh data $sf > /tmp/sf$sf.nt
+      timed_load "SF$sf from the file" /tmp/db$sf /tmp/sf$sf.nt > "$OUT/load-sf$sf.txt"
+      mkdir -p /tmp/q$sf
+      for template in /tmp/wd$sf/templates/*.txt; do
+        name=$(basename "$template" .txt)
+        /tmp/wd$sf/generate.sh queries $sf "$name" 1 | awk -v f="/tmp/q$sf/${name}_01.rq" 'BEGIN { RS = "" } NR == 1 { print > f }'
+      done
+      MODES=${MODES:-cpu gpu} bench_all /tmp/db$sf /tmp/q$sf "WatDiv SF$sf, 20 templates" > "$OUT/bench-sf$sf.txt"
+    done
     ;;
   lubm)
     n=${2:?number of universities}
