@@ -68,7 +68,7 @@ TEST_CASE("random BGPs with VALUES limiting a variable to a set of constants mat
   // (engine/bound_bgp.h); a value absent from the data matches nothing.
   std::mt19937 random(20261125);
   int limited = 0;
-  for (int i = 0; i < scaledCases(200); ++i) {
+  for (int i = 0; i < scaledCases(100); ++i) {
     RandomCase c = randomCase(random);
     const std::string variable = randomVertexVariable(c, random);
     if (variable.empty()) continue;
@@ -92,7 +92,7 @@ TEST_CASE("random BGPs with VALUES limiting a variable to a set of constants mat
       }
     }
   }
-  CHECK(limited > scaledCases(50));
+  CHECK(limited > scaledCases(25));
 }
 
 TEST_CASE("a count beyond the largest integer is an error, not a wrapped number") {
