@@ -1,6 +1,7 @@
 // Wander Join on the GPU (engine/gpu/gpu_wander_join.cuh, through the GPU
 // executor's WalkEstimator) against the exact rows of every step and
-// against the CPU's walks, on the WatDiv SF1 sample and random BGPs.
+// against the CPU's walks, on the WatDiv SF1 sample and random BGPs (also
+// with a variable limited to a set of constants by VALUES).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -102,6 +103,12 @@ TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and o
     GraphStore store(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
     check(store, *gpu, c.query, static_cast<uint64_t>(i) + 1, t);
+    // Walks that start from, or pass, a variable limited to a set of constants.
+    const std::string variable = randomVertexVariable(c, random);
+    if (variable.empty()) continue;
+    const std::string limited = withValues(c, variable, randomVertexTerms(random));
+    CAPTURE(limited);
+    check(store, *gpu, limited, static_cast<uint64_t>(i) + 1, t);
   }
   INFO("steps " << t.steps << ", within 3 standard errors " << t.withinThree << "; compared with the CPU "
                 << t.compared << ", agreeing " << t.agree);
