@@ -129,9 +129,11 @@ PlanStep StepBuilder::extendStep(uint32_t v) {
 PlanStep StepBuilder::seedStep(uint32_t v) {
   PlanStep step;
   step.vertex = v;
-  const bool fromEdges = bgp_->vertices[v].isVariable && !bgp_->vertices[v].isConstantSet();
-  if (bgp_->vertices[v].isConstantSet()) step.source = CandidateSource::Constants;
-  if (fromEdges) step.source = CandidateSource::AllVertices;
+  const BoundVertex& vertex = bgp_->vertices[v];
+  const bool fromEdges = vertex.isVariable && !vertex.isConstantSet();
+  step.source = vertex.isConstantSet() ? CandidateSource::Constants
+                : fromEdges            ? CandidateSource::AllVertices
+                                       : CandidateSource::Constant;
   double best = std::numeric_limits<double>::infinity();
   for (uint32_t i = 0; fromEdges && i < bgp_->edges.size(); ++i) {
     const auto& e = bgp_->edges[i];

@@ -524,8 +524,8 @@ OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
   const sparql::OpPtr merged = inMergedGraph() ? nullptr : mergeBgps(operands);
   std::vector<JoinInput> inputs;
   std::vector<bool> used(operands.size(), false);
-  for (size_t i = 0; i < operands.size(); ++i) {
-    if (used[i] || operands[i]->kind != Op::Kind::Bgp || operands[i]->triples.empty() || inMergedGraph()) continue;
+  for (size_t i = 0; i < operands.size() && !inMergedGraph(); ++i) {
+    if (used[i] || operands[i]->kind != Op::Kind::Bgp || operands[i]->triples.empty()) continue;
     OperatorPtr folded = planFoldedBgp(operands, i, used, required);
     inputs.push_back({std::move(folded), patternVariables(*operands[i])});
   }
