@@ -4,8 +4,9 @@
     summarize_rounds.py FOLDER
 
 Each query's time in a configuration is the median over the rounds of its
-per-round medians. Prints the geometric mean per configuration, per
-template, and, for each optimizer, how often auto is within 10% of the
+per-round medians. Prints the geometric mean per configuration (and, where
+the CSVs have plan_median_ms, the share of planning in the time of the
+queries above 1 ms), per template, and, for each optimizer, how often auto is within 10% of the
 faster of cpu and gpu. Row counts must agree across configurations.
 """
 import csv
@@ -24,7 +25,8 @@ def read_bench(path):
             if rec and rec[0] == "template":
                 break
             if len(rec) >= 8 and rec[0] != "query":
-                rows[rec[0]] = (int(rec[2]), float(rec[4]), float(rec[7]))
+                plan = float(rec[8]) if len(rec) >= 9 else 0.0
+                rows[rec[0]] = (int(rec[2]), float(rec[4]), float(rec[7]), plan)
     return rows
 
 
@@ -48,11 +50,15 @@ def main():
     print(f"{len(queries)} queries; rounds per configuration: " +
           ", ".join(f"{c} {len(r)}" for c, r in sorted(runs.items())))
     print("queries whose row counts differ between runs:", [q for q in queries if len(counts[q]) > 1])
-    print("\nconfiguration,geometric_mean_ms,median_max_q_error,p90_max_q_error")
+    print("\nconfiguration,geometric_mean_ms,median_max_q_error,p90_max_q_error,"
+          "planning_share_above_1ms,queries_above_1ms")
     for config in sorted(times):
         q_errors = sorted(runs[config][0][q][2] for q in queries)  # a query's worst operator or step, first round
+        heavy = [q for q in queries if times[config][q] >= 1]
+        plan = sum(statistics.median(r[q][3] for r in runs[config]) for q in heavy)
+        share = plan / sum(times[config][q] for q in heavy) if heavy else 0
         print(f"{config},{geomean([times[config][q] for q in queries]):.4f},"
-              f"{q_errors[len(q_errors) // 2]:.2f},{q_errors[len(q_errors) * 9 // 10]:.2f}")
+              f"{q_errors[len(q_errors) // 2]:.2f},{q_errors[len(q_errors) * 9 // 10]:.2f},{share:.3f},{len(heavy)}")
     templates = defaultdict(list)
     for q in queries:
         templates[q.split("_")[0]].append(q)

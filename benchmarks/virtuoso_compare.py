@@ -4,7 +4,7 @@
     virtuoso_compare.py BENCH.txt VIRTUOSO.tsv
 
 BENCH.txt: `gsparql bench` outputs, each after a line "== ... --backend MODE"
-(scripts/gpu-virtuoso-sf1000-run.sh). VIRTUOSO.tsv: ../shared/tools/virtuoso_bench.py's
+(scripts/gpu-virtuoso-run.sh). VIRTUOSO.tsv: ../shared/tools/virtuoso_bench.py's
 output. Times are medians with every row decoded (gsparql) and the last,
 warm run fetching every row (Virtuoso, isql and HTTP). Row counts are
 cross-checked: gsparql's against the rows Virtuoso's isql fetched and its
@@ -28,7 +28,7 @@ def read_bench(path):
             modes[mode] = {}
             continue
         fields = line.strip().split(",")
-        if mode and len(fields) == 8 and fields[0] not in ("query",) and "_" in fields[0]:
+        if mode and len(fields) >= 8 and fields[0] not in ("query",) and "_" in fields[0]:
             modes[mode][fields[0]] = (int(fields[2]), float(fields[4]))
     return modes
 

@@ -2,7 +2,8 @@
 // per query, the rows and the min/median/max time with all rows decoded to
 // terms, then a summary per template (the file name up to '_': L1, C3, ...).
 // engine_median_ms is the part before decoding: parse, plan, execute and
-// solution modifiers, up to the id table on the host. max_q_error and the
+// solution modifiers, up to the id table on the host; plan_median_ms the
+// planning in it (the optimizer's walks included). max_q_error and the
 // template's q-errors judge the planner's row estimates (EXPLAIN's q-error).
 // With --cold every run opens the database afresh, so the GPU executor starts
 // with nothing cached and the time includes copying adjacency to the GPU.
@@ -29,14 +30,18 @@ struct Measurement {
   std::vector<double> qErrors;             // of every operator and join step of the warm-up run
   std::vector<double> milliseconds;        // sorted; the query and every row decoded
   std::vector<double> engineMilliseconds;  // sorted; parse to id table, before decoding
-  double median() const { return milliseconds[milliseconds.size() / 2]; }
-  double engineMedian() const { return engineMilliseconds[engineMilliseconds.size() / 2]; }
+  std::vector<double> planMilliseconds;    // sorted; planning, walks included
+  double median() const { return medianOf(milliseconds); }
+  double engineMedian() const { return medianOf(engineMilliseconds); }
+  double planMedian() const { return medianOf(planMilliseconds); }
+  static double medianOf(const std::vector<double>& sorted) { return sorted[sorted.size() / 2]; }
 };
 
 struct Run {
   size_t rows = 0;
   double milliseconds = 0;
   double engineMilliseconds = 0;
+  double planMilliseconds = 0;
   std::vector<double> qErrors;  // of every operator and join step
 };
 
@@ -55,7 +60,7 @@ Run timeOnce(const Database& db, const std::string& text, const QueryOptions& op
   double engine = t.parseMilliseconds + t.planMilliseconds + t.executeMilliseconds;
   std::vector<double> qErrors;
   for (const RowEstimate& e : result.rowEstimates()) qErrors.push_back(e.qError);
-  return {result.isBoolean() ? 1 : rows, ms, engine, std::move(qErrors)};
+  return {result.isBoolean() ? 1 : rows, ms, engine, t.planMilliseconds, std::move(qErrors)};
 }
 
 struct BenchSetup {
@@ -68,7 +73,7 @@ struct BenchSetup {
 
 Measurement measure(const Database& db, const std::filesystem::path& file, const BenchSetup& setup) {
   const std::string text = readText(file);
-  Measurement m{file.stem().string(), 0, {}, {}, {}};
+  Measurement m{file.stem().string(), 0, {}, {}, {}, {}};
   // Warm-up (caches, page faults, the GPU context); its plan's estimates are judged.
   m.qErrors = timeOnce(db, text, setup.query).qErrors;
   for (int i = 0; i < setup.repeat; ++i) {
@@ -78,9 +83,11 @@ Measurement measure(const Database& db, const std::filesystem::path& file, const
     m.rows = run.rows;
     m.milliseconds.push_back(run.milliseconds);
     m.engineMilliseconds.push_back(run.engineMilliseconds);
+    m.planMilliseconds.push_back(run.planMilliseconds);
   }
   std::sort(m.milliseconds.begin(), m.milliseconds.end());
   std::sort(m.engineMilliseconds.begin(), m.engineMilliseconds.end());
+  std::sort(m.planMilliseconds.begin(), m.planMilliseconds.end());
   return m;
 }
 
@@ -138,11 +145,12 @@ int runBench(const Args& args) {
                    static_cast<int>(parseRepeat(a.value("--repeat").value_or("5"))), a.flag("--cold")};
   Database db(setup.dir, setup.database);
   std::vector<Measurement> all;
-  std::printf("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error\n");
+  std::printf("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error,plan_median_ms\n");
   for (const auto& file : queryFiles(a.required("--queries"))) {
     Measurement m = measure(db, file, setup);
-    std::printf("%s,%s,%zu,%.3f,%.3f,%.3f,%.3f,%.2f\n", m.query.c_str(), templateOf(m.query).c_str(), m.rows,
-                m.milliseconds.front(), m.median(), m.milliseconds.back(), m.engineMedian(), maxOf(m.qErrors));
+    std::printf("%s,%s,%zu,%.3f,%.3f,%.3f,%.3f,%.2f,%.4f\n", m.query.c_str(), templateOf(m.query).c_str(), m.rows,
+                m.milliseconds.front(), m.median(), m.milliseconds.back(), m.engineMedian(), maxOf(m.qErrors),
+                m.planMedian());
     std::fflush(stdout);
     all.push_back(std::move(m));
   }

@@ -151,10 +151,11 @@ class SamplingOrderer final : public JoinOrderer {
 
 // The sampling orderer's plan first; where the cost model prices it at
 // kEnumerateAbove or more and the component is small enough, the cheapest
-// plan of the dynamic programming (plan_enumerator.h) if it is cheaper. The
-// chosen plan's estimates are then taken again with the estimator's many
-// walks (on the GPU, gSWORD) where it is that costly: they decide the
-// placement and what EXPLAIN shows.
+// plan of the dynamic programming (plan_enumerator.h) too. Where the
+// cheaper of the two is that costly, the estimator's many walks (on the
+// GPU, gSWORD) take the estimates of both again, in one batch, and the
+// plan cheaper by them is kept: they decide the placement and what EXPLAIN
+// shows.
 class CostOrderer final : public JoinOrderer {
  public:
   CostOrderer(const GraphStore& store, const WalkOptions& walks, const ExecutorCosts& costs, WalkEstimator* refiner)
@@ -163,45 +164,62 @@ class CostOrderer final : public JoinOrderer {
   BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_);
-      PartialPlan chosen = GreedyPlanner(start).plan(component, sample);
-      const double greedyCost = componentCost(costs_, chosen.plan);
-      if (greedyCost < kEnumerateAbove) return chosen;
+      std::vector<PartialPlan> candidates{GreedyPlanner(start).plan(component, sample)};
+      if (componentCost(costs_, candidates[0].plan) < kEnumerateAbove) return std::move(candidates[0]);
       if (component.size() <= kMaxEnumeratedVertices) {
         PartialPlan cheapest = cheapestPlan(component, start, sample, costs_);
-        if (componentCost(costs_, cheapest.plan) < greedyCost) chosen = std::move(cheapest);
+        if (vertexOrder(cheapest.plan) != vertexOrder(candidates[0].plan)) candidates.push_back(std::move(cheapest));
       }
-      if (refiner_ != nullptr) refine(chosen.plan, bgp);
-      return chosen;
+      if (refiner_ != nullptr && componentCost(costs_, cheapestOf(candidates).plan) >= kRefineAbove) {
+        refine(candidates, bgp);
+      }
+      return std::move(cheapestOf(candidates));
     });
   }
 
  private:
-  // Microseconds of estimated cost: below, enumerating and estimating again
-  // cost more planning time than they can save.
-  static constexpr double kEnumerateAbove = 1000;
+  // Microseconds of estimated cost: below, enumerating (or estimating
+  // again) costs more planning time than it can save.
+  static constexpr double kEnumerateAbove = 100;
+  static constexpr double kRefineAbove = 1000;
+
+  static std::vector<uint32_t> vertexOrder(const ComponentPlan& plan) {
+    std::vector<uint32_t> order;
+    for (const PlanStep& step : plan.steps) order.push_back(step.vertex);
+    return order;
+  }
+
+  PartialPlan& cheapestOf(std::vector<PartialPlan>& candidates) const {
+    return *std::min_element(candidates.begin(), candidates.end(), [&](const PartialPlan& a, const PartialPlan& b) {
+      return componentCost(costs_, a.plan) < componentCost(costs_, b.plan);
+    });
+  }
 
   // Replaces the estimates of the steps the estimator's walks reach; the
   // steps after them keep theirs.
-  void refine(ComponentPlan& plan, const BoundBgp& bgp) const {
+  void refine(std::vector<PartialPlan>& candidates, const BoundBgp& bgp) const {
     const uint32_t walks = refiner_->defaultWalks();
-    const auto estimates = refiner_->estimate(plan, bgp, store_, {.walks = walks, .seed = walks_.seed});
+    std::vector<ComponentPlan> plans;
+    for (const PartialPlan& candidate : candidates) plans.push_back(candidate.plan);
+    const auto estimates = refiner_->estimateBatch(plans, bgp, store_, {.walks = walks, .seed = walks_.seed});
     const std::string by = std::to_string(walks) + " walks on the " + refiner_->name();
-    double rowsBefore = 1;
-    uint64_t survivorsBefore = walks;
-    for (size_t i = 0; i < estimates.size(); ++i) {
-      PlanStep& step = plan.steps[i];
-      const StepEstimate& e = estimates[i];
-      step.estimatedRows = rowsAfter(e, rowsBefore, survivorsBefore);
-      step.estimatedCandidates = e.candidates;
-      step.estimateSource = e.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
-      step.estimateError = e.relativeError;
-      step.estimateBy = by;
-      if (e.survivors == 0) break;
-      rowsBefore = step.estimatedRows;
-      survivorsBefore = e.survivors;
+    for (size_t c = 0; c < candidates.size(); ++c) {
+      double rowsBefore = 1;
+      uint64_t survivorsBefore = walks;
+      for (size_t i = 0; i < estimates[c].size(); ++i) {
+        PlanStep& step = candidates[c].plan.steps[i];
+        const StepEstimate& e = estimates[c][i];
+        step.estimatedRows = rowsAfter(e, rowsBefore, survivorsBefore);
+        step.estimatedCandidates = e.candidates;
+        step.estimateSource = e.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
+        step.estimateError = e.relativeError;
+        step.estimateBy = by;
+        if (e.survivors == 0) break;
+        rowsBefore = step.estimatedRows;
+        survivorsBefore = e.survivors;
+      }
     }
   }
-
 
   const GraphStore& store_;
   WalkOptions walks_;

@@ -31,9 +31,10 @@ std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const 
 
 // The sampling orderer's plan, and where it is costly (by `costs`, the
 // executor's constants) the cheapest plan of dynamic programming over the
-// component's connected sets of vertices (optimizer/plan_enumerator.h),
-// whose estimates `refiner` (if any; it outlives the orderer) then takes
-// again with its many walks.
+// component's connected sets of vertices (optimizer/plan_enumerator.h);
+// where the cheaper is costlier still, `refiner` (if any; it outlives the
+// orderer) takes the estimates of both again with its many walks, in one
+// batch, and the plan cheaper by them is kept.
 std::unique_ptr<JoinOrderer> makeCostOrderer(const GraphStore& store, const WalkOptions& walks,
                                              const ExecutorCosts& costs, WalkEstimator* refiner = nullptr);
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# On the GPU machine: estimation quality (benchmarks/estimates/estimate_quality.cpp)
+# On the GPU machine: estimation quality (benchmarks/optimizer/estimate_quality.cpp)
 # on WatDiv SF100 (its 191 queries and 200 random BGPs of 5-10 edges drawn
 # from the data, every second one anchored at a constant) and on LUBM(20)
 # (200 random BGPs, all anchored: unanchored ones mostly outgrow the limits),

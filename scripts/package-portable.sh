@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
 # Builds the portable preset and packs what the GPU machine needs into one
 # git-ignored folder (default .carry/gsparql): the stripped gsparql and
-# gpu_tests binaries and, in lib/, the shared libraries Debian ships without an
+# gpu_tests binaries, the optimizer's benchmarks (estimate-quality,
+# plan-quality, walk-throughput) and, in lib/, the shared libraries Debian ships without an
 # archive (serd, oneTBB). Everything else is linked statically; the binaries
 # find lib/ through their rpath.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.carry/gsparql}
 cmake --preset portable
-cmake --build --preset portable -j "$(nproc)" --target gsparql_cli gpu_tests lubm-generate estimate-quality
+cmake --build --preset portable -j "$(nproc)" --target gsparql_cli gpu_tests lubm-generate \
+  estimate-quality plan-quality walk-throughput
 rm -rf "$out"
 mkdir -p "$out/lib"
 cp build/portable/cli/gsparql build/portable/tests/gpu/gpu_tests build/portable/benchmarks/lubm/lubm-generate \
-  build/portable/benchmarks/estimates/estimate-quality "$out/"
-strip "$out/gsparql" "$out/gpu_tests" "$out/lubm-generate" "$out/estimate-quality"
+  build/portable/benchmarks/optimizer/{estimate-quality,plan-quality,walk-throughput} "$out/"
+find "$out" -maxdepth 1 -type f -exec strip {} +
 for lib in libserd-0.so.0 libtbb.so.12; do
   cp -L "/usr/lib/$(gcc -print-multiarch)/$lib" "$out/lib/"
 done
-echo "packed $out:"
-ls -la "$out" "$out/lib"
+# Over the carry's 64 MiB as they are: also packed into one xz archive
+# beside the folder, to carry instead and unpack there.
+tar cJf "$out.txz" -C "$(dirname "$out")" "$(basename "$out")"
+echo "packed $out and $out.txz:"
+ls -la "$out" "$out/lib" "$out.txz"
 echo "needs:"
 ldd "$out/gsparql" | sed 's/^/  /'

@@ -89,7 +89,17 @@ Catalog readCatalog(const std::filesystem::path& path) {
     }
   }
   readCharacteristicSets(in, c, path);
+  indexCharacteristicSets(c);
   return c;
+}
+
+void indexCharacteristicSets(Catalog& catalog) {
+  catalog.setsWithPredicate.assign(catalog.predicates.size(), {});
+  for (uint32_t i = 0; i < catalog.characteristicSets.size(); ++i) {
+    for (const auto& [predicate, triples] : catalog.characteristicSets[i].predicates) {
+      if (predicate < catalog.setsWithPredicate.size()) catalog.setsWithPredicate[predicate].push_back(i);
+    }
+  }
 }
 
 }  // namespace gsparql

@@ -29,12 +29,23 @@ struct Catalog {
   // The largest characteristic sets, by subjects (storage/characteristic_sets.h);
   // empty in catalogs written before they were kept.
   std::vector<CharacteristicSet> characteristicSets;
-  friend bool operator==(const Catalog&, const Catalog&) = default;
+  // Per predicate, the indexes of the sets above that have it, in order:
+  // built by readCatalog (indexCharacteristicSets), so that the optimizer
+  // looks only at the sets of a star's rarest predicate.
+  std::vector<std::vector<uint32_t>> setsWithPredicate;
+  // The facts, without the index derived from them.
+  friend bool operator==(const Catalog& a, const Catalog& b) {
+    return a.generation == b.generation && a.inputFiles == b.inputFiles && a.vertexCount == b.vertexCount &&
+           a.tripleCount == b.tripleCount && a.predicates == b.predicates &&
+           a.characteristicSets == b.characteristicSets;
+  }
 };
 
 inline constexpr const char* kCatalogFile = "catalog";
 // Text, one fact per line, ending with a checksum line.
 void writeCatalog(const std::filesystem::path& path, const Catalog& catalog);
 Catalog readCatalog(const std::filesystem::path& path);
+// Fills setsWithPredicate from characteristicSets.
+void indexCharacteristicSets(Catalog& catalog);
 
 }  // namespace gsparql

@@ -212,18 +212,20 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // Between queries (the planner asks before the executor runs), so the
   // adjacency uploaded for the walks stays for the query's steps.
   // Where the device has no room for the walks, the CPU walks instead.
-  std::vector<StepEstimate> estimate(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                     const WalkOptions& options) override {
-    // Walks read the adjacency whole: where the query's would not fit the
+  std::vector<std::vector<StepEstimate>> estimateBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                       const GraphStore& store, const WalkOptions& options) override {
+    // Walks read the adjacency whole: where the plans' would not fit the
     // cache, the CPU walks rather than push out the ranges queries stream.
-    if (!gpu::planStreaming(adjacencyUses({gpuSteps(plan, bgp)}, store), cache_.budget()).streamed.empty()) {
-      return makeCpuWalkEstimator()->estimate(plan, bgp, store, options);
+    std::vector<std::vector<GpuStep>> steps;
+    for (const ComponentPlan& plan : plans) steps.push_back(gpuSteps(plan, bgp));
+    if (!gpu::planStreaming(adjacencyUses(steps, store), cache_.budget()).streamed.empty()) {
+      return makeCpuWalkEstimator()->estimateBatch(plans, bgp, store, options);
     }
     try {
-      return gpu::wanderJoin(pool_, cache_, plan, bgp, store, options);
+      return gpu::wanderJoin(pool_, cache_, plans, bgp, store, options);
     } catch (const gpu::DeviceOutOfMemory&) {
       freeDeviceMemory();
-      return makeCpuWalkEstimator()->estimate(plan, bgp, store, options);
+      return makeCpuWalkEstimator()->estimateBatch(plans, bgp, store, options);
     }
   }
 

@@ -79,27 +79,62 @@ __device__ inline bool checksHold(const WalkStep& s, const uint32_t* row) {
   return true;
 }
 
-// Dead walks go on with weight 0, so that every lane of a warp takes part in
-// each step's sums.
-__global__ void walk(const WalkStep* steps, uint32_t stepCount, uint32_t walks, uint64_t seed, StepSums* sums) {
-  const uint32_t w = blockIdx.x * blockDim.x + threadIdx.x;
-  uint64_t random = seed ^ (0xD1B54A32D192ED03ull * (w + 1));
+// gSWORD's streaming: a grid that fits the device at once, each lane taking
+// walks lane, lane + lanes, ... one after another, each to its end or its
+// death, so that a lane whose walk dies starts the next at once instead of
+// idling through the steps left. A lane sums what its walks leave at each
+// step; warps add their lanes' sums with one atomic per step at the end.
+// Plan blockIdx.y's steps and their sums: steps[first, first + count).
+struct PlanSteps {
+  uint32_t first = 0, count = 0;
+};
+
+__global__ void walk(const WalkStep* allSteps, const PlanSteps* plans, uint32_t walks, uint64_t seed,
+                     StepSums* allSums) {
+  const PlanSteps plan = plans[blockIdx.y];
+  const WalkStep* steps = allSteps + plan.first;
+  StepSums* sums = allSums + plan.first;
+  const uint32_t stepCount = plan.count;
+  const uint32_t lane = blockIdx.x * blockDim.x + threadIdx.x, lanes = gridDim.x * blockDim.x;
+  uint64_t random = seed ^ (0xD1B54A32D192ED03ull * (lane + 1));
   splitMix(random);
   uint32_t row[kMaxColumns];
-  double weight = w < walks ? 1 : 0;
-  for (uint32_t i = 0; i < stepCount; ++i) {
-    if (weight > 0) weight *= choose(steps[i], row, random);
-    const double candidates = weight;
-    if (weight > 0 && !checksHold(steps[i], row)) weight = 0;
-    const double total = warpSum(weight), squares = warpSum(weight * weight), drawn = warpSum(candidates);
-    const unsigned survivors = __popc(__ballot_sync(kFullMask, weight > 0));
-    if (threadIdx.x % 32 == 0) {
-      atomicAdd(&sums[i].weight, total);
-      atomicAdd(&sums[i].weightSquared, squares);
-      atomicAdd(&sums[i].candidates, drawn);
-      atomicAdd(&sums[i].survivors, static_cast<unsigned long long>(survivors));
+  double weights[kMaxColumns] = {}, squares[kMaxColumns] = {}, drawn[kMaxColumns] = {};
+  uint32_t survivors[kMaxColumns] = {};
+  for (uint32_t w = lane; w < walks; w += lanes) {
+    double weight = 1;
+    for (uint32_t i = 0; i < stepCount && weight > 0; ++i) {
+      weight *= choose(steps[i], row, random);
+      drawn[i] += weight;
+      if (weight > 0 && !checksHold(steps[i], row)) weight = 0;
+      weights[i] += weight;
+      squares[i] += weight * weight;
+      survivors[i] += weight > 0;
     }
   }
+  for (uint32_t i = 0; i < stepCount; ++i) {
+    const double total = warpSum(weights[i]), squared = warpSum(squares[i]), candidates = warpSum(drawn[i]);
+    unsigned survived = survivors[i];
+    for (int offset = 16; offset > 0; offset /= 2) survived += __shfl_down_sync(kFullMask, survived, offset);
+    if (threadIdx.x % 32 == 0) {
+      atomicAdd(&sums[i].weight, total);
+      atomicAdd(&sums[i].weightSquared, squared);
+      atomicAdd(&sums[i].candidates, candidates);
+      atomicAdd(&sums[i].survivors, static_cast<unsigned long long>(survived));
+    }
+  }
+}
+
+// The blocks of kWalkThreads the device runs at once, at most those `walks` need.
+uint32_t walkBlocks(uint32_t walks) {
+  static const uint32_t resident = [] {
+    int device = 0, processors = 0, perProcessor = 0;
+    GSPARQL_CUDA(cudaGetDevice(&device));
+    GSPARQL_CUDA(cudaDeviceGetAttribute(&processors, cudaDevAttrMultiProcessorCount, device));
+    GSPARQL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perProcessor, walk, kWalkThreads, 0));
+    return static_cast<uint32_t>(std::max(1, processors * perProcessor));
+  }();
+  return std::min(resident, (walks + kWalkThreads - 1) / kWalkThreads);
 }
 
 bool walkable(const PlanStep& step, const BoundBgp& bgp) {
@@ -154,31 +189,43 @@ WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& st
 
 }  // namespace
 
-std::vector<StepEstimate> wanderJoin(DevicePool& pool, GraphCache& cache, const ComponentPlan& plan,
-                                     const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options) {
+std::vector<std::vector<StepEstimate>> wanderJoin(DevicePool& pool, GraphCache& cache,
+                                                  std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                  const GraphStore& store, const WalkOptions& options) {
   std::vector<WalkStep> steps;
+  std::vector<PlanSteps> slices;
   std::vector<DeviceArray<uint32_t>> sets;
-  for (const PlanStep& step : plan.steps) {
-    if (!walkable(step, bgp)) break;
-    steps.push_back(walkStep(cache, store, step, bgp, pool, sets));
+  for (const ComponentPlan& plan : plans) {
+    PlanSteps slice{static_cast<uint32_t>(steps.size()), 0};
+    for (const PlanStep& step : plan.steps) {
+      if (!walkable(step, bgp) || bgp.columnCount() > kMaxColumns) break;
+      steps.push_back(walkStep(cache, store, step, bgp, pool, sets));
+      ++slice.count;
+    }
+    slices.push_back(slice);
   }
-  if (steps.empty() || options.walks == 0 || bgp.columnCount() > kMaxColumns) return {};
+  std::vector<std::vector<StepEstimate>> estimates(plans.size());
+  if (steps.empty() || options.walks == 0) return estimates;
   const DeviceArray<WalkStep> deviceSteps = toDevice(pool, std::span<const WalkStep>(steps));
+  const DeviceArray<PlanSteps> deviceSlices = toDevice(pool, std::span<const PlanSteps>(slices));
   DeviceArray<StepSums> sums(pool, steps.size());
   GSPARQL_CUDA(cudaMemsetAsync(sums.data(), 0, sums.bytes(), pool.stream()));
-  const uint32_t blocks = (options.walks + kWalkThreads - 1) / kWalkThreads;
-  walk<<<blocks, kWalkThreads, 0, pool.stream()>>>(deviceSteps.data(), static_cast<uint32_t>(steps.size()),
-                                                  options.walks, options.seed, sums.data());
+  const dim3 grid(walkBlocks(options.walks), static_cast<uint32_t>(plans.size()));
+  walk<<<grid, kWalkThreads, 0, pool.stream()>>>(deviceSteps.data(), deviceSlices.data(), options.walks, options.seed,
+                                                 sums.data());
   GSPARQL_CUDA(cudaGetLastError());
-  std::vector<StepEstimate> estimates;
+  const std::vector<StepSums> all = sums.download();
   const double n = options.walks;
-  for (const StepSums& s : sums.download()) {
-    StepEstimate e;
-    e.rows = s.weight / n;
-    e.candidates = s.candidates / n;
-    e.survivors = s.survivors;
-    if (e.rows > 0) e.relativeError = std::sqrt(std::max(0.0, s.weightSquared / n - e.rows * e.rows) / n) / e.rows;
-    estimates.push_back(e);
+  for (size_t p = 0; p < plans.size(); ++p) {
+    for (uint32_t i = 0; i < slices[p].count; ++i) {
+      const StepSums& s = all[slices[p].first + i];
+      StepEstimate e;
+      e.rows = s.weight / n;
+      e.candidates = s.candidates / n;
+      e.survivors = s.survivors;
+      if (e.rows > 0) e.relativeError = std::sqrt(std::max(0.0, s.weightSquared / n - e.rows * e.rows) / n) / e.rows;
+      estimates[p].push_back(e);
+    }
   }
   return estimates;
 }

@@ -6,6 +6,8 @@
 // independence does not: that subjects with one predicate seldom or always
 // have another.
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <vector>
 
 #include "storage/catalog.h"
@@ -14,15 +16,27 @@ namespace gsparql::engine {
 
 class StarStatistics {
  public:
-  explicit StarStatistics(const Catalog& catalog) : sets_(&catalog.characteristicSets) {}
+  explicit StarStatistics(const Catalog& catalog)
+      : catalog_(&catalog), memo_(std::make_shared<std::map<std::vector<uint32_t>, double>>()) {}
 
-  bool available() const { return !sets_->empty(); }
+  bool available() const { return !catalog_->characteristicSets.empty(); }
   // Sum over the sets holding every predicate of `required` and `counted`
   // of their subjects times, per counted predicate, its triples per subject.
+  // Remembered: the orderers ask for the same stars again and again while
+  // they try steps (copies share what is remembered).
   double rows(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const;
 
  private:
-  const std::vector<CharacteristicSet>* sets_;
+  double sum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const;
+  // The indexes of the sets that may hold every predicate: those of the
+  // predicate fewest sets have; nullptr for all of them (no predicate, or a
+  // catalog not indexed).
+  const std::vector<uint32_t>* candidateSets(const std::vector<uint32_t>& required,
+                                             const std::vector<uint32_t>& counted) const;
+
+  const Catalog* catalog_;
+  // The answers so far, by the sorted required predicates, a separator and the sorted counted ones.
+  std::shared_ptr<std::map<std::vector<uint32_t>, double>> memo_;
 };
 
 }  // namespace gsparql::engine

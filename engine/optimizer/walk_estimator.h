@@ -2,9 +2,10 @@
 // Random-walk estimates of every prefix of a component's plan (Wander Join,
 // wander_join.h), by whichever processor holds the graph: the CPU walks a
 // few thousand walks one after another; the GPU (gSWORD) thousands at once,
-// one thread each, so it affords many more walks where a plan is costly
+// each lane streaming walks, so it affords many more walks where a plan is costly
 // enough for the estimates to matter.
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,16 @@ class WalkEstimator {
   virtual uint32_t defaultWalks() const = 0;
   // One estimate per step, for the steps walks can take from the first
   // (they stop at a step that binds a predicate variable).
-  virtual std::vector<StepEstimate> estimate(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                             const WalkOptions& options) = 0;
+  std::vector<StepEstimate> estimate(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                     const WalkOptions& options) {
+    return estimateBatch({&plan, 1}, bgp, store, options)[0];
+  }
+  // The same for several plans of one BGP (the planner's candidates) in one
+  // request, each with options.walks walks of its own and the same random
+  // numbers as alone: the GPU walks them all in one launch.
+  virtual std::vector<std::vector<StepEstimate>> estimateBatch(std::span<const ComponentPlan> plans,
+                                                               const BoundBgp& bgp, const GraphStore& store,
+                                                               const WalkOptions& options) = 0;
 };
 
 std::unique_ptr<WalkEstimator> makeCpuWalkEstimator();

@@ -7,6 +7,7 @@
 
 #include "engine/executor.h"
 #include "engine/join_orderer.h"
+#include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/query_runner.h"
@@ -111,6 +112,17 @@ TEST_CASE("the same seed gives the same estimates, walks never pass a step that 
   for (size_t s = 0; s < first.size(); ++s) CHECK(first[s].rows == again[s].rows);
   CHECK(first.back().rows > 0);
   CHECK(first.back().rows < 4);  // 1 solution; the walks' estimate is near it
+
+  // A batch of plans: each estimated as alone.
+  const auto estimator = engine::makeCpuWalkEstimator();
+  engine::ComponentPlan firstStep = plan;
+  firstStep.steps.resize(1);
+  const auto batch = estimator->estimateBatch(std::vector{plan, firstStep}, scan->bgp(), store, {.walks = 500, .seed = 3});
+  REQUIRE(batch.size() == 2);
+  REQUIRE(batch[0].size() == 3);
+  REQUIRE(batch[1].size() == 1);
+  for (size_t s = 0; s < first.size(); ++s) CHECK(batch[0][s].rows == first[s].rows);
+  CHECK(batch[1][0].rows == first[0].rows);
 }
 
 TEST_CASE("the sampling optimizer estimates correlated joins that the statistics cannot, and stars the statistics know by their sets") {

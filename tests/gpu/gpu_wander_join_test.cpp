@@ -27,6 +27,28 @@ struct Tally {
   int steps = 0, withinThree = 0, agree = 0, compared = 0;
 };
 
+// A batch of the plan, its first half and the plan again: each as alone
+// (the same walks; sums in another order).
+void checkBatch(engine::WalkEstimator& gpu, const GraphStore& store, const engine::ComponentPlan& plan,
+                const engine::BoundBgp& bgp, const engine::WalkOptions& walks,
+                const std::vector<engine::StepEstimate>& alone) {
+  engine::ComponentPlan half = plan;
+  half.steps.resize((plan.steps.size() + 1) / 2);
+  const std::vector<engine::ComponentPlan> plans{plan, half, plan};
+  const auto batch = gpu.estimateBatch(plans, bgp, store, walks);
+  REQUIRE(batch.size() == 3);
+  CHECK(batch[1].size() == std::min(alone.size(), half.steps.size()));
+  for (size_t p : {0, 1, 2}) {
+    for (size_t s = 0; s < batch[p].size(); ++s) {
+      CHECK(batch[p][s].survivors == alone[s].survivors);
+      CHECK(batch[p][s].rows == doctest::Approx(alone[s].rows).epsilon(1e-9));
+      CHECK(batch[p][s].candidates == doctest::Approx(alone[s].candidates).epsilon(1e-9));
+    }
+  }
+  CHECK(batch[0].size() == alone.size());
+  CHECK(batch[2].size() == alone.size());
+}
+
 // Every step the GPU's walks reach: within its error bars of the exact rows
 // (the CPU executor's profile), zero where they are, and near the CPU's walks.
 void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::string& query, uint64_t seed, Tally& t) {
@@ -42,6 +64,7 @@ void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::strin
     const auto& plan = scan->plan().components[c];
     const auto onGpu = gpu.estimate(plan, scan->bgp(), store, walks);
     const auto onCpu = engine::wanderJoin(plan, scan->bgp(), store, walks);
+    checkBatch(gpu, store, plan, scan->bgp(), walks, onGpu);
     CHECK(onGpu.size() <= onCpu.size());  // the GPU stops also where a predicate names a vertex
     const size_t first = next;
     while (next < profiled.size() && profiled[next].component == c) ++next;  // it may stop early

@@ -118,7 +118,7 @@ TEST_CASE("bench reports the q-error of each query's estimates and per template"
   writeFile(db.dir / "K1_2.rq", "SELECT * WHERE { ?a <http://e/knows> ?b }");
   auto r = runCli({"bench", "--db", db.db(), "--queries", db.dir.path().string(), "--repeat", "1", "--backend", "cpu"});
   REQUIRE(r.exitCode == 0);
-  CHECK(r.output.find("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error\n") !=
+  CHECK(r.output.find("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error,plan_median_ms\n") !=
         std::string::npos);
   CHECK(r.output.find("template,queries,median_of_medians_ms,max_median_ms,median_q_error,max_q_error\nK1,2,") !=
         std::string::npos);

@@ -15,7 +15,7 @@ using namespace gsparql::test;
 
 TEST_CASE("the catalog reads back what was written, and rejects edits") {
   TempDir dir;
-  Catalog catalog{7, 3, 1234, 5678, {{10, 2, 3, 4, 5}, {0, 0, 0, 0, 0}, {99, 1, 99, 99, 1}}};
+  Catalog catalog{7, 3, 1234, 5678, {{10, 2, 3, 4, 5}, {0, 0, 0, 0, 0}, {99, 1, 99, 99, 1}}, {}, {}};
   writeCatalog(dir / "catalog", catalog);
   CHECK(readCatalog(dir / "catalog") == catalog);
 
@@ -59,6 +59,10 @@ TEST_CASE("characteristic sets: found by a load, kept in the catalog, and absent
   CHECK(catalog.characteristicSets[1].predicates == std::vector<std::pair<uint32_t, uint64_t>>{{id("p1"), 50}});
   CHECK(catalog.characteristicSets[2].subjects == 30);
   CHECK(catalog.characteristicSets[2].predicates == std::vector<std::pair<uint32_t, uint64_t>>{{id("p3"), 30}});
+  // Indexed by predicate as read: the sets that have each one.
+  CHECK(catalog.setsWithPredicate.at(id("p1")) == std::vector<uint32_t>{0, 1});
+  CHECK(catalog.setsWithPredicate.at(id("p2")) == std::vector<uint32_t>{0});
+  CHECK(catalog.setsWithPredicate.at(id("p3")) == std::vector<uint32_t>{2});
 
   writeCatalog(dir / "catalog", catalog);
   CHECK(readCatalog(dir / "catalog") == catalog);

@@ -1,4 +1,4 @@
-#include "benchmarks/estimates/random_pattern.h"
+#include "benchmarks/optimizer/random_pattern.h"
 
 #include <algorithm>
 #include <set>

@@ -23,11 +23,11 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
-#include "benchmarks/estimates/random_pattern.h"
+#include "benchmarks/optimizer/bgp_corpus.h"
 #include "cli/query_options.h"
 #include "engine/executor.h"
 #include "engine/gpu/gpu_executor.h"
@@ -44,48 +44,16 @@ using namespace gsparql;
 namespace {
 
 struct Options {
-  std::string db, queries;
-  int random = 0;
+  std::string db;
   uint64_t seed = 1;
   uint32_t walks = 4096;
   double timeoutSeconds = 10;
-  int anchorEvery = 2;  // every K-th random pattern starts at a constant
 };
 
-Options parseOptions(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string option = argv[i], value = argv[i + 1];
-    if (option == "--db") o.db = value;
-    else if (option == "--queries") o.queries = value;
-    else if (option == "--random") o.random = std::stoi(value);
-    else if (option == "--seed") o.seed = std::stoull(value);
-    else if (option == "--walks") o.walks = static_cast<uint32_t>(std::stoul(value));
-    else if (option == "--timeout") o.timeoutSeconds = std::stod(value);
-    else if (option == "--anchor-every") o.anchorEvery = std::max(1, std::stoi(value));
-    else throw std::invalid_argument("unknown option " + option);
-  }
-  if (argc % 2 == 0) throw std::invalid_argument("an option lacks its value");
-  if (o.db.empty()) throw std::invalid_argument("--db DIR is required");
-  return o;
-}
-
-struct Bgp {
-  std::string set, name, text;
-};
-
-std::vector<Bgp> bgpsOf(const Options& o, const GraphStore& store) {
-  std::vector<Bgp> bgps;
-  if (!o.queries.empty()) {
-    for (const auto& f : cli::queryFiles(o.queries)) bgps.push_back({"queries", f.stem().string(), cli::readText(f)});
-  }
-  std::mt19937_64 random(o.seed);
-  for (int i = 0; i < o.random; ++i) {
-    benchmarks::PatternShape shape{.edges = 5 + i % 6, .anchored = i % o.anchorEvery == 0};
-    std::string text = benchmarks::randomPattern(store, shape, random);
-    if (!text.empty()) bgps.push_back({"random", "r" + std::to_string(i) + "_e" + std::to_string(shape.edges), text});
-  }
-  return bgps;
+Options parseOptions(const cli::Arguments& args) {
+  return {args.required("--db"), static_cast<uint64_t>(benchmarks::numberOption(args, "--seed", 1)),
+          static_cast<uint32_t>(benchmarks::numberOption(args, "--walks", 4096)),
+          benchmarks::numberOption(args, "--timeout", 10)};
 }
 
 // Walk estimates for every step of `plan`, completed by the planner's rule.
@@ -126,7 +94,10 @@ double percentile(std::vector<double> values, double p) {
 
 int main(int argc, char** argv) {
   try {
-    const Options o = parseOptions(argc, argv);
+    std::set<std::string> valued = benchmarks::corpusOptions();
+    valued.insert({"--db", "--walks", "--timeout"});
+    const cli::Arguments args(std::vector<std::string>(argv + 1, argv + argc), {valued, {}});
+    const Options o = parseOptions(args);
     GraphStore store(o.db);
     auto cpu = engine::makeCpuExecutor();
     auto cpuWalks = engine::makeCpuWalkEstimator();
@@ -135,9 +106,9 @@ int main(int argc, char** argv) {
     const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu"};
     std::map<std::pair<std::string, std::string>, std::vector<double>> qErrors;
     int skipped = 0, ran = 0;
-    const std::vector<Bgp> bgps = bgpsOf(o, store);
+    const std::vector<benchmarks::CorpusBgp> bgps = benchmarks::bgpCorpus(args, store);
     std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu\n");
-    for (const Bgp& bgp : bgps) {
+    for (const benchmarks::CorpusBgp& bgp : bgps) {
       auto orderer = engine::makeStatisticsOrderer();
       engine::ExecutionOptions execution;
       execution.deadline = std::chrono::steady_clock::now() +

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# On the GPU machine, issue 10's plan-quality and sampling benchmarks on
+# WatDiv SF100, in device calls back to back on one warm machine (/tmp
+# survives only while it stays warm):
+#   scripts/gpu-plan-quality-run.sh prepare    # unpack the binaries, generate SF100 and load it; the GPU tests beside
+#   scripts/gpu-plan-quality-run.sh quality    # plan-quality (chosen vs best of all orders) on the CPU and GPU
+#                                              # executors under --optimizer sampling and cost, over the 191 queries
+#                                              # and 100 random BGPs; walk-throughput
+#   scripts/gpu-plan-quality-run.sh rounds N   # N rounds of bench over {sampling,cost} x {cpu,gpu}, order rotated
+# Carry .carry/gsparql.txz (scripts/package-portable.sh), .carry/watdiv-tool
+# (../shared/tools/watdiv) and .carry/watdiv-check (queries/sf100 and
+# expected/sf100 of ../shared/datasets/watdiv). Output under $OUT.
+set -uo pipefail
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+bin=$PWD/.carry/gsparql
+db=/tmp/sf100db
+queries=.carry/watdiv-check/queries/sf100
+[[ -x $bin/gsparql ]] || tar xJf .carry/gsparql.txz -C .carry
+git log -1 --format="commit %H %s" > "$OUT/machine.txt" 2>/dev/null
+{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; nproc; } >> "$OUT/machine.txt"
+timed() {  # file command...
+  local file=$1
+  shift
+  echo "== ${*#"$bin/"}" > "$OUT/$file"
+  /usr/bin/time -f "wall %e s, peak RSS %M KB" "$@" >> "$OUT/$file" 2>&1
+}
+case ${1:-} in
+  prepare)
+    (GSPARQL_TEST_DATA=tests/data "$bin/gpu_tests" > "$OUT/gpu_tests.log" 2>&1; echo "gpu_tests exit $?" >> "$OUT/gpu_tests.log") &
+    tests=$!
+    rm -rf "$db" && .carry/watdiv-tool/generate.sh data 100 > /tmp/sf100.nt
+    "$bin/gsparql" load --quiet --db "$db" /tmp/sf100.nt | tee "$OUT/load.txt"
+    GSPARQL=$bin/gsparql WATDIV=.carry/watdiv-check DB=$db benchmarks/check_watdiv.sh 100 cpu > "$OUT/check.txt" 2>&1
+    tail -2 "$OUT/check.txt"
+    wait "$tests"
+    tail -3 "$OUT/gpu_tests.log"
+    ;;
+  quality)
+    for backend in cpu gpu; do
+      for optimizer in sampling cost; do
+        timed "plan-quality-$backend-$optimizer.csv" "$bin/plan-quality" --db "$db" --queries "$queries" --random 100 \
+          --seed 1 --timeout 0.5 --backend "$backend" --optimizer "$optimizer"
+        echo "== $backend $optimizer"
+        sed -n '/^set,which/,$p' "$OUT/plan-quality-$backend-$optimizer.csv"
+      done
+    done
+    timed walk-throughput.csv "$bin/walk-throughput" --db "$db" --queries "$queries" --random 100 --seed 1
+    sed -n '/^estimator,walks/,$p' "$OUT/walk-throughput.csv"
+    ;;
+  rounds)
+    configs=(sampling-cpu cost-cpu sampling-gpu cost-gpu)
+    mkdir -p "$OUT/rounds"
+    for round in $(seq 1 "${2:-4}"); do
+      for k in 0 1 2 3; do
+        config=${configs[$(((k + round - 1) % 4))]}
+        "$bin/gsparql" bench --db "$db" --queries "$queries" --repeat 3 --backend "${config#*-}" \
+          --optimizer "${config%-*}" > "$OUT/rounds/$config-$round.csv" 2>&1
+      done
+    done
+    python3 benchmarks/summarize_rounds.py "$OUT/rounds" 2>&1 | tee "$OUT/rounds.txt"
+    ;;
+  *) echo "usage: $0 prepare | quality | rounds N" >&2; exit 2 ;;
+esac

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# WatDiv on the GPU machine, gsparql beside Virtuoso 7.2.5 on the same data
+# in one session (issue 11, section 4 at SF1000; issue 10's goal at SF100),
+# in two device calls back to back (10 minutes each; /tmp survives only while
+# the machine stays warm):
+#   scripts/gpu-virtuoso-run.sh prepare [SCALE]  # generate WatDiv SCALE (1000), load it into gsparql and Virtuoso
+#                                                # (8 loaders); without QUERIES, one query per template made for it
+#   scripts/gpu-virtuoso-run.sh query [SCALE]    # the queries: gsparql bench on CPU, GPU warm, GPU cold;
+#                                                # Virtuoso through isql and HTTP
+# QUERIES=FOLDER: query that folder instead (SF100: .carry/watdiv-check/queries/sf100, its 191 queries).
+# Carry .carry/gsparql (gsparql and lib/) or .carry/gsparql.txz, .carry/watdiv-tool, .carry/virtuoso and
+# ../shared/tools/virtuoso_bench.py as .carry/virtuoso/virtuoso_bench.py. Output under $OUT.
+set -uo pipefail
+G=$PWD/.carry/gsparql/gsparql
+[[ -x $G ]] || tar xJf .carry/gsparql.txz -C .carry
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+scale=${2:-1000}
+wd=/tmp/wd$scale db=/tmp/db$scale
+queries=${QUERIES:-/tmp/q$scale}
+source scripts/virtuoso-env.sh
+timed() {  # label command...
+  echo "== $1"
+  shift
+  /usr/bin/time -f "wall %e s, peak RSS %M KB" "$@" 2>&1
+}
+# ../shared/tools/README.md's settings: buffers for 2/3 of the memory, 2,000,000 (faster to start) up to SF100.
+virtuoso_setup_scaled() { virtuoso_setup /tmp/virtuoso 16 "$( ((scale <= 100)) && echo 2000000 || echo 10900000)"; }
+case ${1:-} in
+  prepare)
+    { nproc; free -g | head -2; df -h /tmp | tail -1; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; } > "$OUT/machine.txt" 2>&1
+    rm -rf "$wd" "$db" /tmp/virtuoso "/tmp/q$scale" && cp -r .carry/watdiv-tool "$wd"
+    t=$SECONDS; "$wd/generate.sh" data "$scale" > "/tmp/sf$scale.nt"
+    echo "generate SF$scale: $((SECONDS - t)) s, $(wc -l < "/tmp/sf$scale.nt") lines" | tee "$OUT/generate.txt"
+    timed "gsparql load --quiet --verbose --memory-budget 48G sf$scale.nt" \
+      "$G" load --quiet --verbose --memory-budget 48G --db "$db" "/tmp/sf$scale.nt" > "$OUT/load-gsparql.txt"
+    du -sh "$db" >> "$OUT/load-gsparql.txt"
+    virtuoso_setup_scaled
+    split -n l/32 --additional-suffix=.nt "/tmp/sf$scale.nt" "$v/data/part" && rm "/tmp/sf$scale.nt"
+    { t=$SECONDS; virtuoso_start; echo "started in $((SECONDS - t)) s"
+      t=$SECONDS
+      isql "ld_dir('$v/data', '*.nt', 'http://watdiv.org/');" > /dev/null
+      for _ in $(seq 8); do isql "rdf_loader_run();" > /dev/null & done
+      wait
+      echo "bulk load (8 loaders): $((SECONDS - t)) s"
+      t=$SECONDS; isql "checkpoint;" > /dev/null; echo "checkpoint: $((SECONDS - t)) s"
+      isql "SPARQL SELECT COUNT(*) FROM <http://watdiv.org/> WHERE { ?s ?p ?o };" | grep -E "^ *[0-9]+ *$"
+      virtuoso_stop; rm -rf "$v/data"; du -sh "$v/db"; } > "$OUT/load-virtuoso.txt" 2>&1
+    if [[ -z ${QUERIES:-} ]]; then
+      mkdir -p "$queries"
+      for template in "$wd"/templates/*.txt; do
+        name=$(basename "$template" .txt)
+        "$wd/generate.sh" queries "$scale" "$name" 1 | awk -v f="$queries/${name}_01.rq" 'BEGIN { RS = "" } NR == 1 { print > f }'
+      done
+      cp -r "$queries" "$OUT/queries"
+    fi
+    cat "$OUT"/generate.txt "$OUT"/load-*.txt
+    ;;
+  query)
+    for mode in "cpu" "gpu" "gpu --cold"; do
+      echo "== gsparql bench --db DB --queries $queries --repeat 3 --backend $mode"
+      # shellcheck disable=SC2086
+      timeout 150 "$G" bench --db "$db" --queries "$queries" --repeat 3 --backend $mode 2>&1
+    done > "$OUT/bench-gsparql.txt"
+    virtuoso_setup_scaled
+    virtuoso_start
+    timeout 300 python3 .carry/virtuoso/virtuoso_bench.py "$vbin/isql-vt" 1111 8890 "$queries" http://watdiv.org/ \
+      "$OUT/virtuoso.tsv" 3 > "$OUT/virtuoso-bench.log" 2>&1
+    virtuoso_stop
+    python3 benchmarks/virtuoso_compare.py "$OUT/bench-gsparql.txt" "$OUT/virtuoso.tsv" | tee "$OUT/summary.txt"
+    ;;
+  *) echo "usage: [QUERIES=FOLDER] $0 prepare | query [SCALE]" >&2; exit 2 ;;
+esac
