@@ -32,7 +32,7 @@ class PlacingExecutor final : public Executor {
 
   uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
                  ExecutionProfile& profile) override {
-    const Placement placement = place(plan);
+    const Placement placement = place(plan, Work::Count);
     const uint64_t rows = placement.executor.count(plan, bgp, store, options, profile);
     explain(placement, profile);
     return rows;
@@ -52,8 +52,13 @@ class PlacingExecutor final : public Executor {
     double cpuCost, gpuCost;  // microseconds, estimated
   };
 
-  Placement place(const BgpPlan& plan) const {
-    const double cpu = planCost(costs_.cpu, plan), gpu = planCost(costs_.gpu, plan);
+  // A count makes no rows of the steps it multiplies (countCost).
+  enum class Work { Rows, Count };
+  Placement place(const BgpPlan& plan, Work work = Work::Rows) const {
+    const auto cost = [&](const ExecutorCosts& costs) {
+      return work == Work::Count ? countCost(costs, plan) : planCost(costs, plan);
+    };
+    const double cpu = cost(costs_.cpu), gpu = cost(costs_.gpu);
     return {gpu < cpu ? gpu_ : cpu_, cpu, gpu};
   }
 

@@ -1,5 +1,6 @@
 #include "engine/optimizer/cost_model.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -75,6 +76,45 @@ double componentCost(const ExecutorCosts& costs, const ComponentPlan& plan) {
 double planCost(const ExecutorCosts& costs, const BgpPlan& plan) {
   double cost = costs.perBgp;
   for (const ComponentPlan& component : plan.components) cost += componentCost(costs, component);
+  return cost;
+}
+
+size_t countedLeavesFrom(const ComponentPlan& plan) {
+  const std::vector<PlanStep>& steps = plan.steps;
+  const auto leafLike = [](const PlanStep& step) {
+    if (step.source != CandidateSource::Neighbours || step.driver.bindsPredicate) return false;
+    if (!step.predicateVertexChecks.empty()) return false;
+    return std::none_of(step.checks.begin(), step.checks.end(), [&](const EdgeUse& check) {
+      return check.bindsPredicate || check.boundVertex == step.vertex;
+    });
+  };
+  // Whether a step from `first` on reads a vertex bound from `first` on.
+  const auto readsOwn = [&](size_t first) {
+    const auto boundFrom = [&](uint32_t v) {
+      return std::any_of(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end(),
+                         [&](const PlanStep& s) { return s.vertex == v; });
+    };
+    return std::any_of(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end(), [&](const PlanStep& s) {
+      return boundFrom(s.driver.boundVertex) ||
+             std::any_of(s.checks.begin(), s.checks.end(), [&](const EdgeUse& c) { return boundFrom(c.boundVertex); });
+    });
+  };
+  size_t first = steps.size();
+  while (first > 0 && leafLike(steps[first - 1]) && !readsOwn(first - 1)) --first;
+  return first;
+}
+
+double countCost(const ExecutorCosts& costs, const BgpPlan& plan) {
+  double cost = costs.perBgp;
+  for (const ComponentPlan& component : plan.components) {
+    const size_t leaves = countedLeavesFrom(component);
+    const double rowsBefore = leaves == 0 ? 1 : component.steps[leaves - 1].estimatedRows;
+    for (size_t i = 0; i < component.steps.size(); ++i) {
+      const PlanStep& step = component.steps[i];
+      cost += i < leaves ? stepCost(costs, step)
+                         : costs.perStep + costs.perCandidate * (step.checks.empty() ? rowsBefore : step.estimatedCandidates);
+    }
+  }
   return cost;
 }
 

@@ -3,6 +3,7 @@
 // the executor's constants (gsparql/cost_model.h), plus a fixed cost per step
 // and per BGP. The estimates come from the plan (wander_join.h); the constants
 // are fitted to measured times by fitCosts.
+#include <cstddef>
 #include <vector>
 
 #include "engine/plan.h"
@@ -15,6 +16,17 @@ double stepCost(const ExecutorCosts& costs, const PlanStep& step);
 double componentCost(const ExecutorCosts& costs, const ComponentPlan& plan);
 // The BGP's fixed cost and every step of every component.
 double planCost(const ExecutorCosts& costs, const BgpPlan& plan);
+
+// The first of a component's final steps that a count (Executor::count)
+// multiplies instead of making their rows, as both executors find them:
+// each draws a vertex's neighbours over a known predicate, checks no edge
+// from its own vertex, and reads only vertices bound before the first of
+// them (the leaves of a star, the last vertex of a path).
+size_t countedLeavesFrom(const ComponentPlan& plan);
+// What counting the BGP's rows costs: planCost, but each counted leaf costs
+// its step and a lookup per row before the leaves (or, where it checks
+// edges, the candidates it intersects), and makes no rows.
+double countCost(const ExecutorCosts& costs, const BgpPlan& plan);
 
 // The work the cost model prices, summed over what ran.
 struct PlanWork {

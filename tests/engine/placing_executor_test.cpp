@@ -6,6 +6,7 @@
 
 #include "engine/executor.h"
 #include "engine/join_orderer.h"
+#include "engine/optimizer/cost_model.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/placing_executor.h"
 #include "engine/query_runner.h"
@@ -67,4 +68,53 @@ TEST_CASE("auto places each BGP on the executor its cost model prices lower, and
   CHECK(manyRows == 3000);
   CHECK(gpu.ran == 1);
   CHECK(manyNote.find("placed on the large executor: estimated 3 ms on the CPU, 1 ms on the GPU") != std::string::npos);
+}
+
+TEST_CASE("auto prices a count without the rows of the steps it multiplies") {
+  // 3,000 subjects over 3 objects: counting ?s per ?o multiplies the
+  // neighbour counts of 3 rows; making the rows makes 3,000.
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 3000; ++i) nt += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 3) + "> .\n";
+  writeFile(dir / "data.nt", nt);
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  GraphStore store(dir / "db");
+  NamedExecutor cpu("small"), gpu("large");
+  CostModel model;
+  model.cpu.perRow = 1;
+  model.gpu.perBgp = 1000;
+  model.measuredOn = "test";
+  auto placing = engine::makePlacingExecutor(cpu, gpu, model);
+  auto orderer = engine::makeStatisticsOrderer();
+  const auto counted = engine::runQuery(sparql::parseQuery("SELECT (COUNT(*) AS ?n) { ?s <http://e/p> ?o }"), store,
+                                        *placing, *orderer, {});
+  const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*counted.plan);
+  REQUIRE(leaf != nullptr);
+  const engine::ComponentPlan& plan = leaf->plan().components.at(0);
+  REQUIRE(plan.steps.size() == 2);
+  CHECK(engine::countedLeavesFrom(plan) == 1);  // ?o's 3 rows, then ?s multiplied
+  CHECK(engine::countCost(model.cpu, leaf->plan()) == doctest::Approx(3));
+  CHECK(engine::planCost(model.cpu, leaf->plan()) == doctest::Approx(3003).epsilon(0.05));
+  CHECK(engine::executorNotes(*counted.plan).find("placed on the small executor") != std::string::npos);
+  const auto rows = engine::runQuery(sparql::parseQuery("SELECT * { ?s <http://e/p> ?o }"), store, *placing, *orderer, {});
+  CHECK(rows.rows.rows == 3000);
+  CHECK(engine::executorNotes(*rows.plan).find("placed on the large executor") != std::string::npos);
+}
+
+TEST_CASE("a count multiplies only final steps that read vertices bound before them") {
+  engine::ComponentPlan path;  // ?a, then ?b from ?a, then ?c from ?b: only ?c is a leaf
+  path.steps.resize(3);
+  path.steps[0].vertex = 0;
+  path.steps[0].source = engine::CandidateSource::PredicateKeys;
+  for (uint32_t i : {1u, 2u}) {
+    path.steps[i].vertex = i;
+    path.steps[i].source = engine::CandidateSource::Neighbours;
+    path.steps[i].driver.boundVertex = i - 1;
+  }
+  CHECK(engine::countedLeavesFrom(path) == 2);
+  engine::ComponentPlan star = path;  // ?b and ?c both from ?a: both leaves
+  star.steps[2].driver.boundVertex = 0;
+  CHECK(engine::countedLeavesFrom(star) == 1);
+  star.steps[2].driver.bindsPredicate = true;  // a predicate variable is bound: not multiplied
+  CHECK(engine::countedLeavesFrom(star) == 3);
 }
