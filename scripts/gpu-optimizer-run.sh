@@ -49,16 +49,4 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 echo "== the counting queries: auto's placement and the time on each backend (median of 3)"
-for file in benchmarks/queries/counts/*.rq; do
-  for backend in auto cpu gpu; do
-    best=""
-    for r in 1 2 3; do
-      out=$(timeout 60 "$bin/gsparql" query --db "$db" --format tsv --time --explain --backend "$backend" \
-        --cost-model "$model" -f "$file" 2>&1)
-      ms=$(echo "$out" | sed -n 's/.*execute and write \([0-9.]*\) ms.*/\1/p')
-      best="$best $ms"
-    done
-    placed=$(echo "$out" | grep -o "placed on the [a-z]* executor[^;)]*)" | head -1)
-    echo "$(basename "$file" .rq),$backend,$(echo "$out" | sed -n 2p),$(echo $best | tr ' ' '\n' | sort -n | sed -n 2p),$placed"
-  done
-done | tee "$OUT/counts.txt"
+benchmarks/count_placement.sh "$bin/gsparql" "$db" --cost-model "$model" | tee "$OUT/counts.txt"

@@ -7,6 +7,7 @@
 #                                              # executors under --optimizer sampling and cost, over the 191 queries
 #                                              # and 100 random BGPs; walk-throughput
 #   scripts/gpu-plan-quality-run.sh rounds N   # N rounds of bench over {sampling,cost} x {cpu,gpu}, order rotated
+#   scripts/gpu-plan-quality-run.sh counts     # the counting queries: where auto places them, and their times
 # Carry .carry/gsparql.txz (scripts/package-portable.sh), .carry/watdiv-tool
 # (../shared/tools/watdiv) and .carry/watdiv-check (queries/sf100 and
 # expected/sf100 of ../shared/datasets/watdiv). Output under $OUT.
@@ -60,5 +61,8 @@ case ${1:-} in
     done
     python3 benchmarks/summarize_rounds.py "$OUT/rounds" 2>&1 | tee "$OUT/rounds.txt"
     ;;
-  *) echo "usage: $0 prepare | quality | rounds N" >&2; exit 2 ;;
+  counts)
+    benchmarks/count_placement.sh "$bin/gsparql" "$db" | tee "$OUT/counts.txt"
+    ;;
+  *) echo "usage: $0 prepare | quality | rounds N | counts" >&2; exit 2 ;;
 esac
