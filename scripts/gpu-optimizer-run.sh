@@ -9,11 +9,7 @@
 # .carry/watdiv-tool (../shared/tools/watdiv) and .carry/watdiv-check (the
 # SF100 queries and expected answers). Output under $OUT.
 set -uo pipefail
-OUT=${OUT:-/tmp/out}
-mkdir -p "$OUT"
-bin=$PWD/.carry/gsparql
-db=/tmp/sf100db
-queries=.carry/watdiv-check/queries/sf100
+source scripts/gpu-sf100-env.sh
 model=$OUT/cost-model
 rounds=${1:-6}
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$OUT/machine.txt"

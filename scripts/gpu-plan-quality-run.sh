@@ -12,12 +12,7 @@
 # (../shared/tools/watdiv) and .carry/watdiv-check (queries/sf100 and
 # expected/sf100 of ../shared/datasets/watdiv). Output under $OUT.
 set -uo pipefail
-OUT=${OUT:-/tmp/out}
-mkdir -p "$OUT"
-bin=$PWD/.carry/gsparql
-db=/tmp/sf100db
-queries=.carry/watdiv-check/queries/sf100
-[[ -x $bin/gsparql ]] || tar xJf .carry/gsparql.txz -C .carry
+source scripts/gpu-sf100-env.sh
 git log -1 --format="commit %H %s" > "$OUT/machine.txt" 2>/dev/null
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader; nproc; } >> "$OUT/machine.txt"
 timed() {  # file command...

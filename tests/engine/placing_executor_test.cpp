@@ -37,22 +37,37 @@ class NamedExecutor final : public engine::Executor {
   std::unique_ptr<engine::Executor> cpu_ = engine::makeCpuExecutor();
 };
 
+// 3,000 subjects with <p> over 3 objects, `more` triples, and auto over
+// "small" and "large" under the model above.
+struct Placing {
+  explicit Placing(const std::string& more) {
+    std::string nt = more;
+    for (int i = 0; i < 3000; ++i) {
+      nt += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 3) + "> .\n";
+    }
+    writeFile(dir / "data.nt", nt);
+    Database::load(dir / "db", {(dir / "data.nt").string()});
+  }
+  static CostModel testModel() {
+    CostModel model;
+    model.cpu.perRow = 1;
+    model.gpu.perBgp = 1000;
+    model.measuredOn = "test";
+    return model;
+  }
+  TempDir dir;
+  CostModel model = testModel();
+  NamedExecutor cpu{"small"}, gpu{"large"};
+  std::unique_ptr<engine::Executor> placing = engine::makePlacingExecutor(cpu, gpu, model);
+};
+
 }  // namespace
 
 TEST_CASE("auto places each BGP on the executor its cost model prices lower, and says so") {
-  TempDir dir;
-  std::string nt;
-  for (int i = 0; i < 3000; ++i) nt += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 3) + "> .\n";
-  nt += "<http://e/s0> <http://e/q> <http://e/o0> .\n";
-  writeFile(dir / "data.nt", nt);
-  Database::load(dir / "db", {(dir / "data.nt").string()});
-  GraphStore store(dir / "db");
-  NamedExecutor cpu("small"), gpu("large");
-  CostModel model;
-  model.cpu.perRow = 1;
-  model.gpu.perBgp = 1000;
-  model.measuredOn = "test";
-  auto placing = engine::makePlacingExecutor(cpu, gpu, model);
+  Placing p("<http://e/s0> <http://e/q> <http://e/o0> .\n");
+  GraphStore store(p.dir / "db");
+  NamedExecutor &cpu = p.cpu, &gpu = p.gpu;
+  auto& placing = p.placing;
   auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1});
   auto run = [&](const std::string& query) {
     const auto outcome = engine::runQuery(sparql::parseQuery(query), store, *placing, *orderer, {});
@@ -71,20 +86,12 @@ TEST_CASE("auto places each BGP on the executor its cost model prices lower, and
 }
 
 TEST_CASE("auto prices a count without the rows of the steps it multiplies") {
-  // 3,000 subjects over 3 objects: counting ?s per ?o multiplies the
-  // neighbour counts of 3 rows; making the rows makes 3,000.
-  TempDir dir;
-  std::string nt;
-  for (int i = 0; i < 3000; ++i) nt += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 3) + "> .\n";
-  writeFile(dir / "data.nt", nt);
-  Database::load(dir / "db", {(dir / "data.nt").string()});
-  GraphStore store(dir / "db");
-  NamedExecutor cpu("small"), gpu("large");
-  CostModel model;
-  model.cpu.perRow = 1;
-  model.gpu.perBgp = 1000;
-  model.measuredOn = "test";
-  auto placing = engine::makePlacingExecutor(cpu, gpu, model);
+  // Counting ?s per ?o multiplies the neighbour counts of 3 rows; making
+  // the rows makes 3,000.
+  Placing p("");
+  GraphStore store(p.dir / "db");
+  const CostModel& model = p.model;
+  auto& placing = p.placing;
   auto orderer = engine::makeStatisticsOrderer();
   const auto counted = engine::runQuery(sparql::parseQuery("SELECT (COUNT(*) AS ?n) { ?s <http://e/p> ?o }"), store,
                                         *placing, *orderer, {});
