@@ -280,7 +280,7 @@ class ComponentRun {
  public:
   ComponentRun(uint32_t component, const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                const std::vector<uint32_t>& predicateVertex, const ExecutionOptions& options)
-      : component_(component), plan_(plan), options_(options) {
+      : component_(component), plan_(plan), options_(options), width_(bgp.columnCount()) {
     std::vector<uint32_t> earlier;
     earlier_.reserve(plan.steps.size());  // runners keep references to these lists
     runners_.reserve(plan.steps.size());
@@ -292,23 +292,27 @@ class ComponentRun {
     depth_ = plan.steps.size();
     times_.assign(plan.steps.size(), 0);
     rows_.assign(plan.steps.size(), 0);
-    IdTable start(bgp.columnCount());
-    start.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
-    pending_.push_back({std::move(start), 0});
+    restart();
   }
 
+  // Breadth-first (level by level, as SGSI) unless a row limit asks for
+  // the first rows, or the plan's estimates say a level before the last
+  // would not fit the memory budget: then depth-first over chunks of rows
+  // (DGSM), which holds a chunk per level. A level that outgrows the budget
+  // the estimates did not foresee starts the component again depth-first.
   IdTable run() {
-    if (!options_.rowLimit) return extendLevelByLevel(std::move(pending_.front().rows));
-    const uint64_t limit = *options_.rowLimit;
-    IdTable out(pending_.front().rows.width());
-    while (out.rows() < limit) {
-      std::optional<IdTable> chunk = nextChunk();
-      if (!chunk) break;
-      const size_t take = static_cast<size_t>(std::min<uint64_t>(chunk->rows(), limit - out.rows()));
-      out.append(take == chunk->rows() ? *chunk : rowsOf(*chunk, 0, take));
+    if (options_.rowLimit) return runDepthFirst(*options_.rowLimit);
+    if (levelsOutgrowBudget()) return depthFirstBecause("its estimated rows");
+    try {
+      return extendLevelByLevel(std::move(pending_.front().rows));
+    } catch (const QueryOutOfMemory&) {
+      restart();
+      return depthFirstBecause("its rows");
     }
-    return out;
   }
+
+  // Why the component ran depth-first, for EXPLAIN; empty if it did not.
+  const std::string& strategyNote() const { return strategyNote_; }
 
   // Depth-first: the next rows through the first depth_ steps (all of
   // them, unless counting), from the deepest level that still has
@@ -420,6 +424,48 @@ class ComponentRun {
     return total;
   }
 
+  // The first `limit` rows depth-first. Without a limit the result grows
+  // under the memory budget, counted twice as a growing table may hold it
+  // while it moves.
+  IdTable runDepthFirst(uint64_t limit) {
+    IdTable out(width_);
+    while (out.rows() < limit) {
+      std::optional<IdTable> chunk = nextChunk();
+      if (!chunk) break;
+      const size_t take = static_cast<size_t>(std::min<uint64_t>(chunk->rows(), limit - out.rows()));
+      out.append(take == chunk->rows() ? *chunk : rowsOf(*chunk, 0, take));
+      if (!options_.rowLimit) options_.checkMemory(2 * out.data().size() * sizeof(uint32_t), "a BGP's rows");
+    }
+    return out;
+  }
+
+  IdTable depthFirstBecause(const std::string& what) {
+    strategyNote_ = "component " + std::to_string(component_ + 1) + " ran depth-first: " + what +
+                    " outgrew the memory budget level by level";
+    return runDepthFirst(UINT64_MAX);
+  }
+
+  // A level before the last whose estimated rows, with the level before
+  // it, would not fit the budget (as runStep counts a step's memory).
+  bool levelsOutgrowBudget() const {
+    const double rowBytes = static_cast<double>(width_ * sizeof(uint32_t));
+    for (size_t s = 0; s + 1 < plan_.steps.size(); ++s) {
+      if (2 * plan_.steps[s].estimatedRows * rowBytes > static_cast<double>(options_.memoryBudgetBytes)) return true;
+    }
+    return false;
+  }
+
+  // Back to the one start row, with nothing counted.
+  void restart() {
+    IdTable start(width_);
+    start.appendRow(std::vector<uint32_t>(width_, 0));
+    pending_.clear();
+    pending_.push_back({std::move(start), 0});
+    times_.assign(times_.size(), 0);
+    rows_.assign(rows_.size(), 0);
+    ran_ = 0;
+  }
+
   IdTable extendLevelByLevel(IdTable table) {
     for (size_t s = 0; s < runners_.size() && table.rows() > 0; ++s) table = step(s, table);
     return table;
@@ -428,6 +474,7 @@ class ComponentRun {
   uint32_t component_;
   const ComponentPlan& plan_;
   const ExecutionOptions& options_;
+  size_t width_;  // the BGP's columns
   std::vector<std::vector<uint32_t>> earlier_;  // per step: the vertices bound before it
   std::vector<StepRunner> runners_;
   std::vector<double> times_;
@@ -435,6 +482,7 @@ class ComponentRun {
   size_t ran_ = 0;              // steps that ran at least once
   size_t depth_ = 0;            // steps that make rows: all, or those before the leaves counted
   std::vector<Level> pending_;  // depth-first: pending_[s] enters step s
+  std::string strategyNote_;
 };
 
 // A one-component BGP's rows, found a chunk at a time as they are asked for.
@@ -473,6 +521,7 @@ class CpuExecutor final : public Executor {
       ComponentRun run(c, plan.components[c], bgp, store, predicateVertex, options);
       tables.push_back(run.run());
       run.addProfile(profile);
+      if (!run.strategyNote().empty()) profile.note += (profile.note.empty() ? "" : "; ") + run.strategyNote();
       if (tables.back().rows() == 0) break;  // the product is empty
     }
     return options.select(componentProduct(std::move(tables), bgp, options));

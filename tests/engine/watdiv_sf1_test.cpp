@@ -135,3 +135,27 @@ TEST_CASE("plans from the sampling optimizer's seed search count what the statis
     CHECK(countOf(sf1().query(query, sampling)) == expected);
   }
 }
+
+TEST_CASE("under memory budgets their levels outgrow, WatDiv SF1 queries run depth-first and give the reference rows") {
+  // Each query under the smallest budget of 256 bytes, 512, ... 16 MiB that
+  // its result fits: where a level before the last would not, the CPU
+  // executor runs depth-first over chunks of rows (DGSM).
+  size_t depthFirst = 0;
+  for (const auto& query : queries()) {
+    const std::string name = query.stem().string();
+    CAPTURE(name);
+    for (uint64_t budget = 256; budget <= (16 << 20); budget *= 2) {
+      QueryOptions options{Backend::Cpu};
+      options.memoryBudgetBytes = budget;
+      try {
+        QueryResult result = sf1().query(readText(query), options);
+        CHECK(sortedTsvRows(result) == expectedRows(name));
+        depthFirst += result.explain().find("ran depth-first") != std::string::npos;
+        break;
+      } catch (const QueryOutOfMemory&) {
+        CHECK(budget < (16 << 20));
+      }
+    }
+  }
+  CHECK(depthFirst >= 10);
+}
