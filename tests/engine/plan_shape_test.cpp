@@ -9,6 +9,7 @@
 #include "engine/executor.h"
 #include "engine/join_orderer.h"
 #include "engine/logical/logical_plan.h"
+#include "engine/physical/bgp_leaf.h"
 #include "engine/planner/planner.h"
 #include "engine/query_runner.h"
 #include "gsparql/database.h"
@@ -295,6 +296,21 @@ TEST_CASE("plan shape: the BGPs of a join are planned as one, whatever stands be
   CHECK(merged.size() == 3);  // s0 reaches s1 and s2, s1 reaches s2
   CHECK(merged == fixture().sortedRows("SELECT * WHERE { { SELECT * { ?s <http://e/big> ?o } } ?s <http://e/knows>+ ?t . "
                                        "{ SELECT * { ?t <http://e/big> ?x } } }"));
+}
+
+TEST_CASE("plan shape: a blank node shared by the BGPs around a path stays two BGPs, joined as one variable") {
+  // One triples block, so one blank node scope: _:b joins the two BGPs as
+  // ?b would. They are not merged (a merged BGP would treat _:b as its own).
+  const std::string blank =
+      "SELECT ?m ?z ?x WHERE { _:b <http://e/knows> ?m . ?m <http://e/knows>+ ?z . _:b <http://e/age> ?x }";
+  const auto plan = planOf(blank);
+  const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*plan);
+  REQUIRE(leaf != nullptr);
+  CHECK(leaf->bgp().edges.size() == 1);
+  const auto rows = fixture().sortedRows(blank);
+  CHECK(rows.size() == 1);  // s0 knows s1, s1 knows+ s2, s0's age
+  CHECK(rows == fixture().sortedRows(
+                    "SELECT ?m ?z ?x WHERE { ?b <http://e/knows> ?m . ?m <http://e/knows>+ ?z . ?b <http://e/age> ?x }"));
 }
 
 TEST_CASE("plan shape: an alternative of links beside a BGP that has an end becomes one BGP per link, unioned") {
