@@ -303,12 +303,9 @@ class ComponentRun {
   IdTable run() {
     if (options_.rowLimit) return runDepthFirst(*options_.rowLimit);
     if (levelsOutgrowBudget()) return depthFirstBecause("its estimated rows");
-    try {
-      return extendLevelByLevel(std::move(pending_.front().rows));
-    } catch (const QueryOutOfMemory&) {
-      restart();
-      return depthFirstBecause("its rows");
-    }
+    if (std::optional<IdTable> rows = extendLevelByLevel(std::move(pending_.front().rows))) return std::move(*rows);
+    restart();
+    return depthFirstBecause("its rows");
   }
 
   // Why the component ran depth-first, for EXPLAIN; empty if it did not.
@@ -466,8 +463,18 @@ class ComponentRun {
     ran_ = 0;
   }
 
-  IdTable extendLevelByLevel(IdTable table) {
-    for (size_t s = 0; s < runners_.size() && table.rows() > 0; ++s) table = step(s, table);
+  // Level by level; nullopt where a level before the last outgrew the
+  // memory budget. The last level's error stands: its rows are the result,
+  // which depth-first would not fit either.
+  std::optional<IdTable> extendLevelByLevel(IdTable table) {
+    for (size_t s = 0; s < runners_.size() && table.rows() > 0; ++s) {
+      try {
+        table = step(s, table);
+      } catch (const QueryOutOfMemory&) {
+        if (s + 1 == runners_.size()) throw;
+        return std::nullopt;
+      }
+    }
     return table;
   }
 
