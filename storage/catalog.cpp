@@ -97,7 +97,7 @@ void indexCharacteristicSets(Catalog& catalog) {
   catalog.setsWithPredicate.assign(catalog.predicates.size(), {});
   for (uint32_t i = 0; i < catalog.characteristicSets.size(); ++i) {
     for (const auto& [predicate, triples] : catalog.characteristicSets[i].predicates) {
-      if (predicate < catalog.setsWithPredicate.size()) catalog.setsWithPredicate[predicate].push_back(i);
+      if (predicate < catalog.setsWithPredicate.size()) catalog.setsWithPredicate[predicate].push_back({i, triples});
     }
   }
 }

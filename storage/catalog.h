@@ -19,6 +19,13 @@ struct CharacteristicSet {
   friend bool operator==(const CharacteristicSet&, const CharacteristicSet&) = default;
 };
 
+// One characteristic set in a predicate's list: the set's index and its triples of the predicate.
+struct SetPosting {
+  uint32_t set = 0;
+  uint64_t triples = 0;
+  friend bool operator==(const SetPosting&, const SetPosting&) = default;
+};
+
 struct Catalog {
   uint64_t generation = 0;
   // Input files loaded so far; each gets its own blank-node scope.
@@ -29,10 +36,10 @@ struct Catalog {
   // The largest characteristic sets, by subjects (storage/characteristic_sets.h);
   // empty in catalogs written before they were kept.
   std::vector<CharacteristicSet> characteristicSets;
-  // Per predicate, the indexes of the sets above that have it, in order:
-  // built by readCatalog (indexCharacteristicSets), so that the optimizer
-  // looks only at the sets of a star's rarest predicate.
-  std::vector<std::vector<uint32_t>> setsWithPredicate;
+  // Per predicate, the sets above that have it, in order: built by
+  // readCatalog (indexCharacteristicSets), so that the optimizer finds the
+  // sets of a star by merging its predicates' lists.
+  std::vector<std::vector<SetPosting>> setsWithPredicate;
   // The facts, without the index derived from them.
   friend bool operator==(const Catalog& a, const Catalog& b) {
     return a.generation == b.generation && a.inputFiles == b.inputFiles && a.vertexCount == b.vertexCount &&

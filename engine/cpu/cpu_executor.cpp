@@ -16,6 +16,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr size_t kRowsPerTask = 256;
+// Waking the thread pool costs tens of microseconds, more than most steps of
+// selective queries take: tasks run here until this much time has passed.
+constexpr auto kInlineTime = std::chrono::microseconds(30);
+
+// Runs task(0) .. task(tasks - 1): on this thread while they take under
+// kInlineTime in all, the rest on the thread pool.
+template <typename Task>
+void runTasks(size_t tasks, const Task& task) {
+  const auto start = Clock::now();
+  size_t t = 0;
+  for (; t < tasks && Clock::now() - start < kInlineTime; ++t) task(t);
+  if (t < tasks) tbb::parallel_for(t, tasks, task);
+}
 
 // Extends rows by one query vertex, following one plan step.
 class StepRunner {
@@ -234,12 +247,7 @@ IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionO
       reported = pieces[t].size();
     }
   };
-  // One task is run here: handing it to the thread pool costs more than small steps take.
-  if (tasks == 1) {
-    runTask(0);
-  } else {
-    tbb::parallel_for(size_t{0}, tasks, runTask);
-  }
+  runTasks(tasks, runTask);
   options.throwIfStopped();
   memory.throwIfOver();
   IdTable output(input.width());
@@ -399,10 +407,10 @@ class ComponentRun {
       std::vector<uint64_t> stepRows;
     };
     tbb::combinable<Partial> partials([&] { return Partial{0, std::vector<uint64_t>(leaves, 0)}; });
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, rows.rows(), kRowsPerTask), [&](const auto& range) {
+    runTasks((rows.rows() + kRowsPerTask - 1) / kRowsPerTask, [&](size_t t) {
       Partial& partial = partials.local();
       std::vector<uint32_t> a, b;
-      for (size_t r = range.begin(); r != range.end(); ++r) {
+      for (size_t r = t * kRowsPerTask; r < std::min(rows.rows(), (t + 1) * kRowsPerTask); ++r) {
         uint64_t product = 1;
         for (size_t l = 0; l < leaves && product > 0; ++l) {
           product = checkedMultiply(product, runners_[depth_ + l].candidateCount(rows.row(r), a, b));

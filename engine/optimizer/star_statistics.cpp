@@ -12,20 +12,21 @@ uint64_t triplesOf(const CharacteristicSet& set, uint32_t predicate) {
   return it != set.predicates.end() && it->first == predicate ? it->second : 0;
 }
 
-}  // namespace
-
-const std::vector<uint32_t>* StarStatistics::candidateSets(const std::vector<uint32_t>& required,
-                                                           const std::vector<uint32_t>& counted) const {
-  const auto& index = catalog_->setsWithPredicate;
-  if (index.size() != catalog_->predicates.size()) return nullptr;
-  const std::vector<uint32_t>* fewest = nullptr;
-  for (const auto* predicates : {&required, &counted}) {
-    for (uint32_t p : *predicates) {
-      if (p < index.size() && (fewest == nullptr || index[p].size() < fewest->size())) fewest = &index[p];
-    }
+// The first position from `from` on whose set is not below `set`, galloping:
+// the lists are walked for the sets of the shortest, so most jumps are long.
+size_t seek(const std::vector<SetPosting>& list, size_t from, uint32_t set) {
+  size_t end = from;
+  for (size_t step = 1; end < list.size() && list[end].set < set; step *= 2) {
+    from = end + 1;
+    end += step;
   }
-  return fewest;
+  const auto last = list.begin() + static_cast<std::ptrdiff_t>(std::min(end, list.size()));
+  const auto it = std::lower_bound(list.begin() + static_cast<std::ptrdiff_t>(from), last, set,
+                                   [](const SetPosting& posting, uint32_t s) { return posting.set < s; });
+  return static_cast<size_t>(it - list.begin());
 }
+
+}  // namespace
 
 double StarStatistics::rows(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const {
   std::vector<uint32_t> key = required;
@@ -40,25 +41,59 @@ double StarStatistics::rows(const std::vector<uint32_t>& required, const std::ve
 }
 
 double StarStatistics::sum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const {
-  // Planning asks this for every star of every query: only the sets of the
-  // rarest predicate are read, and a set lacking a predicate is left at its first miss.
-  auto holds = [](const CharacteristicSet& set, uint32_t p) { return triplesOf(set, p) > 0; };
+  const auto& index = catalog_->setsWithPredicate;
+  if (index.size() != catalog_->predicates.size() || (required.empty() && counted.empty())) {
+    return scannedSum(required, counted);
+  }
+  // Planning asks this for every star of every query: the predicates' lists
+  // of sets are merged, walking the shortest, instead of reading each set.
+  struct Cursor {
+    const std::vector<SetPosting>* list;
+    bool counted;
+    size_t at = 0;
+  };
+  std::vector<Cursor> cursors;
+  for (const auto* predicates : {&required, &counted}) {
+    for (uint32_t p : *predicates) {
+      if (p >= index.size()) return 0;
+      cursors.push_back({&index[p], predicates == &counted});
+    }
+  }
+  const auto shortest = std::min_element(cursors.begin(), cursors.end(), [](const Cursor& a, const Cursor& b) {
+    return a.list->size() < b.list->size();
+  });
+  // Rows of a set: its subjects times each counted predicate's triples per
+  // subject, divided once at the end (divisions would chain the loop).
   double total = 0;
-  const auto add = [&](const CharacteristicSet& set) {
-    if (!std::all_of(required.begin(), required.end(), [&](uint32_t p) { return holds(set, p); })) return;
+  for (const SetPosting& driver : *shortest->list) {
+    const auto subjects = static_cast<double>(catalog_->characteristicSets[driver.set].subjects);
+    double rows = subjects, scale = 1;
+    for (Cursor& c : cursors) {
+      const auto& list = *c.list;
+      c.at = seek(list, c.at, driver.set);
+      if (c.at == list.size()) return total;
+      if (list[c.at].set != driver.set) {
+        rows = 0;
+        break;
+      }
+      if (!c.counted) continue;
+      rows *= static_cast<double>(list[c.at].triples);
+      scale *= subjects;
+    }
+    total += rows / scale;
+  }
+  return total;
+}
+
+double StarStatistics::scannedSum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const {
+  double total = 0;
+  for (const CharacteristicSet& set : catalog_->characteristicSets) {
+    const auto holds = [&](uint32_t p) { return triplesOf(set, p) > 0; };
+    if (!std::all_of(required.begin(), required.end(), holds)) continue;
     const auto subjects = static_cast<double>(set.subjects);
     double rows = subjects;
-    for (uint32_t p : counted) {
-      const uint64_t triples = triplesOf(set, p);
-      if (triples == 0) return;
-      rows *= static_cast<double>(triples) / subjects;
-    }
+    for (uint32_t p : counted) rows *= static_cast<double>(triplesOf(set, p)) / subjects;
     total += rows;
-  };
-  if (const auto* candidates = candidateSets(required, counted)) {
-    for (uint32_t i : *candidates) add(catalog_->characteristicSets[i]);
-  } else {
-    for (const CharacteristicSet& set : catalog_->characteristicSets) add(set);
   }
   return total;
 }

@@ -28,11 +28,9 @@ class StarStatistics {
 
  private:
   double sum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const;
-  // The indexes of the sets that may hold every predicate: those of the
-  // predicate fewest sets have; nullptr for all of them (no predicate, or a
-  // catalog not indexed).
-  const std::vector<uint32_t>* candidateSets(const std::vector<uint32_t>& required,
-                                             const std::vector<uint32_t>& counted) const;
+  // The same sum read set by set: for a catalog without its index, and for
+  // the star with no predicate (every set).
+  double scannedSum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const;
 
   const Catalog* catalog_;
   // The answers so far, by the sorted required predicates, a separator and the sorted counted ones.

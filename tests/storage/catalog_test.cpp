@@ -60,9 +60,9 @@ TEST_CASE("characteristic sets: found by a load, kept in the catalog, and absent
   CHECK(catalog.characteristicSets[2].subjects == 30);
   CHECK(catalog.characteristicSets[2].predicates == std::vector<std::pair<uint32_t, uint64_t>>{{id("p3"), 30}});
   // Indexed by predicate as read: the sets that have each one.
-  CHECK(catalog.setsWithPredicate.at(id("p1")) == std::vector<uint32_t>{0, 1});
-  CHECK(catalog.setsWithPredicate.at(id("p2")) == std::vector<uint32_t>{0});
-  CHECK(catalog.setsWithPredicate.at(id("p3")) == std::vector<uint32_t>{2});
+  CHECK(catalog.setsWithPredicate.at(id("p1")) == std::vector<SetPosting>{{0, 200}, {1, 50}});
+  CHECK(catalog.setsWithPredicate.at(id("p2")) == std::vector<SetPosting>{{0, 100}});
+  CHECK(catalog.setsWithPredicate.at(id("p3")) == std::vector<SetPosting>{{2, 30}});
 
   writeCatalog(dir / "catalog", catalog);
   CHECK(readCatalog(dir / "catalog") == catalog);
