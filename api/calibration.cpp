@@ -12,21 +12,50 @@
 namespace gsparql {
 namespace {
 
+// A query's runs on one executor: the fastest, and what the first (the
+// warm-up, which copies what the executor's device lacks) took beyond it.
+struct Runs {
+  engine::CostSample fastest;
+  uint64_t copiedBytes = 0;
+  double copyMicroseconds = 0;
+};
+
 // The fastest of a warm-up and `repeat` runs; nullopt when the query fails or has no BGP.
-std::optional<engine::CostSample> fastestRun(const std::string& query, Backend backend,
-                                             const CalibrationOptions& options, const MeasureQuery& measure) {
+std::optional<Runs> measureRuns(const std::string& query, Backend backend, const CalibrationOptions& options,
+                                const MeasureQuery& measure) {
   try {
-    Measurement fastest = measure(query, backend);  // the warm-up: caches, the GPU's adjacency
+    const Measurement first = measure(query, backend);
+    Measurement fastest = first;
     for (unsigned r = 0; r < options.repeat; ++r) {
       const Measurement m = measure(query, backend);
       if (r == 0 || m.milliseconds < fastest.milliseconds) fastest = m;
     }
     if (fastest.work.bgps == 0) return std::nullopt;
     // A time of 0 (below the clock's resolution) would weigh infinitely.
-    return engine::CostSample{fastest.work, std::max(fastest.milliseconds * 1000, 1.0)};
+    return Runs{{fastest.work, std::max(fastest.milliseconds * 1000, 1.0)},
+                first.copiedBytes,
+                std::max(0.0, (first.milliseconds - fastest.milliseconds) * 1000)};
   } catch (const Error&) {
     return std::nullopt;
   }
+}
+
+// Microseconds per megabyte copied, over the queries whose warm-up copied
+// something; nullopt where none did.
+std::optional<double> copyCost(const std::vector<Runs>& runs) {
+  double bytes = 0, microseconds = 0;
+  for (const Runs& r : runs) {
+    bytes += static_cast<double>(r.copiedBytes);
+    if (r.copiedBytes > 0) microseconds += r.copyMicroseconds;
+  }
+  if (bytes == 0) return std::nullopt;
+  return microseconds / bytes * 1e6;
+}
+
+std::vector<engine::CostSample> fastestOf(const std::vector<Runs>& runs) {
+  std::vector<engine::CostSample> samples;
+  for (const Runs& r : runs) samples.push_back(r.fastest);
+  return samples;
 }
 
 double medianError(const std::vector<engine::CostSample>& samples, const ExecutorCosts& costs) {
@@ -56,27 +85,38 @@ engine::PlanWork workOf(const engine::Operator& root) {
   return work;
 }
 
+uint64_t copiedBytesOf(const engine::Operator& root) {
+  uint64_t bytes = 0;
+  if (const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&root)) bytes += leaf->executionProfile().copiedBytes;
+  for (const engine::Operator* child : root.children()) bytes += copiedBytesOf(*child);
+  return bytes;
+}
+
 Calibration calibrateWith(const std::vector<std::string>& queries, const CalibrationOptions& options,
                           const CostModel& previous, bool gpu, const MeasureQuery& measure) {
-  std::vector<engine::CostSample> cpuSamples, gpuSamples;
+  std::vector<Runs> cpuRuns, gpuRuns;
   Calibration c;
   for (const std::string& query : queries) {
-    const auto cpuRun = fastestRun(query, Backend::Cpu, options, measure);
-    const auto gpuRun = gpu && cpuRun ? fastestRun(query, Backend::Gpu, options, measure) : std::nullopt;
+    const auto cpuRun = measureRuns(query, Backend::Cpu, options, measure);
+    const auto gpuRun = gpu && cpuRun ? measureRuns(query, Backend::Gpu, options, measure) : std::nullopt;
     if (!cpuRun || (gpu && !gpuRun)) {
       ++c.skipped;
       continue;
     }
-    cpuSamples.push_back(*cpuRun);
-    if (gpuRun) gpuSamples.push_back(*gpuRun);
+    cpuRuns.push_back(*cpuRun);
+    if (gpuRun) gpuRuns.push_back(*gpuRun);
   }
-  c.samples = cpuSamples.size();
-  if (cpuSamples.empty()) throw Error("calibrate: none of the " + std::to_string(queries.size()) + " queries could be measured");
+  c.samples = cpuRuns.size();
+  if (cpuRuns.empty()) throw Error("calibrate: none of the " + std::to_string(queries.size()) + " queries could be measured");
   c.model = previous;
+  const std::vector<engine::CostSample> cpuSamples = fastestOf(cpuRuns);
   c.model.cpu = engine::fitCosts(cpuSamples);
   c.cpuMedianError = medianError(cpuSamples, c.model.cpu);
   if (gpu) {
+    const std::vector<engine::CostSample> gpuSamples = fastestOf(gpuRuns);
     c.model.gpu = engine::fitCosts(gpuSamples);
+    // Where nothing was copied (the device held it all already), the previous price stays.
+    c.model.gpu.perCopiedMegabyte = copyCost(gpuRuns).value_or(previous.gpu.perCopiedMegabyte);
     c.gpuMedianError = medianError(gpuSamples, c.model.gpu);
     c.gpuMeasured = true;
   }

@@ -431,7 +431,8 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
                          const auto start = Clock::now();
                          const engine::QueryOutcome outcome =
                              impl_->run(parse(text, query), query, executionOptionsFrom(query, start));
-                         return Measurement{workOf(*outcome.plan), outcome.executeMilliseconds};
+                         return Measurement{workOf(*outcome.plan), outcome.executeMilliseconds,
+                                            copiedBytesOf(*outcome.plan)};
                        });
 }
 

@@ -10,8 +10,10 @@ namespace gsparql::cli {
 namespace {
 
 void printCosts(const char* executor, const ExecutorCosts& c, double medianError) {
-  std::printf("%s: %.3g us per BGP, %.3g per step, %.3g per candidate, %.3g per row (median error %.0f%%)\n",
-              executor, c.perBgp, c.perStep, c.perCandidate, c.perRow, medianError * 100);
+  std::printf("%s: %.3g us per BGP, %.3g per step, %.3g per candidate, %.3g per row (median error %.0f%%)", executor,
+              c.perBgp, c.perStep, c.perCandidate, c.perRow, medianError * 100);
+  if (c.perCopiedMegabyte > 0) std::printf("; %.3g per megabyte copied to the device", c.perCopiedMegabyte);
+  std::printf("\n");
 }
 
 }  // namespace

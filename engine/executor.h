@@ -68,6 +68,7 @@ struct StepProfile {
 struct ExecutionProfile {
   std::vector<StepProfile> steps;
   std::string note;  // e.g. why the GPU executor handed a BGP to the CPU
+  uint64_t copiedBytes = 0;  // adjacency copied to the executor's device for the BGP (calibrate prices it)
 };
 
 // A BGP's rows a batch at a time, found as they are asked for.
@@ -100,6 +101,12 @@ class Executor {
   // handing rows out. Components without the column only need a row each.
   virtual uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                  const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column);
+  // The bytes this executor would copy to its device before running the
+  // plan: adjacency it does not hold yet. Placement prices them
+  // (ExecutorCosts::perCopiedMegabyte); none by default.
+  virtual uint64_t bytesToCopy(const BgpPlan& /*plan*/, const BoundBgp& /*bgp*/, const GraphStore& /*store*/) {
+    return 0;
+  }
   // Random walks over the graph this executor holds, for the optimizer
   // (optimizer/walk_estimator.h); nullptr where it offers none of its own.
   virtual WalkEstimator* walkEstimator() { return nullptr; }

@@ -229,6 +229,18 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     }
   }
 
+  // The adjacency the plan's steps read that the cache lacks (streamed
+  // adjacency is copied again by every query).
+  uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) override {
+    std::vector<std::vector<GpuStep>> steps;
+    for (const ComponentPlan& component : plan.components) steps.push_back(gpuSteps(component, bgp));
+    uint64_t bytes = 0;
+    for (const gpu::AdjacencyUse& use : adjacencyUses(steps, store)) {
+      if (!cache_.holds(store, use.id.first, use.id.second)) bytes += use.bytes;
+    }
+    return bytes;
+  }
+
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
                   ExecutionProfile& profile) override {
     return orOnCpu(profile, [&] { return executeOnGpu(plan, bgp, store, options, profile); },
@@ -299,7 +311,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
       tables.push_back(std::move(*componentRows(c, steps[c], bgp, store, componentOptions, profile, false).table));
     }
-    profile.note = runNote(options);
+    noteRun(options, profile);
     if (direct) return std::move(tables.front());
     return options.select(componentProduct(std::move(tables), bgp, everyColumn));
   }
@@ -318,7 +330,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     ExecutionOptions noColumns = options;
     noColumns.outputColumns = std::vector<uint32_t>{};
     const uint64_t rows = componentRows(component, steps.front(), bgp, store, noColumns, profile, true).count;
-    profile.note = runNote(options);
+    noteRun(options, profile);
     return rows;
   }
 
@@ -346,7 +358,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     } else {
       distinct = runComponent(component, steps.front(), bgp, store, options, profile, false, column).count;
     }
-    profile.note = runNote(options);
+    noteRun(options, profile);
     return distinct;
   }
 
@@ -374,6 +386,11 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       }
     }
     return QueryScope{cache_};
+  }
+
+  void noteRun(const ExecutionOptions& options, ExecutionProfile& profile) const {
+    profile.note = runNote(options);
+    profile.copiedBytes += cache_.bytesUploadedThisQuery();
   }
 
   // What --explain says about how the GPU ran the query.

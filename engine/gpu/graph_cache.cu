@@ -112,6 +112,10 @@ DeviceAdjacency GraphCache::get(const GraphStore& store, pcsr::Direction directi
   return entry(store, direction, predicate).view;
 }
 
+bool GraphCache::holds(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) const {
+  return entries_.contains(Key{store.snapshotName(), static_cast<uint32_t>(direction), predicate, 0});
+}
+
 GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
                                           KeyRange range) {
   const uint32_t kind = kRangeKind + static_cast<uint32_t>(direction);

@@ -72,6 +72,8 @@ class GraphCache {
   // Waits for the uploads in flight: before the query's snapshot may go.
   void drain() { stager_.drain(); }
   DeviceAdjacency get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
+  // Whether get() would find the adjacency here, without copying it.
+  bool holds(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) const;
   // The predicate's keys in that direction as a bitset over all vertices,
   // built on first use and cached with the adjacency.
   const uint32_t* keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);

@@ -15,6 +15,10 @@ struct ExecutorCosts {
   double perStep = 0;       // each join step
   double perCandidate = 0;  // each candidate a step's set operations examine
   double perRow = 0;        // each row a step makes
+  // Each megabyte of adjacency copied to the executor's device before it
+  // runs a BGP (the GPU's cache misses; 0 on the CPU). Measured by calibrate
+  // as a query's first run against its later ones; optional in files.
+  double perCopiedMegabyte = 0;
   friend bool operator==(const ExecutorCosts&, const ExecutorCosts&) = default;
 };
 

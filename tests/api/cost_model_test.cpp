@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <set>
 
 #include "api/calibration.h"
 #include "gsparql/cost_model.h"
@@ -33,7 +34,7 @@ TEST_CASE("a cost model written is read back as it was, and defaults exist for m
   TempDir dir;
   CostModel model;
   model.cpu = {.perBgp = 1.5, .perStep = 2.25, .perCandidate = 0.001, .perRow = 0.125};
-  model.gpu = {.perBgp = 80, .perStep = 17, .perCandidate = 0, .perRow = 0.0004};
+  model.gpu = {.perBgp = 80, .perStep = 17, .perCandidate = 0, .perRow = 0.0004, .perCopiedMegabyte = 250};
   model.measuredOn = "host, 16 threads, GPU measured";
   writeCostModel(dir / "nested" / "cost-model", model);
   const CostModel read = readCostModel(dir / "nested" / "cost-model");
@@ -45,6 +46,22 @@ TEST_CASE("a cost model written is read back as it was, and defaults exist for m
   CHECK(defaults.measuredOn == "defaults");
   CHECK(defaults.gpu.perBgp > defaults.cpu.perBgp);  // the GPU's launches and copies
   CHECK(defaults.gpu.perRow < defaults.cpu.perRow);
+  CHECK(defaults.gpu.perCopiedMegabyte > 0);
+  CHECK(defaults.cpu.perCopiedMegabyte == 0);
+}
+
+TEST_CASE("a cost model written before the price of copies existed reads with the default's") {
+  TempDir dir;
+  writeFile(dir / "model", kComplete);
+  const CostModel read = readCostModel(dir / "model");
+  CHECK(read.gpu.perStep == 20);
+  CHECK(read.gpu.perCopiedMegabyte == defaultCostModel().gpu.perCopiedMegabyte);
+  writeFile(dir / "model", std::string(kComplete) + "gpu.copied_mb 300\n");
+  CHECK(readCostModel(dir / "model").gpu.perCopiedMegabyte == 300);
+  writeFile(dir / "model", std::string(kComplete) + "gpu.copied_mb -3\n");
+  CHECK(errorOf(dir / "model").find(":9: `gpu.copied_mb` needs a non-negative number") != std::string::npos);
+  writeFile(dir / "model", "gpu.copied_mb 300\n");  // not instead of the others
+  CHECK(errorOf(dir / "model").find("lacks constants") != std::string::npos);
 }
 
 TEST_CASE("the cached model lives under XDG_CACHE_HOME, is used when present and refused when broken") {
@@ -122,4 +139,30 @@ TEST_CASE("calibration fits each executor's constants to the fastest of its runs
   CHECK(cpuOnly.model.gpu == defaultCostModel().gpu);
   CHECK(cpuOnly.model.measuredOn.find("no GPU") != std::string::npos);
   CHECK_THROWS_AS(calibrateWith({"fails"}, {}, defaultCostModel(), false, measure), Error);
+}
+
+TEST_CASE("calibration prices the GPU's copies by what its warm-up run took beyond its fastest") {
+  // Query i's first GPU run copies (i+1) MB at 300 us per MB; later runs copy nothing.
+  const ExecutorCosts costs{.perBgp = 5, .perStep = 2, .perCandidate = 0.01, .perRow = 0.1};
+  std::vector<std::string> queries;
+  for (int i = 0; i < 6; ++i) queries.push_back(std::to_string(i));
+  std::set<std::string> copied;
+  const MeasureQuery measure = [&](const std::string& query, Backend backend) {
+    const double i = std::stod(query);
+    const engine::PlanWork work{1, i + 1, 500 * i * i * i, 1000 * i * i};
+    Measurement m{work, work.cost(costs) / 1000};
+    if (backend == Backend::Gpu && copied.insert(query).second) {
+      m.copiedBytes = static_cast<uint64_t>((i + 1) * 1e6);
+      m.milliseconds += (i + 1) * 0.3;
+    }
+    return m;
+  };
+  const Calibration c = calibrateWith(queries, {.repeat = 2}, defaultCostModel(), true, measure);
+  CHECK(c.model.gpu.perCopiedMegabyte == doctest::Approx(300));
+  CHECK(c.model.gpu.perStep == doctest::Approx(costs.perStep));  // fitted to the fastest runs, which copy nothing
+  CHECK(c.model.cpu.perCopiedMegabyte == 0);
+  // A device that already holds everything keeps the previous price.
+  CostModel previous = defaultCostModel();
+  previous.gpu.perCopiedMegabyte = 123;
+  CHECK(calibrateWith(queries, {.repeat = 2}, previous, true, measure).model.gpu.perCopiedMegabyte == 123);
 }

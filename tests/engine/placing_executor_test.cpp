@@ -30,7 +30,9 @@ class NamedExecutor final : public engine::Executor {
     ++ran;
     return cpu_->execute(plan, bgp, store, options, profile);
   }
+  uint64_t bytesToCopy(const engine::BgpPlan&, const engine::BoundBgp&, const GraphStore&) override { return copies; }
   int ran = 0;
+  uint64_t copies = 0;  // what it says it would copy before running a BGP
 
  private:
   std::string name_;
@@ -124,4 +126,26 @@ TEST_CASE("a count multiplies only final steps that read vertices bound before t
   CHECK(engine::countedLeavesFrom(star) == 1);
   star.steps[2].driver.bindsPredicate = true;  // a predicate variable is bound: not multiplied
   CHECK(engine::countedLeavesFrom(star) == 3);
+}
+
+TEST_CASE("auto prices what the GPU would copy to its device first") {
+  // 3,000 rows: 3 ms on the "CPU", 1 ms on the "GPU" holding the adjacency;
+  // with 3 MB to copy at 1 ms per MB, 4 ms.
+  Placing p("");
+  GraphStore store(p.dir / "db");
+  p.model.gpu.perCopiedMegabyte = 1000;
+  p.placing = engine::makePlacingExecutor(p.cpu, p.gpu, p.model);
+  auto orderer = engine::makeStatisticsOrderer();
+  const auto query = sparql::parseQuery("SELECT * { ?s <http://e/p> ?o }");
+  p.gpu.copies = 3'000'000;
+  const auto cold = engine::runQuery(query, store, *p.placing, *orderer, {});
+  CHECK(cold.rows.rows == 3000);
+  CHECK(p.cpu.ran == 1);
+  CHECK(engine::executorNotes(*cold.plan).find("placed on the small executor: estimated 3 ms on the CPU, 4 ms on the GPU, "
+                                               "3 MB to copy to it first") != std::string::npos);
+  p.gpu.copies = 0;  // it holds the adjacency now
+  const auto warm = engine::runQuery(query, store, *p.placing, *orderer, {});
+  CHECK(warm.rows.rows == 3000);
+  CHECK(p.gpu.ran == 1);
+  CHECK(engine::executorNotes(*warm.plan).find("to copy") == std::string::npos);
 }

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "engine/gpu/gpu_executor.h"
+#include "engine/physical/bgp_leaf.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/query_runner.h"
 #include "gsparql/database.h"
@@ -439,4 +440,29 @@ TEST_CASE("adjacency larger than the GPU's cache streams in key ranges, with the
     CHECK((packed > 0) == (v == 3));      // or upload the lists of their few keys
     if (v == 2) CHECK(sliced > 0);  // slices of rows within a range's pass
   }
+}
+
+TEST_CASE("what the GPU executor says it would copy for a plan is what running it copies, and nothing after") {
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto orderer = engine::makeStatisticsOrderer();
+  auto planner = engine::makeCpuExecutor();
+  size_t copying = 0;
+  for (const std::string& text : sf1Queries()) {
+    CAPTURE(text);
+    const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(text), store, *planner, *orderer, {});
+    const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
+    REQUIRE(leaf != nullptr);
+    auto gpu = engine::makeGpuExecutor();  // holds nothing yet
+    const uint64_t before = gpu->bytesToCopy(leaf->plan(), leaf->bgp(), store);
+    engine::ExecutionProfile profile;
+    const engine::IdTable rows = gpu->execute(leaf->plan(), leaf->bgp(), store, {}, profile);
+    CHECK(rows.rows() == outcome.rows.rows);
+    CHECK(profile.copiedBytes == before);
+    CHECK(gpu->bytesToCopy(leaf->plan(), leaf->bgp(), store) == 0);
+    copying += before > 0;
+  }
+  CHECK(copying > 10);
 }
