@@ -8,6 +8,7 @@
 #                                              # and 100 random BGPs; walk-throughput
 #   scripts/gpu-plan-quality-run.sh rounds N   # N rounds of bench over {sampling,cost} x {cpu,gpu}, order rotated
 #   scripts/gpu-plan-quality-run.sh counts     # the counting queries: where auto places them, and their times
+#   scripts/gpu-plan-quality-run.sh calibrate  # gsparql calibrate on the 191 queries, then counts under that model
 # Carry .carry/gsparql.txz (scripts/package-portable.sh), .carry/watdiv-tool
 # (../shared/tools/watdiv) and .carry/watdiv-check (queries/sf100 and
 # expected/sf100 of ../shared/datasets/watdiv). Output under $OUT.
@@ -59,5 +60,10 @@ case ${1:-} in
   counts)
     benchmarks/count_placement.sh "$bin/gsparql" "$db" | tee "$OUT/counts.txt"
     ;;
-  *) echo "usage: $0 prepare | quality | rounds N | counts" >&2; exit 2 ;;
+  calibrate)
+    timed calibrate.txt "$bin/gsparql" calibrate --db "$db" --queries "$queries" --out "$OUT/cost-model"
+    cat "$OUT/calibrate.txt"
+    benchmarks/count_placement.sh "$bin/gsparql" "$db" --cost-model "$OUT/cost-model" | tee "$OUT/counts-calibrated.txt"
+    ;;
+  *) echo "usage: $0 prepare | quality | rounds N | counts | calibrate" >&2; exit 2 ;;
 esac

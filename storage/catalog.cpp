@@ -95,7 +95,9 @@ Catalog readCatalog(const std::filesystem::path& path) {
 
 void indexCharacteristicSets(Catalog& catalog) {
   catalog.setsWithPredicate.assign(catalog.predicates.size(), {});
+  catalog.subjectsInSets = 0;
   for (uint32_t i = 0; i < catalog.characteristicSets.size(); ++i) {
+    catalog.subjectsInSets += catalog.characteristicSets[i].subjects;
     for (const auto& [predicate, triples] : catalog.characteristicSets[i].predicates) {
       if (predicate < catalog.setsWithPredicate.size()) catalog.setsWithPredicate[predicate].push_back({i, triples});
     }

@@ -40,6 +40,7 @@ struct Catalog {
   // readCatalog (indexCharacteristicSets), so that the optimizer finds the
   // sets of a star by merging its predicates' lists.
   std::vector<std::vector<SetPosting>> setsWithPredicate;
+  uint64_t subjectsInSets = 0;  // of all the sets above, also built by indexCharacteristicSets
   // The facts, without the index derived from them.
   friend bool operator==(const Catalog& a, const Catalog& b) {
     return a.generation == b.generation && a.inputFiles == b.inputFiles && a.vertexCount == b.vertexCount &&
@@ -52,7 +53,7 @@ inline constexpr const char* kCatalogFile = "catalog";
 // Text, one fact per line, ending with a checksum line.
 void writeCatalog(const std::filesystem::path& path, const Catalog& catalog);
 Catalog readCatalog(const std::filesystem::path& path);
-// Fills setsWithPredicate from characteristicSets.
+// Fills setsWithPredicate and subjectsInSets from characteristicSets.
 void indexCharacteristicSets(Catalog& catalog);
 
 }  // namespace gsparql

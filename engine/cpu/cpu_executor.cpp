@@ -17,16 +17,20 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr size_t kRowsPerTask = 256;
 // Waking the thread pool costs tens of microseconds, more than most steps of
-// selective queries take: tasks run here until this much time has passed.
+// selective queries take: a step runs here while the rest of it, at the pace
+// of its tasks so far, would take at most this long.
 constexpr auto kInlineTime = std::chrono::microseconds(30);
 
-// Runs task(0) .. task(tasks - 1): on this thread while they take under
-// kInlineTime in all, the rest on the thread pool.
+// Runs task(0) .. task(tasks - 1): on this thread while the tasks left look
+// short, the rest on the thread pool.
 template <typename Task>
 void runTasks(size_t tasks, const Task& task) {
   const auto start = Clock::now();
   size_t t = 0;
-  for (; t < tasks && Clock::now() - start < kInlineTime; ++t) task(t);
+  while (t < tasks) {
+    task(t++);
+    if ((Clock::now() - start) * (tasks - t) > kInlineTime * t) break;
+  }
   if (t < tasks) tbb::parallel_for(t, tasks, task);
 }
 
@@ -77,9 +81,15 @@ class StepRunner {
     return current.size();
   }
 
-  void extend(std::span<const uint32_t> input, std::vector<uint32_t>& out) const {
-    std::vector<uint32_t> row(input.begin(), input.end());
-    Scratch scratch;
+  // What extend() reuses from one row to the next (one per task): the row
+  // being extended and the intersections' buffers.
+  struct Workspace {
+    std::vector<uint32_t> row, a, b;
+  };
+
+  void extend(std::span<const uint32_t> input, std::vector<uint32_t>& out, Workspace& scratch) const {
+    std::vector<uint32_t>& row = scratch.row;
+    row.assign(input.begin(), input.end());
     switch (step_.source) {
       case CandidateSource::Constant: {
         uint32_t id = bgp_.vertices[step_.vertex].id;
@@ -104,10 +114,6 @@ class StepRunner {
   }
 
  private:
-  struct Scratch {
-    std::vector<uint32_t> a, b;
-  };
-
   const BoundEdge& edgeOf(const EdgeUse& use) const { return bgp_.edges[use.edge]; }
 
   // Checks done on whole candidate lists: a predicate known before this step
@@ -145,7 +151,7 @@ class StepRunner {
     }
   }
 
-  void filterAndEmit(std::vector<uint32_t>& row, std::span<const uint32_t> candidates, Scratch& s,
+  void filterAndEmit(std::vector<uint32_t>& row, std::span<const uint32_t> candidates, Workspace& s,
                      std::vector<uint32_t>& out) const {
     std::span<const uint32_t> current = candidates;
     for (const auto& check : listChecks_) {
@@ -240,8 +246,9 @@ IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionO
     if (options.stopRequested()) return;
     size_t reported = 0;
     size_t end = std::min(input.rows(), (t + 1) * kRowsPerTask);
+    StepRunner::Workspace workspace;
     for (size_t r = t * kRowsPerTask; r < end; ++r) {
-      runner.extend(input.row(r), pieces[t]);
+      runner.extend(input.row(r), pieces[t], workspace);
       if (pieces[t].size() - reported < kCellsPerReport) continue;
       if (!memory.report(pieces[t].size() - reported) || options.stopRequested()) return;
       reported = pieces[t].size();

@@ -42,9 +42,8 @@ double StarStatistics::rows(const std::vector<uint32_t>& required, const std::ve
 
 double StarStatistics::sum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const {
   const auto& index = catalog_->setsWithPredicate;
-  if (index.size() != catalog_->predicates.size() || (required.empty() && counted.empty())) {
-    return scannedSum(required, counted);
-  }
+  if (index.size() != catalog_->predicates.size()) return scannedSum(required, counted);
+  if (required.empty() && counted.empty()) return static_cast<double>(catalog_->subjectsInSets);
   // Planning asks this for every star of every query: the predicates' lists
   // of sets are merged, walking the shortest, instead of reading each set.
   struct Cursor {

@@ -28,8 +28,7 @@ class StarStatistics {
 
  private:
   double sum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const;
-  // The same sum read set by set: for a catalog without its index, and for
-  // the star with no predicate (every set).
+  // The same sum read set by set: for a catalog without its index.
   double scannedSum(const std::vector<uint32_t>& required, const std::vector<uint32_t>& counted) const;
 
   const Catalog* catalog_;

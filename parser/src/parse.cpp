@@ -7,6 +7,7 @@
 #include "SparqlParser.h"
 #include "antlr4-runtime.h"
 #include "parser/src/lexical.h"
+#include "parser/src/token_text.h"
 #include "parser/src/walker.h"
 
 namespace gsparql::sparql {
@@ -141,8 +142,9 @@ bool chains(const antlr4::Token* t, const std::string& s) {
 void checkDepth(antlr4::CommonTokenStream& tokens, std::string_view text) {
   std::vector<int> chained{0};  // per open bracket: the tokens that chain in it
   int chainDepth = 0;           // their sum: the chains along the path to here
+  const TokenText textOf(text);
   for (auto* t : tokens.getTokens()) {
-    std::string s = t->getText();
+    std::string s = textOf(t);
     if (chains(t, s)) {
       ++chained.back();
       if (++chainDepth > kMaxChainDepth) {
@@ -165,12 +167,13 @@ void checkDepth(antlr4::CommonTokenStream& tokens, std::string_view text) {
 }
 
 // Names written in the query, so invented names avoid them.
-std::set<std::string> namesInQuery(antlr4::CommonTokenStream& tokens) {
+std::set<std::string> namesInQuery(antlr4::CommonTokenStream& tokens, std::string_view text) {
   std::set<std::string> names;
+  const TokenText textOf(text);
   for (auto* t : tokens.getTokens()) {
     auto type = t->getType();
-    if (type == SparqlLexer::VAR1 || type == SparqlLexer::VAR2) names.insert(t->getText().substr(1));
-    if (type == SparqlLexer::BLANK_NODE_LABEL) names.insert(t->getText().substr(2));
+    if (type == SparqlLexer::VAR1 || type == SparqlLexer::VAR2) names.insert(textOf(t).substr(1));
+    if (type == SparqlLexer::BLANK_NODE_LABEL) names.insert(textOf(t).substr(2));
   }
   return names;
 }
@@ -237,7 +240,7 @@ template <typename Context, typename Walk>
 auto parseWith(std::string_view text, const ParseOptions& options, CheckedTokens::Expected expected,
                Context* (SparqlParser::*rule)(), Walk walk) {
   CheckedTokens checked(text, options, expected);
-  FreshNames fresh(namesInQuery(checked.tokens));
+  FreshNames fresh(namesInQuery(checked.tokens, text));
   SparqlParser parser(&checked.tokens);
   auto* tree = parseTree(parser, checked, rule);
   Walker walker(text, fresh, options.base);

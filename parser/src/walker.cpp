@@ -81,14 +81,14 @@ class FlagScope {
 }  // namespace
 
 void Walker::fail(antlr4::Token* token, std::string message) const {
-  throw SyntaxError(text_, at(token), std::move(message), token->getText());
+  throw SyntaxError(text_, at(token), std::move(message), textOf(token));
 }
 
 // ---------------------------------------------------------------- terms
 
 std::string Walker::decoded(antlr4::Token* token, std::string (*decode)(std::string_view)) const {
   try {
-    return decode(token->getText());
+    return decode(textOf(token));
   } catch (const std::invalid_argument& e) {
     fail(token, e.what());
   }
@@ -99,7 +99,7 @@ void Walker::prologue(P::PrologueContext* ctx) {
     if (auto* base = dynamic_cast<P::BaseDeclContext*>(child)) {
       base_ = rdf::resolveIri(base_, decoded(base->IRIREF()->getSymbol(), lexical::decodeIriRef));
     } else if (auto* prefix = dynamic_cast<P::PrefixDeclContext*>(child)) {
-      std::string ns = prefix->PNAME_NS()->getText();
+      std::string ns = textOf(prefix->PNAME_NS()->getSymbol());
       ns.pop_back();  // the ':'
       prefixes_[ns] = rdf::resolveIri(base_, decoded(prefix->IRIREF()->getSymbol(), lexical::decodeIriRef));
     }
@@ -108,7 +108,7 @@ void Walker::prologue(P::PrologueContext* ctx) {
 
 std::string Walker::iri(P::IriContext* ctx) {
   if (auto* ref = ctx->IRIREF()) return rdf::iriTerm(rdf::resolveIri(base_, decoded(ref->getSymbol(), lexical::decodeIriRef)));
-  std::string name = ctx->getText();
+  std::string name = textOf(ctx->getStart());
   auto colon = name.find(':');
   auto it = prefixes_.find(name.substr(0, colon));
   if (it == prefixes_.end()) fail(ctx->getStart(), "undeclared prefix '" + name.substr(0, colon + 1) + "'");
@@ -117,7 +117,7 @@ std::string Walker::iri(P::IriContext* ctx) {
 
 std::string Walker::literal(P::RdfLiteralContext* ctx) {
   std::string lexicalForm = decoded(ctx->getStart(), lexical::decodeString);
-  if (auto* lang = ctx->LANGTAG()) return rdf::literalTerm(lexicalForm, lang->getText().substr(1));
+  if (auto* lang = ctx->LANGTAG()) return rdf::literalTerm(lexicalForm, textOf(lang->getSymbol()).substr(1));
   if (auto* datatype = ctx->iri()) {
     std::string dt = iri(datatype);
     return rdf::literalTerm(lexicalForm, {}, std::string_view(dt).substr(1, dt.size() - 2));
@@ -126,13 +126,13 @@ std::string Walker::literal(P::RdfLiteralContext* ctx) {
 }
 
 // Numeric shorthand keeps its lexical form and gets its XSD datatype.
-std::string Walker::numeric(antlr4::Token* token) { return numericTerm(token->getType(), token->getText()); }
+std::string Walker::numeric(antlr4::Token* token) { return numericTerm(token->getType(), textOf(token)); }
 
 std::string Walker::boolean(P::BooleanLiteralContext* ctx) {
   return rdf::literalTerm(ctx->TRUE() ? "true" : "false", {}, std::string(rdf::kXsd) + "boolean");
 }
 
-Term Walker::var(P::VarContext* ctx) { return Term::variable(ctx->getText().substr(1)); }
+Term Walker::var(P::VarContext* ctx) { return Term::variable(textOf(ctx->getStart()).substr(1)); }
 
 Term Walker::varOrIri(P::VarOrIriContext* ctx) {
   return ctx->var() ? var(ctx->var()) : Term::constant(iri(ctx->iri()));
@@ -145,7 +145,7 @@ Term Walker::graphTerm(P::GraphTermContext* ctx) {
   if (ctx->booleanLiteral()) return Term::constant(boolean(ctx->booleanLiteral()));
   if (auto* b = ctx->blankNode()) {
     if (b->ANON()) return Term::blank(fresh_.next("_b"));
-    return Term::blank(b->getText().substr(2));
+    return Term::blank(textOf(b->getStart()).substr(2));
   }
   return rdfConstant("nil");  // NIL: the empty collection
 }
@@ -244,11 +244,11 @@ Path Walker::pathElement(P::PathEltOrInverseContext* ctx) {
     p = Path{Path::Kind::Link, rdf::iriTerm(rdf::kRdfType), {}};  // 'a'
   }
   if (auto* mod = ctx->pathMod()) {
-    char m = mod->getText()[0];
+    char m = textOf(mod->getStart())[0];
     auto kind = m == '*' ? Path::Kind::ZeroOrMore : m == '+' ? Path::Kind::OneOrMore : Path::Kind::ZeroOrOne;
     p = Path{kind, {}, {std::move(p)}};
   }
-  if (ctx->getStart()->getText() == "^") p = Path{Path::Kind::Inverse, {}, {std::move(p)}};
+  if (textOf(ctx->getStart()) == "^") p = Path{Path::Kind::Inverse, {}, {std::move(p)}};
   return p;
 }
 
@@ -256,7 +256,7 @@ Path Walker::negatedSet(P::PathNegatedPropertySetContext* ctx) {
   Path set{Path::Kind::NegatedSet, {}, {}};
   for (auto* one : ctx->pathOneInPropertySet()) {
     Path link{Path::Kind::Link, one->iri() ? iri(one->iri()) : rdf::iriTerm(rdf::kRdfType), {}};
-    bool inverse = one->getStart()->getText() == "^";
+    bool inverse = textOf(one->getStart()) == "^";
     set.args.push_back(inverse ? Path{Path::Kind::Inverse, {}, {std::move(link)}} : std::move(link));
   }
   return set;
@@ -447,7 +447,7 @@ void Walker::solutionModifiers(P::SolutionModifierContext* ctx, P::ValuesClauseC
 }
 
 std::uint64_t Walker::unsignedInteger(antlr4::tree::TerminalNode* node) {
-  std::string text = node->getText();
+  std::string text = textOf(node->getSymbol());
   std::uint64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{}) fail(node->getSymbol(), "number " + text + " is too large");
@@ -539,7 +539,7 @@ Expr Walker::expression(P::ExpressionContext* ctx) {
 Expr Walker::relational(P::RelationalExpressionContext* ctx) {
   auto sides = ctx->additiveExpression();
   Expr left = additive(sides[0]);
-  if (ctx->op) return call(ctx->op->getText(), std::move(left), additive(sides[1]), at(ctx));
+  if (ctx->op) return call(textOf(ctx->op), std::move(left), additive(sides[1]), at(ctx));
   if (!ctx->IN()) return left;
   std::vector<Expr> args{std::move(left)};
   for (auto& e : expressionList(ctx->expressionList())) args.push_back(std::move(e));
@@ -552,14 +552,14 @@ Expr Walker::additive(P::AdditiveExpressionContext* ctx) {
   Expr left = multiplicative(ctx->multiplicativeExpression());
   for (auto* tail : ctx->additiveTail()) {
     if (tail->op) {
-      left = call(tail->op->getText(), std::move(left), multiplicative(tail->multiplicativeExpression()), at(tail));
+      left = call(textOf(tail->op), std::move(left), multiplicative(tail->multiplicativeExpression()), at(tail));
       continue;
     }
     antlr4::Token* number = tail->signedNumericLiteral()->getStart();
-    std::string text = number->getText();
+    std::string text = textOf(number);
     Expr right = termExpr(Term::constant(numericTerm(number->getType(), text.substr(1))), at(number));
     for (auto* m : tail->multiplicativeTail()) {
-      right = call(m->op->getText(), std::move(right), unary(m->unaryExpression()), at(m));
+      right = call(textOf(m->op), std::move(right), unary(m->unaryExpression()), at(m));
     }
     left = call(text.substr(0, 1), std::move(left), std::move(right), at(tail));
   }
@@ -569,7 +569,7 @@ Expr Walker::additive(P::AdditiveExpressionContext* ctx) {
 Expr Walker::multiplicative(P::MultiplicativeExpressionContext* ctx) {
   Expr left = unary(ctx->unaryExpression());
   for (auto* tail : ctx->multiplicativeTail()) {
-    left = call(tail->op->getText(), std::move(left), unary(tail->unaryExpression()), at(tail));
+    left = call(textOf(tail->op), std::move(left), unary(tail->unaryExpression()), at(tail));
   }
   return left;
 }
@@ -577,7 +577,7 @@ Expr Walker::multiplicative(P::MultiplicativeExpressionContext* ctx) {
 Expr Walker::unary(P::UnaryExpressionContext* ctx) {
   Expr operand = primary(ctx->primaryExpression());
   if (!ctx->op) return operand;
-  std::string op = ctx->op->getText();
+  std::string op = textOf(ctx->op);
   return call(op == "!" ? "!" : op == "+" ? "UPLUS" : "UMINUS", std::move(operand), at(ctx));
 }
 
@@ -605,7 +605,7 @@ Expr Walker::builtIn(P::BuiltInCallContext* ctx) {
     e.pos = pos;
     return e;
   }
-  std::string name = upper(ctx->getStart()->getText());
+  std::string name = upper(textOf(ctx->getStart()));
   if (ctx->BOUND()) return call(name, termExpr(var(ctx->var()), at(ctx->var())), pos);
   if (ctx->expressionList()) return call(name, expressionList(ctx->expressionList()), pos);
   std::vector<Expr> args;
@@ -618,7 +618,7 @@ Expr Walker::aggregate(P::AggregateContext* ctx) {
   Expr e;
   e.kind = Expr::Kind::Aggregate;
   e.pos = at(ctx);
-  e.name = upper(ctx->getStart()->getText());
+  e.name = upper(textOf(ctx->getStart()));
   e.distinct = ctx->DISTINCT() != nullptr;
   if (ctx->expression()) {
     e.args.push_back(expression(ctx->expression()));

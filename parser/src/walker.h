@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "SparqlParser.h"
+#include "parser/src/token_text.h"
 #include "parser/src/translate.h"
 #include "parser/update.h"
 
@@ -22,7 +23,7 @@ class Walker {
  public:
   // `base`: the base IRI until a BASE declaration (empty: none).
   Walker(std::string_view text, FreshNames& fresh, std::string base = {})
-      : text_(text), fresh_(fresh), translator_(text, fresh), base_(std::move(base)) {}
+      : text_(text), textOf_(text), fresh_(fresh), translator_(text, fresh), base_(std::move(base)) {}
 
   Query query(gsparql_antlr::SparqlParser::QueryUnitContext* ctx);
   UpdateRequest update(gsparql_antlr::SparqlParser::UpdateUnitContext* ctx);  // update_walker.cpp
@@ -95,9 +96,12 @@ class Walker {
   OpPtr existsPattern(P::GroupGraphPatternContext* ctx);
 
   std::string decoded(antlr4::Token* token, std::string (*decode)(std::string_view)) const;
+  // Rules of one token read their first token's.
+  std::string textOf(antlr4::Token* token) const { return textOf_(token); }
   [[noreturn]] void fail(antlr4::Token* at, std::string message) const;
 
   std::string_view text_;
+  TokenText textOf_;
   FreshNames& fresh_;
   Translator translator_;
   std::string base_;

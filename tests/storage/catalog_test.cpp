@@ -63,6 +63,7 @@ TEST_CASE("characteristic sets: found by a load, kept in the catalog, and absent
   CHECK(catalog.setsWithPredicate.at(id("p1")) == std::vector<SetPosting>{{0, 200}, {1, 50}});
   CHECK(catalog.setsWithPredicate.at(id("p2")) == std::vector<SetPosting>{{0, 100}});
   CHECK(catalog.setsWithPredicate.at(id("p3")) == std::vector<SetPosting>{{2, 30}});
+  CHECK(catalog.subjectsInSets == 180);
 
   writeCatalog(dir / "catalog", catalog);
   CHECK(readCatalog(dir / "catalog") == catalog);
