@@ -35,6 +35,9 @@ class GreedyPlanner {
         PartialPlan trial = greedyFrom(component, seed, sample);
         if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
       }
+    } else if (sample && widensFromConstant(best.plan)) {
+      PartialPlan trial = greedyFrom(component, best.plan.steps[1].vertex, sample);
+      if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
     }
     return best;
   }
@@ -45,6 +48,21 @@ class GreedyPlanner {
   // whose steps the walks estimate to make at least this many rows: below,
   // the search would cost more than it can save.
   static constexpr double kSeedSearchAbove = 100000;
+
+  // SGSI's seed takes a constant first where there is one, but its first
+  // step may make many rows where the vertex it binds has far fewer
+  // candidates of its own, among which the constant's edge is checked
+  // instead: then that vertex is tried as the seed too. The search for other
+  // seeds above costs more than such plans save; this one greedy pass is
+  // taken only where the statistics say it may pay.
+  static constexpr double kConstantFanoutAbove = 1000;
+  static constexpr double kFewerOwnCandidates = 1.5;  // times fewer than the constant's step makes
+
+  bool widensFromConstant(const ComponentPlan& plan) const {
+    if (plan.steps.size() < 2 || plan.steps[0].source != CandidateSource::Constant) return false;
+    const double fanout = plan.steps[1].estimatedRows;
+    return fanout >= kConstantFanoutAbove && start_.seedCandidates(plan.steps[1].vertex) * kFewerOwnCandidates <= fanout;
+  }
 
   PartialPlan greedyFrom(const std::vector<uint32_t>& component, std::optional<uint32_t> seed,
                          const std::optional<WalkSample>& sample) const {

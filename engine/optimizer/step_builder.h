@@ -45,6 +45,9 @@ class StepBuilder {
   // The step that binds v from the bound vertices; v must have an edge to one.
   PlanStep extendStep(uint32_t v);
 
+  // The candidates a seed step for v draws, by the statistics: 1 for a
+  // constant, else the keys of its rarest predicate on its side.
+  double seedCandidates(uint32_t v) const;
   // SGSI's seed: the unbound vertex with the fewest candidates per incident edge.
   uint32_t bestSeed(const std::vector<uint32_t>& component) const;
   // The cheapest edge from a bound vertex to v, if any.
@@ -68,7 +71,6 @@ class StepBuilder {
   bool touches(const BoundEdge& e, uint32_t v) const { return e.from == v || e.to == v; }
   uint32_t otherEnd(const BoundEdge& e, uint32_t v) const { return e.from == v ? e.to : e.from; }
   bool predicateKnown(const BoundEdge& e) const;
-  double seedCandidates(uint32_t v) const;
   uint32_t degree(uint32_t v) const;
   uint32_t connectingEdges(uint32_t v) const;
   EdgeUse use(uint32_t edge, uint32_t boundVertex);

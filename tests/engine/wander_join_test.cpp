@@ -163,3 +163,32 @@ TEST_CASE("the sampling optimizer estimates correlated joins that the statistics
   CHECK(worstQError(path, Optimizer::Statistics, 1) > 100);
   CHECK(worstQError(path, Optimizer::Sampling, 1) < 20);
 }
+
+TEST_CASE("the sampling optimizer starts from a vertex's own few candidates rather than a constant's many neighbours") {
+  // 3,000 subjects have <p> <C>; 100 of them, and 100 others, have <rare>.
+  // SGSI's seed is the constant (one candidate), whose step makes 3,000
+  // rows; starting from the 200 subjects of <rare> and checking <C> makes
+  // far fewer.
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 3100; ++i) {
+    const std::string x = "<http://e/x" + std::to_string(i) + ">";
+    if (i < 3000) nt += x + " <http://e/p> <http://e/C> .\n";
+    if (i % 30 == 0 || i >= 3000) nt += x + " <http://e/rare> \"" + std::to_string(i) + "\" .\n";
+  }
+  writeFile(dir / "data.nt", nt);
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  GraphStore store(dir / "db");
+  auto cpu = engine::makeCpuExecutor();
+  const std::string query = "SELECT * WHERE { ?x <http://e/p> <http://e/C> . ?x <http://e/rare> ?r }";
+  const auto firstStep = [&](const engine::JoinOrderer& orderer) {
+    const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, orderer, {});
+    CHECK(outcome.rows.rows == 100);
+    const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
+    REQUIRE(leaf != nullptr);
+    return leaf->plan().components.at(0).steps.at(0).source;
+  };
+  CHECK(firstStep(*engine::makeStatisticsOrderer()) == engine::CandidateSource::Constant);
+  CHECK(firstStep(*engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1})) ==
+        engine::CandidateSource::PredicateKeys);
+}
