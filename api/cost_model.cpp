@@ -58,9 +58,9 @@ CostModel defaultCostModel() {
   // WatDiv SF100's 191 queries (benchmarks/results/h100-2026-11-24-cost-model/).
   CostModel model;
   model.cpu = {.perBgp = 0.151, .perStep = 0.832, .perCandidate = 0.00363, .perRow = 0.0349};
-  // The GPU's copies: WatDiv SF100's counting queries on a fresh GPU
-  // executor against a warm one, 210-230 us per MB (benchmarks/results/h100-2026-11-25-copy-cost/).
-  model.gpu = {.perBgp = 36.7, .perStep = 6.51, .perCandidate = 0, .perRow = 0.00463, .perCopiedMegabyte = 220};
+  // The GPU's copies: calibrate on the same queries, 25 November
+  // (benchmarks/results/h100-2026-11-25-copy-cost/).
+  model.gpu = {.perBgp = 36.7, .perStep = 6.51, .perCandidate = 0, .perRow = 0.00463, .perCopiedMegabyte = 298};
   model.measuredOn = "defaults";
   return model;
 }

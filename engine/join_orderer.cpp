@@ -53,15 +53,19 @@ class GreedyPlanner {
   // step may make many rows where the vertex it binds has far fewer
   // candidates of its own, among which the constant's edge is checked
   // instead: then that vertex is tried as the seed too. The search for other
-  // seeds above costs more than such plans save; this one greedy pass is
-  // taken only where the statistics say it may pay.
-  static constexpr double kConstantFanoutAbove = 1000;
-  static constexpr double kFewerOwnCandidates = 1.5;  // times fewer than the constant's step makes
+  // seeds above costs more than such plans save; this one greedy pass, whose
+  // walks grow with the square of the component's vertices (each step tries
+  // each vertex), is taken only where the statistics say it may pay: the
+  // constant's step makes this many rows per vertex squared, and the vertex
+  // has 1.5 times fewer candidates.
+  static constexpr double kFanoutPerTrialStep = 30;
+  static constexpr double kFewerOwnCandidates = 1.5;
 
   bool widensFromConstant(const ComponentPlan& plan) const {
     if (plan.steps.size() < 2 || plan.steps[0].source != CandidateSource::Constant) return false;
-    const double fanout = plan.steps[1].estimatedRows;
-    return fanout >= kConstantFanoutAbove && start_.seedCandidates(plan.steps[1].vertex) * kFewerOwnCandidates <= fanout;
+    const double fanout = plan.steps[1].estimatedRows, vertices = static_cast<double>(plan.steps.size());
+    return fanout >= kFanoutPerTrialStep * vertices * vertices &&
+           start_.seedCandidates(plan.steps[1].vertex) * kFewerOwnCandidates <= fanout;
   }
 
   PartialPlan greedyFrom(const std::vector<uint32_t>& component, std::optional<uint32_t> seed,

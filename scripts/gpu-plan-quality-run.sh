@@ -3,9 +3,10 @@
 # WatDiv SF100, in device calls back to back on one warm machine (/tmp
 # survives only while it stays warm):
 #   scripts/gpu-plan-quality-run.sh prepare    # unpack the binaries, generate SF100 and load it; the GPU tests beside
-#   scripts/gpu-plan-quality-run.sh quality    # plan-quality (chosen vs best of all orders) on the CPU and GPU
-#                                              # executors under --optimizer sampling and cost, over the 191 queries
-#                                              # and 100 random BGPs; walk-throughput
+#   scripts/gpu-plan-quality-run.sh quality [OPTIMIZERS]
+#                                              # plan-quality (chosen vs best of all orders) on the CPU and GPU
+#                                              # executors under each --optimizer (default "sampling cost"), over
+#                                              # the 191 queries and 100 random BGPs; walk-throughput with both
 #   scripts/gpu-plan-quality-run.sh rounds N   # N rounds of bench over {sampling,cost} x {cpu,gpu}, order rotated
 #   scripts/gpu-plan-quality-run.sh counts     # the counting queries: where auto places them, and their times
 #   scripts/gpu-plan-quality-run.sh calibrate  # gsparql calibrate on the 191 queries, then counts under that model
@@ -35,15 +36,17 @@ case ${1:-} in
     ;;
   quality)
     for backend in cpu gpu; do
-      for optimizer in sampling cost; do
+      for optimizer in ${2:-sampling cost}; do
         timed "plan-quality-$backend-$optimizer.csv" "$bin/plan-quality" --db "$db" --queries "$queries" --random 100 \
           --seed 1 --timeout 0.5 --backend "$backend" --optimizer "$optimizer"
         echo "== $backend $optimizer"
         sed -n '/^set,which/,$p' "$OUT/plan-quality-$backend-$optimizer.csv"
       done
     done
-    timed walk-throughput.csv "$bin/walk-throughput" --db "$db" --queries "$queries" --random 100 --seed 1
-    sed -n '/^estimator,walks/,$p' "$OUT/walk-throughput.csv"
+    if [[ -z ${2:-} ]]; then
+      timed walk-throughput.csv "$bin/walk-throughput" --db "$db" --queries "$queries" --random 100 --seed 1
+      sed -n '/^estimator,walks/,$p' "$OUT/walk-throughput.csv"
+    fi
     ;;
   rounds)
     configs=(sampling-cpu cost-cpu sampling-gpu cost-gpu)
