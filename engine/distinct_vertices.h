@@ -14,14 +14,16 @@ class DistinctVertices {
 
   // Marks every id of a one-column table (vertex ids of the store).
   void add(const IdTable& column) {
-    for (uint32_t v : column.data()) {
-      uint64_t& word = words_.at(v >> 6);
-      const uint64_t bit = uint64_t{1} << (v & 63);
-      count_ += (word & bit) == 0;
-      word |= bit;
-    }
+    for (uint32_t v : column.data()) insert(v);
+  }
+  void insert(uint32_t v) {
+    uint64_t& word = words_.at(v >> 6);
+    const uint64_t bit = uint64_t{1} << (v & 63);
+    count_ += (word & bit) == 0;
+    word |= bit;
   }
   uint64_t count() const { return count_; }
+  bool contains(uint32_t v) const { return (words_.at(v >> 6) >> (v & 63)) & 1; }
 
  private:
   std::vector<uint64_t> words_;

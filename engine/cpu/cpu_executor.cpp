@@ -4,9 +4,13 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <optional>
+#include <string>
+#include <unordered_set>
 
 #include "engine/component_product.h"
 #include "engine/cpu/set_operations.h"
+#include "engine/distinct_vertices.h"
 #include "engine/executor.h"
 #include "gsparql/error.h"
 #include "storage/graph_store.h"
@@ -69,6 +73,28 @@ class StepRunner {
     for (const auto& check : listChecks_) read.push_back(check.boundVertex);
     return read;
   }
+  // Marks the columns the step reads from a row: both ends of its edges
+  // (its own vertex too, unbound before it), their predicate variables and
+  // the predicates compared with vertices.
+  void markColumnsRead(std::vector<bool>& read) const {
+    const auto mark = [&](const EdgeUse& use) {
+      const BoundEdge& e = edgeOf(use);
+      read[e.from] = read[e.to] = true;
+      if (e.predicateIsVariable) read[bgp_.predicateColumn(e)] = true;
+    };
+    if (step_.source == CandidateSource::Neighbours || step_.source == CandidateSource::PredicateKeys) {
+      mark(step_.driver);
+    }
+    for (const auto& check : step_.checks) mark(check);
+    for (const auto& check : step_.predicateVertexChecks) read[check.predicateColumn] = read[check.vertex] = true;
+  }
+  // The columns the step binds: its vertex and the predicate variables its edges bind.
+  std::vector<uint32_t> columnsBound() const {
+    std::vector<uint32_t> bound{step_.vertex};
+    if (step_.driver.bindsPredicate) bound.push_back(bgp_.predicateColumn(edgeOf(step_.driver)));
+    bound.insert(bound.end(), boundHere_.begin(), boundHere_.end());
+    return bound;
+  }
   // How many rows extend() would make of `row` (countable steps only).
   uint64_t candidateCount(std::span<const uint32_t> row, std::vector<uint32_t>& a, std::vector<uint32_t>& b) const {
     std::span<const uint32_t> current = lookup(step_.driver, predicateOf(step_.driver, row), row[step_.driver.boundVertex]);
@@ -85,6 +111,7 @@ class StepRunner {
   // being extended and the intersections' buffers.
   struct Workspace {
     std::vector<uint32_t> row, a, b;
+    size_t stopAt = SIZE_MAX;  // the output's size at which extend() may stop early
   };
 
   void extend(std::span<const uint32_t> input, std::vector<uint32_t>& out, Workspace& scratch) const {
@@ -162,6 +189,7 @@ class StepRunner {
       current = s.b;
     }
     for (uint32_t c : current) {
+      if (out.size() >= s.stopAt) return;
       row[step_.vertex] = c;
       if (injective_ && usedEarlier(row, c)) continue;
       emitAfterRowChecks(row, 0, out);
@@ -237,7 +265,10 @@ class StepMemory {
   std::atomic<bool> over_{false};
 };
 
-IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionOptions& options) {
+// Each row's extensions through one step, or with `firstOnly` its first
+// extension (where the caller needs only to know that one exists).
+IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionOptions& options,
+                bool firstOnly = false) {
   constexpr size_t kCellsPerReport = 1 << 16;
   const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
   std::vector<std::vector<uint32_t>> pieces(tasks);
@@ -248,7 +279,9 @@ IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionO
     size_t end = std::min(input.rows(), (t + 1) * kRowsPerTask);
     StepRunner::Workspace workspace;
     for (size_t r = t * kRowsPerTask; r < end; ++r) {
+      if (firstOnly) workspace.stopAt = pieces[t].size() + input.width();
       runner.extend(input.row(r), pieces[t], workspace);
+      if (firstOnly) pieces[t].resize(std::min(pieces[t].size(), workspace.stopAt));
       if (pieces[t].size() - reported < kCellsPerReport) continue;
       if (!memory.report(pieces[t].size() - reported) || options.stopRequested()) return;
       reported = pieces[t].size();
@@ -295,7 +328,8 @@ class ComponentRun {
  public:
   ComponentRun(uint32_t component, const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                const std::vector<uint32_t>& predicateVertex, const ExecutionOptions& options)
-      : component_(component), plan_(plan), options_(options), width_(bgp.columnCount()) {
+      : component_(component), plan_(plan), options_(options), width_(bgp.columnCount()),
+        vertexColumns_(bgp.vertices.size()) {
     std::vector<uint32_t> earlier;
     earlier_.reserve(plan.steps.size());  // runners keep references to these lists
     runners_.reserve(plan.steps.size());
@@ -364,6 +398,45 @@ class ComponentRun {
     return total;
   }
 
+  // The distinct values of vertex `column` among the component's rows. Two
+  // rows that agree on the counted column and on every column a later step
+  // reads have the same extensions, and so reach the same values: after
+  // each step, a row goes on only the first time its kept columns are seen.
+  // Until the column is bound, the steps run depth-first a chunk of rows at
+  // a time. From then on, each row whose value is not counted yet is
+  // followed depth-first, one candidate at a time, until one full row shows
+  // that the value is there. So a path is followed once per distinct vertex
+  // it reaches, not once per solution.
+  uint64_t countDistinct(uint32_t column, uint64_t vertexCount) {
+    DistinctSearch search = distinctSearch(column, vertexCount);
+    const size_t binding = bindingStep(column);
+    while (!pending_.empty()) {
+      const size_t s = pending_.size() - 1;
+      Level& level = pending_.back();
+      if (level.next == level.rows.rows()) {
+        pending_.pop_back();
+        continue;
+      }
+      const size_t begin = level.next, end = std::min(level.rows.rows(), begin + kChunkRows);
+      level.next = end;
+      if (s > binding) {
+        for (size_t r = begin; r < end; ++r) {
+          const uint32_t value = level.rows.row(r)[column];
+          if (!search.counted.contains(value) && completes(level.rows.row(r), s, search)) search.counted.insert(value);
+        }
+      } else {
+        // A step that binds nothing read after it (?a of a path's far end)
+        // only has to show that a row extends: its first extension will do.
+        IdTable fresh = search.firstSeen(s, step(s, rowsOf(level.rows, begin, end), search.existence[s]));
+        if (s + 1 == runners_.size()) search.counted.add(selectColumns(fresh, {column}));
+        if (s + 1 < runners_.size() && fresh.rows() > 0) pending_.push_back({std::move(fresh), 0});
+      }
+      options_.checkMemory(search.seenBytes, "COUNT(DISTINCT)'s rows seen");
+      options_.throwIfStopped();
+    }
+    return search.counted.count();
+  }
+
   void addProfile(ExecutionProfile& profile) const {
     for (size_t s = 0; s < runners_.size() && s < ran_; ++s) {
       profile.steps.push_back({component_, plan_.steps[s].vertex, plan_.steps[s].estimatedRows, rows_[s], times_[s]});
@@ -379,9 +452,9 @@ class ComponentRun {
     size_t next = 0;
   };
 
-  IdTable step(size_t s, const IdTable& input) {
+  IdTable step(size_t s, const IdTable& input, bool firstOnly = false) {
     const auto start = Clock::now();
-    IdTable output = runStep(runners_[s], input, options_);
+    IdTable output = runStep(runners_[s], input, options_, firstOnly);
     times_[s] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     rows_[s] += output.rows();
     ran_ = std::max(ran_, s + 1);
@@ -457,6 +530,117 @@ class ComponentRun {
     return runDepthFirst(UINT64_MAX);
   }
 
+  static constexpr size_t kSeenEntryBytes = 64;  // a hash set's node and bucket, beside the key
+
+  // The rows seen after one step, by the columns that tell them apart
+  // there: those bound so far that a later step reads, or the counted one.
+  // None where every bound column is kept (each row is new); one vertex
+  // column, as bits over the vertices; two, as one 64-bit key; more, as bytes.
+  class SeenRows {
+   public:
+    SeenRows(std::vector<uint32_t> columns, bool allKept, std::optional<uint64_t> vertexBits)
+        : columns_(std::move(columns)), allKept_(allKept), bits_(vertexBits.value_or(0)), useBits_(vertexBits) {}
+
+    // True the first time a row with these values of the columns comes; `bytes` grows by what it keeps.
+    bool firstTime(std::span<const uint32_t> row, uint64_t& bytes) {
+      if (allKept_) return true;
+      if (useBits_) {
+        if (bits_.contains(row[columns_[0]])) return false;
+        bits_.insert(row[columns_[0]]);
+        return true;
+      }
+      bool inserted = false;
+      if (columns_.size() == 2) {
+        inserted = pairs_.insert(uint64_t{row[columns_[0]]} << 32 | row[columns_[1]]).second;
+      } else {
+        std::string key;
+        for (uint32_t c : columns_) key.append(reinterpret_cast<const char*>(&row[c]), sizeof(uint32_t));
+        inserted = keys_.insert(std::move(key)).second;
+      }
+      bytes += inserted ? kSeenEntryBytes + 4 * columns_.size() : 0;
+      return inserted;
+    }
+
+   private:
+    std::vector<uint32_t> columns_;
+    bool allKept_;
+    DistinctVertices bits_;
+    bool useBits_;
+    std::unordered_set<uint64_t> pairs_;
+    std::unordered_set<std::string> keys_;
+  };
+
+  // What countDistinct keeps: per step, the rows seen after it, and the values counted.
+  struct DistinctSearch {
+    std::vector<bool> existence;  // per step: only whether a row extends matters
+    std::vector<SeenRows> seen;
+    std::vector<StepRunner::Workspace> workspaces;
+    DistinctVertices counted;
+    uint64_t seenBytes = 0;
+
+    bool firstTime(size_t s, std::span<const uint32_t> row) { return seen[s].firstTime(row, seenBytes); }
+    IdTable firstSeen(size_t s, const IdTable& rows) {
+      IdTable fresh(rows.width());
+      for (size_t r = 0; r < rows.rows(); ++r) {
+        if (firstTime(s, rows.row(r))) fresh.appendRow(rows.row(r));
+      }
+      return fresh;
+    }
+  };
+
+  // Per step, from the columns each later step reads and the counted one:
+  // what tells rows apart after it, and whether it only has to show that a
+  // row extends (it binds nothing read after it).
+  DistinctSearch distinctSearch(uint32_t column, uint64_t vertexCount) const {
+    DistinctSearch search{std::vector<bool>(runners_.size()), {}, std::vector<StepRunner::Workspace>(runners_.size()),
+                          DistinctVertices(vertexCount)};
+    std::vector<bool> read(width_, false), bound(width_, false);
+    read[column] = true;
+    std::vector<std::vector<bool>> readAfter(runners_.size());
+    for (size_t s = runners_.size(); s-- > 0;) {
+      readAfter[s] = read;
+      runners_[s].markColumnsRead(read);
+    }
+    for (size_t s = 0; s < runners_.size(); ++s) {
+      const std::vector<uint32_t> boundHere = runners_[s].columnsBound();
+      search.existence[s] = std::none_of(boundHere.begin(), boundHere.end(), [&](uint32_t c) { return readAfter[s][c]; });
+      for (uint32_t c : boundHere) bound[c] = true;
+      std::vector<uint32_t> key;
+      size_t boundColumns = 0;
+      for (uint32_t c = 0; c < width_; ++c) {
+        boundColumns += bound[c];
+        if (bound[c] && readAfter[s][c]) key.push_back(c);
+      }
+      const bool allKept = key.size() == boundColumns;
+      const bool oneVertex = key.size() == 1 && key[0] < vertexColumns_;
+      search.seen.emplace_back(std::move(key), allKept, oneVertex ? std::optional(vertexCount) : std::nullopt);
+    }
+    return search;
+  }
+
+  // Whether `row`, entering step s, extends through the last step: depth
+  // first, stopping at the first full row.
+  bool completes(std::span<const uint32_t> row, size_t s, DistinctSearch& search) {
+    if (s == runners_.size()) return true;
+    std::vector<uint32_t> extended;
+    runners_[s].extend(row, extended, search.workspaces[s]);
+    rows_[s] += extended.size() / width_;
+    ran_ = std::max(ran_, s + 1);
+    for (size_t i = 0; i < extended.size(); i += width_) {
+      const std::span<const uint32_t> next(extended.data() + i, width_);
+      if (s + 1 == runners_.size()) return true;
+      if (search.firstTime(s, next) && completes(next, s + 1, search)) return true;
+    }
+    return false;
+  }
+
+  // The step that binds vertex `column`.
+  size_t bindingStep(uint32_t column) const {
+    size_t s = 0;
+    while (s + 1 < plan_.steps.size() && plan_.steps[s].vertex != column) ++s;
+    return s;
+  }
+
   // A level before the last whose estimated rows, with the level before
   // it, would not fit the budget (as runStep counts a step's memory).
   bool levelsOutgrowBudget() const {
@@ -497,6 +681,7 @@ class ComponentRun {
   const ComponentPlan& plan_;
   const ExecutionOptions& options_;
   size_t width_;  // the BGP's columns
+  size_t vertexColumns_;  // the first of them: one per query vertex
   std::vector<std::vector<uint32_t>> earlier_;  // per step: the vertices bound before it
   std::vector<StepRunner> runners_;
   std::vector<double> times_;
@@ -558,6 +743,21 @@ class CpuExecutor final : public Executor {
   }
 
  protected:
+  // Injective matching compares each new vertex with every earlier one, so
+  // no column may be merged away: it marks the rows as every executor does.
+  uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                    const GraphStore& store, const ExecutionOptions& options,
+                                    ExecutionProfile& profile, uint32_t column) override {
+    if (options.injective) {
+      return Executor::countDistinctInComponent(plan, component, bgp, store, options, profile, column);
+    }
+    const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
+    ComponentRun run(component, plan.components[component], bgp, store, predicateVertex, options);
+    const uint64_t distinct = run.countDistinct(column, store.catalog().vertexCount);
+    run.addProfile(profile);
+    return distinct;
+  }
+
   // Counted without making the component's leaves' rows.
   uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
                           const ExecutionOptions& options, ExecutionProfile& profile) override {
