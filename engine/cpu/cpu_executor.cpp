@@ -90,9 +90,9 @@ class StepRunner {
   }
   // The columns the step binds: its vertex and the predicate variables its edges bind.
   std::vector<uint32_t> columnsBound() const {
-    std::vector<uint32_t> bound{step_.vertex};
+    std::vector<uint32_t> bound(boundHere_.begin(), boundHere_.end());
+    bound.push_back(step_.vertex);
     if (step_.driver.bindsPredicate) bound.push_back(bgp_.predicateColumn(edgeOf(step_.driver)));
-    bound.insert(bound.end(), boundHere_.begin(), boundHere_.end());
     return bound;
   }
   // How many rows extend() would make of `row` (countable steps only).
