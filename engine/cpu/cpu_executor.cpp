@@ -364,22 +364,11 @@ class ComponentRun {
   // them, unless counting), from the deepest level that still has
   // unextended rows; nullopt once all are extended.
   std::optional<IdTable> nextChunk() {
-    while (!pending_.empty()) {
-      const size_t s = pending_.size() - 1;
-      Level& level = pending_.back();
-      if (level.next == level.rows.rows()) {
-        pending_.pop_back();
-        continue;
-      }
-      if (s == depth_) {  // no steps to run: the one start row
-        IdTable rows = std::move(level.rows);
-        pending_.pop_back();
-        return rows;
-      }
-      const size_t begin = level.next, end = std::min(level.rows.rows(), begin + kChunkRows);
-      level.next = end;
-      IdTable extended = step(s, begin == 0 && end == level.rows.rows() ? level.rows : rowsOf(level.rows, begin, end));
-      if (s + 1 == depth_) return extended;
+    while (const std::optional<Chunk> chunk = nextPending()) {
+      IdTable rows = chunkRows(*chunk);
+      if (chunk->step == depth_) return rows;  // no steps to run: the one start row
+      IdTable extended = step(chunk->step, rows);
+      if (chunk->step + 1 == depth_) return extended;
       if (extended.rows() > 0) pending_.push_back({std::move(extended), 0});
     }
     return std::nullopt;
@@ -410,24 +399,18 @@ class ComponentRun {
   uint64_t countDistinct(uint32_t column, uint64_t vertexCount) {
     DistinctSearch search = distinctSearch(column, vertexCount);
     const size_t binding = bindingStep(column);
-    while (!pending_.empty()) {
-      const size_t s = pending_.size() - 1;
-      Level& level = pending_.back();
-      if (level.next == level.rows.rows()) {
-        pending_.pop_back();
-        continue;
-      }
-      const size_t begin = level.next, end = std::min(level.rows.rows(), begin + kChunkRows);
-      level.next = end;
+    while (const std::optional<Chunk> chunk = nextPending()) {
+      const size_t s = chunk->step;
+      const IdTable rows = chunkRows(*chunk);
       if (s > binding) {
-        for (size_t r = begin; r < end; ++r) {
-          const uint32_t value = level.rows.row(r)[column];
-          if (!search.counted.contains(value) && completes(level.rows.row(r), s, search)) search.counted.insert(value);
+        for (size_t r = 0; r < rows.rows(); ++r) {
+          const uint32_t value = rows.row(r)[column];
+          if (!search.counted.contains(value) && completes(rows.row(r), s, search)) search.counted.insert(value);
         }
       } else {
         // A step that binds nothing read after it (?a of a path's far end)
         // only has to show that a row extends: its first extension will do.
-        IdTable fresh = search.firstSeen(s, step(s, rowsOf(level.rows, begin, end), search.existence[s]));
+        IdTable fresh = search.firstSeen(s, step(s, rows, search.existence[s]));
         if (s + 1 == runners_.size()) search.counted.add(selectColumns(fresh, {column}));
         if (s + 1 < runners_.size() && fresh.rows() > 0) pending_.push_back({std::move(fresh), 0});
       }
@@ -451,6 +434,27 @@ class ComponentRun {
     IdTable rows;
     size_t next = 0;
   };
+  // Rows [begin, end) of pending_[step].
+  struct Chunk {
+    size_t step, begin, end;
+  };
+
+  // Depth-first: the next rows of the deepest level that has rows left;
+  // nullopt once every level is extended.
+  std::optional<Chunk> nextPending() {
+    while (!pending_.empty()) {
+      Level& level = pending_.back();
+      if (level.next == level.rows.rows()) {
+        pending_.pop_back();
+        continue;
+      }
+      const size_t begin = level.next, end = std::min(level.rows.rows(), begin + kChunkRows);
+      level.next = end;
+      return Chunk{pending_.size() - 1, begin, end};
+    }
+    return std::nullopt;
+  }
+  IdTable chunkRows(const Chunk& chunk) const { return rowsOf(pending_[chunk.step].rows, chunk.begin, chunk.end); }
 
   IdTable step(size_t s, const IdTable& input, bool firstOnly = false) {
     const auto start = Clock::now();
