@@ -27,7 +27,7 @@ const std::filesystem::path& scratch() {
 }
 
 bool sane(const gsparql::ExecutorCosts& c) {
-  for (double v : {c.perBgp, c.perStep, c.perCandidate, c.perRow}) {
+  for (double v : {c.perBgp, c.perStep, c.perCandidate, c.perRow, c.perCopiedMegabyte}) {
     if (!std::isfinite(v) || v < 0) return false;
   }
   return true;

@@ -386,7 +386,9 @@ OperatorPtr Planner::planFoldedBgp(const std::vector<const Op*>& operands, size_
   for (size_t k = 0; k < operands.size(); ++k) {
     if (used[k] || k == bgp) continue;
     if (auto constants = constantsFor(pattern, *operands[k])) {
-      auto& [variable, terms] = *constants;
+      // Named, not a structured binding: clang 14 does not let lambdas capture those.
+      const auto& variable = constants->first;
+      auto& terms = constants->second;
       if (std::any_of(limits.begin(), limits.end(), [&](const auto& l) { return l.first == variable; })) continue;
       const size_t rows = terms.size();
       std::sort(terms.begin(), terms.end());
