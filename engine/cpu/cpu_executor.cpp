@@ -579,6 +579,7 @@ class ComponentRun {
     std::vector<bool> existence;  // per step: only whether a row extends matters
     std::vector<SeenRows> seen;
     std::vector<StepRunner::Workspace> workspaces;
+    std::vector<std::vector<uint32_t>> extended;  // per step: the rows completes() made there
     DistinctVertices counted;
     uint64_t seenBytes = 0;
 
@@ -597,7 +598,7 @@ class ComponentRun {
   // row extends (it binds nothing read after it).
   DistinctSearch distinctSearch(uint32_t column, uint64_t vertexCount) const {
     DistinctSearch search{std::vector<bool>(runners_.size()), {}, std::vector<StepRunner::Workspace>(runners_.size()),
-                          DistinctVertices(vertexCount)};
+                          std::vector<std::vector<uint32_t>>(runners_.size()), DistinctVertices(vertexCount)};
     std::vector<bool> read(width_, false), bound(width_, false);
     read[column] = true;
     std::vector<std::vector<bool>> readAfter(runners_.size());
@@ -623,16 +624,19 @@ class ComponentRun {
   }
 
   // Whether `row`, entering step s, extends through the last step: depth
-  // first, stopping at the first full row.
+  // first, stopping at the first full row (the last step makes only one).
+  // Each depth reuses its own buffer.
   bool completes(std::span<const uint32_t> row, size_t s, DistinctSearch& search) {
-    if (s == runners_.size()) return true;
-    std::vector<uint32_t> extended;
+    const bool last = s + 1 == runners_.size();
+    std::vector<uint32_t>& extended = search.extended[s];
+    extended.clear();
+    search.workspaces[s].stopAt = last ? width_ : SIZE_MAX;
     runners_[s].extend(row, extended, search.workspaces[s]);
     rows_[s] += extended.size() / width_;
     ran_ = std::max(ran_, s + 1);
+    if (last) return !extended.empty();
     for (size_t i = 0; i < extended.size(); i += width_) {
       const std::span<const uint32_t> next(extended.data() + i, width_);
-      if (s + 1 == runners_.size()) return true;
       if (search.firstTime(s, next) && completes(next, s + 1, search)) return true;
     }
     return false;
