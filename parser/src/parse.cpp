@@ -8,6 +8,7 @@
 #include "antlr4-runtime.h"
 #include "parser/src/lexical.h"
 #include "parser/src/token_text.h"
+#include "parser/src/tokenizer.h"
 #include "parser/src/walker.h"
 
 namespace gsparql::sparql {
@@ -38,22 +39,16 @@ std::string expectedTokens(antlr4::Parser* parser) {
   }
 }
 
-// Turns the first parser error into a SyntaxError; the first lexer error is
-// kept for after lexing (see CheckedTokens).
+// Turns the first parser error into a SyntaxError.
 class ThrowingListener : public antlr4::BaseErrorListener {
  public:
   explicit ThrowingListener(std::string_view text) : text_(text) {}
-
-  const std::optional<SyntaxError>& lexerError() const { return lexerError_; }
 
   void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line, size_t column,
                    const std::string& message, std::exception_ptr) override {
     Position pos{static_cast<std::uint32_t>(line), static_cast<std::uint32_t>(column + 1)};
     auto* parser = dynamic_cast<antlr4::Parser*>(recognizer);
-    if (!parser || !offending) {
-      if (!lexerError_) lexerError_.emplace(text_, pos, "unexpected character: " + message);
-      return;
-    }
+    if (!parser || !offending) throw SyntaxError(text_, pos, message);
     std::string expected = expectedTokens(parser);
     std::string text = "syntax error at " + describeToken(offending);
     if (!expected.empty()) text += ", expected " + expected;
@@ -62,7 +57,6 @@ class ThrowingListener : public antlr4::BaseErrorListener {
 
  private:
   std::string_view text_;
-  std::optional<SyntaxError> lexerError_;
 };
 
 bool isUpdateKeyword(std::size_t type) {
@@ -200,18 +194,19 @@ std::string_view checkedText(std::string_view text, const ParseOptions& options)
 struct CheckedTokens {
   enum class Expected { Query, Update };
   CheckedTokens(std::string_view text, const ParseOptions& options, Expected expected)
-      : listener(text), input(checkedText(text, options).data(), text.size()), lexer(&input), tokens(&lexer) {
-    lexer.removeErrorListeners();
-    lexer.addErrorListener(&listener);
+      : listener(text), input(checkedText(text, options).data(), text.size()), tokenizer(input), tokens(&tokenizer) {
     tokens.fill();
     if (expected == Expected::Query) rejectUpdate(tokens, text);
-    if (listener.lexerError()) throw *listener.lexerError();
+    if (const auto& error = tokenizer.firstError()) {
+      const Position pos{static_cast<std::uint32_t>(error->line), static_cast<std::uint32_t>(error->column + 1)};
+      throw SyntaxError(text, pos, "unexpected character: " + error->message);
+    }
     checkDepth(tokens, text);
   }
 
   ThrowingListener listener;
-  antlr4::ANTLRInputStream input;
-  SparqlLexer lexer;
+  CodePointStream input;
+  Tokenizer tokenizer;
   antlr4::CommonTokenStream tokens;
 };
 
@@ -270,10 +265,9 @@ UpdateRequest parseUpdate(std::string_view text, const ParseOptions& options) {
 
 bool isUpdateRequest(std::string_view text) {
   if (lexical::invalidUtf8Offset(text) != std::string_view::npos) return false;
-  antlr4::ANTLRInputStream input(text.data(), text.size());
-  SparqlLexer lexer(&input);
-  lexer.removeErrorListeners();
-  antlr4::CommonTokenStream tokens(&lexer);
+  CodePointStream input(text.data(), text.size());
+  Tokenizer tokenizer(input);
+  antlr4::CommonTokenStream tokens(&tokenizer);
   tokens.fill();
   const auto& all = tokens.getTokens();
   return isUpdateKeyword(all[firstAfterPrologue(all)]->getType());

@@ -1,0 +1,70 @@
+#pragma once
+// The grammar's tokens, read by hand. ANTLR's generated lexer simulates an
+// automaton per character and was a third of a parse
+// (benchmarks/results/parse-profile-dev-2core); the parser stays ANTLR's.
+// This gives the same tokens, positions and first error as SparqlLexer
+// (longest match, ties to the rule first in the grammar, one character
+// skipped after an error): tests/parser/tokenizer_test.cpp compares the two
+// on the corpora and on random token soups, fuzz/tokenizer_fuzzer.cpp on any
+// text.
+#include <ANTLRInputStream.h>
+#include <CommonToken.h>
+#include <TokenSource.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gsparql::sparql {
+
+// The query as code points, which tokens index (as ANTLR's lexer's do).
+// Decoded here: ANTLR's own conversion goes through std::codecvt and cost as
+// much as tokenizing. Text that is not UTF-8 (the parser rejects it before)
+// reads as U+FFFD where it breaks. A leading byte order mark is dropped.
+class CodePointStream : public antlr4::ANTLRInputStream {
+ public:
+  CodePointStream(const char* text, size_t size);
+  std::u32string_view codePoints() const { return _data; }
+};
+
+// The first text no token matches, where SparqlLexer reports it: the line
+// (from 1) and column (from 0, in code points) where the token would start,
+// and ANTLR's message, which shows the text up to where every token failed.
+struct LexerError {
+  size_t line = 0;
+  size_t column = 0;
+  std::string message;
+};
+
+class Tokenizer final : public antlr4::TokenSource {
+ public:
+  // `input` must outlive the tokens: their text is read from it.
+  explicit Tokenizer(CodePointStream& input) : input_(&input), text_(input.codePoints()) {}
+
+  // The next token on the default channel (white space and comments are
+  // skipped), then EOF for ever.
+  std::unique_ptr<antlr4::Token> nextToken() override;
+  size_t getLine() const override { return line_; }
+  size_t getCharPositionInLine() override { return column_; }
+  antlr4::CharStream* getInputStream() override { return input_; }
+  std::string getSourceName() override { return input_->getSourceName(); }
+  antlr4::TokenFactory<antlr4::CommonToken>* getTokenFactory() override;
+
+  const std::optional<LexerError>& firstError() const { return firstError_; }
+
+ private:
+  void skipBlanks();
+  void advanceTo(size_t position);
+  void recordError(size_t failedAt);
+  std::unique_ptr<antlr4::Token> token(size_t type, size_t start, size_t stop, size_t line, size_t column);
+
+  CodePointStream* input_;
+  std::u32string_view text_;
+  size_t position_ = 0;
+  size_t line_ = 1;
+  size_t column_ = 0;
+  std::optional<LexerError> firstError_;
+};
+
+}  // namespace gsparql::sparql
