@@ -5,8 +5,8 @@
 # the machine stays warm):
 #   scripts/gpu-virtuoso-run.sh prepare [SCALE]  # generate WatDiv SCALE (1000), load it into gsparql and Virtuoso
 #                                                # (8 loaders); without QUERIES, one query per template made for it
-#   scripts/gpu-virtuoso-run.sh query [SCALE]    # the queries: gsparql bench on CPU, GPU warm, GPU cold;
-#                                                # Virtuoso through isql and HTTP
+#   scripts/gpu-virtuoso-run.sh query [SCALE]    # the queries: gsparql bench on CPU, auto, GPU warm, GPU cold;
+#                                                # Virtuoso through isql and HTTP; the CPU executor again after it
 # QUERIES=FOLDER: query that folder instead (SF100: .carry/watdiv-check/queries/sf100, its 191 queries).
 # Carry .carry/gsparql (gsparql and lib/) or .carry/gsparql.txz, .carry/watdiv-tool, .carry/virtuoso and
 # ../shared/tools/virtuoso_bench.py as .carry/virtuoso/virtuoso_bench.py. Output under $OUT.
@@ -57,7 +57,7 @@ case ${1:-} in
     cat "$OUT"/generate.txt "$OUT"/load-*.txt
     ;;
   query)
-    for mode in "cpu" "gpu" "gpu --cold"; do
+    for mode in "cpu" "auto" "gpu" "gpu --cold"; do
       echo "== gsparql bench --db DB --queries $queries --repeat 3 --backend $mode"
       # shellcheck disable=SC2086
       timeout 150 "$G" bench --db "$db" --queries "$queries" --repeat 3 --backend $mode 2>&1
@@ -68,6 +68,14 @@ case ${1:-} in
       "$OUT/virtuoso.tsv" 3 > "$OUT/virtuoso-bench.log" 2>&1
     virtuoso_stop
     python3 benchmarks/virtuoso_compare.py "$OUT/bench-gsparql.txt" "$OUT/virtuoso.tsv" | tee "$OUT/summary.txt"
+    # The CPU executor once more, on a machine quiet since loading: within one run it measured 1.8x faster than
+    # in the first pass (benchmarks/results/h100-2026-11-25-sf100-virtuoso-tokenizer).
+    { echo "== gsparql bench --db DB --queries $queries --repeat 3, again after Virtuoso stopped: --backend cpu after Virtuoso"
+      timeout 100 "$G" bench --db "$db" --queries "$queries" --repeat 3 --backend cpu; } > "$OUT/bench-gsparql-cpu-after-virtuoso.txt" 2>&1
+    cat "$OUT/bench-gsparql.txt" "$OUT/bench-gsparql-cpu-after-virtuoso.txt" > "$OUT/bench-both.tmp"
+    python3 benchmarks/virtuoso_compare.py "$OUT/bench-both.tmp" "$OUT/virtuoso.tsv" > "$OUT/summary-with-cpu-after.txt"
+    rm "$OUT/bench-both.tmp"
+    grep "#" "$OUT/summary-with-cpu-after.txt"
     ;;
   *) echo "usage: [QUERIES=FOLDER] $0 prepare | query [SCALE]" >&2; exit 2 ;;
 esac
