@@ -103,7 +103,7 @@ struct Match {
 
 class Scanner {
  public:
-  explicit Scanner(std::u32string_view text) : text_(text) {}
+  Scanner(std::u32string_view text, PrefixRun& run) : text_(text), run_(&run) {}
 
   char32_t at(size_t i) const { return i < text_.size() ? text_[i] : kEnd; }
   size_t size() const { return text_.size(); }
@@ -122,6 +122,7 @@ class Scanner {
   size_t iriRef(size_t i) const;
   size_t escape(size_t i) const;
   size_t localEscape(size_t i) const;
+  const PrefixRun& prefixRun(size_t i) const;
   size_t prefixColon(size_t i) const;
   size_t localNameEnd(size_t i) const;
   size_t keywordEnd(size_t i, size_t* type) const;
@@ -132,6 +133,7 @@ class Scanner {
   size_t exponentEnd(size_t i) const;
 
   std::u32string_view text_;
+  PrefixRun* run_;
 };
 
 // \uXXXX, \UXXXXXXXX or an ECHAR at `i` (the backslash): its end, or
@@ -204,11 +206,22 @@ size_t Scanner::localNameEnd(size_t i) const {
 // The ':' after PN_PREFIX from `i` (PN_CHARS_BASE or ':'), or kNoMatch.
 size_t Scanner::prefixColon(size_t i) const {
   if (at(i) == ':') return i;
-  size_t colon = i + 1;  // PN_PREFIX cannot end with '.'
-  for (size_t j = i + 1; isPnChars(at(j)) || at(j) == '.'; ++j) {
-    if (at(j) != '.') colon = j + 1;
-  }
+  const size_t colon = prefixRun(i).nameEnd;  // PN_PREFIX cannot end with '.'
   return at(colon) == ':' ? colon : kNoMatch;
+}
+
+// The run from `i`, a PN_CHARS_BASE; the one remembered where `i` is inside
+// it (every character of a run is in it, and `i` is no '.').
+const PrefixRun& Scanner::prefixRun(size_t i) const {
+  if (i >= run_->from && i < run_->end) return *run_;
+  run_->from = i;
+  run_->nameEnd = i + 1;
+  size_t j = i + 1;
+  for (; isPnChars(at(j)) || at(j) == '.'; ++j) {
+    if (at(j) != '.') run_->nameEnd = j + 1;
+  }
+  run_->end = j;
+  return *run_;
 }
 
 // The longest keyword the text at `i` starts with (case-insensitively).
@@ -402,12 +415,8 @@ size_t Scanner::failure(size_t i) const {
   }
   if (c == '_') return at(i + 1) == ':' ? std::min(i + 2, size()) : std::min(i + 1, size());
   if (c == '@' || c == '$' || c == '&') return std::min(i + 1, size());
-  if (isPnCharsBase(c)) {
-    // A prefix without its ':' (keywords are prefixes of it too).
-    size_t j = i + 1;
-    while (isPnChars(at(j)) || at(j) == '.') ++j;
-    return std::min(j, size());
-  }
+  // A prefix without its ':' (keywords are prefixes of it too).
+  if (isPnCharsBase(c)) return std::min(prefixRun(i).end, size());
   return i;
 }
 
@@ -501,7 +510,7 @@ std::unique_ptr<antlr4::Token> Tokenizer::token(size_t type, size_t start, size_
 }
 
 std::unique_ptr<antlr4::Token> Tokenizer::nextToken() {
-  const Scanner scanner(text_);
+  const Scanner scanner(text_, run_);
   for (;;) {
     skipBlanks();
     if (position_ >= text_.size()) return token(antlr4::Token::EOF, position_, position_ - 1, line_, column_);

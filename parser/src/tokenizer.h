@@ -37,6 +37,16 @@ struct LexerError {
   std::string message;
 };
 
+// A run of the characters a prefix is made of (PN_CHARS and '.') after a
+// PN_CHARS_BASE, remembered while tokens are taken from inside it: a keyword
+// or 'a' at the start of a long run without ':' would otherwise scan the run
+// again from each token, quadratic in its length.
+struct PrefixRun {
+  size_t from = 0;     // the first position whose run this is
+  size_t end = 0;      // one past the run
+  size_t nameEnd = 0;  // one past its last character that is not '.'
+};
+
 class Tokenizer final : public antlr4::TokenSource {
  public:
   // `input` must outlive the tokens: their text is read from it.
@@ -64,6 +74,7 @@ class Tokenizer final : public antlr4::TokenSource {
   size_t position_ = 0;
   size_t line_ = 1;
   size_t column_ = 0;
+  PrefixRun run_;
   std::optional<LexerError> firstError_;
 };
 

@@ -72,3 +72,19 @@ TEST_CASE("the tokenizer gives ANTLR's tokens and first error on random token so
     checkSame(text);
   }
 }
+
+TEST_CASE("a long run of name characters without ':' is tokenized in one pass") {
+  // Each SELECT starts the run again; scanning the rest of the run from each
+  // one (as a lexer looking for a prefixed name's ':' does) would take minutes.
+  std::string text;
+  for (int i = 0; i < 50000; ++i) text += "select";
+  CodePointStream input(text.data(), text.size());
+  Tokenizer tokenizer(input);
+  size_t selects = 0;
+  for (auto token = tokenizer.nextToken(); token->getType() != antlr4::Token::EOF; token = tokenizer.nextToken()) {
+    CHECK(token->getType() == gsparql_antlr::SparqlLexer::SELECT);
+    ++selects;
+  }
+  CHECK(selects == 50000);
+  CHECK_FALSE(tokenizer.firstError());
+}
