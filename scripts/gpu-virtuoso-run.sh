@@ -5,6 +5,8 @@
 # the machine stays warm):
 #   scripts/gpu-virtuoso-run.sh prepare [SCALE]  # generate WatDiv SCALE (1000), load it into gsparql and Virtuoso
 #                                                # (8 loaders); without QUERIES, one query per template made for it
+#   scripts/gpu-virtuoso-run.sh rounds [SCALE]   # after prepare: ROUNDS (3) interleaved rounds of gsparql (CPU,
+#                                                # auto, GPU warm) and Virtuoso, compared per round and over rounds
 #   scripts/gpu-virtuoso-run.sh query [SCALE]    # the queries: gsparql bench on CPU, auto, GPU warm, GPU cold;
 #                                                # Virtuoso through isql and HTTP; the CPU executor again after it
 # QUERIES=FOLDER: query that folder instead (SF100: .carry/watdiv-check/queries/sf100, its 191 queries).
@@ -77,5 +79,22 @@ case ${1:-} in
     rm "$OUT/bench-both.tmp"
     grep "#" "$OUT/summary-with-cpu-after.txt"
     ;;
-  *) echo "usage: [QUERIES=FOLDER] $0 prepare | query [SCALE]" >&2; exit 2 ;;
+  rounds)
+    # ROUNDS rounds, each gsparql (CPU, auto, GPU warm) then Virtuoso's HTTP and isql on the same queries, Virtuoso
+    # running throughout: a drift of the machine falls on both (benchmarks/virtuoso_rounds.py).
+    mkdir -p "$OUT/rounds"
+    virtuoso_setup_scaled
+    virtuoso_start
+    for r in $(seq "${ROUNDS:-3}"); do
+      for mode in cpu auto gpu; do
+        echo "== gsparql bench --db DB --queries $queries --repeat 3 --backend $mode"
+        timeout 150 "$G" bench --db "$db" --queries "$queries" --repeat 3 --backend $mode 2>&1
+      done > "$OUT/rounds/gsparql-$r.txt"
+      timeout 300 python3 .carry/virtuoso/virtuoso_bench.py "$vbin/isql-vt" 1111 8890 "$queries" http://watdiv.org/ \
+        "$OUT/rounds/virtuoso-$r.tsv" 3 > "$OUT/rounds/virtuoso-bench-$r.log" 2>&1
+    done
+    virtuoso_stop
+    python3 benchmarks/virtuoso_rounds.py "$OUT/rounds" | tee "$OUT/summary-rounds.txt"
+    ;;
+  *) echo "usage: [QUERIES=FOLDER] [ROUNDS=N] $0 prepare | query | rounds [SCALE]" >&2; exit 2 ;;
 esac
