@@ -51,7 +51,7 @@ std::span<const uint32_t> neighbours(const GraphStore& store, const BoundBgp& bg
 
 // Binds the step's vertex of one walk to a random candidate; returns how
 // many there were (the inverse of the choice's probability), 0 when none.
-double WalkSample::choose(const PlanStep& step, uint32_t* row, LastLookup& last) {
+double WalkSample::choose(const PlanStep& step, uint32_t* row) {
   std::span<const uint32_t> candidates;
   switch (step.source) {
     case CandidateSource::Constant: row[step.vertex] = bgp_->vertices[step.vertex].id; return 1;
@@ -65,14 +65,7 @@ double WalkSample::choose(const PlanStep& step, uint32_t* row, LastLookup& last)
     case CandidateSource::PredicateKeys:
       candidates = store_->adjacency(step.driver.direction).predicate(predicateOf(*bgp_, step.driver, row)).keys();
       break;
-    case CandidateSource::Neighbours: {
-      const uint32_t predicate = predicateOf(*bgp_, step.driver, row), vertex = row[step.driver.boundVertex];
-      if (predicate != last.predicate || vertex != last.vertex) {
-        last = {predicate, vertex, store_->adjacency(step.driver.direction).predicate(predicate).neighbours(vertex)};
-      }
-      candidates = last.neighbours;
-      break;
-    }
+    case CandidateSource::Neighbours: candidates = neighbours(*store_, *bgp_, step.driver, row); break;
   }
   if (candidates.empty()) return 0;
   row[step.vertex] = candidates[below(candidates.size())];
@@ -94,24 +87,13 @@ bool WalkSample::checksHold(const PlanStep& step, const uint32_t* row) const {
 
 void WalkSample::extend(const PlanStep& step) {
   if (!step.predicateVertexChecks.empty() && predicateVertex_.empty()) predicateVertex_ = predicateVertexIds(*store_);
-  // A walk often repeats the one before it (walks from one constant, through
-  // single neighbours): its neighbour list and its checks are reused. Every
-  // walk still draws its random number, so the estimates are the same.
   double candidateSum = 0;
-  LastLookup last;
-  const uint32_t* previous = nullptr;  // the last walk that got a candidate, and whether its checks held
-  bool previousHolds = false;
   for (size_t w = 0; w < weights_.size(); ++w) {
     if (weights_[w] == 0) continue;
     uint32_t* row = rows_.data() + w * width_;
-    weights_[w] *= choose(step, row, last);
+    weights_[w] *= choose(step, row);
     candidateSum += weights_[w];
-    if (weights_[w] == 0) continue;
-    const bool holds =
-        previous != nullptr && std::equal(row, row + width_, previous) ? previousHolds : checksHold(step, row);
-    previous = row;
-    previousHolds = holds;
-    if (!holds) weights_[w] = 0;
+    if (weights_[w] > 0 && !checksHold(step, row)) weights_[w] = 0;
   }
   candidates_ = weights_.empty() ? 0 : candidateSum / static_cast<double>(weights_.size());
 }

@@ -10,7 +10,6 @@
 // considers next instead of walking from the start again.
 #include <cstdint>
 #include <limits>
-#include <span>
 #include <vector>
 
 #include "engine/bound_bgp.h"
@@ -51,13 +50,7 @@ class WalkSample {
   StepEstimate estimate() const;
 
  private:
-  // The last neighbour list a step looked up, by its predicate and vertex.
-  struct LastLookup {
-    uint32_t predicate = UINT32_MAX;
-    uint32_t vertex = UINT32_MAX;
-    std::span<const uint32_t> neighbours;
-  };
-  double choose(const PlanStep& step, uint32_t* row, LastLookup& last);
+  double choose(const PlanStep& step, uint32_t* row);
   bool checksHold(const PlanStep& step, const uint32_t* row) const;
   uint64_t random();
   uint64_t below(uint64_t n);
