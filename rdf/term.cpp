@@ -120,6 +120,39 @@ std::string termKey(std::string_view term) {
   return key;
 }
 
+namespace {
+
+// The code point of the UTF-8 sequence at text[*i] (not ASCII), moving *i
+// past it; U+FFFD, one byte on, where none starts there.
+char32_t decodeSequence(std::string_view text, size_t* i) {
+  const auto lead = static_cast<unsigned char>(text[*i]);
+  size_t length = (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
+  char32_t c = length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07;
+  for (size_t k = 1; k < length; ++k) {
+    const auto next = static_cast<unsigned char>(*i + k < text.size() ? text[*i + k] : 0);
+    if ((next & 0xC0) != 0x80) {
+      length = 0;
+      break;
+    }
+    c = (c << 6) | (next & 0x3F);
+  }
+  *i += length == 0 ? 1 : length;
+  return length == 0 ? 0xFFFD : c;
+}
+
+}  // namespace
+
+std::u32string decodeUtf8(std::string_view text) {
+  std::u32string out(text.size(), 0);
+  size_t decoded = 0;
+  for (size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    out[decoded++] = byte < 0x80 ? text[i++] : decodeSequence(text, &i);
+  }
+  out.resize(decoded);
+  return out;
+}
+
 void appendUtf8(std::string& out, char32_t cp) {
   if (cp < 0x80) {
     out += static_cast<char>(cp);

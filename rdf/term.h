@@ -39,6 +39,11 @@ TermKind termKind(std::string_view term);
 // result writers and the conformance readers).
 void appendUtf8(std::string& out, char32_t codePoint);
 
+// The code points of UTF-8 text (the parser's tokenizer, string functions
+// that count code points); a byte that starts no valid sequence reads as
+// U+FFFD.
+std::u32string decodeUtf8(std::string_view text);
+
 // Language tags compare case-insensitively (RDF 1.1: their value space is
 // lower case), so "a"@EN and "a"@en are one term. A term's key lower-cases
 // its tag; the dictionary maps keys to ids and ids to the spelling first seen.

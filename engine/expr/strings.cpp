@@ -11,19 +11,6 @@
 namespace gsparql::engine::expr {
 namespace {
 
-std::u32string decodeUtf8(std::string_view s) {
-  std::u32string out;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = s[i];
-    int extra = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
-    char32_t cp = extra == 0 ? c : c & (0x3F >> extra);
-    for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
-    out += cp;
-    i += extra + 1;
-  }
-  return out;
-}
-
 std::string encodeUtf8(std::u32string_view s) {
   std::string out;
   for (char32_t c : s) rdf::appendUtf8(out, c);
@@ -42,7 +29,7 @@ locale_t utf8Locale() {
 std::string mapCase(std::string_view s, bool upper) {
   locale_t locale = utf8Locale();
   std::u32string out;
-  for (char32_t c : decodeUtf8(s)) {
+  for (char32_t c : rdf::decodeUtf8(s)) {
     if (upper && c == U'\u00DF') {
       out += U"SS";
     } else if (locale) {
@@ -63,7 +50,7 @@ bool compatible(const TermValue& a, const TermValue& b) {
 
 Result stringLength(const std::vector<Arg>& a, CallContext&) {
   if (!a[0].term.isStringLiteral()) return std::nullopt;
-  return integerTerm(static_cast<long long>(decodeUtf8(a[0].term.value).size()));
+  return integerTerm(static_cast<long long>(rdf::decodeUtf8(a[0].term.value).size()));
 }
 
 // XPath fn:substring: the code points at positions p (from 1) with
@@ -77,7 +64,7 @@ Result substring(const std::vector<Arg>& a, CallContext&) {
   auto roundHalfUp = [](double v) { return std::floor(v + 0.5); };
   double first = roundHalfUp(start->toDouble());
   double last = length ? first + roundHalfUp(length->toDouble()) : HUGE_VAL;
-  std::u32string text = decodeUtf8(a[0].term.value), out;
+  std::u32string text = rdf::decodeUtf8(a[0].term.value), out;
   for (size_t i = 0; i < text.size(); ++i) {
     double p = static_cast<double>(i + 1);
     if (p >= first && p < last) out += text[i];

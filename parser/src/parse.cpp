@@ -1,6 +1,5 @@
 #include "parser/parse.h"
 
-#include <optional>
 #include <set>
 
 #include "SparqlLexer.h"

@@ -420,37 +420,13 @@ size_t Scanner::failure(size_t i) const {
   return i;
 }
 
-// The code point of the UTF-8 sequence at text[*i], moving *i past it;
-// U+FFFD for a byte that starts no valid sequence.
-char32_t decodeUtf8(const unsigned char* text, size_t size, size_t* i) {
-  const unsigned char lead = text[*i];
-  size_t length = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-  char32_t c = length == 1 ? lead : length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07;
-  for (size_t k = 1; k < length; ++k) {
-    if (*i + k >= size || (text[*i + k] & 0xC0) != 0x80) {
-      length = 0;
-      break;
-    }
-    c = (c << 6) | (text[*i + k] & 0x3F);
-  }
-  if (length == 0) {
-    ++*i;
-    return 0xFFFD;
-  }
-  *i += length;
-  return c;
-}
-
 }  // namespace
 
 CodePointStream::CodePointStream(const char* text, size_t size) {
-  _data.resize(size);
-  const auto* bytes = reinterpret_cast<const unsigned char*>(text);
+  std::string_view bytes(text, size);
   // A leading byte order mark is dropped, as ANTLR's conversion does.
-  const bool byteOrderMark = size >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF;
-  size_t decoded = 0;
-  for (size_t i = byteOrderMark ? 3 : 0; i < size;) _data[decoded++] = bytes[i] < 0x80 ? bytes[i++] : decodeUtf8(bytes, size, &i);
-  _data.resize(decoded);
+  if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+  _data = rdf::decodeUtf8(bytes);
 }
 
 antlr4::TokenFactory<antlr4::CommonToken>* Tokenizer::getTokenFactory() {
