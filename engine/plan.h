@@ -38,6 +38,7 @@ enum class EstimateSource : uint8_t {
   Statistics,  // per-predicate statistics (the statistics optimizer, or where walks cannot go)
   Walks,       // random walks through the data (Wander Join); estimateError says how sure
   NoSurvivor,  // walks entered the step and none got through: a guess below one walk's share
+  Exact,       // the planner's sample held every row of the prefix (wander_join.h)
 };
 
 struct PlanStep {

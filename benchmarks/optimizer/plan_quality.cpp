@@ -144,7 +144,8 @@ void forEachOrder(const engine::BoundBgp& bgp, const std::vector<uint32_t>& comp
 // The plan that binds the vertices in `order`, built and estimated as the planner does.
 engine::BgpPlan planOf(const engine::BoundBgp& bgp, const GraphStore& store, const std::vector<uint32_t>& order) {
   engine::PartialPlan p{engine::StepBuilder(bgp, store.catalog()),
-                        engine::PrefixEstimate(engine::WalkSample(bgp, store, {.walks = kPlanningWalks, .seed = 1})),
+                        engine::PrefixEstimate(engine::WalkSample(bgp, store, {.walks = kPlanningWalks, .seed = 1},
+                                                                engine::SmallPrefixes::Exact)),
                         {}};
   for (uint32_t v : order) p.add(p.builder.cheapestDriver(v) ? p.builder.extendStep(v) : p.builder.seedStep(v));
   return {{std::move(p.plan)}};

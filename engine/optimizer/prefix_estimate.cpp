@@ -8,7 +8,9 @@ void PrefixEstimate::take(PlanStep& step, const StepBuilder& builder) {
     const StepEstimate sampled = sample_->estimate();
     step.estimatedRows = rowsAfter(sampled, rows_, survivors_);
     step.estimatedCandidates = sampled.candidates;
-    step.estimateSource = sampled.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
+    step.estimateSource = sampled.exact            ? EstimateSource::Exact
+                          : sampled.survivors > 0 ? EstimateSource::Walks
+                                                  : EstimateSource::NoSurvivor;
     step.estimateError = sampled.relativeError;
     survivors_ = sampled.survivors;
     if (survivors_ == 0) sample_.reset();

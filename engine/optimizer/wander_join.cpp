@@ -8,10 +8,12 @@
 
 namespace gsparql::engine {
 
-WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options)
-    : bgp_(&bgp), store_(&store), width_(bgp.columnCount()),
-      rows_(static_cast<size_t>(options.walks) * bgp.columnCount(), 0), weights_(options.walks, 1.0),
-      state_(options.seed) {}
+WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options,
+                       SmallPrefixes smallPrefixes)
+    : bgp_(&bgp), store_(&store), width_(bgp.columnCount()), walks_(options.walks),
+      exact_(smallPrefixes == SmallPrefixes::Exact),
+      rows_((exact_ ? 1 : static_cast<size_t>(options.walks)) * bgp.columnCount(), 0),
+      weights_(exact_ ? 1 : options.walks, 1.0), state_(options.seed) {}
 
 bool WalkSample::canTake(const PlanStep& step) {
   if ((step.source == CandidateSource::Neighbours || step.source == CandidateSource::PredicateKeys) &&
@@ -49,27 +51,27 @@ std::span<const uint32_t> neighbours(const GraphStore& store, const BoundBgp& bg
 
 }  // namespace
 
+WalkSample::Candidates WalkSample::candidatesOf(const PlanStep& step, const uint32_t* row) const {
+  std::span<const uint32_t> list;
+  switch (step.source) {
+    case CandidateSource::Constant: list = {&bgp_->vertices[step.vertex].id, 1}; break;
+    case CandidateSource::Constants: list = bgp_->vertices[step.vertex].constants; break;
+    case CandidateSource::AllVertices: return {{}, store_->catalog().vertexCount};
+    case CandidateSource::PredicateKeys:
+      list = store_->adjacency(step.driver.direction).predicate(predicateOf(*bgp_, step.driver, row)).keys();
+      break;
+    case CandidateSource::Neighbours: list = neighbours(*store_, *bgp_, step.driver, row); break;
+  }
+  return {list, list.size()};
+}
+
 // Binds the step's vertex of one walk to a random candidate; returns how
 // many there were (the inverse of the choice's probability), 0 when none.
 double WalkSample::choose(const PlanStep& step, uint32_t* row) {
-  std::span<const uint32_t> candidates;
-  switch (step.source) {
-    case CandidateSource::Constant: row[step.vertex] = bgp_->vertices[step.vertex].id; return 1;
-    case CandidateSource::Constants: candidates = bgp_->vertices[step.vertex].constants; break;
-    case CandidateSource::AllVertices: {
-      const uint64_t n = store_->catalog().vertexCount;
-      if (n == 0) return 0;
-      row[step.vertex] = static_cast<uint32_t>(below(n));
-      return static_cast<double>(n);
-    }
-    case CandidateSource::PredicateKeys:
-      candidates = store_->adjacency(step.driver.direction).predicate(predicateOf(*bgp_, step.driver, row)).keys();
-      break;
-    case CandidateSource::Neighbours: candidates = neighbours(*store_, *bgp_, step.driver, row); break;
-  }
-  if (candidates.empty()) return 0;
-  row[step.vertex] = candidates[below(candidates.size())];
-  return static_cast<double>(candidates.size());
+  const Candidates candidates = candidatesOf(step, row);
+  if (candidates.count == 0) return 0;
+  row[step.vertex] = candidates[step.source == CandidateSource::Constant ? 0 : below(candidates.count)];
+  return static_cast<double>(candidates.count);
 }
 
 bool WalkSample::checksHold(const PlanStep& step, const uint32_t* row) const {
@@ -87,6 +89,10 @@ bool WalkSample::checksHold(const PlanStep& step, const uint32_t* row) const {
 
 void WalkSample::extend(const PlanStep& step) {
   if (!step.predicateVertexChecks.empty() && predicateVertex_.empty()) predicateVertex_ = predicateVertexIds(*store_);
+  if (exact_) {
+    if (extendExactly(step)) return;
+    spreadWalks();
+  }
   double candidateSum = 0;
   for (size_t w = 0; w < weights_.size(); ++w) {
     if (weights_[w] == 0) continue;
@@ -98,8 +104,47 @@ void WalkSample::extend(const PlanStep& step) {
   candidates_ = weights_.empty() ? 0 : candidateSum / static_cast<double>(weights_.size());
 }
 
+bool WalkSample::extendExactly(const PlanStep& step) {
+  const size_t held = weights_.size();
+  uint64_t total = 0;
+  for (size_t r = 0; r < held; ++r) {
+    total += candidatesOf(step, rows_.data() + r * width_).count;
+    if (total > walks_) return false;
+  }
+  std::vector<uint32_t> after;
+  std::vector<uint32_t> row(width_);
+  for (size_t r = 0; r < held; ++r) {
+    std::copy_n(rows_.data() + r * width_, width_, row.begin());
+    const Candidates candidates = candidatesOf(step, row.data());
+    for (uint64_t i = 0; i < candidates.count; ++i) {
+      row[step.vertex] = candidates[i];
+      if (checksHold(step, row.data())) after.insert(after.end(), row.begin(), row.end());
+    }
+  }
+  rows_ = std::move(after);
+  weights_.assign(rows_.size() / width_, 1.0);
+  candidates_ = static_cast<double>(total);
+  return true;
+}
+
+void WalkSample::spreadWalks() {
+  const size_t held = weights_.size();
+  std::vector<uint32_t> walks(walks_ * width_, 0);
+  for (size_t w = 0; w < walks_ && held > 0; ++w) {
+    const size_t from = held == 1 ? 0 : below(held);
+    std::copy_n(rows_.data() + from * width_, width_, walks.data() + w * width_);
+  }
+  rows_ = std::move(walks);
+  weights_.assign(walks_, static_cast<double>(held));
+  exact_ = false;
+}
+
 StepEstimate WalkSample::estimate() const {
   StepEstimate e;
+  if (exact_) {
+    const auto rows = static_cast<double>(weights_.size());
+    return {.rows = rows, .candidates = candidates_, .relativeError = 0, .survivors = weights_.size(), .exact = true};
+  }
   if (weights_.empty()) return e;
   double sum = 0, sumOfSquares = 0;
   for (double w : weights_) {
@@ -115,14 +160,14 @@ StepEstimate WalkSample::estimate() const {
 }
 
 double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivorsBefore) {
-  if (step.survivors > 0 || survivorsBefore == 0) return step.rows;
+  if (step.exact || step.survivors > 0 || survivorsBefore == 0) return step.rows;
   return rowsBefore * 0.5 / static_cast<double>(survivorsBefore);
 }
 
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                     const WalkOptions& options) {
+                                     const WalkOptions& options, SmallPrefixes smallPrefixes) {
   std::vector<StepEstimate> estimates;
-  WalkSample sample(bgp, store, options);
+  WalkSample sample(bgp, store, options, smallPrefixes);
   for (const PlanStep& step : plan.steps) {
     if (!WalkSample::canTake(step) || options.walks == 0) break;
     sample.extend(step);

@@ -8,8 +8,17 @@
 // for every prefix up to i (sample inheritance): one sample estimates all
 // prefixes of a plan, and the planner extends one sample by each step it
 // considers next instead of walking from the start again.
+//
+// The planner's sample is exact while the prefix is small: as long as a
+// step's candidates number at most the walks, it holds every row of the
+// prefix instead of walks, which costs no more than walking and makes the
+// estimate of a light query's steps their true rows. At the first step with
+// more candidates, the walks start from those rows, each from one taken
+// uniformly at random (weighted by their number, so the estimate stays
+// unbiased).
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "engine/bound_bgp.h"
@@ -29,7 +38,8 @@ struct StepEstimate {
   // The estimate's standard error relative to it (a confidence): infinite
   // when no walk survived the step.
   double relativeError = std::numeric_limits<double>::infinity();
-  uint64_t survivors = 0;  // walks that got through the step
+  uint64_t survivors = 0;  // walks that got through the step (exact: the rows)
+  bool exact = false;      // the rows counted, not estimated
 };
 
 struct WalkOptions {
@@ -37,9 +47,14 @@ struct WalkOptions {
   uint64_t seed = 1;  // the same seed, the same walks
 };
 
+// Walks from the start (the estimator's), or the rows themselves while they
+// are few (the planner's; above).
+enum class SmallPrefixes : uint8_t { Walked, Exact };
+
 class WalkSample {
  public:
-  WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options);
+  WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options,
+             SmallPrefixes smallPrefixes = SmallPrefixes::Walked);
 
   // Walks can take a step unless it binds a predicate variable (a walk would
   // have to choose among every predicate).
@@ -50,16 +65,30 @@ class WalkSample {
   StepEstimate estimate() const;
 
  private:
+  // A step's candidates for one row: a list, or every vertex id below `count`.
+  struct Candidates {
+    std::span<const uint32_t> list;
+    uint64_t count = 0;
+    uint32_t operator[](uint64_t i) const { return list.empty() ? static_cast<uint32_t>(i) : list[i]; }
+  };
+  Candidates candidatesOf(const PlanStep& step, const uint32_t* row) const;
   double choose(const PlanStep& step, uint32_t* row);
   bool checksHold(const PlanStep& step, const uint32_t* row) const;
+  // Exact: every row after `step`, unless its candidates outnumber the
+  // walks (then false, and nothing changed).
+  bool extendExactly(const PlanStep& step);
+  // Leaves exactness: each walk starts from one of the rows held.
+  void spreadWalks();
   uint64_t random();
   uint64_t below(uint64_t n);
 
   const BoundBgp* bgp_;
   const GraphStore* store_;
   size_t width_;
-  std::vector<uint32_t> rows_;   // walks x bgp columns
-  std::vector<double> weights_;  // per walk; 0 once dead
+  size_t walks_;
+  bool exact_;
+  std::vector<uint32_t> rows_;   // walks (exact: rows) x bgp columns
+  std::vector<double> weights_;  // per walk (exact: per row, 1); 0 once dead
   std::vector<uint32_t> predicateVertex_;  // filled when a step compares predicates with vertices
   double candidates_ = 0;        // StepEstimate::candidates of the last step taken
   uint64_t state_;               // SplitMix64
@@ -72,6 +101,6 @@ double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivors
 
 // Estimates for the first steps of `plan` that walks can take.
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                     const WalkOptions& options);
+                                     const WalkOptions& options, SmallPrefixes smallPrefixes = SmallPrefixes::Walked);
 
 }  // namespace gsparql::engine

@@ -44,6 +44,7 @@ std::string describeSource(const BoundBgp& bgp, const PlanStep& step, const Dict
 std::string estimateNote(const PlanStep& step) {
   switch (step.estimateSource) {
     case EstimateSource::Statistics: return " [estimate: statistics]";
+    case EstimateSource::Exact: return " [estimate: exact]";
     case EstimateSource::NoSurvivor:
       return step.estimateBy.empty() ? " [estimate: no walk survived]"
                                      : " [estimate: none of " + step.estimateBy + " survived]";

@@ -28,24 +28,37 @@ struct Tally {
   int withinThree = 0;   // estimate within 3 standard errors of the exact rows
 };
 
-// Runs `query` on the CPU executor and compares the estimate of every step
-// of its plan with the rows the step made.
-void compareWithExact(const GraphStore& store, const std::string& query, const engine::WalkOptions& walks, Tally& tally) {
+// Runs `query` on the CPU executor in the statistics' order and hands each
+// component's plan, with the rows each of its steps made, to `compare`.
+template <typename Compare>
+void withExactRows(const GraphStore& store, const std::string& query, Compare compare) {
   auto cpu = engine::makeCpuExecutor();
   auto orderer = engine::makeStatisticsOrderer();
   const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, *orderer, {});
   const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
   if (scan == nullptr) return;
   const auto& profiled = scan->executionProfile().steps;
-  size_t next = 0;
   for (uint32_t c = 0; c < scan->plan().components.size(); ++c) {
-    const auto estimates = engine::wanderJoin(scan->plan().components[c], scan->bgp(), store, walks);
-    for (size_t s = 0; s < estimates.size() && next < profiled.size() && profiled[next].component == c; ++s, ++next) {
-      const double exact = static_cast<double>(profiled[next].actualRows);
+    std::vector<double> exactRows;  // the profile may stop early, where a step made no rows
+    for (const auto& step : profiled) {
+      if (step.component == c) exactRows.push_back(static_cast<double>(step.actualRows));
+    }
+    compare(scan->plan().components[c], scan->bgp(), exactRows);
+  }
+}
+
+// Compares the estimate of every step of the query's plan with the rows the step made.
+void compareWithExact(const GraphStore& store, const std::string& query, const engine::WalkOptions& walks, Tally& tally) {
+  withExactRows(store, query, [&](const engine::ComponentPlan& plan, const engine::BoundBgp& bgp,
+                                  const std::vector<double>& exactRows) {
+    const auto estimates = engine::wanderJoin(plan, bgp, store, walks);
+    for (size_t s = 0; s < estimates.size() && s < exactRows.size(); ++s) {
+      const double exact = exactRows[s];
       const engine::StepEstimate& e = estimates[s];
       CAPTURE(s);
       CAPTURE(exact);
       CAPTURE(e.rows);
+      CHECK_FALSE(e.exact);
       if (exact == 0) {
         CHECK(e.rows == 0);  // no walk can survive where no row does
         CHECK(e.survivors == 0);
@@ -57,8 +70,7 @@ void compareWithExact(const GraphStore& store, const std::string& query, const e
       CHECK(error <= std::max(8 * e.relativeError, 1e-9));
       tally.withinThree += error <= 3 * e.relativeError + 1e-9;
     }
-    while (next < profiled.size() && profiled[next].component == c) ++next;  // steps after one that binds a predicate
-  }
+  });
 }
 
 }  // namespace
@@ -76,6 +88,115 @@ TEST_CASE("Wander Join estimates every prefix of a plan without bias, on random 
   INFO("steps " << tally.steps << ", within 3 standard errors " << tally.withinThree);
   CHECK(tally.steps > scaledCases(200));
   CHECK(tally.withinThree >= tally.steps * 9 / 10);
+}
+
+TEST_CASE("the planner's sample counts small prefixes exactly and walks on from their rows without bias") {
+  // 4 walks: steps with at most 4 candidates are counted, the others walked
+  // from the rows counted before them. Each walked estimate, averaged over
+  // 100 seeds, is compared with the exact rows by the spread of the seeds.
+  std::mt19937 random(20261125);
+  int exactSteps = 0, walkedSteps = 0, withinThree = 0;
+  constexpr int kSeeds = 100;
+  for (int i = 0; i < scaledCases(200); ++i) {
+    RandomCase c = randomCase(random);
+    TempDir dir;
+    GraphStore store(loadGraph(dir.path(), c.graph));
+    CAPTURE(c.query);
+    withExactRows(store, c.query, [&](const engine::ComponentPlan& plan, const engine::BoundBgp& bgp,
+                                      const std::vector<double>& exactRows) {
+      std::vector<double> sum(exactRows.size()), sumOfSquares(exactRows.size());
+      std::vector<bool> alwaysExact(exactRows.size(), true);
+      for (int seed = 1; seed <= kSeeds; ++seed) {
+        const auto estimates = engine::wanderJoin(plan, bgp, store, {.walks = 4, .seed = static_cast<uint64_t>(seed)},
+                                                  engine::SmallPrefixes::Exact);
+        for (size_t s = 0; s < estimates.size() && s < exactRows.size(); ++s) {
+          CAPTURE(s);
+          if (estimates[s].exact) {
+            CHECK(estimates[s].rows == exactRows[s]);
+            CHECK(estimates[s].relativeError == 0);
+            CHECK(estimates[s].survivors == exactRows[s]);
+          }
+          alwaysExact[s] = alwaysExact[s] && estimates[s].exact;
+          sum[s] += estimates[s].rows;
+          sumOfSquares[s] += estimates[s].rows * estimates[s].rows;
+        }
+      }
+      for (size_t s = 0; s < exactRows.size(); ++s) {
+        if (alwaysExact[s]) {
+          ++exactSteps;
+          continue;
+        }
+        const double mean = sum[s] / kSeeds;
+        const double standardError = std::sqrt(std::max(0.0, sumOfSquares[s] / kSeeds - mean * mean) / kSeeds);
+        CAPTURE(s);
+        CAPTURE(exactRows[s]);
+        CAPTURE(mean);
+        CHECK(std::abs(mean - exactRows[s]) <= 8 * standardError + 1e-9 * exactRows[s]);
+        withinThree += std::abs(mean - exactRows[s]) <= 3 * standardError + 1e-9 * exactRows[s];
+        ++walkedSteps;
+      }
+    });
+  }
+  INFO("exact " << exactSteps << ", walked " << walkedSteps << ", within 3 standard errors " << withinThree);
+  CHECK(exactSteps > scaledCases(100));
+  CHECK(walkedSteps > scaledCases(30));
+  CHECK(withinThree >= walkedSteps * 9 / 10);
+}
+
+TEST_CASE("the planner's sample: exact while a step's candidates number at most the walks, unbiased after") {
+  // <s> has 10 <p> neighbours; each has 30 <q> neighbours, and one in three
+  // of those has a <r> edge: 10, then 300 rows, then 100.
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 10; ++i) {
+    const std::string m = "<http://e/m" + std::to_string(i) + ">";
+    nt += "<http://e/s> <http://e/p> " + m + " .\n";
+    for (int k = 0; k < 30; ++k) {
+      const std::string t = "<http://e/t" + std::to_string(i * 30 + k) + ">";
+      nt += m + " <http://e/q> " + t + " .\n";
+      if (k % 3 == 0) nt += t + " <http://e/r> <http://e/end> .\n";
+    }
+  }
+  writeFile(dir / "g.nt", nt);
+  Database::load(dir / "db", {(dir / "g.nt").string()});
+  GraphStore store(dir / "db");
+  auto cpu = engine::makeCpuExecutor();
+  auto orderer = engine::makeStatisticsOrderer();
+  const auto outcome = engine::runQuery(
+      sparql::parseQuery("SELECT * { <http://e/s> <http://e/p> ?m . ?m <http://e/q> ?t . ?t <http://e/r> ?e }"),
+      store, *cpu, *orderer, {});
+  REQUIRE(outcome.rows.rows == 100);
+  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
+  REQUIRE(scan != nullptr);
+  const auto& plan = scan->plan().components.at(0);
+  REQUIRE(plan.steps.size() == 4);  // <s>, ?m, ?t, ?e
+  REQUIRE(scan->bgp().vertices[plan.steps[2].vertex].name == "t");
+
+  // 400 walks: all four steps counted.
+  const auto counted = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 400, .seed = 1}, engine::SmallPrefixes::Exact);
+  REQUIRE(counted.size() == 4);
+  const double rows[] = {1, 10, 300, 100};
+  for (size_t s = 0; s < 4; ++s) {
+    CHECK(counted[s].exact);
+    CHECK(counted[s].rows == rows[s]);
+  }
+  CHECK(counted[2].candidates == 300);
+
+  // 100 walks: ?t's 300 candidates are walked, from the 10 rows before.
+  double sum = 0;
+  const int seeds = 400;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    const auto e = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 100, .seed = static_cast<uint64_t>(seed)},
+                                      engine::SmallPrefixes::Exact);
+    REQUIRE(e.size() == 4);
+    CHECK(e[1].exact);
+    CHECK(e[1].rows == 10);
+    CHECK_FALSE(e[2].exact);
+    CHECK(e[2].rows == 300);  // every walk picks one of 30 neighbours of one of 10 rows: weight 10 x 30
+    CHECK_FALSE(e[3].exact);
+    sum += e[3].rows;
+  }
+  CHECK(sum / seeds == doctest::Approx(100).epsilon(0.02));
 }
 
 TEST_CASE("Wander Join on the WatDiv SF1 sample: every estimate within its error bars, exact where steps are certain") {
