@@ -5,7 +5,9 @@
 #include "SparqlLexer.h"
 #include "SparqlParser.h"
 #include "antlr4-runtime.h"
+#include "parser/src/bgp_select_reader.h"
 #include "parser/src/lexical.h"
+#include "parser/src/parse_paths.h"
 #include "parser/src/token_text.h"
 #include "parser/src/tokenizer.h"
 #include "parser/src/walker.h"
@@ -229,11 +231,10 @@ Context* parseTree(SparqlParser& parser, CheckedTokens& checked, Context* (Sparq
   }
 }
 
-// Checks and parses `text` with the grammar's `rule`, then hands the tree to `walk`.
+// Parses checked text with the grammar's `rule`, then hands the tree to `walk`.
 template <typename Context, typename Walk>
-auto parseWith(std::string_view text, const ParseOptions& options, CheckedTokens::Expected expected,
+auto parseWith(std::string_view text, const ParseOptions& options, CheckedTokens& checked,
                Context* (SparqlParser::*rule)(), Walk walk) {
-  CheckedTokens checked(text, options, expected);
   FreshNames fresh(namesInQuery(checked.tokens, text));
   SparqlParser parser(&checked.tokens);
   auto* tree = parseTree(parser, checked, rule);
@@ -241,10 +242,8 @@ auto parseWith(std::string_view text, const ParseOptions& options, CheckedTokens
   return walk(walker, tree);
 }
 
-}  // namespace
-
-Query parseQuery(std::string_view text, const ParseOptions& options) {
-  return parseWith(text, options, CheckedTokens::Expected::Query, &SparqlParser::queryUnit,
+Query queryFromTree(std::string_view text, const ParseOptions& options, CheckedTokens& checked) {
+  return parseWith(text, options, checked, &SparqlParser::queryUnit,
                    [](Walker& walker, SparqlParser::QueryUnitContext* tree) {
                      Query query = walker.query(tree);
                      query.prefixes = walker.prefixes();
@@ -253,8 +252,32 @@ Query parseQuery(std::string_view text, const ParseOptions& options) {
                    });
 }
 
+std::optional<Query> queryReadDirectly(std::string_view text, const ParseOptions& options, CheckedTokens& checked) {
+  FreshNames fresh(namesInQuery(checked.tokens, text));
+  return readBgpSelect(text, checked.tokens.getTokens(), fresh, options.base);
+}
+
+}  // namespace
+
+Query parseQuery(std::string_view text, const ParseOptions& options) {
+  CheckedTokens checked(text, options, CheckedTokens::Expected::Query);
+  if (auto query = queryReadDirectly(text, options, checked)) return *std::move(query);
+  return queryFromTree(text, options, checked);
+}
+
+Query parseQueryWithGrammar(std::string_view text, const ParseOptions& options) {
+  CheckedTokens checked(text, options, CheckedTokens::Expected::Query);
+  return queryFromTree(text, options, checked);
+}
+
+std::optional<Query> readQueryDirectly(std::string_view text, const ParseOptions& options) {
+  CheckedTokens checked(text, options, CheckedTokens::Expected::Query);
+  return queryReadDirectly(text, options, checked);
+}
+
 UpdateRequest parseUpdate(std::string_view text, const ParseOptions& options) {
-  return parseWith(text, options, CheckedTokens::Expected::Update, &SparqlParser::updateUnit,
+  CheckedTokens checked(text, options, CheckedTokens::Expected::Update);
+  return parseWith(text, options, checked, &SparqlParser::updateUnit,
                    [](Walker& walker, SparqlParser::UpdateUnitContext* tree) {
                      UpdateRequest request = walker.update(tree);
                      request.prefixes = walker.prefixes();

@@ -422,6 +422,16 @@ size_t Scanner::failure(size_t i) const {
 
 }  // namespace
 
+size_t literalTokenType(std::string_view literal) {
+  const LiteralTokens& tokens = literalTokens();
+  const auto first = literal.empty() ? 0 : static_cast<unsigned char>(literal[0]);
+  if (literal.size() == 1 && first < 128) return tokens.single[first];
+  if (literal.size() == 2 && first < 128 && tokens.second[first] == static_cast<unsigned char>(literal[1])) {
+    return tokens.pair[first];
+  }
+  return 0;
+}
+
 CodePointStream::CodePointStream(const char* text, size_t size) {
   std::string_view bytes(text, size);
   // A leading byte order mark is dropped, as ANTLR's conversion does.

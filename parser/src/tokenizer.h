@@ -47,6 +47,10 @@ struct PrefixRun {
   size_t nameEnd = 0;  // one past its last character that is not '.'
 };
 
+// The type of the grammar's literal token `literal` ("{", "^^", "a"); 0 if
+// the grammar has none.
+size_t literalTokenType(std::string_view literal);
+
 class Tokenizer final : public antlr4::TokenSource {
  public:
   // `input` must outlive the tokens: their text is read from it.

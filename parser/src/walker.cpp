@@ -6,6 +6,7 @@
 
 #include "parser/parse.h"
 #include "parser/src/lexical.h"
+#include "parser/src/term_tokens.h"
 #include "parser/syntax_error.h"
 #include "rdf/iri.h"
 #include "rdf/term.h"
@@ -22,16 +23,6 @@ std::string upper(std::string s) {
 }
 
 Term rdfConstant(std::string_view local) { return Term::constant(rdf::iriTerm(std::string(kRdf) + std::string(local))); }
-
-std::string numericTerm(std::size_t tokenType, std::string_view lexicalForm) {
-  std::string_view type;
-  switch (tokenType) {
-    case P::INTEGER: case P::INTEGER_POSITIVE: case P::INTEGER_NEGATIVE: type = "integer"; break;
-    case P::DECIMAL: case P::DECIMAL_POSITIVE: case P::DECIMAL_NEGATIVE: type = "decimal"; break;
-    default: type = "double"; break;
-  }
-  return rdf::literalTerm(lexicalForm, {}, std::string(rdf::kXsd) + std::string(type));
-}
 
 Expr termExpr(Term t, Position pos) {
   Expr e;
@@ -108,11 +99,10 @@ void Walker::prologue(P::PrologueContext* ctx) {
 
 std::string Walker::iri(P::IriContext* ctx) {
   if (auto* ref = ctx->IRIREF()) return rdf::iriTerm(rdf::resolveIri(base_, decoded(ref->getSymbol(), lexical::decodeIriRef)));
-  std::string name = textOf(ctx->getStart());
-  auto colon = name.find(':');
-  auto it = prefixes_.find(name.substr(0, colon));
-  if (it == prefixes_.end()) fail(ctx->getStart(), "undeclared prefix '" + name.substr(0, colon + 1) + "'");
-  return rdf::iriTerm(it->second + lexical::decodeLocalName(std::string_view(name).substr(colon + 1)));
+  const std::string name = textOf(ctx->getStart());
+  auto term = prefixedNameTerm(prefixes_, name);
+  if (!term) fail(ctx->getStart(), "undeclared prefix '" + name.substr(0, name.find(':') + 1) + "'");
+  return *std::move(term);
 }
 
 std::string Walker::literal(P::RdfLiteralContext* ctx) {
@@ -128,9 +118,7 @@ std::string Walker::literal(P::RdfLiteralContext* ctx) {
 // Numeric shorthand keeps its lexical form and gets its XSD datatype.
 std::string Walker::numeric(antlr4::Token* token) { return numericTerm(token->getType(), textOf(token)); }
 
-std::string Walker::boolean(P::BooleanLiteralContext* ctx) {
-  return rdf::literalTerm(ctx->TRUE() ? "true" : "false", {}, std::string(rdf::kXsd) + "boolean");
-}
+std::string Walker::boolean(P::BooleanLiteralContext* ctx) { return booleanTerm(ctx->TRUE() != nullptr); }
 
 Term Walker::var(P::VarContext* ctx) { return Term::variable(textOf(ctx->getStart()).substr(1)); }
 
