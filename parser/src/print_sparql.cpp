@@ -129,7 +129,9 @@ void Printer::groupContent(const Op& op) {
       group(*op.children[0]);
       line("OPTIONAL {");
       ++indent_;
-      if (op.exprs.empty()) {
+      if (op.exprs.empty() && op.children[1]->kind == Op::Kind::Filter) {
+        group(*op.children[1]);  // in the OPTIONAL's own group, its FILTER would become the LeftJoin's condition
+      } else if (op.exprs.empty()) {
         groupContent(*op.children[1]);
       } else {
         group(*op.children[1]);
