@@ -6,26 +6,19 @@
 #include <random>
 
 #include "helpers.h"
+#include "parser/fuzz/query_description.h"
 #include "parser/src/parse_paths.h"
 
 using namespace gsparql::sparql;
 
 namespace {
 
-std::string described(const Query& q) {
-  std::string out = algebraToString(q);
-  out += "\nform " + std::to_string(static_cast<int>(q.form)) + " at " + std::to_string(q.pos.line) + ":" +
-         std::to_string(q.pos.column) + "\nbase " + q.base;
-  for (const auto& [prefix, iri] : q.prefixes) out += "\nprefix " + prefix + " " + iri;
-  for (const auto& g : q.fromGraphs) out += "\nfrom " + g;
-  for (const auto& g : q.fromNamedGraphs) out += "\nfrom named " + g;
-  return out;
-}
+using fuzz::describedQuery;
 
 // The grammar's result, or its error as text.
 std::string byGrammar(const std::string& text, const ParseOptions& options = {}) {
   try {
-    return described(parseQueryWithGrammar(text, options));
+    return describedQuery(parseQueryWithGrammar(text, options));
   } catch (const SyntaxError& e) {
     return std::string("error: ") + e.what();
   }
@@ -33,7 +26,7 @@ std::string byGrammar(const std::string& text, const ParseOptions& options = {})
 
 std::string byParseQuery(const std::string& text, const ParseOptions& options = {}) {
   try {
-    return described(parseQuery(text, options));
+    return describedQuery(parseQuery(text, options));
   } catch (const SyntaxError& e) {
     return std::string("error: ") + e.what();
   }
@@ -51,7 +44,7 @@ bool checkSame(const std::string& text, const ParseOptions& options = {}) {
     CHECK(expected.starts_with("error: "));  // a check before any parser (size, UTF-8, tokens, nesting)
     return false;
   }
-  if (read) CHECK(described(*read) == expected);
+  if (read) CHECK(describedQuery(*read) == expected);
   return read.has_value();
 }
 
