@@ -324,13 +324,28 @@ std::string expr(const Expr& e, const AggregateNames& aggregates) {
   return e.name + argList(e.args, aggregates);
 }
 
+// A literal's NUL bytes as \u0000: the term form keeps them raw (only its
+// quote, backslash and line breaks are escaped), and no query text may hold one.
+std::string withoutNul(const std::string& term) {
+  if (term.find('\0') == std::string::npos) return term;
+  std::string out;
+  for (char c : term) {
+    if (c == '\0') {
+      out += "\\u0000";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string toSparql(const Term& t) {
   switch (t.kind) {
     case Term::Kind::Variable: return "?" + t.value;
     case Term::Kind::Blank: return "_:" + t.value;
-    case Term::Kind::Constant: return t.value;
+    case Term::Kind::Constant: return withoutNul(t.value);
   }
   return t.value;
 }
