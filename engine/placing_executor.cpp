@@ -1,6 +1,7 @@
 #include "engine/placing_executor.h"
 
 #include <cstdio>
+#include <mutex>
 #include <string>
 
 #include "engine/optimizer/cost_model.h"
@@ -51,21 +52,31 @@ class PlacingExecutor final : public Executor {
     Executor& executor;
     double cpuCost, gpuCost;  // microseconds, estimated
     uint64_t gpuCopies;       // bytes the GPU would copy first
+    double passedUp;          // savings passed up before, which pay for the copies (microseconds; 0: none)
   };
 
-  // A count makes no rows of the steps it multiplies (countCost). What an
-  // executor would copy to its device first is priced too: on a GPU that
-  // does not hold the adjacency yet (a one-shot query), a light BGP costs
-  // more to copy than the CPU takes to run it.
+  // A count makes no rows of the steps it multiplies (countCost). The
+  // copies are paid once the savings passed up reach their cost (the
+  // header's rent or buy).
   enum class Work { Rows, Count };
-  Placement place(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, Work work = Work::Rows) const {
-    const auto cost = [&](const ExecutorCosts& costs, uint64_t copies) {
-      return (work == Work::Count ? countCost(costs, plan) : planCost(costs, plan)) +
-             costs.perCopiedMegabyte * static_cast<double>(copies) / 1e6;
+  Placement place(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, Work work = Work::Rows) {
+    const auto run = [&](const ExecutorCosts& costs) {
+      return work == Work::Count ? countCost(costs, plan) : planCost(costs, plan);
+    };
+    const auto copying = [&](const ExecutorCosts& costs, uint64_t bytes) {
+      return costs.perCopiedMegabyte * static_cast<double>(bytes) / 1e6;
     };
     const uint64_t gpuCopies = gpu_.bytesToCopy(plan, bgp, store);
-    const double cpu = cost(costs_.cpu, cpu_.bytesToCopy(plan, bgp, store)), gpu = cost(costs_.gpu, gpuCopies);
-    return {gpu < cpu ? gpu_ : cpu_, cpu, gpu, gpuCopies};
+    const double cpu = run(costs_.cpu) + copying(costs_.cpu, cpu_.bytesToCopy(plan, bgp, store));
+    const double gpuRun = run(costs_.gpu), gpuCopy = copying(costs_.gpu, gpuCopies);
+    if (gpuRun + gpuCopy < cpu) return {gpu_, cpu, gpuRun + gpuCopy, gpuCopies, 0};
+    if (gpuRun >= cpu) return {cpu_, cpu, gpuRun + gpuCopy, gpuCopies, 0};
+    std::lock_guard lock(passedUpMutex_);
+    passedUp_ += cpu - gpuRun;
+    if (passedUp_ < gpuCopy) return {cpu_, cpu, gpuRun + gpuCopy, gpuCopies, 0};
+    const double paying = passedUp_;
+    passedUp_ = 0;
+    return {gpu_, cpu, gpuRun + gpuCopy, gpuCopies, paying};
   }
 
   // Puts the placement before what the chosen executor noted (a cursor's
@@ -80,6 +91,12 @@ class PlacingExecutor final : public Executor {
       std::snprintf(megabytes, sizeof megabytes, ", %.3g MB to copy to it first", placement.gpuCopies / 1e6);
       copies = megabytes;
     }
+    if (placement.passedUp > 0) {
+      char paid[112];
+      std::snprintf(paid, sizeof paid, ", paid by %.3g ms the GPU would have saved on BGPs run on the CPU for their copies",
+                    placement.passedUp / 1000);
+      copies += paid;
+    }
     const std::string placed =
         "placed on the " + placement.executor.name() + " executor" + costs + copies + " (cost model: " + costs_.measuredOn + ")";
     profile.note = profile.note.empty() ? placed : placed + "; " + profile.note;
@@ -88,6 +105,8 @@ class PlacingExecutor final : public Executor {
   Executor& cpu_;
   Executor& gpu_;
   CostModel costs_;
+  std::mutex passedUpMutex_;  // queries place their BGPs concurrently
+  double passedUp_ = 0;       // microseconds the GPU would have saved on BGPs run on the CPU for their copies
 };
 
 }  // namespace

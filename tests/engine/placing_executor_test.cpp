@@ -149,3 +149,31 @@ TEST_CASE("auto prices what the GPU would copy to its device first") {
   CHECK(p.gpu.ran == 1);
   CHECK(engine::executorNotes(*warm.plan).find("to copy") == std::string::npos);
 }
+
+TEST_CASE("auto pays for copies once the savings it passed up reach their cost (rent or buy)") {
+  // 3,000 rows: 3 ms on the "CPU", 1 ms on the "GPU" once it holds the
+  // adjacency, which costs 3 ms to copy. Each BGP run on the CPU for its
+  // copies passes up 2 ms (2.003: the CPU also pays for the 3 rows of the
+  // first step); the second pays for them.
+  Placing p("");
+  GraphStore store(p.dir / "db");
+  p.model.gpu.perCopiedMegabyte = 1000;
+  p.placing = engine::makePlacingExecutor(p.cpu, p.gpu, p.model);
+  auto orderer = engine::makeStatisticsOrderer();
+  p.gpu.copies = 3'000'000;
+  auto noteOf = [&](const std::string& query) {
+    const auto outcome = engine::runQuery(sparql::parseQuery(query), store, *p.placing, *orderer, {});
+    return engine::executorNotes(*outcome.plan);
+  };
+  const std::string many = "SELECT * { ?s <http://e/p> ?o }", few = "SELECT * { ?s <http://e/p> <http://e/o0> }";
+  CHECK(noteOf(few).find("placed on the small executor") != std::string::npos);  // slower on the GPU: nothing passed up
+  CHECK(noteOf(many).find("placed on the small executor: estimated 3 ms on the CPU, 4 ms on the GPU") != std::string::npos);
+  CHECK(p.gpu.ran == 0);
+  const std::string paid = noteOf(many);
+  CAPTURE(paid);
+  CHECK(p.gpu.ran == 1);
+  CHECK(paid.find("placed on the large executor: estimated 3 ms on the CPU, 4 ms on the GPU, 3 MB to copy to it first, "
+                  "paid by 4.01 ms the GPU would have saved on BGPs run on the CPU for their copies") != std::string::npos);
+  CHECK(noteOf(many).find("placed on the small executor") != std::string::npos);  // the savings start again from 0
+  CHECK(p.cpu.ran == 3);
+}
