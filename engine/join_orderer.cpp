@@ -162,7 +162,7 @@ class SamplingOrderer final : public JoinOrderer {
 
   BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
-      return GreedyPlanner(start).plan(component, WalkSample(bgp, store_, walks_, SmallPrefixes::Exact));
+      return GreedyPlanner(start).plan(component, WalkSample(bgp, store_, walks_, WalkMode::Planner));
     });
   }
 
@@ -185,7 +185,7 @@ class CostOrderer final : public JoinOrderer {
 
   BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
-      const WalkSample sample(bgp, store_, walks_, SmallPrefixes::Exact);
+      const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
       std::vector<PartialPlan> candidates{GreedyPlanner(start).plan(component, sample)};
       if (componentCost(costs_, candidates[0].plan) < kEnumerateAbove) return std::move(candidates[0]);
       if (component.size() <= kMaxEnumeratedVertices) {

@@ -5,7 +5,9 @@
 // orderer and run on the CPU executor, whose profile gives each step's exact
 // rows; on that same plan every estimator estimates each step:
 //   statistics   the per-predicate statistics (the plan's own estimates)
-//   walks_128    the planner's Wander Join sample (128 walks on the CPU)
+//   walks_128    the planner's sample (128 walks on the CPU, small prefixes
+//                counted exactly, few survivors resampled: wander_join.h)
+//   plain_128    128 walks of Wander Join as published
 //   walks_cpu    --walks walks on the CPU (default 4,096)
 //   walks_gpu    65,536 walks on the GPU (gSWORD), where one is
 // Where walks die out, the planner's rule applies: the step gets half a walk's
@@ -33,6 +35,7 @@
 #include "engine/gpu/gpu_executor.h"
 #include "engine/join_orderer.h"
 #include "engine/optimizer/walk_estimator.h"
+#include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/query_runner.h"
 #include "gsparql/error.h"
@@ -55,6 +58,8 @@ Options parseOptions(const cli::Arguments& args) {
           static_cast<uint32_t>(benchmarks::numberOption(args, "--walks", 4096)),
           benchmarks::numberOption(args, "--timeout", 10)};
 }
+
+constexpr uint32_t kPlannerWalks = 128;  // as the planner's (api/database.cpp)
 
 // Walk estimates for every step of `plan`, completed by the planner's rule.
 std::vector<double> completed(const engine::ComponentPlan& plan, const std::vector<engine::StepEstimate>& walks,
@@ -103,11 +108,11 @@ int main(int argc, char** argv) {
     auto cpuWalks = engine::makeCpuWalkEstimator();
     std::unique_ptr<engine::Executor> gpu = engine::gpuAvailable() ? engine::makeGpuExecutor() : nullptr;
     engine::WalkEstimator* gpuWalks = gpu ? gpu->walkEstimator() : nullptr;
-    const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu"};
+    const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu", "plain_128"};
     std::map<std::pair<std::string, std::string>, std::vector<double>> qErrors;
     int skipped = 0, ran = 0;
     const std::vector<benchmarks::CorpusBgp> bgps = benchmarks::bgpCorpus(args, store);
-    std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu\n");
+    std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu,plain_128\n");
     for (const benchmarks::CorpusBgp& bgp : bgps) {
       auto orderer = engine::makeStatisticsOrderer();
       engine::ExecutionOptions execution;
@@ -135,7 +140,11 @@ int main(int argc, char** argv) {
         const auto walksOf = [&](engine::WalkEstimator& estimator, uint32_t walks) {
           return completed(plan, estimator.estimate(plan, leaf->bgp(), store, {.walks = walks, .seed = o.seed}), walks);
         };
-        estimates[1] = walksOf(*cpuWalks, 128);
+        estimates[1] = completed(plan,
+                                 engine::wanderJoin(plan, leaf->bgp(), store, {.walks = kPlannerWalks, .seed = o.seed},
+                                                    engine::WalkMode::Planner),
+                                 kPlannerWalks);
+        estimates[4] = walksOf(*cpuWalks, kPlannerWalks);
         estimates[2] = walksOf(*cpuWalks, o.walks);
         if (gpuWalks) estimates[3] = walksOf(*gpuWalks, gpuWalks->defaultWalks());
         for (size_t s = 0; next < profiled.size() && profiled[next].component == c; ++s, ++next) {

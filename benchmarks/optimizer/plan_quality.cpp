@@ -145,7 +145,7 @@ void forEachOrder(const engine::BoundBgp& bgp, const std::vector<uint32_t>& comp
 engine::BgpPlan planOf(const engine::BoundBgp& bgp, const GraphStore& store, const std::vector<uint32_t>& order) {
   engine::PartialPlan p{engine::StepBuilder(bgp, store.catalog()),
                         engine::PrefixEstimate(engine::WalkSample(bgp, store, {.walks = kPlanningWalks, .seed = 1},
-                                                                engine::SmallPrefixes::Exact)),
+                                                                engine::WalkMode::Planner)),
                         {}};
   for (uint32_t v : order) p.add(p.builder.cheapestDriver(v) ? p.builder.extendStep(v) : p.builder.seedStep(v));
   return {{std::move(p.plan)}};

@@ -8,10 +8,9 @@
 
 namespace gsparql::engine {
 
-WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options,
-                       SmallPrefixes smallPrefixes)
+WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options, WalkMode mode)
     : bgp_(&bgp), store_(&store), width_(bgp.columnCount()), walks_(options.walks),
-      exact_(smallPrefixes == SmallPrefixes::Exact),
+      exact_(mode == WalkMode::Planner),
       rows_((exact_ ? 1 : static_cast<size_t>(options.walks)) * bgp.columnCount(), 0),
       weights_(exact_ ? 1 : options.walks, 1.0), state_(options.seed) {}
 
@@ -165,9 +164,9 @@ double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivors
 }
 
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                     const WalkOptions& options, SmallPrefixes smallPrefixes) {
+                                     const WalkOptions& options, WalkMode mode) {
   std::vector<StepEstimate> estimates;
-  WalkSample sample(bgp, store, options, smallPrefixes);
+  WalkSample sample(bgp, store, options, mode);
   for (const PlanStep& step : plan.steps) {
     if (!WalkSample::canTake(step) || options.walks == 0) break;
     sample.extend(step);

@@ -9,13 +9,15 @@
 // prefixes of a plan, and the planner extends one sample by each step it
 // considers next instead of walking from the start again.
 //
-// The planner's sample is exact while the prefix is small: as long as a
-// step's candidates number at most the walks, it holds every row of the
-// prefix instead of walks, which costs no more than walking and makes the
-// estimate of a light query's steps their true rows. At the first step with
-// more candidates, the walks start from those rows, each from one taken
-// uniformly at random (weighted by their number, so the estimate stays
-// unbiased).
+// The planner's sample (WalkMode::Planner) is exact while the prefix is
+// small: as long as a step's candidates number at most the walks, it holds
+// every row of the prefix instead of walks, which costs no more than walking
+// and makes the estimate of a light query's steps their true rows. At the
+// first step with more candidates, the walks start from those rows, each
+// from one taken uniformly at random (weighted by their number, so the
+// estimate stays unbiased). (Resampling the few survivors of a rare step, as
+// particle filters do, was tried and made the tail of the q-errors worse:
+// benchmarks/results/estimate-quality-dev-2core-planner-sample.)
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -47,14 +49,14 @@ struct WalkOptions {
   uint64_t seed = 1;  // the same seed, the same walks
 };
 
-// Walks from the start (the estimator's), or the rows themselves while they
-// are few (the planner's; above).
-enum class SmallPrefixes : uint8_t { Walked, Exact };
+// Wander Join as published (the estimators', which the tests compare CPU
+// with GPU), or the planner's sample (above).
+enum class WalkMode : uint8_t { Plain, Planner };
 
 class WalkSample {
  public:
   WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options,
-             SmallPrefixes smallPrefixes = SmallPrefixes::Walked);
+             WalkMode mode = WalkMode::Plain);
 
   // Walks can take a step unless it binds a predicate variable (a walk would
   // have to choose among every predicate).
@@ -101,6 +103,6 @@ double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivors
 
 // Estimates for the first steps of `plan` that walks can take.
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                     const WalkOptions& options, SmallPrefixes smallPrefixes = SmallPrefixes::Walked);
+                                     const WalkOptions& options, WalkMode mode = WalkMode::Plain);
 
 }  // namespace gsparql::engine

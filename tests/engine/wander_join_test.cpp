@@ -108,7 +108,7 @@ TEST_CASE("the planner's sample counts small prefixes exactly and walks on from 
       std::vector<bool> alwaysExact(exactRows.size(), true);
       for (int seed = 1; seed <= kSeeds; ++seed) {
         const auto estimates = engine::wanderJoin(plan, bgp, store, {.walks = 4, .seed = static_cast<uint64_t>(seed)},
-                                                  engine::SmallPrefixes::Exact);
+                                                  engine::WalkMode::Planner);
         for (size_t s = 0; s < estimates.size() && s < exactRows.size(); ++s) {
           CAPTURE(s);
           if (estimates[s].exact) {
@@ -173,7 +173,7 @@ TEST_CASE("the planner's sample: exact while a step's candidates number at most 
   REQUIRE(scan->bgp().vertices[plan.steps[2].vertex].name == "t");
 
   // 400 walks: all four steps counted.
-  const auto counted = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 400, .seed = 1}, engine::SmallPrefixes::Exact);
+  const auto counted = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 400, .seed = 1}, engine::WalkMode::Planner);
   REQUIRE(counted.size() == 4);
   const double rows[] = {1, 10, 300, 100};
   for (size_t s = 0; s < 4; ++s) {
@@ -187,7 +187,7 @@ TEST_CASE("the planner's sample: exact while a step's candidates number at most 
   const int seeds = 400;
   for (int seed = 1; seed <= seeds; ++seed) {
     const auto e = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 100, .seed = static_cast<uint64_t>(seed)},
-                                      engine::SmallPrefixes::Exact);
+                                      engine::WalkMode::Planner);
     REQUIRE(e.size() == 4);
     CHECK(e[1].exact);
     CHECK(e[1].rows == 10);
