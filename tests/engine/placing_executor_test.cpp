@@ -57,6 +57,12 @@ struct Placing {
     model.measuredOn = "test";
     return model;
   }
+  // The "GPU" says it would copy `bytes` to its device first, at 1 ms per MB.
+  void copying(uint64_t bytes) {
+    model.gpu.perCopiedMegabyte = 1000;
+    placing = engine::makePlacingExecutor(cpu, gpu, model);
+    gpu.copies = bytes;
+  }
   TempDir dir;
   CostModel model = testModel();
   NamedExecutor cpu{"small"}, gpu{"large"};
@@ -133,11 +139,9 @@ TEST_CASE("auto prices what the GPU would copy to its device first") {
   // with 3 MB to copy at 1 ms per MB, 4 ms.
   Placing p("");
   GraphStore store(p.dir / "db");
-  p.model.gpu.perCopiedMegabyte = 1000;
-  p.placing = engine::makePlacingExecutor(p.cpu, p.gpu, p.model);
+  p.copying(3'000'000);
   auto orderer = engine::makeStatisticsOrderer();
   const auto query = sparql::parseQuery("SELECT * { ?s <http://e/p> ?o }");
-  p.gpu.copies = 3'000'000;
   const auto cold = engine::runQuery(query, store, *p.placing, *orderer, {});
   CHECK(cold.rows.rows == 3000);
   CHECK(p.cpu.ran == 1);
@@ -157,10 +161,8 @@ TEST_CASE("auto pays for copies once the savings it passed up reach their cost (
   // first step); the second pays for them.
   Placing p("");
   GraphStore store(p.dir / "db");
-  p.model.gpu.perCopiedMegabyte = 1000;
-  p.placing = engine::makePlacingExecutor(p.cpu, p.gpu, p.model);
+  p.copying(3'000'000);
   auto orderer = engine::makeStatisticsOrderer();
-  p.gpu.copies = 3'000'000;
   auto noteOf = [&](const std::string& query) {
     const auto outcome = engine::runQuery(sparql::parseQuery(query), store, *p.placing, *orderer, {});
     return engine::executorNotes(*outcome.plan);
