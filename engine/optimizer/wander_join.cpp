@@ -105,16 +105,19 @@ void WalkSample::extend(const PlanStep& step) {
 
 bool WalkSample::extendExactly(const PlanStep& step) {
   const size_t held = weights_.size();
+  std::vector<Candidates> perRow;  // looked up once: counted, then taken
+  perRow.reserve(held);
   uint64_t total = 0;
   for (size_t r = 0; r < held; ++r) {
-    total += candidatesOf(step, rows_.data() + r * width_).count;
+    perRow.push_back(candidatesOf(step, rows_.data() + r * width_));
+    total += perRow.back().count;
     if (total > walks_) return false;
   }
   std::vector<uint32_t> after;
   std::vector<uint32_t> row(width_);
   for (size_t r = 0; r < held; ++r) {
     std::copy_n(rows_.data() + r * width_, width_, row.begin());
-    const Candidates candidates = candidatesOf(step, row.data());
+    const Candidates& candidates = perRow[r];
     for (uint64_t i = 0; i < candidates.count; ++i) {
       row[step.vertex] = candidates[i];
       if (checksHold(step, row.data())) after.insert(after.end(), row.begin(), row.end());

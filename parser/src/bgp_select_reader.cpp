@@ -196,8 +196,7 @@ class Reader {
     const std::string lexicalForm = lexical::decodeString(take());
     if (type() == L::LANGTAG) return rdf::literalTerm(lexicalForm, take().substr(1));
     if (!accept(punctuation().datatype)) return rdf::literalTerm(lexicalForm);
-    const std::string datatype = iri();
-    return rdf::literalTerm(lexicalForm, {}, std::string_view(datatype).substr(1, datatype.size() - 2));
+    return typedLiteralTerm(lexicalForm, iri());
   }
 
   // LIMIT and OFFSET, at most one of each, in either order.

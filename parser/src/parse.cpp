@@ -252,7 +252,7 @@ Query queryFromTree(std::string_view text, const ParseOptions& options, CheckedT
                    });
 }
 
-std::optional<Query> queryReadDirectly(std::string_view text, const ParseOptions& options, CheckedTokens& checked) {
+std::optional<Query> readDirectly(std::string_view text, const ParseOptions& options, CheckedTokens& checked) {
   FreshNames fresh(namesInQuery(checked.tokens, text));
   return readBgpSelect(text, checked.tokens.getTokens(), fresh, options.base);
 }
@@ -261,7 +261,7 @@ std::optional<Query> queryReadDirectly(std::string_view text, const ParseOptions
 
 Query parseQuery(std::string_view text, const ParseOptions& options) {
   CheckedTokens checked(text, options, CheckedTokens::Expected::Query);
-  if (auto query = queryReadDirectly(text, options, checked)) return *std::move(query);
+  if (auto query = readDirectly(text, options, checked)) return *std::move(query);
   return queryFromTree(text, options, checked);
 }
 
@@ -272,7 +272,7 @@ Query parseQueryWithGrammar(std::string_view text, const ParseOptions& options) 
 
 std::optional<Query> readQueryDirectly(std::string_view text, const ParseOptions& options) {
   CheckedTokens checked(text, options, CheckedTokens::Expected::Query);
-  return queryReadDirectly(text, options, checked);
+  return readDirectly(text, options, checked);
 }
 
 UpdateRequest parseUpdate(std::string_view text, const ParseOptions& options) {

@@ -21,6 +21,10 @@ std::string booleanTerm(bool value) {
   return rdf::literalTerm(value ? "true" : "false", {}, std::string(rdf::kXsd) + "boolean");
 }
 
+std::string typedLiteralTerm(std::string_view lexicalForm, std::string_view datatype) {
+  return rdf::literalTerm(lexicalForm, {}, datatype.substr(1, datatype.size() - 2));
+}
+
 std::optional<std::string> prefixedNameTerm(const std::map<std::string, std::string>& prefixes, std::string_view name) {
   const auto colon = name.find(':');
   const auto it = prefixes.find(std::string(name.substr(0, colon)));

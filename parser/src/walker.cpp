@@ -108,10 +108,7 @@ std::string Walker::iri(P::IriContext* ctx) {
 std::string Walker::literal(P::RdfLiteralContext* ctx) {
   std::string lexicalForm = decoded(ctx->getStart(), lexical::decodeString);
   if (auto* lang = ctx->LANGTAG()) return rdf::literalTerm(lexicalForm, textOf(lang->getSymbol()).substr(1));
-  if (auto* datatype = ctx->iri()) {
-    std::string dt = iri(datatype);
-    return rdf::literalTerm(lexicalForm, {}, std::string_view(dt).substr(1, dt.size() - 2));
-  }
+  if (auto* datatype = ctx->iri()) return typedLiteralTerm(lexicalForm, iri(datatype));
   return rdf::literalTerm(lexicalForm);
 }
 
