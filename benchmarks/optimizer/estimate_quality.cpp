@@ -6,12 +6,13 @@
 // rows; on that same plan every estimator estimates each step:
 //   statistics   the per-predicate statistics (the plan's own estimates)
 //   walks_128    the planner's sample (128 walks on the CPU, small prefixes
-//                counted exactly, few survivors resampled: wander_join.h)
+//                counted exactly: wander_join.h)
 //   plain_128    128 walks of Wander Join as published
 //   walks_cpu    --walks walks on the CPU (default 4,096)
 //   walks_gpu    65,536 walks on the GPU (gSWORD), where one is
 // Where walks die out, the planner's rule applies: the step gets half a walk's
-// share, later steps the statistics' ratios. q-error: max(e/a, a/e), both at
+// share (or its geometric mean with the characteristic sets' rows where
+// they price the step: rowsAfter), later steps the statistics' ratios. q-error: max(e/a, a/e), both at
 // least 1. Prints one CSV line per step, then percentiles per set and estimator.
 // A BGP whose exact run takes longer than --timeout (10 s) or more than
 // 4 GiB of intermediate rows is left out.
@@ -34,6 +35,7 @@
 #include "engine/executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/join_orderer.h"
+#include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_leaf.h"
@@ -61,22 +63,35 @@ Options parseOptions(const cli::Arguments& args) {
 
 constexpr uint32_t kPlannerWalks = 128;  // as the planner's (api/database.cpp)
 
+// Per step of `plan`, whether the characteristic sets price it (StepBuilder::starKnows),
+// the steps built again in the plan's order.
+std::vector<bool> starKnown(const engine::ComponentPlan& plan, const engine::BoundBgp& bgp, const GraphStore& store) {
+  engine::StepBuilder builder(bgp, store.catalog());
+  std::vector<bool> known;
+  for (size_t i = 0; i < plan.steps.size(); ++i) {
+    const uint32_t v = plan.steps[i].vertex;
+    known.push_back(builder.starKnows(i == 0 ? builder.seedStep(v) : builder.extendStep(v)));
+  }
+  return known;
+}
+
 // Walk estimates for every step of `plan`, completed by the planner's rule.
 std::vector<double> completed(const engine::ComponentPlan& plan, const std::vector<engine::StepEstimate>& walks,
-                              uint32_t walkCount) {
+                              uint32_t walkCount, const std::vector<bool>& starKnows) {
   std::vector<double> rows;
   double before = 1;
   uint64_t survivorsBefore = walkCount;
   bool sampled = true;
   for (size_t i = 0; i < plan.steps.size(); ++i) {
-    double r;
+    const double statisticsBefore = i == 0 ? 1 : plan.steps[i - 1].estimatedRows;
+    const double byStatistics = before * plan.steps[i].estimatedRows / std::max(statisticsBefore, 1e-300);
+    double r = byStatistics;
     if (sampled && i < walks.size()) {
-      r = engine::rowsAfter(walks[i], before, survivorsBefore);
+      r = engine::rowsAfter(walks[i], before, survivorsBefore,
+                            starKnows[i] ? std::optional(byStatistics) : std::nullopt);
       survivorsBefore = walks[i].survivors;
       sampled = survivorsBefore > 0;
     } else {
-      const double statisticsBefore = i == 0 ? 1 : plan.steps[i - 1].estimatedRows;
-      r = before * plan.steps[i].estimatedRows / std::max(statisticsBefore, 1e-300);
       sampled = false;
     }
     rows.push_back(r);
@@ -137,13 +152,15 @@ int main(int argc, char** argv) {
         const engine::ComponentPlan& plan = leaf->plan().components[c];
         std::vector<std::vector<double>> estimates(estimators.size());
         for (const auto& step : plan.steps) estimates[0].push_back(step.estimatedRows);
+        const std::vector<bool> stars = starKnown(plan, leaf->bgp(), store);
         const auto walksOf = [&](engine::WalkEstimator& estimator, uint32_t walks) {
-          return completed(plan, estimator.estimate(plan, leaf->bgp(), store, {.walks = walks, .seed = o.seed}), walks);
+          return completed(plan, estimator.estimate(plan, leaf->bgp(), store, {.walks = walks, .seed = o.seed}), walks,
+                           stars);
         };
         estimates[1] = completed(plan,
                                  engine::wanderJoin(plan, leaf->bgp(), store, {.walks = kPlannerWalks, .seed = o.seed},
                                                     engine::WalkMode::Planner),
-                                 kPlannerWalks);
+                                 kPlannerWalks, stars);
         estimates[4] = walksOf(*cpuWalks, kPlannerWalks);
         estimates[2] = walksOf(*cpuWalks, o.walks);
         if (gpuWalks) estimates[3] = walksOf(*gpuWalks, gpuWalks->defaultWalks());

@@ -194,7 +194,13 @@ double StepBuilder::checkFactor(const PlanStep& step) const {
   return factor;
 }
 
-std::optional<double> StepBuilder::starFactor(const PlanStep& step, const EdgeUse& use) const {
+bool StepBuilder::starKnows(const PlanStep& step) const {
+  if (step.source != CandidateSource::Neighbours) return false;
+  const auto before = starBefore(step, step.driver);
+  return before && (!before->empty() || keyedBy_[step.driver.boundVertex]);
+}
+
+std::optional<std::vector<uint32_t>> StepBuilder::starBefore(const PlanStep& step, const EdgeUse& use) const {
   const BoundEdge& edge = bgp_->edges[use.edge];
   const uint32_t s = use.boundVertex;
   if (!stars_.available() || use.direction != Direction::Out || s == step.vertex || edge.predicateIsVariable) {
@@ -215,12 +221,19 @@ std::optional<double> StepBuilder::starFactor(const PlanStep& step, const EdgeUs
     if (&check == &use) break;
     if (fromS(check) && !bgp_->edges[check.edge].predicateIsVariable) before.push_back(bgp_->edges[check.edge].predicate);
   }
+  return before;
+}
+
+std::optional<double> StepBuilder::starFactor(const PlanStep& step, const EdgeUse& use) const {
+  auto before = starBefore(step, use);
+  if (!before) return std::nullopt;
+  const uint32_t s = use.boundVertex;
   std::vector<uint32_t> required;
   if (keyedBy_[s]) required.push_back(*keyedBy_[s]);
-  const double rowsBefore = stars_.rows(required, before);
+  const double rowsBefore = stars_.rows(required, *before);
   if (!(rowsBefore > 0)) return std::nullopt;
-  before.push_back(edge.predicate);
-  return stars_.rows(required, before) / rowsBefore;
+  before->push_back(bgp_->edges[use.edge].predicate);
+  return stars_.rows(required, *before) / rowsBefore;
 }
 
 }  // namespace gsparql::engine

@@ -66,6 +66,10 @@ class StepBuilder {
   // new edges); the others by each predicate's averages, independently.
   double candidateFactor(const PlanStep& step) const;
   double checkFactor(const PlanStep& step) const;
+  // Whether candidateFactor(step) comes from the characteristic sets of a
+  // star of at least one edge before the step (where they know
+  // correlations), not from a predicate's averages alone.
+  bool starKnows(const PlanStep& step) const;
 
  private:
   bool touches(const BoundEdge& e, uint32_t v) const { return e.from == v || e.to == v; }
@@ -79,6 +83,9 @@ class StepBuilder {
   // multiplies the rows of its subject's star, given the edges of the step
   // before it; nullopt where the characteristic sets cannot tell.
   std::optional<double> starFactor(const PlanStep& step, const EdgeUse& use) const;
+  // The predicates of the star of `use`'s bound vertex before `use` (as
+  // starFactor prices it); nullopt where the characteristic sets cannot price it.
+  std::optional<std::vector<uint32_t>> starBefore(const PlanStep& step, const EdgeUse& use) const;
 
   const BoundBgp* bgp_;
   EdgeStatistics stats_;

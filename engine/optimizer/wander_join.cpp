@@ -161,9 +161,11 @@ StepEstimate WalkSample::estimate() const {
   return e;
 }
 
-double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivorsBefore) {
+double rowsAfter(const StepEstimate& step, double rowsBefore, uint64_t survivorsBefore, std::optional<double> star) {
   if (step.exact || step.survivors > 0 || survivorsBefore == 0) return step.rows;
-  return rowsBefore * 0.5 / static_cast<double>(survivorsBefore);
+  const double halfAWalk = rowsBefore * 0.5 / static_cast<double>(survivorsBefore);
+  // A star the sets count no rows for is no second guess: they keep only the commonest stars.
+  return star && *star > 0 ? std::sqrt(halfAWalk * *star) : halfAWalk;
 }
 
 std::vector<StepEstimate> wanderJoin(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,

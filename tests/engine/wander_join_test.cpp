@@ -313,3 +313,24 @@ TEST_CASE("the sampling optimizer starts from a vertex's own few candidates rath
   CHECK(firstStep(*engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1})) ==
         engine::CandidateSource::PredicateKeys);
 }
+
+TEST_CASE("where no walk survives a step, the planner's rows lie between half a walk's share and the star's rows") {
+  // A step 100 walks entered and none passed, after 1,000 rows: half a
+  // walk's share is 5 rows, all the planner takes without the characteristic sets.
+  const engine::StepEstimate none{.rows = 0, .candidates = 10, .survivors = 0};
+  CHECK(engine::rowsAfter(none, 1000, 100) == 5);
+  for (double statistics : {0.01, 5.0, 80.0, 1e6}) {
+    CAPTURE(statistics);
+    const double rows = engine::rowsAfter(none, 1000, 100, statistics);
+    CHECK(rows >= std::min(5.0, statistics) * (1 - 1e-12));
+    CHECK(rows <= std::max(5.0, statistics) * (1 + 1e-12));
+    CHECK(rows * rows == doctest::Approx(5.0 * statistics));  // as far from each in ratio
+  }
+  CHECK(engine::rowsAfter(none, 1000, 100, 0) == 5);  // no star the sets kept: no second guess
+  // Walks that got through, counted rows, and a step no walk entered keep their own estimate.
+  const engine::StepEstimate walked{.rows = 42, .relativeError = 0.1, .survivors = 3};
+  CHECK(engine::rowsAfter(walked, 1000, 100, 1e6) == 42);
+  const engine::StepEstimate counted{.rows = 0, .relativeError = 0, .survivors = 0, .exact = true};
+  CHECK(engine::rowsAfter(counted, 1000, 100, 1e6) == 0);
+  CHECK(engine::rowsAfter(none, 0, 0, 1e6) == 0);
+}
