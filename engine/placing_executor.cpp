@@ -51,13 +51,15 @@ class PlacingExecutor final : public Executor {
   struct Placement {
     Executor& executor;
     double cpuCost, gpuCost;  // microseconds, estimated
-    uint64_t gpuCopies;       // bytes the GPU would copy first
+    uint64_t gpuCopies;       // bytes the GPU would copy first (0: none, or not asked)
     double passedUp;          // savings passed up before, which pay for the copies (microseconds; 0: none)
   };
 
   // A count makes no rows of the steps it multiplies (countCost). The
   // copies are paid once the savings passed up reach their cost (the
-  // header's rent or buy).
+  // header's rent or buy). Where the GPU's run alone costs more, its copies
+  // are not asked for: most BGPs of a workload of light queries are such,
+  // and the question walks the plan's adjacency.
   enum class Work { Rows, Count };
   Placement place(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, Work work = Work::Rows) {
     const auto run = [&](const ExecutorCosts& costs) {
@@ -66,11 +68,12 @@ class PlacingExecutor final : public Executor {
     const auto copying = [&](const ExecutorCosts& costs, uint64_t bytes) {
       return costs.perCopiedMegabyte * static_cast<double>(bytes) / 1e6;
     };
-    const uint64_t gpuCopies = gpu_.bytesToCopy(plan, bgp, store);
     const double cpu = run(costs_.cpu) + copying(costs_.cpu, cpu_.bytesToCopy(plan, bgp, store));
-    const double gpuRun = run(costs_.gpu), gpuCopy = copying(costs_.gpu, gpuCopies);
+    const double gpuRun = run(costs_.gpu);
+    if (gpuRun >= cpu) return {cpu_, cpu, gpuRun, 0, 0};
+    const uint64_t gpuCopies = gpu_.bytesToCopy(plan, bgp, store);
+    const double gpuCopy = copying(costs_.gpu, gpuCopies);
     if (gpuRun + gpuCopy < cpu) return {gpu_, cpu, gpuRun + gpuCopy, gpuCopies, 0};
-    if (gpuRun >= cpu) return {cpu_, cpu, gpuRun + gpuCopy, gpuCopies, 0};
     std::lock_guard lock(passedUpMutex_);
     passedUp_ += cpu - gpuRun;
     if (passedUp_ < gpuCopy) return {cpu_, cpu, gpuRun + gpuCopy, gpuCopies, 0};

@@ -30,9 +30,13 @@ class NamedExecutor final : public engine::Executor {
     ++ran;
     return cpu_->execute(plan, bgp, store, options, profile);
   }
-  uint64_t bytesToCopy(const engine::BgpPlan&, const engine::BoundBgp&, const GraphStore&) override { return copies; }
+  uint64_t bytesToCopy(const engine::BgpPlan&, const engine::BoundBgp&, const GraphStore&) override {
+    ++copiesAsked;
+    return copies;
+  }
   int ran = 0;
   uint64_t copies = 0;  // what it says it would copy before running a BGP
+  int copiesAsked = 0;
 
  private:
   std::string name_;
@@ -168,6 +172,9 @@ TEST_CASE("auto pays for copies once the savings it passed up reach their cost (
     return engine::executorNotes(*outcome.plan);
   };
   const std::string many = "SELECT * { ?s <http://e/p> ?o }", few = "SELECT * { ?s <http://e/p> <http://e/o0> }";
+  // One row: the GPU's run alone costs more, so its copies are not asked for.
+  CHECK(noteOf("SELECT * { <http://e/s0> <http://e/p> ?o }").find("placed on the small executor") != std::string::npos);
+  CHECK(p.gpu.copiesAsked == 0);
   CHECK(noteOf(few).find("placed on the small executor") != std::string::npos);  // slower on the GPU: nothing passed up
   CHECK(noteOf(many).find("placed on the small executor: estimated 3 ms on the CPU, 4 ms on the GPU") != std::string::npos);
   CHECK(p.gpu.ran == 0);
@@ -177,5 +184,5 @@ TEST_CASE("auto pays for copies once the savings it passed up reach their cost (
   CHECK(paid.find("placed on the large executor: estimated 3 ms on the CPU, 4 ms on the GPU, 3 MB to copy to it first, "
                   "paid by 4.01 ms the GPU would have saved on BGPs run on the CPU for their copies") != std::string::npos);
   CHECK(noteOf(many).find("placed on the small executor") != std::string::npos);  // the savings start again from 0
-  CHECK(p.cpu.ran == 3);
+  CHECK(p.cpu.ran == 4);
 }
