@@ -4,8 +4,8 @@
 # --backend cpu, gpu and auto, each with --optimizer cost (the calibrated
 # model) and sampling (greedy walks; placement by the same model); the
 # counting queries placed by auto.
-#   scripts/gpu-optimizer-run.sh [ROUNDS] GPU tests first, while the data is
-# generated. Carry .carry/gsparql (scripts/package-portable.sh),
+#   [CONFIGS="cost-cpu cost-auto cost-gpu"] scripts/gpu-optimizer-run.sh [ROUNDS]
+# GPU tests first, while the data is generated. Carry .carry/gsparql (scripts/package-portable.sh),
 # .carry/watdiv-tool (../shared/tools/watdiv) and .carry/watdiv-check (the
 # SF100 queries and expected answers). Output under $OUT.
 set -uo pipefail
@@ -33,14 +33,15 @@ bench() {  # file backend [args...]
   "$bin/gsparql" bench --db "$db" --queries "$queries" --repeat 3 --backend "$backend" --cost-model "$model" "$@" \
     > "$OUT/$file.csv" 2>&1
 }
-# Six configurations, each bench its own process, in an order rotated by
-# one every round, so that each configuration takes each place in the order
-# once in six rounds: process-to-process noise on this machine is tens of percent.
-configs=(cost-cpu cost-auto cost-gpu sampling-cpu sampling-auto sampling-gpu)
+# The configurations (CONFIGS, default all six), each bench its own process,
+# in an order rotated by one every round, so that each configuration takes
+# each place in the order once in as many rounds: process-to-process noise
+# on this machine is tens of percent.
+read -ra configs <<< "${CONFIGS:-cost-cpu cost-auto cost-gpu sampling-cpu sampling-auto sampling-gpu}"
 echo "== $rounds rounds of bench --repeat 3 over ${configs[*]}, order rotated each round"
 for round in $(seq 1 "$rounds"); do
-  for k in 0 1 2 3 4 5; do
-    config=${configs[$(( (k + round - 1) % 6 ))]}
+  for k in "${!configs[@]}"; do
+    config=${configs[$(( (k + round - 1) % ${#configs[@]} ))]}
     bench "$config-$round" "${config#*-}" --optimizer "${config%-*}"
   done
 done
