@@ -297,7 +297,10 @@ class Database::Impl {
       gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
       gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
       std::vector<std::unique_ptr<engine::Executor>> executors;
-      for (uint32_t i = 0; i < count; ++i) executors.push_back(engine::makeGpuExecutor(gpuOptions));
+      for (uint32_t i = 0; i < count; ++i) {
+        executors.push_back(engine::makeGpuExecutor(gpuOptions));
+        if (options.gpuPreload) executors.back()->preload(store);
+      }
       gpu = engine::makeExecutorPool(std::move(executors));
     }
     return *gpu;

@@ -75,6 +75,13 @@ def main():
         print(f"\n{optimizer}: auto within 10% of the faster of cpu and gpu on {within} of {len(queries)} queries; "
               f"geometric means: auto {geomean([auto[q] for q in queries]):.4f}, "
               f"per-query faster {geomean(list(faster.values())):.4f} ms")
+        # Per template (issue 10's placement target): auto's geometric mean
+        # against the faster of cpu's and gpu's.
+        ratios = {t: geomean([auto[q] for q in qs]) /
+                  min(geomean([cpu[q] for q in qs]), geomean([gpu[q] for q in qs])) for t, qs in templates.items()}
+        print(f"{optimizer}: auto within 10% of the faster executor on {sum(r <= 1.1 for r in ratios.values())} "
+              f"of {len(ratios)} templates; beyond: " +
+              (", ".join(f"{t} {r:.2f}x" for t, r in sorted(ratios.items()) if r > 1.1) or "none"))
 
 
 if __name__ == "__main__":

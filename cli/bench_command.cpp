@@ -7,6 +7,9 @@
 // template's q-errors judge the planner's row estimates (EXPLAIN's q-error).
 // With --cold every run opens the database afresh, so the GPU executor starts
 // with nothing cached and the time includes copying adjacency to the GPU.
+// With several backends (--backend cpu,auto,gpu) their runs interleave in
+// one process and each gets its table and summary, after a line
+// "== --backend NAME (interleaved ...)".
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -63,39 +66,78 @@ Run timeOnce(const Database& db, const std::string& text, const QueryOptions& op
   return {result.isBoolean() ? 1 : rows, ms, engine, t.planMilliseconds, std::move(qErrors)};
 }
 
-struct BenchSetup {
-  std::string dir;
-  DatabaseOptions database;
-  QueryOptions query;
-  int repeat = 5;
-  bool cold = false;
-};
-
-Measurement measure(const Database& db, const std::filesystem::path& file, const BenchSetup& setup) {
-  const std::string text = readText(file);
-  Measurement m{file.stem().string(), 0, {}, {}, {}, {}};
-  // Warm-up (caches, page faults, the GPU context); its plan's estimates are judged.
-  m.qErrors = timeOnce(db, text, setup.query).qErrors;
-  for (int i = 0; i < setup.repeat; ++i) {
-    std::optional<Database> fresh;
-    if (setup.cold) fresh.emplace(setup.dir, setup.database);
-    Run run = timeOnce(fresh ? *fresh : db, text, setup.query);
-    m.rows = run.rows;
-    m.milliseconds.push_back(run.milliseconds);
-    m.engineMilliseconds.push_back(run.engineMilliseconds);
-    m.planMilliseconds.push_back(run.planMilliseconds);
-  }
-  std::sort(m.milliseconds.begin(), m.milliseconds.end());
-  std::sort(m.engineMilliseconds.begin(), m.engineMilliseconds.end());
-  std::sort(m.planMilliseconds.begin(), m.planMilliseconds.end());
-  return m;
-}
-
 std::string templateOf(const std::string& query) { return query.substr(0, query.find('_')); }
 
 double maxOf(const std::vector<double>& values) {
   return values.empty() ? 1 : *std::max_element(values.begin(), values.end());
 }
+
+struct BenchSetup {
+  std::string dir;
+  DatabaseOptions database;
+  std::vector<QueryOptions> queries;  // one per backend measured
+  int repeat = 5;
+  bool cold = false;
+};
+
+// A query on each backend: a warm-up each, then `repeat` rounds in which
+// each backend runs once, each round starting one backend later (so that
+// none always runs right after another's caches or context switches).
+std::vector<Measurement> measure(const Database& db, const std::filesystem::path& file, const BenchSetup& setup) {
+  const std::string text = readText(file);
+  const size_t backends = setup.queries.size();
+  std::vector<Measurement> m(backends, Measurement{file.stem().string(), 0, {}, {}, {}, {}});
+  // Warm-up (caches, page faults, the GPU context); its plan's estimates are judged.
+  for (size_t b = 0; b < backends; ++b) m[b].qErrors = timeOnce(db, text, setup.queries[b]).qErrors;
+  for (int i = 0; i < setup.repeat; ++i) {
+    for (size_t k = 0; k < backends; ++k) {
+      const size_t b = (static_cast<size_t>(i) + k) % backends;
+      std::optional<Database> fresh;
+      if (setup.cold) fresh.emplace(setup.dir, setup.database);
+      Run run = timeOnce(fresh ? *fresh : db, text, setup.queries[b]);
+      m[b].rows = run.rows;
+      m[b].milliseconds.push_back(run.milliseconds);
+      m[b].engineMilliseconds.push_back(run.engineMilliseconds);
+      m[b].planMilliseconds.push_back(run.planMilliseconds);
+    }
+  }
+  for (Measurement& one : m) {
+    std::sort(one.milliseconds.begin(), one.milliseconds.end());
+    std::sort(one.engineMilliseconds.begin(), one.engineMilliseconds.end());
+    std::sort(one.planMilliseconds.begin(), one.planMilliseconds.end());
+  }
+  return m;
+}
+
+// --backend cpu,auto,gpu: each backend interleaved with the others in one
+// process, whose machine state (caches, memory placement, clocks: up to
+// 1.9x between processes on the GPU machine) they then share. The GPU's
+// adjacency is shared too: auto finds it copied by the gpu runs.
+std::vector<std::string> backendNames(const Arguments& a) {
+  const std::string list = a.value("--backend").value_or("auto");
+  std::vector<std::string> names;
+  for (size_t start = 0; start <= list.size();) {
+    const size_t end = std::min(list.find(',', start), list.size());
+    names.push_back(list.substr(start, end - start));
+    start = end + 1;
+  }
+  return names;
+}
+
+std::vector<QueryOptions> perBackend(const Arguments& a, const std::vector<std::string>& names) {
+  std::vector<QueryOptions> queries(names.size(), queryOptionsButBackend(a));
+  for (size_t b = 0; b < names.size(); ++b) queries[b].backend = parseBackend(names[b]);
+  return queries;
+}
+
+void printRow(const Measurement& m) {
+  std::printf("%s,%s,%zu,%.3f,%.3f,%.3f,%.3f,%.2f,%.4f\n", m.query.c_str(), templateOf(m.query).c_str(), m.rows,
+              m.milliseconds.front(), m.median(), m.milliseconds.back(), m.engineMedian(), maxOf(m.qErrors),
+              m.planMedian());
+}
+
+constexpr const char* kHeader = "query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error,plan_median_ms\n";
+
 
 // Per template: the queries' median times, and the q-errors of all their
 // operators and join steps (how far the planner's estimates were off).
@@ -139,22 +181,27 @@ DatabaseOptions ablation(const std::string& name, DatabaseOptions options) {
 int runBench(const Args& args) {
   Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget",
                       "--gpu-memory", "--ablation", "--optimizer", "--cost-model"},
-                     {"--cold", "--union-default-graph"}});
+                     {"--cold", "--union-default-graph", "--gpu-preload"}});
+  const std::vector<std::string> names = backendNames(a);
   BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none"), databaseOptionsFrom(a)),
-                   queryOptionsFrom(a),
-                   static_cast<int>(parseRepeat(a.value("--repeat").value_or("5"))), a.flag("--cold")};
+                   perBackend(a, names), static_cast<int>(parseRepeat(a.value("--repeat").value_or("5"))),
+                   a.flag("--cold")};
   Database db(setup.dir, setup.database);
-  std::vector<Measurement> all;
-  std::printf("query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error,plan_median_ms\n");
+  const size_t backends = setup.queries.size();
+  std::vector<std::vector<Measurement>> all(backends);
+  if (backends == 1) std::printf("%s", kHeader);  // one backend: each line as soon as measured
   for (const auto& file : queryFiles(a.required("--queries"))) {
-    Measurement m = measure(db, file, setup);
-    std::printf("%s,%s,%zu,%.3f,%.3f,%.3f,%.3f,%.2f,%.4f\n", m.query.c_str(), templateOf(m.query).c_str(), m.rows,
-                m.milliseconds.front(), m.median(), m.milliseconds.back(), m.engineMedian(), maxOf(m.qErrors),
-                m.planMedian());
-    std::fflush(stdout);
-    all.push_back(std::move(m));
+    std::vector<Measurement> m = measure(db, file, setup);
+    if (backends == 1) printRow(m.front()), std::fflush(stdout);
+    for (size_t b = 0; b < backends; ++b) all[b].push_back(std::move(m[b]));
   }
-  printSummary(all);
+  if (backends == 1) return printSummary(all.front()), 0;
+  for (size_t b = 0; b < backends; ++b) {
+    std::printf("%s== --backend %s (interleaved with --backend %s in one process)\n%s", b == 0 ? "" : "\n",
+                names[b].c_str(), a.value("--backend")->c_str(), kHeader);
+    for (const Measurement& m : all[b]) printRow(m);
+    printSummary(all[b]);
+  }
   return 0;
 }
 

@@ -35,19 +35,20 @@ commands:
         the command returns, and nothing of it is applied if it fails. Small updates are kept as a
         delta beside the database, merged into it once large; --merge merges it now
   repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
-        [--gpu-memory SIZE] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
+        [--gpu-memory SIZE] [--gpu-preload] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   serve --db DIR [--bind ADDRESS] [--port N] [--backend cpu|gpu|auto] [--threads N] [--queue N]
         [--timeout SECONDS] [--max-result-rows N] [--memory-budget SIZE] [--gpu-memory SIZE] [--gpu-streams N]
-        [--read-only] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
+        [--gpu-preload] [--read-only] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
         [--token TOKEN]
         [--access-log FILE|-] [--web DIR]
         the SPARQL 1.1 Protocol at http://ADDRESS:N/sparql (127.0.0.1:7878; --port 0: any free port) and
         the query page at /; SIGTERM or Ctrl-C stops it after answering the requests in flight
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold] [--union-default-graph]
-        [--gpu-memory SIZE] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
-        run each .rq file N times (all rows decoded); CSV of min/median/max ms per query
+        [--gpu-memory SIZE] [--gpu-preload] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
+        run each .rq file N times (all rows decoded); CSV of min/median/max ms per query;
+        --gpu-preload (also repl, serve): copy every predicate's adjacency that fits to the GPU when it is first used
   calibrate --db DIR --queries FOLDER [--repeat N] [--timeout SECONDS] [--gpu-memory SIZE] [--out FILE]
         measure what BGPs cost on each executor here (the GPU's where one is) by running the .rq files,
         fit the optimizer's cost model and cache it (~/.cache/gsparql/cost-model, or --out FILE)

@@ -77,8 +77,13 @@ uint64_t parseByteSize(const std::string& size) {
 }
 
 QueryOptions queryOptionsFrom(const Arguments& args) {
-  QueryOptions options;
+  QueryOptions options = queryOptionsButBackend(args);
   if (auto b = args.value("--backend")) options.backend = parseBackend(*b);
+  return options;
+}
+
+QueryOptions queryOptionsButBackend(const Arguments& args) {
+  QueryOptions options;
   if (auto s = args.value("--semantics")) options.semantics = parseSemantics(*s);
   if (auto t = args.value("--timeout")) options.timeout = parseTimeout(*t);
   if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*m);
@@ -91,6 +96,7 @@ DatabaseOptions databaseOptionsFrom(const Arguments& args) {
   DatabaseOptions options;
   if (auto m = args.value("--gpu-memory")) options.gpuMemoryBytes = parseByteSize(*m);
   if (auto file = args.value("--cost-model")) options.costModel = readCostModel(*file);
+  options.gpuPreload = args.flag("--gpu-preload");
   return options;
 }
 

@@ -24,6 +24,8 @@ std::chrono::milliseconds parseTimeout(const std::string& seconds);
 // "8G", "512M", "1048576" for --memory-budget.
 uint64_t parseByteSize(const std::string& size);
 QueryOptions queryOptionsFrom(const Arguments& args);
+// The same but --backend (bench reads a list of them).
+QueryOptions queryOptionsButBackend(const Arguments& args);
 // --gpu-memory and --cost-model.
 DatabaseOptions databaseOptionsFrom(const Arguments& args);
 // The .rq files of --queries FOLDER, sorted.

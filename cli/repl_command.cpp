@@ -72,7 +72,7 @@ constexpr const char* kContinuation = "     ..> ";
 
 int runRepl(const Args& args) {
   Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget", "--gpu-memory", "--optimizer", "--cost-model"},
-                     {"--union-default-graph"}});
+                     {"--union-default-graph", "--gpu-preload"}});
   if (!a.positional().empty()) throw UsageError("repl takes no positional arguments");
   const std::string dir = a.required("--db");
   repl::Settings settings;

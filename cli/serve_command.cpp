@@ -108,7 +108,7 @@ int runServe(const Args& args) {
   Arguments a(args, {{"--db", "--bind", "--port", "--backend", "--semantics", "--optimizer", "--threads", "--queue",
                       "--timeout", "--memory-budget", "--gpu-memory", "--gpu-streams", "--cost-model", "--max-result-rows", "--token",
                       "--access-log", "--web"},
-                     {"--read-only", "--union-default-graph"}});
+                     {"--read-only", "--union-default-graph", "--gpu-preload"}});
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
   allowAllFileDescriptors();
   DatabaseOptions databaseOptions = databaseOptionsFrom(a);

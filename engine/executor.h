@@ -107,6 +107,10 @@ class Executor {
   virtual uint64_t bytesToCopy(const BgpPlan& /*plan*/, const BoundBgp& /*bgp*/, const GraphStore& /*store*/) {
     return 0;
   }
+  // Copies ahead of the queries what the executor's device would copy for
+  // them (a server's or a benchmark's warm start): every predicate's
+  // adjacency that fits its cache. Nothing by default.
+  virtual void preload(const GraphStore& /*store*/) {}
   // Random walks over the graph this executor holds, for the optimizer
   // (optimizer/walk_estimator.h); nullptr where it offers none of its own.
   virtual WalkEstimator* walkEstimator() { return nullptr; }

@@ -5,6 +5,8 @@
 # model) and sampling (greedy walks; placement by the same model); the
 # counting queries placed by auto.
 #   [CONFIGS="cost-cpu cost-auto cost-gpu"] scripts/gpu-optimizer-run.sh [ROUNDS]
+# (preload-BACKEND: the sampling optimizer with --gpu-preload; interleaved:
+# one process running cpu, auto and gpu in turn, bench --backend cpu,auto,gpu)
 # GPU tests first, while the data is generated. Carry .carry/gsparql (scripts/package-portable.sh),
 # .carry/watdiv-tool (../shared/tools/watdiv) and .carry/watdiv-check (the
 # SF100 queries and expected answers). Output under $OUT.
@@ -42,7 +44,16 @@ echo "== $rounds rounds of bench --repeat 3 over ${configs[*]}, order rotated ea
 for round in $(seq 1 "$rounds"); do
   for k in "${!configs[@]}"; do
     config=${configs[$(( (k + round - 1) % ${#configs[@]} ))]}
-    bench "$config-$round" "${config#*-}" --optimizer "${config%-*}"
+    optimizer=${config%-*}
+    if [[ $config == interleaved ]]; then  # cpu, auto and gpu in one process: interleaved-BACKEND-ROUND.csv
+      "$bin/gsparql" bench --db "$db" --queries "$queries" --repeat 3 --backend cpu,auto,gpu --cost-model "$model" 2>&1 |
+        awk -v out="$OUT" -v round="$round" '/^== --backend/ {file = out "/interleaved-" $3 "-" round ".csv"; next}
+                                             file {print > file}'
+    elif [[ $optimizer == preload ]]; then  # the sampling optimizer on a GPU preloaded with every predicate
+      bench "$config-$round" "${config#*-}" --optimizer sampling --gpu-preload
+    else
+      bench "$config-$round" "${config#*-}" --optimizer "$optimizer"
+    fi
   done
 done
 echo "== the counting queries: auto's placement and the time on each backend (median of 3)"

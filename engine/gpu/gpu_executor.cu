@@ -241,6 +241,27 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return bytes;
   }
 
+  // Both directions of every predicate, in id order, each that still fits
+  // the cache's budget (one that would not is left to the queries, which
+  // stream it); until the device has no room left.
+  void preload(const GraphStore& store) override {
+    cache_.beginQuery();
+    uint64_t held = 0;
+    try {
+      for (const pcsr::Direction direction : {pcsr::Direction::Out, pcsr::Direction::In}) {
+        const AdjacencyFile& adjacency = store.adjacency(direction);
+        for (uint32_t p = 0; p < adjacency.predicateCount(); ++p) {
+          const uint64_t bytes = gpu::wholeBytes(adjacency.predicate(p));
+          if (held + bytes > cache_.budget()) continue;
+          cache_.get(store, direction, p);
+          held += bytes;
+        }
+      }
+    } catch (const gpu::DeviceOutOfMemory&) {
+      // What is copied stays; the rest is copied by the queries that read it.
+    }
+  }
+
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
                   ExecutionProfile& profile) override {
     return orOnCpu(profile, [&] { return executeOnGpu(plan, bgp, store, options, profile); },

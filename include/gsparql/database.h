@@ -34,6 +34,12 @@ struct DatabaseOptions {
   // runs one call at a time on its own CUDA stream, with 1/n of the memory
   // limit and its own adjacency cache; calls beyond them wait. 0: one.
   uint32_t gpuExecutors = 1;
+  // Copy the adjacency of every predicate (what fits each GPU executor's
+  // cache) to the GPU when it is first used (--gpu-preload), rather than
+  // each predicate's when a query first reads it there: for servers and
+  // benchmarks, whose queries then never wait for copies, and whose auto
+  // places every BGP by its run alone.
+  bool gpuPreload = false;
   bool gpuPlainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
   bool gpuNaiveSetOperations = false;  // one thread per task with linear merges

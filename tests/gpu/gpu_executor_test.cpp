@@ -466,3 +466,33 @@ TEST_CASE("what the GPU executor says it would copy for a plan is what running i
   }
   CHECK(copying > 10);
 }
+
+TEST_CASE("a GPU executor that preloaded the store copies nothing for any query, and answers as the CPU executor") {
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto orderer = engine::makeStatisticsOrderer();
+  auto cpu = engine::makeCpuExecutor();
+  auto gpu = engine::makeGpuExecutor();
+  gpu->preload(store);
+  for (const std::string& text : sf1Queries()) {
+    CAPTURE(text);
+    const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(text), store, *cpu, *orderer, {});
+    const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
+    REQUIRE(leaf != nullptr);
+    CHECK(gpu->bytesToCopy(leaf->plan(), leaf->bgp(), store) == 0);
+    engine::ExecutionProfile profile;
+    CHECK(gpu->execute(leaf->plan(), leaf->bgp(), store, {}, profile).rows() == outcome.rows.rows);
+    CHECK(profile.copiedBytes == 0);
+  }
+  // Through the API: --gpu-preload, the same answers on a GPU holding everything from the start.
+  DatabaseOptions preloading;
+  preloading.gpuPreload = true;
+  Database db(dir.path(), preloading);
+  Database plain(dir.path());
+  for (const std::string& text : sf1Queries()) {
+    CAPTURE(text);
+    CHECK(db.query(text, {Backend::Gpu}).rowCount() == plain.query(text, {Backend::Cpu}).rowCount());
+  }
+}

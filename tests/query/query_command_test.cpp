@@ -27,6 +27,14 @@ struct Db {
 
 const char* kAges = "SELECT ?p ?age WHERE { ?p <http://e/age> ?age } ORDER BY ?age";
 
+// K1_1's name, template and rows in bench's CSV from `from` on: its line up to the times.
+std::string benchRowsOf(const std::string& csv, size_t from = 0) {
+  const size_t line = csv.find("\nK1_1,", from) + 1;
+  size_t end = line;
+  for (int field = 0; field < 3; ++field) end = csv.find(',', end) + 1;
+  return csv.substr(line, end - line);
+}
+
 }  // namespace
 
 TEST_CASE("query writes TSV by default when not on a terminal, with numbers abbreviated as Jena does") {
@@ -122,6 +130,47 @@ TEST_CASE("bench reports the q-error of each query's estimates and per template"
         std::string::npos);
   CHECK(r.output.find("template,queries,median_of_medians_ms,max_median_ms,median_q_error,max_q_error\nK1,2,") !=
         std::string::npos);
+}
+
+TEST_CASE("bench takes --gpu-preload (a warm start for the GPU, none without one), a one-shot query does not") {
+  Db db;
+  writeFile(db.dir / "K1_1.rq", "SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }");
+  const std::vector<std::string> bench{"bench", "--db", db.db(), "--queries", db.dir.path().string(), "--repeat", "1"};
+  auto preloaded = bench, plain = bench;
+  preloaded.push_back("--gpu-preload");
+  const ProcessResult withPreload = runCli(preloaded), without = runCli(plain);
+  REQUIRE(withPreload.exitCode == 0);
+  REQUIRE(without.exitCode == 0);
+  CHECK(benchRowsOf(withPreload.output) == benchRowsOf(without.output));
+  CHECK(benchRowsOf(without.output).starts_with("K1_1,K1,"));
+  CHECK(db.query({kAges, "--gpu-preload"}).exitCode == 2);
+}
+
+TEST_CASE("bench --backend cpu,auto interleaves the backends in one process and reports each") {
+  Db db;
+  writeFile(db.dir / "K1_1.rq", "SELECT * WHERE { ?a <http://e/knows> ?b . ?b <http://e/knows> ?c }");
+  const std::vector<std::string> bench{"bench", "--db", db.db(), "--queries", db.dir.path().string(), "--repeat", "2",
+                                       "--backend"};
+  auto both = bench, cpu = bench;
+  both.push_back("cpu,auto");
+  cpu.push_back("cpu");
+  const ProcessResult interleaved = runCli(both), alone = runCli(cpu);
+  REQUIRE(interleaved.exitCode == 0);
+  REQUIRE(alone.exitCode == 0);
+  const size_t first = interleaved.output.find("== --backend cpu (interleaved with --backend cpu,auto in one process)\n");
+  const size_t second = interleaved.output.find("== --backend auto (interleaved with --backend cpu,auto in one process)\n");
+  REQUIRE(first != std::string::npos);
+  REQUIRE(second != std::string::npos);
+  CHECK(first < second);
+  // Each section: the CSV header, the query with the rows it has alone.
+  CHECK(interleaved.output.find("\nK1_1,", first) < second);
+  CHECK(benchRowsOf(interleaved.output, first) == benchRowsOf(alone.output));
+  CHECK(benchRowsOf(interleaved.output, second) == benchRowsOf(alone.output));
+  for (const char* bad : {"cpu,", ",cpu", "cpu,quantum"}) {
+    auto args = bench;
+    args.push_back(bad);
+    CHECK(runCli(args).exitCode == 2);
+  }
 }
 
 TEST_CASE("--semantics iso matches injectively") {
