@@ -136,8 +136,8 @@ void printRow(const Measurement& m) {
               m.planMedian());
 }
 
-constexpr const char* kHeader = "query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error,plan_median_ms\n";
-
+constexpr const char* kHeader =
+    "query,template,rows,min_ms,median_ms,max_ms,engine_median_ms,max_q_error,plan_median_ms\n";
 
 // Per template: the queries' median times, and the q-errors of all their
 // operators and join steps (how far the planner's estimates were off).
@@ -192,10 +192,16 @@ int runBench(const Args& args) {
   if (backends == 1) std::printf("%s", kHeader);  // one backend: each line as soon as measured
   for (const auto& file : queryFiles(a.required("--queries"))) {
     std::vector<Measurement> m = measure(db, file, setup);
-    if (backends == 1) printRow(m.front()), std::fflush(stdout);
+    if (backends == 1) {
+      printRow(m.front());
+      std::fflush(stdout);
+    }
     for (size_t b = 0; b < backends; ++b) all[b].push_back(std::move(m[b]));
   }
-  if (backends == 1) return printSummary(all.front()), 0;
+  if (backends == 1) {
+    printSummary(all.front());
+    return 0;
+  }
   for (size_t b = 0; b < backends; ++b) {
     std::printf("%s== --backend %s (interleaved with --backend %s in one process)\n%s", b == 0 ? "" : "\n",
                 names[b].c_str(), a.value("--backend")->c_str(), kHeader);

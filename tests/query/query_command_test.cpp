@@ -157,8 +157,9 @@ TEST_CASE("bench --backend cpu,auto interleaves the backends in one process and 
   const ProcessResult interleaved = runCli(both), alone = runCli(cpu);
   REQUIRE(interleaved.exitCode == 0);
   REQUIRE(alone.exitCode == 0);
-  const size_t first = interleaved.output.find("== --backend cpu (interleaved with --backend cpu,auto in one process)\n");
-  const size_t second = interleaved.output.find("== --backend auto (interleaved with --backend cpu,auto in one process)\n");
+  const std::string interleavedWith = " (interleaved with --backend cpu,auto in one process)\n";
+  const size_t first = interleaved.output.find("== --backend cpu" + interleavedWith);
+  const size_t second = interleaved.output.find("== --backend auto" + interleavedWith);
   REQUIRE(first != std::string::npos);
   REQUIRE(second != std::string::npos);
   CHECK(first < second);
