@@ -263,7 +263,14 @@ class Database::Impl {
  public:
   Impl(const std::filesystem::path& dir, const DatabaseOptions& options)
       : store(dir), cpu(engine::makeCpuExecutor()), options(options),
-        costModel_(options.costModel) {}
+        costModel_(options.costModel) {
+    // Preloading makes the GPU executors as the database opens, so that a
+    // server's first queries do not wait for the copies either.
+    if (options.gpuPreload && engine::gpuAvailable()) {
+      std::lock_guard lock(executorsMutex);
+      gpuExecutor();
+    }
+  }
 
   static bool runsOnGpu(Backend backend) {
     return backend == Backend::Gpu || (backend == Backend::Auto && engine::gpuAvailable());

@@ -48,7 +48,7 @@ commands:
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold] [--union-default-graph]
         [--gpu-memory SIZE] [--gpu-preload] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
         run each .rq file N times (all rows decoded); CSV of min/median/max ms per query;
-        --gpu-preload (also repl, serve): copy every predicate's adjacency that fits to the GPU when it is first used
+        --gpu-preload (also repl, serve): copy every predicate's adjacency that fits to the GPU as the database opens
   calibrate --db DIR --queries FOLDER [--repeat N] [--timeout SECONDS] [--gpu-memory SIZE] [--out FILE]
         measure what BGPs cost on each executor here (the GPU's where one is) by running the .rq files,
         fit the optimizer's cost model and cache it (~/.cache/gsparql/cost-model, or --out FILE)

@@ -35,10 +35,10 @@ struct DatabaseOptions {
   // limit and its own adjacency cache; calls beyond them wait. 0: one.
   uint32_t gpuExecutors = 1;
   // Copy the adjacency of every predicate (what fits each GPU executor's
-  // cache) to the GPU when it is first used (--gpu-preload), rather than
-  // each predicate's when a query first reads it there: for servers and
-  // benchmarks, whose queries then never wait for copies, and whose auto
-  // places every BGP by its run alone.
+  // cache) to the GPU as the database opens, where there is a GPU
+  // (--gpu-preload), rather than each predicate's when a query first reads
+  // it there: for servers and benchmarks, whose queries then never wait for
+  // copies, and whose auto places every BGP by its run alone.
   bool gpuPreload = false;
   bool gpuPlainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
