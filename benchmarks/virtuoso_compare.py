@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gsparql beside Virtuoso, per query, from one run on the same data.
 
-    virtuoso_compare.py BENCH.txt VIRTUOSO.tsv
+    virtuoso_compare.py BENCH.txt VIRTUOSO.tsv [--counts COUNTS.tsv]
 
 BENCH.txt: `gsparql bench` outputs, each after a line "== ... --backend MODE"
 (scripts/gpu-virtuoso-run.sh). VIRTUOSO.tsv: ../shared/tools/virtuoso_bench.py's
@@ -12,6 +12,10 @@ COUNT(*). Virtuoso's HTTP endpoint cuts a result at its ResultSetMaxRows
 (1,048,576 here): such a query is marked "cut" and left out of the HTTP
 ratios. Prints a table and the geometric means of Virtuoso / gsparql per
 mode, through isql and through HTTP.
+
+With --counts, BENCH.txt benches each query's COUNT(*) form and is compared
+with Virtuoso's COUNT(*) of the same pattern (its count columns); COUNTS.tsv
+(query, count: gsparql's answers) is checked against Virtuoso's counts.
 """
 import csv
 import math
@@ -33,16 +37,23 @@ def read_bench(path):
     return modes
 
 
-def read_virtuoso(path):
+def read_virtuoso(path, form="all"):
+    """Per query: Virtuoso's count, the rows isql and HTTP gave, and the last run's HTTP and isql ms of `form`
+    (all: the query as written; count: COUNT(*) over its pattern, one row)."""
     out = {}
     with open(path) as f:
         for rec in csv.DictReader(f, delimiter="\t"):
-            runs = sorted(k for k in rec if k.startswith("http_all_ms_"))
-            isql = sorted(k for k in rec if k.startswith("isql_all_ms_"))
+            runs = sorted(k for k in rec if k.startswith(f"http_{form}_ms_"))
+            isql = sorted(k for k in rec if k.startswith(f"isql_{form}_ms_"))
             number = lambda v: float(v) if v not in ("", "ERR", None) else None
-            out[rec["query"]] = (rec["virt_count"], rec["virt_rows"], rec["http_rows"], number(rec[runs[-1]]),
-                                 number(rec[isql[-1]]))
+            rows = (rec["virt_rows"], rec["http_rows"]) if form == "all" else ("1", "1")
+            out[rec["query"]] = (rec["virt_count"], *rows, number(rec[runs[-1]]), number(rec[isql[-1]]))
     return out
+
+
+def read_counts(path):
+    with open(path) as f:
+        return dict(line.rstrip("\n").split("\t")[:2] for line in f if "\t" in line)
 
 
 def geometric_mean(values):
@@ -50,7 +61,8 @@ def geometric_mean(values):
 
 
 def main():
-    gsparql, virtuoso = read_bench(sys.argv[1]), read_virtuoso(sys.argv[2])
+    counts = read_counts(sys.argv[sys.argv.index("--counts") + 1]) if "--counts" in sys.argv else None
+    gsparql, virtuoso = read_bench(sys.argv[1]), read_virtuoso(sys.argv[2], "count" if counts else "all")
     modes = list(gsparql)
     print("query,rows," + ",".join(f"gsparql_{m.replace(' ', '_')}_ms" for m in modes) +
           ",virtuoso_isql_ms,virtuoso_http_ms,virtuoso_http_rows,rows_match")
@@ -59,7 +71,10 @@ def main():
     for query in sorted(virtuoso):
         count, isql_rows, http_rows, http_ms, isql_ms = virtuoso[query]
         rows = {gsparql[m][query][0] for m in modes if query in gsparql[m]}
-        match = len(rows) == 1 and str(next(iter(rows))) == isql_rows == count
+        if counts is None:
+            match = len(rows) == 1 and str(next(iter(rows))) == isql_rows == count
+        else:
+            match = rows == {1} and counts.get(query) == count
         mismatches += not match
         cut = http_rows != isql_rows
         times = [gsparql[m].get(query, (None, None))[1] for m in modes]
@@ -72,11 +87,12 @@ def main():
         cells = [f"{t:.3f}" if t is not None else "" for t in times]
         isql_cell = "" if isql_ms is None else f"{isql_ms:g}"
         http_cell = "" if http_ms is None else f"{http_ms:g}"
-        print(f"{query},{isql_rows},{','.join(cells)},{isql_cell},{http_cell},"
+        print(f"{query},{isql_rows if counts is None else count},{','.join(cells)},{isql_cell},{http_cell},"
               f"{http_rows}{' (cut)' if cut else ''},{'yes' if match else 'NO'}")
     for (m, via), r in ratios.items():
         if r:
-            print(f"# Virtuoso {via} / gsparql {m}: geometric mean {geometric_mean(r):.2f} over {len(r)} queries")
+            print(f"# Virtuoso {via} / gsparql {m}: geometric mean {geometric_mean(r):.2f} over {len(r)} queries"
+                  f" (gsparql faster on {sum(x > 1 for x in r)}, lowest {min(r):.2f})")
     print(f"# rows differ on {mismatches} of {len(virtuoso)} queries")
 
 

@@ -9,6 +9,10 @@
 #                                                # auto, GPU warm) and Virtuoso, compared per round and over rounds
 #   scripts/gpu-virtuoso-run.sh query [SCALE]    # the queries: gsparql bench on CPU, auto, GPU warm, GPU cold;
 #                                                # Virtuoso through isql and HTTP; the CPU executor again after it
+#   scripts/gpu-virtuoso-run.sh heavy [SCALE]    # after prepare, QUERIES set (benchmarks/queries/heavy or
+#                                                # heavy_counts): each query as written (every row) and as COUNT(*)
+#                                                # over its pattern, on CPU, auto and GPU warm, beside Virtuoso's
+#                                                # (VIRTUOSO_RUNS, 2: the last is the warm one)
 # QUERIES=FOLDER: query that folder instead (SF100: .carry/watdiv-check/queries/sf100, its 191 queries).
 # Carry .carry/gsparql (gsparql and lib/) or .carry/gsparql.txz, .carry/watdiv-tool, .carry/virtuoso and
 # ../shared/tools/virtuoso_bench.py as .carry/virtuoso/virtuoso_bench.py. Output under $OUT.
@@ -96,5 +100,30 @@ case ${1:-} in
     virtuoso_stop
     python3 benchmarks/virtuoso_rounds.py "$OUT/rounds" | tee "$OUT/summary-rounds.txt"
     ;;
-  *) echo "usage: [QUERIES=FOLDER] [ROUNDS=N] $0 prepare | query | rounds [SCALE]" >&2; exit 2 ;;
+  heavy)
+    # Issue 10's heavy path and cycle queries: millions of solutions, every row decoded, and counted.
+    forms=/tmp/heavy-forms
+    rm -rf "$forms" && mkdir -p "$forms/all" "$forms/count"
+    for f in "$queries"/*.rq; do
+      cp "$f" "$forms/all/"
+      sed -E 's/SELECT .* WHERE/SELECT (COUNT(*) AS ?n) WHERE/' "$f" > "$forms/count/$(basename "$f")"
+      printf '%s\t%s\n' "$(basename "$f" .rq)" "$("$G" query --db "$db" --backend cpu --format tsv -f "$forms/count/$(basename "$f")" |
+        sed -n 2p | sed 's/"//g; s/\^\^.*//')"
+    done > "$OUT/counts-gsparql.tsv"
+    for form in all count; do
+      for mode in cpu auto gpu; do
+        echo "== gsparql bench --db DB --queries $form --repeat 3 --backend $mode"
+        timeout 200 "$G" bench --db "$db" --queries "$forms/$form" --repeat 3 --backend $mode 2>&1
+      done > "$OUT/bench-gsparql-$form.txt"
+    done
+    virtuoso_setup_scaled
+    virtuoso_start
+    timeout 420 python3 .carry/virtuoso/virtuoso_bench.py "$vbin/isql-vt" 1111 8890 "$forms/all" http://watdiv.org/ \
+      "$OUT/virtuoso.tsv" "${VIRTUOSO_RUNS:-2}" > "$OUT/virtuoso-bench.log" 2>&1
+    virtuoso_stop
+    { echo "# every row"; python3 benchmarks/virtuoso_compare.py "$OUT/bench-gsparql-all.txt" "$OUT/virtuoso.tsv"
+      echo "# COUNT(*)"; python3 benchmarks/virtuoso_compare.py "$OUT/bench-gsparql-count.txt" "$OUT/virtuoso.tsv" \
+        --counts "$OUT/counts-gsparql.tsv"; } | tee "$OUT/summary.txt"
+    ;;
+  *) echo "usage: [QUERIES=FOLDER] [ROUNDS=N] $0 prepare | query | rounds | heavy [SCALE]" >&2; exit 2 ;;
 esac
