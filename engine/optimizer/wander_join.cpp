@@ -88,8 +88,18 @@ bool WalkSample::checksHold(const PlanStep& step, const uint32_t* row) const {
 
 void WalkSample::extend(const PlanStep& step) {
   if (!step.predicateVertexChecks.empty() && predicateVertex_.empty()) predicateVertex_ = predicateVertexIds(*store_);
+  const bool first = stepsTaken_++ == 0;
+  if (deferredSeed_) {
+    if (followsSeedAdjacency(step)) return walkSeedEdges(step);
+    walkSeed();
+  }
   if (exact_) {
     if (extendExactly(step)) return;
+    if (first && canDefer(step)) {
+      deferredSeed_ = step;
+      candidates_ = static_cast<double>(candidatesOf(step, rows_.data()).count);
+      return;
+    }
     spreadWalks();
   }
   double candidateSum = 0;
@@ -141,8 +151,54 @@ void WalkSample::spreadWalks() {
   exact_ = false;
 }
 
+bool WalkSample::canDefer(const PlanStep& step) const {
+  return step.source == CandidateSource::PredicateKeys && step.checks.empty() &&
+         step.predicateVertexChecks.empty() && !bgp_->edges[step.driver.edge].predicateIsVariable;
+}
+
+bool WalkSample::followsSeedAdjacency(const PlanStep& step) const {
+  const EdgeUse& seed = deferredSeed_->driver;
+  const EdgeUse& driver = step.driver;
+  return step.source == CandidateSource::Neighbours && driver.boundVertex == deferredSeed_->vertex &&
+         driver.direction == seed.direction && !driver.bindsPredicate &&
+         !bgp_->edges[driver.edge].predicateIsVariable &&
+         bgp_->edges[driver.edge].predicate == bgp_->edges[seed.edge].predicate;
+}
+
+void WalkSample::walkSeedEdges(const PlanStep& step) {
+  const PredicateAdjacency& adjacency =
+      store_->adjacency(step.driver.direction).predicate(bgp_->edges[step.driver.edge].predicate);
+  const std::span<const uint32_t> keys = adjacency.keys(), offsets = adjacency.offsets(),
+                                  neighbours = adjacency.neighbours();
+  const uint64_t edges = neighbours.size();
+  rows_.assign(walks_ * width_, 0);
+  weights_.assign(walks_, static_cast<double>(edges));
+  for (size_t w = 0; w < walks_ && edges > 0; ++w) {
+    uint32_t* row = rows_.data() + w * width_;
+    const uint64_t e = below(edges);
+    const auto key = std::upper_bound(offsets.begin(), offsets.end(), e) - offsets.begin() - 1;
+    row[deferredSeed_->vertex] = keys[static_cast<size_t>(key)];
+    row[step.vertex] = neighbours[e];
+    if (!checksHold(step, row)) weights_[w] = 0;
+  }
+  if (edges == 0) weights_.assign(walks_, 0.0);
+  candidates_ = static_cast<double>(edges);
+  exact_ = false;
+  deferredSeed_.reset();
+}
+
+void WalkSample::walkSeed() {
+  spreadWalks();
+  for (size_t w = 0; w < weights_.size(); ++w) weights_[w] *= choose(*deferredSeed_, rows_.data() + w * width_);
+  deferredSeed_.reset();
+}
+
 StepEstimate WalkSample::estimate() const {
   StepEstimate e;
+  if (deferredSeed_) {
+    return {.rows = candidates_, .candidates = candidates_, .relativeError = 0,
+            .survivors = static_cast<uint64_t>(candidates_), .exact = true};
+  }
   if (exact_) {
     const auto rows = static_cast<double>(weights_.size());
     return {.rows = rows, .candidates = candidates_, .relativeError = 0, .survivors = weights_.size(), .exact = true};

@@ -2,6 +2,7 @@
 // exact rows of every join step, which the CPU executor's profile reports.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -197,6 +198,59 @@ TEST_CASE("the planner's sample: exact while a step's candidates number at most 
     sum += e[3].rows;
   }
   CHECK(sum / seeds == doctest::Approx(100).epsilon(0.02));
+}
+
+TEST_CASE("the planner's sample draws a seed's edges where the next step follows them: hubs are not missed") {
+  // 20 products: p0 liked by 300 users, the others by 5 each (395 likes).
+  // ?b likes ?p . ?c likes ?p has 300^2 + 19 * 25 = 90,475 rows, nine in ten
+  // of them through p0. 8 walks drawing products uniformly miss p0 in two
+  // runs of three; drawing likes uniformly finds it in three walks of four.
+  TempDir dir;
+  std::string nt;
+  int user = 0;
+  for (int p = 0; p < 20; ++p) {
+    for (int k = 0; k < (p == 0 ? 300 : 5); ++k) {
+      nt += "<http://e/u" + std::to_string(user++) + "> <http://e/likes> <http://e/p" + std::to_string(p) + "> .\n";
+    }
+  }
+  writeFile(dir / "g.nt", nt);
+  Database::load(dir / "db", {(dir / "g.nt").string()});
+  GraphStore store(dir / "db");
+  auto cpu = engine::makeCpuExecutor();
+  auto orderer = engine::makeStatisticsOrderer();
+  const auto outcome = engine::runQuery(
+      sparql::parseQuery("SELECT * { ?b <http://e/likes> ?p . ?c <http://e/likes> ?p }"), store, *cpu, *orderer, {});
+  REQUIRE(outcome.rows.rows == 90475);
+  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
+  REQUIRE(scan != nullptr);
+  const auto& plan = scan->plan().components.at(0);
+  REQUIRE(plan.steps.size() == 3);
+  REQUIRE(plan.steps[0].source == engine::CandidateSource::PredicateKeys);
+  REQUIRE(scan->bgp().vertices[plan.steps[0].vertex].name == "p");
+
+  constexpr int kSeeds = 400;
+  double sum = 0;
+  std::vector<double> planner, plain;
+  for (int seed = 1; seed <= kSeeds; ++seed) {
+    const engine::WalkOptions walks{.walks = 8, .seed = static_cast<uint64_t>(seed)};
+    const auto e = engine::wanderJoin(plan, scan->bgp(), store, walks, engine::WalkMode::Planner);
+    REQUIRE(e.size() == 3);
+    CHECK(e[0].exact);  // the seed's rows are its keys, known before any walk
+    CHECK(e[0].rows == 20);
+    CHECK_FALSE(e[1].exact);
+    CHECK(e[1].rows == 395);  // every walk is one of the 395 likes: the rows, whatever was drawn
+    CHECK(e[1].relativeError == 0);
+    CHECK(e[1].candidates == 395);
+    sum += e[2].rows;
+    const auto qError = [](double estimate) { return std::max(estimate / 90475, 90475 / std::max(estimate, 1.0)); };
+    planner.push_back(qError(e[2].rows));
+    plain.push_back(qError(engine::wanderJoin(plan, scan->bgp(), store, walks)[2].rows));
+  }
+  CHECK(sum / kSeeds == doctest::Approx(90475).epsilon(0.05));  // unbiased
+  std::sort(planner.begin(), planner.end());
+  std::sort(plain.begin(), plain.end());
+  CHECK(planner[kSeeds / 2] < 1.5);  // the median run
+  CHECK(plain[kSeeds / 2] > 10);     // uniform seeds: p0 missed
 }
 
 TEST_CASE("Wander Join on the WatDiv SF1 sample: every estimate within its error bars, exact where steps are certain") {
