@@ -156,17 +156,35 @@ class StatisticsOrderer final : public JoinOrderer {
   }
 };
 
+// The greedy plan; where its walks estimate it to make many rows, also the
+// plan of the dynamic programming (plan_enumerator.h) that makes the fewest
+// rows over its steps (C_out, the greedy's own measure), whichever makes
+// fewer. The greedy takes the step that makes the fewest rows now, which
+// misses where a branch's small fan-out is better taken last: from a
+// constant with k friends and G users of its gender, each with one e-mail,
+// it multiplies the friends first and makes k*G rows twice, where the
+// gender's branch first makes them once (the random BGPs of
+// benchmarks/results/plan-quality-dp-dev-2core, up to 10x).
 class SamplingOrderer final : public JoinOrderer {
  public:
   SamplingOrderer(const GraphStore& store, const WalkOptions& walks) : store_(store), walks_(walks) {}
 
   BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
-      return GreedyPlanner(start).plan(component, WalkSample(bgp, store_, walks_, WalkMode::Planner));
+      const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
+      PartialPlan greedy = GreedyPlanner(start).plan(component, sample);
+      if (component.size() > kMaxEnumeratedVertices || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
+      PartialPlan enumerated = cheapestPlan(component, start, sample, kRowsMade);
+      return rowsOverSteps(enumerated.plan) < rowsOverSteps(greedy.plan) ? enumerated : greedy;
     });
   }
 
  private:
+  // Rows over the steps: below, the plans differ by less than the dynamic
+  // programming costs (hundreds of microseconds on 12 vertices).
+  static constexpr double kEnumerateAbove = 20000;
+  static constexpr ExecutorCosts kRowsMade{.perRow = 1};
+
   const GraphStore& store_;
   WalkOptions walks_;
 };

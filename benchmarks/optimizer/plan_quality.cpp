@@ -13,6 +13,7 @@
 // and for those whose best order takes at least 1 ms.
 //   plan-quality --db DIR [--queries FOLDER] [--random N] [--seed S] [--anchor-every K] [--backend cpu|gpu]
 //                [--optimizer sampling|cost|statistics] [--repeat N] [--max-vertices N] [--timeout SECONDS]
+//                [--only NAME] (one BGP, its text written to stderr: to look into a miss)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -233,7 +234,7 @@ void printSummary(const std::string& set, const std::string& which, const std::v
 int main(int argc, char** argv) {
   try {
     std::set<std::string> valued = benchmarks::corpusOptions();
-    valued.insert({"--db", "--backend", "--optimizer", "--repeat", "--max-vertices", "--timeout"});
+    valued.insert({"--db", "--backend", "--optimizer", "--repeat", "--max-vertices", "--timeout", "--only"});
     const cli::Arguments args(std::vector<std::string>(argv + 1, argv + argc), {valued, {}});
     const Setup setup{static_cast<int>(benchmarks::numberOption(args, "--repeat", 3)),
                       static_cast<size_t>(benchmarks::numberOption(args, "--max-vertices", 6)),
@@ -246,7 +247,10 @@ int main(int argc, char** argv) {
     const auto orderer = ordererOf(args.value("--optimizer").value_or("sampling"), store, backend == "gpu", *executor);
     std::printf("set,bgp,vertices,orders,orders_cut,chosen_ms,best_ms,ratio,chosen_order,best_order\n");
     std::map<std::string, std::vector<double>> all, heavy;
+    const std::optional<std::string> only = args.value("--only");
     for (const auto& corpus : benchmarks::bgpCorpus(args, store)) {
+      if (only && corpus.name != *only) continue;
+      if (only) std::fprintf(stderr, "%s\n", corpus.text.c_str());
       const auto outcome = measure(corpus, store, *executor, *orderer, setup);
       if (!outcome) continue;
       all[outcome->set].push_back(outcome->ratio);

@@ -91,6 +91,7 @@ void WalkSample::extend(const PlanStep& step) {
   const bool first = stepsTaken_++ == 0;
   if (deferredSeed_) {
     if (followsSeedAdjacency(step)) return walkSeedEdges(step);
+    if (const EdgeUse* check = constantCheckOnSeed(step)) return walkFromConstant(step, *check);
     walkSeed();
   }
   if (exact_) {
@@ -187,6 +188,48 @@ void WalkSample::walkSeedEdges(const PlanStep& step) {
   deferredSeed_.reset();
 }
 
+const EdgeUse* WalkSample::constantCheckOnSeed(const PlanStep& step) const {
+  if (step.source != CandidateSource::Constant) return nullptr;
+  for (const EdgeUse& check : step.checks) {
+    if (check.boundVertex == deferredSeed_->vertex && !check.bindsPredicate &&
+        !bgp_->edges[check.edge].predicateIsVariable) {
+      return &check;
+    }
+  }
+  return nullptr;
+}
+
+void WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
+  const uint32_t constant = bgp_->vertices[step.vertex].id;
+  const auto reverse = check.direction == pcsr::Direction::Out ? pcsr::Direction::In : pcsr::Direction::Out;
+  const std::span<const uint32_t> reaching =
+      store_->adjacency(reverse).predicate(bgp_->edges[check.edge].predicate).neighbours(constant);
+  const std::span<const uint32_t> keys = candidatesOf(*deferredSeed_, rows_.data()).list;
+  const uint32_t seed = deferredSeed_->vertex;
+  const auto bindBoth = [&](uint32_t* row, uint32_t key) {
+    row[seed] = key;
+    row[step.vertex] = constant;
+    return std::binary_search(keys.begin(), keys.end(), key) && checksHold(step, row);
+  };
+  candidates_ = static_cast<double>(keys.size());  // one per seed row, as the step's executor sees it
+  deferredSeed_.reset();
+  if (reaching.size() <= walks_) {  // counted: each neighbour a row where it is a key
+    std::vector<uint32_t> row(rows_.begin(), rows_.begin() + static_cast<std::ptrdiff_t>(width_)), after;
+    for (uint32_t key : reaching) {
+      if (bindBoth(row.data(), key)) after.insert(after.end(), row.begin(), row.end());
+    }
+    rows_ = std::move(after);
+    weights_.assign(rows_.size() / width_, 1.0);
+    return;
+  }
+  spreadWalks();
+  for (size_t w = 0; w < walks_; ++w) {
+    weights_[w] = bindBoth(rows_.data() + w * width_, reaching[below(reaching.size())])
+                      ? static_cast<double>(reaching.size())
+                      : 0;
+  }
+}
+
 void WalkSample::walkSeed() {
   spreadWalks();
   for (size_t w = 0; w < weights_.size(); ++w) weights_[w] *= choose(*deferredSeed_, rows_.data() + w * width_);
@@ -197,7 +240,7 @@ StepEstimate WalkSample::estimate() const {
   StepEstimate e;
   if (deferredSeed_) {
     return {.rows = candidates_, .candidates = candidates_, .relativeError = 0,
-            .survivors = static_cast<uint64_t>(candidates_), .exact = true};
+            .survivors = std::min<uint64_t>(static_cast<uint64_t>(candidates_), walks_), .exact = true};
   }
   if (exact_) {
     const auto rows = static_cast<double>(weights_.size());

@@ -28,8 +28,12 @@
 // a later step along the same adjacency (?b likes ?p . ?c likes ?p) is
 // estimated by importance sampling instead of from keys drawn uniformly,
 // which miss the few keys with most of the edges (WatDiv's products liked by
-// thousands: 28 times too low with 128 uniform walks). Otherwise the seed is
-// walked uniformly, as before.
+// thousands: 28 times too low with 128 uniform walks). Where the next step
+// binds a constant that an edge joins to the seed, the rows are the
+// constant's neighbours over that edge that are keys: counted where they
+// number at most the walks, else walked from the constant's side, so that a
+// seed of 40,000 users checked against a constant's 43 friends is not 128
+// walks of which none survives. Otherwise the seed is walked uniformly.
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -53,7 +57,9 @@ struct StepEstimate {
   // The estimate's standard error relative to it (a confidence): infinite
   // when no walk survived the step.
   double relativeError = std::numeric_limits<double>::infinity();
-  uint64_t survivors = 0;  // walks that got through the step (exact: the rows)
+  // Walks that got through the step; exact: the rows, or the walks where
+  // they are fewer (a seed whose keys outnumber them, walked from the next step).
+  uint64_t survivors = 0;
   bool exact = false;      // the rows counted, not estimated
 };
 
@@ -100,6 +106,10 @@ class WalkSample {
   bool followsSeedAdjacency(const PlanStep& step) const;
   // The deferred seed and `step` together, from edges drawn uniformly.
   void walkSeedEdges(const PlanStep& step);
+  // The check of `step` that joins its constant to the deferred seed, if any.
+  const EdgeUse* constantCheckOnSeed(const PlanStep& step) const;
+  // The deferred seed and `step` together, from the constant's side of `check`.
+  void walkFromConstant(const PlanStep& step, const EdgeUse& check);
   // The deferred seed, walked uniformly over its keys.
   void walkSeed();
   uint64_t random();

@@ -115,7 +115,7 @@ TEST_CASE("the planner's sample counts small prefixes exactly and walks on from 
           if (estimates[s].exact) {
             CHECK(estimates[s].rows == exactRows[s]);
             CHECK(estimates[s].relativeError == 0);
-            CHECK(estimates[s].survivors == exactRows[s]);
+            CHECK(estimates[s].survivors == std::min(exactRows[s], 4.0));  // a seed's keys beyond the walks: the walks
           }
           alwaysExact[s] = alwaysExact[s] && estimates[s].exact;
           sum[s] += estimates[s].rows;
