@@ -8,6 +8,7 @@
 
 #include "engine/executor.h"
 #include "engine/join_orderer.h"
+#include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_scan.h"
@@ -253,6 +254,71 @@ TEST_CASE("the planner's sample draws a seed's edges where the next step follows
   CHECK(plain[kSeeds / 2] > 10);     // uniform seeds: p0 missed
 }
 
+TEST_CASE("the planner's sample counts a seed checked against a constant from the constant's side") {
+  // 100 of 200 users have an e-mail (the even ones); 5 users are friends of
+  // <c>, 3 of them with an e-mail. Seeded by the e-mail's 100 subjects, then
+  // <c> checked: 8 walks drawn over the subjects would meet one of the 3 in a
+  // run of four, and estimate 0 rows otherwise.
+  TempDir dir;
+  std::string nt;
+  for (int u = 0; u < 200; ++u) {
+    const std::string user = "<http://e/u" + std::to_string(u) + ">";
+    if (u % 2 == 0) nt += user + " <http://e/email> \"" + std::to_string(u) + "\" .\n";
+    nt += user + " <http://e/friendOf> <http://e/u" + std::to_string((u + 1) % 200) + "> .\n";
+    if (u < 5) nt += user + " <http://e/friendOf> <http://e/c> .\n";
+  }
+  writeFile(dir / "g.nt", nt);
+  Database::load(dir / "db", {(dir / "g.nt").string()});
+  GraphStore store(dir / "db");
+  auto cpu = engine::makeCpuExecutor();
+  auto orderer = engine::makeStatisticsOrderer();
+  const auto outcome = engine::runQuery(
+      sparql::parseQuery("SELECT * { ?x <http://e/email> ?e . ?x <http://e/friendOf> <http://e/c> }"), store, *cpu,
+      *orderer, {});
+  REQUIRE(outcome.rows.rows == 3);
+  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
+  REQUIRE(scan != nullptr);
+  const engine::BoundBgp& bgp = scan->bgp();
+  const auto vertex = [&](const std::string& name) {
+    for (uint32_t v = 0; v < bgp.vertices.size(); ++v) {
+      if (bgp.vertices[v].name == name || (!bgp.vertices[v].isVariable && name == "c")) return v;
+    }
+    FAIL("no vertex " << name);
+    return uint32_t{0};
+  };
+  engine::StepBuilder builder(bgp, store.catalog());
+  engine::ComponentPlan plan;
+  plan.steps.push_back(builder.seedStep(vertex("x")));
+  plan.steps.push_back(builder.extendStep(vertex("c")));
+  plan.steps.push_back(builder.extendStep(vertex("e")));
+  REQUIRE(plan.steps[0].source == engine::CandidateSource::PredicateKeys);
+  REQUIRE(plan.steps[1].source == engine::CandidateSource::Constant);
+
+  // 8 walks: the constant's 5 friends are counted, the 3 with an e-mail kept.
+  const auto counted = engine::wanderJoin(plan, bgp, store, {.walks = 8, .seed = 1}, engine::WalkMode::Planner);
+  REQUIRE(counted.size() == 3);
+  CHECK(counted[0].exact);
+  CHECK(counted[0].rows == 100);
+  CHECK(counted[1].exact);
+  CHECK(counted[1].rows == 3);
+  CHECK(counted[2].rows == 3);
+
+  // 2 walks: the 5 friends are walked, each walk worth 5; unbiased over seeds.
+  double sum = 0;
+  int zeros = 0;
+  constexpr int kSeeds = 400;
+  for (int seed = 1; seed <= kSeeds; ++seed) {
+    const auto e = engine::wanderJoin(plan, bgp, store, {.walks = 2, .seed = static_cast<uint64_t>(seed)},
+                                      engine::WalkMode::Planner);
+    REQUIRE(e.size() == 3);
+    CHECK_FALSE(e[1].exact);
+    sum += e[1].rows;
+    zeros += e[1].rows == 0;
+  }
+  CHECK(sum / kSeeds == doctest::Approx(3).epsilon(0.1));
+  CHECK(zeros < kSeeds / 4);  // both walks miss in (2/5)^2 of the runs
+}
+
 TEST_CASE("Wander Join on the WatDiv SF1 sample: every estimate within its error bars, exact where steps are certain") {
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
@@ -366,6 +432,37 @@ TEST_CASE("the sampling optimizer starts from a vertex's own few candidates rath
   CHECK(firstStep(*engine::makeStatisticsOrderer()) == engine::CandidateSource::Constant);
   CHECK(firstStep(*engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1})) ==
         engine::CandidateSource::PredicateKeys);
+}
+
+TEST_CASE("the sampling optimizer takes a branch's small fan-out last where the dynamic programming makes fewer rows") {
+  // <c> has 50 <p> objects and 1,000 <q> subjects, of which 100 have an
+  // <r>. Taking the fewest rows each step binds ?a (50), then ?b (50,000),
+  // then ?z (5,000); the plan that makes fewest rows over its steps binds
+  // ?b (1,000), ?z (100), then ?a (5,000).
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 1000; ++i) {
+    const std::string n = std::to_string(i);
+    if (i < 50) nt += "<http://e/c> <http://e/p> <http://e/a" + n + "> .\n";
+    nt += "<http://e/b" + n + "> <http://e/q> <http://e/c> .\n";
+    if (i % 10 == 0) nt += "<http://e/b" + n + "> <http://e/r> <http://e/z" + n + "> .\n";
+  }
+  writeFile(dir / "data.nt", nt);
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  GraphStore store(dir / "db");
+  auto cpu = engine::makeCpuExecutor();
+  const auto outcome = engine::runQuery(
+      sparql::parseQuery("SELECT * { <http://e/c> <http://e/p> ?a . ?b <http://e/q> <http://e/c> . ?b <http://e/r> ?z }"),
+      store, *cpu, *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}), {});
+  CHECK(outcome.rows.rows == 5000);
+  const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
+  REQUIRE(leaf != nullptr);
+  std::string order;
+  for (const auto& step : leaf->plan().components.at(0).steps) {
+    order += leaf->bgp().vertices[step.vertex].isVariable ? leaf->bgp().vertices[step.vertex].name : "c";
+  }
+  CAPTURE(order);
+  CHECK(order.ends_with("za"));  // <c> and ?b, in either order, then ?z, then ?a
 }
 
 TEST_CASE("where no walk survives a step, the planner's rows lie between half a walk's share and the star's rows") {
