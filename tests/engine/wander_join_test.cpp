@@ -75,6 +75,19 @@ void compareWithExact(const GraphStore& store, const std::string& query, const e
   });
 }
 
+// `nt` written and loaded into a database under `dir`: its folder.
+std::filesystem::path loadTriples(const TempDir& dir, const std::string& nt) {
+  writeFile(dir / "g.nt", nt);
+  Database::load(dir / "db", {(dir / "g.nt").string()});
+  return dir / "db";
+}
+
+// `query` run on the CPU executor in the statistics' order.
+engine::QueryOutcome runInStatisticsOrder(const GraphStore& store, const std::string& query) {
+  auto cpu = engine::makeCpuExecutor();
+  return engine::runQuery(sparql::parseQuery(query), store, *cpu, *engine::makeStatisticsOrderer(), {});
+}
+
 }  // namespace
 
 TEST_CASE("Wander Join estimates every prefix of a plan without bias, on random graphs and BGPs") {
@@ -159,14 +172,9 @@ TEST_CASE("the planner's sample: exact while a step's candidates number at most 
       if (k % 3 == 0) nt += t + " <http://e/r> <http://e/end> .\n";
     }
   }
-  writeFile(dir / "g.nt", nt);
-  Database::load(dir / "db", {(dir / "g.nt").string()});
-  GraphStore store(dir / "db");
-  auto cpu = engine::makeCpuExecutor();
-  auto orderer = engine::makeStatisticsOrderer();
-  const auto outcome = engine::runQuery(
-      sparql::parseQuery("SELECT * { <http://e/s> <http://e/p> ?m . ?m <http://e/q> ?t . ?t <http://e/r> ?e }"),
-      store, *cpu, *orderer, {});
+  GraphStore store(loadTriples(dir, nt));
+  const auto outcome =
+      runInStatisticsOrder(store, "SELECT * { <http://e/s> <http://e/p> ?m . ?m <http://e/q> ?t . ?t <http://e/r> ?e }");
   REQUIRE(outcome.rows.rows == 100);
   const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(scan != nullptr);
@@ -214,13 +222,8 @@ TEST_CASE("the planner's sample draws a seed's edges where the next step follows
       nt += "<http://e/u" + std::to_string(user++) + "> <http://e/likes> <http://e/p" + std::to_string(p) + "> .\n";
     }
   }
-  writeFile(dir / "g.nt", nt);
-  Database::load(dir / "db", {(dir / "g.nt").string()});
-  GraphStore store(dir / "db");
-  auto cpu = engine::makeCpuExecutor();
-  auto orderer = engine::makeStatisticsOrderer();
-  const auto outcome = engine::runQuery(
-      sparql::parseQuery("SELECT * { ?b <http://e/likes> ?p . ?c <http://e/likes> ?p }"), store, *cpu, *orderer, {});
+  GraphStore store(loadTriples(dir, nt));
+  const auto outcome = runInStatisticsOrder(store, "SELECT * { ?b <http://e/likes> ?p . ?c <http://e/likes> ?p }");
   REQUIRE(outcome.rows.rows == 90475);
   const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(scan != nullptr);
@@ -267,14 +270,9 @@ TEST_CASE("the planner's sample counts a seed checked against a constant from th
     nt += user + " <http://e/friendOf> <http://e/u" + std::to_string((u + 1) % 200) + "> .\n";
     if (u < 5) nt += user + " <http://e/friendOf> <http://e/c> .\n";
   }
-  writeFile(dir / "g.nt", nt);
-  Database::load(dir / "db", {(dir / "g.nt").string()});
-  GraphStore store(dir / "db");
-  auto cpu = engine::makeCpuExecutor();
-  auto orderer = engine::makeStatisticsOrderer();
-  const auto outcome = engine::runQuery(
-      sparql::parseQuery("SELECT * { ?x <http://e/email> ?e . ?x <http://e/friendOf> <http://e/c> }"), store, *cpu,
-      *orderer, {});
+  GraphStore store(loadTriples(dir, nt));
+  const auto outcome =
+      runInStatisticsOrder(store, "SELECT * { ?x <http://e/email> ?e . ?x <http://e/friendOf> <http://e/c> }");
   REQUIRE(outcome.rows.rows == 3);
   const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(scan != nullptr);
