@@ -91,7 +91,8 @@ void WalkSample::extend(const PlanStep& step) {
   const bool first = stepsTaken_++ == 0;
   if (deferredSeed_) {
     if (followsSeedAdjacency(step)) return walkSeedEdges(step);
-    if (const EdgeUse* check = constantCheckOnSeed(step)) return walkFromConstant(step, *check);
+    const EdgeUse* check = constantCheckOnSeed(step);
+    if (check != nullptr && walkFromConstant(step, *check)) return;
     walkSeed();
   }
   if (exact_) {
@@ -171,10 +172,10 @@ void WalkSample::walkSeedEdges(const PlanStep& step) {
       store_->adjacency(step.driver.direction).predicate(bgp_->edges[step.driver.edge].predicate);
   const std::span<const uint32_t> keys = adjacency.keys(), offsets = adjacency.offsets(),
                                   neighbours = adjacency.neighbours();
-  const uint64_t edges = neighbours.size();
+  const uint64_t edges = neighbours.size();  // at least the keys, which outnumber the walks
   rows_.assign(walks_ * width_, 0);
   weights_.assign(walks_, static_cast<double>(edges));
-  for (size_t w = 0; w < walks_ && edges > 0; ++w) {
+  for (size_t w = 0; w < walks_; ++w) {
     uint32_t* row = rows_.data() + w * width_;
     const uint64_t e = below(edges);
     const auto key = std::upper_bound(offsets.begin(), offsets.end(), e) - offsets.begin() - 1;
@@ -182,7 +183,6 @@ void WalkSample::walkSeedEdges(const PlanStep& step) {
     row[step.vertex] = neighbours[e];
     if (!checksHold(step, row)) weights_[w] = 0;
   }
-  if (edges == 0) weights_.assign(walks_, 0.0);
   candidates_ = static_cast<double>(edges);
   exact_ = false;
   deferredSeed_.reset();
@@ -199,12 +199,14 @@ const EdgeUse* WalkSample::constantCheckOnSeed(const PlanStep& step) const {
   return nullptr;
 }
 
-void WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
+bool WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
   const uint32_t constant = bgp_->vertices[step.vertex].id;
   const auto reverse = check.direction == pcsr::Direction::Out ? pcsr::Direction::In : pcsr::Direction::Out;
   const std::span<const uint32_t> reaching =
       store_->adjacency(reverse).predicate(bgp_->edges[check.edge].predicate).neighbours(constant);
   const std::span<const uint32_t> keys = candidatesOf(*deferredSeed_, rows_.data()).list;
+  // A walk from either side survives with the rows' share of that side's list: the shorter side is the better.
+  if (reaching.size() >= keys.size()) return false;
   const uint32_t seed = deferredSeed_->vertex;
   const auto bindBoth = [&](uint32_t* row, uint32_t key) {
     row[seed] = key;
@@ -220,7 +222,7 @@ void WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
     }
     rows_ = std::move(after);
     weights_.assign(rows_.size() / width_, 1.0);
-    return;
+    return true;
   }
   spreadWalks();
   for (size_t w = 0; w < walks_; ++w) {
@@ -228,6 +230,7 @@ void WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
                       ? static_cast<double>(reaching.size())
                       : 0;
   }
+  return true;
 }
 
 void WalkSample::walkSeed() {

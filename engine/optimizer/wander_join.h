@@ -29,11 +29,12 @@
 // estimated by importance sampling instead of from keys drawn uniformly,
 // which miss the few keys with most of the edges (WatDiv's products liked by
 // thousands: 28 times too low with 128 uniform walks). Where the next step
-// binds a constant that an edge joins to the seed, the rows are the
-// constant's neighbours over that edge that are keys: counted where they
-// number at most the walks, else walked from the constant's side, so that a
-// seed of 40,000 users checked against a constant's 43 friends is not 128
-// walks of which none survives. Otherwise the seed is walked uniformly.
+// binds a constant that an edge joins to the seed, and the constant has
+// fewer neighbours over that edge than the seed has keys, the rows are those
+// neighbours that are keys: counted where they number at most the walks,
+// else walked from the constant's side, so that a seed of 40,000 users
+// checked against a constant's 43 friends is not 128 walks of which none
+// survives. Otherwise the seed is walked uniformly.
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -108,8 +109,10 @@ class WalkSample {
   void walkSeedEdges(const PlanStep& step);
   // The check of `step` that joins its constant to the deferred seed, if any.
   const EdgeUse* constantCheckOnSeed(const PlanStep& step) const;
-  // The deferred seed and `step` together, from the constant's side of `check`.
-  void walkFromConstant(const PlanStep& step, const EdgeUse& check);
+  // The deferred seed and `step` together, from the constant's side of
+  // `check`, where that side has fewer vertices than the seed's keys (else
+  // false, and nothing changed).
+  bool walkFromConstant(const PlanStep& step, const EdgeUse& check);
   // The deferred seed, walked uniformly over its keys.
   void walkSeed();
   uint64_t random();
