@@ -88,6 +88,13 @@ engine::QueryOutcome runInStatisticsOrder(const GraphStore& store, const std::st
   return engine::runQuery(sparql::parseQuery(query), store, *cpu, *engine::makeStatisticsOrderer(), {});
 }
 
+// The BGP its plan ran (required to be there).
+const engine::BgpLeaf& bgpLeafOf(const engine::QueryOutcome& outcome) {
+  const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
+  REQUIRE(leaf != nullptr);
+  return *leaf;
+}
+
 }  // namespace
 
 TEST_CASE("Wander Join estimates every prefix of a plan without bias, on random graphs and BGPs") {
@@ -176,14 +183,13 @@ TEST_CASE("the planner's sample: exact while a step's candidates number at most 
   const auto outcome =
       runInStatisticsOrder(store, "SELECT * { <http://e/s> <http://e/p> ?m . ?m <http://e/q> ?t . ?t <http://e/r> ?e }");
   REQUIRE(outcome.rows.rows == 100);
-  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
-  REQUIRE(scan != nullptr);
-  const auto& plan = scan->plan().components.at(0);
+  const engine::BgpLeaf& scan = bgpLeafOf(outcome);
+  const auto& plan = scan.plan().components.at(0);
   REQUIRE(plan.steps.size() == 4);  // <s>, ?m, ?t, ?e
-  REQUIRE(scan->bgp().vertices[plan.steps[2].vertex].name == "t");
+  REQUIRE(scan.bgp().vertices[plan.steps[2].vertex].name == "t");
 
   // 400 walks: all four steps counted.
-  const auto counted = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 400, .seed = 1}, engine::WalkMode::Planner);
+  const auto counted = engine::wanderJoin(plan, scan.bgp(), store, {.walks = 400, .seed = 1}, engine::WalkMode::Planner);
   REQUIRE(counted.size() == 4);
   const double rows[] = {1, 10, 300, 100};
   for (size_t s = 0; s < 4; ++s) {
@@ -196,7 +202,7 @@ TEST_CASE("the planner's sample: exact while a step's candidates number at most 
   double sum = 0;
   const int seeds = 400;
   for (int seed = 1; seed <= seeds; ++seed) {
-    const auto e = engine::wanderJoin(plan, scan->bgp(), store, {.walks = 100, .seed = static_cast<uint64_t>(seed)},
+    const auto e = engine::wanderJoin(plan, scan.bgp(), store, {.walks = 100, .seed = static_cast<uint64_t>(seed)},
                                       engine::WalkMode::Planner);
     REQUIRE(e.size() == 4);
     CHECK(e[1].exact);
@@ -225,19 +231,18 @@ TEST_CASE("the planner's sample draws a seed's edges where the next step follows
   GraphStore store(loadTriples(dir, nt));
   const auto outcome = runInStatisticsOrder(store, "SELECT * { ?b <http://e/likes> ?p . ?c <http://e/likes> ?p }");
   REQUIRE(outcome.rows.rows == 90475);
-  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
-  REQUIRE(scan != nullptr);
-  const auto& plan = scan->plan().components.at(0);
+  const engine::BgpLeaf& scan = bgpLeafOf(outcome);
+  const auto& plan = scan.plan().components.at(0);
   REQUIRE(plan.steps.size() == 3);
   REQUIRE(plan.steps[0].source == engine::CandidateSource::PredicateKeys);
-  REQUIRE(scan->bgp().vertices[plan.steps[0].vertex].name == "p");
+  REQUIRE(scan.bgp().vertices[plan.steps[0].vertex].name == "p");
 
   constexpr int kSeeds = 400;
   double sum = 0;
   std::vector<double> planner, plain;
   for (int seed = 1; seed <= kSeeds; ++seed) {
     const engine::WalkOptions walks{.walks = 8, .seed = static_cast<uint64_t>(seed)};
-    const auto e = engine::wanderJoin(plan, scan->bgp(), store, walks, engine::WalkMode::Planner);
+    const auto e = engine::wanderJoin(plan, scan.bgp(), store, walks, engine::WalkMode::Planner);
     REQUIRE(e.size() == 3);
     CHECK(e[0].exact);  // the seed's rows are its keys, known before any walk
     CHECK(e[0].rows == 20);
@@ -248,7 +253,7 @@ TEST_CASE("the planner's sample draws a seed's edges where the next step follows
     sum += e[2].rows;
     const auto qError = [](double estimate) { return std::max(estimate / 90475, 90475 / std::max(estimate, 1.0)); };
     planner.push_back(qError(e[2].rows));
-    plain.push_back(qError(engine::wanderJoin(plan, scan->bgp(), store, walks)[2].rows));
+    plain.push_back(qError(engine::wanderJoin(plan, scan.bgp(), store, walks)[2].rows));
   }
   CHECK(sum / kSeeds == doctest::Approx(90475).epsilon(0.05));  // unbiased
   std::sort(planner.begin(), planner.end());
@@ -274,9 +279,8 @@ TEST_CASE("the planner's sample counts a seed checked against a constant from th
   const auto outcome =
       runInStatisticsOrder(store, "SELECT * { ?x <http://e/email> ?e . ?x <http://e/friendOf> <http://e/c> }");
   REQUIRE(outcome.rows.rows == 3);
-  const engine::BgpLeaf* scan = engine::firstBgpLeaf(*outcome.plan);
-  REQUIRE(scan != nullptr);
-  const engine::BoundBgp& bgp = scan->bgp();
+  const engine::BgpLeaf& scan = bgpLeafOf(outcome);
+  const engine::BoundBgp& bgp = scan.bgp();
   const auto vertex = [&](const std::string& name) {
     for (uint32_t v = 0; v < bgp.vertices.size(); ++v) {
       if (bgp.vertices[v].name == name || (!bgp.vertices[v].isVariable && name == "c")) return v;
