@@ -133,8 +133,11 @@ def main():
         sys.exit("no Packages index: run apt-get update, or name the files")
     writer = Writer(sys.stdout)
     for path in files:
-        text = subprocess.run(["/usr/lib/apt/apt-helper", "cat-file", path], check=True, capture_output=True,
-                              text=True, errors="replace").stdout
+        try:  # apt-helper decompresses whatever apt stored (.lz4, .xz, plain)
+            text = subprocess.run(["/usr/lib/apt/apt-helper", "cat-file", path], check=True, capture_output=True,
+                                  text=True, errors="replace").stdout
+        except (OSError, subprocess.CalledProcessError) as e:
+            sys.exit(f"{path}: cannot read it through apt-helper: {getattr(e, 'stderr', '') or e}")
         for fields in read_stanzas(text):
             writer.package(fields)
 

@@ -17,6 +17,7 @@ With --counts, BENCH.txt benches each query's COUNT(*) form and is compared
 with Virtuoso's COUNT(*) of the same pattern (its count columns); COUNTS.tsv
 (query, count: gsparql's answers) is checked against Virtuoso's counts.
 """
+import argparse
 import csv
 import math
 import re
@@ -61,8 +62,15 @@ def geometric_mean(values):
 
 
 def main():
-    counts = read_counts(sys.argv[sys.argv.index("--counts") + 1]) if "--counts" in sys.argv else None
-    gsparql, virtuoso = read_bench(sys.argv[1]), read_virtuoso(sys.argv[2], "count" if counts else "all")
+    parser = argparse.ArgumentParser(description="gsparql beside Virtuoso, per query, from one run on the same data.")
+    parser.add_argument("bench", help="gsparql bench outputs, each after a line '== ... --backend MODE'")
+    parser.add_argument("virtuoso", help="virtuoso_bench.py's TSV")
+    parser.add_argument("--counts", help="gsparql's counts (query TAB count): compare the COUNT(*) forms")
+    args = parser.parse_args()
+    counts = read_counts(args.counts) if args.counts else None
+    gsparql, virtuoso = read_bench(args.bench), read_virtuoso(args.virtuoso, "count" if counts else "all")
+    if not virtuoso:
+        sys.exit(f"{args.virtuoso}: no query measured (Virtuoso answered none, or the file is not virtuoso_bench.py's)")
     modes = list(gsparql)
     print("query,rows," + ",".join(f"gsparql_{m.replace(' ', '_')}_ms" for m in modes) +
           ",virtuoso_isql_ms,virtuoso_http_ms,virtuoso_http_rows,rows_match")
@@ -97,4 +105,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except OSError as e:
+        sys.exit(f"{e.filename}: {e.strerror}")

@@ -248,14 +248,17 @@ int main(int argc, char** argv) {
     std::printf("set,bgp,vertices,orders,orders_cut,chosen_ms,best_ms,ratio,chosen_order,best_order\n");
     std::map<std::string, std::vector<double>> all, heavy;
     const std::optional<std::string> only = args.value("--only");
+    bool found = false;
     for (const auto& corpus : benchmarks::bgpCorpus(args, store)) {
       if (only && corpus.name != *only) continue;
       if (only) std::fprintf(stderr, "%s\n", corpus.text.c_str());
+      found = true;
       const auto outcome = measure(corpus, store, *executor, *orderer, setup);
       if (!outcome) continue;
       all[outcome->set].push_back(outcome->ratio);
       if (outcome->bestMs >= 1) heavy[outcome->set].push_back(outcome->ratio);
     }
+    if (only && !found) throw cli::UsageError("--only " + *only + ": no BGP of that name among --queries and --random");
     std::printf("\nset,which,bgps,within_1.2x_pct,within_1.5x_pct,within_2x_pct,geomean_ratio,max_ratio\n");
     for (const auto& [set, ratios] : all) printSummary(set, "all", ratios);
     for (const auto& [set, ratios] : heavy) printSummary(set, "best_at_least_1ms", ratios);
