@@ -164,7 +164,7 @@ class StatisticsOrderer final : public JoinOrderer {
 // constant with k friends and G users of its gender, each with one e-mail,
 // it multiplies the friends first and makes k*G rows twice, where the
 // gender's branch first makes them once (the random BGPs of
-// benchmarks/results/plan-quality-dp-dev-2core, up to 10x).
+// benchmarks/results/plan-quality-dp-dev-2core: up to 6.9x the best order).
 class SamplingOrderer final : public JoinOrderer {
  public:
   SamplingOrderer(const GraphStore& store, const WalkOptions& walks) : store_(store), walks_(walks) {}
@@ -181,13 +181,15 @@ class SamplingOrderer final : public JoinOrderer {
 
  private:
   // Rows over the steps: below, the plans differ by less than the dynamic
-  // programming costs (hundreds of microseconds on 12 vertices).
+  // programming costs (0.2-0.4 ms on a 6-vertex BGP, 1.2-2.4 ms on WatDiv's C2:
+  // benchmarks/results/planner-evidence-dev-2core).
   static constexpr double kEnumerateAbove = 20000;
   static constexpr ExecutorCosts kRowsMade{.perRow = 1};
   // The two plans' later steps are estimated by different walks (each
-  // +-20-30%): a smaller gain is their noise. A 4-edge path estimated 1.25x
-  // cheaper by the dynamic programming counted 1.4x slower; the misses it
-  // fixes are estimated 2-6x cheaper (benchmarks/results/plan-quality-dp-dev-2core).
+  // +-20-30%): a smaller gain is their noise. A 4-edge path's count took the
+  // other plan, estimated at 1.48x fewer rows, and ran 1.5x slower; a random
+  // BGP's, estimated at 2.7x fewer, ran 4-6x faster
+  // (benchmarks/results/planner-evidence-dev-2core).
   static constexpr double kBetterBy = 1.5;
 
   const GraphStore& store_;
