@@ -124,11 +124,12 @@ case ${1:-} in
     limit=${VIRTUOSO_QUERY_LIMIT:-420}
     for f in "$forms"/all/*.rq; do
       one=/tmp/heavy-one && rm -rf "$one" && mkdir -p "$one" && cp "$f" "$one/"
+      [[ -f $OUT/virtuoso.tsv ]] && header=no || header=yes
       if timeout "$limit" python3 .carry/virtuoso/virtuoso_bench.py "$vbin/isql-vt" 1111 8890 "$one" http://watdiv.org/ \
         "$one/virtuoso.tsv" "${VIRTUOSO_RUNS:-2}" >> "$OUT/virtuoso-bench.log" 2>&1; then
-        if [[ -f $OUT/virtuoso.tsv ]]; then tail -n +2 "$one/virtuoso.tsv"; else cat "$one/virtuoso.tsv"; fi >> "$OUT/virtuoso.tsv"
+        if [[ $header == yes ]]; then cat "$one/virtuoso.tsv"; else tail -n +2 "$one/virtuoso.tsv"; fi >> "$OUT/virtuoso.tsv"
       else
-        echo "$(basename "$f" .rq): Virtuoso gave no answer within $limit s (exit $?); restarted" | tee -a "$OUT/virtuoso-bench.log"
+        echo "$(basename "$f" .rq): Virtuoso gave no answer within $limit s; restarted" | tee -a "$OUT/virtuoso-bench.log"
         pkill -9 -f virtuoso-t; sleep 2; virtuoso_start
       fi
     done
