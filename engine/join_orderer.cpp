@@ -1,6 +1,7 @@
 #include "engine/join_orderer.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 
 #include "engine/optimizer/cost_model.h"
@@ -15,6 +16,42 @@ double rowsOverSteps(const ComponentPlan& plan) {
   double rows = 0;
   for (const PlanStep& step : plan.steps) rows += step.estimatedRows;
   return rows;
+}
+
+// The vertices of `component` that a count multiplies where its plan binds
+// them last: variables with one edge in the BGP, over a known predicate, that
+// name no predicate. Where all are (a single edge), the first stays.
+std::vector<uint32_t> leavesOf(const BoundBgp& bgp, const std::vector<uint32_t>& component) {
+  std::vector<uint32_t> edges(bgp.vertices.size());
+  std::vector<bool> joinedByPredicate(bgp.vertices.size());
+  for (const BoundEdge& e : bgp.edges) {
+    ++edges[e.from];
+    ++edges[e.to];
+    if (e.predicateIsVariable) joinedByPredicate[e.from] = joinedByPredicate[e.to] = true;
+    if (e.predicateVertex) joinedByPredicate[*e.predicateVertex] = true;
+  }
+  std::vector<uint32_t> leaves;
+  for (uint32_t v : component) {
+    const BoundVertex& vertex = bgp.vertices[v];
+    if (vertex.isVariable && !vertex.isConstantSet() && edges[v] == 1 && !joinedByPredicate[v]) leaves.push_back(v);
+  }
+  if (leaves.size() == component.size()) leaves.erase(leaves.begin());
+  return leaves;
+}
+
+// A count's plan of `component`: the vertices other than its leaves planned
+// by `planCore`, then the leaves, which the count multiplies; nullopt where
+// it has no leaves.
+template <typename PlanCore>
+std::optional<PartialPlan> leavesLast(const BoundBgp& bgp, const std::vector<uint32_t>& component, PlanCore planCore) {
+  const std::vector<uint32_t> leaves = leavesOf(bgp, component);
+  if (leaves.empty()) return std::nullopt;
+  std::vector<uint32_t> core;
+  std::copy_if(component.begin(), component.end(), std::back_inserter(core),
+               [&](uint32_t v) { return std::find(leaves.begin(), leaves.end(), v) == leaves.end(); });
+  PartialPlan p = planCore(core);
+  for (uint32_t leaf : leaves) p.add(p.builder.extendStep(leaf));
+  return p;
 }
 
 class GreedyPlanner {
@@ -148,8 +185,7 @@ BgpPlan planComponents(const BoundBgp& bgp, const Catalog& catalog, PlanComponen
 }
 
 class StatisticsOrderer final : public JoinOrderer {
- public:
-  BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
+  BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse /*use*/) const override {
     return planComponents(bgp, catalog, [](const std::vector<uint32_t>& component, const StepBuilder& start) {
       return GreedyPlanner(start).plan(component, std::nullopt);
     });
@@ -165,26 +201,41 @@ class StatisticsOrderer final : public JoinOrderer {
 // it multiplies the friends first and makes k*G rows twice, where the
 // gender's branch first makes them once (the random BGPs of
 // benchmarks/results/plan-quality-dp-dev-2core: up to 6.9x the best order).
+// A count also plans the component's leaves last (leavesLast), and keeps
+// that plan where counting by it costs clearly less: a path's two ends
+// multiplied after its middle, rather than one end made row by row.
 class SamplingOrderer final : public JoinOrderer {
  public:
   SamplingOrderer(const GraphStore& store, const WalkOptions& walks) : store_(store), walks_(walks) {}
 
-  BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
+ private:
+  BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const override {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
-      PartialPlan greedy = GreedyPlanner(start).plan(component, sample);
-      if (component.size() > kMaxEnumeratedVertices || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
-      PartialPlan enumerated = cheapestPlan(component, start, sample, kRowsMade);
-      return rowsOverSteps(enumerated.plan) * kBetterBy < rowsOverSteps(greedy.plan) ? enumerated : greedy;
+      const auto fewestRows = [&](const std::vector<uint32_t>& vertices) { return plan(vertices, start, sample); };
+      PartialPlan best = fewestRows(component);
+      if (use != PlanUse::Count) return best;
+      std::optional<PartialPlan> counted = leavesLast(bgp, component, fewestRows);
+      const auto work = [](const PartialPlan& p) { return componentCountCost(kRowsAndLookups, p.plan); };
+      return counted && work(*counted) * kBetterBy < work(best) ? std::move(*counted) : best;
     });
   }
 
- private:
+  PartialPlan plan(const std::vector<uint32_t>& vertices, const StepBuilder& start, const WalkSample& sample) const {
+    PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample);
+    if (vertices.size() > kMaxEnumeratedVertices || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
+    PartialPlan enumerated = cheapestPlan(vertices, start, sample, kRowsMade);
+    return rowsOverSteps(enumerated.plan) * kBetterBy < rowsOverSteps(greedy.plan) ? enumerated : greedy;
+  }
+
   // Rows over the steps: below, the plans differ by less than the dynamic
   // programming costs (0.2-0.4 ms on a 6-vertex BGP, 1.2-2.4 ms on WatDiv's C2:
   // benchmarks/results/planner-evidence-dev-2core).
   static constexpr double kEnumerateAbove = 20000;
   static constexpr ExecutorCosts kRowsMade{.perRow = 1};
+  // A count's work: the rows made and the candidates read before the
+  // leaves, and a lookup per row for each leaf.
+  static constexpr ExecutorCosts kRowsAndLookups{.perCandidate = 1, .perRow = 1};
   // The two plans' later steps are estimated by different walks (each
   // +-20-30%): a smaller gain is their noise. A 4-edge path's count took the
   // other plan, estimated at 1.48x fewer rows, and ran 1.5x slower; a random
@@ -202,29 +253,35 @@ class SamplingOrderer final : public JoinOrderer {
 // cheaper of the two is that costly, the estimator's many walks (on the
 // GPU, gSWORD) take the estimates of both again, in one batch, and the
 // plan cheaper by them is kept: they decide the placement and what EXPLAIN
-// shows.
+// shows. A count prices each plan as counted (componentCountCost), with the
+// greedy plan that binds the leaves last among the candidates.
 class CostOrderer final : public JoinOrderer {
  public:
   CostOrderer(const GraphStore& store, const WalkOptions& walks, const ExecutorCosts& costs, WalkEstimator* refiner)
       : store_(store), walks_(walks), costs_(costs), refiner_(refiner) {}
 
-  BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const override {
+ private:
+  BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const override {
+    const auto cost = [&](const PartialPlan& p) {
+      return use == PlanUse::Count ? componentCountCost(costs_, p.plan) : componentCost(costs_, p.plan);
+    };
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
-      std::vector<PartialPlan> candidates{GreedyPlanner(start).plan(component, sample)};
-      if (componentCost(costs_, candidates[0].plan) < kEnumerateAbove) return std::move(candidates[0]);
+      const auto greedy = [&](const std::vector<uint32_t>& vertices) { return GreedyPlanner(start).plan(vertices, sample); };
+      std::vector<PartialPlan> candidates{greedy(component)};
+      if (use == PlanUse::Count) {
+        if (std::optional<PartialPlan> counted = leavesLast(bgp, component, greedy)) candidates.push_back(std::move(*counted));
+      }
+      if (cost(cheapestOf(candidates, cost)) < kEnumerateAbove) return std::move(cheapestOf(candidates, cost));
       if (component.size() <= kMaxEnumeratedVertices) {
         PartialPlan cheapest = cheapestPlan(component, start, sample, costs_);
         if (vertexOrder(cheapest.plan) != vertexOrder(candidates[0].plan)) candidates.push_back(std::move(cheapest));
       }
-      if (refiner_ != nullptr && componentCost(costs_, cheapestOf(candidates).plan) >= kRefineAbove) {
-        refine(candidates, bgp);
-      }
-      return std::move(cheapestOf(candidates));
+      if (refiner_ != nullptr && cost(cheapestOf(candidates, cost)) >= kRefineAbove) refine(candidates, bgp);
+      return std::move(cheapestOf(candidates, cost));
     });
   }
 
- private:
   // Microseconds of estimated cost: below, enumerating (or estimating
   // again) costs more planning time than it can save.
   static constexpr double kEnumerateAbove = 100;
@@ -236,10 +293,10 @@ class CostOrderer final : public JoinOrderer {
     return order;
   }
 
-  PartialPlan& cheapestOf(std::vector<PartialPlan>& candidates) const {
-    return *std::min_element(candidates.begin(), candidates.end(), [&](const PartialPlan& a, const PartialPlan& b) {
-      return componentCost(costs_, a.plan) < componentCost(costs_, b.plan);
-    });
+  template <typename Cost>
+  static PartialPlan& cheapestOf(std::vector<PartialPlan>& candidates, Cost cost) {
+    return *std::min_element(candidates.begin(), candidates.end(),
+                             [&](const PartialPlan& a, const PartialPlan& b) { return cost(a) < cost(b); });
   }
 
   // Replaces the estimates of the steps the estimator's walks reach; the

@@ -12,10 +12,21 @@
 
 namespace gsparql::engine {
 
+// What a BGP's rows are for: handed up, or only counted (COUNT(*)), where
+// the plan's last steps that bind leaves are multiplied, never made
+// (countedLeavesFrom, optimizer/cost_model.h), so the cheapest order may
+// take the leaves last even where another makes fewer rows.
+enum class PlanUse { Rows, Count };
+
 class JoinOrderer {
  public:
   virtual ~JoinOrderer() = default;
-  virtual BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog) const = 0;
+  BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog, PlanUse use = PlanUse::Rows) const {
+    return planFor(bgp, catalog, use);
+  }
+
+ private:
+  virtual BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const = 0;
 };
 
 // SGSI's heuristic: start from the vertex with the fewest candidates per
@@ -26,7 +37,8 @@ std::unique_ptr<JoinOrderer> makeStatisticsOrderer();
 // The same seed, then each next vertex chosen by random walks (Wander Join,
 // engine/optimizer/wander_join.h): the one whose step the walks estimate to
 // make the fewest rows; the steps' estimates are the walks' wherever walks
-// survived, the statistics' elsewhere.
+// survived, the statistics' elsewhere. For a count, also the plan that
+// binds the leaves last, kept where counting by it costs clearly less.
 std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks);
 
 // The sampling orderer's plan, and where it is costly (by `costs`, the

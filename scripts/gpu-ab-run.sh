@@ -13,6 +13,8 @@
 # the GPU executor warm and cold (adjacency uploaded per query) and on the CPU
 # executor; benchmarks/ab_bench.py pools the rounds. OUT_DIR gets the
 # summaries and, in bench-csv.tar.gz, every round's raw output.
+# AB_QUERIES=FOLDER benches those queries instead of WatDiv's (no reference
+# answers: their rows are compared between the two sides only).
 set -uo pipefail
 after=$1 before=$2 tool=$3 watdiv=$4 out=$5 rounds=${6:-4}
 mkdir -p "$out"
@@ -34,7 +36,7 @@ done
 rm "$work/sf100.nt"
 sync
 
-wq=$watdiv/queries/sf100
+wq=${AB_QUERIES:-$watdiv/queries/sf100}
 bench() {  # NAME SIDE BACKEND REPEAT
   local bin=$after mode=$3
   [ "$2" = before ] && bin=$before
@@ -55,10 +57,11 @@ for backend in ${AB_BACKENDS:-gpu cpu}; do
 done
 
 expected=$watdiv/expected/sf100/expected.tsv
+if [[ -n ${AB_QUERIES:-} ]]; then expected=$work/no-reference.tsv && printf 'query\trows\n' > "$expected"; fi
 files() { ls "$csv"/$1_*.csv | paste -sd, -; }
 for backend in ${AB_BACKENDS:-gpu cpu}; do
   for measure in "" --engine; do
-    log "WatDiv SF100 on the $backend executor, before vs after${measure:+ (engine time, before decoding)}"
+    log "${AB_QUERIES:-WatDiv} on SF100, the $backend executor, before vs after${measure:+ (engine time, before decoding)}"
     python3 benchmarks/ab_bench.py $measure "$expected" before="$(files before_$backend)" after="$(files after_$backend)" \
       | tee "$out/summary_${backend}${measure:+_engine}.csv"
   done

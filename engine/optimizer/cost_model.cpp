@@ -104,17 +104,21 @@ size_t countedLeavesFrom(const ComponentPlan& plan) {
   return first;
 }
 
+double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan) {
+  const size_t leaves = countedLeavesFrom(plan);
+  const double rowsBefore = leaves == 0 ? 1 : plan.steps[leaves - 1].estimatedRows;
+  double cost = 0;
+  for (size_t i = 0; i < plan.steps.size(); ++i) {
+    const PlanStep& step = plan.steps[i];
+    cost += i < leaves ? stepCost(costs, step)
+                       : costs.perStep + costs.perCandidate * (step.checks.empty() ? rowsBefore : step.estimatedCandidates);
+  }
+  return cost;
+}
+
 double countCost(const ExecutorCosts& costs, const BgpPlan& plan) {
   double cost = costs.perBgp;
-  for (const ComponentPlan& component : plan.components) {
-    const size_t leaves = countedLeavesFrom(component);
-    const double rowsBefore = leaves == 0 ? 1 : component.steps[leaves - 1].estimatedRows;
-    for (size_t i = 0; i < component.steps.size(); ++i) {
-      const PlanStep& step = component.steps[i];
-      cost += i < leaves ? stepCost(costs, step)
-                         : costs.perStep + costs.perCandidate * (step.checks.empty() ? rowsBefore : step.estimatedCandidates);
-    }
-  }
+  for (const ComponentPlan& component : plan.components) cost += componentCountCost(costs, component);
   return cost;
 }
 

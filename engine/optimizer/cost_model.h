@@ -23,9 +23,11 @@ double planCost(const ExecutorCosts& costs, const BgpPlan& plan);
 // from its own vertex, and reads only vertices bound before the first of
 // them (the leaves of a star, the last vertex of a path).
 size_t countedLeavesFrom(const ComponentPlan& plan);
-// What counting the BGP's rows costs: planCost, but each counted leaf costs
-// its step and a lookup per row before the leaves (or, where it checks
-// edges, the candidates it intersects), and makes no rows.
+// What counting a component's rows costs: componentCost, but each counted
+// leaf costs its step and a lookup per row before the leaves (or, where it
+// checks edges, the candidates it intersects), and makes no rows.
+double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan);
+// The BGP's fixed cost and the count of every component.
 double countCost(const ExecutorCosts& costs, const BgpPlan& plan);
 
 // The work the cost model prices, summed over what ran.

@@ -251,14 +251,14 @@ void limitTo(BoundVertex& v, const std::vector<std::string>& constants, const Di
 
 }  // namespace
 
-std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed) const {
+std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed, PlanUse use) const {
   BoundBgp bgp = bindBgp(*op.queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
   for (const auto& [name, constants] : fixed) {
     for (BoundVertex& v : bgp.vertices) {
       if (v.isVariable && !v.isBlank && v.name == name) limitTo(v, constants, store_.dictionary(), bgp.hasAbsentConstant);
     }
   }
-  BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog());
+  BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog(), use);
   return {std::move(bgp), std::move(plan)};
 }
 
@@ -666,7 +666,8 @@ OperatorPtr Planner::planCountOfBgp(const Op& group) const {
     }
     names.push_back(a.var);
   }
-  auto [bgp, plan] = bindAndOrder(pattern, {});
+  // COUNT(DISTINCT) marks values, so it multiplies no leaves.
+  auto [bgp, plan] = bindAndOrder(pattern, {}, distinct ? PlanUse::Rows : PlanUse::Count);
   std::optional<uint32_t> column;
   if (distinct) column = vertexColumn(bgp, *distinct);
   return std::make_unique<BgpCount>(std::move(bgp), std::move(plan), std::move(names), column);

@@ -48,7 +48,8 @@ class Planner {
   // Whether the active graph is a merge of several graphs of the store.
   bool inMergedGraph() const { return graph_.size() > 1; }
   // The BGP bound to the data's ids, `fixed` variables limited to their constants, and its join order.
-  std::pair<BoundBgp, BgpPlan> bindAndOrder(const sparql::Op& op, const Substitution& fixed) const;
+  std::pair<BoundBgp, BgpPlan> bindAndOrder(const sparql::Op& op, const Substitution& fixed,
+                                            PlanUse use = PlanUse::Rows) const;
   // The union of the BGP with `variable` fixed to each constant in turn (FILTER(?x IN (...))).
   OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
                                  const std::string& variable, const std::vector<std::string>& constants) const;

@@ -8,6 +8,7 @@
 
 #include "engine/executor.h"
 #include "engine/join_orderer.h"
+#include "engine/optimizer/cost_model.h"
 #include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
@@ -465,6 +466,44 @@ TEST_CASE("the sampling optimizer takes a branch's small fan-out last where the 
   }
   CAPTURE(order);
   CHECK(order.ends_with("za"));  // <c> and ?b, in either order, then ?z, then ?a
+}
+
+TEST_CASE("a count binds a path's two ends last, where the plan for rows starts from one end") {
+  // Path ?a -p-> ?b -q-> ?c -r-> ?m. 10 vertices <c>, each with the same 3
+  // <r> objects and 20 <q> subjects of its own; every ?b has the same 30 <p>
+  // subjects. For rows the plan starts from ?m's 3 candidates: ?m (3), ?c
+  // (30), ?b (600), ?a (18,000); a count cannot move that seed after the
+  // others (BgpCount::leavesLast), and makes ?b's 600 rows. Binding ?c and ?b
+  // (200 rows) first, it multiplies both ends' lists.
+  TempDir dir;
+  std::string nt;
+  for (int c = 0; c < 10; ++c) {
+    const std::string cn = "<http://e/c" + std::to_string(c) + ">";
+    for (int m = 0; m < 3; ++m) nt += cn + " <http://e/r> <http://e/m" + std::to_string(m) + "> .\n";
+    for (int b = 0; b < 20; ++b) {
+      const std::string bn = "<http://e/b" + std::to_string(c * 20 + b) + ">";
+      nt += bn + " <http://e/q> " + cn + " .\n";
+      for (int a = 0; a < 30; ++a) nt += "<http://e/a" + std::to_string(a) + "> <http://e/p> " + bn + " .\n";
+    }
+  }
+  GraphStore store(loadTriples(dir, nt));
+  const auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1});
+  const std::string pattern = "{ ?a <http://e/p> ?b . ?b <http://e/q> ?c . ?c <http://e/r> ?m }";
+  auto cpu = engine::makeCpuExecutor();
+  const auto counted = engine::runQuery(sparql::parseQuery("SELECT (COUNT(*) AS ?n) " + pattern), store, *cpu, *orderer, {});
+  const auto rows = engine::runQuery(sparql::parseQuery("SELECT * " + pattern), store, *cpu, *orderer, {});
+  CHECK(rows.rows.rows == 18000);
+  CHECK(countOf(Database(dir / "db").query("SELECT (COUNT(*) AS ?n) " + pattern, {Backend::Cpu})) == 18000);
+  const auto orderOf = [](const engine::BgpLeaf& leaf) {
+    std::string order;
+    for (const auto& step : leaf.plan().components.at(0).steps) order += leaf.bgp().vertices[step.vertex].name;
+    return order;
+  };
+  CHECK(orderOf(bgpLeafOf(rows)) == "mcba");
+  const engine::BgpLeaf& count = bgpLeafOf(counted);
+  CAPTURE(orderOf(count));
+  CHECK(orderOf(count).starts_with("cb"));
+  CHECK(engine::countedLeavesFrom(count.plan().components.at(0)) == 2);
 }
 
 TEST_CASE("where no walk survives a step, the planner's rows lie between half a walk's share and the star's rows") {
