@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
+#include <tuple>
 
 #include "engine/optimizer/cost_model.h"
 #include "engine/optimizer/plan_enumerator.h"
@@ -121,24 +122,28 @@ class GreedyPlanner {
   }
 
   // Tries every vertex adjacent to the bound ones on a copy of the partial
-  // plan and keeps the step whose walks estimate the fewest rows (ties: the
-  // statistics' preference). The sample's copies share its random state, so
-  // candidates are compared on the same random numbers. False when walks can
-  // take none of them.
+  // plan and keeps the step whose walks estimate the fewest rows. Ties go
+  // first to a vertex that makes others adjacent: a leaf taken now multiplies
+  // every later step's rows by its fan-out, and can as well come after them
+  // (two followers of a constant, one with a rare name: the other last);
+  // then to the statistics' preference. The sample's copies share its random
+  // state, so candidates are compared on the same random numbers. False when
+  // walks can take none of them.
   static bool takeSampledStep(const std::vector<uint32_t>& component, PartialPlan& p) {
-    std::optional<std::pair<PartialPlan, double>> best;
+    using Rank = std::tuple<double, bool, double>;  // rows, closes all, the statistics' score
+    std::optional<std::pair<PartialPlan, Rank>> best;
     for (uint32_t v : component) {
       if (p.builder.isBound(v)) continue;
       const auto driver = p.builder.cheapestDriver(v);
       if (!driver) continue;
       PartialPlan trial = p;
+      const bool closes = trial.builder.closesAll(v);
       const double score = trial.builder.adjacencyScore(v, *driver);
       PlanStep step = trial.builder.extendStep(v);
       if (!WalkSample::canTake(step)) continue;
       trial.add(std::move(step));
-      if (!best || std::pair(trial.estimate.rows(), score) < std::pair(best->first.estimate.rows(), best->second)) {
-        best.emplace(std::move(trial), score);
-      }
+      const Rank rank{trial.estimate.rows(), closes, score};
+      if (!best || rank < best->second) best.emplace(std::move(trial), rank);
     }
     if (!best) return false;
     p = std::move(best->first);

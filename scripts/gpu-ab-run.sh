@@ -66,5 +66,22 @@ for backend in ${AB_BACKENDS:-gpu cpu}; do
       | tee "$out/summary_${backend}${measure:+_engine}.csv"
   done
 done
+if [[ -n ${AB_QUERIES:-} ]]; then
+  # Rows are not answers (a count is one row): each query's answer on both sides and every backend, compared.
+  log "answers (first row, and a hash of all rows sorted) of each query, before and after, on each backend"
+  for f in "$wq"/*.rq; do
+    for side in before after; do
+      bin=$after; [ "$side" = before ] && bin=$before
+      for backend in ${AB_BACKENDS:-gpu cpu}; do
+        answer=$("$bin/gsparql" query --db "$work/db_$side" --backend "$backend" --format tsv -f "$f" 2>&1 | tail -n +2 | sort)
+        printf '%s\t%s\t%s\t%s\t%s\n' "$(basename "$f" .rq)" "$side" "$backend" "$(head -1 <<< "$answer" | cut -c1-60)" \
+          "$(sha1sum <<< "$answer" | cut -c1-12)"
+      done
+    done
+  done | tee "$out/answers.tsv"
+  awk -F'\t' '{ print $1 "\t" $5 }' "$out/answers.tsv" | sort -u | cut -f1 | uniq -d |
+    sed 's/^/answers differ: /' | tee "$out/answers-differ.txt"
+  [[ -s $out/answers-differ.txt ]] || echo "answers: the same on both sides and every backend" | tee "$out/answers-differ.txt"
+fi
 tar -czf "$out/bench-csv.tar.gz" -C "$work" csv
 rm -rf "$work"

@@ -96,6 +96,12 @@ std::optional<uint32_t> StepBuilder::bestAdjacent(const std::vector<uint32_t>& c
   return best;
 }
 
+bool StepBuilder::closesAll(uint32_t v) const {
+  return std::none_of(bgp_->edges.begin(), bgp_->edges.end(), [&](const BoundEdge& e) {
+    return touches(e, v) && otherEnd(e, v) != v && !bound_[otherEnd(e, v)];
+  });
+}
+
 uint32_t StepBuilder::connectingEdges(uint32_t v) const {
   uint32_t n = 0;
   for (const auto& e : bgp_->edges) n += touches(e, v) && bound_[otherEnd(e, v)];

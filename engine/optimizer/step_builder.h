@@ -55,6 +55,9 @@ class StepBuilder {
   // The statistics' preference for binding v next through `driver`: its
   // fanout per edge that connects v to bound vertices (constants first).
   double adjacencyScore(uint32_t v, uint32_t driver) const;
+  // Whether every edge of v leads to a bound vertex (or back to v): binding
+  // v next makes no further vertex adjacent (a leaf, or the last of a cycle).
+  bool closesAll(uint32_t v) const;
   // The unbound vertex of `component` the statistics prefer next, if any is adjacent.
   std::optional<uint32_t> bestAdjacent(const std::vector<uint32_t>& component) const;
 

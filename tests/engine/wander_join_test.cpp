@@ -468,6 +468,32 @@ TEST_CASE("the sampling optimizer takes a branch's small fan-out last where the 
   CHECK(order.ends_with("za"));  // <c> and ?b, in either order, then ?z, then ?a
 }
 
+TEST_CASE("the sampling optimizer takes a leaf after a vertex of the same rows that makes others adjacent") {
+  // <u> has 20 followers, 2 of them with a name. ?x and ?y both make 20 rows
+  // from <u>; ?y then makes its name's 2 rows before ?x multiplies them,
+  // where ?x first would make 400 rows to find the same 40.
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 20; ++i) {
+    const std::string f = "<http://e/f" + std::to_string(i) + ">";
+    nt += f + " <http://e/follows> <http://e/u> .\n";
+    if (i < 2) nt += f + " <http://e/name> \"n" + std::to_string(i) + "\" .\n";
+  }
+  GraphStore store(loadTriples(dir, nt));
+  auto cpu = engine::makeCpuExecutor();
+  const auto outcome = engine::runQuery(
+      sparql::parseQuery("SELECT * { ?x <http://e/follows> <http://e/u> . ?y <http://e/follows> <http://e/u> . "
+                         "?y <http://e/name> ?n }"),
+      store, *cpu, *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}), {});
+  CHECK(outcome.rows.rows == 40);
+  const engine::BgpLeaf& leaf = bgpLeafOf(outcome);
+  std::string order;
+  for (const auto& step : leaf.plan().components.at(0).steps) {
+    order += leaf.bgp().vertices[step.vertex].isVariable ? leaf.bgp().vertices[step.vertex].name : "u";
+  }
+  CHECK(order == "uynx");
+}
+
 TEST_CASE("a count binds a path's two ends last, where the plan for rows starts from one end") {
   // Path ?a -p-> ?b -q-> ?c -r-> ?m. 10 vertices <c>, each with the same 3
   // <r> objects and 20 <q> subjects of its own; every ?b has the same 30 <p>
