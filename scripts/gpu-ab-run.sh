@@ -74,7 +74,7 @@ if [[ -n ${AB_QUERIES:-} ]]; then
       bin=$after; [ "$side" = before ] && bin=$before
       for backend in ${AB_BACKENDS:-gpu cpu}; do
         answer=$("$bin/gsparql" query --db "$work/db_$side" --backend "$backend" --format tsv -f "$f" 2>&1 | tail -n +2 | sort)
-        printf '%s\t%s\t%s\t%s\t%s\n' "$(basename "$f" .rq)" "$side" "$backend" "$(head -1 <<< "$answer" | cut -c1-60)" \
+        printf '%s\t%s\t%s\t%s\t%s\n' "$(basename "$f" .rq)" "$side" "$backend" "$(head -1 <<< "$answer" | tr '\t' ' ' | cut -c1-60)" \
           "$(sha1sum <<< "$answer" | cut -c1-12)"
       done
     done
