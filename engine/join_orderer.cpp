@@ -44,7 +44,8 @@ std::vector<uint32_t> leavesOf(const BoundBgp& bgp, const std::vector<uint32_t>&
 // by `planCore`, then the leaves, which the count multiplies; nullopt where
 // it has no leaves.
 template <typename PlanCore>
-std::optional<PartialPlan> leavesLast(const BoundBgp& bgp, const std::vector<uint32_t>& component, PlanCore planCore) {
+std::optional<PartialPlan> planLeavesLast(const BoundBgp& bgp, const std::vector<uint32_t>& component,
+                                          PlanCore planCore) {
   const std::vector<uint32_t> leaves = leavesOf(bgp, component);
   if (leaves.empty()) return std::nullopt;
   std::vector<uint32_t> core;
@@ -206,7 +207,8 @@ class StatisticsOrderer final : public JoinOrderer {
 // it multiplies the friends first and makes k*G rows twice, where the
 // gender's branch first makes them once (the random BGPs of
 // benchmarks/results/plan-quality-dp-dev-2core: up to 6.9x the best order).
-// A count also plans the component's leaves last (leavesLast), and keeps
+// A count also plans the component's leaves last (planLeavesLast; the
+// reordering BgpCount::leavesLast does afterwards cannot move a seed), and keeps
 // that plan where counting by it costs clearly less: a path's two ends
 // multiplied after its middle, rather than one end made row by row.
 class SamplingOrderer final : public JoinOrderer {
@@ -220,7 +222,7 @@ class SamplingOrderer final : public JoinOrderer {
       const auto fewestRows = [&](const std::vector<uint32_t>& vertices) { return plan(vertices, start, sample); };
       PartialPlan best = fewestRows(component);
       if (use != PlanUse::Count) return best;
-      std::optional<PartialPlan> counted = leavesLast(bgp, component, fewestRows);
+      std::optional<PartialPlan> counted = planLeavesLast(bgp, component, fewestRows);
       const auto work = [](const PartialPlan& p) { return componentCountCost(kRowsAndLookups, p.plan); };
       return counted && work(*counted) * kBetterBy < work(best) ? std::move(*counted) : best;
     });
@@ -272,10 +274,13 @@ class CostOrderer final : public JoinOrderer {
     };
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
-      const auto greedy = [&](const std::vector<uint32_t>& vertices) { return GreedyPlanner(start).plan(vertices, sample); };
+      const auto greedy = [&](const std::vector<uint32_t>& vertices) {
+        return GreedyPlanner(start).plan(vertices, sample);
+      };
       std::vector<PartialPlan> candidates{greedy(component)};
       if (use == PlanUse::Count) {
-        if (std::optional<PartialPlan> counted = leavesLast(bgp, component, greedy)) candidates.push_back(std::move(*counted));
+        std::optional<PartialPlan> counted = planLeavesLast(bgp, component, greedy);
+        if (counted) candidates.push_back(std::move(*counted));
       }
       if (cost(cheapestOf(candidates, cost)) < kEnumerateAbove) return std::move(cheapestOf(candidates, cost));
       if (component.size() <= kMaxEnumeratedVertices) {

@@ -110,8 +110,8 @@ double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan)
   double cost = 0;
   for (size_t i = 0; i < plan.steps.size(); ++i) {
     const PlanStep& step = plan.steps[i];
-    cost += i < leaves ? stepCost(costs, step)
-                       : costs.perStep + costs.perCandidate * (step.checks.empty() ? rowsBefore : step.estimatedCandidates);
+    const double leafCandidates = step.checks.empty() ? rowsBefore : step.estimatedCandidates;
+    cost += i < leaves ? stepCost(costs, step) : costs.perStep + costs.perCandidate * leafCandidates;
   }
   return cost;
 }
