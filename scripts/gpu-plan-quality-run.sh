@@ -10,6 +10,10 @@
 #   scripts/gpu-plan-quality-run.sh rounds N   # N rounds of bench over {sampling,cost} x {cpu,gpu}, order rotated
 #   scripts/gpu-plan-quality-run.sh counts     # the counting queries: where auto places them, and their times
 #   scripts/gpu-plan-quality-run.sh calibrate  # gsparql calibrate on the 191 queries, then counts under that model
+#   scripts/gpu-plan-quality-run.sh explain BACKEND FILE...
+#                                              # each query 6 times in one REPL (warm), timed, the first 2 explained, by this
+#                                              # binary and by .carry/base (where carried); nsys's kernel summary of
+#                                              # the warm runs where nsys is installed
 # Carry .carry/gsparql.txz (scripts/package-portable.sh), .carry/watdiv-tool
 # (../shared/tools/watdiv) and .carry/watdiv-check (queries/sf100 and
 # expected/sf100 of ../shared/datasets/watdiv). Output under $OUT.
@@ -68,5 +72,24 @@ case ${1:-} in
     cat "$OUT/calibrate.txt"
     benchmarks/count_placement.sh "$bin/gsparql" "$db" --cost-model "$OUT/cost-model" | tee "$OUT/counts-calibrated.txt"
     ;;
-  *) echo "usage: $0 prepare | quality | rounds N | counts | calibrate" >&2; exit 2 ;;
+  explain)
+    backend=$2
+    export PATH=$PATH:/usr/local/cuda/bin
+    shift 2
+    [[ -d .carry/base || ! -f .carry/base.txz ]] || { mkdir -p .carry/base && tar xJf .carry/base.txz -C .carry/base --strip-components=1; }
+    for side in "$bin" .carry/base; do
+      [[ -x $side/gsparql ]] || continue
+      for q in "$@"; do
+        name=$(basename "$q" .rq)-$backend-$(basename "$side")
+        { printf '.backend %s\n.timer on\n.explain on\n' "$backend"; for r in 1 2 3 4 5 6; do
+          [[ $r = 3 ]] && echo '.explain off'; cat "$q"; echo ';'; done; } > "/tmp/$name.repl"
+        "$side/gsparql" repl --db "$db" < "/tmp/$name.repl" > "$OUT/explain-$name.txt" 2>&1
+        if command -v nsys > /dev/null; then
+          nsys profile -o "/tmp/$name" --force-overwrite true "$side/gsparql" repl --db "$db" < "/tmp/$name.repl" > /dev/null 2>&1
+          nsys stats --report cuda_gpu_kern_sum,cuda_api_sum "/tmp/$name.nsys-rep" > "$OUT/nsys-$name.txt" 2>&1
+        fi
+      done
+    done
+    ;;
+  *) echo "usage: $0 prepare | quality | rounds N | counts | calibrate | explain BACKEND FILE..." >&2; exit 2 ;;
 esac

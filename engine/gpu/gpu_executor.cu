@@ -180,9 +180,14 @@ struct FusedWorkspace {
     return ms;
   }
   uint32_t* column(int set, uint32_t c) { return columnSets[set].data() + size_t{c} * capacity; }
-  // One block for a step the plan expects to be small; more, up to all that fit, for larger ones.
-  uint32_t blocksFor(const PlanStep& step, uint32_t fixed) const {
-    const double blocks = fixed ? fixed : std::ceil(step.estimatedRows / gpu::kCandidatesPerFusedBlock);
+  // One block for a step the plan expects to be small; more, up to all that
+  // fit, for larger ones. Its work is sizing the rows it reads and filtering
+  // their candidates, not the rows it keeps: a step estimated to keep a few
+  // thousand of 710,000 rows read (WatDiv's K6 counted from ?c) took 14 ms
+  // on one block to find that its candidates overflow.
+  uint32_t blocksFor(const PlanStep& step, double rowsBefore, uint32_t fixed) const {
+    const double work = std::max({rowsBefore, step.estimatedCandidates, step.estimatedRows});
+    const double blocks = fixed ? fixed : std::ceil(work / gpu::kCandidatesPerFusedBlock);
     return static_cast<uint32_t>(std::clamp(blocks, 1.0, static_cast<double>(gridLimit)));
   }
 
@@ -931,6 +936,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     std::vector<bool> bound(bgp.columnCount(), false);
     std::vector<uint32_t> earlier;
     int set = 0;
+    double rowsBefore = 1;  // estimated, entering step k
     for (size_t k = 0; k < steps.size(); ++k) {
       const gpu::ColumnStep& step = steps[k].step;
       gpu::StepArgs args = prepare(step, bgp, store, current, bound, earlier, options);
@@ -944,7 +950,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       }
       columns.out[columns.count] = ws.column(set, step.column);
       current[step.column] = ws.column(set, step.column);
-      const uint32_t blocks = ws.blocksFor(*steps[k].plan, options_.fusedBlocks);
+      const uint32_t blocks = ws.blocksFor(*steps[k].plan, rowsBefore, options_.fusedBlocks);
+      if (steps[k].endsPlanStep) rowsBefore = steps[k].plan->estimatedRows;
       largestGrid_ = std::max(largestGrid_, blocks);
       gpu::launchFusedStep(args, columns, static_cast<uint32_t>(columns.count), static_cast<int>(k), ws.buffers,
                            blocks, pool_.stream());

@@ -30,8 +30,9 @@ struct GpuOptions {
   // (fused_step.cuh); off, or with any ablation, every step takes the general path.
   bool fuseLightSteps = true;
   uint32_t fusedCapacity = 1u << 20;  // candidates per fused step; beyond, the general path
-  // Blocks of a fused step: 0, one per kCandidatesPerFusedBlock rows the plan
-  // expects (a cooperative grid when more than one); otherwise this many.
+  // Blocks of a fused step: 0, one per kCandidatesPerFusedBlock rows read or
+  // candidates the plan expects (a cooperative grid when more than one);
+  // otherwise this many.
   uint32_t fusedBlocks = 0;
   // Candidates one general-path step holds at once; a step with more runs
   // depth-first over slices of rows. 0: half of the memory left under the
