@@ -96,10 +96,10 @@ class PooledWalks : public WalkEstimator {
   PooledWalks(Leases& leases, WalkEstimator& first) : leases_(leases), first_(first) {}
   std::string name() const override { return first_.name(); }
   uint32_t defaultWalks() const override { return first_.defaultWalks(); }
-  std::vector<std::vector<StepEstimate>> estimateBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
-                                                       const GraphStore& store, const WalkOptions& options) override {
+  std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                   const GraphStore& store, const WalkOptions& options) override {
     Lease lease(leases_);
-    return lease->walkEstimator()->estimateBatch(plans, bgp, store, options);
+    return lease->walkEstimator()->walkBatch(plans, bgp, store, options);
   }
 
  private:

@@ -217,20 +217,20 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // Between queries (the planner asks before the executor runs), so the
   // adjacency uploaded for the walks stays for the query's steps.
   // Where the device has no room for the walks, the CPU walks instead.
-  std::vector<std::vector<StepEstimate>> estimateBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
-                                                       const GraphStore& store, const WalkOptions& options) override {
+  std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                   const GraphStore& store, const WalkOptions& options) override {
     // Walks read the adjacency whole: where the plans' would not fit the
     // cache, the CPU walks rather than push out the ranges queries stream.
     std::vector<std::vector<GpuStep>> steps;
     for (const ComponentPlan& plan : plans) steps.push_back(gpuSteps(plan, bgp));
     if (!gpu::planStreaming(adjacencyUses(steps, store), cache_.budget()).streamed.empty()) {
-      return makeCpuWalkEstimator()->estimateBatch(plans, bgp, store, options);
+      return makeCpuWalkEstimator()->walkBatch(plans, bgp, store, options);
     }
     try {
       return gpu::wanderJoin(pool_, cache_, plans, bgp, store, options);
     } catch (const gpu::DeviceOutOfMemory&) {
       freeDeviceMemory();
-      return makeCpuWalkEstimator()->estimateBatch(plans, bgp, store, options);
+      return makeCpuWalkEstimator()->walkBatch(plans, bgp, store, options);
     }
   }
 

@@ -34,10 +34,15 @@ class WalkEstimator {
   }
   // The same for several plans of one BGP (the planner's candidates) in one
   // request, each with options.walks walks of its own and the same random
-  // numbers as alone: the GPU walks them all in one launch.
-  virtual std::vector<std::vector<StepEstimate>> estimateBatch(std::span<const ComponentPlan> plans,
-                                                               const BoundBgp& bgp, const GraphStore& store,
-                                                               const WalkOptions& options) = 0;
+  // numbers as alone: the GPU walks them all in one launch. Where few walks
+  // got through a step, the CPU trawls that plan (trawl.h) while
+  // options.trawl: gSWORD's CPU-GPU co-processing on the GPU's estimator.
+  std::vector<std::vector<StepEstimate>> estimateBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                       const GraphStore& store, const WalkOptions& options);
+  // The walks alone (Wander Join as published, which the tests compare CPU
+  // with GPU).
+  virtual std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                           const GraphStore& store, const WalkOptions& options) = 0;
 };
 
 std::unique_ptr<WalkEstimator> makeCpuWalkEstimator();

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/cpu/set_operations.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
 
 WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options, WalkMode mode)
-    : bgp_(&bgp), store_(&store), width_(bgp.columnCount()), walks_(options.walks),
+    : bgp_(&bgp), store_(&store), matcher_(bgp, store), width_(bgp.columnCount()), walks_(options.walks),
       exact_(mode == WalkMode::Planner),
       rows_((exact_ ? 1 : static_cast<size_t>(options.walks)) * bgp.columnCount(), 0),
       weights_(exact_ ? 1 : options.walks, 1.0), state_(options.seed) {}
@@ -36,58 +35,17 @@ uint64_t WalkSample::below(uint64_t n) {
   return std::min(n - 1, static_cast<uint64_t>(fraction * static_cast<double>(n)));
 }
 
-namespace {
-
-uint32_t predicateOf(const BoundBgp& bgp, const EdgeUse& use, const uint32_t* row) {
-  const BoundEdge& e = bgp.edges[use.edge];
-  return e.predicateIsVariable ? row[bgp.predicateColumn(e)] : e.predicate;
-}
-
-std::span<const uint32_t> neighbours(const GraphStore& store, const BoundBgp& bgp, const EdgeUse& use,
-                                     const uint32_t* row) {
-  return store.adjacency(use.direction).predicate(predicateOf(bgp, use, row)).neighbours(row[use.boundVertex]);
-}
-
-}  // namespace
-
-WalkSample::Candidates WalkSample::candidatesOf(const PlanStep& step, const uint32_t* row) const {
-  std::span<const uint32_t> list;
-  switch (step.source) {
-    case CandidateSource::Constant: list = {&bgp_->vertices[step.vertex].id, 1}; break;
-    case CandidateSource::Constants: list = bgp_->vertices[step.vertex].constants; break;
-    case CandidateSource::AllVertices: return {{}, store_->catalog().vertexCount};
-    case CandidateSource::PredicateKeys:
-      list = store_->adjacency(step.driver.direction).predicate(predicateOf(*bgp_, step.driver, row)).keys();
-      break;
-    case CandidateSource::Neighbours: list = neighbours(*store_, *bgp_, step.driver, row); break;
-  }
-  return {list, list.size()};
-}
-
 // Binds the step's vertex of one walk to a random candidate; returns how
 // many there were (the inverse of the choice's probability), 0 when none.
 double WalkSample::choose(const PlanStep& step, uint32_t* row) {
-  const Candidates candidates = candidatesOf(step, row);
+  const StepMatcher::Candidates candidates = matcher_.candidatesOf(step, row);
   if (candidates.count == 0) return 0;
   row[step.vertex] = candidates[step.source == CandidateSource::Constant ? 0 : below(candidates.count)];
   return static_cast<double>(candidates.count);
 }
 
-bool WalkSample::checksHold(const PlanStep& step, const uint32_t* row) const {
-  for (const EdgeUse& check : step.checks) {
-    const BoundEdge& e = bgp_->edges[check.edge];
-    const uint32_t other = e.from == check.boundVertex ? e.to : e.from;
-    const uint32_t target = row[check.boundVertex == step.vertex ? other : step.vertex];
-    if (!cpu::containsSorted(neighbours(*store_, *bgp_, check, row), target)) return false;
-  }
-  for (const auto& check : step.predicateVertexChecks) {
-    if (predicateVertex_[row[check.predicateColumn]] != row[check.vertex]) return false;
-  }
-  return true;
-}
-
 void WalkSample::extend(const PlanStep& step) {
-  if (!step.predicateVertexChecks.empty() && predicateVertex_.empty()) predicateVertex_ = predicateVertexIds(*store_);
+  matcher_.prepare(step);
   const bool first = stepsTaken_++ == 0;
   if (deferredSeed_) {
     if (followsSeedAdjacency(step)) return walkSeedEdges(step);
@@ -99,7 +57,7 @@ void WalkSample::extend(const PlanStep& step) {
     if (extendExactly(step)) return;
     if (first && canDefer(step)) {
       deferredSeed_ = step;
-      candidates_ = static_cast<double>(candidatesOf(step, rows_.data()).count);
+      candidates_ = static_cast<double>(matcher_.candidatesOf(step, rows_.data()).count);
       return;
     }
     spreadWalks();
@@ -110,18 +68,18 @@ void WalkSample::extend(const PlanStep& step) {
     uint32_t* row = rows_.data() + w * width_;
     weights_[w] *= choose(step, row);
     candidateSum += weights_[w];
-    if (weights_[w] > 0 && !checksHold(step, row)) weights_[w] = 0;
+    if (weights_[w] > 0 && !matcher_.checksHold(step, row)) weights_[w] = 0;
   }
   candidates_ = weights_.empty() ? 0 : candidateSum / static_cast<double>(weights_.size());
 }
 
 bool WalkSample::extendExactly(const PlanStep& step) {
   const size_t held = weights_.size();
-  std::vector<Candidates> perRow;  // looked up once: counted, then taken
+  std::vector<StepMatcher::Candidates> perRow;  // looked up once: counted, then taken
   perRow.reserve(held);
   uint64_t total = 0;
   for (size_t r = 0; r < held; ++r) {
-    perRow.push_back(candidatesOf(step, rows_.data() + r * width_));
+    perRow.push_back(matcher_.candidatesOf(step, rows_.data() + r * width_));
     total += perRow.back().count;
     if (total > walks_) return false;
   }
@@ -129,10 +87,10 @@ bool WalkSample::extendExactly(const PlanStep& step) {
   std::vector<uint32_t> row(width_);
   for (size_t r = 0; r < held; ++r) {
     std::copy_n(rows_.data() + r * width_, width_, row.begin());
-    const Candidates& candidates = perRow[r];
+    const StepMatcher::Candidates& candidates = perRow[r];
     for (uint64_t i = 0; i < candidates.count; ++i) {
       row[step.vertex] = candidates[i];
-      if (checksHold(step, row.data())) after.insert(after.end(), row.begin(), row.end());
+      if (matcher_.checksHold(step, row.data())) after.insert(after.end(), row.begin(), row.end());
     }
   }
   rows_ = std::move(after);
@@ -181,7 +139,7 @@ void WalkSample::walkSeedEdges(const PlanStep& step) {
     const auto key = std::upper_bound(offsets.begin(), offsets.end(), e) - offsets.begin() - 1;
     row[deferredSeed_->vertex] = keys[static_cast<size_t>(key)];
     row[step.vertex] = neighbours[e];
-    if (!checksHold(step, row)) weights_[w] = 0;
+    if (!matcher_.checksHold(step, row)) weights_[w] = 0;
   }
   candidates_ = static_cast<double>(edges);
   exact_ = false;
@@ -204,14 +162,14 @@ bool WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
   const auto reverse = check.direction == pcsr::Direction::Out ? pcsr::Direction::In : pcsr::Direction::Out;
   const std::span<const uint32_t> reaching =
       store_->adjacency(reverse).predicate(bgp_->edges[check.edge].predicate).neighbours(constant);
-  const std::span<const uint32_t> keys = candidatesOf(*deferredSeed_, rows_.data()).list;
+  const std::span<const uint32_t> keys = matcher_.candidatesOf(*deferredSeed_, rows_.data()).list;
   // A walk from either side survives with the rows' share of that side's list: the shorter side is the better.
   if (reaching.size() >= keys.size()) return false;
   const uint32_t seed = deferredSeed_->vertex;
   const auto bindBoth = [&](uint32_t* row, uint32_t key) {
     row[seed] = key;
     row[step.vertex] = constant;
-    return std::binary_search(keys.begin(), keys.end(), key) && checksHold(step, row);
+    return std::binary_search(keys.begin(), keys.end(), key) && matcher_.checksHold(step, row);
   };
   candidates_ = static_cast<double>(keys.size());  // one per seed row, as the step's executor sees it
   deferredSeed_.reset();

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "engine/bound_bgp.h"
+#include "engine/optimizer/step_matcher.h"
 #include "engine/plan.h"
 
 namespace gsparql {
@@ -67,6 +68,7 @@ struct StepEstimate {
 struct WalkOptions {
   uint32_t walks = 1024;
   uint64_t seed = 1;  // the same seed, the same walks
+  bool trawl = true;  // WalkEstimator::estimateBatch: trawl where few walks survive
 };
 
 // Wander Join as published (the estimators', which the tests compare CPU
@@ -87,15 +89,7 @@ class WalkSample {
   StepEstimate estimate() const;
 
  private:
-  // A step's candidates for one row: a list, or every vertex id below `count`.
-  struct Candidates {
-    std::span<const uint32_t> list;
-    uint64_t count = 0;
-    uint32_t operator[](uint64_t i) const { return list.empty() ? static_cast<uint32_t>(i) : list[i]; }
-  };
-  Candidates candidatesOf(const PlanStep& step, const uint32_t* row) const;
   double choose(const PlanStep& step, uint32_t* row);
-  bool checksHold(const PlanStep& step, const uint32_t* row) const;
   // Exact: every row after `step`, unless its candidates outnumber the
   // walks (then false, and nothing changed).
   bool extendExactly(const PlanStep& step);
@@ -120,12 +114,12 @@ class WalkSample {
 
   const BoundBgp* bgp_;
   const GraphStore* store_;
+  StepMatcher matcher_;
   size_t width_;
   size_t walks_;
   bool exact_;
   std::vector<uint32_t> rows_;   // walks (exact: rows) x bgp columns
   std::vector<double> weights_;  // per walk (exact: per row, 1); 0 once dead
-  std::vector<uint32_t> predicateVertex_;  // filled when a step compares predicates with vertices
   double candidates_ = 0;        // StepEstimate::candidates of the last step taken
   size_t stepsTaken_ = 0;
   std::optional<PlanStep> deferredSeed_;  // the first step, its keys not yet walked

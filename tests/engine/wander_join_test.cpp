@@ -361,7 +361,8 @@ TEST_CASE("the same seed gives the same estimates, walks never pass a step that 
   const auto estimator = engine::makeCpuWalkEstimator();
   engine::ComponentPlan firstStep = plan;
   firstStep.steps.resize(1);
-  const auto batch = estimator->estimateBatch(std::vector{plan, firstStep}, scan->bgp(), store, {.walks = 500, .seed = 3});
+  const auto batch = estimator->estimateBatch(std::vector{plan, firstStep}, scan->bgp(), store,
+                                              {.walks = 500, .seed = 3, .trawl = false});
   REQUIRE(batch.size() == 2);
   REQUIRE(batch[0].size() == 3);
   REQUIRE(batch[1].size() == 1);

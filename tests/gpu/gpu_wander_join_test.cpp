@@ -59,7 +59,7 @@ void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::strin
   if (scan == nullptr || scan->bgp().hasAbsentConstant) return;
   const auto& profiled = scan->executionProfile().steps;
   size_t next = 0;
-  const engine::WalkOptions walks{.walks = 1u << 16, .seed = seed};
+  const engine::WalkOptions walks{.walks = 1u << 16, .seed = seed, .trawl = false};  // the walks alone
   for (uint32_t c = 0; c < scan->plan().components.size(); ++c) {
     const auto& plan = scan->plan().components[c];
     const auto onGpu = gpu.estimate(plan, scan->bgp(), store, walks);
