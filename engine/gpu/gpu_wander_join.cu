@@ -28,6 +28,10 @@ struct WalkStep {
   uint32_t vertexCount = 0;
   WalkCheck checks[kMaxChecks];
   uint32_t checkCount = 0;
+  // The plan's second step, bound with the seed from one of its adjacency's
+  // edges drawn uniformly (WalkSample::drawSeedEdges): their number.
+  uint32_t edgeCount = 0;
+  bool fromEdges = false;
 };
 
 // Per step: the sums over walks of the weight, its square and the
@@ -71,6 +75,20 @@ __device__ inline double choose(const WalkStep& s, uint32_t* row, uint64_t& rand
   return list.size;
 }
 
+// Binds the seed (column `seed`) and the next step's vertex from one edge
+// of the next step's adjacency drawn uniformly: the key owning edge e is the
+// last whose offset is at most e.
+__device__ inline void drawEdge(const WalkStep& next, uint32_t seed, uint32_t* row, uint64_t& random) {
+  const uint32_t e = below(random, next.edgeCount);
+  uint32_t low = 0, high = next.driver.keyCount;  // offsets[low] <= e < offsets[high]
+  while (high - low > 1) {
+    const uint32_t middle = low + (high - low) / 2;
+    if (next.driver.offsets[middle] <= e) low = middle; else high = middle;
+  }
+  row[seed] = next.driver.keys[low];
+  row[next.column] = next.driver.neighbours[e];
+}
+
 __device__ inline bool checksHold(const WalkStep& s, const uint32_t* row) {
   for (uint32_t i = 0; i < s.checkCount; ++i) {
     const WalkCheck& c = s.checks[i];
@@ -104,7 +122,14 @@ __global__ void walk(const WalkStep* allSteps, const PlanSteps* plans, uint32_t 
   for (uint32_t w = lane; w < walks; w += lanes) {
     double weight = 1;
     for (uint32_t i = 0; i < stepCount && weight > 0; ++i) {
-      weight *= choose(steps[i], row, random);
+      if (steps[i].fromEdges) {
+        weight = steps[i].edgeCount;  // bound with the seed: the seed's keys times the edges' share of each
+      } else if (i + 1 < stepCount && steps[i + 1].fromEdges) {
+        drawEdge(steps[i + 1], steps[i].column, row, random);
+        weight = steps[i].driver.keyCount;
+      } else {
+        weight *= choose(steps[i], row, random);
+      }
       drawn[i] += weight;
       if (weight > 0 && !checksHold(steps[i], row)) weight = 0;
       weights[i] += weight;
@@ -187,6 +212,12 @@ WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& st
   return s;
 }
 
+// The edges of the adjacency a seed's keys are drawn from (the host's copy
+// says how many: the device's offsets are not read back).
+uint64_t edgesOf(const GraphStore& store, const PlanStep& seed, const BoundBgp& bgp) {
+  return store.adjacency(seed.driver.direction).predicate(bgp.edges[seed.driver.edge].predicate).neighbours().size();
+}
+
 }  // namespace
 
 std::vector<std::vector<StepEstimate>> wanderJoin(DevicePool& pool, GraphCache& cache,
@@ -200,6 +231,11 @@ std::vector<std::vector<StepEstimate>> wanderJoin(DevicePool& pool, GraphCache& 
     for (const PlanStep& step : plan.steps) {
       if (!walkable(step, bgp) || bgp.columnCount() > kMaxColumns) break;
       steps.push_back(walkStep(cache, store, step, bgp, pool, sets));
+      if (slice.count == 1 && WalkSample::drawSeedEdges(plan.steps[0], step, bgp)) {
+        const uint64_t edges = edgesOf(store, plan.steps[0], bgp);
+        steps.back().fromEdges = edges > 0 && edges <= UINT32_MAX;
+        steps.back().edgeCount = static_cast<uint32_t>(edges);
+      }
       ++slice.count;
     }
     slices.push_back(slice);

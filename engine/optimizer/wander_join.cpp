@@ -9,7 +9,7 @@ namespace gsparql::engine {
 
 WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options, WalkMode mode)
     : bgp_(&bgp), store_(&store), matcher_(bgp, store), width_(bgp.columnCount()), walks_(options.walks),
-      exact_(mode == WalkMode::Planner),
+      planner_(mode == WalkMode::Planner), exact_(planner_),
       rows_((exact_ ? 1 : static_cast<size_t>(options.walks)) * bgp.columnCount(), 0),
       weights_(exact_ ? 1 : options.walks, 1.0), state_(options.seed) {}
 
@@ -48,20 +48,21 @@ void WalkSample::extend(const PlanStep& step) {
   matcher_.prepare(step);
   const bool first = stepsTaken_++ == 0;
   if (deferredSeed_) {
-    if (followsSeedAdjacency(step)) return walkSeedEdges(step);
-    const EdgeUse* check = constantCheckOnSeed(step);
+    if (drawSeedEdges(*deferredSeed_, step, *bgp_)) return walkSeedEdges(step);
+    const EdgeUse* check = planner_ ? constantCheckOnSeed(step) : nullptr;
     if (check != nullptr && walkFromConstant(step, *check)) return;
     walkSeed();
   }
-  if (exact_) {
-    if (extendExactly(step)) return;
-    if (first && canDefer(step)) {
+  if (exact_ && extendExactly(step)) return;
+  if (first && canDefer(step, *bgp_)) {
+    const uint64_t keys = matcher_.candidatesOf(step, rows_.data()).count;
+    if (keys > 0) {  // none: the walks die at once
       deferredSeed_ = step;
-      candidates_ = static_cast<double>(matcher_.candidatesOf(step, rows_.data()).count);
+      candidates_ = static_cast<double>(keys);
       return;
     }
-    spreadWalks();
   }
+  if (exact_) spreadWalks();
   double candidateSum = 0;
   for (size_t w = 0; w < weights_.size(); ++w) {
     if (weights_[w] == 0) continue;
@@ -111,18 +112,17 @@ void WalkSample::spreadWalks() {
   exact_ = false;
 }
 
-bool WalkSample::canDefer(const PlanStep& step) const {
+bool WalkSample::canDefer(const PlanStep& step, const BoundBgp& bgp) {
   return step.source == CandidateSource::PredicateKeys && step.checks.empty() &&
-         step.predicateVertexChecks.empty() && !bgp_->edges[step.driver.edge].predicateIsVariable;
+         step.predicateVertexChecks.empty() && !bgp.edges[step.driver.edge].predicateIsVariable;
 }
 
-bool WalkSample::followsSeedAdjacency(const PlanStep& step) const {
-  const EdgeUse& seed = deferredSeed_->driver;
-  const EdgeUse& driver = step.driver;
-  return step.source == CandidateSource::Neighbours && driver.boundVertex == deferredSeed_->vertex &&
-         driver.direction == seed.direction && !driver.bindsPredicate &&
-         !bgp_->edges[driver.edge].predicateIsVariable &&
-         bgp_->edges[driver.edge].predicate == bgp_->edges[seed.edge].predicate;
+bool WalkSample::drawSeedEdges(const PlanStep& seed, const PlanStep& next, const BoundBgp& bgp) {
+  const EdgeUse& driver = next.driver;
+  return canDefer(seed, bgp) && next.source == CandidateSource::Neighbours && driver.boundVertex == seed.vertex &&
+         driver.direction == seed.driver.direction && !driver.bindsPredicate &&
+         !bgp.edges[driver.edge].predicateIsVariable &&
+         bgp.edges[driver.edge].predicate == bgp.edges[seed.driver.edge].predicate;
 }
 
 void WalkSample::walkSeedEdges(const PlanStep& step) {
@@ -130,7 +130,7 @@ void WalkSample::walkSeedEdges(const PlanStep& step) {
       store_->adjacency(step.driver.direction).predicate(bgp_->edges[step.driver.edge].predicate);
   const std::span<const uint32_t> keys = adjacency.keys(), offsets = adjacency.offsets(),
                                   neighbours = adjacency.neighbours();
-  const uint64_t edges = neighbours.size();  // at least the keys, which outnumber the walks
+  const uint64_t edges = neighbours.size();  // at least the keys, of which there are some
   rows_.assign(walks_ * width_, 0);
   weights_.assign(walks_, static_cast<double>(edges));
   for (size_t w = 0; w < walks_; ++w) {
@@ -192,7 +192,7 @@ bool WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
 }
 
 void WalkSample::walkSeed() {
-  spreadWalks();
+  if (exact_) spreadWalks();
   for (size_t w = 0; w < weights_.size(); ++w) weights_[w] *= choose(*deferredSeed_, rows_.data() + w * width_);
   deferredSeed_.reset();
 }

@@ -19,16 +19,18 @@
 // particle filters do, was tried and made the tail of the q-errors worse:
 // benchmarks/results/estimate-quality-dev-2core-planner-sample.)
 //
-// Where that first larger step is a seed drawn from a predicate's keys, the
-// planner's sample waits for the next step before walking: its rows are the
-// keys, known. Where the next step goes from the seed along the same
-// predicate and direction, the walks draw that adjacency's edges uniformly
-// (each weighted by their number), which draws every key in proportion to its
-// degree there: the step's rows before its checks are the edges, exactly, and
-// a later step along the same adjacency (?b likes ?p . ?c likes ?p) is
-// estimated by importance sampling instead of from keys drawn uniformly,
-// which miss the few keys with most of the edges (WatDiv's products liked by
-// thousands: 28 times too low with 128 uniform walks). Where the next step
+// Where that first larger step (for the estimators' walks: the first step)
+// is a seed drawn from a predicate's keys, the sample waits for the next step
+// before walking: its rows are the keys, known. Where the next step goes
+// from the seed along the same predicate and direction, the two steps bind
+// one triple pattern, and the walks draw its edges uniformly (each weighted
+// by their number), as Wander Join samples a first table's tuples: every key
+// is drawn in proportion to its degree there, the step's rows before its
+// checks are the edges, exactly, and a later step along the same adjacency
+// (?b likes ?p . ?c likes ?p) is estimated by importance sampling instead of
+// from keys drawn uniformly, which miss the few keys with most of the edges
+// (WatDiv's products liked by thousands: 28 times too low with 128 uniform
+// walks). The planner's sample alone goes on: where the next step
 // binds a constant that an edge joins to the seed, and the constant has
 // fewer neighbours over that edge than the seed has keys, the rows are those
 // neighbours that are keys: counted where they number at most the walks,
@@ -83,6 +85,10 @@ class WalkSample {
   // Walks can take a step unless it binds a predicate variable (a walk would
   // have to choose among every predicate).
   static bool canTake(const PlanStep& step);
+  // Whether walks draw the edges of one adjacency for a plan's first two
+  // steps together (above): `seed` drawn from a predicate's keys, unchecked,
+  // `next` from its neighbours along the same predicate and direction.
+  static bool drawSeedEdges(const PlanStep& seed, const PlanStep& next, const BoundBgp& bgp);
   // Extends every live walk through `step`, which must follow the steps taken.
   void extend(const PlanStep& step);
   // The rows after the steps taken so far.
@@ -96,9 +102,7 @@ class WalkSample {
   // Leaves exactness: each walk starts from one of the rows held.
   void spreadWalks();
   // Whether the sample may wait with `step`, its first, for the next (above).
-  bool canDefer(const PlanStep& step) const;
-  // Whether `step` goes from the deferred seed along the adjacency of its keys.
-  bool followsSeedAdjacency(const PlanStep& step) const;
+  static bool canDefer(const PlanStep& step, const BoundBgp& bgp);
   // The deferred seed and `step` together, from edges drawn uniformly.
   void walkSeedEdges(const PlanStep& step);
   // The check of `step` that joins its constant to the deferred seed, if any.
@@ -117,6 +121,7 @@ class WalkSample {
   StepMatcher matcher_;
   size_t width_;
   size_t walks_;
+  bool planner_;
   bool exact_;
   std::vector<uint32_t> rows_;   // walks (exact: rows) x bgp columns
   std::vector<double> weights_;  // per walk (exact: per row, 1); 0 once dead

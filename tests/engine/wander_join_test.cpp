@@ -61,7 +61,11 @@ void compareWithExact(const GraphStore& store, const std::string& query, const e
       CAPTURE(s);
       CAPTURE(exact);
       CAPTURE(e.rows);
-      CHECK_FALSE(e.exact);
+      if (e.exact) {  // a seed's keys, before the walks draw its edges
+        CHECK(s == 0);
+        CHECK(e.rows == exact);
+        continue;
+      }
       if (exact == 0) {
         CHECK(e.rows == 0);  // no walk can survive where no row does
         CHECK(e.survivors == 0);
@@ -109,7 +113,7 @@ TEST_CASE("Wander Join estimates every prefix of a plan without bias, on random 
     compareWithExact(store, c.query, {.walks = 20000, .seed = static_cast<uint64_t>(i) + 1}, tally);
   }
   INFO("steps " << tally.steps << ", within 3 standard errors " << tally.withinThree);
-  CHECK(tally.steps > scaledCases(200));
+  CHECK(tally.steps > scaledCases(150));  // walked steps: a seed whose edges the walks draw is counted
   CHECK(tally.withinThree >= tally.steps * 9 / 10);
 }
 
@@ -260,7 +264,7 @@ TEST_CASE("the planner's sample draws a seed's edges where the next step follows
   std::sort(planner.begin(), planner.end());
   std::sort(plain.begin(), plain.end());
   CHECK(planner[kSeeds / 2] < 1.5);  // the median run
-  CHECK(plain[kSeeds / 2] > 10);     // uniform seeds: p0 missed
+  CHECK(plain[kSeeds / 2] < 1.5);    // the estimators' walks draw the seed's edges too (uniform seeds missed p0: > 10)
 }
 
 TEST_CASE("the planner's sample counts a seed checked against a constant from the constant's side") {
