@@ -8,6 +8,7 @@
 #include "engine/optimizer/cost_model.h"
 #include "engine/optimizer/plan_enumerator.h"
 #include "engine/optimizer/prefix_estimate.h"
+#include "engine/optimizer/sub_pattern_plan.h"
 
 namespace gsparql::engine {
 namespace {
@@ -256,7 +257,9 @@ class SamplingOrderer final : public JoinOrderer {
 
 // The sampling orderer's plan first; where the cost model prices it at
 // kEnumerateAbove or more and the component is small enough, the cheapest
-// plan of the dynamic programming (plan_enumerator.h) too. Where the
+// plan of the dynamic programming (plan_enumerator.h) too, and with a
+// refiner, the plan of least rows over its steps by the refiner's estimates
+// of every connected sub-pattern, requested in one batch (sub_pattern_plan.h). Where the
 // cheaper of the two is that costly, the estimator's many walks (on the
 // GPU, gSWORD) take the estimates of both again, in one batch, and the
 // plan cheaper by them is kept: they decide the placement and what EXPLAIN
@@ -284,8 +287,12 @@ class CostOrderer final : public JoinOrderer {
       }
       if (cost(cheapestOf(candidates, cost)) < kEnumerateAbove) return std::move(cheapestOf(candidates, cost));
       if (component.size() <= kMaxEnumeratedVertices) {
-        PartialPlan cheapest = cheapestPlan(component, start, sample, costs_);
-        if (vertexOrder(cheapest.plan) != vertexOrder(candidates[0].plan)) candidates.push_back(std::move(cheapest));
+        addIfNew(candidates, cheapestPlan(component, start, sample, costs_));
+      }
+      if (refiner_ != nullptr) {
+        std::optional<PartialPlan> bySubPatterns =
+            planFromSubPatterns(component, start, sample, bgp, store_, *refiner_, walks_.seed);
+        if (bySubPatterns) addIfNew(candidates, std::move(*bySubPatterns));
       }
       if (refiner_ != nullptr && cost(cheapestOf(candidates, cost)) >= kRefineAbove) refine(candidates, bgp);
       return std::move(cheapestOf(candidates, cost));
@@ -301,6 +308,11 @@ class CostOrderer final : public JoinOrderer {
     std::vector<uint32_t> order;
     for (const PlanStep& step : plan.steps) order.push_back(step.vertex);
     return order;
+  }
+
+  static void addIfNew(std::vector<PartialPlan>& candidates, PartialPlan plan) {
+    const auto same = [&](const PartialPlan& c) { return vertexOrder(c.plan) == vertexOrder(plan.plan); };
+    if (std::none_of(candidates.begin(), candidates.end(), same)) candidates.push_back(std::move(plan));
   }
 
   template <typename Cost>

@@ -19,8 +19,9 @@ void keepCheaper(std::optional<Candidate>& best, Candidate candidate) {
 
 }  // namespace
 
-PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
-                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs) {
+std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component, const StepBuilder& start,
+                                                     const std::optional<WalkSample>& sample, const ExecutorCosts& costs,
+                                                     bool keepAll) {
   const size_t n = component.size();
   if (n == 0 || n > kMaxEnumeratedVertices) throw std::invalid_argument("cheapestPlan: component size out of range");
   // best[set]: the cheapest plan found that binds exactly the vertices of
@@ -33,6 +34,7 @@ PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuild
     seed.cost = stepCost(costs, seed.plan.plan.steps.back());
     keepCheaper(best[size_t{1} << i], std::move(seed));
   }
+  std::vector<std::optional<PartialPlan>> plans(best.size());
   for (size_t set = 1; set < best.size(); ++set) {
     if (!best[set]) continue;
     const StepBuilder& bound = best[set]->plan.builder;
@@ -50,9 +52,15 @@ PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuild
       next.cost += stepCost(costs, next.plan.plan.steps.back());
       keepCheaper(best[set | bit], std::move(next));
     }
-    if (set + 1 < best.size()) best[set].reset();  // no larger set is made from it any more
+    if (keepAll || set + 1 == best.size()) plans[set] = std::move(best[set]->plan);
+    best[set].reset();  // no larger set is made from it any more
   }
-  return std::move(best.back()->plan);
+  return plans;
+}
+
+PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs) {
+  return std::move(*cheapestPlans(component, start, sample, costs, false).back());
 }
 
 }  // namespace gsparql::engine

@@ -126,7 +126,8 @@ void trawlWhereFewSurvive(const ComponentPlan& plan, const BoundBgp& bgp, const 
   if (few == walks.end()) return;
   const std::vector<StepEstimate> trawled = trawl(plan, bgp, store, options);
   for (size_t i = static_cast<size_t>(few - walks.begin()); i < std::min(walks.size(), trawled.size()); ++i) {
-    if (trawled[i].survivors > walks[i].survivors) walks[i] = trawled[i];
+    const bool fewHere = !walks[i].exact && walks[i].survivors < options.fewSurvivors;
+    if (fewHere && trawled[i].relativeError < walks[i].relativeError) walks[i] = trawled[i];
   }
 }
 

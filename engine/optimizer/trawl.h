@@ -24,9 +24,9 @@ class GraphStore;
 namespace gsparql::engine {
 
 struct TrawlOptions {
-  uint32_t prefixes = 32;
-  uint32_t frontier = 64;  // rows a prefix keeps after a step
-  uint32_t perRow = 16;    // candidates a row follows at a step
+  uint32_t prefixes = 128;
+  uint32_t frontier = 16;  // rows a prefix keeps after a step
+  uint32_t perRow = 8;     // candidates a row follows at a step
   uint64_t seed = 1;
   // Walks' estimates that fewer walks got through are trawled again.
   uint64_t fewSurvivors = 64;
@@ -38,8 +38,8 @@ std::vector<StepEstimate> trawl(const ComponentPlan& plan, const BoundBgp& bgp, 
 
 // Walks' estimates of a plan's steps, those from the first step that fewer
 // than options.fewSurvivors walks got through on replaced by trawling's
-// where trawling's estimate of the step rests on more surviving rows: what
-// WalkEstimator::estimateBatch hands out.
+// where its standard error is the smaller (the walks': infinite where none
+// survived): what WalkEstimator::estimateBatch hands out.
 void trawlWhereFewSurvive(const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                           const TrawlOptions& options, std::vector<StepEstimate>& walks);
 
