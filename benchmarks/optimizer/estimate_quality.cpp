@@ -13,6 +13,8 @@
 //   trawl_cpu    walks_cpu, trawled where fewer than 64 walks survive a step (trawl.h):
 //                the estimator as the planner gets it
 //   trawl_gpu    walks_gpu, trawled on the CPU likewise (gSWORD's CPU-GPU co-processing)
+//   alley_cpu    walks_cpu as Alley's: each draws among a step's candidates that pass its checks
+//   alley_gpu    walks_gpu likewise
 // Where walks die out, the planner's rule applies: the step gets half a walk's
 // share (or its geometric mean with the characteristic sets' rows where
 // they price the step: rowsAfter), later steps the statistics' ratios. q-error: max(e/a, a/e), both at
@@ -126,12 +128,12 @@ int main(int argc, char** argv) {
     auto cpuWalks = engine::makeCpuWalkEstimator();
     std::unique_ptr<engine::Executor> gpu = engine::gpuAvailable() ? engine::makeGpuExecutor() : nullptr;
     engine::WalkEstimator* gpuWalks = gpu ? gpu->walkEstimator() : nullptr;
-    const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu",
-                                              "plain_128",  "trawl_cpu", "trawl_gpu"};
+    const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu", "plain_128",
+                                              "trawl_cpu",  "trawl_gpu", "alley_cpu", "alley_gpu"};
     std::map<std::pair<std::string, std::string>, std::vector<double>> qErrors;
     int skipped = 0, ran = 0;
     const std::vector<benchmarks::CorpusBgp> bgps = benchmarks::bgpCorpus(args, store);
-    std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu,plain_128,trawl_cpu,trawl_gpu\n");
+    std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu,plain_128,trawl_cpu,trawl_gpu,alley_cpu,alley_gpu\n");
     for (const benchmarks::CorpusBgp& bgp : bgps) {
       auto orderer = engine::makeStatisticsOrderer();
       engine::ExecutionOptions execution;
@@ -157,10 +159,10 @@ int main(int argc, char** argv) {
         std::vector<std::vector<double>> estimates(estimators.size());
         for (const auto& step : plan.steps) estimates[0].push_back(step.estimatedRows);
         const std::vector<bool> stars = starKnown(plan, leaf->bgp(), store);
-        const auto walksOf = [&](engine::WalkEstimator& estimator, uint32_t walks, bool trawl = false) {
-          return completed(
-              plan, estimator.estimate(plan, leaf->bgp(), store, {.walks = walks, .seed = o.seed, .trawl = trawl}),
-              walks, stars);
+        const auto walksOf = [&](engine::WalkEstimator& estimator, uint32_t walks, bool trawl = false,
+                                 bool alley = false) {
+          const engine::WalkOptions options{.walks = walks, .seed = o.seed, .trawl = trawl, .alley = alley};
+          return completed(plan, estimator.estimate(plan, leaf->bgp(), store, options), walks, stars);
         };
         estimates[1] = completed(plan,
                                  engine::wanderJoin(plan, leaf->bgp(), store, {.walks = kPlannerWalks, .seed = o.seed},
@@ -171,6 +173,8 @@ int main(int argc, char** argv) {
         estimates[5] = walksOf(*cpuWalks, o.walks, true);
         if (gpuWalks) estimates[3] = walksOf(*gpuWalks, gpuWalks->defaultWalks());
         if (gpuWalks) estimates[6] = walksOf(*gpuWalks, gpuWalks->defaultWalks(), true);
+        estimates[7] = walksOf(*cpuWalks, o.walks, false, true);
+        if (gpuWalks) estimates[8] = walksOf(*gpuWalks, gpuWalks->defaultWalks(), false, true);
         for (size_t s = 0; next < profiled.size() && profiled[next].component == c; ++s, ++next) {
           const double exact = static_cast<double>(profiled[next].actualRows);
           std::printf("%s,%s,%u,%zu,%.0f", bgp.set.c_str(), bgp.name.c_str(), c, s, exact);

@@ -32,7 +32,11 @@ struct WalkStep {
   // edges drawn uniformly (WalkSample::drawSeedEdges): their number.
   uint32_t edgeCount = 0;
   bool fromEdges = false;
+  bool alley = false;  // draws among the candidates that pass the checks (WalkOptions::alley)
 };
+
+// Alley scans at most this many candidates; a step with more is walked as Wander Join's.
+constexpr uint32_t kScanLimit = static_cast<uint32_t>(kAlleyScanLimit);
 
 // Per step: the sums over walks of the weight, its square and the
 // candidates (the weight before the checks), and the survivors.
@@ -97,6 +101,23 @@ __device__ inline bool checksHold(const WalkStep& s, const uint32_t* row) {
   return true;
 }
 
+// A Keys or Neighbours step's candidates for the row.
+__device__ inline List candidateList(const WalkStep& s, const uint32_t* row) {
+  return s.source == Source::Keys ? List{s.driver.keys, s.driver.keyCount} : lookup(s.driver, row[s.driverColumn], false);
+}
+
+// Alley: binds the step's vertex to one of the candidates that pass its
+// checks, drawn uniformly (a reservoir of one); returns their number.
+__device__ inline double chooseSurvivor(const WalkStep& s, List list, uint32_t* row, uint64_t& random) {
+  uint32_t survivors = 0, chosen = 0;
+  for (uint32_t i = 0; i < list.size; ++i) {
+    row[s.column] = list.data[i];
+    if (checksHold(s, row) && below(random, ++survivors) == 0) chosen = list.data[i];
+  }
+  row[s.column] = chosen;
+  return survivors;
+}
+
 // gSWORD's streaming: a grid that fits the device at once, each lane taking
 // walks lane, lane + lanes, ... one after another, each to its end or its
 // death, so that a lane whose walk dies starts the next at once instead of
@@ -122,16 +143,23 @@ __global__ void walk(const WalkStep* allSteps, const PlanSteps* plans, uint32_t 
   for (uint32_t w = lane; w < walks; w += lanes) {
     double weight = 1;
     for (uint32_t i = 0; i < stepCount && weight > 0; ++i) {
-      if (steps[i].fromEdges) {
-        weight = steps[i].edgeCount;  // bound with the seed: the seed's keys times the edges' share of each
-      } else if (i + 1 < stepCount && steps[i + 1].fromEdges) {
-        drawEdge(steps[i + 1], steps[i].column, row, random);
-        weight = steps[i].driver.keyCount;
+      const WalkStep& s = steps[i];
+      const List list = s.alley ? candidateList(s, row) : List{};
+      if (s.alley && list.size <= kScanLimit) {
+        drawn[i] += weight * list.size;
+        weight *= chooseSurvivor(s, list, row, random);
       } else {
-        weight *= choose(steps[i], row, random);
+        if (s.fromEdges) {
+          weight = s.edgeCount;  // bound with the seed: the seed's keys times the edges' share of each
+        } else if (i + 1 < stepCount && steps[i + 1].fromEdges) {
+          drawEdge(steps[i + 1], s.column, row, random);
+          weight = s.driver.keyCount;
+        } else {
+          weight *= choose(s, row, random);
+        }
+        drawn[i] += weight;
+        if (weight > 0 && !checksHold(s, row)) weight = 0;
       }
-      drawn[i] += weight;
-      if (weight > 0 && !checksHold(steps[i], row)) weight = 0;
       weights[i] += weight;
       squares[i] += weight * weight;
       survivors[i] += weight > 0;
@@ -236,6 +264,9 @@ std::vector<std::vector<StepEstimate>> wanderJoin(DevicePool& pool, GraphCache& 
         steps.back().fromEdges = edges > 0 && edges <= UINT32_MAX;
         steps.back().edgeCount = static_cast<uint32_t>(edges);
       }
+      // As the CPU's (WalkSample::intersects): a list's candidates, checked, not drawn with the seed.
+      steps.back().alley = options.alley && steps.back().checkCount > 0 && !steps.back().fromEdges &&
+                           steps.back().source != Source::Constant && steps.back().source != Source::AllVertices;
       ++slice.count;
     }
     slices.push_back(slice);

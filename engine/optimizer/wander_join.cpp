@@ -9,7 +9,7 @@ namespace gsparql::engine {
 
 WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkOptions& options, WalkMode mode)
     : bgp_(&bgp), store_(&store), matcher_(bgp, store), width_(bgp.columnCount()), walks_(options.walks),
-      planner_(mode == WalkMode::Planner), exact_(planner_),
+      planner_(mode == WalkMode::Planner), alley_(options.alley), exact_(planner_),
       rows_((exact_ ? 1 : static_cast<size_t>(options.walks)) * bgp.columnCount(), 0),
       weights_(exact_ ? 1 : options.walks, 1.0), state_(options.seed) {}
 
@@ -35,15 +35,6 @@ uint64_t WalkSample::below(uint64_t n) {
   return std::min(n - 1, static_cast<uint64_t>(fraction * static_cast<double>(n)));
 }
 
-// Binds the step's vertex of one walk to a random candidate; returns how
-// many there were (the inverse of the choice's probability), 0 when none.
-double WalkSample::choose(const PlanStep& step, uint32_t* row) {
-  const StepMatcher::Candidates candidates = matcher_.candidatesOf(step, row);
-  if (candidates.count == 0) return 0;
-  row[step.vertex] = candidates[step.source == CandidateSource::Constant ? 0 : below(candidates.count)];
-  return static_cast<double>(candidates.count);
-}
-
 void WalkSample::extend(const PlanStep& step) {
   matcher_.prepare(step);
   const bool first = stepsTaken_++ == 0;
@@ -67,11 +58,35 @@ void WalkSample::extend(const PlanStep& step) {
   for (size_t w = 0; w < weights_.size(); ++w) {
     if (weights_[w] == 0) continue;
     uint32_t* row = rows_.data() + w * width_;
-    weights_[w] *= choose(step, row);
-    candidateSum += weights_[w];
-    if (weights_[w] > 0 && !matcher_.checksHold(step, row)) weights_[w] = 0;
+    const StepMatcher::Candidates candidates = matcher_.candidatesOf(step, row);
+    candidateSum += weights_[w] * static_cast<double>(candidates.count);
+    weights_[w] *= alley_ && intersects(step, candidates) ? chooseSurvivor(step, candidates, row)
+                                                          : chooseAndCheck(step, candidates, row);
   }
   candidates_ = weights_.empty() ? 0 : candidateSum / static_cast<double>(weights_.size());
+}
+
+bool WalkSample::intersects(const PlanStep& step, const StepMatcher::Candidates& candidates) {
+  const bool list = step.source == CandidateSource::Neighbours || step.source == CandidateSource::PredicateKeys ||
+                    step.source == CandidateSource::Constants;
+  return list && (!step.checks.empty() || !step.predicateVertexChecks.empty()) && candidates.count <= kAlleyScanLimit;
+}
+
+double WalkSample::chooseAndCheck(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row) {
+  if (candidates.count == 0) return 0;
+  row[step.vertex] = candidates[step.source == CandidateSource::Constant ? 0 : below(candidates.count)];
+  return matcher_.checksHold(step, row) ? static_cast<double>(candidates.count) : 0;
+}
+
+double WalkSample::chooseSurvivor(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row) {
+  uint64_t survivors = 0;
+  uint32_t chosen = 0;
+  for (uint64_t i = 0; i < candidates.count; ++i) {
+    row[step.vertex] = candidates[i];
+    if (matcher_.checksHold(step, row) && below(++survivors) == 0) chosen = candidates[i];  // a reservoir of one
+  }
+  row[step.vertex] = chosen;
+  return static_cast<double>(survivors);
 }
 
 bool WalkSample::extendExactly(const PlanStep& step) {
@@ -193,7 +208,10 @@ bool WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
 
 void WalkSample::walkSeed() {
   if (exact_) spreadWalks();
-  for (size_t w = 0; w < weights_.size(); ++w) weights_[w] *= choose(*deferredSeed_, rows_.data() + w * width_);
+  for (size_t w = 0; w < weights_.size(); ++w) {
+    uint32_t* row = rows_.data() + w * width_;
+    weights_[w] *= chooseAndCheck(*deferredSeed_, matcher_.candidatesOf(*deferredSeed_, row), row);
+  }
   deferredSeed_.reset();
 }
 

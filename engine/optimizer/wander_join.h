@@ -37,6 +37,13 @@
 // else walked from the constant's side, so that a seed of 40,000 users
 // checked against a constant's 43 friends is not 128 walks of which none
 // survives. Otherwise the seed is walked uniformly.
+//
+// Alley (Kim, Kim, Fletcher, Han: SIGMOD 2021), asked for by
+// WalkOptions::alley, differs at a step with checks: the walk draws among
+// the candidates that pass them all and multiplies its weight by their
+// number, so it dies only where none passes (rare joins get more survivors
+// for the same walks, each walk doing more work). Alley's branching is
+// trawling's (trawl.h).
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -71,7 +78,15 @@ struct WalkOptions {
   uint32_t walks = 1024;
   uint64_t seed = 1;  // the same seed, the same walks
   bool trawl = true;  // WalkEstimator::estimateBatch: trawl where few walks survive
+  // Alley (Kim et al., SIGMOD 2021) instead of Wander Join: at a step with
+  // checks, a walk draws among the candidates that pass them all (their
+  // intersection) and multiplies its weight by their number, so it dies
+  // only where none passes. A step of more than kAlleyScanLimit candidates
+  // is walked as Wander Join's (each step's factor is unbiased either way).
+  bool alley = false;
 };
+
+inline constexpr uint64_t kAlleyScanLimit = 4096;
 
 // Wander Join as published (the estimators', which the tests compare CPU
 // with GPU), or the planner's sample (above).
@@ -95,7 +110,14 @@ class WalkSample {
   StepEstimate estimate() const;
 
  private:
-  double choose(const PlanStep& step, uint32_t* row);
+  // Binds the step's vertex of one walk to one of `candidates`: Wander
+  // Join's, drawn and then checked, or Alley's, drawn among those that pass
+  // the checks; returns the factor of the walk's weight (0: it dies).
+  double chooseAndCheck(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row);
+  double chooseSurvivor(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row);
+  // Whether Alley draws among the survivors at `step`: it has checks, and
+  // few enough candidates to check them all.
+  static bool intersects(const PlanStep& step, const StepMatcher::Candidates& candidates);
   // Exact: every row after `step`, unless its candidates outnumber the
   // walks (then false, and nothing changed).
   bool extendExactly(const PlanStep& step);
@@ -122,6 +144,7 @@ class WalkSample {
   size_t width_;
   size_t walks_;
   bool planner_;
+  bool alley_;
   bool exact_;
   std::vector<uint32_t> rows_;   // walks (exact: rows) x bgp columns
   std::vector<double> weights_;  // per walk (exact: per row, 1); 0 once dead

@@ -51,7 +51,8 @@ void checkBatch(engine::WalkEstimator& gpu, const GraphStore& store, const engin
 
 // Every step the GPU's walks reach: within its error bars of the exact rows
 // (the CPU executor's profile), zero where they are, and near the CPU's walks.
-void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::string& query, uint64_t seed, Tally& t) {
+void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::string& query, uint64_t seed, Tally& t,
+           bool alley = false) {
   auto cpu = engine::makeCpuExecutor();
   auto orderer = engine::makeStatisticsOrderer();
   const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, *orderer, {});
@@ -59,7 +60,7 @@ void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::strin
   if (scan == nullptr || scan->bgp().hasAbsentConstant) return;
   const auto& profiled = scan->executionProfile().steps;
   size_t next = 0;
-  const engine::WalkOptions walks{.walks = 1u << 16, .seed = seed, .trawl = false};  // the walks alone
+  const engine::WalkOptions walks{.walks = 1u << 16, .seed = seed, .trawl = false, .alley = alley};  // the walks alone
   for (uint32_t c = 0; c < scan->plan().components.size(); ++c) {
     const auto& plan = scan->plan().components[c];
     const auto onGpu = gpu.estimate(plan, scan->bgp(), store, walks);
@@ -109,7 +110,7 @@ TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and o
   engine::WalkEstimator* gpu = executor->walkEstimator();
   REQUIRE(gpu != nullptr);
   CHECK(gpu->name() == "gpu");
-  Tally t;
+  Tally t, alley;  // Wander Join's walks, Alley's (on the random graphs)
   {
     TempDir dir;
     Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
@@ -126,6 +127,7 @@ TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and o
     GraphStore store(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
     check(store, *gpu, c.query, static_cast<uint64_t>(i) + 1, t);
+    check(store, *gpu, c.query, static_cast<uint64_t>(i) + 1, alley, true);
     // Walks that start from, or pass, a variable limited to a set of constants.
     const std::string variable = randomVertexVariable(c, random);
     if (variable.empty()) continue;
@@ -138,4 +140,9 @@ TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and o
   CHECK(t.steps > 600);
   CHECK(t.withinThree >= t.steps * 9 / 10);
   CHECK(t.agree >= t.compared * 9 / 10);
+  INFO("Alley: steps " << alley.steps << ", within 3 standard errors " << alley.withinThree
+                       << "; compared with the CPU " << alley.compared << ", agreeing " << alley.agree);
+  CHECK(alley.steps > 300);
+  CHECK(alley.withinThree >= alley.steps * 9 / 10);
+  CHECK(alley.agree >= alley.compared * 9 / 10);
 }
