@@ -103,7 +103,8 @@ __device__ inline bool checksHold(const WalkStep& s, const uint32_t* row) {
 
 // A Keys or Neighbours step's candidates for the row.
 __device__ inline List candidateList(const WalkStep& s, const uint32_t* row) {
-  return s.source == Source::Keys ? List{s.driver.keys, s.driver.keyCount} : lookup(s.driver, row[s.driverColumn], false);
+  return s.source == Source::Keys ? List{s.driver.keys, s.driver.keyCount}
+                                  : lookup(s.driver, row[s.driverColumn], false);
 }
 
 // Alley: binds the step's vertex to one of the candidates that pass its

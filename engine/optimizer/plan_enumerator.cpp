@@ -19,9 +19,10 @@ void keepCheaper(std::optional<Candidate>& best, Candidate candidate) {
 
 }  // namespace
 
-std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component, const StepBuilder& start,
-                                                     const std::optional<WalkSample>& sample, const ExecutorCosts& costs,
-                                                     bool keepAll) {
+std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component,
+                                                     const StepBuilder& start,
+                                                     const std::optional<WalkSample>& sample,
+                                                     const ExecutorCosts& costs, bool keepAll) {
   const size_t n = component.size();
   if (n == 0 || n > kMaxEnumeratedVertices) throw std::invalid_argument("cheapestPlan: component size out of range");
   // best[set]: the cheapest plan found that binds exactly the vertices of

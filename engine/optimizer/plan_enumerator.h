@@ -32,8 +32,9 @@ PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuild
 // The same dynamic programming, handing out the cheapest plan of every set
 // it reached (indexed by set, bit i: component[i]; nullopt for the others)
 // where `keepAll`, else of the whole component only (the last).
-std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component, const StepBuilder& start,
-                                                     const std::optional<WalkSample>& sample, const ExecutorCosts& costs,
-                                                     bool keepAll);
+std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component,
+                                                     const StepBuilder& start,
+                                                     const std::optional<WalkSample>& sample,
+                                                     const ExecutorCosts& costs, bool keepAll);
 
 }  // namespace gsparql::engine

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/optimizer/split_mix.h"
 #include "engine/optimizer/step_matcher.h"
 
 namespace gsparql::engine {
@@ -11,7 +12,7 @@ namespace {
 class Trawler {
  public:
   Trawler(const BoundBgp& bgp, const GraphStore& store, const TrawlOptions& options)
-      : matcher_(bgp, store), width_(bgp.columnCount()), options_(options), state_(options.seed),
+      : matcher_(bgp, store), width_(bgp.columnCount()), options_(options), random_(options.seed),
         prefixes_(options.prefixes, Rows{std::vector<uint32_t>(width_, 0), {1.0}}) {}
 
   StepEstimate take(const PlanStep& step) {
@@ -48,7 +49,7 @@ class Trawler {
     const double each = drawn ? weight * static_cast<double>(n) / static_cast<double>(taken) : weight;
     std::vector<uint32_t> candidate(row, row + width_);
     for (uint64_t i = 0; i < taken; ++i) {
-      candidate[step.vertex] = candidates[drawn ? below(n) : i];
+      candidate[step.vertex] = candidates[drawn ? random_.below(n) : i];
       if (!matcher_.checksHold(step, candidate.data())) continue;
       next.rows.insert(next.rows.end(), candidate.begin(), candidate.end());
       next.weights.push_back(each);
@@ -61,7 +62,7 @@ class Trawler {
   void keepSome(Rows& rows, size_t k) {
     const size_t n = rows.weights.size();
     for (size_t i = 0; i < k; ++i) {
-      const size_t j = i + below(n - i);
+      const size_t j = i + random_.below(n - i);
       std::swap(rows.weights[i], rows.weights[j]);
       std::swap_ranges(rows.rows.begin() + static_cast<std::ptrdiff_t>(i * width_),
                        rows.rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * width_),
@@ -88,19 +89,10 @@ class Trawler {
     return e;
   }
 
-  // SplitMix64, as the walks'.
-  uint64_t below(uint64_t n) {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    const double fraction = static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
-    return std::min(n - 1, static_cast<uint64_t>(fraction * static_cast<double>(n)));
-  }
-
   StepMatcher matcher_;
   size_t width_;
   TrawlOptions options_;
-  uint64_t state_;
+  SplitMix64 random_;
   std::vector<Rows> prefixes_;
 };
 

@@ -11,7 +11,7 @@ WalkSample::WalkSample(const BoundBgp& bgp, const GraphStore& store, const WalkO
     : bgp_(&bgp), store_(&store), matcher_(bgp, store), width_(bgp.columnCount()), walks_(options.walks),
       planner_(mode == WalkMode::Planner), alley_(options.alley), exact_(planner_),
       rows_((exact_ ? 1 : static_cast<size_t>(options.walks)) * bgp.columnCount(), 0),
-      weights_(exact_ ? 1 : options.walks, 1.0), state_(options.seed) {}
+      weights_(exact_ ? 1 : options.walks, 1.0), random_(options.seed) {}
 
 bool WalkSample::canTake(const PlanStep& step) {
   if ((step.source == CandidateSource::Neighbours || step.source == CandidateSource::PredicateKeys) &&
@@ -19,20 +19,6 @@ bool WalkSample::canTake(const PlanStep& step) {
     return false;
   }
   return std::none_of(step.checks.begin(), step.checks.end(), [](const EdgeUse& c) { return c.bindsPredicate; });
-}
-
-// SplitMix64: small, fast and good enough to pick candidates.
-uint64_t WalkSample::random() {
-  uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-// Uniform in [0, n), n > 0: the top 53 bits as a fraction (a bias far below the walks' noise).
-uint64_t WalkSample::below(uint64_t n) {
-  const double fraction = static_cast<double>(random() >> 11) * 0x1.0p-53;
-  return std::min(n - 1, static_cast<uint64_t>(fraction * static_cast<double>(n)));
 }
 
 void WalkSample::extend(const PlanStep& step) {
@@ -74,7 +60,7 @@ bool WalkSample::intersects(const PlanStep& step, const StepMatcher::Candidates&
 
 double WalkSample::chooseAndCheck(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row) {
   if (candidates.count == 0) return 0;
-  row[step.vertex] = candidates[step.source == CandidateSource::Constant ? 0 : below(candidates.count)];
+  row[step.vertex] = candidates[step.source == CandidateSource::Constant ? 0 : random_.below(candidates.count)];
   return matcher_.checksHold(step, row) ? static_cast<double>(candidates.count) : 0;
 }
 
@@ -83,7 +69,8 @@ double WalkSample::chooseSurvivor(const PlanStep& step, const StepMatcher::Candi
   uint32_t chosen = 0;
   for (uint64_t i = 0; i < candidates.count; ++i) {
     row[step.vertex] = candidates[i];
-    if (matcher_.checksHold(step, row) && below(++survivors) == 0) chosen = candidates[i];  // a reservoir of one
+    // A reservoir of one: the k-th survivor replaces the choice with chance 1/k.
+    if (matcher_.checksHold(step, row) && random_.below(++survivors) == 0) chosen = candidates[i];
   }
   row[step.vertex] = chosen;
   return static_cast<double>(survivors);
@@ -119,7 +106,7 @@ void WalkSample::spreadWalks() {
   const size_t held = weights_.size();
   std::vector<uint32_t> walks(walks_ * width_, 0);
   for (size_t w = 0; w < walks_ && held > 0; ++w) {
-    const size_t from = held == 1 ? 0 : below(held);
+    const size_t from = held == 1 ? 0 : random_.below(held);
     std::copy_n(rows_.data() + from * width_, width_, walks.data() + w * width_);
   }
   rows_ = std::move(walks);
@@ -150,7 +137,7 @@ void WalkSample::walkSeedEdges(const PlanStep& step) {
   weights_.assign(walks_, static_cast<double>(edges));
   for (size_t w = 0; w < walks_; ++w) {
     uint32_t* row = rows_.data() + w * width_;
-    const uint64_t e = below(edges);
+    const uint64_t e = random_.below(edges);
     const auto key = std::upper_bound(offsets.begin(), offsets.end(), e) - offsets.begin() - 1;
     row[deferredSeed_->vertex] = keys[static_cast<size_t>(key)];
     row[step.vertex] = neighbours[e];
@@ -199,7 +186,7 @@ bool WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
   }
   spreadWalks();
   for (size_t w = 0; w < walks_; ++w) {
-    weights_[w] = bindBoth(rows_.data() + w * width_, reaching[below(reaching.size())])
+    weights_[w] = bindBoth(rows_.data() + w * width_, reaching[random_.below(reaching.size())])
                       ? static_cast<double>(reaching.size())
                       : 0;
   }

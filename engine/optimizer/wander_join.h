@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "engine/bound_bgp.h"
+#include "engine/optimizer/split_mix.h"
 #include "engine/optimizer/step_matcher.h"
 #include "engine/plan.h"
 
@@ -135,8 +136,6 @@ class WalkSample {
   bool walkFromConstant(const PlanStep& step, const EdgeUse& check);
   // The deferred seed, walked uniformly over its keys.
   void walkSeed();
-  uint64_t random();
-  uint64_t below(uint64_t n);
 
   const BoundBgp* bgp_;
   const GraphStore* store_;
@@ -151,7 +150,7 @@ class WalkSample {
   double candidates_ = 0;        // StepEstimate::candidates of the last step taken
   size_t stepsTaken_ = 0;
   std::optional<PlanStep> deferredSeed_;  // the first step, its keys not yet walked
-  uint64_t state_;               // SplitMix64
+  SplitMix64 random_;
 };
 
 // The rows the planner takes after a step from its walks' estimate: theirs;

@@ -164,23 +164,11 @@ TEST_CASE("plans of the cost optimizer give the rows a brute force gives, within
 }
 
 TEST_CASE("a plan from every connected sub-pattern's estimates, requested in one batch, takes a branch's small fan-out last") {
-  // <c> has 50 <p> objects and 1,000 <q> subjects, of which 100 have an
-  // <r>. The statistics' greedy order binds ?a (50 rows), ?b (50,000), ?z
-  // (5,000); the sub-patterns' rows make ?b (1,000), ?z (100), ?a (5,000)
-  // the order of fewest rows over its steps.
-  TempDir dir;
-  std::string nt;
-  for (int i = 0; i < 1000; ++i) {
-    const std::string n = std::to_string(i);
-    if (i < 50) nt += "<http://e/c> <http://e/p> <http://e/a" + n + "> .\n";
-    nt += "<http://e/b" + n + "> <http://e/q> <http://e/c> .\n";
-    if (i % 10 == 0) nt += "<http://e/b" + n + "> <http://e/r> <http://e/z" + n + "> .\n";
-  }
-  writeFile(dir / "data.nt", nt);
+  TempDir dir;  // branchFanOutTriples: the greedy binds ?a first, fewest rows over the steps ?b, ?z, ?a
+  writeFile(dir / "data.nt", branchFanOutTriples());
   Database::load(dir / "db", {(dir / "data.nt").string()});
   GraphStore store(dir / "db");
-  const auto outcome = runOnCpu(store, *engine::makeStatisticsOrderer(),
-                                "SELECT * { <http://e/c> <http://e/p> ?a . ?b <http://e/q> <http://e/c> . ?b <http://e/r> ?z }");
+  const auto outcome = runOnCpu(store, *engine::makeStatisticsOrderer(), kBranchFanOutQuery);
   REQUIRE(outcome.rows.rows == 5000);
   const engine::BoundBgp& bgp = engine::firstBgpLeaf(*outcome.plan)->bgp();
   const auto orderOf = [&](const engine::ComponentPlan& plan) {

@@ -36,7 +36,8 @@ struct Profiled {
 
 Profiled profiled(const GraphStore& store, const std::string& query) {
   auto cpu = engine::makeCpuExecutor();
-  Profiled p{engine::runQuery(sparql::parseQuery(query), store, *cpu, *engine::makeStatisticsOrderer(), {}), nullptr, {}};
+  Profiled p{engine::runQuery(sparql::parseQuery(query), store, *cpu, *engine::makeStatisticsOrderer(), {}),
+             nullptr, {}};
   p.leaf = engine::firstBgpLeaf(*p.outcome.plan);
   if (p.leaf == nullptr || p.leaf->bgp().hasAbsentConstant) return p;
   for (const auto& step : p.leaf->executionProfile().steps) {
@@ -60,7 +61,8 @@ TEST_CASE("trawling with no bounds counts every step exactly; with small ones it
     const Profiled p = profiled(store, c.query);
     if (p.leaf == nullptr || p.exactRows.empty()) continue;
     const engine::ComponentPlan& plan = p.leaf->plan().components[0];
-    const auto all = engine::trawl(plan, p.leaf->bgp(), store, {.prefixes = 1, .frontier = kUnbounded, .perRow = kUnbounded});
+    const auto all =
+        engine::trawl(plan, p.leaf->bgp(), store, {.prefixes = 1, .frontier = kUnbounded, .perRow = kUnbounded});
     const auto some = engine::trawl(plan, p.leaf->bgp(), store,
                                     {.prefixes = 64, .frontier = 4, .perRow = 2, .seed = static_cast<uint64_t>(i) + 1});
     for (size_t s = 0; s < std::min(all.size(), p.exactRows.size()); ++s) {
@@ -96,13 +98,16 @@ TEST_CASE("where few walks survive, the estimator trawls: a rare cycle the walks
     for (int w = 0; w < 19; ++w) nt += iri("x", x) + " <http://e/owns> " + iri("w", x * 19 + w) + " .\n";
     for (int y = 0; y < 10; ++y) {
       nt += iri("x", x) + " <http://e/friend> " + iri("y", x * 10 + y) + " .\n";
-      for (int z = 0; z < 10; ++z) nt += iri("y", x * 10 + y) + " <http://e/pet> " + iri("z", x * 100 + y * 10 + z) + " .\n";
+      for (int z = 0; z < 10; ++z) {
+        nt += iri("y", x * 10 + y) + " <http://e/pet> " + iri("z", x * 100 + y * 10 + z) + " .\n";
+      }
     }
   }
   writeFile(dir / "g.nt", nt);
   Database::load(dir / "db", {(dir / "g.nt").string()});
   GraphStore store(dir / "db");
-  const Profiled p = profiled(store, "SELECT * { ?x <http://e/friend> ?y . ?y <http://e/pet> ?z . ?x <http://e/owns> ?z }");
+  const Profiled p =
+      profiled(store, "SELECT * { ?x <http://e/friend> ?y . ?y <http://e/pet> ?z . ?x <http://e/owns> ?z }");
   REQUIRE(p.outcome.rows.rows == 100);
   const engine::BoundBgp& bgp = p.leaf->bgp();
   const auto vertex = [&](const std::string& name) {

@@ -469,25 +469,13 @@ TEST_CASE("the sampling optimizer starts from a vertex's own few candidates rath
 }
 
 TEST_CASE("the sampling optimizer takes a branch's small fan-out last where the dynamic programming makes fewer rows") {
-  // <c> has 50 <p> objects and 1,000 <q> subjects, of which 100 have an
-  // <r>. Taking the fewest rows each step binds ?a (50), then ?b (50,000),
-  // then ?z (5,000); the plan that makes fewest rows over its steps binds
-  // ?b (1,000), ?z (100), then ?a (5,000).
-  TempDir dir;
-  std::string nt;
-  for (int i = 0; i < 1000; ++i) {
-    const std::string n = std::to_string(i);
-    if (i < 50) nt += "<http://e/c> <http://e/p> <http://e/a" + n + "> .\n";
-    nt += "<http://e/b" + n + "> <http://e/q> <http://e/c> .\n";
-    if (i % 10 == 0) nt += "<http://e/b" + n + "> <http://e/r> <http://e/z" + n + "> .\n";
-  }
-  writeFile(dir / "data.nt", nt);
+  TempDir dir;  // branchFanOutTriples: the greedy binds ?a first, fewest rows over the steps ?b, ?z, ?a
+  writeFile(dir / "data.nt", branchFanOutTriples());
   Database::load(dir / "db", {(dir / "data.nt").string()});
   GraphStore store(dir / "db");
   auto cpu = engine::makeCpuExecutor();
-  const auto outcome = engine::runQuery(
-      sparql::parseQuery("SELECT * { <http://e/c> <http://e/p> ?a . ?b <http://e/q> <http://e/c> . ?b <http://e/r> ?z }"),
-      store, *cpu, *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}), {});
+  const auto outcome = engine::runQuery(sparql::parseQuery(kBranchFanOutQuery), store, *cpu,
+                                        *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}), {});
   CHECK(outcome.rows.rows == 5000);
   const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(leaf != nullptr);

@@ -147,4 +147,15 @@ uint64_t countOf(const QueryResult& result) {
   return std::stoull(cells[0].substr(1, cells[0].size() - 1 - suffix.size()));
 }
 
+std::string branchFanOutTriples() {
+  std::string nt;
+  for (int i = 0; i < 1000; ++i) {
+    const std::string n = std::to_string(i);
+    if (i < 50) nt += "<http://e/c> <http://e/p> <http://e/a" + n + "> .\n";
+    nt += "<http://e/b" + n + "> <http://e/q> <http://e/c> .\n";
+    if (i % 10 == 0) nt += "<http://e/b" + n + "> <http://e/r> <http://e/z" + n + "> .\n";
+  }
+  return nt;
+}
+
 }  // namespace gsparql::test

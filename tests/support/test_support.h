@@ -37,6 +37,14 @@ class TempDir {
 std::filesystem::path dataFile(const std::string& relative);  // under tests/data, or $GSPARQL_TEST_DATA
 std::vector<std::string> readLines(const std::filesystem::path& file);
 void writeFile(const std::filesystem::path& file, const std::string& content);
+// A branch with a small fan-out that a plan should take last: <c> has 50 <p>
+// objects and 1,000 <q> subjects, of which 100 have an <r>. Of kBranchFanOutQuery
+// (5,000 rows), taking the fewest rows each step binds ?a (50), then ?b
+// (50,000), then ?z (5,000); the plan that makes fewest rows over its steps
+// binds ?b (1,000), ?z (100), then ?a (5,000). N-Triples.
+std::string branchFanOutTriples();
+inline constexpr const char* kBranchFanOutQuery =
+    "SELECT * { <http://e/c> <http://e/p> ?a . ?b <http://e/q> <http://e/c> . ?b <http://e/r> ?z }";
 // Every triple of the database, one N-Triples line each, sorted bytewise.
 std::vector<std::string> sortedDump(const std::filesystem::path& db);
 // The names in a folder, sorted.
