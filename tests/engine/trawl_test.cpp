@@ -50,7 +50,7 @@ constexpr uint32_t kUnbounded = std::numeric_limits<uint32_t>::max();
 
 }  // namespace
 
-TEST_CASE("trawling with no bounds counts every step exactly; with small ones it estimates them without bias") {
+TEST_CASE("trawling with no bounds counts every step exactly, with small ones it estimates them without bias") {
   std::mt19937 random(20261128);
   int steps = 0, withinThree = 0;
   for (int i = 0; i < scaledCases(150); ++i) {
