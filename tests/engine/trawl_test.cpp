@@ -81,11 +81,11 @@ TEST_CASE("trawling with no bounds counts every step exactly, with small ones it
     }
   }
   INFO("steps " << steps << ", within 3 standard errors " << withinThree);
-  CHECK(steps > scaledCases(100));
+  CHECK(steps > scaledCases(150) / 2);  // 18 of the 30 cases under ASan
   CHECK(withinThree >= steps * 9 / 10);
 }
 
-TEST_CASE("where few walks survive, the estimator trawls: a rare cycle the walks miss is found") {
+TEST_CASE("where few walks survive, the estimator trawls: a rare cycle the walks miss is found, Alley's die less") {
   // 100 users x, each with 10 friends y, each with 10 pets z; each x owns
   // 20 pets, one of the 100 its friends have. ?x friend ?y . ?y pet ?z . ?x
   // owns ?z, bound x, y, z (z from y's pets, the fewer): 10,000 paths, 100
@@ -126,6 +126,7 @@ TEST_CASE("where few walks survive, the estimator trawls: a rare cycle the walks
   const auto estimator = engine::makeCpuWalkEstimator();
   constexpr int kSeeds = 200;
   double sum = 0;
+  uint64_t alleySurvivors = 0, wanderSurvivors = 0;
   std::vector<double> trawled, walked;
   const auto qError = [](double estimate) { return std::max(estimate / 100, 100 / std::max(estimate, 1.0)); };
   for (int seed = 1; seed <= kSeeds; ++seed) {
@@ -137,8 +138,16 @@ TEST_CASE("where few walks survive, the estimator trawls: a rare cycle the walks
     trawled.push_back(qError(e[2].rows));
     auto plain = walks;
     plain.trawl = false;
-    walked.push_back(qError(estimator->estimate(plan, bgp, store, plain)[2].rows));
+    const auto w = estimator->estimate(plan, bgp, store, plain);
+    walked.push_back(qError(w[2].rows));
+    wanderSurvivors += w[2].survivors;
+    // Alley draws z among y's pets that x owns: a walk dies only at a y with none (9 of 10).
+    auto alley = plain;
+    alley.alley = true;
+    alleySurvivors += estimator->estimate(plan, bgp, store, alley)[2].survivors;
   }
+  INFO("survivors of the last step over all seeds: Alley " << alleySurvivors << ", Wander Join " << wanderSurvivors);
+  CHECK(alleySurvivors > 5 * wanderSurvivors);  // about 1 in 10 against 1 in 100
   CHECK(sum / kSeeds == doctest::Approx(100).epsilon(0.05));  // unbiased
   std::sort(trawled.begin(), trawled.end());
   std::sort(walked.begin(), walked.end());
