@@ -35,8 +35,8 @@ class SubPatterns {
       if (plans_[set] && !extended[set]) sent.push_back(plans_[set]->plan);
     }
     const auto share = static_cast<uint32_t>(4ull * estimator.defaultWalks() / std::max<size_t>(1, sent.size()));
-    const WalkOptions walks{.walks = std::max(kLeastWalks, share), .seed = seed, .trawl = false};
-    const auto estimates = estimator.estimateBatch(sent, bgp, store, walks);
+    const WalkOptions walks{.walks = std::max(kLeastWalks, share), .seed = seed};
+    const auto estimates = estimator.walkBatch(sent, bgp, store, walks);  // one launch on the GPU; not trawled
     for (size_t p = 0; p < sent.size(); ++p) takeWalks(sent[p], estimates[p], walks.walks);
   }
 

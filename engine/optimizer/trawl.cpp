@@ -47,11 +47,11 @@ class Trawler {
     const bool drawn = n > options_.perRow;
     const uint64_t taken = drawn ? options_.perRow : n;
     const double each = drawn ? weight * static_cast<double>(n) / static_cast<double>(taken) : weight;
-    std::vector<uint32_t> candidate(row, row + width_);
+    candidate_.assign(row, row + width_);
     for (uint64_t i = 0; i < taken; ++i) {
-      candidate[step.vertex] = candidates[drawn ? random_.below(n) : i];
-      if (!matcher_.checksHold(step, candidate.data())) continue;
-      next.rows.insert(next.rows.end(), candidate.begin(), candidate.end());
+      candidate_[step.vertex] = candidates[drawn ? random_.below(n) : i];
+      if (!matcher_.checksHold(step, candidate_.data())) continue;
+      next.rows.insert(next.rows.end(), candidate_.begin(), candidate_.end());
       next.weights.push_back(each);
     }
     return weight * static_cast<double>(n);
@@ -94,6 +94,7 @@ class Trawler {
   TrawlOptions options_;
   SplitMix64 random_;
   std::vector<Rows> prefixes_;
+  std::vector<uint32_t> candidate_;  // the row being extended, reused
 };
 
 }  // namespace
