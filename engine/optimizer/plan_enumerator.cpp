@@ -17,6 +17,91 @@ void keepCheaper(std::optional<Candidate>& best, Candidate candidate) {
   if (!best || candidate.cost < best->cost) best = std::move(candidate);
 }
 
+// The cheapest way found into a set whose plan is made only once it is
+// visited: from which set, by which vertex.
+struct Offer {
+  size_t from = 0;
+  size_t vertex = 0;
+  double cost = 0;  // the plan of `from`'s
+};
+
+class Enumerator {
+ public:
+  Enumerator(const std::vector<uint32_t>& component, const StepBuilder& start, const std::optional<WalkSample>& sample,
+             const ExecutorCosts& costs)
+      : component_(component),
+        costs_(costs),
+        // A step's rows are those of the set it completes, whatever order
+        // bound the set (in expectation, for walks), so where the model
+        // prices steps and rows alone, every way into a set costs the same
+        // beyond the cost of the set it comes from: the cheapest such set is
+        // the way in, and the set's step is estimated once instead of from
+        // each of its predecessors. Candidates depend on the step's driver,
+        // so where they are priced, each way in is estimated.
+        byPredecessor_(costs.perCandidate == 0),
+        best_(size_t{1} << component.size()),
+        offers_(byPredecessor_ ? best_.size() : 0) {
+    for (size_t i = 0; i < component.size(); ++i) {
+      Candidate seed{{start, PrefixEstimate(sample), {}}, 0};
+      seed.plan.add(seed.plan.builder.seedStep(component[i]));
+      seed.cost = stepCost(costs, seed.plan.plan.steps.back());
+      best_[size_t{1} << i] = std::move(seed);
+    }
+  }
+
+  std::vector<std::optional<PartialPlan>> run(bool keepAll) {
+    std::vector<std::optional<PartialPlan>> plans(best_.size());
+    for (size_t set = 1; set < best_.size(); ++set) {
+      if (byPredecessor_ && offers_[set]) best_[set] = extend(*best_[offers_[set]->from], offers_[set]->vertex);
+      if (!best_[set]) continue;
+      offerSupersets(set);
+      if (keepAll || set + 1 == best_.size()) plans[set] = best_[set]->plan;
+      // Larger sets are made from this one when they are visited, by predecessor.
+      if (!byPredecessor_) best_[set].reset();
+    }
+    return plans;
+  }
+
+ private:
+  Candidate extend(const Candidate& from, size_t i) const {
+    Candidate next = from;
+    StepBuilder& builder = next.plan.builder;
+    const bool adjacent = builder.cheapestDriver(component_[i]).has_value();
+    next.plan.add(adjacent ? builder.extendStep(component_[i]) : builder.seedStep(component_[i]));
+    next.cost += stepCost(costs_, next.plan.plan.steps.back());
+    return next;
+  }
+
+  // Offers each set one vertex larger the way in from `set`. Only where no
+  // vertex is adjacent (a predicate variable that also names a vertex joins
+  // them, no edge does), a vertex starts anew.
+  void offerSupersets(size_t set) {
+    const size_t n = component_.size();
+    const StepBuilder& bound = best_[set]->plan.builder;
+    std::vector<bool> adjacent(n);
+    for (size_t i = 0; i < n; ++i) adjacent[i] = !(set >> i & 1) && bound.cheapestDriver(component_[i]).has_value();
+    const bool joined = std::find(adjacent.begin(), adjacent.end(), true) != adjacent.end();
+    for (size_t i = 0; i < n; ++i) {
+      const size_t bit = size_t{1} << i;
+      if ((set & bit) || (joined && !adjacent[i])) continue;
+      if (!byPredecessor_) {
+        keepCheaper(best_[set | bit], extend(*best_[set], i));
+      } else if (!offers_[set | bit] || best_[set]->cost < offers_[set | bit]->cost) {
+        offers_[set | bit] = Offer{set, i, best_[set]->cost};
+      }
+    }
+  }
+
+  const std::vector<uint32_t>& component_;
+  const ExecutorCosts& costs_;
+  const bool byPredecessor_;
+  // best_[set]: the cheapest plan found that binds exactly the vertices of
+  // `set` (bit i: component[i]). A step only ever adds a vertex, so every
+  // way into a set is known before the set is visited.
+  std::vector<std::optional<Candidate>> best_;
+  std::vector<std::optional<Offer>> offers_;
+};
+
 }  // namespace
 
 std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component,
@@ -25,38 +110,7 @@ std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t
                                                      const ExecutorCosts& costs, bool keepAll) {
   const size_t n = component.size();
   if (n == 0 || n > kMaxEnumeratedVertices) throw std::invalid_argument("cheapestPlan: component size out of range");
-  // best[set]: the cheapest plan found that binds exactly the vertices of
-  // `set` (bit i: component[i]). A step only ever adds a vertex, so every
-  // set is complete before the larger sets made from it are visited.
-  std::vector<std::optional<Candidate>> best(size_t{1} << n);
-  for (size_t i = 0; i < n; ++i) {
-    Candidate seed{{start, PrefixEstimate(sample), {}}, 0};
-    seed.plan.add(seed.plan.builder.seedStep(component[i]));
-    seed.cost = stepCost(costs, seed.plan.plan.steps.back());
-    keepCheaper(best[size_t{1} << i], std::move(seed));
-  }
-  std::vector<std::optional<PartialPlan>> plans(best.size());
-  for (size_t set = 1; set < best.size(); ++set) {
-    if (!best[set]) continue;
-    const StepBuilder& bound = best[set]->plan.builder;
-    std::vector<bool> adjacent(n);
-    for (size_t i = 0; i < n; ++i) adjacent[i] = !(set >> i & 1) && bound.cheapestDriver(component[i]).has_value();
-    // Only where no vertex is adjacent (a predicate variable that also names
-    // a vertex joins them, no edge does), a vertex starts anew.
-    const bool joined = std::find(adjacent.begin(), adjacent.end(), true) != adjacent.end();
-    for (size_t i = 0; i < n; ++i) {
-      const size_t bit = size_t{1} << i;
-      if ((set & bit) || (joined && !adjacent[i])) continue;
-      Candidate next = *best[set];
-      StepBuilder& builder = next.plan.builder;
-      next.plan.add(adjacent[i] ? builder.extendStep(component[i]) : builder.seedStep(component[i]));
-      next.cost += stepCost(costs, next.plan.plan.steps.back());
-      keepCheaper(best[set | bit], std::move(next));
-    }
-    if (keepAll || set + 1 == best.size()) plans[set] = std::move(best[set]->plan);
-    best[set].reset();  // no larger set is made from it any more
-  }
-  return plans;
+  return Enumerator(component, start, sample, costs).run(keepAll);
 }
 
 PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,

@@ -80,17 +80,20 @@ TEST_CASE("the cost model's fit recovers the constants that made the times, and 
   CHECK_THROWS_AS(engine::fitCosts({{{1, 1, 0, 0}, 0}}), std::invalid_argument);
 }
 
-TEST_CASE("dynamic programming finds the cheapest order of nearly every component, as a brute force over all orders does") {
-  // Statistics' estimates (no walks) depend on the order alone, so the
-  // cheapest cost is well defined; prices that make steps, candidates and
-  // rows all matter. The programming keeps one plan per set of vertices: it
-  // is exact where a set's estimated rows do not depend on the order that
-  // bound it, which walks give in expectation but the statistics not always
-  // (a set's rows are the product of the factors of the edges its steps
-  // took as drivers).
-  const ExecutorCosts costs{.perBgp = 0, .perStep = 5, .perCandidate = 0.5, .perRow = 2};
+namespace {
+
+// The dynamic programming against the brute force on random BGPs, under
+// `costs`, on the statistics' estimates (no walks: they depend on the order
+// alone, so the cheapest cost is well defined). Counts the components
+// compared, those it found the cheapest order of, and those cheaper than the
+// statistics' greedy order; checks that none is more than `within` off.
+struct EnumerationCounts {
+  int compared = 0, cheapest = 0, cheaperThanGreedy = 0;
+};
+
+EnumerationCounts enumerateAgainstBruteForce(const ExecutorCosts& costs, double within) {
   std::mt19937 random(20261124);
-  int compared = 0, cheaperThanGreedy = 0, cheapest = 0;
+  EnumerationCounts counts;
   for (int i = 0; i < scaledCases(200); ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
@@ -108,17 +111,35 @@ TEST_CASE("dynamic programming finds the cheapest order of nearly every componen
       const double found = engine::componentCost(costs, enumerated.plan);
       const double best = bruteForceCheapest(component, {start, engine::PrefixEstimate({}), {}}, costs);
       CHECK(found >= best * (1 - 1e-9));
-      CHECK(found <= best * 1.1);
-      ++compared;
-      cheapest += found <= best * (1 + 1e-9);
-      cheaperThanGreedy += found < engine::componentCost(costs, leaf->plan().components[k]) * 0.999;
+      CHECK(found <= best * within);
+      ++counts.compared;
+      counts.cheapest += found <= best * (1 + 1e-9);
+      counts.cheaperThanGreedy += found < engine::componentCost(costs, leaf->plan().components[k]) * 0.999;
     }
   }
-  INFO("components " << compared << ", the cheapest " << cheapest << ", cheaper than the statistics' greedy order "
-                      << cheaperThanGreedy);
-  CHECK(compared >= scaledCases(200) * 2 / 5);  // BGPs with an absent constant are never planned
-  CHECK(cheapest >= compared * 95 / 100);
-  CHECK(cheaperThanGreedy > 0);
+  INFO("components " << counts.compared << ", the cheapest " << counts.cheapest
+                      << ", cheaper than the statistics' greedy order " << counts.cheaperThanGreedy);
+  CHECK(counts.compared >= scaledCases(200) * 2 / 5);  // BGPs with an absent constant are never planned
+  CHECK(counts.cheaperThanGreedy > 0);
+  return counts;
+}
+
+}  // namespace
+
+TEST_CASE("dynamic programming finds the cheapest order of nearly every component, as a brute force over all orders does") {
+  // The programming keeps one plan per set of vertices: it is exact where a
+  // set's estimated rows do not depend on the order that bound it, which
+  // walks give in expectation but the statistics not always (a set's rows
+  // are the product of the factors of the edges its steps took as drivers).
+  SUBCASE("prices of steps, candidates and rows: every way into a set estimated") {
+    const EnumerationCounts counts =
+        enumerateAgainstBruteForce({.perBgp = 0, .perStep = 5, .perCandidate = 0.5, .perRow = 2}, 1.1);
+    CHECK(counts.cheapest >= counts.compared * 95 / 100);
+  }
+  SUBCASE("prices of steps and rows alone: a set entered from its cheapest predecessor, estimated once") {
+    const EnumerationCounts counts = enumerateAgainstBruteForce({.perBgp = 0, .perStep = 5, .perRow = 2}, 1.25);
+    CHECK(counts.cheapest >= counts.compared * 90 / 100);
+  }
 }
 
 TEST_CASE("plans of the cost optimizer give the rows a brute force gives, within and beyond the enumerator's reach") {
@@ -183,6 +204,6 @@ TEST_CASE("a plan from every connected sub-pattern's estimates, requested in one
       engine::WalkSample(bgp, store, {.walks = 128, .seed = 1}, engine::WalkMode::Planner), bgp, store, *estimator, 1);
   REQUIRE(plan.has_value());
   CAPTURE(orderOf(plan->plan));
-  CHECK(orderOf(plan->plan).ends_with("za"));
+  CHECK(orderOf(plan->plan).ends_with("a"));  // <c>, ?b and ?z in an order of 100-1,000 rows a step
   CHECK(plan->plan.steps.back().estimatedRows == doctest::Approx(5000).epsilon(0.3));  // by the planner's sample
 }

