@@ -57,6 +57,11 @@ std::optional<PartialPlan> planLeavesLast(const BoundBgp& bgp, const std::vector
   return p;
 }
 
+// Other seeds are tried only where the statistics' seed leads to a plan
+// whose steps the walks estimate to make at least this many rows: below, the
+// search would cost more than it can save.
+constexpr double kSeedSearchAbove = 100000;
+
 class GreedyPlanner {
  public:
   explicit GreedyPlanner(const StepBuilder& start) : start_(start) {}
@@ -68,9 +73,13 @@ class GreedyPlanner {
   // make the fewest rows; the plan kept is the one with the fewest estimated
   // rows over all its steps (C_out). Where walks cannot go on (a step binds
   // a predicate variable, or no walk survived), the statistics take over.
-  PartialPlan plan(const std::vector<uint32_t>& component, const std::optional<WalkSample>& sample) const {
+  // `searchSeeds`: false where the caller enumerates every order of a plan
+  // that makes as many rows (the dynamic programming), seeds included.
+  PartialPlan plan(const std::vector<uint32_t>& component, const std::optional<WalkSample>& sample,
+                   bool searchSeeds) const {
     PartialPlan best = greedyFrom(component, std::nullopt, sample);
     if (sample && rowsOverSteps(best.plan) >= kSeedSearchAbove) {
+      if (!searchSeeds) return best;
       for (uint32_t seed : seedCandidates(component, *sample)) {
         PartialPlan trial = greedyFrom(component, seed, sample);
         if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
@@ -84,10 +93,6 @@ class GreedyPlanner {
 
  private:
   static constexpr size_t kSampledSeeds = 2;
-  // Other seeds are tried only where the statistics' seed leads to a plan
-  // whose steps the walks estimate to make at least this many rows: below,
-  // the search would cost more than it can save.
-  static constexpr double kSeedSearchAbove = 100000;
 
   // SGSI's seed takes a constant first where there is one, but its first
   // step may make many rows where the vertex it binds has far fewer
@@ -194,7 +199,7 @@ BgpPlan planComponents(const BoundBgp& bgp, const Catalog& catalog, PlanComponen
 class StatisticsOrderer final : public JoinOrderer {
   BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse /*use*/) const override {
     return planComponents(bgp, catalog, [](const std::vector<uint32_t>& component, const StepBuilder& start) {
-      return GreedyPlanner(start).plan(component, std::nullopt);
+      return GreedyPlanner(start).plan(component, std::nullopt, false);
     });
   }
 };
@@ -230,8 +235,10 @@ class SamplingOrderer final : public JoinOrderer {
   }
 
   PartialPlan plan(const std::vector<uint32_t>& vertices, const StepBuilder& start, const WalkSample& sample) const {
-    PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample);
-    if (vertices.size() > kMaxEnumeratedVertices || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
+    static_assert(kEnumerateAbove <= kSeedSearchAbove);  // the enumeration searches seeds in the greedy's stead
+    const bool enumerable = vertices.size() <= kMaxEnumeratedVertices;
+    PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample, !enumerable);
+    if (!enumerable || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
     PartialPlan enumerated = cheapestPlan(vertices, start, sample, kRowsMade);
     return rowsOverSteps(enumerated.plan) * kBetterBy < rowsOverSteps(greedy.plan) ? enumerated : greedy;
   }
@@ -278,7 +285,7 @@ class CostOrderer final : public JoinOrderer {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
       const auto greedy = [&](const std::vector<uint32_t>& vertices) {
-        return GreedyPlanner(start).plan(vertices, sample);
+        return GreedyPlanner(start).plan(vertices, sample, true);
       };
       std::vector<PartialPlan> candidates{greedy(component)};
       if (use == PlanUse::Count) {
