@@ -6,7 +6,8 @@
 // take; walks per second = walks / seconds (each walk goes through every
 // step until it dies, as gSWORD counts them). Prints one CSV line per BGP
 // and count, then per estimator and count the median and the total rate.
-//   walk-throughput --db DIR [--queries FOLDER] [--random N] [--seed S] [--anchor-every K] [--repeat N]
+// --alley: the walks are Alley's (WalkOptions::alley), not Wander Join's.
+//   walk-throughput --db DIR [--queries FOLDER] [--random N] [--seed S] [--anchor-every K] [--repeat N] [--alley]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -40,12 +41,13 @@ struct Rate {
 // The fastest of `repeat` estimates after a warm-up, in seconds; and the steps the walks took.
 std::pair<double, size_t> fastest(engine::WalkEstimator& estimator, const engine::ComponentPlan& plan,
                                   const engine::BoundBgp& bgp, const GraphStore& store, uint32_t walks,
-                                  int repeat) {
+                                  int repeat, bool alley) {
   double best = 1e300;
   size_t steps = 0;
   for (int run = 0; run <= repeat; ++run) {
     const auto start = std::chrono::steady_clock::now();
-    steps = estimator.estimate(plan, bgp, store, {.walks = walks, .seed = static_cast<uint64_t>(run + 1)}).size();
+    const engine::WalkOptions options{.walks = walks, .seed = static_cast<uint64_t>(run + 1), .alley = alley};
+    steps = estimator.estimate(plan, bgp, store, options).size();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (run > 0) best = std::min(best, seconds);
   }
@@ -68,7 +70,8 @@ int main(int argc, char** argv) {
   try {
     std::set<std::string> valued = benchmarks::corpusOptions();
     valued.insert({"--db", "--repeat"});
-    const cli::Arguments args(std::vector<std::string>(argv + 1, argv + argc), {valued, {}});
+    const cli::Arguments args(std::vector<std::string>(argv + 1, argv + argc), {valued, {"--alley"}});
+    const bool alley = args.flag("--alley");
     const int repeat = static_cast<int>(benchmarks::numberOption(args, "--repeat", 3));
     GraphStore store(args.required("--db"));
     const auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1});
@@ -85,7 +88,7 @@ int main(int argc, char** argv) {
       for (const auto& component : plan.components) {
         for (const auto& [estimator, counts] : estimators) {
           for (uint32_t walks : counts) {
-            const auto [seconds, steps] = fastest(*estimator, component, *bgp, store, walks, repeat);
+            const auto [seconds, steps] = fastest(*estimator, component, *bgp, store, walks, repeat, alley);
             if (steps == 0) continue;
             Rate& rate = rates[{estimator->name(), walks}];
             rate.walks += walks;
