@@ -6,8 +6,10 @@
 // take; walks per second = walks / seconds (each walk goes through every
 // step until it dies, as gSWORD counts them). Prints one CSV line per BGP
 // and count, then per estimator and count the median and the total rate.
-// --alley: the walks are Alley's (WalkOptions::alley), not Wander Join's.
+// --alley: the walks are Alley's (WalkOptions::alley), not Wander Join's;
+// --gpu-only: the GPU's estimator alone.
 //   walk-throughput --db DIR [--queries FOLDER] [--random N] [--seed S] [--anchor-every K] [--repeat N] [--alley]
+//                   [--gpu-only]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -70,14 +72,15 @@ int main(int argc, char** argv) {
   try {
     std::set<std::string> valued = benchmarks::corpusOptions();
     valued.insert({"--db", "--repeat"});
-    const cli::Arguments args(std::vector<std::string>(argv + 1, argv + argc), {valued, {"--alley"}});
+    const cli::Arguments args(std::vector<std::string>(argv + 1, argv + argc), {valued, {"--alley", "--gpu-only"}});
     const bool alley = args.flag("--alley");
     const int repeat = static_cast<int>(benchmarks::numberOption(args, "--repeat", 3));
     GraphStore store(args.required("--db"));
     const auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1});
     const auto cpuWalks = engine::makeCpuWalkEstimator();
     const auto gpu = engine::gpuAvailable() ? engine::makeGpuExecutor() : nullptr;
-    std::vector<std::pair<engine::WalkEstimator*, std::vector<uint32_t>>> estimators{{cpuWalks.get(), {4096, 65536}}};
+    std::vector<std::pair<engine::WalkEstimator*, std::vector<uint32_t>>> estimators;
+    if (!args.flag("--gpu-only")) estimators.push_back({cpuWalks.get(), {4096, 65536}});
     if (gpu) estimators.push_back({gpu->walkEstimator(), {65536, 1u << 20, 1u << 24}});
     std::map<std::pair<std::string, uint32_t>, Rate> rates;
     std::printf("bgp,estimator,walks,steps,ms,walks_per_second\n");
