@@ -107,88 +107,189 @@ __device__ inline List candidateList(const WalkStep& s, const uint32_t* row) {
                                   : lookup(s.driver, row[s.driverColumn], false);
 }
 
-// Alley: binds the step's vertex to one of the candidates that pass its
-// checks, drawn uniformly (a reservoir of one); returns their number.
-__device__ inline double chooseSurvivor(const WalkStep& s, List list, uint32_t* row, uint64_t& random) {
-  uint32_t survivors = 0, chosen = 0;
-  for (uint32_t i = 0; i < list.size; ++i) {
-    row[s.column] = list.data[i];
-    if (checksHold(s, row) && below(random, ++survivors) == 0) chosen = list.data[i];
+// What one walk asks its warp to scan together at an Alley step.
+struct Scan {
+  uint32_t step = 0;  // its index in the plan
+  List candidates;
+};
+
+// Whether `candidate`, bound to the step's vertex, passes the step's checks;
+// `bound` and `other`: the walk's values of each check's ends (the step's
+// vertex's not bound yet).
+__device__ inline bool passes(const WalkStep& s, uint32_t candidate, const uint32_t* bound, const uint32_t* other) {
+  for (uint32_t k = 0; k < s.checkCount; ++k) {
+    const WalkCheck& c = s.checks[k];
+    const uint32_t from = c.bound == s.column ? candidate : bound[k], to = c.other == s.column ? candidate : other[k];
+    if (!containsSorted(lookup(c.adjacency, from, false), to)) return false;
   }
-  row[s.column] = chosen;
-  return survivors;
+  return true;
+}
+
+// Alley at one walk's step, by its whole warp (gSWORD's warp streaming):
+// lane k checks candidates k, k + 32, ... and keeps one of those that pass,
+// drawn uniformly (a reservoir of one); the warp then keeps lane k's with
+// chance its survivors over all survivors, so each survivor is drawn with
+// chance one over their number. Every lane calls it with the walk's lane
+// as `owner`; returns the survivors, and in `chosen` (on the owner) the one drawn.
+__device__ inline uint32_t scanTogether(const WalkStep* steps, const Scan& mine, const uint32_t* row, uint32_t owner,
+                                        uint64_t& random, uint32_t& chosen) {
+  const uint32_t lane = threadIdx.x % 32;
+  const uint32_t at = __shfl_sync(kFullMask, mine.step, owner);
+  const WalkStep& s = steps[at];
+  const auto data = reinterpret_cast<const uint32_t*>(
+      __shfl_sync(kFullMask, reinterpret_cast<unsigned long long>(mine.candidates.data), owner));
+  const uint32_t size = __shfl_sync(kFullMask, mine.candidates.size, owner);
+  uint32_t bound[kMaxChecks], other[kMaxChecks];
+  for (uint32_t k = 0; k < s.checkCount; ++k) {
+    bound[k] = __shfl_sync(kFullMask, row[s.checks[k].bound], owner);
+    other[k] = __shfl_sync(kFullMask, row[s.checks[k].other], owner);
+  }
+  uint32_t kept = 0, mineKept = 0;
+  for (uint32_t i = lane; i < size; i += 32) {
+    if (passes(s, data[i], bound, other) && below(random, ++kept) == 0) mineKept = data[i];
+  }
+  uint32_t before = kept;  // survivors of lanes up to this one
+  for (int offset = 1; offset < 32; offset *= 2) {
+    const uint32_t earlier = __shfl_up_sync(kFullMask, before, offset);
+    if (lane >= static_cast<uint32_t>(offset)) before += earlier;
+  }
+  const uint32_t total = __shfl_sync(kFullMask, before, 31);
+  const uint32_t draw = __shfl_sync(kFullMask, total > 0 ? below(random, total) : 0, owner);
+  const int drawer = __ffs(__ballot_sync(kFullMask, total > 0 && draw < before && draw >= before - kept)) - 1;
+  const uint32_t drawn = __shfl_sync(kFullMask, mineKept, drawer < 0 ? 0 : drawer);
+  if (lane == owner) chosen = drawn;
+  return total;
+}
+
+// What a lane's walks leave at each step: the sums of their weights, of
+// the squares, of the candidates drawn from, and the survivors.
+struct LaneSums {
+  double weights[kMaxColumns] = {}, squares[kMaxColumns] = {}, drawn[kMaxColumns] = {};
+  uint32_t survivors[kMaxColumns] = {};
+
+  __device__ void add(uint32_t i, double weight) {
+    weights[i] += weight;
+    squares[i] += weight * weight;
+    survivors[i] += weight > 0;
+  }
+
+  // The warp's sums, one atomic per step and sum (all lanes call it).
+  __device__ void addTo(StepSums* sums, uint32_t stepCount) const {
+    for (uint32_t k = 0; k < stepCount; ++k) {
+      const double total = warpSum(weights[k]), squared = warpSum(squares[k]), candidates = warpSum(drawn[k]);
+      unsigned survived = survivors[k];
+      for (int offset = 16; offset > 0; offset /= 2) survived += __shfl_down_sync(kFullMask, survived, offset);
+      if (threadIdx.x % 32 == 0) {
+        atomicAdd(&sums[k].weight, total);
+        atomicAdd(&sums[k].weightSquared, squared);
+        atomicAdd(&sums[k].candidates, candidates);
+        atomicAdd(&sums[k].survivors, static_cast<unsigned long long>(survived));
+      }
+    }
+  }
+};
+
+// Wander Join's step i of a lane's walk: draws a candidate and checks it;
+// returns the walk's weight after the step (0: it died).
+__device__ inline double wanderStep(const WalkStep* steps, uint32_t i, uint32_t stepCount, uint32_t* row,
+                                    uint64_t& random, double weight, LaneSums& sums) {
+  const WalkStep& s = steps[i];
+  if (s.fromEdges) {
+    weight = s.edgeCount;  // bound with the seed: the seed's keys times the edges' share of each
+  } else if (i + 1 < stepCount && steps[i + 1].fromEdges) {
+    drawEdge(steps[i + 1], s.column, row, random);
+    weight = s.driver.keyCount;
+  } else {
+    weight *= choose(s, row, random);
+  }
+  sums.drawn[i] += weight;
+  return weight > 0 && checksHold(s, row) ? weight : 0;
 }
 
 // gSWORD's streaming: a grid that fits the device at once, each lane taking
 // walks lane, lane + lanes, ... one after another, each to its end or its
 // death, so that a lane whose walk dies starts the next at once instead of
-// idling through the steps left. A lane sums what its walks leave at each
-// step; warps add their lanes' sums with one atomic per step at the end.
-// Plan blockIdx.y's steps and their sums: steps[first, first + count).
+// idling through the steps left. Where Alley scans (kTogether, gSWORD's
+// warp streaming), the lanes of a warp take one step each per round,
+// together, so that at an Alley step the warp scans the candidates of each
+// walk there together (scanTogether) instead of one lane scanning thousands
+// while the others wait; Wander Join's lanes go their own pace (the rounds
+// cost its walks a third of their rate at 2^24 walks). A lane sums what its
+// walks leave at each step; warps add their lanes' sums with one atomic per
+// step at the end. Plan blockIdx.y's steps and their sums: steps[first, first + count).
 struct PlanSteps {
   uint32_t first = 0, count = 0;
 };
 
+template <bool kTogether>
 __global__ void walk(const WalkStep* allSteps, const PlanSteps* plans, uint32_t walks, uint64_t seed,
                      StepSums* allSums) {
   const PlanSteps plan = plans[blockIdx.y];
   const WalkStep* steps = allSteps + plan.first;
-  StepSums* sums = allSums + plan.first;
   const uint32_t stepCount = plan.count;
+  if (stepCount == 0) return;  // the whole block: its plan has no step the walks take
   const uint32_t lane = blockIdx.x * blockDim.x + threadIdx.x, lanes = gridDim.x * blockDim.x;
   uint64_t random = seed ^ (0xD1B54A32D192ED03ull * (lane + 1));
   splitMix(random);
-  uint32_t row[kMaxColumns];
-  double weights[kMaxColumns] = {}, squares[kMaxColumns] = {}, drawn[kMaxColumns] = {};
-  uint32_t survivors[kMaxColumns] = {};
-  for (uint32_t w = lane; w < walks; w += lanes) {
-    double weight = 1;
-    for (uint32_t i = 0; i < stepCount && weight > 0; ++i) {
-      const WalkStep& s = steps[i];
-      const List list = s.alley ? candidateList(s, row) : List{};
-      if (s.alley && list.size <= kScanLimit) {
-        drawn[i] += weight * list.size;
-        weight *= chooseSurvivor(s, list, row, random);
-      } else {
-        if (s.fromEdges) {
-          weight = s.edgeCount;  // bound with the seed: the seed's keys times the edges' share of each
-        } else if (i + 1 < stepCount && steps[i + 1].fromEdges) {
-          drawEdge(steps[i + 1], s.column, row, random);
-          weight = s.driver.keyCount;
-        } else {
-          weight *= choose(s, row, random);
-        }
-        drawn[i] += weight;
-        if (weight > 0 && !checksHold(s, row)) weight = 0;
+  uint32_t row[kMaxColumns] = {};  // read by the warp's scans before a walk binds it
+  LaneSums sums;
+  if constexpr (!kTogether) {
+    for (uint32_t w = lane; w < walks; w += lanes) {
+      double weight = 1;
+      for (uint32_t i = 0; i < stepCount && weight > 0; ++i) {
+        weight = wanderStep(steps, i, stepCount, row, random, weight, sums);
+        sums.add(i, weight);
       }
-      weights[i] += weight;
-      squares[i] += weight * weight;
-      survivors[i] += weight > 0;
+    }
+  } else {
+    uint32_t w = lane, i = 0;  // the walk, and the step it takes next
+    double weight = 1;
+    while (__any_sync(kFullMask, w < walks)) {
+      const bool active = w < walks;
+      const Scan scan{i, active && steps[i].alley ? candidateList(steps[i], row) : List{}};
+      const bool scans = active && steps[i].alley && scan.candidates.size <= kScanLimit;
+      uint32_t passed = 0;
+      for (unsigned owners = __ballot_sync(kFullMask, scans); owners != 0; owners &= owners - 1) {
+        const uint32_t owner = __ffs(owners) - 1;
+        const uint32_t total = scanTogether(steps, scan, row, owner, random, row[steps[i].column]);
+        if (threadIdx.x % 32 == owner) passed = total;
+      }
+      if (!active) continue;
+      if (scans) {
+        sums.drawn[i] += weight * scan.candidates.size;
+        weight *= passed;
+      } else {
+        weight = wanderStep(steps, i, stepCount, row, random, weight, sums);
+      }
+      sums.add(i, weight);
+      if (weight > 0 && i + 1 < stepCount) {
+        ++i;
+      } else {
+        w += lanes, i = 0, weight = 1;
+      }
     }
   }
-  for (uint32_t i = 0; i < stepCount; ++i) {
-    const double total = warpSum(weights[i]), squared = warpSum(squares[i]), candidates = warpSum(drawn[i]);
-    unsigned survived = survivors[i];
-    for (int offset = 16; offset > 0; offset /= 2) survived += __shfl_down_sync(kFullMask, survived, offset);
-    if (threadIdx.x % 32 == 0) {
-      atomicAdd(&sums[i].weight, total);
-      atomicAdd(&sums[i].weightSquared, squared);
-      atomicAdd(&sums[i].candidates, candidates);
-      atomicAdd(&sums[i].survivors, static_cast<unsigned long long>(survived));
-    }
-  }
+  sums.addTo(allSums + plan.first, stepCount);
 }
 
 // The blocks of kWalkThreads the device runs at once, at most those `walks` need.
+template <bool kTogether>
 uint32_t walkBlocks(uint32_t walks) {
   static const uint32_t resident = [] {
     int device = 0, processors = 0, perProcessor = 0;
     GSPARQL_CUDA(cudaGetDevice(&device));
     GSPARQL_CUDA(cudaDeviceGetAttribute(&processors, cudaDevAttrMultiProcessorCount, device));
-    GSPARQL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perProcessor, walk, kWalkThreads, 0));
+    GSPARQL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perProcessor, walk<kTogether>, kWalkThreads, 0));
     return static_cast<uint32_t>(std::max(1, processors * perProcessor));
   }();
   return std::min(resident, (walks + kWalkThreads - 1) / kWalkThreads);
+}
+
+template <bool kTogether>
+void launchWalks(const DevicePool& pool, const WalkStep* steps, const PlanSteps* plans, uint32_t planCount,
+                 const WalkOptions& options, StepSums* sums) {
+  const dim3 grid(walkBlocks<kTogether>(options.walks), planCount);
+  walk<kTogether><<<grid, kWalkThreads, 0, pool.stream()>>>(steps, plans, options.walks, options.seed, sums);
 }
 
 bool walkable(const PlanStep& step, const BoundBgp& bgp) {
@@ -278,9 +379,13 @@ std::vector<std::vector<StepEstimate>> wanderJoin(DevicePool& pool, GraphCache& 
   const DeviceArray<PlanSteps> deviceSlices = toDevice(pool, std::span<const PlanSteps>(slices));
   DeviceArray<StepSums> sums(pool, steps.size());
   GSPARQL_CUDA(cudaMemsetAsync(sums.data(), 0, sums.bytes(), pool.stream()));
-  const dim3 grid(walkBlocks(options.walks), static_cast<uint32_t>(plans.size()));
-  walk<<<grid, kWalkThreads, 0, pool.stream()>>>(deviceSteps.data(), deviceSlices.data(), options.walks, options.seed,
-                                                 sums.data());
+  const bool together = std::any_of(steps.begin(), steps.end(), [](const WalkStep& s) { return s.alley; });
+  const auto planCount = static_cast<uint32_t>(plans.size());
+  if (together) {
+    launchWalks<true>(pool, deviceSteps.data(), deviceSlices.data(), planCount, options, sums.data());
+  } else {
+    launchWalks<false>(pool, deviceSteps.data(), deviceSlices.data(), planCount, options, sums.data());
+  }
   GSPARQL_CUDA(cudaGetLastError());
   const std::vector<StepSums> all = sums.download();
   const double n = options.walks;
