@@ -40,37 +40,16 @@ void WalkSample::extend(const PlanStep& step) {
     }
   }
   if (exact_) spreadWalks();
-  candidates_ = walk(step);
-}
-
-double WalkSample::walk(const PlanStep& step) {
-  // Two passes: each walk's candidates are found and one is drawn and
-  // prefetched, then the drawn ones are read and checked. Each read of a
-  // drawn candidate is a cache miss (a random place in a list); one pass
-  // would wait for each in turn, two let them overlap.
-  struct Draw {
-    StepMatcher::Candidates candidates;
-    uint64_t index = 0;
-  };
-  std::vector<Draw> draws(weights_.size());
   double candidateSum = 0;
   for (size_t w = 0; w < weights_.size(); ++w) {
     if (weights_[w] == 0) continue;
-    Draw& d = draws[w];
-    d.candidates = matcher_.candidatesOf(step, rows_.data() + w * width_);
-    candidateSum += weights_[w] * static_cast<double>(d.candidates.count);
-    if (d.candidates.count == 0 || (alley_ && intersects(step, d.candidates))) continue;
-    d.index = step.source == CandidateSource::Constant ? 0 : random_.below(d.candidates.count);
-    if (!d.candidates.list.empty()) __builtin_prefetch(&d.candidates.list[d.index]);
-  }
-  for (size_t w = 0; w < weights_.size(); ++w) {
-    if (weights_[w] == 0) continue;
     uint32_t* row = rows_.data() + w * width_;
-    const Draw& d = draws[w];
-    weights_[w] *= alley_ && intersects(step, d.candidates) ? chooseSurvivor(step, d.candidates, row)
-                                                            : check(step, d.candidates, d.index, row);
+    const StepMatcher::Candidates candidates = matcher_.candidatesOf(step, row);
+    candidateSum += weights_[w] * static_cast<double>(candidates.count);
+    weights_[w] *= alley_ && intersects(step, candidates) ? chooseSurvivor(step, candidates, row)
+                                                          : chooseAndCheck(step, candidates, row);
   }
-  return weights_.empty() ? 0 : candidateSum / static_cast<double>(weights_.size());
+  candidates_ = weights_.empty() ? 0 : candidateSum / static_cast<double>(weights_.size());
 }
 
 bool WalkSample::intersects(const PlanStep& step, const StepMatcher::Candidates& candidates) {
@@ -79,10 +58,9 @@ bool WalkSample::intersects(const PlanStep& step, const StepMatcher::Candidates&
   return list && (!step.checks.empty() || !step.predicateVertexChecks.empty()) && candidates.count <= kAlleyScanLimit;
 }
 
-double WalkSample::check(const PlanStep& step, const StepMatcher::Candidates& candidates, uint64_t index,
-                         uint32_t* row) const {
+double WalkSample::chooseAndCheck(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row) {
   if (candidates.count == 0) return 0;
-  row[step.vertex] = candidates[index];
+  row[step.vertex] = candidates[step.source == CandidateSource::Constant ? 0 : random_.below(candidates.count)];
   return matcher_.checksHold(step, row) ? static_cast<double>(candidates.count) : 0;
 }
 
@@ -217,7 +195,10 @@ bool WalkSample::walkFromConstant(const PlanStep& step, const EdgeUse& check) {
 
 void WalkSample::walkSeed() {
   if (exact_) spreadWalks();
-  walk(*deferredSeed_);  // its candidates are known: the keys
+  for (size_t w = 0; w < weights_.size(); ++w) {
+    uint32_t* row = rows_.data() + w * width_;
+    weights_[w] *= chooseAndCheck(*deferredSeed_, matcher_.candidatesOf(*deferredSeed_, row), row);
+  }
   deferredSeed_.reset();
 }
 

@@ -111,14 +111,10 @@ class WalkSample {
   StepEstimate estimate() const;
 
  private:
-  // Takes `step` with every live walk; returns the mean over all walks of
-  // the candidates they met, weighted.
-  double walk(const PlanStep& step);
   // Binds the step's vertex of one walk to one of `candidates`: Wander
-  // Join's, the one drawn at `index`, then checked, or Alley's, drawn among
-  // those that pass the checks; returns the factor of the walk's weight (0:
-  // it dies).
-  double check(const PlanStep& step, const StepMatcher::Candidates& candidates, uint64_t index, uint32_t* row) const;
+  // Join's, drawn and then checked, or Alley's, drawn among those that pass
+  // the checks; returns the factor of the walk's weight (0: it dies).
+  double chooseAndCheck(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row);
   double chooseSurvivor(const PlanStep& step, const StepMatcher::Candidates& candidates, uint32_t* row);
   // Whether Alley draws among the survivors at `step`: it has checks, and
   // few enough candidates to check them all.
