@@ -239,8 +239,10 @@ class SamplingOrderer final : public JoinOrderer {
     const bool enumerable = vertices.size() <= kMaxEnumeratedVertices;
     PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample, !enumerable);
     if (!enumerable || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
-    PartialPlan enumerated = cheapestPlan(vertices, start, sample, kRowsMade);
-    return rowsOverSteps(enumerated.plan) * kBetterBy < rowsOverSteps(greedy.plan) ? enumerated : greedy;
+    // Only a plan that makes kBetterBy times fewer rows replaces the greedy one.
+    std::optional<PartialPlan> enumerated =
+        cheapestPlan(vertices, start, sample, kRowsMade, rowsOverSteps(greedy.plan) / kBetterBy);
+    return enumerated ? std::move(*enumerated) : greedy;
   }
 
   // Rows over the steps: below, the plans differ by less than the dynamic
@@ -294,7 +296,9 @@ class CostOrderer final : public JoinOrderer {
       }
       if (cost(cheapestOf(candidates, cost)) < kEnumerateAbove) return std::move(cheapestOf(candidates, cost));
       if (component.size() <= kMaxEnumeratedVertices) {
-        addIfNew(candidates, cheapestPlan(component, start, sample, costs_));
+        if (std::optional<PartialPlan> enumerated = cheapestPlan(component, start, sample, costs_)) {
+          addIfNew(candidates, std::move(*enumerated));
+        }
       }
       if (refiner_ != nullptr) {
         std::optional<PartialPlan> bySubPatterns =

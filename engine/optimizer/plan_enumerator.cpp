@@ -28,9 +28,10 @@ struct Offer {
 class Enumerator {
  public:
   Enumerator(const std::vector<uint32_t>& component, const StepBuilder& start, const std::optional<WalkSample>& sample,
-             const ExecutorCosts& costs)
+             const ExecutorCosts& costs, double below)
       : component_(component),
         costs_(costs),
+        below_(below),
         // A step's rows are those of the set it completes, whatever order
         // bound the set (in expectation, for walks), so where the model
         // prices steps and rows alone, every way into a set costs the same
@@ -53,6 +54,7 @@ class Enumerator {
     std::vector<std::optional<PartialPlan>> plans(best_.size());
     for (size_t set = 1; set < best_.size(); ++set) {
       if (byPredecessor_ && offers_[set]) best_[set] = extend(*best_[offers_[set]->from], offers_[set]->vertex);
+      if (best_[set] && best_[set]->cost >= below_) best_[set].reset();  // nor will a larger set made from it cost less
       if (!best_[set]) continue;
       offerSupersets(set);
       if (keepAll || set + 1 == best_.size()) plans[set] = best_[set]->plan;
@@ -94,6 +96,7 @@ class Enumerator {
 
   const std::vector<uint32_t>& component_;
   const ExecutorCosts& costs_;
+  const double below_;
   const bool byPredecessor_;
   // best_[set]: the cheapest plan found that binds exactly the vertices of
   // `set` (bit i: component[i]). A step only ever adds a vertex, so every
@@ -107,15 +110,16 @@ class Enumerator {
 std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component,
                                                      const StepBuilder& start,
                                                      const std::optional<WalkSample>& sample,
-                                                     const ExecutorCosts& costs, bool keepAll) {
+                                                     const ExecutorCosts& costs, bool keepAll, double below) {
   const size_t n = component.size();
   if (n == 0 || n > kMaxEnumeratedVertices) throw std::invalid_argument("cheapestPlan: component size out of range");
-  return Enumerator(component, start, sample, costs).run(keepAll);
+  return Enumerator(component, start, sample, costs, below).run(keepAll);
 }
 
-PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
-                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs) {
-  return std::move(*cheapestPlans(component, start, sample, costs, false).back());
+std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+                                        const std::optional<WalkSample>& sample, const ExecutorCosts& costs,
+                                        double below) {
+  return std::move(cheapestPlans(component, start, sample, costs, false, below).back());
 }
 
 }  // namespace gsparql::engine

@@ -9,6 +9,7 @@
 // step further).
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -22,12 +23,16 @@ namespace gsparql::engine {
 inline constexpr size_t kMaxEnumeratedVertices = 12;
 
 // The cheapest plan of `component` (at most kMaxEnumeratedVertices vertices)
-// under `costs`, from `start` (the vertices of earlier components bound).
+// under `costs`, from `start` (the vertices of earlier components bound),
+// among those that cost less than `below` (nullopt where none does: a set
+// whose plan costs that much is not extended, as steps only add to a cost,
+// so a bound the caller needs beaten spares the estimates of most sets).
 // Where no edge joins the vertices bound to the others (only a predicate
 // variable that names a vertex does), the next vertex starts anew, as in
 // the greedy orderers.
-PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
-                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs);
+std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+                                        const std::optional<WalkSample>& sample, const ExecutorCosts& costs,
+                                        double below = std::numeric_limits<double>::infinity());
 
 // The same dynamic programming, handing out the cheapest plan of every set
 // it reached (indexed by set, bit i: component[i]; nullopt for the others)
@@ -35,6 +40,7 @@ PartialPlan cheapestPlan(const std::vector<uint32_t>& component, const StepBuild
 std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t>& component,
                                                      const StepBuilder& start,
                                                      const std::optional<WalkSample>& sample,
-                                                     const ExecutorCosts& costs, bool keepAll);
+                                                     const ExecutorCosts& costs, bool keepAll,
+                                                     double below = std::numeric_limits<double>::infinity());
 
 }  // namespace gsparql::engine

@@ -107,8 +107,9 @@ EnumerationCounts enumerateAgainstBruteForce(const ExecutorCosts& costs, double 
       const auto& component = bgp.components[k];
       const engine::StepBuilder start(bgp, store.catalog());
       const auto enumerated = engine::cheapestPlan(component, start, std::nullopt, costs);
-      CHECK(enumerated.plan.steps.size() == component.size());
-      const double found = engine::componentCost(costs, enumerated.plan);
+      REQUIRE(enumerated.has_value());
+      CHECK(enumerated->plan.steps.size() == component.size());
+      const double found = engine::componentCost(costs, enumerated->plan);
       const double best = bruteForceCheapest(component, {start, engine::PrefixEstimate({}), {}}, costs);
       CHECK(found >= best * (1 - 1e-9));
       CHECK(found <= best * within);
