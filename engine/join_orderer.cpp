@@ -41,6 +41,28 @@ std::vector<uint32_t> leavesOf(const BoundBgp& bgp, const std::vector<uint32_t>&
   return leaves;
 }
 
+// The centre of `vertices` where every edge among them joins it to a vertex
+// of no other edge, over a known predicate (a star: WatDiv's S and C3).
+std::optional<uint32_t> starCentre(const BoundBgp& bgp, const std::vector<uint32_t>& vertices) {
+  const auto in = [&](uint32_t v) { return std::find(vertices.begin(), vertices.end(), v) != vertices.end(); };
+  std::optional<uint32_t> centre;
+  std::vector<uint32_t> degree(bgp.vertices.size());
+  size_t edges = 0;
+  for (const BoundEdge& e : bgp.edges) {
+    if (!in(e.from) || !in(e.to)) continue;
+    if (e.predicateIsVariable || e.from == e.to) return std::nullopt;
+    ++edges;
+    if (++degree[e.from] > 1) centre = e.from;
+    if (++degree[e.to] > 1) centre = e.to;
+  }
+  if (edges < 2 || !centre) return std::nullopt;
+  const bool star = std::all_of(bgp.edges.begin(), bgp.edges.end(), [&](const BoundEdge& e) {
+    if (!in(e.from) || !in(e.to)) return true;
+    return (e.from == *centre) != (e.to == *centre) && degree[e.from == *centre ? e.to : e.from] == 1;
+  });
+  return star ? centre : std::nullopt;
+}
+
 // A count's plan of `component`: the vertices other than its leaves planned
 // by `planCore`, then the leaves, which the count multiplies; nullopt where
 // it has no leaves.
@@ -89,6 +111,12 @@ class GreedyPlanner {
       if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
     }
     return best;
+  }
+
+  // The greedy plan from `seed`.
+  PartialPlan planFrom(const std::vector<uint32_t>& component, uint32_t seed,
+                       const std::optional<WalkSample>& sample) const {
+    return greedyFrom(component, seed, sample);
   }
 
  private:
@@ -225,7 +253,7 @@ class SamplingOrderer final : public JoinOrderer {
   BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const override {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
-      const auto fewestRows = [&](const std::vector<uint32_t>& vertices) { return plan(vertices, start, sample); };
+      const auto fewestRows = [&](const std::vector<uint32_t>& vertices) { return plan(vertices, bgp, start, sample); };
       PartialPlan best = fewestRows(component);
       if (use != PlanUse::Count) return best;
       std::optional<PartialPlan> counted = planLeavesLast(bgp, component, fewestRows);
@@ -234,8 +262,31 @@ class SamplingOrderer final : public JoinOrderer {
     });
   }
 
-  PartialPlan plan(const std::vector<uint32_t>& vertices, const StepBuilder& start, const WalkSample& sample) const {
+  // A star's rows over the steps are fewest where its leaves follow their
+  // first by fan-out, each next the one that makes the fewest rows, which
+  // the greedy does (exactly so where the leaves are independent, as IKKBZ
+  // orders a star by rank); what is left to choose is the first: the
+  // statistics' seed (a leaf with few values, or the centre) or, where that
+  // plan makes so many rows that other seeds are worth trying, the centre.
+  // Other seeds and the enumeration of its 2^leaves sets cost more than they
+  // find: WatDiv's C3 (six leaves) planned 1.8-2.0 ms with them on the H200
+  // machine, and their plan ran 0.07 ms faster on the GPU executor and
+  // 1.3 ms on the CPU's (benchmarks/results/h200-2026-11-28-planning-cost).
+  static PartialPlan planStar(const std::vector<uint32_t>& vertices, uint32_t centre, const StepBuilder& start,
+                              const WalkSample& sample) {
+    const GreedyPlanner greedy(start);
+    PartialPlan fromSeed = greedy.plan(vertices, sample, false);
+    if (fromSeed.plan.steps.front().vertex == centre || rowsOverSteps(fromSeed.plan) < kSeedSearchAbove) {
+      return fromSeed;
+    }
+    PartialPlan fromCentre = greedy.planFrom(vertices, centre, sample);
+    return rowsOverSteps(fromCentre.plan) < rowsOverSteps(fromSeed.plan) ? fromCentre : fromSeed;
+  }
+
+  PartialPlan plan(const std::vector<uint32_t>& vertices, const BoundBgp& bgp, const StepBuilder& start,
+                   const WalkSample& sample) const {
     static_assert(kEnumerateAbove <= kSeedSearchAbove);  // the enumeration searches seeds in the greedy's stead
+    if (const auto centre = starCentre(bgp, vertices)) return planStar(vertices, *centre, start, sample);
     const bool enumerable = vertices.size() <= kMaxEnumeratedVertices;
     PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample, !enumerable);
     if (!enumerable || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
