@@ -269,7 +269,7 @@ class SamplingOrderer final : public JoinOrderer {
   // statistics' seed (a leaf with few values, or the centre) or, where that
   // plan makes so many rows that other seeds are worth trying, the centre.
   // Other seeds and the enumeration of its 2^leaves sets cost more than they
-  // find: WatDiv's C3 (six leaves) planned 1.8-2.0 ms with them on the H200
+  // find: WatDiv's C3 (six leaves) planned 1.2-2.0 ms with them on the H200
   // machine, and their plan ran 0.07 ms faster on the GPU executor and
   // 1.3 ms on the CPU's (benchmarks/results/h200-2026-11-28-planning-cost).
   static PartialPlan planStar(const std::vector<uint32_t>& vertices, uint32_t centre, const StepBuilder& start,
