@@ -10,7 +10,6 @@
 
 #include "engine/executor.h"
 #include "engine/join_orderer.h"
-#include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/trawl.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/physical/bgp_leaf.h"
@@ -18,6 +17,7 @@
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
+#include "support/plans.h"
 #include "support/random_bgp.h"
 #include "support/test_support.h"
 
@@ -110,16 +110,7 @@ TEST_CASE("where few walks survive, the estimator trawls: a rare cycle the walks
       profiled(store, "SELECT * { ?x <http://e/friend> ?y . ?y <http://e/pet> ?z . ?x <http://e/owns> ?z }");
   REQUIRE(p.outcome.rows.rows == 100);
   const engine::BoundBgp& bgp = p.leaf->bgp();
-  const auto vertex = [&](const std::string& name) {
-    const auto v = std::find_if(bgp.vertices.begin(), bgp.vertices.end(), [&](const auto& b) { return b.name == name; });
-    REQUIRE(v != bgp.vertices.end());
-    return static_cast<uint32_t>(v - bgp.vertices.begin());
-  };
-  engine::StepBuilder builder(bgp, store.catalog());
-  engine::ComponentPlan plan;
-  plan.steps.push_back(builder.seedStep(vertex("x")));
-  plan.steps.push_back(builder.extendStep(vertex("y")));
-  plan.steps.push_back(builder.extendStep(vertex("z")));
+  const engine::ComponentPlan plan = planInOrder(bgp, store.catalog(), {"x", "y", "z"});
   REQUIRE(plan.steps[2].checks.size() == 1);  // the cycle, closed at the last step
   REQUIRE(bgp.vertices[plan.steps[2].driver.boundVertex].name == "y");
 

@@ -11,7 +11,6 @@
 #include <random>
 
 #include "engine/gpu/gpu_executor.h"
-#include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_scan.h"
@@ -19,6 +18,7 @@
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
+#include "support/plans.h"
 #include "support/random_bgp.h"
 #include "support/test_support.h"
 
@@ -184,16 +184,7 @@ TEST_CASE("Alley on the GPU: a warp scans each walk's candidates together, and d
   const double exact = static_cast<double>(outcome.rows.rows);
   REQUIRE(exact == 8 * (16 * (1 + 2 + 3 + 4)));  // every x's friends, each with (x % 4) + 1 pets it owns
   const engine::BoundBgp& bgp = engine::firstBgpLeaf(*outcome.plan)->bgp();
-  const auto vertex = [&](const std::string& name) {
-    const auto v = std::find_if(bgp.vertices.begin(), bgp.vertices.end(), [&](const auto& b) { return b.name == name; });
-    REQUIRE(v != bgp.vertices.end());
-    return static_cast<uint32_t>(v - bgp.vertices.begin());
-  };
-  engine::StepBuilder builder(bgp, store.catalog());
-  engine::ComponentPlan plan;
-  plan.steps.push_back(builder.seedStep(vertex("x")));
-  plan.steps.push_back(builder.extendStep(vertex("y")));
-  plan.steps.push_back(builder.extendStep(vertex("z")));
+  const engine::ComponentPlan plan = planInOrder(bgp, store.catalog(), {"x", "y", "z"});
   REQUIRE(plan.steps[2].checks.size() == 1);
   REQUIRE(bgp.vertices[plan.steps[2].driver.boundVertex].name == "y");  // the pets: 100 candidates, or 5,000
 
