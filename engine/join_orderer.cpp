@@ -241,7 +241,8 @@ class StatisticsOrderer final : public JoinOrderer {
 // it multiplies the friends first and makes k*G rows twice, where the
 // gender's branch first makes them once (the random BGPs of
 // benchmarks/results/plan-quality-dp-dev-2core: up to 6.9x the best order).
-// A count also plans the component's leaves last (planLeavesLast; the
+// A star, whose leaves the greedy orders as well as any search, is planned
+// by the greedy alone (planStar). A count also plans the component's leaves last (planLeavesLast; the
 // reordering BgpCount::leavesLast does afterwards cannot move a seed), and keeps
 // that plan where counting by it costs clearly less: a path's two ends
 // multiplied after its middle, rather than one end made row by row.

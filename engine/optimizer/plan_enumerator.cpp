@@ -58,7 +58,8 @@ class Enumerator {
       if (!best_[set]) continue;
       offerSupersets(set);
       if (keepAll || set + 1 == best_.size()) plans[set] = best_[set]->plan;
-      // Larger sets are made from this one when they are visited, by predecessor.
+      // By predecessor, larger sets are made from this one when they are
+      // visited: every plan stays to the end (at most 2^12, each a few KB).
       if (!byPredecessor_) best_[set].reset();
     }
     return plans;
