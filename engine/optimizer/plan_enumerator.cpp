@@ -22,7 +22,6 @@ void keepCheaper(std::optional<Candidate>& best, Candidate candidate) {
 struct Offer {
   size_t from = 0;
   size_t vertex = 0;
-  double cost = 0;  // the plan of `from`'s
 };
 
 class Enumerator {
@@ -89,8 +88,8 @@ class Enumerator {
       if ((set & bit) || (joined && !adjacent[i])) continue;
       if (!byPredecessor_) {
         keepCheaper(best_[set | bit], extend(*best_[set], i));
-      } else if (!offers_[set | bit] || best_[set]->cost < offers_[set | bit]->cost) {
-        offers_[set | bit] = Offer{set, i, best_[set]->cost};
+      } else if (!offers_[set | bit] || best_[set]->cost < best_[offers_[set | bit]->from]->cost) {
+        offers_[set | bit] = Offer{set, i};
       }
     }
   }
