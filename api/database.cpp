@@ -201,7 +201,9 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   UpdateSteps steps(writer.next());
   const engine::UpdateContext context{
       *cpu, executionOptionsFrom(options.query, start),
-      [](const GraphStore& store) { return engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1}); },
+      [](const GraphStore& store) {
+        return engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1}, {cachedOrDefaultCostModel().cpu});
+      },
       [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(*base), changes); },
       options.allowLoad, &checkRdfInput};
   const GraphChanges changes = engine::planUpdate(request, *base, context);
@@ -276,6 +278,12 @@ class Database::Impl {
     return backend == Backend::Gpu || (backend == Backend::Auto && engine::gpuAvailable());
   }
 
+  // The calibrated constants of the executors `backend` may run a BGP on.
+  std::vector<ExecutorCosts> executorCosts(Backend backend) const {
+    if (backend == Backend::Auto && engine::gpuAvailable()) return {costModel().cpu, costModel().gpu};
+    return {runsOnGpu(backend) ? costModel().gpu : costModel().cpu};
+  }
+
   // Auto places each BGP on the CPU or the GPU by the cost model
   // (engine/placing_executor.h), where a GPU exists. Made on first use,
   // by one query at a time.
@@ -331,7 +339,7 @@ class Database::Impl {
     const engine::WalkOptions walks{.walks = kPlanningWalks, .seed = 1};
     switch (options.optimizer) {
       case Optimizer::Statistics: return engine::makeStatisticsOrderer();
-      case Optimizer::Sampling: return engine::makeSamplingOrderer(store, walks);
+      case Optimizer::Sampling: return engine::makeSamplingOrderer(store, walks, executorCosts(options.backend));
       case Optimizer::Cost: break;
     }
     engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
+#include <stdexcept>
 #include <optional>
 #include <tuple>
 
@@ -232,8 +234,9 @@ class StatisticsOrderer final : public JoinOrderer {
   }
 };
 
-// The greedy plan; where its walks estimate it to make many rows, also the
-// plan of the dynamic programming (plan_enumerator.h) that makes the fewest
+// The greedy plan; where it takes long on the executor that runs it (the
+// fastest of those that may, by its walks' estimates and the calibrated
+// constants), also the plan of the dynamic programming (plan_enumerator.h) that makes the fewest
 // rows over its steps (C_out, the greedy's own measure), kept where it makes
 // clearly fewer. The greedy takes the step that makes the fewest rows now, which
 // misses where a branch's small fan-out is better taken last: from a
@@ -248,7 +251,10 @@ class StatisticsOrderer final : public JoinOrderer {
 // multiplied after its middle, rather than one end made row by row.
 class SamplingOrderer final : public JoinOrderer {
  public:
-  SamplingOrderer(const GraphStore& store, const WalkOptions& walks) : store_(store), walks_(walks) {}
+  SamplingOrderer(const GraphStore& store, const WalkOptions& walks, std::vector<ExecutorCosts> executors)
+      : store_(store), walks_(walks), executors_(std::move(executors)) {
+    if (executors_.empty()) throw std::invalid_argument("the sampling orderer needs the costs of an executor");
+  }
 
  private:
   BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const override {
@@ -284,23 +290,37 @@ class SamplingOrderer final : public JoinOrderer {
     return rowsOverSteps(fromCentre.plan) < rowsOverSteps(fromSeed.plan) ? fromCentre : fromSeed;
   }
 
+  // Where the component is small enough to enumerate, the enumeration
+  // searches seeds in the greedy's stead, and where it does not pay, no
+  // search does.
   PartialPlan plan(const std::vector<uint32_t>& vertices, const BoundBgp& bgp, const StepBuilder& start,
                    const WalkSample& sample) const {
-    static_assert(kEnumerateAbove <= kSeedSearchAbove);  // the enumeration searches seeds in the greedy's stead
     if (const auto centre = starCentre(bgp, vertices)) return planStar(vertices, *centre, start, sample);
     const bool enumerable = vertices.size() <= kMaxEnumeratedVertices;
     PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample, !enumerable);
-    if (!enumerable || rowsOverSteps(greedy.plan) < kEnumerateAbove) return greedy;
+    if (!enumerable || fastestRun(greedy.plan) < kEnumerateAbove) return greedy;
     // Only a plan that makes kBetterBy times fewer rows replaces the greedy one.
     std::optional<PartialPlan> enumerated =
         cheapestPlan(vertices, start, sample, kRowsMade, rowsOverSteps(greedy.plan) / kBetterBy);
     return enumerated ? std::move(*enumerated) : greedy;
   }
 
-  // Rows over the steps: below, the plans differ by less than the dynamic
-  // programming costs (0.2-0.4 ms on a 6-vertex BGP, 1.2-2.4 ms on WatDiv's C2:
-  // benchmarks/results/planner-evidence-dev-2core).
-  static constexpr double kEnumerateAbove = 20000;
+  // Microseconds the plan takes on the fastest of the executors that may
+  // run it (by their calibrated constants; the BGP's fixed cost included,
+  // which decides where --backend auto places a small BGP).
+  double fastestRun(const ComponentPlan& plan) const {
+    double fastest = std::numeric_limits<double>::infinity();
+    for (const ExecutorCosts& costs : executors_) fastest = std::min(fastest, costs.perBgp + componentCost(costs, plan));
+    return fastest;
+  }
+
+  // Microseconds of the greedy plan's run: below, the dynamic programming
+  // costs more planning than it can save (WatDiv's C2, 11 vertices: 0.4-1.3
+  // ms on the 2-core machine, benchmarks/results/planning-cost-dev-2core). On
+  // the CPU executor that is about 20,000 rows over the steps (0.035-0.046
+  // us a row, calibrated); the GPU makes rows for a tenth of that or less,
+  // and C2's greedy plan, 0.15 ms there, is not searched.
+  static constexpr double kEnumerateAbove = 700;
   static constexpr ExecutorCosts kRowsMade{.perRow = 1};
   // A count's work: the rows made and the candidates read before the
   // leaves, and a lookup per row for each leaf.
@@ -314,6 +334,7 @@ class SamplingOrderer final : public JoinOrderer {
 
   const GraphStore& store_;
   WalkOptions walks_;
+  std::vector<ExecutorCosts> executors_;  // those that may run the BGPs
 };
 
 // The sampling orderer's plan first; where the cost model prices it at
@@ -420,8 +441,9 @@ class CostOrderer final : public JoinOrderer {
 
 std::unique_ptr<JoinOrderer> makeStatisticsOrderer() { return std::make_unique<StatisticsOrderer>(); }
 
-std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks) {
-  return std::make_unique<SamplingOrderer>(store, walks);
+std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks,
+                                                 std::vector<ExecutorCosts> executors) {
+  return std::make_unique<SamplingOrderer>(store, walks, std::move(executors));
 }
 
 std::unique_ptr<JoinOrderer> makeCostOrderer(const GraphStore& store, const WalkOptions& walks,

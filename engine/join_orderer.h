@@ -2,6 +2,7 @@
 // Chooses the order in which query vertices are bound, and estimates the
 // rows after each step.
 #include <memory>
+#include <vector>
 
 #include "engine/bound_bgp.h"
 #include "engine/optimizer/walk_estimator.h"
@@ -39,7 +40,11 @@ std::unique_ptr<JoinOrderer> makeStatisticsOrderer();
 // make the fewest rows; the steps' estimates are the walks' wherever walks
 // survived, the statistics' elsewhere. For a count, also the plan that
 // binds the leaves last, kept where counting by it costs clearly less.
-std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks);
+// Where the greedy plan is costly on the fastest of `executors` (the
+// calibrated constants of those that may run the BGPs; at least one), also
+// dynamic programming over the component's connected sets of vertices.
+std::unique_ptr<JoinOrderer> makeSamplingOrderer(const GraphStore& store, const WalkOptions& walks,
+                                                 std::vector<ExecutorCosts> executors);
 
 // The sampling orderer's plan, and where it is costly (by `costs`, the
 // executor's constants) the cheapest plan of dynamic programming over the

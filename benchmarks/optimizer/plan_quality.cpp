@@ -53,9 +53,9 @@ std::unique_ptr<engine::JoinOrderer> ordererOf(const std::string& name, const Gr
                                                engine::Executor& executor) {
   const engine::WalkOptions walks{.walks = kPlanningWalks, .seed = 1};
   if (name == "statistics") return engine::makeStatisticsOrderer();
-  if (name == "sampling") return engine::makeSamplingOrderer(store, walks);
-  if (name != "cost") throw cli::UsageError("--optimizer is sampling, cost or statistics, not " + name);
   const CostModel model = cachedOrDefaultCostModel();
+  if (name == "sampling") return engine::makeSamplingOrderer(store, walks, {gpu ? model.gpu : model.cpu});
+  if (name != "cost") throw cli::UsageError("--optimizer is sampling, cost or statistics, not " + name);
   static const auto cpuWalks = engine::makeCpuWalkEstimator();
   engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
   return engine::makeCostOrderer(store, walks, gpu ? model.gpu : model.cpu, refiner);

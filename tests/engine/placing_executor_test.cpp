@@ -80,7 +80,7 @@ TEST_CASE("auto places each BGP on the executor its cost model prices lower, and
   GraphStore store(p.dir / "db");
   NamedExecutor &cpu = p.cpu, &gpu = p.gpu;
   auto& placing = p.placing;
-  auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1});
+  auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, {defaultCostModel().cpu});
   auto run = [&](const std::string& query) {
     const auto outcome = engine::runQuery(sparql::parseQuery(query), store, *placing, *orderer, {});
     return std::pair(outcome.rows.rows, engine::executorNotes(*outcome.plan));

@@ -443,7 +443,7 @@ TEST_CASE("the sampling optimizer starts from a vertex's own few candidates rath
     return leaf->plan().components.at(0).steps.at(0).source;
   };
   CHECK(firstStep(*engine::makeStatisticsOrderer()) == engine::CandidateSource::Constant);
-  CHECK(firstStep(*engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1})) ==
+  CHECK(firstStep(*engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, {defaultCostModel().cpu})) ==
         engine::CandidateSource::PredicateKeys);
 }
 
@@ -454,7 +454,7 @@ TEST_CASE("the sampling optimizer takes a branch's small fan-out last where the 
   GraphStore store(dir / "db");
   auto cpu = engine::makeCpuExecutor();
   const auto outcome = engine::runQuery(sparql::parseQuery(kBranchFanOutQuery), store, *cpu,
-                                        *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}), {});
+                                        *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, {defaultCostModel().cpu}), {});
   CHECK(outcome.rows.rows == 5000);
   const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(leaf != nullptr);
@@ -464,6 +464,28 @@ TEST_CASE("the sampling optimizer takes a branch's small fan-out last where the 
   }
   CAPTURE(order);
   CHECK(order.ends_with("a"));  // <c>, ?b and ?z in an order of 100-1,000 rows a step, then ?a
+}
+
+TEST_CASE("the sampling optimizer searches orders only where the executor that runs the plan takes long") {
+  TempDir dir;  // branchFanOutTriples: the greedy's plan makes 55,000 rows, the search's 6,100
+  writeFile(dir / "data.nt", branchFanOutTriples());
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  GraphStore store(dir / "db");
+  auto cpu = engine::makeCpuExecutor();
+  const auto lastVertex = [&](std::vector<ExecutorCosts> executors) {
+    const auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, std::move(executors));
+    const auto outcome = engine::runQuery(sparql::parseQuery(kBranchFanOutQuery), store, *cpu, *orderer, {});
+    CHECK(outcome.rows.rows == 5000);
+    const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
+    REQUIRE(leaf != nullptr);
+    return leaf->bgp().vertices[leaf->plan().components.at(0).steps.back().vertex].name;
+  };
+  const CostModel model = defaultCostModel();
+  // 55,000 rows: about 2 ms on the CPU executor, 0.3 ms on the GPU's.
+  CHECK(lastVertex({model.cpu}) == "a");
+  CHECK(lastVertex({model.gpu}) != "a");
+  CHECK(lastVertex({model.cpu, model.gpu}) != "a");  // auto: the GPU would run the greedy plan
+  CHECK_THROWS_AS(engine::makeSamplingOrderer(store, {}, {}), std::invalid_argument);
 }
 
 TEST_CASE("the sampling optimizer takes a leaf after a vertex of the same rows that makes others adjacent") {
@@ -482,7 +504,7 @@ TEST_CASE("the sampling optimizer takes a leaf after a vertex of the same rows t
   const auto outcome = engine::runQuery(
       sparql::parseQuery("SELECT * { ?x <http://e/follows> <http://e/u> . ?y <http://e/follows> <http://e/u> . "
                          "?y <http://e/name> ?n }"),
-      store, *cpu, *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}), {});
+      store, *cpu, *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, {defaultCostModel().cpu}), {});
   CHECK(outcome.rows.rows == 40);
   const engine::BgpLeaf& leaf = bgpLeafOf(outcome);
   std::string order;
@@ -511,7 +533,7 @@ TEST_CASE("a count binds a path's two ends last, where the plan for rows starts 
     }
   }
   GraphStore store(loadTriples(dir, nt));
-  const auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1});
+  const auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, {defaultCostModel().cpu});
   const std::string pattern = "{ ?a <http://e/p> ?b . ?b <http://e/q> ?c . ?c <http://e/r> ?m }";
   auto cpu = engine::makeCpuExecutor();
   const auto counted = engine::runQuery(sparql::parseQuery("SELECT (COUNT(*) AS ?n) " + pattern), store, *cpu, *orderer, {});
@@ -570,7 +592,7 @@ TEST_CASE("the sampling optimizer plans a star from its centre where a leaf's fe
   auto cpu = engine::makeCpuExecutor();
   const auto outcome =
       engine::runQuery(sparql::parseQuery("SELECT * { ?c <http://e/d> ?z . ?c <http://e/b> ?y . ?c <http://e/a> ?x }"),
-                       store, *cpu, *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}), {});
+                       store, *cpu, *engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, {defaultCostModel().cpu}), {});
   CHECK(outcome.rows.rows == 200000);
   const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(leaf != nullptr);
