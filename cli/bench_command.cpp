@@ -81,8 +81,13 @@ struct BenchSetup {
 };
 
 // A query on each backend: a warm-up each, then `repeat` rounds in which
-// each backend runs once, each round starting one backend later (so that
-// none always runs right after another's caches or context switches).
+// each backend runs once, each round starting one backend later. With
+// several backends, each timed run (but a cold one) follows an untimed one
+// of its own backend, so that it finds the caches as that backend leaves them: in
+// rounds of cpu, auto, gpu rotated by one, auto ran after the CPU
+// executor's 16 threads in two of three rounds and the GPU in one, and its
+// WatDiv C2 took 1.17x the GPU's time with the same plan and placement
+// (benchmarks/results/h200-2026-11-28-planning-by-executor).
 std::vector<Measurement> measure(const Database& db, const std::filesystem::path& file, const BenchSetup& setup) {
   const std::string text = readText(file);
   const size_t backends = setup.queries.size();
@@ -94,6 +99,7 @@ std::vector<Measurement> measure(const Database& db, const std::filesystem::path
       const size_t b = (static_cast<size_t>(i) + k) % backends;
       std::optional<Database> fresh;
       if (setup.cold) fresh.emplace(setup.dir, setup.database);
+      if (backends > 1 && !setup.cold) timeOnce(db, text, setup.queries[b]);
       Run run = timeOnce(fresh ? *fresh : db, text, setup.queries[b]);
       m[b].rows = run.rows;
       m[b].milliseconds.push_back(run.milliseconds);
