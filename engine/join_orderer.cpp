@@ -234,9 +234,8 @@ class StatisticsOrderer final : public JoinOrderer {
   }
 };
 
-// The greedy plan; where it takes long on the executor that runs it (the
-// fastest of those that may, by its walks' estimates and the calibrated
-// constants), also the plan of the dynamic programming (plan_enumerator.h) that makes the fewest
+// The greedy plan; where it takes long enough on the executor that runs it
+// to pay for a search (searchPays), also the plan of the dynamic programming (plan_enumerator.h) that makes the fewest
 // rows over its steps (C_out, the greedy's own measure), kept where it makes
 // clearly fewer. The greedy takes the step that makes the fewest rows now, which
 // misses where a branch's small fan-out is better taken last: from a
@@ -298,29 +297,40 @@ class SamplingOrderer final : public JoinOrderer {
     if (const auto centre = starCentre(bgp, vertices)) return planStar(vertices, *centre, start, sample);
     const bool enumerable = vertices.size() <= kMaxEnumeratedVertices;
     PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample, !enumerable);
-    if (!enumerable || fastestRun(greedy.plan) < kEnumerateAbove) return greedy;
+    if (!enumerable || !searchPays(greedy.plan, bgp, vertices)) return greedy;
     // Only a plan that makes kBetterBy times fewer rows replaces the greedy one.
     std::optional<PartialPlan> enumerated =
         cheapestPlan(vertices, start, sample, kRowsMade, rowsOverSteps(greedy.plan) / kBetterBy);
     return enumerated ? std::move(*enumerated) : greedy;
   }
 
-  // Microseconds the plan takes on the fastest of the executors that may
-  // run it (by their calibrated constants; the BGP's fixed cost included,
-  // which decides where --backend auto places a small BGP).
-  double fastestRun(const ComponentPlan& plan) const {
-    double fastest = std::numeric_limits<double>::infinity();
-    for (const ExecutorCosts& costs : executors_) fastest = std::min(fastest, costs.perBgp + componentCost(costs, plan));
-    return fastest;
+  // The search's plan replaces the greedy one only where it makes kBetterBy
+  // times fewer rows: where it does, it saves about a third of the greedy
+  // plan's run or more. It pays where that is more than the search costs, an
+  // estimate per connected set of the component's vertices. The run is the
+  // component's steps on the executor that runs the BGP fastest (the
+  // cheapest of those that may, by their calibrated constants, the BGP's
+  // fixed cost included: it decides where --backend auto places a small BGP).
+  bool searchPays(const ComponentPlan& greedy, const BoundBgp& bgp, const std::vector<uint32_t>& vertices) const {
+    const ExecutorCosts& fastest = *std::min_element(
+        executors_.begin(), executors_.end(), [&](const ExecutorCosts& a, const ExecutorCosts& b) {
+          return a.perBgp + componentCost(a, greedy) < b.perBgp + componentCost(b, greedy);
+        });
+    const double leastSaving = componentCost(fastest, greedy) * (1 - 1 / kBetterBy);
+    // Every vertex is a connected set: no need to count them where that many cost more.
+    return leastSaving >= kSearchPerSet * static_cast<double>(vertices.size()) &&
+           leastSaving >= kSearchPerSet * static_cast<double>(connectedSets(bgp, vertices));
   }
 
-  // Microseconds of the greedy plan's run: below, the dynamic programming
-  // costs more planning than it can save (WatDiv's C2, 11 vertices: 0.4-1.3
-  // ms on the 2-core machine, benchmarks/results/planning-cost-dev-2core). On
-  // the CPU executor that is about 20,000 rows over the steps (0.035-0.046
-  // us a row, calibrated); the GPU makes rows for a tenth of that or less,
-  // and C2's greedy plan, 0.15 ms there, is not searched.
-  static constexpr double kEnumerateAbove = 700;
+  // Microseconds the search takes per connected set, the walks' estimate of
+  // the set's rows, planned between other queries (cold caches): WatDiv's C2
+  // (11 vertices, 150 sets) planned 1.8 ms more with the search than without
+  // on the H200 machine's host (2.1 against 0.27 ms; its CPU executor then
+  // ran it in 0.9 ms instead of 2.1), 0.4-1.2 ms more on the 2-core machine
+  // (benchmarks/results/h200-2026-11-28-planning-by-executor). A 6-vertex
+  // path (21 sets) is searched where its greedy plan takes 0.63 ms or more,
+  // as before at 20,000 rows on the CPU executor; C2 at 4.5 ms.
+  static constexpr double kSearchPerSet = 10;
   static constexpr ExecutorCosts kRowsMade{.perRow = 1};
   // A count's work: the rows made and the candidates read before the
   // leaves, and a lookup per row for each leaf.

@@ -1,6 +1,7 @@
 #include "engine/optimizer/plan_enumerator.h"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 #include "engine/optimizer/cost_model.h"
@@ -114,6 +115,35 @@ std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t
   const size_t n = component.size();
   if (n == 0 || n > kMaxEnumeratedVertices) throw std::invalid_argument("cheapestPlan: component size out of range");
   return Enumerator(component, start, sample, costs, below).run(keepAll);
+}
+
+size_t connectedSets(const BoundBgp& bgp, const std::vector<uint32_t>& component) {
+  const size_t n = component.size();
+  if (n > kMaxEnumeratedVertices) throw std::invalid_argument("connectedSets: component size out of range");
+  const auto indexOf = [&](uint32_t v) {
+    return static_cast<size_t>(std::find(component.begin(), component.end(), v) - component.begin());
+  };
+  std::vector<size_t> neighbours(n);  // bit j of neighbours[i]: an edge joins component[i] and component[j]
+  for (const BoundEdge& e : bgp.edges) {
+    const size_t a = indexOf(e.from), b = indexOf(e.to);
+    if (a < n && b < n && a != b) {
+      neighbours[a] |= size_t{1} << b;
+      neighbours[b] |= size_t{1} << a;
+    }
+  }
+  // A connected set of two or more has a vertex (a leaf of a spanning
+  // tree) whose removal leaves a connected set that it is adjacent to.
+  std::vector<bool> connected(size_t{1} << n);
+  size_t count = 0;
+  for (size_t set = 1; set < connected.size(); ++set) {
+    for (size_t rest = set; rest != 0 && !connected[set]; rest &= rest - 1) {
+      const auto i = static_cast<size_t>(std::countr_zero(rest));
+      const size_t others = set & ~(size_t{1} << i);
+      connected[set] = others == 0 || (connected[others] && (neighbours[i] & others) != 0);
+    }
+    count += connected[set] ? 1 : 0;
+  }
+  return count;
 }
 
 std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, const StepBuilder& start,

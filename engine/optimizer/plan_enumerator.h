@@ -34,6 +34,12 @@ std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, 
                                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs,
                                         double below = std::numeric_limits<double>::infinity());
 
+// The connected sets of `component`'s vertices (at most
+// kMaxEnumeratedVertices), joined by the BGP's edges: the sets the dynamic
+// programming plans, each estimated once where the cost model prices no
+// candidates.
+size_t connectedSets(const BoundBgp& bgp, const std::vector<uint32_t>& component);
+
 // The same dynamic programming, handing out the cheapest plan of every set
 // it reached (indexed by set, bit i: component[i]; nullopt for the others)
 // where `keepAll`, else of the whole component only (the last).
