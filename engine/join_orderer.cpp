@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <iterator>
-#include <limits>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <tuple>
 
 #include "engine/optimizer/cost_model.h"
@@ -235,10 +234,11 @@ class StatisticsOrderer final : public JoinOrderer {
 };
 
 // The greedy plan; where it takes long enough on the executor that runs it
-// to pay for a search (searchPays), also the plan of the dynamic programming (plan_enumerator.h) that makes the fewest
-// rows over its steps (C_out, the greedy's own measure), kept where it makes
-// clearly fewer. The greedy takes the step that makes the fewest rows now, which
-// misses where a branch's small fan-out is better taken last: from a
+// to pay for a search (searchPays), also the plan of the dynamic programming
+// (plan_enumerator.h) that makes the fewest rows over its steps (C_out, the
+// greedy's own measure), kept where it makes clearly fewer. The greedy takes
+// the step that makes the fewest rows now, which misses where a branch's
+// small fan-out is better taken last: from a
 // constant with k friends and G users of its gender, each with one e-mail,
 // it multiplies the friends first and makes k*G rows twice, where the
 // gender's branch first makes them once (the random BGPs of
