@@ -371,14 +371,16 @@ class Database::Impl {
   // The options' model, else the cached one, read when a query first needs
   // it: a broken cache fails the queries that use it (naming the file), not
   // `info` or `dump`.
+  // A mutex, not std::call_once: the read may throw, and an exception
+  // through call_once (glibc's pthread_once) aborts the process where
+  // libgcc is linked statically (the portable build).
   const CostModel& costModel() const {
-    std::call_once(costModelRead_, [&] {
-      if (!costModel_) costModel_ = cachedOrDefaultCostModel();
-    });
+    std::lock_guard lock(costModelMutex_);
+    if (!costModel_) costModel_ = cachedOrDefaultCostModel();
     return *costModel_;
   }
   mutable std::optional<CostModel> costModel_;
-  mutable std::once_flag costModelRead_;
+  mutable std::mutex costModelMutex_;
   std::unique_ptr<engine::WalkEstimator> cpuWalks = engine::makeCpuWalkEstimator();
 };
 
