@@ -38,5 +38,9 @@ target_link_libraries(gsparql_rocksdb INTERFACE
 if(GSPARQL_PORTABLE)
   set(CMAKE_BUILD_RPATH "\$ORIGIN/lib")
   set(CMAKE_INSTALL_RPATH "\$ORIGIN/lib")
-  add_link_options(-static-libstdc++ -static-libgcc)
+  # libgcc stays shared: oneTBB (shipped beside the binary) loads
+  # libgcc_s.so.1 anyway, and a static copy's unwinder aborted every
+  # exception thrown through a C frame that libgcc_s's personality handles
+  # (glibc's pthread_once, a callback of Serd's parser).
+  add_link_options(-static-libstdc++)
 endif()
