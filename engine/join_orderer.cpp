@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -312,11 +313,15 @@ class SamplingOrderer final : public JoinOrderer {
   // cheapest of those that may, by their calibrated constants, the BGP's
   // fixed cost included: it decides where --backend auto places a small BGP).
   bool searchPays(const ComponentPlan& greedy, const BoundBgp& bgp, const std::vector<uint32_t>& vertices) const {
-    const ExecutorCosts& fastest = *std::min_element(
-        executors_.begin(), executors_.end(), [&](const ExecutorCosts& a, const ExecutorCosts& b) {
-          return a.perBgp + componentCost(a, greedy) < b.perBgp + componentCost(b, greedy);
-        });
-    const double leastSaving = componentCost(fastest, greedy) * (1 - 1 / kBetterBy);
+    double fastest = std::numeric_limits<double>::infinity(), steps = 0;  // the BGP's run there, and its steps'
+    for (const ExecutorCosts& costs : executors_) {
+      const double run = componentCost(costs, greedy);
+      if (costs.perBgp + run < fastest) {
+        fastest = costs.perBgp + run;
+        steps = run;
+      }
+    }
+    const double leastSaving = steps * (1 - 1 / kBetterBy);
     // Every vertex is a connected set: no need to count them where that many cost more.
     return leastSaving >= kSearchPerSet * static_cast<double>(vertices.size()) &&
            leastSaving >= kSearchPerSet * static_cast<double>(connectedSets(bgp, vertices));
@@ -326,8 +331,9 @@ class SamplingOrderer final : public JoinOrderer {
   // the set's rows, planned between other queries (cold caches): WatDiv's C2
   // (11 vertices, 150 sets) planned 1.8 ms more with the search than without
   // on the H200 machine's host (2.1 against 0.27 ms; its CPU executor then
-  // ran it in 0.9 ms instead of 2.1), 0.4-1.2 ms more on the 2-core machine
-  // (benchmarks/results/h200-2026-11-28-planning-by-executor). A 6-vertex
+  // ran it in 0.9 ms instead of 2.1), 1.0-1.2 ms more on the 2-core machine
+  // (0.28 ms more planned again and again: the walks' data in cache;
+  // benchmarks/results/h200-2026-11-28-planning-by-executor/search-or-not-c2). A 6-vertex
   // path (21 sets) is searched where its greedy plan takes 0.63 ms or more,
   // as before at 20,000 rows on the CPU executor; C2 at 4.5 ms.
   static constexpr double kSearchPerSet = 10;
