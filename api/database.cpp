@@ -11,10 +11,11 @@
 #include "api/calibration.h"
 #include "api/query_result_impl.h"
 #include "api/result_sink.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
-#include "engine/executor_pool.h"
-#include "engine/placing_executor.h"
-#include "engine/update_runner.h"
+#include "engine/placement/executor_pool.h"
+#include "engine/placement/placing_executor.h"
+#include "engine/query/update_runner.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
 #include "rdf/iri.h"
@@ -285,7 +286,7 @@ class Database::Impl {
   }
 
   // Auto places each BGP on the CPU or the GPU by the cost model
-  // (engine/placing_executor.h), where a GPU exists. Made on first use,
+  // (engine/placement/placing_executor.h), where a GPU exists. Made on first use,
   // by one query at a time.
   engine::Executor& executorFor(Backend backend) {
     if (backend == Backend::Cpu || (backend == Backend::Auto && !engine::gpuAvailable())) return *cpu;
@@ -297,7 +298,7 @@ class Database::Impl {
     return gpuExecutor();
   }
 
-  // The GPU executors, pooled (engine/executor_pool.h): queries share them
+  // The GPU executors, pooled (engine/placement/executor_pool.h): queries share them
   // a call at a time each, on their own streams. Under executorsMutex.
   engine::Executor& gpuExecutor() {
     if (!gpu) {

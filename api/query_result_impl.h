@@ -1,6 +1,6 @@
 #pragma once
-#include "engine/query_runner.h"
-#include "engine/term_decoder.h"
+#include "engine/query/query_runner.h"
+#include "engine/query/term_decoder.h"
 #include "gsparql/query.h"
 #include "storage/graph_store.h"
 

@@ -5,7 +5,7 @@
 
 #include "gsparql/error.h"
 
-#include "engine/term_decoder.h"
+#include "engine/query/term_decoder.h"
 
 namespace gsparql {
 

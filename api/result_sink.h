@@ -5,7 +5,7 @@
 #include <memory>
 #include <ostream>
 
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "engine/results/result_writer.h"
 #include "gsparql/query.h"
 

@@ -9,12 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "options/option_values.h"
+
 namespace gsparql::cli {
 
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using options::UsageError;
 
 struct ArgumentSpec {
   std::set<std::string> valued;  // e.g. "--db"

@@ -22,7 +22,7 @@ int runCalibrate(const Args& args) {
   Arguments a(args, {{"--db", "--queries", "--repeat", "--timeout", "--gpu-memory", "--cost-model", "--out"}, {}});
   CalibrationOptions options;
   if (auto r = a.value("--repeat")) options.repeat = parseRepeat(*r);
-  if (auto t = a.value("--timeout")) options.timeout = parseTimeout(*t);
+  if (auto t = a.value("--timeout")) options.timeout = options::parseTimeout(*t);
   std::vector<std::string> queries;
   for (const auto& file : queryFiles(a.required("--queries"))) queries.push_back(readText(file));
   const Database db(a.required("--db"), databaseOptionsFrom(a));

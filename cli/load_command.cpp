@@ -62,7 +62,7 @@ int runLoad(const Args& args) {
   LoadOptions options;
   options.lenient = a.flag("--lenient");
   if (auto f = a.value("--format")) options.format = parseFormat(*f);
-  if (auto budget = a.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*budget);
+  if (auto budget = a.value("--memory-budget")) options.memoryBudgetBytes = options::parseByteSize(*budget);
   options.graph = a.value("--graph").value_or("");
   std::unique_ptr<ProgressBar> bar;
   if (!a.flag("--quiet") && ::isatty(STDERR_FILENO)) {

@@ -5,9 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "parser/parse.h"
-#include "parser/print.h"
-#include "parser/query_graph.h"
+#include "gsparql/error.h"
+#include "gsparql/query.h"
 
 namespace gsparql::cli {
 namespace {
@@ -49,17 +48,9 @@ int runParseCommand(int argc, char** argv) {
     return 2;
   }
   try {
-    sparql::Query query = sparql::parseQuery(text);
-    std::cout << "algebra:\n" << sparql::algebraToString(query) << "\n";
-    auto bgps = sparql::basicGraphPatterns(*query.pattern);
-    for (std::size_t i = 0; i < bgps.size(); ++i) {
-      const auto* bgp = bgps[i];
-      std::cout << "\nBGP " << i + 1 << " at " << bgp->pos.line << ":" << bgp->pos.column << ", "
-                << bgp->triples.size() << " triple pattern(s):\n"
-                << sparql::queryGraphToString(sparql::QueryGraph::fromBgp(bgp->triples));
-    }
+    std::cout << describeParsedQuery(text);
     return 0;
-  } catch (const sparql::SyntaxError& e) {
+  } catch (const QueryError& e) {
     std::cerr << "gsparql parse: " << e.what() << "\n";
     return 1;
   }

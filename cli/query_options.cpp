@@ -43,39 +43,6 @@ unsigned parseRepeat(const std::string& text) {
   return static_cast<unsigned>(value);
 }
 
-std::chrono::milliseconds parseTimeout(const std::string& seconds) {
-  size_t end = 0;
-  double value = 0;
-  try {
-    value = std::stod(seconds, &end);
-  } catch (const std::exception&) {
-    end = 0;
-  }
-  if (end != seconds.size() || !(value > 0) || value > 1e9) {
-    throw UsageError("timeout '" + seconds + "': expected a number of seconds greater than 0");
-  }
-  return std::chrono::milliseconds(std::max<int64_t>(1, static_cast<int64_t>(value * 1000)));
-}
-
-uint64_t parseByteSize(const std::string& size) {
-  size_t end = 0;
-  uint64_t value = 0;
-  try {
-    // std::stoull reads "-1" as the largest number: only digits may start a size.
-    if (!size.empty() && std::isdigit(static_cast<unsigned char>(size[0]))) value = std::stoull(size, &end);
-  } catch (const std::exception&) {
-    end = 0;
-  }
-  static const std::string kUnits = "KMGT";
-  const size_t unit = end + 1 == size.size() ? kUnits.find(static_cast<char>(std::toupper(size.back()))) : 0;
-  if (end == 0 || value == 0 || unit == std::string::npos || (end != size.size() && end + 1 != size.size())) {
-    throw UsageError("size '" + size + "': expected a number of bytes, or of K, M, G or T (binary units), e.g. 8G");
-  }
-  const int shift = end == size.size() ? 0 : 10 * static_cast<int>(unit + 1);
-  if (value > (UINT64_MAX >> shift)) throw UsageError("size '" + size + "' is too large");
-  return value << shift;
-}
-
 QueryOptions queryOptionsFrom(const Arguments& args) {
   QueryOptions options = queryOptionsButBackend(args);
   if (auto b = args.value("--backend")) options.backend = parseBackend(*b);
@@ -85,8 +52,8 @@ QueryOptions queryOptionsFrom(const Arguments& args) {
 QueryOptions queryOptionsButBackend(const Arguments& args) {
   QueryOptions options;
   if (auto s = args.value("--semantics")) options.semantics = parseSemantics(*s);
-  if (auto t = args.value("--timeout")) options.timeout = parseTimeout(*t);
-  if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = parseByteSize(*m);
+  if (auto t = args.value("--timeout")) options.timeout = options::parseTimeout(*t);
+  if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = options::parseByteSize(*m);
   if (auto o = args.value("--optimizer")) options.optimizer = parseOptimizer(*o);
   options.unionDefaultGraph = args.flag("--union-default-graph");
   return options;
@@ -94,7 +61,7 @@ QueryOptions queryOptionsButBackend(const Arguments& args) {
 
 DatabaseOptions databaseOptionsFrom(const Arguments& args) {
   DatabaseOptions options;
-  if (auto m = args.value("--gpu-memory")) options.gpuMemoryBytes = parseByteSize(*m);
+  if (auto m = args.value("--gpu-memory")) options.gpuMemoryBytes = options::parseByteSize(*m);
   if (auto file = args.value("--cost-model")) options.costModel = readCostModel(*file);
   options.gpuPreload = args.flag("--gpu-preload");
   return options;

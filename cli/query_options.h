@@ -11,6 +11,7 @@
 #include "gsparql/database.h"
 #include "gsparql/query.h"
 #include "gsparql/update.h"
+#include "options/option_values.h"
 
 namespace gsparql::cli {
 
@@ -19,10 +20,6 @@ Semantics parseSemantics(const std::string& name);
 Optimizer parseOptimizer(const std::string& name);
 // --repeat of bench and calibrate: runs per query.
 unsigned parseRepeat(const std::string& text);
-// "2.5" (seconds) for --timeout and .timeout.
-std::chrono::milliseconds parseTimeout(const std::string& seconds);
-// "8G", "512M", "1048576" for --memory-budget.
-uint64_t parseByteSize(const std::string& size);
 QueryOptions queryOptionsFrom(const Arguments& args);
 // The same but --backend (bench reads a list of them).
 QueryOptions queryOptionsButBackend(const Arguments& args);

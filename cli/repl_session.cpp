@@ -1,5 +1,6 @@
 #include "cli/repl_session.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -11,96 +12,12 @@
 #include "cli/arguments.h"
 #include "cli/query_options.h"
 #include "gsparql/error.h"
+#include "parser/statement_tokens.h"
 
 namespace gsparql::cli::repl {
 namespace {
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-// Length of the IRIREF starting at text[at] == '<', or 0 when none starts
-// there (then '<' is the less-than operator).
-size_t iriLength(std::string_view text, size_t at) {
-  for (size_t i = at + 1; i < text.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c == '>') return i - at + 1;
-    if (c <= 0x20 || c == '<' || c == '"' || c == '{' || c == '}' || c == '|' || c == '^' || c == '`' ||
-        c == '\\') {
-      return 0;
-    }
-  }
-  return 0;
-}
-
-// A minimal SPARQL lexer: enough to know what is code, string, IRI or
-// comment. `visit(kind, begin, end)` is called for every piece in order.
-enum class Piece { Code, String, Iri, Comment };
-
-template <typename Visit>
-void lex(std::string_view text, Visit visit) {
-  size_t i = 0;
-  while (i < text.size()) {
-    const char c = text[i];
-    if (c == '#') {
-      size_t end = text.find('\n', i);
-      if (end == std::string_view::npos) end = text.size();
-      visit(Piece::Comment, i, end);
-      i = end;
-    } else if (c == '"' || c == '\'') {
-      const bool isLong = text.substr(i, 3) == std::string(3, c);
-      size_t j = i + (isLong ? 3 : 1);
-      while (j < text.size()) {
-        if (text[j] == '\\') {
-          j += 2;
-        } else if (isLong ? text.substr(j, 3) == std::string(3, c) : text[j] == c) {
-          j += isLong ? 3 : 1;
-          break;
-        } else if (!isLong && text[j] == '\n') {
-          break;  // an unterminated short string ends with its line
-        } else {
-          ++j;
-        }
-      }
-      j = std::min(j, text.size());
-      visit(Piece::String, i, j);
-      i = j;
-    } else if (c == '<' && iriLength(text, i) > 0) {
-      size_t n = iriLength(text, i);
-      visit(Piece::Iri, i, i + n);
-      i += n;
-    } else {
-      visit(Piece::Code, i, i + 1);
-      ++i;
-    }
-  }
-}
-
-bool isNameChar(char c) {
-  unsigned char u = static_cast<unsigned char>(c);
-  return std::isalnum(u) || c == '_' || c == '-' || c == '.' || u >= 0x80;
-}
-
-bool keywordAt(std::string_view text, size_t at, std::string_view keyword) {
-  if (text.size() - at < keyword.size()) return false;
-  for (size_t k = 0; k < keyword.size(); ++k) {
-    if (std::toupper(static_cast<unsigned char>(text[at + k])) != keyword[k]) return false;
-  }
-  size_t after = at + keyword.size();
-  return after == text.size() || !(isNameChar(text[after]) || text[after] == ':');
-}
-
-size_t skipBlank(std::string_view text, size_t i) {
-  while (i < text.size()) {
-    if (isSpace(text[i])) {
-      ++i;
-    } else if (text[i] == '#') {
-      size_t end = text.find('\n', i);
-      i = end == std::string_view::npos ? text.size() : end + 1;
-    } else {
-      break;
-    }
-  }
-  return i;
-}
 
 std::string trim(std::string_view s) {
   size_t b = 0, e = s.size();
@@ -189,11 +106,8 @@ ResultFormat formatFor(const QueryResult& result, ResultFormat chosen) {
 }  // namespace
 
 bool isBlank(std::string_view text) {
-  bool blank = true;
-  lex(text, [&](Piece piece, size_t b, size_t) {
-    if (piece != Piece::Comment && !(piece == Piece::Code && isSpace(text[b]))) blank = false;
-  });
-  return blank;
+  const sparql::TextTokens read = sparql::readTokens(text);
+  return read.tokens.empty() && !read.unfinishedLongString;
 }
 
 // In an update, a `;` with more on its line separates the request's
@@ -211,20 +125,20 @@ std::vector<std::string> StatementBuffer::add(std::string_view line) {
   std::vector<std::string> statements;
   // `;` ends a statement only outside brackets: inside them it separates
   // predicate-object lists (?s :p ?o ; :q ?z) or GROUP_CONCAT arguments.
+  // Nothing in a long string that goes on past the text ends one.
   int depth = 0;
   size_t start = 0;
-  lex(pending_, [&](Piece piece, size_t b, size_t) {
-    if (piece != Piece::Code) return;
-    char c = pending_[b];
-    if (c == '{' || c == '(' || c == '[') {
+  for (const sparql::TextToken& token : sparql::readTokens(pending_).tokens) {
+    if (token.kind == sparql::TokenKind::Open) {
       ++depth;
-    } else if (c == '}' || c == ')' || c == ']') {
+    } else if (token.kind == sparql::TokenKind::Close) {
       depth = depth > 0 ? depth - 1 : 0;
-    } else if (c == ';' && depth == 0 && !separatesOperations(start, b)) {
-      statements.push_back(pending_.substr(start, b - start));
-      start = b + 1;
+    } else if (token.kind == sparql::TokenKind::Semicolon && depth == 0 &&
+               !separatesOperations(start, token.begin)) {
+      statements.push_back(pending_.substr(start, token.begin - start));
+      start = token.begin + 1;
     }
-  });
+  }
   pending_.erase(0, start);
   // Nothing but blanks and comments left: the next line starts afresh.
   if (isBlank(pending_)) pending_.clear();
@@ -235,28 +149,21 @@ bool StatementBuffer::blank() const { return isBlank(pending_); }
 
 Prologue scanPrologue(std::string_view text) {
   Prologue prologue;
-  size_t i = skipBlank(text, 0);
-  while (i < text.size()) {
-    if (keywordAt(text, i, "PREFIX")) {
-      size_t j = skipBlank(text, i + 6);
-      size_t nameStart = j;
-      while (j < text.size() && isNameChar(text[j])) ++j;
-      if (j >= text.size() || text[j] != ':') break;
-      std::string name(text.substr(nameStart, j - nameStart));
-      j = skipBlank(text, j + 1);
-      if (j >= text.size() || text[j] != '<') break;
-      size_t n = iriLength(text, j);
-      if (n == 0) break;
-      prologue.prefixes.emplace_back(name, std::string(text.substr(j + 1, n - 2)));
-      prologue.end = j + n;
-      i = skipBlank(text, prologue.end);
-    } else if (keywordAt(text, i, "BASE")) {
-      size_t j = skipBlank(text, i + 4);
-      if (j >= text.size() || text[j] != '<') break;
-      size_t n = iriLength(text, j);
-      if (n == 0) break;
-      prologue.end = j + n;
-      i = skipBlank(text, prologue.end);
+  const std::vector<sparql::TextToken> tokens = sparql::readTokens(text).tokens;
+  const auto is = [&](size_t i, sparql::TokenKind kind) { return i < tokens.size() && tokens[i].kind == kind; };
+  // Token i's text less `front` characters at its start and `back` at its end.
+  const auto part = [&](size_t i, size_t front, size_t back) {
+    return std::string(text.substr(tokens[i].begin + front, tokens[i].end - tokens[i].begin - front - back));
+  };
+  for (size_t i = 0; i < tokens.size();) {
+    if (is(i, sparql::TokenKind::Prefix) && is(i + 1, sparql::TokenKind::PrefixName) &&
+        is(i + 2, sparql::TokenKind::Iri)) {
+      prologue.prefixes.emplace_back(part(i + 1, 0, 1), part(i + 2, 1, 1));  // ex: <iri>
+      prologue.end = tokens[i + 2].end;
+      i += 3;
+    } else if (is(i, sparql::TokenKind::Base) && is(i + 1, sparql::TokenKind::Iri)) {
+      prologue.end = tokens[i + 1].end;
+      i += 2;
     } else {
       break;
     }
@@ -331,21 +238,21 @@ std::string shiftErrorPosition(const std::string& message, unsigned line, unsign
 }
 
 std::string historyEntry(std::string_view statement) {
-  std::string code;  // the statement without comments
-  bool multiLineString = false;
-  lex(statement, [&](Piece piece, size_t b, size_t e) {
-    std::string_view part = statement.substr(b, e - b);
-    if (piece == Piece::String && part.find('\n') != std::string_view::npos) multiLineString = true;
-    if (piece != Piece::Comment) code.append(part);
-  });
-  if (multiLineString) return trim(statement) + ";";
+  const sparql::TextTokens read = sparql::readTokens(statement);
+  const auto multiLine = [&](const sparql::TextToken& t) {
+    return t.kind == sparql::TokenKind::String &&
+           statement.substr(t.begin, t.end - t.begin).find('\n') != std::string_view::npos;
+  };
+  if (read.unfinishedLongString || std::any_of(read.tokens.begin(), read.tokens.end(), multiLine)) {
+    return trim(statement) + ";";
+  }
+  // The tokens, one space where white space or comments were between them.
   std::string entry;
-  std::istringstream lines(code);
-  for (std::string line; std::getline(lines, line);) {
-    std::string t = trim(line);
-    if (t.empty()) continue;
-    if (!entry.empty()) entry += ' ';
-    entry += t;
+  size_t previousEnd = 0;
+  for (const sparql::TextToken& token : read.tokens) {
+    if (!entry.empty() && token.begin > previousEnd) entry += ' ';
+    entry.append(statement.substr(token.begin, token.end - token.begin));
+    previousEnd = token.end;
   }
   return entry + ";";
 }
@@ -495,7 +402,7 @@ Session::Outcome Session::runDotCommand(std::string_view line, const Output& out
           const auto& t = settings_.options.timeout;
           out.show("timeout " + (t ? std::to_string(std::chrono::duration<double>(*t).count()) + " s" : "off") + "\n");
         } else {
-          settings_.options.timeout = arg == "off" ? std::nullopt : std::optional(parseTimeout(arg));
+          settings_.options.timeout = arg == "off" ? std::nullopt : std::optional(options::parseTimeout(arg));
         }
         break;
       case DotCommand::Kind::Prefixes: {

@@ -142,13 +142,15 @@ char32_t decodeSequence(std::string_view text, size_t* i) {
 
 }  // namespace
 
-std::u32string decodeUtf8(std::string_view text) {
+std::u32string decodeUtf8(std::string_view text, std::vector<size_t>* offsets) {
   std::u32string out(text.size(), 0);
   size_t decoded = 0;
   for (size_t i = 0; i < text.size();) {
+    if (offsets != nullptr) offsets->push_back(i);
     const auto byte = static_cast<unsigned char>(text[i]);
     out[decoded++] = byte < 0x80 ? text[i++] : decodeSequence(text, &i);
   }
+  if (offsets != nullptr) offsets->push_back(text.size());
   out.resize(decoded);
   return out;
 }

@@ -10,6 +10,7 @@
 // RDF 1.1 makes "a" and "a"^^xsd:string the same term.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gsparql::rdf {
 
@@ -41,8 +42,9 @@ void appendUtf8(std::string& out, char32_t codePoint);
 
 // The code points of UTF-8 text (the parser's tokenizer, string functions
 // that count code points); a byte that starts no valid sequence reads as
-// U+FFFD.
-std::u32string decodeUtf8(std::string_view text);
+// U+FFFD. `offsets`, if given, receives the byte offset where each code
+// point starts, and then the text's size.
+std::u32string decodeUtf8(std::string_view text, std::vector<size_t>* offsets = nullptr);
 
 // Language tags compare case-insensitively (RDF 1.1: their value space is
 // lower case), so "a"@EN and "a"@en are one term. A term's key lower-cases

@@ -1,8 +1,6 @@
 #include "server/protocol_request.h"
 
-
-#include "cli/arguments.h"
-#include "cli/query_options.h"
+#include "options/option_values.h"
 #include "server/http_error.h"
 
 namespace gsparql::server {
@@ -68,8 +66,8 @@ void readFromBody(const HttpInput& input, ProtocolRequest& request, ProtocolRequ
 
 std::chrono::milliseconds timeoutFrom(const std::string& seconds) {
   try {
-    return cli::parseTimeout(seconds);
-  } catch (const cli::UsageError& e) {
+    return options::parseTimeout(seconds);
+  } catch (const options::UsageError& e) {
     throw HttpError(400, e.what());
   }
 }

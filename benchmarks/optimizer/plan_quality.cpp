@@ -26,12 +26,13 @@
 #include <vector>
 
 #include "benchmarks/optimizer/bgp_corpus.h"
-#include "engine/executor.h"
+#include "engine/bgp/executor.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
-#include "engine/join_orderer.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/optimizer/prefix_estimate.h"
 #include "engine/physical/bgp_leaf.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/cost_model.h"
 #include "gsparql/error.h"
 #include "parser/parse.h"

@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "benchmarks/optimizer/bgp_corpus.h"
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
 #include "engine/gpu/gpu_executor.h"
-#include "engine/join_orderer.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "gsparql/cost_model.h"
 #include "parser/parse.h"

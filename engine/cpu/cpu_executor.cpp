@@ -1,3 +1,5 @@
+#include "engine/cpu/cpu_executor.h"
+
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 
@@ -8,10 +10,9 @@
 #include <string>
 #include <unordered_set>
 
-#include "engine/component_product.h"
-#include "engine/cpu/set_operations.h"
-#include "engine/distinct_vertices.h"
-#include "engine/executor.h"
+#include "engine/bgp/component_product.h"
+#include "engine/bgp/distinct_vertices.h"
+#include "engine/bgp/set_operations.h"
 #include "gsparql/error.h"
 #include "storage/graph_store.h"
 
@@ -100,7 +101,7 @@ class StepRunner {
     std::span<const uint32_t> current = lookup(step_.driver, predicateOf(step_.driver, row), row[step_.driver.boundVertex]);
     for (const auto& check : listChecks_) {
       if (current.empty()) return 0;
-      cpu::intersectSorted(current, lookup(check, predicateOf(check, row), row[check.boundVertex]), a);
+      intersectSorted(current, lookup(check, predicateOf(check, row), row[check.boundVertex]), a);
       std::swap(a, b);
       current = b;
     }
@@ -184,7 +185,7 @@ class StepRunner {
     for (const auto& check : listChecks_) {
       if (current.empty()) return;
       auto other = lookup(check, predicateOf(check, row), row[check.boundVertex]);
-      cpu::intersectSorted(current, other, s.a);
+      intersectSorted(current, other, s.a);
       std::swap(s.a, s.b);
       current = s.b;
     }
@@ -213,7 +214,7 @@ class StepRunner {
     const EdgeUse& check = rowChecks_[i];
     const uint32_t target = row[check.boundVertex == step_.vertex ? otherEnd(check) : step_.vertex];
     forEachPredicate(check, row, [&](uint32_t p) {
-      if (cpu::containsSorted(lookup(check, p, row[check.boundVertex]), target)) {
+      if (containsSorted(lookup(check, p, row[check.boundVertex]), target)) {
         emitAfterRowChecks(row, i + 1, out);
       }
     });

@@ -1,12 +1,12 @@
 #include "engine/expr/terms.h"
 
-#include "engine/results/term_parts.h"
+#include "rdf/term_parts.h"
 
 namespace gsparql::engine::expr {
 
 TermValue parseTerm(std::string_view term) {
-  results::TermSplitter splitter;
-  const results::TermParts& parts = splitter.split(term);
+  rdf::TermSplitter splitter;
+  const rdf::TermParts& parts = splitter.split(term);
   TermValue value;
   value.kind = parts.kind;
   value.value = parts.value;

@@ -31,8 +31,8 @@
 #include <string_view>
 #include <thread>
 
-#include "engine/join_orderer.h"
 #include "engine/logical/logical_plan.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/planner/planner.h"
 #include "gsparql/database.h"
 #include "gsparql/error.h"

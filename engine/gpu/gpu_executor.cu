@@ -11,12 +11,13 @@
 #include <set>
 #include <type_traits>
 
-#include "engine/component_product.h"
-#include "engine/distinct_vertices.h"
+#include "engine/bgp/component_product.h"
+#include "engine/bgp/distinct_vertices.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/column_steps.h"
 #include "engine/gpu/fused_step.cuh"
-#include "engine/gpu/graph_cache.cuh"
 #include "engine/gpu/gpu_wander_join.cuh"
+#include "engine/gpu/graph_cache.cuh"
 #include "engine/gpu/join_kernels.cuh"
 #include "engine/gpu/streaming_plan.h"
 #include "engine/optimizer/walk_estimator.h"

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine/executor.h"
+#include "engine/bgp/executor.h"
 #include "engine/gpu/load_balance.h"
 
 namespace gsparql::engine {
@@ -14,7 +14,7 @@ struct GpuOptions {
   // what is free when it starts. Steps that would outgrow it run
   // depth-first over slices of rows.
   uint64_t memoryBytes = 0;
-  // Executors sharing the device at once (engine/executor_pool.h): each may
+  // Executors sharing the device at once (engine/placement/executor_pool.h): each may
   // hold this share of the limit.
   uint32_t memoryShares = 1;
   uint64_t graphCacheBytes = 0;     // device memory for cached adjacency; 0: a quarter of the memory limit

@@ -7,11 +7,11 @@
 #include <span>
 #include <vector>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 #include "engine/gpu/device_memory.cuh"
 #include "engine/gpu/graph_cache.cuh"
 #include "engine/optimizer/wander_join.h"
-#include "engine/plan.h"
 
 namespace gsparql::engine::gpu {
 

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
 #include "engine/gpu/all_predicates_adjacency.h"
 #include "engine/gpu/join_kernels.cuh"
 #include "storage/graph_store.h"

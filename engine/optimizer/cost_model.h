@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "engine/plan.h"
+#include "engine/bgp/plan.h"
 #include "gsparql/cost_model.h"
 
 namespace gsparql::engine {

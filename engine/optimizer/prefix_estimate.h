@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/bgp/plan.h"
 #include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/wander_join.h"
-#include "engine/plan.h"
 
 namespace gsparql::engine {
 

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 #include "engine/optimizer/star_statistics.h"
-#include "engine/plan.h"
 #include "storage/catalog.h"
 
 namespace gsparql::engine {

@@ -1,6 +1,6 @@
 #include "engine/optimizer/step_matcher.h"
 
-#include "engine/cpu/set_operations.h"
+#include "engine/bgp/set_operations.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
@@ -37,7 +37,7 @@ bool StepMatcher::checksHold(const PlanStep& step, const uint32_t* row) const {
     const BoundEdge& e = bgp_->edges[check.edge];
     const uint32_t other = e.from == check.boundVertex ? e.to : e.from;
     const uint32_t target = row[check.boundVertex == step.vertex ? other : step.vertex];
-    if (!cpu::containsSorted(neighbours(*store_, *bgp_, check, row), target)) return false;
+    if (!containsSorted(neighbours(*store_, *bgp_, check, row), target)) return false;
   }
   for (const auto& check : step.predicateVertexChecks) {
     if (predicateVertex_[row[check.predicateColumn]] != row[check.vertex]) return false;

@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "engine/bound_bgp.h"
-#include "engine/plan.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 
 namespace gsparql {
 class GraphStore;

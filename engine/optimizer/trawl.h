@@ -13,9 +13,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 #include "engine/optimizer/wander_join.h"
-#include "engine/plan.h"
 
 namespace gsparql {
 class GraphStore;

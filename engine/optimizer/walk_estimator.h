@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 #include "engine/optimizer/wander_join.h"
-#include "engine/plan.h"
 
 namespace gsparql {
 class GraphStore;

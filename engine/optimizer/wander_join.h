@@ -50,10 +50,10 @@
 #include <span>
 #include <vector>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 #include "engine/optimizer/split_mix.h"
 #include "engine/optimizer/step_matcher.h"
-#include "engine/plan.h"
 
 namespace gsparql {
 class GraphStore;

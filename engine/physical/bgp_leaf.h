@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 #include "engine/physical/operator.h"
-#include "engine/plan.h"
 
 namespace gsparql::engine {
 

@@ -8,7 +8,7 @@ namespace gsparql::engine {
 
 class BgpScan final : public BgpLeaf {
  public:
-  // `columns`: the BGP columns (engine/bound_bgp.h) the operators above read,
+  // `columns`: the BGP columns (engine/bgp/bound_bgp.h) the operators above read,
   // named by `variables`; the executor returns only these.
   BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables);
   std::string describe() const override;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/executor.h"
+#include "engine/bgp/executor.h"
 #include "engine/expr/expression.h"
 #include "engine/value/term_codec.h"
 

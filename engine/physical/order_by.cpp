@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "engine/physical/row_solution.h"
-#include "engine/term_order.h"
+#include "engine/value/term_order.h"
 #include "engine/value/typed_order.h"
 
 namespace gsparql::engine {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
 #include "engine/logical/logical_plan.h"
 #include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"

@@ -12,9 +12,9 @@
 #include <string>
 #include <utility>
 
-#include "engine/bound_bgp.h"
-#include "engine/join_orderer.h"
-#include "engine/plan.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/physical/operator.h"
 #include "engine/planner/path_estimate.h"
 #include "engine/planner/query_dataset.h"

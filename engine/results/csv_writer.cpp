@@ -5,8 +5,8 @@
 // unbound value (an empty field).
 #include <cstring>
 
-#include "engine/results/term_parts.h"
 #include "engine/results/writers.h"
+#include "rdf/term_parts.h"
 
 namespace gsparql::results {
 namespace {
@@ -30,7 +30,7 @@ class CsvWriter final : public ResultWriter {
     for (size_t i = 0; i < terms.size(); ++i) {
       if (i) out_.put(',');
       if (!terms[i]) continue;
-      const TermParts& p = split_.split(*terms[i]);
+      const rdf::TermParts& p = split_.split(*terms[i]);
       if (p.kind == rdf::TermKind::Blank) {
         out_.put("_:");
         out_.put(p.value);
@@ -64,7 +64,7 @@ class CsvWriter final : public ResultWriter {
   }
 
   OutBuffer out_;
-  TermSplitter split_;
+  rdf::TermSplitter split_;
 };
 
 }  // namespace

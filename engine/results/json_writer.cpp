@@ -5,8 +5,8 @@
 //   ]}}
 // Strings escape '"', '\', the control characters (short forms where JSON has
 // them), U+007F, U+2028 and U+2029; other characters are written as UTF-8.
-#include "engine/results/term_parts.h"
 #include "engine/results/writers.h"
+#include "rdf/term_parts.h"
 
 namespace gsparql::results {
 
@@ -77,7 +77,7 @@ class JsonWriter final : public ResultWriter {
       if (!firstBinding) b += ',';
       firstBinding = false;
       b += names_[i];
-      const TermParts& p = split_.split(*terms[i]);
+      const rdf::TermParts& p = split_.split(*terms[i]);
       switch (p.kind) {
         case rdf::TermKind::Iri: b += "uri\",\"value\":\""; break;
         case rdf::TermKind::Blank: b += "bnode\",\"value\":\""; break;
@@ -112,7 +112,7 @@ class JsonWriter final : public ResultWriter {
 
  private:
   OutBuffer out_;
-  TermSplitter split_;
+  rdf::TermSplitter split_;
   std::vector<std::string> names_;
   bool first_ = true;
 };

@@ -4,8 +4,8 @@
 // hexadecimal character references (&#x0009;), as Jena does. Note that XML 1.0
 // has no way to carry U+0001..U+0008 and similar: their references are not
 // well-formed XML 1.0 (Jena writes the same).
-#include "engine/results/term_parts.h"
 #include "engine/results/writers.h"
+#include "rdf/term_parts.h"
 
 namespace gsparql::results {
 namespace {
@@ -64,7 +64,7 @@ class XmlWriter final : public ResultWriter {
     for (size_t i = 0; i < terms.size() && i < bindingOpen_.size(); ++i) {
       if (!terms[i]) continue;
       b += bindingOpen_[i];
-      const TermParts& p = split_.split(*terms[i]);
+      const rdf::TermParts& p = split_.split(*terms[i]);
       switch (p.kind) {
         case rdf::TermKind::Iri:
           b += "<uri>";
@@ -112,7 +112,7 @@ class XmlWriter final : public ResultWriter {
 
  private:
   OutBuffer out_;
-  TermSplitter split_;
+  rdf::TermSplitter split_;
   std::vector<std::string> bindingOpen_;
 };
 

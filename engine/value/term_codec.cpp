@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/bound_bgp.h"
+#include "engine/bgp/bound_bgp.h"
 #include "rdf/term.h"
 #include "storage/graph_store.h"
 #include "storage/value_column.h"

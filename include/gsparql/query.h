@@ -82,6 +82,11 @@ enum class ResultFormat {
 // "table", "tsv", "csv", "json", "xml", "nt", "ttl"; nullopt for anything else.
 std::optional<ResultFormat> resultFormatFromName(std::string_view name);
 
+// The SPARQL algebra of a query and the query graph of each of its basic
+// graph patterns, as `gsparql parse` prints them; no database needed. A
+// syntax error is a QueryError with its position.
+std::string describeParsedQuery(std::string_view text);
+
 struct QueryTimings {
   double parseMilliseconds = 0;
   double planMilliseconds = 0;

@@ -54,6 +54,11 @@ TEST_CASE("statements end at semicolon outside strings IRIs comments and bracket
   // An unterminated short string ends with its line.
   CHECK(b.add("ASK { ?s ?p \"oops }").empty());
   CHECK(b.add("};").size() == 1);
+  // A ';' in a long string that goes on over lines ends nothing, even outside brackets.
+  CHECK(b.add("ASK { ?s ?p ?o } ''' ;").empty());
+  CHECK(b.add("''' ;").size() == 1);
+  CHECK(b.add("ASK { ?s ?p ?o } \"\"\"a ;").empty());
+  CHECK(b.add("\"\"\" ;").size() == 1);
   // Unbalanced closing brackets do not hide later ';'.
   CHECK(b.add("} } ;").size() == 1);
 }
@@ -127,6 +132,10 @@ TEST_CASE("a statement typed over several lines becomes one history line") {
   CHECK(historyEntry("ASK { ?s ?p \"#1\" }") == "ASK { ?s ?p \"#1\" };");
   // A string over several lines keeps its newlines.
   CHECK(historyEntry("ASK { ?s ?p \"\"\"a\nb\"\"\" }\n") == "ASK { ?s ?p \"\"\"a\nb\"\"\" };");
+  // Tokens are kept as written, one space between them where there was white space.
+  CHECK(historyEntry("SELECT  ?s{?s <p>   ?o}#x\n") == "SELECT ?s{?s <p> ?o};");
+  // A long string not closed yet is kept as typed.
+  CHECK(historyEntry("ASK { ?s ?p '''a\n") == "ASK { ?s ?p '''a;");
 }
 
 namespace {
@@ -316,8 +325,8 @@ TEST_CASE("a session that cannot open the newest generation says so and keeps re
 }
 
 TEST_CASE("--timeout and --memory-budget values are checked for a person") {
-  using gsparql::cli::parseByteSize;
-  using gsparql::cli::parseTimeout;
+  using gsparql::options::parseByteSize;
+  using gsparql::options::parseTimeout;
   using gsparql::cli::UsageError;
   CHECK(parseTimeout("0.25") == std::chrono::milliseconds(250));
   CHECK(parseTimeout("600") == std::chrono::seconds(600));

@@ -1,6 +1,7 @@
 #include "results.h"
-#include "engine/results/term_parts.h"
+
 #include "rdf/term.h"
+#include "rdf/term_parts.h"
 #include "support/files.h"
 #include "support/json.h"
 
@@ -39,7 +40,7 @@ unsigned long hexValue(std::string_view digits) {
 // The writers' escape decoding: expected files use the N-Triples/Turtle escapes.
 std::string unescape(std::string_view s) {
   std::string out;
-  results::appendUnescaped(out, s);
+  rdf::appendUnescaped(out, s);
   return out;
 }
 

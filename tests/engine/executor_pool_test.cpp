@@ -1,4 +1,4 @@
-// The pool of executors (engine/executor_pool.h) with executors that record
+// The pool of executors (engine/placement/executor_pool.h) with executors that record
 // how many calls run at once: calls beyond the pool wait, a thread's nested
 // calls reuse its executor, a cursor holds its executor until destroyed.
 #include <doctest/doctest.h>
@@ -7,8 +7,8 @@
 #include <chrono>
 #include <thread>
 
-#include "engine/executor_pool.h"
-#include "engine/plan.h"
+#include "engine/bgp/plan.h"
+#include "engine/placement/executor_pool.h"
 #include "gsparql/database.h"
 #include "storage/graph_store.h"
 #include "support/test_support.h"

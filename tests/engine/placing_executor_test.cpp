@@ -1,15 +1,16 @@
-// --backend auto's placement (engine/placing_executor.h): each BGP runs on
+// --backend auto's placement (engine/placement/placing_executor.h): each BGP runs on
 // the executor the cost model prices lower; here two CPU executors under
 // other names stand in, and a model where the "GPU" costs a fixed 1 ms and
 // the "CPU" 1 us per row.
 #include <doctest/doctest.h>
 
-#include "engine/executor.h"
-#include "engine/join_orderer.h"
+#include "engine/bgp/executor.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/optimizer/cost_model.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/physical/bgp_leaf.h"
-#include "engine/placing_executor.h"
-#include "engine/query_runner.h"
+#include "engine/placement/placing_executor.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"

@@ -8,15 +8,16 @@
 #include <limits>
 #include <random>
 
-#include "engine/executor.h"
-#include "engine/join_orderer.h"
+#include "engine/bgp/executor.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/optimizer/cost_model.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/optimizer/plan_enumerator.h"
 #include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/sub_pattern_plan.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/physical/bgp_leaf.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"

@@ -6,12 +6,13 @@
 #include <algorithm>
 #include <memory>
 
-#include "engine/executor.h"
-#include "engine/join_orderer.h"
+#include "engine/bgp/executor.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/logical/logical_plan.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/planner/planner.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "plan_matchers.h"

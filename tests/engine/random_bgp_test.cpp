@@ -65,7 +65,7 @@ TEST_CASE("random BGPs match a brute-force enumeration, under both semantics and
 
 TEST_CASE("random BGPs with VALUES limiting a variable to a set of constants match the brute-force rows with those values") {
   // Distinct values go into the BGP as a set its plan starts from or checks
-  // (engine/bound_bgp.h); a value absent from the data matches nothing.
+  // (engine/bgp/bound_bgp.h); a value absent from the data matches nothing.
   std::mt19937 random(20261125);
   int limited = 0;
   for (int i = 0; i < scaledCases(100); ++i) {

@@ -5,11 +5,12 @@
 
 #include <random>
 
-#include "engine/executor.h"
-#include "engine/join_orderer.h"
+#include "engine/bgp/executor.h"
+#include "engine/cpu/cpu_executor.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/optimizer/star_statistics.h"
 #include "engine/physical/bgp_leaf.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"

@@ -8,12 +8,13 @@
 #include <limits>
 #include <random>
 
-#include "engine/executor.h"
-#include "engine/join_orderer.h"
+#include "engine/bgp/executor.h"
+#include "engine/cpu/cpu_executor.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/optimizer/trawl.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/physical/bgp_leaf.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"

@@ -6,14 +6,15 @@
 #include <cmath>
 #include <random>
 
-#include "engine/executor.h"
-#include "engine/join_orderer.h"
+#include "engine/bgp/executor.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/optimizer/cost_model.h"
+#include "engine/optimizer/join_orderer.h"
 #include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_scan.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "gsparql/query.h"
 #include "parser/parse.h"

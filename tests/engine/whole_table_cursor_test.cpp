@@ -2,7 +2,7 @@
 // batches small enough for the operators above to stop between them.
 #include <doctest/doctest.h>
 
-#include "engine/executor.h"
+#include "engine/bgp/executor.h"
 #include "gsparql/database.h"
 #include "storage/graph_store.h"
 #include "support/test_support.h"

@@ -14,10 +14,11 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/physical/bgp_scan.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
@@ -291,7 +292,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs over a database read with 
 }
 
 TEST_CASE("queries from many threads share one Database's GPU executors, one or four streams, and get the CPU's answers") {
-  // engine/executor_pool.h: each GPU executor serves a call at a time, the
+  // engine/placement/executor_pool.h: each GPU executor serves a call at a time, the
   // rest of each query (and its BGPs placed on the CPU under auto) runs
   // concurrently.
   if (skipWithoutGpu()) return;

@@ -10,11 +10,12 @@
 #include <cstdio>
 #include <random>
 
+#include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_scan.h"
-#include "engine/query_runner.h"
+#include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"

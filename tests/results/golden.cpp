@@ -9,8 +9,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "engine/results/term_parts.h"
 #include "rdf/term.h"
+#include "rdf/term_parts.h"
 #include "support/files.h"
 
 namespace gsparql::results::test {

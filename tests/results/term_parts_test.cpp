@@ -1,10 +1,10 @@
 #include <doctest/doctest.h>
 
-#include "engine/results/term_parts.h"
 #include "rdf/term.h"
+#include "rdf/term_parts.h"
 
 using gsparql::rdf::TermKind;
-using gsparql::results::TermSplitter;
+using gsparql::rdf::TermSplitter;
 
 TEST_CASE("term splitter: IRIs and blank nodes") {
   TermSplitter split;

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/bound_bgp.h"
-#include "engine/plan.h"
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/plan.h"
 #include "storage/catalog.h"
 
 namespace gsparql::test {

@@ -1,0 +1,18 @@
+#pragma once
+// Joins the tables of a BGP's connected components: they share no variable,
+// so the result is their cartesian product (each component fills its own
+// columns). With injective matching, rows that map two query vertices of
+// different components to one term are dropped.
+#include <vector>
+
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/executor.h"
+#include "engine/bgp/id_table.h"
+
+namespace gsparql::engine {
+
+// Products grow fast: stops at options.rowLimit rows, and with an error when
+// the query is cancelled, times out or outgrows its memory budget.
+IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const ExecutionOptions& options);
+
+}  // namespace gsparql::engine

@@ -1,0 +1,15 @@
+#include "engine/bgp/executor.h"
+#include "gsparql/error.h"
+
+namespace gsparql::engine {
+
+void ExecutionOptions::throwIfStopped() const {
+  if (cancelled()) throw QueryCancelled();
+  if (deadline && std::chrono::steady_clock::now() >= *deadline) throw QueryTimedOut(timeoutSeconds);
+}
+
+void ExecutionOptions::checkMemory(uint64_t bytes, const std::string& what) const {
+  if (bytes > memoryBudgetBytes) throw QueryOutOfMemory(what, memoryBudgetBytes);
+}
+
+}  // namespace gsparql::engine

@@ -1,0 +1,139 @@
+#pragma once
+// The executor interface shared by the CPU and GPU backends: a plan and the
+// store in, one id table (one column per query vertex and predicate variable)
+// out (its columns chosen by ExecutionOptions::outputColumns), plus what
+// --explain shows per step.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/bgp/bound_bgp.h"
+#include "engine/bgp/id_table.h"
+#include "engine/bgp/plan.h"
+
+namespace gsparql {
+class GraphStore;
+}
+
+namespace gsparql::engine {
+
+class WalkEstimator;
+
+struct ExecutionOptions {
+  bool injective = false;  // --semantics iso: distinct query vertices match distinct terms
+  // Set by another thread or a signal handler; executors stop at the next
+  // batch of rows and throw QueryCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+  // The columns the caller reads, in the order the result has them; nullopt:
+  // every column. Executors that keep tables elsewhere (the GPU) copy only these.
+  std::optional<std::vector<uint32_t>> outputColumns;
+  bool stepTimes = false;  // time fused GPU steps one by one, for --explain
+  // When the query must stop with QueryTimedOut; and the timeout, for the message.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  double timeoutSeconds = 0;
+  // The bytes the query's intermediate tables may hold at once.
+  uint64_t memoryBudgetBytes = UINT64_MAX;
+  // The caller reads at most this many rows (LIMIT, ASK): executors may stop
+  // once they have them.
+  std::optional<uint64_t> rowLimit;
+  // The result is written as it comes: an executor that can find a BGP's
+  // rows a chunk at a time hands them out so (Executor::open).
+  bool streamRows = false;
+  // Without FROM, the default graph is the union of the named graphs
+  // (engine/planner/query_dataset.h).
+  bool unionDefaultGraph = false;
+
+  bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
+  bool stopRequested() const { return cancelled() || (deadline && std::chrono::steady_clock::now() >= *deadline); }
+  // Throws QueryCancelled or QueryTimedOut when the query must stop.
+  void throwIfStopped() const;
+  // Throws QueryOutOfMemory when a table of `bytes` (`what`, for the
+  // message) does not fit the budget.
+  void checkMemory(uint64_t bytes, const std::string& what) const;
+  IdTable select(IdTable full) const { return outputColumns ? selectColumns(full, *outputColumns) : std::move(full); }
+};
+
+struct StepProfile {
+  uint32_t component = 0;
+  uint32_t vertex = 0;
+  double estimatedRows = 0;
+  uint64_t actualRows = 0;
+  double milliseconds = 0;
+};
+
+struct ExecutionProfile {
+  std::vector<StepProfile> steps;
+  std::string note;  // e.g. why the GPU executor handed a BGP to the CPU
+  uint64_t copiedBytes = 0;  // adjacency copied to the executor's device for the BGP (calibrate prices it)
+};
+
+// A BGP's rows a batch at a time, found as they are asked for.
+class RowCursor {
+ public:
+  virtual ~RowCursor() = default;
+  virtual std::optional<IdTable> next() = 0;  // nullopt once done; a batch may be empty
+};
+
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual std::string name() const = 0;
+  virtual IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                          const ExecutionOptions& options, ExecutionProfile& profile) = 0;
+  // The same rows through a cursor, found at its first next(). By default
+  // one batch, execute()'s table; an executor that can find rows a chunk at
+  // a time may hand them out as it goes when options.streamRows asks for it.
+  // Everything passed in must outlive the cursor, which keeps `profile` up
+  // to date after each batch.
+  virtual std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                          const ExecutionOptions& options, ExecutionProfile& profile);
+  // The number of rows execute() would return (COUNT(*) over the BGP),
+  // without handing rows out: by default the rows of a cursor that reads no
+  // columns; an executor that can count without making rows does so.
+  virtual uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                         const ExecutionOptions& options, ExecutionProfile& profile);
+  // The number of distinct values of vertex column `column` among the rows
+  // execute() would return (COUNT(DISTINCT ?v) over the BGP), without
+  // handing rows out. Components without the column only need a row each.
+  virtual uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                 const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column);
+  // The bytes this executor would copy to its device before running the
+  // plan: adjacency it does not hold yet. Placement prices them
+  // (ExecutorCosts::perCopiedMegabyte); none by default.
+  virtual uint64_t bytesToCopy(const BgpPlan& /*plan*/, const BoundBgp& /*bgp*/, const GraphStore& /*store*/) {
+    return 0;
+  }
+  // Copies ahead of the queries what the executor's device would copy for
+  // them (a server's or a benchmark's warm start): every predicate's
+  // adjacency that fits its cache. Nothing by default.
+  virtual void preload(const GraphStore& /*store*/) {}
+  // Random walks over the graph this executor holds, for the optimizer
+  // (optimizer/walk_estimator.h); nullptr where it offers none of its own.
+  virtual WalkEstimator* walkEstimator() { return nullptr; }
+
+ protected:
+  // The rows of one component of `plan` (count() multiplies them): by
+  // default the rows of a cursor over that component alone.
+  virtual uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                  const GraphStore& store, const ExecutionOptions& options,
+                                  ExecutionProfile& profile);
+  // The distinct values of `column` in one component that binds it
+  // (countDistinct): by default the values of a streamed cursor over that
+  // component alone, marked in a bitset over the vertices.
+  virtual uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                            const GraphStore& store, const ExecutionOptions& options,
+                                            ExecutionProfile& profile, uint32_t column);
+};
+
+// Counts of solutions: beyond 2^63 - 1 (the largest integer the engine
+// writes) a count is a QueryError, never a wrapped number.
+uint64_t checkedAdd(uint64_t a, uint64_t b);
+uint64_t checkedMultiply(uint64_t a, uint64_t b);
+// For profiles, where a bound is enough.
+inline uint64_t saturatingAdd(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
+
+}  // namespace gsparql::engine
