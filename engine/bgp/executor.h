@@ -69,6 +69,9 @@ struct ExecutionProfile {
   std::vector<StepProfile> steps;
   std::string note;  // e.g. why the GPU executor handed a BGP to the CPU
   uint64_t copiedBytes = 0;  // adjacency copied to the executor's device for the BGP (calibrate prices it)
+  // Steps a count multiplied instead of making their rows, summed over the
+  // components (the plan's ComponentPlan::countedLeaves() where it obeyed it).
+  size_t countedLeaves = 0;
 };
 
 // A BGP's rows a batch at a time, found as they are asked for.

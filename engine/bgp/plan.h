@@ -3,7 +3,9 @@
 // order of query vertices and, per step, where the new vertex's candidates come
 // from and which edges to earlier vertices must hold (the SGSI vertex-oriented
 // join). Plain data, printed by --explain.
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +62,13 @@ struct PlanStep {
 
 struct ComponentPlan {
   std::vector<PlanStep> steps;
+  // Set by the planner in the plan of a COUNT(*) (planner/count_plan.h): the
+  // first of the final steps whose rows the executors count as products of
+  // candidate counts instead of making them (bgp/counted_leaves.h), which the
+  // cost model prices and EXPLAIN shows. Unset: every step makes rows.
+  std::optional<size_t> countedLeavesFrom;
+
+  size_t countedLeaves() const { return countedLeavesFrom ? steps.size() - *countedLeavesFrom : 0; }
 };
 
 struct BgpPlan {

@@ -61,19 +61,6 @@ class StepRunner {
     }
   }
 
-  // True when a row's extensions are exactly the candidates that survive the
-  // list checks, so that counting them needs no rows: no per-row check, no
-  // predicate bound here, no injectivity.
-  bool countable() const {
-    return step_.source == CandidateSource::Neighbours && !step_.driver.bindsPredicate && rowChecks_.empty() &&
-           step_.predicateVertexChecks.empty() && !injective_;
-  }
-  // The vertices a countable step reads from the row.
-  std::vector<uint32_t> readVertices() const {
-    std::vector<uint32_t> read{step_.driver.boundVertex};
-    for (const auto& check : listChecks_) read.push_back(check.boundVertex);
-    return read;
-  }
   // Marks the columns the step reads from a row: both ends of its edges
   // (its own vertex too, unbound before it), their predicate variables and
   // the predicates compared with vertices.
@@ -375,11 +362,13 @@ class ComponentRun {
     return std::nullopt;
   }
 
-  // The component's rows, counted in bounded memory: the steps before its
-  // countable leaves run depth-first a chunk at a time, and each of their
-  // rows adds the product of the leaves' candidate counts.
+  // The component's rows, counted in bounded memory: the steps before the
+  // leaves its plan counts (ComponentPlan::countedLeavesFrom) run depth-first
+  // a chunk at a time, and each of their rows adds the product of the
+  // leaves' candidate counts.
   uint64_t count() {
-    depth_ = countableFrom();
+    depth_ = plan_.countedLeavesFrom.value_or(runners_.size());
+    countedLeaves_ = runners_.size() - depth_;
     uint64_t total = 0;
     while (std::optional<IdTable> chunk = nextChunk()) {
       total = checkedAdd(total, depth_ == runners_.size() ? chunk->rows() : countLeaves(*chunk));
@@ -425,6 +414,7 @@ class ComponentRun {
     for (size_t s = 0; s < runners_.size() && s < ran_; ++s) {
       profile.steps.push_back({component_, plan_.steps[s].vertex, plan_.steps[s].estimatedRows, rows_[s], times_[s]});
     }
+    profile.countedLeaves += countedLeaves_;
   }
 
  private:
@@ -464,23 +454,6 @@ class ComponentRun {
     rows_[s] += output.rows();
     ran_ = std::max(ran_, s + 1);
     return output;
-  }
-
-  // The first of the final steps that count without rows: each countable,
-  // and reading only vertices bound before the first of them (the leaves
-  // of a star, the last vertex of a path), so that a row's extensions
-  // through all of them are the product of their candidate counts.
-  size_t countableFrom() const {
-    size_t first = runners_.size();
-    for (; first > 0 && runners_[first - 1].countable(); --first) {
-      const std::vector<uint32_t>& before = earlier_[first - 1];
-      for (size_t s = first - 1; s < runners_.size(); ++s) {
-        for (uint32_t v : runners_[s].readVertices()) {
-          if (std::find(before.begin(), before.end(), v) == before.end()) return first;
-        }
-      }
-    }
-    return first;
   }
 
   // The rows that the leaf steps (from depth_ on) would make of `rows`.
@@ -697,6 +670,7 @@ class ComponentRun {
   std::vector<uint64_t> rows_;
   size_t ran_ = 0;              // steps that ran at least once
   size_t depth_ = 0;            // steps that make rows: all, or those before the leaves counted
+  size_t countedLeaves_ = 0;    // steps counted as products (count())
   std::vector<Level> pending_;  // depth-first: pending_[s] enters step s
   std::string strategyNote_;
 };

@@ -114,10 +114,10 @@ struct ComponentRun {
   std::vector<bool> reached;
   std::vector<std::optional<gpu::StepLayers>> layers;  // rows per load-balance layer, summed over slices
   ComponentRows out;
-  size_t leavesFrom;  // a count's leaf steps (countableFrom), or steps.size()
+  size_t leavesFrom;  // the first of a count's leaves counted as products, or steps.size()
 
   ComponentRun(const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
-               const ExecutionOptions& options, bool countOnly, bool leavesAsProducts)
+               const ExecutionOptions& options, bool countOnly, size_t countedLeaves)
       : steps(steps), bgp(bgp), store(store), options(options), rows(steps.size()), milliseconds(steps.size()),
         reached(steps.size()), layers(steps.size()) {
     out.countOnly = countOnly;
@@ -129,30 +129,8 @@ struct ComponentRun {
       bound[s.step.column] = true;
       if (s.step.isVertex) earlier.push_back(s.step.column);
     }
-    leavesFrom = countOnly && leavesAsProducts && !options.injective ? countableFrom() : steps.size();
-  }
-
-  // The first of the final steps whose rows, for a row of the steps before
-  // them, are the product of their survivor counts: each draws a vertex's
-  // neighbours over a known predicate and reads only columns bound before
-  // the first of them (the leaves of a star, the last vertex of a path).
-  size_t countableFrom() const {
-    auto countable = [](const gpu::ColumnStep& s) {
-      return s.isVertex && s.source == gpu::ColumnSource::Neighbours && s.pairProbes.empty() &&
-             s.predicateVertexProbes.empty();
-    };
-    size_t first = steps.size();
-    for (; first > 0 && countable(steps[first - 1].step); --first) {
-      const std::vector<bool>& before = boundBefore[first - 1];
-      auto boundBefore = [&](uint32_t column) { return column == gpu::kCandidate || before[column]; };
-      for (size_t s = first - 1; s < steps.size(); ++s) {
-        if (!boundBefore(steps[s].step.from)) return first;
-        for (const gpu::AdjacencyProbe& p : steps[s].step.adjacencyProbes) {
-          if (!boundBefore(p.from)) return first;
-        }
-      }
-    }
-    return first;
+    // A plan step counted as a leaf binds no predicate: one column step each.
+    leavesFrom = steps.size() - (countOnly ? countedLeaves : 0);
   }
 };
 
@@ -336,7 +314,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     const ExecutionOptions& componentOptions = direct ? options : everyColumn;
     std::vector<IdTable> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
-      tables.push_back(std::move(*componentRows(c, steps[c], bgp, store, componentOptions, profile, false).table));
+      tables.push_back(std::move(*componentRows(c, steps[c], bgp, store, componentOptions, profile, false, 0).table));
     }
     noteRun(options, profile);
     if (direct) return std::move(tables.front());
@@ -356,7 +334,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     const QueryScope scope = beginQuery(steps, store);
     ExecutionOptions noColumns = options;
     noColumns.outputColumns = std::vector<uint32_t>{};
-    const uint64_t rows = componentRows(component, steps.front(), bgp, store, noColumns, profile, true).count;
+    const size_t leaves = plan.components[component].countedLeaves();
+    const uint64_t rows = componentRows(component, steps.front(), bgp, store, noColumns, profile, true, leaves).count;
     noteRun(options, profile);
     return rows;
   }
@@ -383,7 +362,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       values.add(*light);
       distinct = values.count();
     } else {
-      distinct = runComponent(component, steps.front(), bgp, store, options, profile, false, column).count;
+      distinct = runComponent(component, steps.front(), bgp, store, options, profile, false, 0, column).count;
     }
     noteRun(options, profile);
     return distinct;
@@ -449,11 +428,12 @@ class GpuExecutor final : public Executor, public WalkEstimator {
            std::to_string(r.packedBytes) + " bytes uploaded, " + times;
   }
 
-  // A component's rows (or their count): light queries through the fused
-  // path, the rest, or what outgrew it, through the general path.
+  // A component's rows (or their count, its plan's `countedLeaves` counted
+  // as products): light queries through the fused path, the rest, or what
+  // outgrew it, through the general path.
   ComponentRows componentRows(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
                               const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
-                              bool countOnly) {
+                              bool countOnly, size_t countedLeaves) {
     if (fuseLightSteps()) {
       if (std::optional<IdTable> light = runFused(c, steps, bgp, store, options, profile)) {
         fusedRun_ = true;
@@ -461,7 +441,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
         return {countOnly, rows, std::move(light)};
       }
     }
-    return runComponent(c, steps, bgp, store, options, profile, countOnly);
+    return runComponent(c, steps, bgp, store, options, profile, countOnly, countedLeaves);
   }
   // A LIMIT or ASK that reads a small part of a large result: the GPU
   // executor finds every row level by level, the CPU one stops early.
@@ -981,9 +961,10 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // handing rows out.
   ComponentRows runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
                              const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
-                             bool countOnly, std::optional<uint32_t> distinctColumn = std::nullopt) {
+                             bool countOnly, size_t countedLeaves,
+                             std::optional<uint32_t> distinctColumn = std::nullopt) {
     // Leaves counted as products read their adjacency whole: not when streaming.
-    ComponentRun run(steps, bgp, store, options, countOnly, streaming_.streamed.empty());
+    ComponentRun run(steps, bgp, store, options, countOnly, streaming_.streamed.empty() ? countedLeaves : 0);
     const uint64_t words = (store.catalog().vertexCount + 31) / 32;
     if (distinctColumn) {
       run.out.distinctColumn = *distinctColumn;
@@ -991,6 +972,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       GSPARQL_CUDA(cudaMemsetAsync(run.out.distinctBits->data(), 0, run.out.distinctBits->bytes(), pool_.stream()));
     }
     descend(run, Level{{}, std::vector<const uint32_t*>(bgp.columnCount(), nullptr), 1}, 0);
+    profile.countedLeaves += run.steps.size() - run.leavesFrom;
     if (run.out.distinctBits) {
       run.out.count = gpu::countSetBits(pool_, run.out.distinctBits->data(), words);
       run.out.distinctBits.reset();

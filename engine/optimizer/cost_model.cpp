@@ -79,33 +79,7 @@ double planCost(const ExecutorCosts& costs, const BgpPlan& plan) {
   return cost;
 }
 
-size_t countedLeavesFrom(const ComponentPlan& plan) {
-  const std::vector<PlanStep>& steps = plan.steps;
-  const auto leafLike = [](const PlanStep& step) {
-    if (step.source != CandidateSource::Neighbours || step.driver.bindsPredicate) return false;
-    if (!step.predicateVertexChecks.empty()) return false;
-    return std::none_of(step.checks.begin(), step.checks.end(), [&](const EdgeUse& check) {
-      return check.bindsPredicate || check.boundVertex == step.vertex;
-    });
-  };
-  // Whether a step from `first` on reads a vertex bound from `first` on.
-  const auto readsOwn = [&](size_t first) {
-    const auto boundFrom = [&](uint32_t v) {
-      return std::any_of(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end(),
-                         [&](const PlanStep& s) { return s.vertex == v; });
-    };
-    return std::any_of(steps.begin() + static_cast<std::ptrdiff_t>(first), steps.end(), [&](const PlanStep& s) {
-      return boundFrom(s.driver.boundVertex) ||
-             std::any_of(s.checks.begin(), s.checks.end(), [&](const EdgeUse& c) { return boundFrom(c.boundVertex); });
-    });
-  };
-  size_t first = steps.size();
-  while (first > 0 && leafLike(steps[first - 1]) && !readsOwn(first - 1)) --first;
-  return first;
-}
-
-double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan) {
-  const size_t leaves = countedLeavesFrom(plan);
+double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan, size_t leaves) {
   const double rowsBefore = leaves == 0 ? 1 : plan.steps[leaves - 1].estimatedRows;
   double cost = 0;
   for (size_t i = 0; i < plan.steps.size(); ++i) {
@@ -118,7 +92,9 @@ double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan)
 
 double countCost(const ExecutorCosts& costs, const BgpPlan& plan) {
   double cost = costs.perBgp;
-  for (const ComponentPlan& component : plan.components) cost += componentCountCost(costs, component);
+  for (const ComponentPlan& component : plan.components) {
+    cost += componentCountCost(costs, component, component.countedLeavesFrom.value_or(component.steps.size()));
+  }
   return cost;
 }
 

@@ -17,17 +17,13 @@ double componentCost(const ExecutorCosts& costs, const ComponentPlan& plan);
 // The BGP's fixed cost and every step of every component.
 double planCost(const ExecutorCosts& costs, const BgpPlan& plan);
 
-// The first of a component's final steps that a count (Executor::count)
-// multiplies instead of making their rows, as both executors find them:
-// each draws a vertex's neighbours over a known predicate, checks no edge
-// from its own vertex, and reads only vertices bound before the first of
-// them (the leaves of a star, the last vertex of a path).
-size_t countedLeavesFrom(const ComponentPlan& plan);
-// What counting a component's rows costs: componentCost, but each counted
-// leaf costs its step and a lookup per row before the leaves (or, where it
-// checks edges, the candidates it intersects), and makes no rows.
-double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan);
-// The BGP's fixed cost and the count of every component.
+// What counting a component's rows costs when its steps from `leavesFrom`
+// on are counted as products (bgp/counted_leaves.h): componentCost, but each
+// counted leaf costs its step and a lookup per row before the leaves (or,
+// where it checks edges, the candidates it intersects), and makes no rows.
+double componentCountCost(const ExecutorCosts& costs, const ComponentPlan& plan, size_t leavesFrom);
+// The BGP's fixed cost and the count of every component, with the leaves
+// its plan marks (ComponentPlan::countedLeavesFrom).
 double countCost(const ExecutorCosts& costs, const BgpPlan& plan);
 
 // The work the cost model prices, summed over what ran.

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "engine/bgp/counted_leaves.h"
 #include "engine/optimizer/cost_model.h"
 #include "engine/optimizer/plan_enumerator.h"
 #include "engine/optimizer/prefix_estimate.h"
@@ -246,7 +247,7 @@ class StatisticsOrderer final : public JoinOrderer {
 // benchmarks/results/plan-quality-dp-dev-2core: up to 6.9x the best order).
 // A star, whose leaves the greedy orders as well as any search, is planned
 // by the greedy alone (planStar). A count also plans the component's leaves last (planLeavesLast; the
-// reordering BgpCount::leavesLast does afterwards cannot move a seed), and keeps
+// reordering planForCount does afterwards cannot move a seed), and keeps
 // that plan where counting by it costs clearly less: a path's two ends
 // multiplied after its middle, rather than one end made row by row.
 class SamplingOrderer final : public JoinOrderer {
@@ -264,7 +265,9 @@ class SamplingOrderer final : public JoinOrderer {
       PartialPlan best = fewestRows(component);
       if (use != PlanUse::Count) return best;
       std::optional<PartialPlan> counted = planLeavesLast(bgp, component, fewestRows);
-      const auto work = [](const PartialPlan& p) { return componentCountCost(kRowsAndLookups, p.plan); };
+      const auto work = [&](const PartialPlan& p) {
+        return componentCountCost(kRowsAndLookups, p.plan, countedLeavesFrom(p.plan, bgp));
+      };
       return counted && work(*counted) * kBetterBy < work(best) ? std::move(*counted) : best;
     });
   }
@@ -371,7 +374,8 @@ class CostOrderer final : public JoinOrderer {
  private:
   BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const override {
     const auto cost = [&](const PartialPlan& p) {
-      return use == PlanUse::Count ? componentCountCost(costs_, p.plan) : componentCost(costs_, p.plan);
+      return use == PlanUse::Count ? componentCountCost(costs_, p.plan, countedLeavesFrom(p.plan, bgp))
+                                   : componentCost(costs_, p.plan);
     };
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);

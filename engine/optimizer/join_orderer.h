@@ -15,7 +15,7 @@ namespace gsparql::engine {
 
 // What a BGP's rows are for: handed up, or only counted (COUNT(*)), where
 // the plan's last steps that bind leaves are multiplied, never made
-// (countedLeavesFrom, optimizer/cost_model.h), so the cheapest order may
+// (bgp/counted_leaves.h), so the cheapest order may
 // take the leaves last even where another makes fewer rows.
 enum class PlanUse { Rows, Count };
 

@@ -12,58 +12,6 @@ std::string BgpCount::describe() const {
   return text;
 }
 
-namespace {
-
-bool readsVertex(const PlanStep& step, uint32_t vertex) {
-  if (step.source == CandidateSource::Neighbours && step.driver.boundVertex == vertex) return true;
-  for (const EdgeUse& check : step.checks) {
-    if (check.boundVertex == vertex) return true;
-  }
-  for (const PredicateVertexCheck& check : step.predicateVertexChecks) {
-    if (check.vertex == vertex) return true;
-  }
-  return false;
-}
-
-bool movable(const PlanStep& step) {
-  if (step.source != CandidateSource::Neighbours || step.driver.bindsPredicate) return false;
-  for (const EdgeUse& check : step.checks) {
-    if (check.bindsPredicate) return false;
-  }
-  return step.predicateVertexChecks.empty();
-}
-
-// The steps' own factors (rows after / rows before), multiplied again in the new order.
-void reestimate(const std::vector<PlanStep>& before, std::vector<size_t> order, std::vector<PlanStep>& after) {
-  double rows = 1;
-  for (size_t i = 0; i < order.size(); ++i) {
-    const size_t k = order[i];
-    const double previous = k == 0 ? 1 : before[k - 1].estimatedRows;
-    rows *= previous > 0 ? before[k].estimatedRows / previous : 0;
-    after[i].estimatedRows = rows;
-  }
-}
-
-}  // namespace
-
-BgpPlan BgpCount::leavesLast(BgpPlan plan) {
-  for (ComponentPlan& component : plan.components) {
-    const std::vector<PlanStep>& steps = component.steps;
-    std::vector<size_t> kept, moved;
-    for (size_t k = 0; k < steps.size(); ++k) {
-      bool read = false;
-      for (size_t later = k + 1; later < steps.size() && !read; ++later) read = readsVertex(steps[later], steps[k].vertex);
-      (movable(steps[k]) && !read ? moved : kept).push_back(k);
-    }
-    kept.insert(kept.end(), moved.begin(), moved.end());
-    std::vector<PlanStep> reordered;
-    for (size_t k : kept) reordered.push_back(steps[k]);
-    reestimate(steps, kept, reordered);
-    component.steps = std::move(reordered);
-  }
-  return plan;
-}
-
 void BgpCount::openImpl(ExecutionContext& context) {
   profile_ = {};
   executor_ = context.bgpExecutor.name();

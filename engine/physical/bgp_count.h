@@ -3,11 +3,9 @@
 // columns (one per COUNT of the query) all hold the number of the BGP's
 // solutions, or, for COUNT(DISTINCT ?v), of the distinct values of one
 // vertex variable; the executor counts where the rows are (Executor::count,
-// Executor::countDistinct). For COUNT(*)
-// both executors multiply the survivor counts of a plan's last, independent
-// steps (leaves) instead of making their rows, and the plan puts every step
-// that no later step reads last (leavesLast), so that as many as possible
-// are leaves.
+// Executor::countDistinct). For COUNT(*) the plan comes from
+// planner/count_plan.h: both executors multiply the survivor counts of the
+// leaves it marks instead of making their rows.
 #include "engine/physical/bgp_leaf.h"
 
 namespace gsparql::engine {
@@ -17,13 +15,9 @@ class BgpCount final : public BgpLeaf {
   // `distinctColumn`: the vertex column of COUNT(DISTINCT ?v); none: COUNT(*).
   BgpCount(BoundBgp bgp, BgpPlan plan, std::vector<std::string> countVariables,
            std::optional<uint32_t> distinctColumn = std::nullopt)
-      : BgpLeaf(std::move(bgp), leavesLast(std::move(plan)), std::move(countVariables), Output::Count),
+      : BgpLeaf(std::move(bgp), std::move(plan), std::move(countVariables), Output::Count),
         distinctColumn_(distinctColumn) {}
   std::string describe() const override;
-  // The same rows in another order: in each component, the steps that draw a
-  // vertex's neighbours, bind no predicate variable and are read by no later
-  // step move to the end, in their order. Row estimates follow the new order.
-  static BgpPlan leavesLast(BgpPlan plan);
 
  private:
   void openImpl(ExecutionContext& context) override;

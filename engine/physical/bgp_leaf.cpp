@@ -93,6 +93,9 @@ std::vector<std::string> BgpLeaf::details(const GraphStore& store) const {
                       estimateNote(step));
       for (const auto& check : step.checks) lines.push_back("     check " + describeUse(bgp_, check, dictionary));
     }
+    if (const size_t leaves = plan_.components[c].countedLeaves()) {
+      lines.push_back("  the last " + std::to_string(leaves) + " step(s) counted as products of candidate counts, without rows");
+    }
   }
   if (!profile_.note.empty()) lines.push_back(profile_.note);
   return lines;

@@ -22,6 +22,7 @@
 #include "engine/physical/slice.h"
 #include "engine/physical/union_all.h"
 #include "engine/physical/values_scan.h"
+#include "engine/planner/count_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "parser/print.h"
 #include "storage/graph_store.h"
@@ -666,8 +667,11 @@ OperatorPtr Planner::planCountOfBgp(const Op& group) const {
     }
     names.push_back(a.var);
   }
-  // COUNT(DISTINCT) marks values, so it multiplies no leaves.
-  auto [bgp, plan] = bindAndOrder(pattern, {}, distinct ? PlanUse::Rows : PlanUse::Count);
+  // COUNT(DISTINCT) marks values, and injective matching sees every row:
+  // neither multiplies leaves, so they are planned as rows.
+  const bool leaves = !distinct && !injective_;
+  auto [bgp, plan] = bindAndOrder(pattern, {}, leaves ? PlanUse::Count : PlanUse::Rows);
+  if (leaves) plan = planForCount(std::move(plan), bgp);
   std::optional<uint32_t> column;
   if (distinct) column = vertexColumn(bgp, *distinct);
   return std::make_unique<BgpCount>(std::move(bgp), std::move(plan), std::move(names), column);

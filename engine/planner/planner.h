@@ -31,8 +31,11 @@ using Required = std::optional<std::set<std::string>>;
 
 class Planner {
  public:
-  Planner(const GraphStore& store, const JoinOrderer& orderer, QueryDataset dataset = {})
-      : store_(store), orderer_(orderer), dataset_(std::move(dataset)), graph_(dataset_.defaultGraph) {}
+  // `injective`: the query matches distinct vertices to distinct terms
+  // (--semantics iso), so a count must see every row.
+  Planner(const GraphStore& store, const JoinOrderer& orderer, QueryDataset dataset = {}, bool injective = false)
+      : store_(store), orderer_(orderer), dataset_(std::move(dataset)), injective_(injective),
+        graph_(dataset_.defaultGraph) {}
 
   OperatorPtr plan(const sparql::Op& op, const Required& required) const;
 
@@ -78,6 +81,7 @@ class Planner {
   const GraphStore& store_;
   const JoinOrderer& orderer_;
   const QueryDataset dataset_;
+  const bool injective_;
   // The active graph (section 13.3) of what is being planned.
   mutable GraphMerge graph_;
   mutable std::map<std::pair<const sparql::Op*, GraphMerge>, std::optional<SearchedPath>> searchedPaths_;

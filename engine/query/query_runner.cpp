@@ -100,7 +100,10 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   QueryOutcome outcome;
   outcome.form = logical.form;
   outcome.terms = std::make_shared<TermCodec>(store);
-  const Planner planner(store, orderer, resolveDataset(logical.fromGraphs, logical.fromNamedGraphs, store.graphs(), options.unionDefaultGraph));
+  const Planner planner(store, orderer,
+                        resolveDataset(logical.fromGraphs, logical.fromNamedGraphs, store.graphs(),
+                                       options.unionDefaultGraph),
+                        options.injective);
   OperatorPtr root = planner.plan(*logical.root, requiredBy(logical));
   if (logical.form == Form::Ask) root = std::make_unique<Slice>(std::move(root), 0, 1);
   outcome.planMilliseconds = millisecondsSince(start);

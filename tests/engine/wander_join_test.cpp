@@ -521,7 +521,7 @@ TEST_CASE("a count binds a path's two ends last, where the plan for rows starts 
   // <r> objects and 20 <q> subjects of its own; every ?b has the same 30 <p>
   // subjects. For rows the plan starts from ?m's 3 candidates: ?m (3), ?c
   // (30), ?b (600), ?a (18,000); a count cannot move that seed after the
-  // others (BgpCount::leavesLast), and makes ?b's 600 rows. Binding ?c and ?b
+  // others (planner/count_plan.h), and makes ?b's 600 rows. Binding ?c and ?b
   // (200 rows) first, it multiplies both ends' lists.
   TempDir dir;
   std::string nt;
@@ -551,7 +551,7 @@ TEST_CASE("a count binds a path's two ends last, where the plan for rows starts 
   const engine::BgpLeaf& count = bgpLeafOf(counted);
   CAPTURE(orderOf(count));
   CHECK(orderOf(count).starts_with("cb"));
-  CHECK(engine::countedLeavesFrom(count.plan().components.at(0)) == 2);
+  CHECK(count.plan().components.at(0).countedLeavesFrom == 2);
 }
 
 TEST_CASE("where no walk survives a step, the planner's rows lie between half a walk's share and the star's rows") {
