@@ -13,6 +13,7 @@
 #include "api/result_sink.h"
 #include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
+#include "engine/optimizer/optimizer.h"
 #include "engine/placement/executor_pool.h"
 #include "engine/placement/placing_executor.h"
 #include "engine/query/update_runner.h"
@@ -108,10 +109,6 @@ uint64_t defaultMemoryBudget() {
 
 using Clock = std::chrono::steady_clock;
 
-// Walks per BGP component for planning: enough to tell orders apart, few
-// enough that planning stays a small part of a millisecond query.
-constexpr uint32_t kPlanningWalks = 128;
-
 double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -203,7 +200,8 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   const engine::UpdateContext context{
       *cpu, executionOptionsFrom(options.query, start),
       [](const GraphStore& store) {
-        return engine::makeSamplingOrderer(store, {.walks = kPlanningWalks, .seed = 1}, {cachedOrDefaultCostModel().cpu});
+        return engine::makeOptimizer(store, {.search = Optimizer::Walks,
+                                             .executors = {cachedOrDefaultCostModel().cpu}});
       },
       [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(*base), changes); },
       options.allowLoad, &checkRdfInput};
@@ -336,16 +334,13 @@ class Database::Impl {
   // Auto plans for the GPU where one is: the BGPs worth planning harder are
   // the costly ones, which it places there. Their estimates are taken again
   // by the executor's own walks (the GPU's), else the CPU's.
+  // The statistics need no cost model (nor a cache file to read one from).
   std::unique_ptr<engine::JoinOrderer> ordererFor(const QueryOptions& options, engine::Executor& executor) const {
-    const engine::WalkOptions walks{.walks = kPlanningWalks, .seed = 1};
-    switch (options.optimizer) {
-      case Optimizer::Statistics: return engine::makeStatisticsOrderer();
-      case Optimizer::Sampling: return engine::makeSamplingOrderer(store, walks, executorCosts(options.backend));
-      case Optimizer::Cost: break;
-    }
+    if (options.optimizer == Optimizer::Statistics) return engine::makeOptimizer(store, {.search = Optimizer::Statistics});
     engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
-    return engine::makeCostOrderer(store, walks, runsOnGpu(options.backend) ? costModel().gpu : costModel().cpu,
-                                   refiner);
+    return engine::makeOptimizer(store, {.search = options.optimizer,
+                                         .executors = executorCosts(options.backend),
+                                         .refiner = refiner});
   }
 
   // The whole result of a parsed query, its timings counted from `start`.
@@ -447,7 +442,7 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
   return calibrateWith(queries, options, impl_->costModel(), engine::gpuAvailable(),
                        [&](const std::string& text, Backend backend) {
                          QueryOptions query{backend};
-                         query.optimizer = Optimizer::Sampling;
+                         query.optimizer = Optimizer::Walks;
                          query.timeout = options.timeout;
                          const auto start = Clock::now();
                          const engine::QueryOutcome outcome =

@@ -19,15 +19,16 @@ commands:
   info --db DIR [--verify]     print statistics (and check all checksums)
   dump --db DIR                write the dataset as N-Quads (N-Triples where it has no named graphs)
   query --db DIR [QUERY | -f FILE | -] [--format table|tsv|csv|json|xml] [--backend cpu|gpu|auto]
-        [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE] [--optimizer cost|sampling|statistics] [--cost-model FILE]
+        [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE] [--optimizer walks|thorough|statistics] [--cost-model FILE]
         [--gpu-memory SIZE] [--union-default-graph] [--time] [--explain]
         run a SPARQL query (table on a terminal, TSV otherwise); --explain and --time go to stderr;
         a query that runs past --timeout, or whose intermediate results outgrow --memory-budget
         (e.g. 8G; half of the memory by default), stops with an error; --gpu-memory caps the GPU
         memory it holds (what is free by default): larger steps run depth-first over slices of rows;
-        --optimizer: join orders from random walks over the data (sampling, the default), also searched
+        --optimizer: join orders from random walks over the data (walks, the default), also searched
         by dynamic programming where the calibrated cost model (gsparql calibrate; --cost-model FILE)
-        prices them high (cost), or from per-predicate statistics; auto places BGPs by that model;
+        prices them high (thorough), or from per-predicate statistics; cost and sampling: the old
+        names of thorough and walks; auto places BGPs by that model;
         --union-default-graph: without FROM, the default graph is the union of the named graphs
   update --db DIR [UPDATE | -f FILE | -] [--timeout SECONDS] [--memory-budget SIZE] [--union-default-graph] [--merge] [--quiet]
         run a SPARQL 1.1 Update request (INSERT DATA, DELETE WHERE, DELETE/INSERT ... WHERE, LOAD
@@ -35,18 +36,18 @@ commands:
         the command returns, and nothing of it is applied if it fails. Small updates are kept as a
         delta beside the database, merged into it once large; --merge merges it now
   repl --db DIR [--backend cpu|gpu|auto] [--semantics hom|iso] [--timeout SECONDS] [--memory-budget SIZE]
-        [--gpu-memory SIZE] [--gpu-preload] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
+        [--gpu-memory SIZE] [--gpu-preload] [--optimizer walks|thorough|statistics] [--cost-model FILE] [--union-default-graph]
         interactive shell: queries end with ';', prefixes are remembered, .help lists commands
   serve --db DIR [--bind ADDRESS] [--port N] [--backend cpu|gpu|auto] [--threads N] [--queue N]
         [--timeout SECONDS] [--max-result-rows N] [--memory-budget SIZE] [--gpu-memory SIZE] [--gpu-streams N]
-        [--gpu-preload] [--read-only] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--union-default-graph]
+        [--gpu-preload] [--read-only] [--optimizer walks|thorough|statistics] [--cost-model FILE] [--union-default-graph]
         [--token TOKEN]
         [--access-log FILE|-] [--web DIR]
         the SPARQL 1.1 Protocol at http://ADDRESS:N/sparql (127.0.0.1:7878; --port 0: any free port) and
         the query page at /; SIGTERM or Ctrl-C stops it after answering the requests in flight
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold] [--union-default-graph]
-        [--gpu-memory SIZE] [--gpu-preload] [--optimizer cost|sampling|statistics] [--cost-model FILE] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
+        [--gpu-memory SIZE] [--gpu-preload] [--optimizer walks|thorough|statistics] [--cost-model FILE] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]
         run each .rq file N times (all rows decoded); CSV of min/median/max ms per query;
         --gpu-preload (also repl, serve): copy every predicate's adjacency that fits to the GPU as the database opens
   calibrate --db DIR --queries FOLDER [--repeat N] [--timeout SECONDS] [--gpu-memory SIZE] [--out FILE]

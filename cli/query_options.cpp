@@ -23,10 +23,11 @@ Semantics parseSemantics(const std::string& name) {
 }
 
 Optimizer parseOptimizer(const std::string& name) {
-  if (name == "cost") return Optimizer::Cost;
-  if (name == "sampling") return Optimizer::Sampling;
+  // cost and sampling: the names of 0.1.
+  if (name == "thorough" || name == "cost") return Optimizer::Thorough;
+  if (name == "walks" || name == "sampling") return Optimizer::Walks;
   if (name == "statistics") return Optimizer::Statistics;
-  throw UsageError("unknown optimizer '" + name + "' (cost, sampling or statistics)");
+  throw UsageError("unknown optimizer '" + name + "' (walks, thorough or statistics)");
 }
 
 unsigned parseRepeat(const std::string& text) {

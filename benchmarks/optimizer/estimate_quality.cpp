@@ -41,6 +41,7 @@
 #include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/optimizer/join_orderer.h"
+#include "engine/optimizer/optimizer.h"
 #include "engine/optimizer/step_builder.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
@@ -67,7 +68,7 @@ Options parseOptions(const cli::Arguments& args) {
           benchmarks::numberOption(args, "--timeout", 10)};
 }
 
-constexpr uint32_t kPlannerWalks = 128;  // as the planner's (api/database.cpp)
+constexpr uint32_t kPlannerWalks = engine::kPlanningWalks;
 
 // Per step of `plan`, whether the characteristic sets price it (StepBuilder::starKnows),
 // the steps built again in the plan's order.

@@ -12,7 +12,7 @@
 // 1.2x, 1.5x and 2x, the geometric mean and the worst ratio, for all BGPs
 // and for those whose best order takes at least 1 ms.
 //   plan-quality --db DIR [--queries FOLDER] [--random N] [--seed S] [--anchor-every K] [--backend cpu|gpu]
-//                [--optimizer sampling|cost|statistics] [--repeat N] [--max-vertices N] [--timeout SECONDS]
+//                [--optimizer walks|thorough|statistics] [--repeat N] [--max-vertices N] [--timeout SECONDS]
 //                [--only NAME] (one BGP, its text written to stderr: to look into a miss)
 #include <algorithm>
 #include <chrono>
@@ -29,7 +29,9 @@
 #include "engine/bgp/executor.h"
 #include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
+#include "cli/query_options.h"
 #include "engine/optimizer/join_orderer.h"
+#include "engine/optimizer/optimizer.h"
 #include "engine/optimizer/prefix_estimate.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/query/query_runner.h"
@@ -42,8 +44,6 @@ using namespace gsparql;
 
 namespace {
 
-constexpr uint32_t kPlanningWalks = 128;  // as the planner's (api/database.cpp)
-
 struct Setup {
   int repeat = 3;
   size_t maxVertices = 6;
@@ -52,14 +52,12 @@ struct Setup {
 
 std::unique_ptr<engine::JoinOrderer> ordererOf(const std::string& name, const GraphStore& store, bool gpu,
                                                engine::Executor& executor) {
-  const engine::WalkOptions walks{.walks = kPlanningWalks, .seed = 1};
-  if (name == "statistics") return engine::makeStatisticsOrderer();
   const CostModel model = cachedOrDefaultCostModel();
-  if (name == "sampling") return engine::makeSamplingOrderer(store, walks, {gpu ? model.gpu : model.cpu});
-  if (name != "cost") throw cli::UsageError("--optimizer is sampling, cost or statistics, not " + name);
   static const auto cpuWalks = engine::makeCpuWalkEstimator();
   engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
-  return engine::makeCostOrderer(store, walks, gpu ? model.gpu : model.cpu, refiner);
+  return engine::makeOptimizer(store, {.search = cli::parseOptimizer(name),
+                                       .executors = {gpu ? model.gpu : model.cpu},
+                                       .refiner = refiner});
 }
 
 // Times plans of one BGP on one executor.
@@ -146,7 +144,7 @@ void forEachOrder(const engine::BoundBgp& bgp, const std::vector<uint32_t>& comp
 // The plan that binds the vertices in `order`, built and estimated as the planner does.
 engine::BgpPlan planOf(const engine::BoundBgp& bgp, const GraphStore& store, const std::vector<uint32_t>& order) {
   engine::PartialPlan p{engine::StepBuilder(bgp, store.catalog()),
-                        engine::PrefixEstimate(engine::WalkSample(bgp, store, {.walks = kPlanningWalks, .seed = 1},
+                        engine::PrefixEstimate(engine::WalkSample(bgp, store, {.walks = engine::kPlanningWalks, .seed = engine::kPlanningSeed},
                                                                 engine::WalkMode::Planner)),
                         {}};
   for (uint32_t v : order) p.add(p.builder.cheapestDriver(v) ? p.builder.extendStep(v) : p.builder.seedStep(v));

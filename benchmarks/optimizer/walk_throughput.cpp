@@ -24,7 +24,7 @@
 #include "benchmarks/optimizer/bgp_corpus.h"
 #include "engine/bgp/bound_bgp.h"
 #include "engine/gpu/gpu_executor.h"
-#include "engine/optimizer/join_orderer.h"
+#include "engine/optimizer/optimizer.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "gsparql/cost_model.h"
 #include "parser/parse.h"
@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
     const bool alley = args.flag("--alley");
     const int repeat = static_cast<int>(benchmarks::numberOption(args, "--repeat", 3));
     GraphStore store(args.required("--db"));
-    const auto orderer = engine::makeSamplingOrderer(store, {.walks = 128, .seed = 1}, {cachedOrDefaultCostModel().cpu});
+    const auto orderer = engine::makeOptimizer(store, {.executors = {cachedOrDefaultCostModel().cpu}});
     const auto cpuWalks = engine::makeCpuWalkEstimator();
     const auto gpu = engine::gpuAvailable() ? engine::makeGpuExecutor() : nullptr;
     std::vector<std::pair<engine::WalkEstimator*, std::vector<uint32_t>>> estimators;

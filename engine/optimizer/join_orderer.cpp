@@ -16,13 +16,6 @@
 namespace gsparql::engine {
 namespace {
 
-// A plan's cost to the greedy orderer: the rows its steps make (C_out).
-double rowsOverSteps(const ComponentPlan& plan) {
-  double rows = 0;
-  for (const PlanStep& step : plan.steps) rows += step.estimatedRows;
-  return rows;
-}
-
 // The vertices of `component` that a count multiplies where its plan binds
 // them last: variables with one edge in the BGP, over a known predicate, that
 // name no predicate. Where all are (a single edge), the first stays.
@@ -82,137 +75,6 @@ std::optional<PartialPlan> planLeavesLast(const BoundBgp& bgp, const std::vector
   return p;
 }
 
-// Other seeds are tried only where the statistics' seed leads to a plan
-// whose steps the walks estimate to make at least this many rows: below, the
-// search would cost more than it can save.
-constexpr double kSeedSearchAbove = 100000;
-
-class GreedyPlanner {
- public:
-  explicit GreedyPlanner(const StepBuilder& start) : start_(start) {}
-
-  // Without a sample, the statistics choose the seed and each next vertex,
-  // and estimate their rows. With one, the statistics' seed and, where its
-  // plan makes many rows, a few more seeds are tried (below); from each, the
-  // next vertex is always the one whose step the sample's walks estimate to
-  // make the fewest rows; the plan kept is the one with the fewest estimated
-  // rows over all its steps (C_out). Where walks cannot go on (a step binds
-  // a predicate variable, or no walk survived), the statistics take over.
-  // `searchSeeds`: false where the caller enumerates every order of a plan
-  // that makes as many rows (the dynamic programming), seeds included.
-  PartialPlan plan(const std::vector<uint32_t>& component, const std::optional<WalkSample>& sample,
-                   bool searchSeeds) const {
-    PartialPlan best = greedyFrom(component, std::nullopt, sample);
-    if (sample && rowsOverSteps(best.plan) >= kSeedSearchAbove) {
-      if (!searchSeeds) return best;
-      for (uint32_t seed : seedCandidates(component, *sample)) {
-        PartialPlan trial = greedyFrom(component, seed, sample);
-        if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
-      }
-    } else if (sample && widensFromConstant(best.plan)) {
-      PartialPlan trial = greedyFrom(component, best.plan.steps[1].vertex, sample);
-      if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
-    }
-    return best;
-  }
-
-  // The greedy plan from `seed`.
-  PartialPlan planFrom(const std::vector<uint32_t>& component, uint32_t seed,
-                       const std::optional<WalkSample>& sample) const {
-    return greedyFrom(component, seed, sample);
-  }
-
- private:
-  static constexpr size_t kSampledSeeds = 2;
-
-  // SGSI's seed takes a constant first where there is one, but its first
-  // step may make many rows where the vertex it binds has far fewer
-  // candidates of its own, among which the constant's edge is checked
-  // instead: then that vertex is tried as the seed too. The search for other
-  // seeds above costs more than such plans save; this one greedy pass, whose
-  // walks grow with the square of the component's vertices (each step tries
-  // each vertex), is taken only where the statistics say it may pay: the
-  // constant's step makes this many rows per vertex squared, and the vertex
-  // has 1.5 times fewer candidates.
-  static constexpr double kFanoutPerTrialStep = 30;
-  static constexpr double kFewerOwnCandidates = 1.5;
-
-  bool widensFromConstant(const ComponentPlan& plan) const {
-    if (plan.steps.size() < 2 || plan.steps[0].source != CandidateSource::Constant) return false;
-    const double fanout = plan.steps[1].estimatedRows, vertices = static_cast<double>(plan.steps.size());
-    return fanout >= kFanoutPerTrialStep * vertices * vertices &&
-           start_.seedCandidates(plan.steps[1].vertex) * kFewerOwnCandidates <= fanout;
-  }
-
-  PartialPlan greedyFrom(const std::vector<uint32_t>& component, std::optional<uint32_t> seed,
-                         const std::optional<WalkSample>& sample) const {
-    PartialPlan p{start_, PrefixEstimate(sample), {}};
-    p.add(p.builder.seedStep(seed.value_or(p.builder.bestSeed(component))));
-    for (size_t n = 1; n < component.size(); ++n) {
-      if (!p.estimate.sampled() || !takeSampledStep(component, p)) p.add(statisticsStep(component, p.builder));
-    }
-    return p;
-  }
-
-  static PlanStep statisticsStep(const std::vector<uint32_t>& component, StepBuilder& builder) {
-    const auto adjacent = builder.bestAdjacent(component);
-    return adjacent ? builder.extendStep(*adjacent) : builder.seedStep(builder.bestSeed(component));
-  }
-
-  // Tries every vertex adjacent to the bound ones on a copy of the partial
-  // plan and keeps the step whose walks estimate the fewest rows. Ties go
-  // first to a vertex that makes others adjacent: a leaf taken now multiplies
-  // every later step's rows by its fan-out, and can as well come after them
-  // (two followers of a constant, one with a rare name: the other last);
-  // then to the statistics' preference. The sample's copies share its random
-  // state, so candidates are compared on the same random numbers. False when
-  // walks can take none of them.
-  static bool takeSampledStep(const std::vector<uint32_t>& component, PartialPlan& p) {
-    using Rank = std::tuple<double, bool, double>;  // rows, closes all, the statistics' score
-    std::optional<std::pair<PartialPlan, Rank>> best;
-    for (uint32_t v : component) {
-      if (p.builder.isBound(v)) continue;
-      const auto driver = p.builder.cheapestDriver(v);
-      if (!driver) continue;
-      PartialPlan trial = p;
-      const bool closes = trial.builder.closesAll(v);
-      const double score = trial.builder.adjacencyScore(v, *driver);
-      PlanStep step = trial.builder.extendStep(v);
-      if (!WalkSample::canTake(step)) continue;
-      trial.add(std::move(step));
-      const Rank rank{trial.estimate.rows(), closes, score};
-      if (!best || rank < best->second) best.emplace(std::move(trial), rank);
-    }
-    if (!best) return false;
-    p = std::move(best->first);
-    return true;
-  }
-
-  // The kSampledSeeds vertices other than the statistics' seed whose seed
-  // step and best next step the walks estimate to make the fewest rows (a
-  // look two steps ahead, which sees joins that are rarer than their parts).
-  std::vector<uint32_t> seedCandidates(const std::vector<uint32_t>& component, const WalkSample& sample) const {
-    std::vector<std::pair<double, uint32_t>> lookahead;
-    for (uint32_t v : component) {
-      PartialPlan trial{start_, PrefixEstimate(sample), {}};
-      PlanStep seed = trial.builder.seedStep(v);
-      if (!WalkSample::canTake(seed)) continue;
-      trial.add(std::move(seed));
-      if (component.size() > 1 && trial.estimate.rows() > 0) takeSampledStep(component, trial);
-      lookahead.emplace_back(trial.estimate.rows(), v);
-    }
-    std::sort(lookahead.begin(), lookahead.end());
-    const uint32_t statisticsSeed = start_.bestSeed(component);
-    std::vector<uint32_t> seeds;
-    for (size_t i = 0; i < lookahead.size() && seeds.size() < kSampledSeeds; ++i) {
-      if (lookahead[i].second != statisticsSeed) seeds.push_back(lookahead[i].second);
-    }
-    return seeds;
-  }
-
-  StepBuilder start_;
-};
-
 // Plans each component from the vertices and predicates of the ones before
 // bound, by `planComponent(component, start)`.
 template <typename PlanComponent>
@@ -230,7 +92,7 @@ BgpPlan planComponents(const BoundBgp& bgp, const Catalog& catalog, PlanComponen
 class StatisticsOrderer final : public JoinOrderer {
   BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse /*use*/) const override {
     return planComponents(bgp, catalog, [](const std::vector<uint32_t>& component, const StepBuilder& start) {
-      return GreedyPlanner(start).plan(component, std::nullopt, false);
+      return greedyPlan(component, start, std::nullopt, false);
     });
   }
 };
@@ -284,12 +146,11 @@ class SamplingOrderer final : public JoinOrderer {
   // 1.3 ms on the CPU's (benchmarks/results/h200-2026-11-28-planning-cost).
   static PartialPlan planStar(const std::vector<uint32_t>& vertices, uint32_t centre, const StepBuilder& start,
                               const WalkSample& sample) {
-    const GreedyPlanner greedy(start);
-    PartialPlan fromSeed = greedy.plan(vertices, sample, false);
+    PartialPlan fromSeed = greedyPlan(vertices, start, sample, false);
     if (fromSeed.plan.steps.front().vertex == centre || rowsOverSteps(fromSeed.plan) < kSeedSearchAbove) {
       return fromSeed;
     }
-    PartialPlan fromCentre = greedy.planFrom(vertices, centre, sample);
+    PartialPlan fromCentre = greedyPlanFrom(vertices, centre, start, sample);
     return rowsOverSteps(fromCentre.plan) < rowsOverSteps(fromSeed.plan) ? fromCentre : fromSeed;
   }
 
@@ -300,7 +161,7 @@ class SamplingOrderer final : public JoinOrderer {
                    const WalkSample& sample) const {
     if (const auto centre = starCentre(bgp, vertices)) return planStar(vertices, *centre, start, sample);
     const bool enumerable = vertices.size() <= kMaxEnumeratedVertices;
-    PartialPlan greedy = GreedyPlanner(start).plan(vertices, sample, !enumerable);
+    PartialPlan greedy = greedyPlan(vertices, start, sample, !enumerable);
     if (!enumerable || !searchPays(greedy.plan, bgp, vertices)) return greedy;
     // Only a plan that makes kBetterBy times fewer rows replaces the greedy one.
     std::optional<PartialPlan> enumerated =
@@ -380,7 +241,7 @@ class CostOrderer final : public JoinOrderer {
     return planComponents(bgp, catalog, [&](const std::vector<uint32_t>& component, const StepBuilder& start) {
       const WalkSample sample(bgp, store_, walks_, WalkMode::Planner);
       const auto greedy = [&](const std::vector<uint32_t>& vertices) {
-        return GreedyPlanner(start).plan(vertices, sample, true);
+        return greedyPlan(vertices, start, sample, true);
       };
       std::vector<PartialPlan> candidates{greedy(component)};
       if (use == PlanUse::Count) {
@@ -398,7 +259,11 @@ class CostOrderer final : public JoinOrderer {
             planFromSubPatterns(component, start, sample, bgp, store_, *refiner_, walks_.seed);
         if (bySubPatterns) addIfNew(candidates, std::move(*bySubPatterns));
       }
-      if (refiner_ != nullptr && cost(cheapestOf(candidates, cost)) >= kRefineAbove) refine(candidates, bgp);
+      if (refiner_ != nullptr && cost(cheapestOf(candidates, cost)) >= kRefineAbove) {
+        std::vector<ComponentPlan*> plans;
+        for (PartialPlan& candidate : candidates) plans.push_back(&candidate.plan);
+        refiner_->refine(plans, bgp, store_, walks_.seed);
+      }
       return std::move(cheapestOf(candidates, cost));
     });
   }
@@ -423,32 +288,6 @@ class CostOrderer final : public JoinOrderer {
   static PartialPlan& cheapestOf(std::vector<PartialPlan>& candidates, Cost cost) {
     return *std::min_element(candidates.begin(), candidates.end(),
                              [&](const PartialPlan& a, const PartialPlan& b) { return cost(a) < cost(b); });
-  }
-
-  // Replaces the estimates of the steps the estimator's walks reach; the
-  // steps after them keep theirs.
-  void refine(std::vector<PartialPlan>& candidates, const BoundBgp& bgp) const {
-    const uint32_t walks = refiner_->defaultWalks();
-    std::vector<ComponentPlan> plans;
-    for (const PartialPlan& candidate : candidates) plans.push_back(candidate.plan);
-    const auto estimates = refiner_->estimateBatch(plans, bgp, store_, {.walks = walks, .seed = walks_.seed});
-    const std::string by = std::to_string(walks) + " walks on the " + refiner_->name();
-    for (size_t c = 0; c < candidates.size(); ++c) {
-      double rowsBefore = 1;
-      uint64_t survivorsBefore = walks;
-      for (size_t i = 0; i < estimates[c].size(); ++i) {
-        PlanStep& step = candidates[c].plan.steps[i];
-        const StepEstimate& e = estimates[c][i];
-        step.estimatedRows = rowsAfter(e, rowsBefore, survivorsBefore);
-        step.estimatedCandidates = e.candidates;
-        step.estimateSource = e.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
-        step.estimateError = e.relativeError;
-        step.estimateBy = by;
-        if (e.survivors == 0) break;
-        rowsBefore = step.estimatedRows;
-        survivorsBefore = e.survivors;
-      }
-    }
   }
 
   const GraphStore& store_;

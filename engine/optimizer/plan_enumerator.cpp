@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <tuple>
 
 #include "engine/optimizer/cost_model.h"
 
@@ -150,6 +151,154 @@ std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, 
                                         const std::optional<WalkSample>& sample, const ExecutorCosts& costs,
                                         double below) {
   return std::move(cheapestPlans(component, start, sample, costs, false, below).back());
+}
+
+// The approximate enumerator: greedy orders.
+
+double rowsOverSteps(const ComponentPlan& plan) {
+  double rows = 0;
+  for (const PlanStep& step : plan.steps) rows += step.estimatedRows;
+  return rows;
+}
+
+namespace {
+
+class GreedyPlanner {
+ public:
+  explicit GreedyPlanner(const StepBuilder& start) : start_(start) {}
+
+  // Without a sample, the statistics choose the seed and each next vertex,
+  // and estimate their rows. With one, the statistics' seed and, where its
+  // plan makes many rows, a few more seeds are tried (below); from each, the
+  // next vertex is always the one whose step the sample's walks estimate to
+  // make the fewest rows; the plan kept is the one with the fewest estimated
+  // rows over all its steps (C_out). Where walks cannot go on (a step binds
+  // a predicate variable, or no walk survived), the statistics take over.
+  // `searchSeeds`: false where the caller enumerates every order of a plan
+  // that makes as many rows (the dynamic programming), seeds included.
+  PartialPlan plan(const std::vector<uint32_t>& component, const std::optional<WalkSample>& sample,
+                   bool searchSeeds) const {
+    PartialPlan best = greedyFrom(component, std::nullopt, sample);
+    if (sample && rowsOverSteps(best.plan) >= kSeedSearchAbove) {
+      if (!searchSeeds) return best;
+      for (uint32_t seed : seedCandidates(component, *sample)) {
+        PartialPlan trial = greedyFrom(component, seed, sample);
+        if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
+      }
+    } else if (sample && widensFromConstant(best.plan)) {
+      PartialPlan trial = greedyFrom(component, best.plan.steps[1].vertex, sample);
+      if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
+    }
+    return best;
+  }
+
+  // The greedy plan from `seed`.
+  PartialPlan planFrom(const std::vector<uint32_t>& component, uint32_t seed,
+                       const std::optional<WalkSample>& sample) const {
+    return greedyFrom(component, seed, sample);
+  }
+
+ private:
+  static constexpr size_t kSampledSeeds = 2;
+
+  // SGSI's seed takes a constant first where there is one, but its first
+  // step may make many rows where the vertex it binds has far fewer
+  // candidates of its own, among which the constant's edge is checked
+  // instead: then that vertex is tried as the seed too. The search for other
+  // seeds above costs more than such plans save; this one greedy pass, whose
+  // walks grow with the square of the component's vertices (each step tries
+  // each vertex), is taken only where the statistics say it may pay: the
+  // constant's step makes this many rows per vertex squared, and the vertex
+  // has 1.5 times fewer candidates.
+  static constexpr double kFanoutPerTrialStep = 30;
+  static constexpr double kFewerOwnCandidates = 1.5;
+
+  bool widensFromConstant(const ComponentPlan& plan) const {
+    if (plan.steps.size() < 2 || plan.steps[0].source != CandidateSource::Constant) return false;
+    const double fanout = plan.steps[1].estimatedRows, vertices = static_cast<double>(plan.steps.size());
+    return fanout >= kFanoutPerTrialStep * vertices * vertices &&
+           start_.seedCandidates(plan.steps[1].vertex) * kFewerOwnCandidates <= fanout;
+  }
+
+  PartialPlan greedyFrom(const std::vector<uint32_t>& component, std::optional<uint32_t> seed,
+                         const std::optional<WalkSample>& sample) const {
+    PartialPlan p{start_, PrefixEstimate(sample), {}};
+    p.add(p.builder.seedStep(seed.value_or(p.builder.bestSeed(component))));
+    for (size_t n = 1; n < component.size(); ++n) {
+      if (!p.estimate.sampled() || !takeSampledStep(component, p)) p.add(statisticsStep(component, p.builder));
+    }
+    return p;
+  }
+
+  static PlanStep statisticsStep(const std::vector<uint32_t>& component, StepBuilder& builder) {
+    const auto adjacent = builder.bestAdjacent(component);
+    return adjacent ? builder.extendStep(*adjacent) : builder.seedStep(builder.bestSeed(component));
+  }
+
+  // Tries every vertex adjacent to the bound ones on a copy of the partial
+  // plan and keeps the step whose walks estimate the fewest rows. Ties go
+  // first to a vertex that makes others adjacent: a leaf taken now multiplies
+  // every later step's rows by its fan-out, and can as well come after them
+  // (two followers of a constant, one with a rare name: the other last);
+  // then to the statistics' preference. The sample's copies share its random
+  // state, so candidates are compared on the same random numbers. False when
+  // walks can take none of them.
+  static bool takeSampledStep(const std::vector<uint32_t>& component, PartialPlan& p) {
+    using Rank = std::tuple<double, bool, double>;  // rows, closes all, the statistics' score
+    std::optional<std::pair<PartialPlan, Rank>> best;
+    for (uint32_t v : component) {
+      if (p.builder.isBound(v)) continue;
+      const auto driver = p.builder.cheapestDriver(v);
+      if (!driver) continue;
+      PartialPlan trial = p;
+      const bool closes = trial.builder.closesAll(v);
+      const double score = trial.builder.adjacencyScore(v, *driver);
+      PlanStep step = trial.builder.extendStep(v);
+      if (!WalkSample::canTake(step)) continue;
+      trial.add(std::move(step));
+      const Rank rank{trial.estimate.rows(), closes, score};
+      if (!best || rank < best->second) best.emplace(std::move(trial), rank);
+    }
+    if (!best) return false;
+    p = std::move(best->first);
+    return true;
+  }
+
+  // The kSampledSeeds vertices other than the statistics' seed whose seed
+  // step and best next step the walks estimate to make the fewest rows (a
+  // look two steps ahead, which sees joins that are rarer than their parts).
+  std::vector<uint32_t> seedCandidates(const std::vector<uint32_t>& component, const WalkSample& sample) const {
+    std::vector<std::pair<double, uint32_t>> lookahead;
+    for (uint32_t v : component) {
+      PartialPlan trial{start_, PrefixEstimate(sample), {}};
+      PlanStep seed = trial.builder.seedStep(v);
+      if (!WalkSample::canTake(seed)) continue;
+      trial.add(std::move(seed));
+      if (component.size() > 1 && trial.estimate.rows() > 0) takeSampledStep(component, trial);
+      lookahead.emplace_back(trial.estimate.rows(), v);
+    }
+    std::sort(lookahead.begin(), lookahead.end());
+    const uint32_t statisticsSeed = start_.bestSeed(component);
+    std::vector<uint32_t> seeds;
+    for (size_t i = 0; i < lookahead.size() && seeds.size() < kSampledSeeds; ++i) {
+      if (lookahead[i].second != statisticsSeed) seeds.push_back(lookahead[i].second);
+    }
+    return seeds;
+  }
+
+  StepBuilder start_;
+};
+
+}  // namespace
+
+PartialPlan greedyPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+                       const std::optional<WalkSample>& sample, bool searchSeeds) {
+  return GreedyPlanner(start).plan(component, sample, searchSeeds);
+}
+
+PartialPlan greedyPlanFrom(const std::vector<uint32_t>& component, uint32_t seed, const StepBuilder& start,
+                           const std::optional<WalkSample>& sample) {
+  return GreedyPlanner(start).planFrom(component, seed, sample);
 }
 
 }  // namespace gsparql::engine

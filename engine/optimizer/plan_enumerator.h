@@ -1,5 +1,8 @@
 #pragma once
-// Dynamic programming over the connected sets of a component's vertices
+// The enumerators of a component's join orders, as DuckDB's plan_enumerator
+// holds its approximate and exact solvers. The approximate one is greedy:
+// each next vertex is the one whose step makes the fewest rows. The exact one
+// is dynamic programming over the connected sets of a component's vertices
 // (DPccp, restricted to the vertex-at-a-time plans both executors run: each
 // step adds one vertex adjacent to those bound): the cheapest plan of every
 // connected set is the cheapest plan of a connected set one vertex smaller
@@ -48,5 +51,27 @@ std::vector<std::optional<PartialPlan>> cheapestPlans(const std::vector<uint32_t
                                                      const std::optional<WalkSample>& sample,
                                                      const ExecutorCosts& costs, bool keepAll,
                                                      double below = std::numeric_limits<double>::infinity());
+
+// A plan's rows over its steps (C_out): what the greedy plans minimise.
+double rowsOverSteps(const ComponentPlan& plan);
+
+// Other seeds are tried only where the statistics' seed leads to a plan
+// whose steps the walks estimate to make at least this many rows: below, the
+// search would cost more than it can save.
+inline constexpr double kSeedSearchAbove = 100000;
+
+// The greedy plan of `component` from `start`. Without a sample, the
+// statistics choose the seed and each next vertex, and estimate their rows.
+// With one, the statistics' seed and, where its plan makes many rows (and
+// `searchSeeds`: false where the caller enumerates every order of a plan
+// that makes as many rows, seeds included), a few more seeds are tried; from
+// each, the next vertex is always the one whose step the sample's walks
+// estimate to make the fewest rows; the plan kept makes the fewest rows over
+// its steps. Where walks cannot go on, the statistics take over.
+PartialPlan greedyPlan(const std::vector<uint32_t>& component, const StepBuilder& start,
+                       const std::optional<WalkSample>& sample, bool searchSeeds);
+// The greedy plan from `seed`.
+PartialPlan greedyPlanFrom(const std::vector<uint32_t>& component, uint32_t seed, const StepBuilder& start,
+                           const std::optional<WalkSample>& sample);
 
 }  // namespace gsparql::engine

@@ -30,6 +30,31 @@ std::vector<std::vector<StepEstimate>> WalkEstimator::estimateBatch(std::span<co
   return estimates;
 }
 
+void WalkEstimator::refine(std::span<ComponentPlan* const> plans, const BoundBgp& bgp, const GraphStore& store,
+                           uint64_t seed) {
+  const uint32_t walks = defaultWalks();
+  std::vector<ComponentPlan> copies;
+  for (const ComponentPlan* plan : plans) copies.push_back(*plan);
+  const auto estimates = estimateBatch(copies, bgp, store, {.walks = walks, .seed = seed});
+  const std::string by = std::to_string(walks) + " walks on the " + name();
+  for (size_t c = 0; c < plans.size(); ++c) {
+    double rowsBefore = 1;
+    uint64_t survivorsBefore = walks;
+    for (size_t i = 0; i < estimates[c].size(); ++i) {
+      PlanStep& step = plans[c]->steps[i];
+      const StepEstimate& e = estimates[c][i];
+      step.estimatedRows = rowsAfter(e, rowsBefore, survivorsBefore);
+      step.estimatedCandidates = e.candidates;
+      step.estimateSource = e.survivors > 0 ? EstimateSource::Walks : EstimateSource::NoSurvivor;
+      step.estimateError = e.relativeError;
+      step.estimateBy = by;
+      if (e.survivors == 0) break;
+      rowsBefore = step.estimatedRows;
+      survivorsBefore = e.survivors;
+    }
+  }
+}
+
 std::unique_ptr<WalkEstimator> makeCpuWalkEstimator() { return std::make_unique<CpuWalkEstimator>(); }
 
 }  // namespace gsparql::engine

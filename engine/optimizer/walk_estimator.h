@@ -39,6 +39,11 @@ class WalkEstimator {
   // options.trawl: gSWORD's CPU-GPU co-processing on the GPU's estimator.
   std::vector<std::vector<StepEstimate>> estimateBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
                                                        const GraphStore& store, const WalkOptions& options);
+  // Takes the estimates of `plans` again with defaultWalks() walks each,
+  // in one batch (estimateBatch; `seed` as the planner's): each step the
+  // walks reach gets theirs, its estimateBy naming them; the steps after the
+  // last they reach keep the estimates they had.
+  void refine(std::span<ComponentPlan* const> plans, const BoundBgp& bgp, const GraphStore& store, uint64_t seed);
   // The walks alone (Wander Join as published, which the tests compare CPU
   // with GPU).
   virtual std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
