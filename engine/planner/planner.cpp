@@ -317,7 +317,7 @@ OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, 
 }
 
 const std::optional<SearchedPath>& Planner::searched(const Op& path) const {
-  auto [it, added] = searchedPaths_.try_emplace(std::pair(&path, graph_));
+  auto [it, added] = searchedPaths_->try_emplace(std::pair(&path, graph_));
   if (added) it->second = searchPath(store_, path.subject, path.path, path.object, graph_, kMaxConstantsInSet);
   return it->second;
 }
@@ -698,15 +698,7 @@ OperatorPtr Planner::planGroup(const Op& op) const {
 }
 
 OperatorPtr Planner::planInGraph(const Op& pattern, uint32_t graph, const Required& required) const {
-  GraphMerge outer = std::exchange(graph_, GraphMerge{graph});
-  try {
-    OperatorPtr planned = plan(pattern, required);
-    graph_ = std::move(outer);
-    return planned;
-  } catch (...) {
-    graph_ = std::move(outer);
-    throw;
-  }
+  return Planner(*this, GraphMerge{graph}).plan(pattern, required);
 }
 
 OperatorPtr Planner::planGraph(const Op& op, const Required& required) const {

@@ -7,6 +7,7 @@
 // restrict, builds the smaller side of a join, and counts a BGP's solutions
 // where they are found when a query only counts them.
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -35,7 +36,7 @@ class Planner {
   // (--semantics iso), so a count must see every row.
   Planner(const GraphStore& store, const JoinOrderer& orderer, QueryDataset dataset = {}, bool injective = false)
       : store_(store), orderer_(orderer), dataset_(std::move(dataset)), injective_(injective),
-        graph_(dataset_.defaultGraph) {}
+        graph_(dataset_.defaultGraph), searchedPaths_(std::make_shared<SearchedPaths>()) {}
 
   OperatorPtr plan(const sparql::Op& op, const Required& required) const;
 
@@ -78,13 +79,22 @@ class Planner {
   // The search from a path's constant end, made once per path of the query.
   const std::optional<SearchedPath>& searched(const sparql::Op& path) const;
 
+  // The planner of what GRAPH puts in `graph`: the same query, another
+  // active graph.
+  Planner(const Planner& outer, GraphMerge graph)
+      : store_(outer.store_), orderer_(outer.orderer_), dataset_(outer.dataset_), injective_(outer.injective_),
+        graph_(std::move(graph)), searchedPaths_(outer.searchedPaths_) {}
+
+  // The searches from paths' constant ends, by path and graph: made once per
+  // query, shared by the planners of its graphs (a cache, hence mutable).
+  using SearchedPaths = std::map<std::pair<const sparql::Op*, GraphMerge>, std::optional<SearchedPath>>;
+
   const GraphStore& store_;
   const JoinOrderer& orderer_;
   const QueryDataset dataset_;
   const bool injective_;
-  // The active graph (section 13.3) of what is being planned.
-  mutable GraphMerge graph_;
-  mutable std::map<std::pair<const sparql::Op*, GraphMerge>, std::optional<SearchedPath>> searchedPaths_;
+  const GraphMerge graph_;  // the active graph (section 13.3) of what is planned
+  std::shared_ptr<SearchedPaths> searchedPaths_;
 };
 
 // The text of an expression for EXPLAIN (SPARQL syntax).

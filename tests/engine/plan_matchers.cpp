@@ -43,8 +43,26 @@ Matcher node(std::string name, std::optional<std::vector<Matcher>> children) {
   return Matcher(name, isA<T>(name), std::move(children));
 }
 
+// A BGP's vertices in the order its plan binds them, per component.
+std::vector<std::vector<std::string>> joinOrderOf(const engine::BgpLeaf& leaf) {
+  std::vector<std::vector<std::string>> components;
+  for (const auto& component : leaf.plan().components) {
+    std::vector<std::string>& order = components.emplace_back();
+    for (const engine::PlanStep& step : component.steps) {
+      const engine::BoundVertex& v = leaf.bgp().vertices[step.vertex];
+      order.push_back(v.isVariable ? v.name : "const");
+    }
+  }
+  return components;
+}
+
 void treeLines(const Operator& op, int depth, std::string& out) {
-  out += std::string(static_cast<size_t>(depth) * 2, ' ') + op.describe() + "  " + listed(op.variables()) + "\n";
+  out += std::string(static_cast<size_t>(depth) * 2, ' ') + op.describe() + "  " + listed(op.variables());
+  if (const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&op)) {
+    out += "  join order";
+    for (const auto& order : joinOrderOf(*leaf)) out += " " + listed(order);
+  }
+  out += "\n";
   for (const Operator* child : op.children()) treeLines(*child, depth + 1, out);
 }
 
@@ -109,6 +127,25 @@ Matcher Matcher::triplePatterns(size_t count) const {
   return where(std::to_string(count) + " triple pattern(s)", [count](const Operator& op) {
     const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&op);
     return leaf != nullptr && leaf->bgp().edges.size() == count;
+  });
+}
+
+Matcher Matcher::joinOrder(std::vector<std::vector<std::string>> components) const {
+  std::string what = "join order";
+  for (const auto& order : components) what += " " + listed(order);
+  return where(what, [components](const Operator& op) {
+    const auto* leaf = dynamic_cast<const engine::BgpLeaf*>(&op);
+    return leaf != nullptr && joinOrderOf(*leaf) == components;
+  });
+}
+
+Matcher Matcher::countedLeaves(size_t steps) const {
+  return where(std::to_string(steps) + " step(s) counted as products", [steps](const Operator& op) {
+    const auto* count = dynamic_cast<const engine::BgpCount*>(&op);
+    if (count == nullptr) return false;
+    size_t counted = 0;
+    for (const auto& component : count->plan().components) counted += component.countedLeaves();
+    return counted == steps;
   });
 }
 

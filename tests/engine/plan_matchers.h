@@ -43,6 +43,12 @@ class Matcher {
 
   // BgpScan and BgpCount only: the number of triple patterns.
   Matcher triplePatterns(size_t count) const;
+  // BgpScan and BgpCount only: the join order, the vertices each component
+  // binds step by step (variables by name, constants as "const"), as
+  // QLever's tests pin join trees.
+  Matcher joinOrder(std::vector<std::vector<std::string>> components) const;
+  // BgpCount only: the steps its plan counts as products (bgp/counted_leaves.h).
+  Matcher countedLeaves(size_t steps) const;
   // BgpScan only: `variable` was made a constant (an equality filter folded
   // into the scan), with dictionary id `id` when given.
   Matcher fixing(std::string variable, std::optional<uint32_t> id = std::nullopt) const;

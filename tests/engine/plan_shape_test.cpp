@@ -416,3 +416,18 @@ TEST_CASE("plan shape: a BGP over several FROM graphs matches a predicate only o
   CHECK_PLAN(planOver("SELECT * FROM <http://g/1> WHERE { ?x <http://e/only1> ?y . ?y <http://e/both> ?z }"),
              h::Project({"x", "y", "z"}, h::BgpScan()));
 }
+
+TEST_CASE("plan shape: a BGP's join order and a count's leaves are pinned") {
+  // From the two <small> triples, then their <big> subjects.
+  CHECK_PLAN(planOf("SELECT * { ?s <http://e/big> ?o . ?o <http://e/small> ?t }"),
+             h::Project({"s", "o", "t"}, h::BgpScan().joinOrder({{"o", "t", "s"}})));
+  // A count of a star: its leaves last, both multiplied, not made.
+  CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) { ?s <http://e/big> ?o . ?s <http://e/knows> ?x }"),
+             h::Project({"n"}, h::Extend(h::BgpCount().joinOrder({{"s", "o", "x"}}).countedLeaves(2))));
+  // A path's count from its middle: both ends multiplied.
+  CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) { ?s <http://e/knows> ?x . ?x <http://e/knows> ?y }"),
+             h::Project({"n"}, h::Extend(h::BgpCount().joinOrder({{"x", "s", "y"}}).countedLeaves(2))));
+  // Any other order is a mismatch.
+  CHECK_FALSE(h::Project({"s", "o", "t"}, h::BgpScan().joinOrder({{"t", "o", "s"}}))
+                  .matches(*planOf("SELECT * { ?s <http://e/big> ?o . ?o <http://e/small> ?t }")));
+}
