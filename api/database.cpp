@@ -113,18 +113,19 @@ double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-engine::ExecutionOptions executionOptionsFrom(const QueryOptions& options, Clock::time_point start) {
-  engine::ExecutionOptions execution;
-  execution.injective = options.semantics == Semantics::Isomorphism;
-  execution.cancel = options.cancel;
-  execution.stepTimes = options.stepTimes;
-  execution.unionDefaultGraph = options.unionDefaultGraph;
+engine::QueryRequest requestFrom(const QueryOptions& options, Clock::time_point start) {
+  engine::QueryRequest request;
+  engine::QueryLimits& limits = request.run.limits;
+  limits.cancel = options.cancel;
   if (options.timeout) {
-    execution.deadline = start + *options.timeout;
-    execution.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
+    limits.deadline = start + *options.timeout;
+    limits.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
   }
-  execution.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
-  return execution;
+  limits.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
+  request.run.injective = options.semantics == Semantics::Isomorphism;
+  request.run.stepTimes = options.stepTimes;
+  request.unionDefaultGraph = options.unionDefaultGraph;
+  return request;
 }
 
 }  // namespace
@@ -198,7 +199,7 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   const auto cpu = engine::makeCpuExecutor();
   UpdateSteps steps(writer.next());
   const engine::UpdateContext context{
-      *cpu, executionOptionsFrom(options.query, start),
+      *cpu, requestFrom(options.query, start),
       [](const GraphStore& store) {
         return engine::makeOptimizer(store, {.search = Optimizer::Walks,
                                              .executors = {cachedOrDefaultCostModel().cpu}});
@@ -322,13 +323,13 @@ class Database::Impl {
 
   // Runs a parsed query on the executor `options` asks for.
   engine::QueryOutcome run(const sparql::Query& parsed, const QueryOptions& options,
-                           const engine::ExecutionOptions& execution, engine::RowSink* sink = nullptr) {
+                           const engine::QueryRequest& request, engine::RowSink* sink = nullptr) {
     // The CPU executor is stateless; each GPU one serves one call at a time
     // (the pool), so queries run concurrently (gsparql serve), on the GPU as
     // many as there are GPU executors.
     engine::Executor& executor = executorFor(options.backend);
     const auto orderer = ordererFor(options, executor);
-    return engine::runQuery(parsed, store, executor, *orderer, execution, sink);
+    return engine::runQuery(parsed, store, executor, *orderer, request, sink);
   }
 
   // Auto plans for the GPU where one is: the BGPs worth planning harder are
@@ -347,7 +348,7 @@ class Database::Impl {
   QueryResult result(const sparql::Query& parsed, const QueryOptions& options, Clock::time_point start) {
     auto impl = std::make_unique<QueryResult::Impl>();
     impl->timings.parseMilliseconds = millisecondsSince(start);
-    impl->outcome = run(parsed, options, executionOptionsFrom(options, start));
+    impl->outcome = run(parsed, options, requestFrom(options, start));
     impl->store = &store;
     impl->timings.planMilliseconds = impl->outcome.planMilliseconds;
     impl->timings.executeMilliseconds = impl->outcome.executeMilliseconds;
@@ -418,10 +419,10 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
     return summary;
   }
   summary.timings.parseMilliseconds = millisecondsSince(start);
-  engine::ExecutionOptions execution = executionOptionsFrom(options, start);
-  execution.streamRows = true;
+  engine::QueryRequest request = requestFrom(options, start);
+  request.run.streamRows = true;
   ResultSink sink(out, chosen, parsed.prefixes, options.maxRows);
-  const engine::QueryOutcome outcome = impl_->run(parsed, options, execution, &sink);
+  const engine::QueryOutcome outcome = impl_->run(parsed, options, request, &sink);
   if (sink.rowLimitReached()) throw QueryResultTooLarge(options.maxRows);
   sink.end();
   summary.rows = sink.rowsWritten();
@@ -446,7 +447,7 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
                          query.timeout = options.timeout;
                          const auto start = Clock::now();
                          const engine::QueryOutcome outcome =
-                             impl_->run(parse(text, query), query, executionOptionsFrom(query, start));
+                             impl_->run(parse(text, query), query, requestFrom(query, start));
                          return Measurement{workOf(*outcome.plan), outcome.executeMilliseconds,
                                             copiedBytesOf(*outcome.plan)};
                        });

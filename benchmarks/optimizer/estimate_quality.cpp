@@ -138,11 +138,12 @@ int main(int argc, char** argv) {
     std::printf("set,bgp,component,step,exact,statistics,walks_128,walks_cpu,walks_gpu,plain_128,trawl_cpu,trawl_gpu,alley_cpu,alley_gpu\n");
     for (const benchmarks::CorpusBgp& bgp : bgps) {
       auto orderer = engine::makeStatisticsOrderer();
-      engine::ExecutionOptions execution;
-      execution.deadline = std::chrono::steady_clock::now() +
-                           std::chrono::milliseconds(static_cast<int64_t>(o.timeoutSeconds * 1000));
-      execution.timeoutSeconds = o.timeoutSeconds;
-      execution.memoryBudgetBytes = uint64_t{4} << 30;
+      engine::QueryRequest execution;
+      engine::QueryLimits& limits = execution.run.limits;
+      limits.deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<int64_t>(o.timeoutSeconds * 1000));
+      limits.timeoutSeconds = o.timeoutSeconds;
+      limits.memoryBudgetBytes = uint64_t{4} << 30;
       std::optional<engine::QueryOutcome> outcome;
       try {
         outcome = engine::runQuery(sparql::parseQuery(bgp.text), store, *cpu, *orderer, execution);

@@ -88,7 +88,7 @@ class PlanTimer {
 
   // Milliseconds per execution over `executions` executions.
   std::optional<double> timeRuns(const engine::BgpPlan& plan, double limitMs, int executions) const {
-    engine::ExecutionOptions options;
+    engine::BgpCall options;
     options.timeoutSeconds = limitMs / 1000;
     options.memoryBudgetBytes = uint64_t{4} << 30;
     const auto start = std::chrono::steady_clock::now();
@@ -173,11 +173,12 @@ struct Outcome {
 // Runs the query to find the BGP and the chosen plan, then times every order.
 std::optional<Outcome> measure(const benchmarks::CorpusBgp& corpus, const GraphStore& store,
                                engine::Executor& executor, const engine::JoinOrderer& orderer, const Setup& setup) {
-  engine::ExecutionOptions planning;
-  planning.timeoutSeconds = setup.timeoutSeconds;
-  planning.deadline = std::chrono::steady_clock::now() +
-                      std::chrono::milliseconds(static_cast<int64_t>(setup.timeoutSeconds * 1000));
-  planning.memoryBudgetBytes = uint64_t{4} << 30;
+  engine::QueryRequest planning;
+  engine::QueryLimits& limits = planning.run.limits;
+  limits.timeoutSeconds = setup.timeoutSeconds;
+  limits.deadline = std::chrono::steady_clock::now() +
+                    std::chrono::milliseconds(static_cast<int64_t>(setup.timeoutSeconds * 1000));
+  limits.memoryBudgetBytes = uint64_t{4} << 30;
   std::optional<engine::QueryOutcome> outcome;
   try {
     outcome = engine::runQuery(sparql::parseQuery(corpus.text), store, executor, orderer, planning);

@@ -30,7 +30,7 @@ bool injectiveAcross(std::span<const uint32_t> row, const std::vector<uint32_t>&
 
 }  // namespace
 
-IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const ExecutionOptions& options) {
+IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const BgpCall& options) {
   if (tables.empty()) {
     IdTable identity(bgp.columnCount());
     identity.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));

@@ -13,6 +13,6 @@ namespace gsparql::engine {
 
 // Products grow fast: stops at options.rowLimit rows, and with an error when
 // the query is cancelled, times out or outgrows its memory budget.
-IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const ExecutionOptions& options);
+IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const BgpCall& options);
 
 }  // namespace gsparql::engine

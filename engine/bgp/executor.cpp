@@ -17,7 +17,7 @@ namespace {
 class WholeTableCursor final : public RowCursor {
  public:
   WholeTableCursor(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                   const ExecutionOptions& options, ExecutionProfile& profile)
+                   const BgpCall& options, ExecutionProfile& profile)
       : executor_(executor), plan_(plan), bgp_(bgp), store_(store), options_(options), profile_(profile) {}
 
   std::optional<IdTable> next() override {
@@ -45,7 +45,7 @@ class WholeTableCursor final : public RowCursor {
   const BgpPlan& plan_;
   const BoundBgp& bgp_;
   const GraphStore& store_;
-  const ExecutionOptions& options_;
+  const BgpCall& options_;
   ExecutionProfile& profile_;
   std::optional<IdTable> table_;
   size_t first_ = 0;  // the next row to hand out
@@ -74,8 +74,8 @@ namespace {
 // The rows of a cursor that reads no columns. Streamed: an executor that
 // finds rows a chunk at a time counts in bounded memory.
 uint64_t countRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                   const ExecutionOptions& options, ExecutionProfile& profile) {
-  ExecutionOptions counting = options;
+                   const BgpCall& options, ExecutionProfile& profile) {
+  BgpCall counting = options;
   counting.outputColumns = std::vector<uint32_t>{};
   counting.streamRows = true;
   counting.rowLimit.reset();
@@ -91,7 +91,7 @@ uint64_t countRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp,
 // of their counts, so no product is made. Injective matching compares
 // vertices across components: it counts the product's rows.
 uint64_t Executor::count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                         const ExecutionOptions& options, ExecutionProfile& profile) {
+                         const BgpCall& options, ExecutionProfile& profile) {
   if (options.injective) return countRows(*this, plan, bgp, store, options, profile);
   uint64_t total = 1;
   for (uint32_t c = 0; c < plan.components.size() && total > 0; ++c) {
@@ -112,8 +112,8 @@ void addComponentProfile(ExecutionProfile& profile, uint32_t component, const Ex
 
 // The distinct values of `column` in a streamed cursor's rows.
 uint64_t distinctInRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                        const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) {
-  ExecutionOptions reading = options;
+                        const BgpCall& options, ExecutionProfile& profile, uint32_t column) {
+  BgpCall reading = options;
   reading.outputColumns = std::vector<uint32_t>{column};
   reading.streamRows = true;
   reading.rowLimit.reset();
@@ -125,8 +125,8 @@ uint64_t distinctInRows(Executor& executor, const BgpPlan& plan, const BoundBgp&
 
 // Whether component `c` has a row, found by a cursor that stops at the first.
 bool hasRows(Executor& executor, const BgpPlan& plan, uint32_t c, const BoundBgp& bgp, const GraphStore& store,
-             const ExecutionOptions& options) {
-  ExecutionOptions first = options;
+             const BgpCall& options) {
+  BgpCall first = options;
   first.outputColumns = std::vector<uint32_t>{};
   first.streamRows = true;
   first.rowLimit = 1;
@@ -147,7 +147,7 @@ bool bindsVertex(const ComponentPlan& component, uint32_t column) {
 }  // namespace
 
 uint64_t Executor::countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
-                                  const GraphStore& store, const ExecutionOptions& options,
+                                  const GraphStore& store, const BgpCall& options,
                                   ExecutionProfile& profile) {
   ExecutionProfile part;
   const uint64_t rows = countRows(*this, BgpPlan{{plan.components[component]}}, bgp, store, options, part);
@@ -158,7 +158,7 @@ uint64_t Executor::countComponent(const BgpPlan& plan, uint32_t component, const
 // Injective matching compares vertices across components: it reads the
 // product's rows.
 uint64_t Executor::countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                 const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) {
+                                 const BgpCall& options, ExecutionProfile& profile, uint32_t column) {
   if (options.injective) return distinctInRows(*this, plan, bgp, store, options, profile, column);
   std::optional<uint32_t> binding;
   for (uint32_t c = 0; c < plan.components.size(); ++c) {
@@ -172,7 +172,7 @@ uint64_t Executor::countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const
 }
 
 uint64_t Executor::countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
-                                            const GraphStore& store, const ExecutionOptions& options,
+                                            const GraphStore& store, const BgpCall& options,
                                             ExecutionProfile& profile, uint32_t column) {
   ExecutionProfile part;
   const uint64_t distinct =
@@ -182,7 +182,7 @@ uint64_t Executor::countDistinctInComponent(const BgpPlan& plan, uint32_t compon
 }
 
 std::unique_ptr<RowCursor> Executor::open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                          const ExecutionOptions& options, ExecutionProfile& profile) {
+                                          const BgpCall& options, ExecutionProfile& profile) {
   return std::make_unique<WholeTableCursor>(*this, plan, bgp, store, options, profile);
 }
 

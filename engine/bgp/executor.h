@@ -1,7 +1,7 @@
 #pragma once
 // The executor interface shared by the CPU and GPU backends: a plan and the
 // store in, one id table (one column per query vertex and predicate variable)
-// out (its columns chosen by ExecutionOptions::outputColumns), plus what
+// out (its columns chosen by BgpCall::outputColumns), plus what
 // --explain shows per step.
 #include <atomic>
 #include <chrono>
@@ -23,29 +23,17 @@ namespace gsparql::engine {
 
 class WalkEstimator;
 
-struct ExecutionOptions {
-  bool injective = false;  // --semantics iso: distinct query vertices match distinct terms
+// What a whole query may spend, and when it must stop: one for the query,
+// read by its operators and by every executor call it makes.
+struct QueryLimits {
   // Set by another thread or a signal handler; executors stop at the next
   // batch of rows and throw QueryCancelled.
   const std::atomic<bool>* cancel = nullptr;
-  // The columns the caller reads, in the order the result has them; nullopt:
-  // every column. Executors that keep tables elsewhere (the GPU) copy only these.
-  std::optional<std::vector<uint32_t>> outputColumns;
-  bool stepTimes = false;  // time fused GPU steps one by one, for --explain
   // When the query must stop with QueryTimedOut; and the timeout, for the message.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   double timeoutSeconds = 0;
   // The bytes the query's intermediate tables may hold at once.
   uint64_t memoryBudgetBytes = UINT64_MAX;
-  // The caller reads at most this many rows (LIMIT, ASK): executors may stop
-  // once they have them.
-  std::optional<uint64_t> rowLimit;
-  // The result is written as it comes: an executor that can find a BGP's
-  // rows a chunk at a time hands them out so (Executor::open).
-  bool streamRows = false;
-  // Without FROM, the default graph is the union of the named graphs
-  // (engine/planner/query_dataset.h).
-  bool unionDefaultGraph = false;
 
   bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
   bool stopRequested() const { return cancelled() || (deadline && std::chrono::steady_clock::now() >= *deadline); }
@@ -54,6 +42,23 @@ struct ExecutionOptions {
   // Throws QueryOutOfMemory when a table of `bytes` (`what`, for the
   // message) does not fit the budget.
   void checkMemory(uint64_t bytes, const std::string& what) const;
+};
+
+// What one executor call asks for, under its query's limits (a call is
+// made within them: the executor checks them as it goes).
+struct BgpCall : QueryLimits {
+  bool injective = false;  // --semantics iso: distinct query vertices match distinct terms
+  // The columns the caller reads, in the order the result has them; nullopt:
+  // every column. Executors that keep tables elsewhere (the GPU) copy only these.
+  std::optional<std::vector<uint32_t>> outputColumns;
+  // The caller reads at most this many rows (LIMIT, ASK): executors may stop
+  // once they have them.
+  std::optional<uint64_t> rowLimit;
+  // The result is written as it comes: an executor that can find the rows a
+  // chunk at a time hands them out so (Executor::open).
+  bool streamRows = false;
+  bool stepTimes = false;  // time fused GPU steps one by one, for --explain
+
   IdTable select(IdTable full) const { return outputColumns ? selectColumns(full, *outputColumns) : std::move(full); }
 };
 
@@ -86,24 +91,24 @@ class Executor {
   virtual ~Executor() = default;
   virtual std::string name() const = 0;
   virtual IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                          const ExecutionOptions& options, ExecutionProfile& profile) = 0;
+                          const BgpCall& options, ExecutionProfile& profile) = 0;
   // The same rows through a cursor, found at its first next(). By default
   // one batch, execute()'s table; an executor that can find rows a chunk at
   // a time may hand them out as it goes when options.streamRows asks for it.
   // Everything passed in must outlive the cursor, which keeps `profile` up
   // to date after each batch.
   virtual std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                          const ExecutionOptions& options, ExecutionProfile& profile);
+                                          const BgpCall& options, ExecutionProfile& profile);
   // The number of rows execute() would return (COUNT(*) over the BGP),
   // without handing rows out: by default the rows of a cursor that reads no
   // columns; an executor that can count without making rows does so.
   virtual uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                         const ExecutionOptions& options, ExecutionProfile& profile);
+                         const BgpCall& options, ExecutionProfile& profile);
   // The number of distinct values of vertex column `column` among the rows
   // execute() would return (COUNT(DISTINCT ?v) over the BGP), without
   // handing rows out. Components without the column only need a row each.
   virtual uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                 const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column);
+                                 const BgpCall& options, ExecutionProfile& profile, uint32_t column);
   // The bytes this executor would copy to its device before running the
   // plan: adjacency it does not hold yet. Placement prices them
   // (ExecutorCosts::perCopiedMegabyte); none by default.
@@ -122,13 +127,13 @@ class Executor {
   // The rows of one component of `plan` (count() multiplies them): by
   // default the rows of a cursor over that component alone.
   virtual uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
-                                  const GraphStore& store, const ExecutionOptions& options,
+                                  const GraphStore& store, const BgpCall& options,
                                   ExecutionProfile& profile);
   // The distinct values of `column` in one component that binds it
   // (countDistinct): by default the values of a streamed cursor over that
   // component alone, marked in a bitset over the vertices.
   virtual uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
-                                            const GraphStore& store, const ExecutionOptions& options,
+                                            const GraphStore& store, const BgpCall& options,
                                             ExecutionProfile& profile, uint32_t column);
 };
 

@@ -234,7 +234,7 @@ class StepRunner {
 // budget as they grow (with the step's input, which lives as long).
 class StepMemory {
  public:
-  StepMemory(const IdTable& input, const ExecutionOptions& options)
+  StepMemory(const IdTable& input, const BgpCall& options)
       : inputBytes_(input.data().size() * sizeof(uint32_t)), options_(options) {}
   // Adds what a task produced since its last report; false once over budget.
   bool report(size_t cells) {
@@ -248,14 +248,14 @@ class StepMemory {
 
  private:
   uint64_t inputBytes_;
-  const ExecutionOptions& options_;
+  const BgpCall& options_;
   std::atomic<uint64_t> cells_{0};
   std::atomic<bool> over_{false};
 };
 
 // Each row's extensions through one step, or with `firstOnly` its first
 // extension (where the caller needs only to know that one exists).
-IdTable runStep(const StepRunner& runner, const IdTable& input, const ExecutionOptions& options,
+IdTable runStep(const StepRunner& runner, const IdTable& input, const BgpCall& options,
                 bool firstOnly = false) {
   constexpr size_t kCellsPerReport = 1 << 16;
   const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
@@ -315,7 +315,7 @@ std::vector<uint32_t> predicateVerticesFor(const BgpPlan& plan, const GraphStore
 class ComponentRun {
  public:
   ComponentRun(uint32_t component, const ComponentPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-               const std::vector<uint32_t>& predicateVertex, const ExecutionOptions& options)
+               const std::vector<uint32_t>& predicateVertex, const BgpCall& options)
       : component_(component), plan_(plan), options_(options), width_(bgp.columnCount()),
         vertexColumns_(bgp.vertices.size()) {
     std::vector<uint32_t> earlier;
@@ -661,7 +661,7 @@ class ComponentRun {
 
   uint32_t component_;
   const ComponentPlan& plan_;
-  const ExecutionOptions& options_;
+  const BgpCall& options_;
   size_t width_;  // the BGP's columns
   size_t vertexColumns_;  // the first of them: one per query vertex
   std::vector<std::vector<uint32_t>> earlier_;  // per step: the vertices bound before it
@@ -678,7 +678,7 @@ class ComponentRun {
 // A one-component BGP's rows, found a chunk at a time as they are asked for.
 class ComponentCursor final : public RowCursor {
  public:
-  ComponentCursor(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+  ComponentCursor(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                   ExecutionProfile& profile)
       : predicateVertex_(predicateVerticesFor(plan, store)),
         run_(0, plan.components.front(), bgp, store, predicateVertex_, options), options_(options),
@@ -695,7 +695,7 @@ class ComponentCursor final : public RowCursor {
  private:
   std::vector<uint32_t> predicateVertex_;
   ComponentRun run_;
-  const ExecutionOptions& options_;
+  const BgpCall& options_;
   ExecutionProfile& profile_;
 };
 
@@ -704,7 +704,7 @@ class CpuExecutor final : public Executor {
   std::string name() const override { return "cpu"; }
 
   IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                  const ExecutionOptions& options, ExecutionProfile& profile) override {
+                  const BgpCall& options, ExecutionProfile& profile) override {
     const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
     std::vector<IdTable> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
@@ -720,7 +720,7 @@ class CpuExecutor final : public Executor {
   // Streamed, one component is found depth-first, a chunk at a time; a
   // product of several, and any BGP not streamed, is computed whole.
   std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                  const ExecutionOptions& options, ExecutionProfile& profile) override {
+                                  const BgpCall& options, ExecutionProfile& profile) override {
     if (!options.streamRows || plan.components.size() != 1) return Executor::open(plan, bgp, store, options, profile);
     return std::make_unique<ComponentCursor>(plan, bgp, store, options, profile);
   }
@@ -729,7 +729,7 @@ class CpuExecutor final : public Executor {
   // Injective matching compares each new vertex with every earlier one, so
   // no column may be merged away: it marks the rows as every executor does.
   uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
-                                    const GraphStore& store, const ExecutionOptions& options,
+                                    const GraphStore& store, const BgpCall& options,
                                     ExecutionProfile& profile, uint32_t column) override {
     if (options.injective) {
       return Executor::countDistinctInComponent(plan, component, bgp, store, options, profile, column);
@@ -743,7 +743,7 @@ class CpuExecutor final : public Executor {
 
   // Counted without making the component's leaves' rows.
   uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
-                          const ExecutionOptions& options, ExecutionProfile& profile) override {
+                          const BgpCall& options, ExecutionProfile& profile) override {
     const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
     ComponentRun run(component, plan.components[component], bgp, store, predicateVertex, options);
     const uint64_t rows = run.count();

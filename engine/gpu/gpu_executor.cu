@@ -106,7 +106,7 @@ struct ComponentRun {
   const std::vector<GpuStep>& steps;
   const BoundBgp& bgp;
   const GraphStore& store;
-  const ExecutionOptions& options;
+  const BgpCall& options;
   std::vector<std::vector<bool>> boundBefore;      // per step
   std::vector<std::vector<uint32_t>> earlierBefore;  // vertex columns bound before each step
   std::vector<uint64_t> rows;
@@ -117,7 +117,7 @@ struct ComponentRun {
   size_t leavesFrom;  // the first of a count's leaves counted as products, or steps.size()
 
   ComponentRun(const std::vector<GpuStep>& steps, const BoundBgp& bgp, const GraphStore& store,
-               const ExecutionOptions& options, bool countOnly, size_t countedLeaves)
+               const BgpCall& options, bool countOnly, size_t countedLeaves)
       : steps(steps), bgp(bgp), store(store), options(options), rows(steps.size()), milliseconds(steps.size()),
         reached(steps.size()), layers(steps.size()) {
     out.countOnly = countOnly;
@@ -246,7 +246,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     }
   }
 
-  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                   ExecutionProfile& profile) override {
     return orOnCpu(profile, [&] { return executeOnGpu(plan, bgp, store, options, profile); },
                    [&] { return cpu_->execute(plan, bgp, store, options, profile); });
@@ -254,13 +254,13 @@ class GpuExecutor final : public Executor, public WalkEstimator {
 
  protected:
   uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
-                          const ExecutionOptions& options, ExecutionProfile& profile) override {
+                          const BgpCall& options, ExecutionProfile& profile) override {
     return orOnCpu(profile, [&] { return countOnGpu(plan, component, bgp, store, options, profile); },
                    [&] { return cpu_->count(BgpPlan{{plan.components[component]}}, bgp, store, options, profile); });
   }
 
   uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
-                                    const GraphStore& store, const ExecutionOptions& options,
+                                    const GraphStore& store, const BgpCall& options,
                                     ExecutionProfile& profile, uint32_t column) override {
     return orOnCpu(
         profile, [&] { return countDistinctOnGpu(plan, component, bgp, store, options, profile, column); },
@@ -293,7 +293,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   }
 
   IdTable executeOnGpu(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                       const ExecutionOptions& options, ExecutionProfile& profile) {
+                       const BgpCall& options, ExecutionProfile& profile) {
     std::vector<std::vector<GpuStep>> steps;
     for (const ComponentPlan& component : plan.components) steps.push_back(gpuSteps(component, bgp));
     if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
@@ -309,9 +309,9 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     const QueryScope scope = beginQuery(steps, store);
     // One component's table is the result: only the columns read leave the GPU.
     const bool direct = plan.components.size() == 1;
-    ExecutionOptions everyColumn = options;
+    BgpCall everyColumn = options;
     everyColumn.outputColumns.reset();
-    const ExecutionOptions& componentOptions = direct ? options : everyColumn;
+    const BgpCall& componentOptions = direct ? options : everyColumn;
     std::vector<IdTable> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
       tables.push_back(std::move(*componentRows(c, steps[c], bgp, store, componentOptions, profile, false, 0).table));
@@ -325,14 +325,14 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // counted, never written, and steps too large for the memory left run
   // depth-first over slices of rows.
   uint64_t countOnGpu(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
-                      const ExecutionOptions& options, ExecutionProfile& profile) {
+                      const BgpCall& options, ExecutionProfile& profile) {
     const std::vector<std::vector<GpuStep>> steps{gpuSteps(plan.components[component], bgp)};
     if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
       profile.note = "counted on the CPU executor: " + why;
       return cpu_->count(BgpPlan{{plan.components[component]}}, bgp, store, options, profile);
     }
     const QueryScope scope = beginQuery(steps, store);
-    ExecutionOptions noColumns = options;
+    BgpCall noColumns = options;
     noColumns.outputColumns = std::vector<uint32_t>{};
     const size_t leaves = plan.components[component].countedLeaves();
     const uint64_t rows = componentRows(component, steps.front(), bgp, store, noColumns, profile, true, leaves).count;
@@ -344,14 +344,14 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // slice by slice, and never written out; light queries' rows (the fused
   // path) come down as one column and are marked on the host.
   uint64_t countDistinctOnGpu(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
-                              const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) {
+                              const BgpCall& options, ExecutionProfile& profile, uint32_t column) {
     const std::vector<std::vector<GpuStep>> steps{gpuSteps(plan.components[component], bgp)};
     if (std::string why = unsupportedReason(steps, bgp); !why.empty()) {
       profile.note = "counted on the CPU executor: " + why;
       return cpu_->countDistinct(BgpPlan{{plan.components[component]}}, bgp, store, options, profile, column);
     }
     const QueryScope scope = beginQuery(steps, store);
-    ExecutionOptions oneColumn = options;
+    BgpCall oneColumn = options;
     oneColumn.outputColumns = std::vector<uint32_t>{column};
     std::optional<IdTable> light;
     if (fuseLightSteps()) light = runFused(component, steps.front(), bgp, store, oneColumn, profile);
@@ -394,13 +394,13 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     return QueryScope{cache_};
   }
 
-  void noteRun(const ExecutionOptions& options, ExecutionProfile& profile) const {
+  void noteRun(const BgpCall& options, ExecutionProfile& profile) const {
     profile.note = runNote(options);
     profile.copiedBytes += cache_.bytesUploadedThisQuery();
   }
 
   // What --explain says about how the GPU ran the query.
-  std::string runNote(const ExecutionOptions& options) const {
+  std::string runNote(const BgpCall& options) const {
     return std::string(fusedRun_ ? std::string("steps fused into one kernel each, no host synchronisation between "
                                                 "them (step times are the device's, between CUDA events") +
                                         (options.stepTimes ? "); " : ", the last step's for all of them); ")
@@ -432,7 +432,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // as products): light queries through the fused path, the rest, or what
   // outgrew it, through the general path.
   ComponentRows componentRows(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
-                              const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
+                              const GraphStore& store, const BgpCall& options, ExecutionProfile& profile,
                               bool countOnly, size_t countedLeaves) {
     if (fuseLightSteps()) {
       if (std::optional<IdTable> light = runFused(c, steps, bgp, store, options, profile)) {
@@ -445,7 +445,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   }
   // A LIMIT or ASK that reads a small part of a large result: the GPU
   // executor finds every row level by level, the CPU one stops early.
-  static bool stopsFarBelowEstimate(const BgpPlan& plan, const ExecutionOptions& options) {
+  static bool stopsFarBelowEstimate(const BgpPlan& plan, const BgpCall& options) {
     constexpr double kFactor = 1000, kLeastRows = 1e6;
     return options.rowLimit && plan.estimatedRows() > std::max(kLeastRows, kFactor * static_cast<double>(*options.rowLimit));
   }
@@ -532,7 +532,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
 
   gpu::StepArgs argsFor(const gpu::ColumnStep& step, const BoundBgp& bgp, const GraphStore& store,
                         const std::vector<const uint32_t*>& columns, const std::vector<uint32_t>& earlier,
-                        const ExecutionOptions& options) {
+                        const BgpCall& options) {
     auto column = [&](uint32_t c) { return c == gpu::kCandidate ? nullptr : columns[c]; };
     gpu::StepArgs s;
     s.plainCsr = options_.plainCsrLookups;
@@ -559,7 +559,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // The step's arguments, with the candidate filter of a vertex step.
   gpu::StepArgs prepare(const gpu::ColumnStep& step, const BoundBgp& bgp, const GraphStore& store,
                         const std::vector<const uint32_t*>& columns, const std::vector<bool>& bound,
-                        const std::vector<uint32_t>& earlier, const ExecutionOptions& options) {
+                        const std::vector<uint32_t>& earlier, const BgpCall& options) {
     std::vector<bool> boundAfter = bound;
     boundAfter[step.column] = true;
     gpu::StepArgs args = argsFor(step, bgp, store, columns, earlier, options);
@@ -887,7 +887,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   }
 
   // Lays the columns the caller reads out as rows on the host (unbound ones: 0).
-  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows, const ExecutionOptions& options) {
+  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows, const BgpCall& options) {
     std::vector<uint32_t> wanted(bound.size());
     std::iota(wanted.begin(), wanted.end(), 0u);
     if (options.outputColumns) wanted = *options.outputColumns;
@@ -906,7 +906,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
 
   // The light-query path; nullopt when a step outgrew its capacity.
   std::optional<IdTable> runFused(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
-                                  const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile) {
+                                  const GraphStore& store, const BgpCall& options, ExecutionProfile& profile) {
     if (steps.size() > gpu::kMaxSteps) return std::nullopt;
     FusedWorkspace& ws = fusedWorkspace();
     gpu::launchFusedReset(ws.buffers.state, pool_.stream());
@@ -960,7 +960,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
   // `distinctColumn`: count the distinct values of that column instead of
   // handing rows out.
   ComponentRows runComponent(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
-                             const GraphStore& store, const ExecutionOptions& options, ExecutionProfile& profile,
+                             const GraphStore& store, const BgpCall& options, ExecutionProfile& profile,
                              bool countOnly, size_t countedLeaves,
                              std::optional<uint32_t> distinctColumn = std::nullopt) {
     // Leaves counted as products read their adjacency whole: not when streaming.

@@ -22,10 +22,11 @@ std::optional<Table> BgpCount::nextImpl(ExecutionContext& context) {
   if (done_) return std::nullopt;
   done_ = true;
   Executor& executor = context.bgpExecutor;
+  const BgpCall call = context.run.bgpCall(std::nullopt, std::nullopt);
   const uint64_t count =
       bgp_.hasAbsentConstant ? 0
-      : distinctColumn_      ? executor.countDistinct(plan_, bgp_, context.store, context.options, profile_, *distinctColumn_)
-                             : executor.count(plan_, bgp_, context.store, context.options, profile_);
+      : distinctColumn_      ? executor.countDistinct(plan_, bgp_, context.store, call, profile_, *distinctColumn_)
+                             : executor.count(plan_, bgp_, context.store, call, profile_);
   const ValueId value = context.terms.idOf(expr::integerTerm(static_cast<long long>(count)));
   Table row(variables().size());
   row.rows = 1;

@@ -33,16 +33,14 @@ void BgpScan::openImpl(ExecutionContext& context) {
   profile_ = {};
   cursor_.reset();
   rows_ = IdTable(static_cast<uint32_t>(executorColumns_.size()));
-  options_ = context.options;
-  options_.outputColumns = executorColumns_;
-  options_.rowLimit = rowLimit_;
+  call_ = context.run.bgpCall(executorColumns_, rowLimit_);
   executor_ = context.bgpExecutor.name();
-  if (!bgp_.hasAbsentConstant) cursor_ = context.bgpExecutor.open(plan_, bgp_, context.store, options_, profile_);
+  if (!bgp_.hasAbsentConstant) cursor_ = context.bgpExecutor.open(plan_, bgp_, context.store, call_, profile_);
 }
 
 // Each of the executor's non-empty batches becomes one batch, which the
 // operators above take over without copying it again: the whole answer at
-// once, or (ExecutionOptions::streamRows) a chunk at a time.
+// once, or (BgpCall::streamRows) a chunk at a time.
 std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
   while (cursor_ && rows_.rows() == 0) {
     std::optional<IdTable> chunk = cursor_->next();

@@ -26,7 +26,7 @@ class BgpScan final : public BgpLeaf {
   // The columns the executor returns: columns_ without the variables that
   // a filter or VALUES fixed to a constant, whose cells are that constant.
   std::vector<uint32_t> executorColumns_;
-  ExecutionOptions options_;           // what the executor was asked, kept for the cursor
+  BgpCall call_;                       // what the executor was asked, kept for the cursor
   std::unique_ptr<RowCursor> cursor_;  // the executor's rows, unless a constant is absent
   IdTable rows_;                       // the executor's answer or batch, until it is handed out
   std::optional<uint64_t> rowLimit_;  // the most rows read above

@@ -39,7 +39,7 @@ std::optional<Table> BuildProbe::nextImpl(ExecutionContext& context) {
       probe(*leftBatch_, leftRow_, key, out, context);
     }
     if (out.rows >= kBatchRows) return out;
-    context.options.throwIfStopped();
+    context.run.limits.throwIfStopped();
   }
 }
 

@@ -32,7 +32,7 @@ class BuildProbe : public Operator {
   // Called for each right row a probe visits: one left row may meet every
   // right row (a product), so a stopped query is noticed within a few thousand.
   void visited(ExecutionContext& context) {
-    if (++visits_ % 4096 == 0) context.options.throwIfStopped();
+    if (++visits_ % 4096 == 0) context.run.limits.throwIfStopped();
   }
 
  private:

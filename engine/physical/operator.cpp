@@ -18,7 +18,7 @@ double millisecondsSince(Clock::time_point start) {
 }  // namespace
 
 void Operator::open(ExecutionContext& context) {
-  context.options.throwIfStopped();
+  context.run.limits.throwIfStopped();
   const auto start = Clock::now();
   profile_.ran = true;
   openImpl(context);
@@ -26,7 +26,7 @@ void Operator::open(ExecutionContext& context) {
 }
 
 std::optional<Table> Operator::next(ExecutionContext& context) {
-  context.options.throwIfStopped();
+  context.run.limits.throwIfStopped();
   const auto start = Clock::now();
   std::optional<Table> batch = nextImpl(context);
   profile_.milliseconds += millisecondsSince(start);
@@ -61,7 +61,7 @@ Table runToEnd(Operator& op, ExecutionContext& context) {
   size_t rows = 0;
   while (auto batch = op.next(context)) {
     rows += batch->rows;
-    context.options.checkMemory(rows * op.variables().size() * sizeof(ValueId), "the rows of " + op.describe());
+    context.run.limits.checkMemory(rows * op.variables().size() * sizeof(ValueId), "the rows of " + op.describe());
     batches.push_back(std::move(*batch));
   }
   if (batches.size() == 1) return std::move(batches.front());

@@ -114,24 +114,24 @@ class ExecutorPool : public Executor {
   }
 
   std::string name() const override { return leases_.any().name(); }
-  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                   ExecutionProfile& profile) override {
     Lease lease(leases_);
     return lease->execute(plan, bgp, store, options, profile);
   }
   std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                  const ExecutionOptions& options, ExecutionProfile& profile) override {
+                                  const BgpCall& options, ExecutionProfile& profile) override {
     auto lease = std::make_unique<Lease>(leases_);
     auto cursor = (*lease)->open(plan, bgp, store, options, profile);
     return std::make_unique<LeasedCursor>(std::move(lease), std::move(cursor));
   }
-  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                  ExecutionProfile& profile) override {
     Lease lease(leases_);
     return lease->count(plan, bgp, store, options, profile);
   }
   uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                         const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) override {
+                         const BgpCall& options, ExecutionProfile& profile, uint32_t column) override {
     Lease lease(leases_);
     return lease->countDistinct(plan, bgp, store, options, profile, column);
   }

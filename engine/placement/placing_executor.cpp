@@ -16,7 +16,7 @@ class PlacingExecutor final : public Executor {
   std::string name() const override { return "auto"; }
   WalkEstimator* walkEstimator() override { return gpu_.walkEstimator(); }
 
-  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                   ExecutionProfile& profile) override {
     const Placement placement = place(plan, bgp, store);
     IdTable rows = placement.executor.execute(plan, bgp, store, options, profile);
@@ -25,13 +25,13 @@ class PlacingExecutor final : public Executor {
   }
 
   std::unique_ptr<RowCursor> open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                                  const ExecutionOptions& options, ExecutionProfile& profile) override {
+                                  const BgpCall& options, ExecutionProfile& profile) override {
     const Placement placement = place(plan, bgp, store);
     explain(placement, profile);
     return placement.executor.open(plan, bgp, store, options, profile);
   }
 
-  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const ExecutionOptions& options,
+  uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                  ExecutionProfile& profile) override {
     const Placement placement = place(plan, bgp, store, Work::Count);
     const uint64_t rows = placement.executor.count(plan, bgp, store, options, profile);
@@ -40,7 +40,7 @@ class PlacingExecutor final : public Executor {
   }
 
   uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                         const ExecutionOptions& options, ExecutionProfile& profile, uint32_t column) override {
+                         const BgpCall& options, ExecutionProfile& profile, uint32_t column) override {
     const Placement placement = place(plan, bgp, store);
     const uint64_t distinct = placement.executor.countDistinct(plan, bgp, store, options, profile, column);
     explain(placement, profile);

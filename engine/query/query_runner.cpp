@@ -94,7 +94,7 @@ void sendRows(Operator& root, ExecutionContext& context, RowSink& sink) {
 }  // namespace
 
 QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Executor& executor,
-                      const JoinOrderer& orderer, const ExecutionOptions& options, RowSink* sink) {
+                      const JoinOrderer& orderer, const QueryRequest& request, RowSink* sink) {
   auto start = Clock::now();
   const LogicalPlan logical = buildLogicalPlan(query);
   QueryOutcome outcome;
@@ -102,14 +102,14 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   outcome.terms = std::make_shared<TermCodec>(store);
   const Planner planner(store, orderer,
                         resolveDataset(logical.fromGraphs, logical.fromNamedGraphs, store.graphs(),
-                                       options.unionDefaultGraph),
-                        options.injective);
+                                       request.unionDefaultGraph),
+                        request.run.injective);
   OperatorPtr root = planner.plan(*logical.root, requiredBy(logical));
   if (logical.form == Form::Ask) root = std::make_unique<Slice>(std::move(root), 0, 1);
   outcome.planMilliseconds = millisecondsSince(start);
 
   start = Clock::now();
-  ExecutionContext context{store, *outcome.terms, executor, options, {}, nowTerm(), query.base};
+  ExecutionContext context{store, *outcome.terms, executor, request.run, {}, nowTerm(), query.base};
   ExistsProbe exists(planner);
   context.exists = [&](const sparql::Op& pattern, const std::vector<std::string>& variables,
                        const expr::Solution& solution) { return exists(pattern, variables, solution, context); };

@@ -25,10 +25,19 @@ class RowSink {
   virtual bool rows(const Table& batch, TermCodec& terms) = 0;
 };
 
+// What a query is run with: how its operators and BGPs run, and the one
+// setting of its planning that is not in its text.
+struct QueryRequest {
+  QueryRun run;
+  // Without FROM, the default graph is the union of the named graphs
+  // (engine/planner/query_dataset.h).
+  bool unionDefaultGraph = false;
+};
+
 // With a sink, SELECT rows go to it (and the outcome's rows stay empty);
 // the other forms need all their solutions and ignore it.
 QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Executor& executor,
-                      const JoinOrderer& orderer, const ExecutionOptions& options, RowSink* sink = nullptr);
+                      const JoinOrderer& orderer, const QueryRequest& request, RowSink* sink = nullptr);
 
 // The operator tree with estimated and actual rows and the time of each
 // operator, for --explain.

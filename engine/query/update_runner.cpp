@@ -130,19 +130,19 @@ class UpdatePlanner {
     query.pattern = op.where ? op.where : std::make_shared<const sparql::Op>();  // an empty BGP:
                                                                                  // one solution
     setDataset(op, query);
-    QueryOutcome solutions = runQuery(query, *store_, context_.executor, *orderer_, context_.options);
+    QueryOutcome solutions = runQuery(query, *store_, context_.executor, *orderer_, context_.query);
     TermCodec& terms = *solutions.terms;
     std::map<std::string, std::string> freshBlanks;  // this query's blank node -> the stored label
     // DELETE before INSERT, both over the same solutions (Update 3.1.3).
     const auto toDelete = constructQuads(op.deleteQuads, solutions.rows, solutions.variables, terms);
     const auto toInsert = constructQuads(op.insertQuads, solutions.rows, solutions.variables, terms);
-    context_.options.checkMemory((toDelete.size() + toInsert.size()) * sizeof(GraphTriple), "the update's triples");
+    context_.query.run.limits.checkMemory((toDelete.size() + toInsert.size()) * sizeof(GraphTriple), "the update's triples");
     for (const auto& [t, g] : toDelete) {
       // Deleting what is not there changes nothing, and needs no new
       // generation.
       const std::string graph = graphOf(g, op, terms);
       changes_.remove(termTriple(t, graph, terms, freshBlanks), stored(t, graph, terms));
-      context_.options.checkMemory(changes_.bytes(), "the update's changes");
+      context_.query.run.limits.checkMemory(changes_.bytes(), "the update's changes");
     }
     for (const auto& [t, g] : toInsert) {
       const std::string graph = graphOf(g, op, terms);
@@ -150,7 +150,7 @@ class UpdatePlanner {
       // Inserting what is there already changes nothing either.
       if (changes_.clearsExisting(graph) || !stored(t, graph, terms) || changes_.deleted().count(triple) > 0) {
         changes_.insert(std::move(triple));
-        context_.options.checkMemory(changes_.bytes(), "the update's changes");
+        context_.query.run.limits.checkMemory(changes_.bytes(), "the update's changes");
       }
     }
   }

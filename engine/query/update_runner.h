@@ -21,6 +21,7 @@
 
 #include "engine/bgp/executor.h"
 #include "engine/optimizer/join_orderer.h"
+#include "engine/query/query_runner.h"
 #include "parser/update.h"
 #include "storage/graph_changes.h"
 
@@ -32,7 +33,7 @@ namespace gsparql::engine {
 
 struct UpdateContext {
   Executor& executor;
-  ExecutionOptions options;
+  QueryRequest query;  // how the operations' patterns run
   std::function<std::unique_ptr<JoinOrderer>(const GraphStore&)> makeOrderer;
   // Writes `changes` to the store last returned (at first the one given to
   // planUpdate) and returns the result, valid until planUpdate returns.

@@ -54,8 +54,8 @@ struct Counted {
 Counted countOver(const GraphStore& store, const std::string& select, bool injective) {
   auto cpu = engine::makeCpuExecutor();
   auto orderer = engine::makeStatisticsOrderer();
-  engine::ExecutionOptions options;
-  options.injective = injective;
+  engine::QueryRequest options;
+  options.run.injective = injective;
   const auto outcome = engine::runQuery(sparql::parseQuery(countingQuery(select)), store, *cpu,
                                         *orderer, options);
   const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);

@@ -29,7 +29,7 @@ class RecordingExecutor : public Executor {
  public:
   RecordingExecutor(Tally& tally, uint32_t number) : tally_(tally), number_(number) {}
   std::string name() const override { return "recording"; }
-  IdTable execute(const BgpPlan&, const BoundBgp&, const GraphStore&, const ExecutionOptions&, ExecutionProfile&) override {
+  IdTable execute(const BgpPlan&, const BoundBgp&, const GraphStore&, const BgpCall&, ExecutionProfile&) override {
     const int now = ++tally_.running;
     for (int most = tally_.most; now > most && !tally_.most.compare_exchange_weak(most, now);) {
     }

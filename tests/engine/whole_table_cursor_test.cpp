@@ -18,7 +18,7 @@ class TableExecutor final : public engine::Executor {
   TableExecutor(size_t rows, uint32_t width) : rows_(rows), width_(width) {}
   std::string name() const override { return "table"; }
   engine::IdTable execute(const engine::BgpPlan&, const engine::BoundBgp&, const GraphStore&,
-                          const engine::ExecutionOptions&, engine::ExecutionProfile&) override {
+                          const engine::BgpCall&, engine::ExecutionProfile&) override {
     engine::IdTable table(width_);
     if (width_ == 0) table.setZeroWidthRows(rows_);
     for (size_t i = 0; i < rows_ * width_; ++i) table.data().push_back(static_cast<uint32_t>(i));
@@ -39,7 +39,7 @@ TEST_CASE("the default cursor hands a large table out in batches of at most 2^20
   GraphStore store(dir.path() / "db");
   const engine::BgpPlan plan;
   const engine::BoundBgp bgp;
-  const engine::ExecutionOptions options;
+  const engine::BgpCall options;
   constexpr size_t kBatch = size_t{1} << 20;
   for (const auto& [rows, width] : {std::pair<size_t, uint32_t>{5, 3}, {kBatch, 2}, {2 * kBatch + 7, 2}, {3 * kBatch + 1, 0}}) {
     CAPTURE(rows);

@@ -30,8 +30,8 @@ struct Counted {
 
 Counted countOn(engine::Executor& executor, const GraphStore& store, const std::string& query, bool injective) {
   auto orderer = engine::makeStatisticsOrderer();
-  engine::ExecutionOptions options;
-  options.injective = injective;
+  engine::QueryRequest options;
+  options.run.injective = injective;
   const auto outcome = engine::runQuery(sparql::parseQuery(query), store, executor, *orderer, options);
   const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
   REQUIRE(leaf != nullptr);

@@ -51,8 +51,8 @@ std::string compare(const GraphStore& store, engine::Executor& gpu, engine::Exec
                     bool injective, bool unionDefaultGraph = false) {
   sparql::Query query = sparql::parseQuery(text);
   auto orderer = engine::makeStatisticsOrderer();
-  engine::ExecutionOptions options;
-  options.injective = injective;
+  engine::QueryRequest options;
+  options.run.injective = injective;
   options.unionDefaultGraph = unionDefaultGraph;
   engine::QueryOutcome onGpu = engine::runQuery(query, store, gpu, *orderer, options);
   engine::QueryOutcome onCpu = engine::runQuery(query, store, cpu, *orderer, options);

@@ -3,12 +3,12 @@
 
 namespace gsparql::engine {
 
-void ExecutionOptions::throwIfStopped() const {
+void QueryLimits::throwIfStopped() const {
   if (cancelled()) throw QueryCancelled();
   if (deadline && std::chrono::steady_clock::now() >= *deadline) throw QueryTimedOut(timeoutSeconds);
 }
 
-void ExecutionOptions::checkMemory(uint64_t bytes, const std::string& what) const {
+void QueryLimits::checkMemory(uint64_t bytes, const std::string& what) const {
   if (bytes > memoryBudgetBytes) throw QueryOutOfMemory(what, memoryBudgetBytes);
 }
 
