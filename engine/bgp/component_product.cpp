@@ -30,20 +30,20 @@ bool injectiveAcross(std::span<const uint32_t> row, const std::vector<uint32_t>&
 
 }  // namespace
 
-IdTable componentProduct(std::vector<IdTable> tables, const BoundBgp& bgp, const BgpCall& options) {
+IdRows componentProduct(std::vector<IdRows> tables, const BoundBgp& bgp, const BgpCall& options) {
   if (tables.empty()) {
-    IdTable identity(bgp.columnCount());
+    IdRows identity(bgp.columnCount());
     identity.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
     return identity;
   }
   const uint64_t limit = options.rowLimit.value_or(UINT64_MAX);
   const uint64_t rowBytes = uint64_t{bgp.columnCount()} * sizeof(uint32_t);
-  IdTable result = std::move(tables.front());
+  IdRows result = std::move(tables.front());
   std::vector<uint32_t> leftVertices(bgp.components.front().begin(), bgp.components.front().end());
   for (size_t c = 1; c < tables.size(); ++c) {
     const auto columns = columnsOf(bgp, bgp.components[c]);
     const std::vector<uint32_t>& rightVertices = bgp.components[c];
-    IdTable product(bgp.columnCount());
+    IdRows product(bgp.columnCount());
     std::vector<uint32_t> row;
     for (size_t l = 0; l < result.rows() && product.rows() < limit; ++l) {
       for (size_t r = 0; r < tables[c].rows() && product.rows() < limit; ++r) {

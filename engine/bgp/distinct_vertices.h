@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/bgp/id_table.h"
 
 namespace gsparql::engine {
 
@@ -12,9 +11,9 @@ class DistinctVertices {
  public:
   explicit DistinctVertices(uint64_t vertexCount) : words_((vertexCount + 63) / 64) {}
 
-  // Marks every id of a one-column table (vertex ids of the store).
-  void add(const IdTable& column) {
-    for (uint32_t v : column.data()) insert(v);
+  // Marks every id of a column of vertex ids of the store.
+  void add(const std::vector<uint32_t>& column) {
+    for (uint32_t v : column) insert(v);
   }
   void insert(uint32_t v) {
     uint64_t& word = words_.at(v >> 6);

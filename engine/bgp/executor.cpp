@@ -20,7 +20,7 @@ class WholeTableCursor final : public RowCursor {
                    const BgpCall& options, ExecutionProfile& profile)
       : executor_(executor), plan_(plan), bgp_(bgp), store_(store), options_(options), profile_(profile) {}
 
-  std::optional<IdTable> next() override {
+  std::optional<IdColumns> next() override {
     if (!table_) {
       table_ = executor_.execute(plan_, bgp_, store_, options_, profile_);
       if (table_->rows() <= kBatchRows) {
@@ -30,11 +30,7 @@ class WholeTableCursor final : public RowCursor {
     }
     if (first_ >= table_->rows()) return std::nullopt;
     const size_t end = std::min(first_ + kBatchRows, table_->rows());
-    IdTable batch(table_->width());
-    if (table_->width() == 0) batch.setZeroWidthRows(end - first_);
-    const auto& all = table_->data();
-    batch.data().assign(all.begin() + static_cast<ptrdiff_t>(first_ * table_->width()),
-                        all.begin() + static_cast<ptrdiff_t>(end * table_->width()));
+    IdColumns batch = table_->slice(first_, end);
     first_ = end;
     return batch;
   }
@@ -47,7 +43,7 @@ class WholeTableCursor final : public RowCursor {
   const GraphStore& store_;
   const BgpCall& options_;
   ExecutionProfile& profile_;
-  std::optional<IdTable> table_;
+  std::optional<IdColumns> table_;
   size_t first_ = 0;  // the next row to hand out
 };
 
@@ -81,7 +77,7 @@ uint64_t countRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp,
   counting.rowLimit.reset();
   std::unique_ptr<RowCursor> cursor = executor.open(plan, bgp, store, counting, profile);
   uint64_t total = 0;
-  while (std::optional<IdTable> batch = cursor->next()) total = checkedAdd(total, batch->rows());
+  while (std::optional<IdColumns> batch = cursor->next()) total = checkedAdd(total, batch->rows());
   return total;
 }
 
@@ -119,7 +115,7 @@ uint64_t distinctInRows(Executor& executor, const BgpPlan& plan, const BoundBgp&
   reading.rowLimit.reset();
   std::unique_ptr<RowCursor> cursor = executor.open(plan, bgp, store, reading, profile);
   DistinctVertices values(store.catalog().vertexCount);
-  while (std::optional<IdTable> batch = cursor->next()) values.add(*batch);
+  while (std::optional<IdColumns> batch = cursor->next()) values.add(batch->column(0));
   return values.count();
 }
 
@@ -133,7 +129,7 @@ bool hasRows(Executor& executor, const BgpPlan& plan, uint32_t c, const BoundBgp
   ExecutionProfile ignored;
   const BgpPlan component{{plan.components[c]}};  // outlives the cursor, as open() asks
   std::unique_ptr<RowCursor> cursor = executor.open(component, bgp, store, first, ignored);
-  while (std::optional<IdTable> batch = cursor->next()) {
+  while (std::optional<IdColumns> batch = cursor->next()) {
     if (batch->rows() > 0) return true;
   }
   return false;

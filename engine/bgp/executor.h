@@ -1,8 +1,7 @@
 #pragma once
 // The executor interface shared by the CPU and GPU backends: a plan and the
-// store in, one id table (one column per query vertex and predicate variable)
-// out (its columns chosen by BgpCall::outputColumns), plus what
-// --explain shows per step.
+// store in, columns of ids (one per query vertex and predicate variable,
+// chosen by BgpCall::outputColumns) out, plus what --explain shows per step.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -12,7 +11,7 @@
 #include <vector>
 
 #include "engine/bgp/bound_bgp.h"
-#include "engine/bgp/id_table.h"
+#include "engine/bgp/id_columns.h"
 #include "engine/bgp/plan.h"
 
 namespace gsparql {
@@ -58,8 +57,6 @@ struct BgpCall : QueryLimits {
   // chunk at a time hands them out so (Executor::open).
   bool streamRows = false;
   bool stepTimes = false;  // time fused GPU steps one by one, for --explain
-
-  IdTable select(IdTable full) const { return outputColumns ? selectColumns(full, *outputColumns) : std::move(full); }
 };
 
 struct StepProfile {
@@ -83,14 +80,14 @@ struct ExecutionProfile {
 class RowCursor {
  public:
   virtual ~RowCursor() = default;
-  virtual std::optional<IdTable> next() = 0;  // nullopt once done; a batch may be empty
+  virtual std::optional<IdColumns> next() = 0;  // nullopt once done; a batch may be empty
 };
 
 class Executor {
  public:
   virtual ~Executor() = default;
   virtual std::string name() const = 0;
-  virtual IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+  virtual IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                           const BgpCall& options, ExecutionProfile& profile) = 0;
   // The same rows through a cursor, found at its first next(). By default
   // one batch, execute()'s table; an executor that can find rows a chunk at

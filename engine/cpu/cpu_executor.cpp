@@ -234,7 +234,7 @@ class StepRunner {
 // budget as they grow (with the step's input, which lives as long).
 class StepMemory {
  public:
-  StepMemory(const IdTable& input, const BgpCall& options)
+  StepMemory(const IdRows& input, const BgpCall& options)
       : inputBytes_(input.data().size() * sizeof(uint32_t)), options_(options) {}
   // Adds what a task produced since its last report; false once over budget.
   bool report(size_t cells) {
@@ -255,7 +255,7 @@ class StepMemory {
 
 // Each row's extensions through one step, or with `firstOnly` its first
 // extension (where the caller needs only to know that one exists).
-IdTable runStep(const StepRunner& runner, const IdTable& input, const BgpCall& options,
+IdRows runStep(const StepRunner& runner, const IdRows& input, const BgpCall& options,
                 bool firstOnly = false) {
   constexpr size_t kCellsPerReport = 1 << 16;
   const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
@@ -278,7 +278,7 @@ IdTable runStep(const StepRunner& runner, const IdTable& input, const BgpCall& o
   runTasks(tasks, runTask);
   options.throwIfStopped();
   memory.throwIfOver();
-  IdTable output(input.width());
+  IdRows output(input.width());
   if (tasks == 1) {
     output.data() = std::move(pieces[0]);
     return output;
@@ -292,8 +292,8 @@ IdTable runStep(const StepRunner& runner, const IdTable& input, const BgpCall& o
 }
 
 // Rows [begin, end) of a table.
-IdTable rowsOf(const IdTable& table, size_t begin, size_t end) {
-  IdTable out(table.width());
+IdRows rowsOf(const IdRows& table, size_t begin, size_t end) {
+  IdRows out(table.width());
   out.data().assign(table.data().begin() + static_cast<std::ptrdiff_t>(begin * table.width()),
                     table.data().begin() + static_cast<std::ptrdiff_t>(end * table.width()));
   return out;
@@ -337,10 +337,10 @@ class ComponentRun {
   // would not fit the memory budget: then depth-first over chunks of rows
   // (DGSM), which holds a chunk per level. A level that outgrows the budget
   // the estimates did not foresee starts the component again depth-first.
-  IdTable run() {
+  IdRows run() {
     if (options_.rowLimit) return runDepthFirst(*options_.rowLimit);
     if (levelsOutgrowBudget()) return depthFirstBecause("its estimated rows");
-    if (std::optional<IdTable> rows = extendLevelByLevel(std::move(pending_.front().rows))) return std::move(*rows);
+    if (std::optional<IdRows> rows = extendLevelByLevel(std::move(pending_.front().rows))) return std::move(*rows);
     restart();
     return depthFirstBecause("its rows");
   }
@@ -351,11 +351,11 @@ class ComponentRun {
   // Depth-first: the next rows through the first depth_ steps (all of
   // them, unless counting), from the deepest level that still has
   // unextended rows; nullopt once all are extended.
-  std::optional<IdTable> nextChunk() {
+  std::optional<IdRows> nextChunk() {
     while (const std::optional<Chunk> chunk = nextPending()) {
-      IdTable rows = chunkRows(*chunk);
+      IdRows rows = chunkRows(*chunk);
       if (chunk->step == depth_) return rows;  // no steps to run: the one start row
-      IdTable extended = step(chunk->step, rows);
+      IdRows extended = step(chunk->step, rows);
       if (chunk->step + 1 == depth_) return extended;
       if (extended.rows() > 0) pending_.push_back({std::move(extended), 0});
     }
@@ -370,7 +370,7 @@ class ComponentRun {
     depth_ = plan_.countedLeavesFrom.value_or(runners_.size());
     countedLeaves_ = runners_.size() - depth_;
     uint64_t total = 0;
-    while (std::optional<IdTable> chunk = nextChunk()) {
+    while (std::optional<IdRows> chunk = nextChunk()) {
       total = checkedAdd(total, depth_ == runners_.size() ? chunk->rows() : countLeaves(*chunk));
       options_.throwIfStopped();
     }
@@ -391,7 +391,7 @@ class ComponentRun {
     const size_t binding = bindingStep(column);
     while (const std::optional<Chunk> chunk = nextPending()) {
       const size_t s = chunk->step;
-      const IdTable rows = chunkRows(*chunk);
+      const IdRows rows = chunkRows(*chunk);
       if (s > binding) {
         for (size_t r = 0; r < rows.rows(); ++r) {
           const uint32_t value = rows.row(r)[column];
@@ -400,8 +400,10 @@ class ComponentRun {
       } else {
         // A step that binds nothing read after it (?a of a path's far end)
         // only has to show that a row extends: its first extension will do.
-        IdTable fresh = search.firstSeen(s, step(s, rows, search.existence[s]));
-        if (s + 1 == runners_.size()) search.counted.add(selectColumns(fresh, {column}));
+        IdRows fresh = search.firstSeen(s, step(s, rows, search.existence[s]));
+        if (s + 1 == runners_.size()) {
+          for (size_t r = 0; r < fresh.rows(); ++r) search.counted.insert(fresh.at(r, column));
+        }
         if (s + 1 < runners_.size() && fresh.rows() > 0) pending_.push_back({std::move(fresh), 0});
       }
       options_.checkMemory(search.seenBytes, "COUNT(DISTINCT)'s rows seen");
@@ -422,7 +424,7 @@ class ComponentRun {
 
   // Rows entering one step, and how many of them it has extended.
   struct Level {
-    IdTable rows;
+    IdRows rows;
     size_t next = 0;
   };
   // Rows [begin, end) of pending_[step].
@@ -445,11 +447,11 @@ class ComponentRun {
     }
     return std::nullopt;
   }
-  IdTable chunkRows(const Chunk& chunk) const { return rowsOf(pending_[chunk.step].rows, chunk.begin, chunk.end); }
+  IdRows chunkRows(const Chunk& chunk) const { return rowsOf(pending_[chunk.step].rows, chunk.begin, chunk.end); }
 
-  IdTable step(size_t s, const IdTable& input, bool firstOnly = false) {
+  IdRows step(size_t s, const IdRows& input, bool firstOnly = false) {
     const auto start = Clock::now();
-    IdTable output = runStep(runners_[s], input, options_, firstOnly);
+    IdRows output = runStep(runners_[s], input, options_, firstOnly);
     times_[s] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     rows_[s] += output.rows();
     ran_ = std::max(ran_, s + 1);
@@ -457,7 +459,7 @@ class ComponentRun {
   }
 
   // The rows that the leaf steps (from depth_ on) would make of `rows`.
-  uint64_t countLeaves(const IdTable& rows) {
+  uint64_t countLeaves(const IdRows& rows) {
     const auto start = Clock::now();
     const size_t leaves = runners_.size() - depth_;
     struct Partial {
@@ -490,10 +492,10 @@ class ComponentRun {
   // The first `limit` rows depth-first. Without a limit the result grows
   // under the memory budget, counted twice as a growing table may hold it
   // while it moves.
-  IdTable runDepthFirst(uint64_t limit) {
-    IdTable out(width_);
+  IdRows runDepthFirst(uint64_t limit) {
+    IdRows out(width_);
     while (out.rows() < limit) {
-      std::optional<IdTable> chunk = nextChunk();
+      std::optional<IdRows> chunk = nextChunk();
       if (!chunk) break;
       const size_t take = static_cast<size_t>(std::min<uint64_t>(chunk->rows(), limit - out.rows()));
       out.append(take == chunk->rows() ? *chunk : rowsOf(*chunk, 0, take));
@@ -502,7 +504,7 @@ class ComponentRun {
     return out;
   }
 
-  IdTable depthFirstBecause(const std::string& what) {
+  IdRows depthFirstBecause(const std::string& what) {
     strategyNote_ = "component " + std::to_string(component_ + 1) + " ran depth-first: " + what +
                     " outgrew the memory budget level by level";
     return runDepthFirst(UINT64_MAX);
@@ -558,8 +560,8 @@ class ComponentRun {
     uint64_t seenBytes = 0;
 
     bool firstTime(size_t s, std::span<const uint32_t> row) { return seen[s].firstTime(row, seenBytes); }
-    IdTable firstSeen(size_t s, const IdTable& rows) {
-      IdTable fresh(rows.width());
+    IdRows firstSeen(size_t s, const IdRows& rows) {
+      IdRows fresh(rows.width());
       for (size_t r = 0; r < rows.rows(); ++r) {
         if (firstTime(s, rows.row(r))) fresh.appendRow(rows.row(r));
       }
@@ -635,7 +637,7 @@ class ComponentRun {
 
   // Back to the one start row, with nothing counted.
   void restart() {
-    IdTable start(width_);
+    IdRows start(width_);
     start.appendRow(std::vector<uint32_t>(width_, 0));
     pending_.clear();
     pending_.push_back({std::move(start), 0});
@@ -647,7 +649,7 @@ class ComponentRun {
   // Level by level; nullopt where a level before the last outgrew the
   // memory budget. The last level's error stands: its rows are the result,
   // which depth-first would not fit either.
-  std::optional<IdTable> extendLevelByLevel(IdTable table) {
+  std::optional<IdRows> extendLevelByLevel(IdRows table) {
     for (size_t s = 0; s < runners_.size() && table.rows() > 0; ++s) {
       try {
         table = step(s, table);
@@ -684,11 +686,11 @@ class ComponentCursor final : public RowCursor {
         run_(0, plan.components.front(), bgp, store, predicateVertex_, options), options_(options),
         profile_(profile) {}
 
-  std::optional<IdTable> next() override {
-    std::optional<IdTable> chunk = run_.nextChunk();
+  std::optional<IdColumns> next() override {
+    std::optional<IdRows> chunk = run_.nextChunk();
     profile_.steps.clear();
     run_.addProfile(profile_);
-    if (chunk) return options_.select(std::move(*chunk));
+    if (chunk) return toColumns(std::move(*chunk), options_.outputColumns);
     return std::nullopt;
   }
 
@@ -703,10 +705,10 @@ class CpuExecutor final : public Executor {
  public:
   std::string name() const override { return "cpu"; }
 
-  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+  IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                   const BgpCall& options, ExecutionProfile& profile) override {
     const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
-    std::vector<IdTable> tables;
+    std::vector<IdRows> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
       ComponentRun run(c, plan.components[c], bgp, store, predicateVertex, options);
       tables.push_back(run.run());
@@ -714,7 +716,7 @@ class CpuExecutor final : public Executor {
       if (!run.strategyNote().empty()) profile.note += (profile.note.empty() ? "" : "; ") + run.strategyNote();
       if (tables.back().rows() == 0) break;  // the product is empty
     }
-    return options.select(componentProduct(std::move(tables), bgp, options));
+    return toColumns(componentProduct(std::move(tables), bgp, options), options.outputColumns);
   }
 
   // Streamed, one component is found depth-first, a chunk at a time; a

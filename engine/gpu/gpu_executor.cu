@@ -95,7 +95,7 @@ struct Level {
 struct ComponentRows {
   bool countOnly = false;
   uint64_t count = 0;
-  std::optional<IdTable> table;
+  std::optional<IdColumns> table;
   std::optional<DeviceArray<uint32_t>> distinctBits;
   uint32_t distinctColumn = 0;
 };
@@ -246,7 +246,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     }
   }
 
-  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
+  IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                   ExecutionProfile& profile) override {
     return orOnCpu(profile, [&] { return executeOnGpu(plan, bgp, store, options, profile); },
                    [&] { return cpu_->execute(plan, bgp, store, options, profile); });
@@ -292,7 +292,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     cache_.clear();
   }
 
-  IdTable executeOnGpu(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+  IdColumns executeOnGpu(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                        const BgpCall& options, ExecutionProfile& profile) {
     std::vector<std::vector<GpuStep>> steps;
     for (const ComponentPlan& component : plan.components) steps.push_back(gpuSteps(component, bgp));
@@ -312,13 +312,16 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     BgpCall everyColumn = options;
     everyColumn.outputColumns.reset();
     const BgpCall& componentOptions = direct ? options : everyColumn;
-    std::vector<IdTable> tables;
+    std::vector<IdColumns> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {
       tables.push_back(std::move(*componentRows(c, steps[c], bgp, store, componentOptions, profile, false, 0).table));
     }
     noteRun(options, profile);
     if (direct) return std::move(tables.front());
-    return options.select(componentProduct(std::move(tables), bgp, everyColumn));
+    // A product of components (a rare cross product) multiplies rows.
+    std::vector<IdRows> rows;
+    for (const IdColumns& table : tables) rows.push_back(toRows(table));
+    return toColumns(componentProduct(std::move(rows), bgp, everyColumn), options.outputColumns);
   }
 
   // Counted on the GPU in bounded memory: the last step's survivors are
@@ -353,13 +356,13 @@ class GpuExecutor final : public Executor, public WalkEstimator {
     const QueryScope scope = beginQuery(steps, store);
     BgpCall oneColumn = options;
     oneColumn.outputColumns = std::vector<uint32_t>{column};
-    std::optional<IdTable> light;
+    std::optional<IdColumns> light;
     if (fuseLightSteps()) light = runFused(component, steps.front(), bgp, store, oneColumn, profile);
     uint64_t distinct = 0;
     if (light) {
       fusedRun_ = true;
       DistinctVertices values(store.catalog().vertexCount);
-      values.add(*light);
+      values.add(light->column(0));
       distinct = values.count();
     } else {
       distinct = runComponent(component, steps.front(), bgp, store, options, profile, false, 0, column).count;
@@ -435,7 +438,7 @@ class GpuExecutor final : public Executor, public WalkEstimator {
                               const GraphStore& store, const BgpCall& options, ExecutionProfile& profile,
                               bool countOnly, size_t countedLeaves) {
     if (fuseLightSteps()) {
-      if (std::optional<IdTable> light = runFused(c, steps, bgp, store, options, profile)) {
+      if (std::optional<IdColumns> light = runFused(c, steps, bgp, store, options, profile)) {
         fusedRun_ = true;
         const uint64_t rows = light->rows();
         return {countOnly, rows, std::move(light)};
@@ -876,36 +879,39 @@ class GpuExecutor final : public Executor, public WalkEstimator {
                          pool_.stream());
       return;
     }
-    IdTable rows = download(level.columns, level.rows, run.options);
+    IdColumns rows = download(level.columns, level.rows, run.options);
     if (!run.out.table) {
       run.out.table = std::move(rows);
       return;
     }
-    run.options.checkMemory((run.out.table->data().size() + rows.data().size()) * sizeof(uint32_t),
+    run.options.checkMemory((run.out.table->rows() + rows.rows()) * rows.width() * sizeof(uint32_t),
                             "the GPU's result rows");
     run.out.table->append(rows);
   }
 
-  // Lays the columns the caller reads out as rows on the host (unbound ones: 0).
-  IdTable download(const std::vector<const uint32_t*>& bound, uint32_t rows, const BgpCall& options) {
+  // The columns the caller reads, on the host (unbound ones: 0): packed one
+  // after another on the device, brought over in one copy.
+  IdColumns download(const std::vector<const uint32_t*>& bound, uint32_t rows, const BgpCall& options) {
     std::vector<uint32_t> wanted(bound.size());
     std::iota(wanted.begin(), wanted.end(), 0u);
     if (options.outputColumns) wanted = *options.outputColumns;
     gpu::Columns columns;
     for (uint32_t c : wanted) columns.in[columns.count++] = bound[c];
-    IdTable out(static_cast<uint32_t>(wanted.size()));
-    if (wanted.empty()) {
-      out.setZeroWidthRows(rows);
-      return out;
+    IdColumns out(static_cast<uint32_t>(wanted.size()));
+    out.setRows(rows);
+    if (wanted.empty() || rows == 0) return out;
+    DeviceArray<uint32_t> packed(pool_, uint64_t{rows} * wanted.size());
+    gpu::launchPackColumns(columns, rows, packed.data(), pool_.stream());
+    const std::vector<uint32_t> host = packed.download();
+    for (uint32_t c = 0; c < wanted.size(); ++c) {
+      const auto from = host.begin() + static_cast<std::ptrdiff_t>(uint64_t{c} * rows);
+      out.column(c).assign(from, from + rows);
     }
-    DeviceArray<uint32_t> table(pool_, uint64_t{rows} * wanted.size());
-    gpu::launchToRows(columns, rows, table.data(), pool_.stream());
-    out.data() = table.download();
     return out;
   }
 
   // The light-query path; nullopt when a step outgrew its capacity.
-  std::optional<IdTable> runFused(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
+  std::optional<IdColumns> runFused(uint32_t c, const std::vector<GpuStep>& steps, const BoundBgp& bgp,
                                   const GraphStore& store, const BgpCall& options, ExecutionProfile& profile) {
     if (steps.size() > gpu::kMaxSteps) return std::nullopt;
     FusedWorkspace& ws = fusedWorkspace();
@@ -977,8 +983,8 @@ class GpuExecutor final : public Executor, public WalkEstimator {
       run.out.count = gpu::countSetBits(pool_, run.out.distinctBits->data(), words);
       run.out.distinctBits.reset();
     } else if (!run.out.countOnly && !run.out.table) {
-      run.out.table = IdTable(options.outputColumns ? static_cast<uint32_t>(options.outputColumns->size())
-                                                    : bgp.columnCount());
+      run.out.table = IdColumns(options.outputColumns ? static_cast<uint32_t>(options.outputColumns->size())
+                                                       : bgp.columnCount());
     }
     double milliseconds = 0;
     for (size_t k = 0; k < steps.size() && run.reached[k]; ++k) {

@@ -350,11 +350,11 @@ __global__ void setBits(const uint32_t* keys, uint32_t n, uint32_t* bits) {
   if (i < n) atomicOr(&bits[keys[i] >> 5], 1u << (keys[i] & 31));
 }
 
-__global__ void toRows(Columns columns, uint32_t rows, uint32_t* out) {
+__global__ void packColumns(Columns columns, uint32_t rows, uint32_t* out) {
   const uint32_t width = static_cast<uint32_t>(columns.count);
   uint64_t i = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x;
-  if (i >= static_cast<uint64_t>(rows) * width) return;
-  uint32_t r = static_cast<uint32_t>(i / width), c = static_cast<uint32_t>(i % width);
+  if (rows == 0 || i >= static_cast<uint64_t>(rows) * width) return;
+  uint32_t c = static_cast<uint32_t>(i / rows), r = static_cast<uint32_t>(i % rows);
   out[i] = columns.in[c] == nullptr ? 0 : columns.in[c][r];
 }
 
@@ -581,9 +581,9 @@ void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_
   if (n > 0) setBits<<<blocksFor(n, kBlockThreads), kBlockThreads, 0, st>>>(keys, n, bits);
 }
 
-void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st) {
+void launchPackColumns(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st) {
   uint64_t n = uint64_t{rows} * columns.count;
-  if (n > 0) toRows<<<blocksFor(n, kBlockThreads), kBlockThreads, 0, st>>>(columns, rows, out);
+  if (n > 0) packColumns<<<blocksFor(n, kBlockThreads), kBlockThreads, 0, st>>>(columns, rows, out);
 }
 
 void launchMarkEdges(const DeviceAdjacency& range, const uint32_t* from, const uint32_t* to, uint32_t rows,

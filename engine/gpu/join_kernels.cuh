@@ -112,7 +112,8 @@ uint32_t flaggedPositions(DevicePool& pool, const uint32_t* flags, uint32_t rows
 // Copies the flagged rows of columns.in[0..count) to their places in columns.out.
 void launchKeepRows(const uint32_t* flags, const uint32_t* positions, uint32_t rows, const Columns& columns,
                     cudaStream_t st);
-// Row-major copy of columns.in[0..count) (null: a column of zeros).
-void launchToRows(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st);
+// columns.in[0..count) (null: a column of zeros) one after another in `out`,
+// so that one copy brings them to the host.
+void launchPackColumns(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st);
 
 }  // namespace gsparql::engine::gpu

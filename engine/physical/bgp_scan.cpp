@@ -32,7 +32,7 @@ std::string BgpScan::describe() const {
 void BgpScan::openImpl(ExecutionContext& context) {
   profile_ = {};
   cursor_.reset();
-  rows_ = IdTable(static_cast<uint32_t>(executorColumns_.size()));
+  rows_ = IdColumns(static_cast<uint32_t>(executorColumns_.size()));
   call_ = context.run.bgpCall(executorColumns_, rowLimit_);
   executor_ = context.bgpExecutor.name();
   if (!bgp_.hasAbsentConstant) cursor_ = context.bgpExecutor.open(plan_, bgp_, context.store, call_, profile_);
@@ -43,46 +43,29 @@ void BgpScan::openImpl(ExecutionContext& context) {
 // once, or (BgpCall::streamRows) a chunk at a time.
 std::optional<Table> BgpScan::nextImpl(ExecutionContext& context) {
   while (cursor_ && rows_.rows() == 0) {
-    std::optional<IdTable> chunk = cursor_->next();
+    std::optional<IdColumns> chunk = cursor_->next();
     if (!chunk) break;
     rows_ = std::move(*chunk);
   }
   if (rows_.rows() == 0) return std::nullopt;
   Table batch = toValues(context);
-  rows_ = IdTable(static_cast<uint32_t>(executorColumns_.size()));  // handed out: free it
+  rows_ = IdColumns(static_cast<uint32_t>(executorColumns_.size()));  // handed out: free it
   return batch;
-}
-
-// The executor's row-major table as columns of 32-bit vertex ids, in one
-// pass over it; a one-column table is handed over as it is.
-std::vector<std::vector<uint32_t>> BgpScan::takeExecutorColumns() {
-  std::vector<std::vector<uint32_t>> columns(rows_.width());
-  if (rows_.width() == 1) {
-    columns[0] = std::move(rows_.data());
-    return columns;
-  }
-  for (auto& column : columns) column.reserve(rows_.rows());  // each cell written once, not zeroed first
-  for (size_t r = 0; r < rows_.rows(); ++r) {
-    const auto row = rows_.row(r);
-    for (size_t c = 0; c < columns.size(); ++c) columns[c].push_back(row[c]);
-  }
-  return columns;
 }
 
 Table BgpScan::toValues(ExecutionContext& context) {
   Table out(columns_.size());
   out.rows = rows_.rows();
-  std::vector<std::vector<uint32_t>> executorColumns = takeExecutorColumns();
-  size_t read = 0;  // the executor's next column
+  uint32_t read = 0;  // the executor's next column
   for (size_t c = 0; c < columns_.size(); ++c) {
     Column& column = out.columns[c];
     if (fixedVertex(bgp_, columns_[c])) {
       column.assign(out.rows, context.terms.fromVertex(bgp_.vertices[columns_[c]].id));
     } else if (columns_[c] >= bgp_.vertices.size()) {  // a predicate variable
       column.reserve(out.rows);
-      for (uint32_t predicate : executorColumns[read++]) column.push_back(context.terms.fromPredicate(predicate));
+      for (uint32_t predicate : rows_.column(read++)) column.push_back(context.terms.fromPredicate(predicate));
     } else {
-      column = Column::ofVertices(std::move(executorColumns[read++]));
+      column = Column::ofVertices(std::move(rows_.column(read++)));
     }
   }
   return out;

@@ -17,8 +17,6 @@ class BgpScan final : public BgpLeaf {
  private:
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
-  // Takes the executor's table over as columns of its ids.
-  std::vector<std::vector<uint32_t>> takeExecutorColumns();
   // The executor's table as value ids.
   Table toValues(ExecutionContext& context);
 
@@ -28,7 +26,7 @@ class BgpScan final : public BgpLeaf {
   std::vector<uint32_t> executorColumns_;
   BgpCall call_;                       // what the executor was asked, kept for the cursor
   std::unique_ptr<RowCursor> cursor_;  // the executor's rows, unless a constant is absent
-  IdTable rows_;                       // the executor's answer or batch, until it is handed out
+  IdColumns rows_;                     // the executor's answer or batch, until it is handed out
   std::optional<uint64_t> rowLimit_;  // the most rows read above
 };
 

@@ -84,7 +84,7 @@ class LeasedCursor : public RowCursor {
  public:
   LeasedCursor(std::unique_ptr<Lease> lease, std::unique_ptr<RowCursor> inner)
       : lease_(std::move(lease)), inner_(std::move(inner)) {}
-  std::optional<IdTable> next() override { return inner_->next(); }
+  std::optional<IdColumns> next() override { return inner_->next(); }
 
  private:
   std::unique_ptr<Lease> lease_;  // released after inner_ is gone (members go in reverse order)
@@ -114,7 +114,7 @@ class ExecutorPool : public Executor {
   }
 
   std::string name() const override { return leases_.any().name(); }
-  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
+  IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                   ExecutionProfile& profile) override {
     Lease lease(leases_);
     return lease->execute(plan, bgp, store, options, profile);

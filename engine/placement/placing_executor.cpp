@@ -16,10 +16,10 @@ class PlacingExecutor final : public Executor {
   std::string name() const override { return "auto"; }
   WalkEstimator* walkEstimator() override { return gpu_.walkEstimator(); }
 
-  IdTable execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
+  IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                   ExecutionProfile& profile) override {
     const Placement placement = place(plan, bgp, store);
-    IdTable rows = placement.executor.execute(plan, bgp, store, options, profile);
+    IdColumns rows = placement.executor.execute(plan, bgp, store, options, profile);
     explain(placement, profile);
     return rows;
   }

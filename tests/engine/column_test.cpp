@@ -2,6 +2,7 @@
 // they hold must not depend on the representation.
 #include <doctest/doctest.h>
 
+#include "engine/bgp/id_columns.h"
 #include "engine/physical/table.h"
 
 using namespace gsparql::engine;
@@ -63,4 +64,27 @@ TEST_CASE("assign, append and slices give the same cells whatever the columns ho
   CHECK(gathered.columns[0].holdsOnlyVertices());
   CHECK(cells(gathered.columns[0]) == std::vector<ValueId>{vertex(3), vertex(1)});
   CHECK(cells(gathered.columns[1]) == std::vector<ValueId>{vertex(4), local(0)});
+}
+
+TEST_CASE("executor results: rows become the selected columns in one pass, and back") {
+  gsparql::engine::IdRows rows(3);
+  for (uint32_t r = 0; r < 4; ++r) rows.appendRow(std::vector<uint32_t>{r, 10 + r, 20 + r});
+  const gsparql::engine::IdColumns selected = gsparql::engine::toColumns(rows, std::vector<uint32_t>{2, 0});
+  CHECK(selected.width() == 2);
+  CHECK(selected.rows() == 4);
+  CHECK(selected.column(0) == std::vector<uint32_t>{20, 21, 22, 23});
+  CHECK(selected.column(1) == std::vector<uint32_t>{0, 1, 2, 3});
+  const gsparql::engine::IdColumns all = gsparql::engine::toColumns(rows);
+  CHECK(gsparql::engine::toRows(all).data() == rows.data());
+  gsparql::engine::IdColumns tail = all.slice(1, 3);
+  CHECK(tail.rows() == 2);
+  CHECK(tail.column(1) == std::vector<uint32_t>{11, 12});
+  tail.append(all.slice(3, 4));
+  CHECK(tail.rows() == 3);
+  CHECK(tail.column(2) == std::vector<uint32_t>{21, 22, 23});
+  // No columns: the rows are still counted.
+  gsparql::engine::IdRows none(0);
+  none.setZeroWidthRows(5);
+  CHECK(gsparql::engine::toColumns(none).rows() == 5);
+  CHECK(gsparql::engine::toRows(gsparql::engine::toColumns(none)).rows() == 5);
 }

@@ -29,15 +29,16 @@ class RecordingExecutor : public Executor {
  public:
   RecordingExecutor(Tally& tally, uint32_t number) : tally_(tally), number_(number) {}
   std::string name() const override { return "recording"; }
-  IdTable execute(const BgpPlan&, const BoundBgp&, const GraphStore&, const BgpCall&, ExecutionProfile&) override {
+  IdColumns execute(const BgpPlan&, const BoundBgp&, const GraphStore&, const BgpCall&, ExecutionProfile&) override {
     const int now = ++tally_.running;
     for (int most = tally_.most; now > most && !tally_.most.compare_exchange_weak(most, now);) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(3));
     ++tally_.calls;
     --tally_.running;
-    IdTable table(1);
-    table.data().push_back(number_);
+    IdColumns table(1);
+    table.column(0).push_back(number_);
+    table.setRows(1);
     return table;
   }
 

@@ -26,8 +26,8 @@ class NamedExecutor final : public engine::Executor {
  public:
   explicit NamedExecutor(std::string name) : name_(std::move(name)) {}
   std::string name() const override { return name_; }
-  engine::IdTable execute(const engine::BgpPlan& plan, const engine::BoundBgp& bgp, const GraphStore& store,
-                          const engine::BgpCall& options, engine::ExecutionProfile& profile) override {
+  engine::IdColumns execute(const engine::BgpPlan& plan, const engine::BoundBgp& bgp, const GraphStore& store,
+                            const engine::BgpCall& options, engine::ExecutionProfile& profile) override {
     ++ran;
     return cpu_->execute(plan, bgp, store, options, profile);
   }

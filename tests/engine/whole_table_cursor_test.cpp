@@ -17,11 +17,13 @@ class TableExecutor final : public engine::Executor {
  public:
   TableExecutor(size_t rows, uint32_t width) : rows_(rows), width_(width) {}
   std::string name() const override { return "table"; }
-  engine::IdTable execute(const engine::BgpPlan&, const engine::BoundBgp&, const GraphStore&,
-                          const engine::BgpCall&, engine::ExecutionProfile&) override {
-    engine::IdTable table(width_);
-    if (width_ == 0) table.setZeroWidthRows(rows_);
-    for (size_t i = 0; i < rows_ * width_; ++i) table.data().push_back(static_cast<uint32_t>(i));
+  engine::IdColumns execute(const engine::BgpPlan&, const engine::BoundBgp&, const GraphStore&,
+                            const engine::BgpCall&, engine::ExecutionProfile&) override {
+    engine::IdColumns table(width_);
+    table.setRows(rows_);
+    for (size_t r = 0; r < rows_; ++r) {
+      for (uint32_t c = 0; c < width_; ++c) table.column(c).push_back(static_cast<uint32_t>(r * width_ + c));
+    }
     return table;
   }
 
@@ -49,11 +51,13 @@ TEST_CASE("the default cursor hands a large table out in batches of at most 2^20
     auto cursor = executor.open(plan, bgp, store, options, profile);
     size_t seen = 0, batches = 0;
     bool inOrder = true;
-    while (std::optional<engine::IdTable> batch = cursor->next()) {
+    while (std::optional<engine::IdColumns> batch = cursor->next()) {
       ++batches;
       CHECK(batch->width() == width);
       CHECK(batch->rows() <= kBatch);
-      for (size_t i = 0; i < batch->data().size(); ++i) inOrder &= batch->data()[i] == seen * width + i;
+      for (size_t r = 0; r < batch->rows(); ++r) {
+        for (uint32_t c = 0; c < width; ++c) inOrder &= batch->at(r, c) == (seen + r) * width + c;
+      }
       seen += batch->rows();
     }
     CHECK(inOrder);

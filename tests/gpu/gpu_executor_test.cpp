@@ -459,7 +459,7 @@ TEST_CASE("what the GPU executor says it would copy for a plan is what running i
     auto gpu = engine::makeGpuExecutor();  // holds nothing yet
     const uint64_t before = gpu->bytesToCopy(leaf->plan(), leaf->bgp(), store);
     engine::ExecutionProfile profile;
-    const engine::IdTable rows = gpu->execute(leaf->plan(), leaf->bgp(), store, {}, profile);
+    const engine::IdColumns rows = gpu->execute(leaf->plan(), leaf->bgp(), store, {}, profile);
     CHECK(rows.rows() == outcome.rows.rows);
     CHECK(profile.copiedBytes == before);
     CHECK(gpu->bytesToCopy(leaf->plan(), leaf->bgp(), store) == 0);
