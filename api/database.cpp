@@ -15,6 +15,7 @@
 #include "engine/gpu/gpu_executor.h"
 #include "engine/optimizer/optimizer.h"
 #include "engine/placement/executor_pool.h"
+#include "engine/placement/fallback_executor.h"
 #include "engine/placement/placing_executor.h"
 #include "engine/query/update_runner.h"
 #include "loaders/loader.h"
@@ -298,7 +299,8 @@ class Database::Impl {
   }
 
   // The GPU executors, pooled (engine/placement/executor_pool.h): queries share them
-  // a call at a time each, on their own streams. Under executorsMutex.
+  // a call at a time each, on their own streams; what they decline runs on
+  // the CPU executor (engine/placement/fallback_executor.h). Under executorsMutex.
   engine::Executor& gpuExecutor() {
     if (!gpu) {
       const uint32_t count = std::max(1u, options.gpuExecutors);
@@ -311,12 +313,13 @@ class Database::Impl {
       gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
       gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
       gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
+      // One device object per share of the GPU, each bound to an executor of the pool.
       std::vector<std::unique_ptr<engine::Executor>> executors;
       for (uint32_t i = 0; i < count; ++i) {
-        executors.push_back(engine::makeGpuExecutor(gpuOptions));
+        executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(gpuOptions)));
         if (options.gpuPreload) executors.back()->preload(store);
       }
-      gpu = engine::makeExecutorPool(std::move(executors));
+      gpu = engine::makeFallbackExecutor(engine::makeExecutorPool(std::move(executors)), *cpu);
     }
     return *gpu;
   }
@@ -362,7 +365,7 @@ class Database::Impl {
   GraphStore store;
   std::mutex executorsMutex;      // making the executors
   std::unique_ptr<engine::Executor> cpu;
-  std::unique_ptr<engine::Executor> gpu;
+  std::unique_ptr<engine::Executor> gpu;      // falls back on cpu
   std::unique_ptr<engine::Executor> placing;  // of cpu and gpu
   DatabaseOptions options;
   // The options' model, else the cached one, read when a query first needs

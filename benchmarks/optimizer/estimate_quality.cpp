@@ -46,6 +46,7 @@
 #include "engine/optimizer/walk_estimator.h"
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_leaf.h"
+#include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
 #include "gsparql/error.h"
 #include "parser/parse.h"
@@ -128,7 +129,9 @@ int main(int argc, char** argv) {
     GraphStore store(o.db);
     auto cpu = engine::makeCpuExecutor();
     auto cpuWalks = engine::makeCpuWalkEstimator();
-    std::unique_ptr<engine::Executor> gpu = engine::gpuAvailable() ? engine::makeGpuExecutor() : nullptr;
+    // The GPU's walks, or the CPU's where it declines (as --backend gpu plans).
+    std::unique_ptr<engine::Executor> gpu =
+        engine::gpuAvailable() ? engine::makeFallbackExecutor(engine::makeGpuExecutor(), *cpu) : nullptr;
     engine::WalkEstimator* gpuWalks = gpu ? gpu->walkEstimator() : nullptr;
     const std::vector<std::string> estimators{"statistics", "walks_128", "walks_cpu", "walks_gpu", "plain_128",
                                               "trawl_cpu",  "trawl_gpu", "alley_cpu", "alley_gpu"};

@@ -34,6 +34,7 @@
 #include "engine/optimizer/optimizer.h"
 #include "engine/optimizer/prefix_estimate.h"
 #include "engine/physical/bgp_leaf.h"
+#include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
 #include "gsparql/cost_model.h"
 #include "gsparql/error.h"
@@ -243,7 +244,10 @@ int main(int argc, char** argv) {
     if (backend != "cpu" && backend != "gpu") throw cli::UsageError("--backend is cpu or gpu, not " + backend);
     if (backend == "gpu" && !engine::gpuAvailable()) throw cli::UsageError("--backend gpu: no GPU here");
     GraphStore store(args.required("--db"));
-    const auto executor = backend == "gpu" ? engine::makeGpuExecutor() : engine::makeCpuExecutor();
+    // On the GPU as --backend gpu: what it declines runs on the CPU executor.
+    const auto cpu = engine::makeCpuExecutor();
+    const auto executor = backend == "gpu" ? engine::makeFallbackExecutor(engine::makeGpuExecutor(), *cpu)
+                                           : engine::makeCpuExecutor();
     const auto orderer = ordererOf(args.value("--optimizer").value_or("sampling"), store, backend == "gpu", *executor);
     std::printf("set,bgp,vertices,orders,orders_cut,chosen_ms,best_ms,ratio,chosen_order,best_order\n");
     std::map<std::string, std::vector<double>> all, heavy;

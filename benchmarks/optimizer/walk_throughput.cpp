@@ -23,9 +23,11 @@
 
 #include "benchmarks/optimizer/bgp_corpus.h"
 #include "engine/bgp/bound_bgp.h"
+#include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/optimizer/optimizer.h"
 #include "engine/optimizer/walk_estimator.h"
+#include "engine/placement/fallback_executor.h"
 #include "gsparql/cost_model.h"
 #include "parser/parse.h"
 #include "parser/query_graph.h"
@@ -79,7 +81,9 @@ int main(int argc, char** argv) {
     GraphStore store(args.required("--db"));
     const auto orderer = engine::makeOptimizer(store, {.executors = {cachedOrDefaultCostModel().cpu}});
     const auto cpuWalks = engine::makeCpuWalkEstimator();
-    const auto gpu = engine::gpuAvailable() ? engine::makeGpuExecutor() : nullptr;
+    // The GPU's walks, or the CPU's where it declines (as --backend gpu plans).
+    const auto cpu = engine::makeCpuExecutor();
+    const auto gpu = engine::gpuAvailable() ? engine::makeFallbackExecutor(engine::makeGpuExecutor(), *cpu) : nullptr;
     std::vector<std::pair<engine::WalkEstimator*, std::vector<uint32_t>>> estimators;
     if (!args.flag("--gpu-only")) estimators.push_back({cpuWalks.get(), {4096, 65536}});
     if (gpu) estimators.push_back({gpu->walkEstimator(), {65536, 1u << 20, 1u << 24}});

@@ -11,18 +11,16 @@
 namespace gsparql::engine {
 namespace {
 
-// execute()'s table, computed at the first next(), handed out in batches
-// of at most kBatchRows rows: the operators above check for a timeout or a
-// cancellation between batches, so a huge table must not be one.
+// The table `table_` returns, computed at the first next(), handed out in
+// batches of at most kBatchRows rows: the operators above check for a
+// timeout or a cancellation between batches, so a huge table must not be one.
 class WholeTableCursor final : public RowCursor {
  public:
-  WholeTableCursor(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                   const BgpCall& options, ExecutionProfile& profile)
-      : executor_(executor), plan_(plan), bgp_(bgp), store_(store), options_(options), profile_(profile) {}
+  explicit WholeTableCursor(std::function<IdColumns()> table) : compute_(std::move(table)) {}
 
   std::optional<IdColumns> next() override {
     if (!table_) {
-      table_ = executor_.execute(plan_, bgp_, store_, options_, profile_);
+      table_ = compute_();
       if (table_->rows() <= kBatchRows) {
         first_ = table_->rows();
         return std::move(*table_);
@@ -37,12 +35,7 @@ class WholeTableCursor final : public RowCursor {
 
  private:
   static constexpr size_t kBatchRows = size_t{1} << 20;
-  Executor& executor_;
-  const BgpPlan& plan_;
-  const BoundBgp& bgp_;
-  const GraphStore& store_;
-  const BgpCall& options_;
-  ExecutionProfile& profile_;
+  std::function<IdColumns()> compute_;
   std::optional<IdColumns> table_;
   size_t first_ = 0;  // the next row to hand out
 };
@@ -96,15 +89,16 @@ uint64_t Executor::count(const BgpPlan& plan, const BoundBgp& bgp, const GraphSt
   return total;
 }
 
-namespace {
-
-// What a run over one component alone reported, as that component's.
 void addComponentProfile(ExecutionProfile& profile, uint32_t component, const ExecutionProfile& part) {
   for (const StepProfile& step : part.steps) {
     profile.steps.push_back({component, step.vertex, step.estimatedRows, step.actualRows, step.milliseconds});
   }
   if (!part.note.empty()) profile.note = part.note;
+  profile.copiedBytes += part.copiedBytes;
+  profile.countedLeaves += part.countedLeaves;
 }
+
+namespace {
 
 // The distinct values of `column` in a streamed cursor's rows.
 uint64_t distinctInRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
@@ -177,9 +171,15 @@ uint64_t Executor::countDistinctInComponent(const BgpPlan& plan, uint32_t compon
   return distinct;
 }
 
+std::unique_ptr<RowCursor> wholeTableCursor(std::function<IdColumns()> table) {
+  return std::make_unique<WholeTableCursor>(std::move(table));
+}
+
 std::unique_ptr<RowCursor> Executor::open(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                           const BgpCall& options, ExecutionProfile& profile) {
-  return std::make_unique<WholeTableCursor>(*this, plan, bgp, store, options, profile);
+  return wholeTableCursor([this, &plan, &bgp, &store, &options, &profile] {
+    return execute(plan, bgp, store, options, profile);
+  });
 }
 
 }  // namespace gsparql::engine

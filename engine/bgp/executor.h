@@ -5,6 +5,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -83,6 +85,24 @@ class RowCursor {
   virtual std::optional<IdColumns> next() = 0;  // nullopt once done; a batch may be empty
 };
 
+// An executor's "cannot, because what()" for one call, thrown before it
+// hands out any row: a BGP it cannot run (its shape) or would run badly (a
+// reader that takes a few of very many rows), found before any work; or one
+// its device ran out of memory for, after it freed what it held. The placer
+// (placement/fallback_executor.h) runs the call on the CPU executor instead
+// and says why in the profile's note.
+class ExecutorDeclined : public std::exception {
+ public:
+  enum class When { BeforeWork, OutOfMemory };
+  ExecutorDeclined(std::string reason, When when) : reason_(std::move(reason)), when_(when) {}
+  const char* what() const noexcept override { return reason_.c_str(); }
+  bool ranOutOfMemory() const { return when_ == When::OutOfMemory; }
+
+ private:
+  std::string reason_;
+  When when_;
+};
+
 class Executor {
  public:
   virtual ~Executor() = default;
@@ -133,6 +153,14 @@ class Executor {
                                             const GraphStore& store, const BgpCall& options,
                                             ExecutionProfile& profile, uint32_t column);
 };
+
+// A cursor over the table `table` returns at the first next(), handed out
+// in batches (Executor::open's default, over execute()).
+std::unique_ptr<RowCursor> wholeTableCursor(std::function<IdColumns()> table);
+
+// What a run over component `component` of a plan alone (a plan of its
+// own, numbered 0) reported, added to `profile` as that component's.
+void addComponentProfile(ExecutionProfile& profile, uint32_t component, const ExecutionProfile& part);
 
 // Counts of solutions: beyond 2^63 - 1 (the largest integer the engine
 // writes) a count is a QueryError, never a wrapped number.

@@ -15,8 +15,9 @@
 namespace gsparql::engine::gpu {
 
 // The device could not give an allocation (or the simulated device's
-// capacity would be exceeded): the executor frees its cache and hands the
-// BGP to the CPU executor rather than fail the query.
+// capacity would be exceeded): the executor frees what its device holds
+// and declines the BGP, which the placer runs on the CPU executor rather
+// than fail the query.
 class DeviceOutOfMemory : public Error {
  public:
   explicit DeviceOutOfMemory(size_t bytes)

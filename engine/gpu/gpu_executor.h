@@ -1,6 +1,10 @@
 #pragma once
 // The GPU backend behind a plain C++ interface: nothing here needs nvcc, so
-// the rest of the project builds the same with or without CUDA.
+// the rest of the project builds the same with or without CUDA. A device
+// object (gpu_device.cuh) owns what is kept on one GPU, or one share of it;
+// an executor runs each call on the device it is bound to. What the GPU
+// cannot run it declines (ExecutorDeclined, bgp/executor.h): the placer
+// (placement/fallback_executor.h) runs that on the CPU executor.
 #include <cstdint>
 #include <memory>
 
@@ -10,17 +14,17 @@
 namespace gsparql::engine {
 
 struct GpuOptions {
-  // Device memory the executor may hold (adjacency, tables, buffers); 0:
-  // what is free when it starts. Steps that would outgrow it run
+  // Device memory a device object may hold (adjacency, tables, buffers); 0:
+  // what is free when it is made. Steps that would outgrow it run
   // depth-first over slices of rows.
   uint64_t memoryBytes = 0;
-  // Executors sharing the device at once (engine/placement/executor_pool.h): each may
-  // hold this share of the limit.
+  // Device objects sharing the GPU at once, each bound to an executor of the
+  // pool (engine/placement/executor_pool.h): each may hold this share of the limit.
   uint32_t memoryShares = 1;
   uint64_t graphCacheBytes = 0;     // device memory for cached adjacency; 0: a quarter of the memory limit
   // Tests: a device of this many bytes (0: the real one's). Unlike
   // memoryBytes, allocations beyond it fail, as on a smaller GPU, and the
-  // BGP that asked goes to the CPU executor.
+  // executor declines the BGP that asked (the placer runs it on the CPU executor).
   uint64_t simulatedDeviceBytes = 0;
   // Ablations (SGSI's Table 3), each replacing one technique by the plain one:
   bool plainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
@@ -49,11 +53,22 @@ struct GpuOptions {
   gpu::Thresholds loadBalance;
 };
 
+namespace gpu {
+class Device;
+}
+
 // True when this build has the GPU backend and a CUDA device is present.
 bool gpuAvailable();
 
-// Keeps the adjacency it has copied to the GPU between queries. Throws
-// QueryError when the build has no GPU backend or no device is present.
+// The memory, streams and adjacency cache of one GPU share (the options'
+// memory over memoryShares), kept between queries. Throws QueryError when
+// the build has no GPU backend or no device is present.
+std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions& options = {});
+
+// An executor that runs one call at a time on `device`, which it shares
+// (and keeps as long as it lives).
+std::unique_ptr<Executor> makeGpuExecutor(std::shared_ptr<gpu::Device> device);
+// The same on a device of its own.
 std::unique_ptr<Executor> makeGpuExecutor(const GpuOptions& options = {});
 
 }  // namespace gsparql::engine

@@ -3,11 +3,20 @@
 #include "gsparql/error.h"
 
 namespace gsparql::engine {
+namespace {
+
+[[noreturn]] void noGpuBackend() {
+  throw QueryError("this build of gsparql has no GPU backend (nvcc was not found); use --backend cpu");
+}
+
+}  // namespace
 
 bool gpuAvailable() { return false; }
 
-std::unique_ptr<Executor> makeGpuExecutor(const GpuOptions&) {
-  throw QueryError("this build of gsparql has no GPU backend (nvcc was not found); use --backend cpu");
-}
+std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions&) { noGpuBackend(); }
+
+std::unique_ptr<Executor> makeGpuExecutor(std::shared_ptr<gpu::Device>) { noGpuBackend(); }
+
+std::unique_ptr<Executor> makeGpuExecutor(const GpuOptions&) { noGpuBackend(); }
 
 }  // namespace gsparql::engine

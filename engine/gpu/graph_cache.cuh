@@ -63,7 +63,7 @@ class GraphCache {
   }
   uint64_t budget() const { return budget_; }
   // Frees every entry: after the device ran out of memory, before the
-  // query goes to the CPU executor.
+  // executor declines the query (the CPU executor runs it).
   void clear() {
     stager_.drain();
     entries_.clear();

@@ -11,6 +11,7 @@
 #include "engine/gpu/gpu_executor.h"
 #include "engine/optimizer/join_orderer.h"
 #include "engine/physical/bgp_leaf.h"
+#include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
@@ -53,7 +54,7 @@ TEST_CASE("the GPU counts as products the leaves the count's plan marks, as the 
   auto cpu = engine::makeCpuExecutor();
   engine::GpuOptions general;
   general.fuseLightSteps = false;  // a fused light count makes its few rows instead
-  auto gpu = engine::makeGpuExecutor(general);
+  auto gpu = engine::makeFallbackExecutor(engine::makeGpuExecutor(general), *cpu);
   size_t withLeaves = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dataFile("watdiv/sf1/queries"))) {
     const std::string query = countingQuery(readText(entry.path()));

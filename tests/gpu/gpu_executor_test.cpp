@@ -18,6 +18,8 @@
 #include "engine/gpu/gpu_executor.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/physical/bgp_scan.h"
+#include "engine/placement/executor_pool.h"
+#include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
@@ -29,6 +31,12 @@ using namespace gsparql;
 using namespace gsparql::test;
 
 namespace {
+
+// The GPU executor as --backend gpu runs it: what it declines runs on `cpu`
+// (engine/placement/fallback_executor.h), and its note says so.
+std::unique_ptr<engine::Executor> gpuBackend(engine::Executor& cpu, const engine::GpuOptions& options = {}) {
+  return engine::makeFallbackExecutor(engine::makeGpuExecutor(options), cpu);
+}
 
 bool skipWithoutGpu() {
   if (engine::gpuAvailable()) return false;
@@ -43,6 +51,30 @@ std::vector<std::vector<engine::ValueId>> sortedRows(const engine::Table& table)
   }
   std::sort(rows.begin(), rows.end());
   return rows;
+}
+
+// The rows of an executor's table, sorted (executors may order them differently).
+std::vector<std::vector<uint32_t>> sortedIdRows(const engine::IdColumns& table) {
+  std::vector<std::vector<uint32_t>> rows;
+  for (size_t r = 0; r < table.rows(); ++r) {
+    std::vector<uint32_t>& row = rows.emplace_back();
+    for (uint32_t c = 0; c < table.width(); ++c) row.push_back(table.at(r, c));
+  }
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+// Every batch of `cursor`, in one table.
+engine::IdColumns readToEnd(engine::RowCursor& cursor) {
+  std::optional<engine::IdColumns> all;
+  while (std::optional<engine::IdColumns> batch = cursor.next()) {
+    if (all) {
+      all->append(*batch);
+    } else {
+      all = std::move(*batch);
+    }
+  }
+  return all ? std::move(*all) : engine::IdColumns();
 }
 
 // Runs `text` on both executors and checks the result rows (as ids, which
@@ -129,7 +161,7 @@ TEST_CASE("GPU and CPU executors give the same rows on every WatDiv SF1 query, w
   for (size_t v = 0; v < variants.size(); ++v) {
     if (!selectedByEnvironment("GSPARQL_GPU_SF1_VARIANTS", v)) continue;
     CAPTURE(v);
-    auto gpu = engine::makeGpuExecutor(variants[v]);
+    auto gpu = gpuBackend(*cpu, variants[v]);
     int sliced = 0, fused = 0, grid = 0;
     std::array<uint64_t, 4> layers{};
     for (const auto& text : sf1Queries()) {
@@ -159,14 +191,14 @@ TEST_CASE("GPU and CPU executors agree on random BGPs, with and without step fus
   if (skipWithoutGpu()) return;
   std::mt19937 random(5);
   auto cpu = engine::makeCpuExecutor();
-  auto gpu = engine::makeGpuExecutor();
+  auto gpu = gpuBackend(*cpu);
   engine::GpuOptions general;
   general.fuseLightSteps = false;
-  auto gpuGeneral = engine::makeGpuExecutor(general);
+  auto gpuGeneral = gpuBackend(*cpu, general);
   engine::GpuOptions grid;
   grid.fusedBlocks = 5;
-  auto gpuGrid = engine::makeGpuExecutor(grid);
-  auto gpuEveryLayer = engine::makeGpuExecutor(everyLayer());
+  auto gpuGrid = gpuBackend(*cpu, grid);
+  auto gpuEveryLayer = gpuBackend(*cpu, everyLayer());
   const int cases = std::getenv("GSPARQL_GPU_RANDOM_CASES") ? std::atoi(std::getenv("GSPARQL_GPU_RANDOM_CASES")) : 200;
   for (int i = 0; i < cases; ++i) {
     RandomCase c = randomCase(random);
@@ -186,8 +218,8 @@ TEST_CASE("a variable limited to a set of constants (VALUES, a path's ends) runs
   if (skipWithoutGpu()) return;
   std::mt19937 random(25);
   auto cpu = engine::makeCpuExecutor();
-  auto gpu = engine::makeGpuExecutor();
-  auto gpuEveryLayer = engine::makeGpuExecutor(everyLayer());
+  auto gpu = gpuBackend(*cpu);
+  auto gpuEveryLayer = gpuBackend(*cpu, everyLayer());
   int limited = 0;
   for (int i = 0; i < 200; ++i) {
     RandomCase c = randomCase(random);
@@ -231,7 +263,7 @@ TEST_CASE("predicate variables run on the GPU through the all-predicates adjacen
       "SELECT * WHERE { " + user + " ?p \"DENNIS\" . ?x ?p ?y }",     // keys of a predicate bound per row
   };
   for (const engine::GpuOptions& options : {engine::GpuOptions{}, general, sliced, everyLayer()}) {
-    auto gpu = engine::makeGpuExecutor(options);
+    auto gpu = gpuBackend(*cpu, options);
     for (const auto& text : queries) {
       CAPTURE(text);
       for (bool injective : {false, true}) {
@@ -247,7 +279,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs in named graphs: GRAPH <g>
   if (skipWithoutGpu()) return;
   std::mt19937 random(20261124);
   auto cpu = engine::makeCpuExecutor();
-  auto gpu = engine::makeGpuExecutor();
+  auto gpu = gpuBackend(*cpu);
   const std::vector<std::string> names = {"<http://g/1>", "<http://g/2>"};
   for (int i = 0; i < 100; ++i) {
     const RandomCase c = randomCase(random);
@@ -272,7 +304,7 @@ TEST_CASE("GPU and CPU executors agree on random BGPs over a database read with 
   if (skipWithoutGpu()) return;
   std::mt19937 random(20261125);
   auto cpu = engine::makeCpuExecutor();
-  auto gpu = engine::makeGpuExecutor();
+  auto gpu = gpuBackend(*cpu);
   for (int i = 0; i < 100; ++i) {
     const RandomCase c = randomCase(random);
     if (c.graph.size() < 2) continue;
@@ -322,6 +354,52 @@ TEST_CASE("queries from many threads share one Database's GPU executors, one or 
   }
 }
 
+TEST_CASE("a cursor opened on one thread is read to the end on another, with the CPU executor's rows") {
+  // A call's state is its run's (engine/gpu/gpu_run.cuh), none the
+  // executor's: no cursor is tied to the thread that opened it. Every WatDiv
+  // SF1 BGP is opened here, all cursors held at once, then each is read and
+  // destroyed on another thread: on a GPU executor and on a pool of one.
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto cpu = engine::makeCpuExecutor();
+  auto gpu = gpuBackend(*cpu);
+  std::vector<std::unique_ptr<engine::Executor>> one;
+  one.push_back(engine::makeGpuExecutor());
+  auto pooled = engine::makeFallbackExecutor(engine::makeExecutorPool(std::move(one)), *cpu);
+  auto orderer = engine::makeStatisticsOrderer();
+  std::vector<engine::QueryOutcome> planned;  // their BGP leaves outlive the cursors
+  for (const std::string& text : sf1Queries()) {
+    planned.push_back(engine::runQuery(sparql::parseQuery(text), store, *cpu, *orderer, {}));
+  }
+  engine::BgpCall streaming;
+  streaming.streamRows = true;
+  for (engine::Executor* executor : {gpu.get(), pooled.get()}) {
+    std::vector<engine::ExecutionProfile> profiles(planned.size());
+    std::vector<std::unique_ptr<engine::RowCursor>> cursors;
+    for (size_t q = 0; q < planned.size(); ++q) {
+      const engine::BgpLeaf& leaf = *engine::firstBgpLeaf(*planned[q].plan);
+      cursors.push_back(executor->open(leaf.plan(), leaf.bgp(), store, streaming, profiles[q]));
+    }
+    std::vector<engine::IdColumns> read(planned.size());
+    std::thread reader([&] {
+      for (size_t q = 0; q < cursors.size(); ++q) {
+        read[q] = readToEnd(*cursors[q]);
+        cursors[q].reset();
+      }
+    });
+    reader.join();
+    for (size_t q = 0; q < planned.size(); ++q) {
+      CAPTURE(q);
+      const engine::BgpLeaf& leaf = *engine::firstBgpLeaf(*planned[q].plan);
+      engine::ExecutionProfile onCpu;
+      CHECK(sortedIdRows(read[q]) == sortedIdRows(cpu->execute(leaf.plan(), leaf.bgp(), store, {}, onCpu)));
+      CHECK(profiles[q].note.find("ran on the CPU executor") == std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("the adjacency cache is reused across queries") {
   if (skipWithoutGpu()) return;
   TempDir dir;
@@ -362,7 +440,7 @@ TEST_CASE("a device too small for a query's adjacency or rows hands the BGP to t
     CAPTURE(deviceBytes);
     engine::GpuOptions options;
     options.simulatedDeviceBytes = deviceBytes;
-    auto gpu = engine::makeGpuExecutor(options);
+    auto gpu = gpuBackend(*cpu, options);
     size_t onCpu = 0;
     for (const std::string& text : queries) {
       CAPTURE(text);
@@ -386,7 +464,7 @@ TEST_CASE("after a BGP too large for the device went to the CPU executor, the ne
   auto cpu = engine::makeCpuExecutor();
   engine::GpuOptions options;
   options.simulatedDeviceBytes = uint64_t{1} << 20;  // SF1's adjacency of all predicates takes more
-  auto gpu = engine::makeGpuExecutor(options);
+  auto gpu = gpuBackend(*cpu, options);
   const std::string light = readText(dataFile("watdiv/sf1/queries/C3_01.rq"));
   for (int round = 0; round < 2; ++round) {
     CAPTURE(round);
@@ -416,7 +494,7 @@ TEST_CASE("adjacency larger than the GPU's cache streams in key ranges, with the
   const std::regex streamed(R"((\d+) adjacency\(s\) streamed in key ranges of at most \d+ bytes: (\d+) range)");
   for (size_t v = 0; v < variants.size(); ++v) {
     CAPTURE(v);
-    auto gpu = engine::makeGpuExecutor(variants[v]);
+    auto gpu = gpuBackend(*cpu, variants[v]);
     size_t streaming = 0, severalRanges = 0, packed = 0, compared = 0, sliced = 0;
     for (const std::string& text : sf1Queries()) {
       CAPTURE(text);
@@ -456,7 +534,7 @@ TEST_CASE("what the GPU executor says it would copy for a plan is what running i
     const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(text), store, *planner, *orderer, {});
     const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*outcome.plan);
     REQUIRE(leaf != nullptr);
-    auto gpu = engine::makeGpuExecutor();  // holds nothing yet
+    auto gpu = gpuBackend(*planner);  // holds nothing yet
     const uint64_t before = gpu->bytesToCopy(leaf->plan(), leaf->bgp(), store);
     engine::ExecutionProfile profile;
     const engine::IdColumns rows = gpu->execute(leaf->plan(), leaf->bgp(), store, {}, profile);
@@ -475,7 +553,7 @@ TEST_CASE("a GPU executor that preloaded the store copies nothing for any query,
   GraphStore store(dir.path());
   auto orderer = engine::makeStatisticsOrderer();
   auto cpu = engine::makeCpuExecutor();
-  auto gpu = engine::makeGpuExecutor();
+  auto gpu = gpuBackend(*cpu);
   gpu->preload(store);
   for (const std::string& text : sf1Queries()) {
     CAPTURE(text);

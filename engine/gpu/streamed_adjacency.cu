@@ -1,0 +1,60 @@
+#include "engine/gpu/streamed_adjacency.cuh"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace gsparql::engine::gpu {
+
+void StreamedAdjacency::prefetchFirstRange(AdjacencyId id) {
+  const std::vector<KeyRange>& ranges = rangesOf(id);
+  if (!ranges.empty()) device_.cache().prefetch(store_, id.first, id.second, ranges.front());
+}
+
+std::string StreamedAdjacency::note() const {
+  if (!any()) return "";
+  const StreamedRanges& r = device_.cache().streamedThisQuery();
+  char times[96];
+  std::snprintf(times, sizeof times, "copies took %.3f ms, the query waited %.3f ms for them; ", r.copyMilliseconds,
+                r.waitedMilliseconds);
+  return std::to_string(plan_.streamed.size()) + " adjacency(s) streamed in key ranges of at most " +
+         std::to_string(plan_.partitionBytes) + " bytes: " + std::to_string(r.ranges) + " range(s) of " +
+         std::to_string(r.bytes) + " bytes and " + std::to_string(r.packed) + " packed list set(s) of " +
+         std::to_string(r.packedBytes) + " bytes uploaded, " + times;
+}
+
+std::vector<uint32_t> StreamedAdjacency::keysOnHost(const uint32_t* keys, uint32_t rows) const {
+  std::vector<uint32_t> values(rows);
+  GSPARQL_CUDA(cudaMemcpyAsync(values.data(), keys, rows * sizeof(uint32_t), cudaMemcpyDeviceToHost,
+                               device_.pool().stream()));
+  device_.pool().synchronize();
+  return values;
+}
+
+const std::vector<KeyRange>& StreamedAdjacency::rangesOf(AdjacencyId id) {
+  auto it = ranges_.find(id);
+  if (it == ranges_.end()) {
+    const PredicateAdjacency& host = store_.adjacency(id.first).predicate(id.second);
+    it = ranges_.emplace(id, keyRanges(host, plan_.partitionBytes)).first;
+  }
+  return it->second;
+}
+
+std::vector<KeyRange> StreamedAdjacency::rangesHolding(AdjacencyId id, const std::vector<uint32_t>& values) {
+  const std::vector<KeyRange>& ranges = rangesOf(id);
+  const std::span<const uint32_t> sortedKeys = store_.adjacency(id.first).predicate(id.second).keys();
+  std::vector<bool> holds(ranges.size(), false);
+  for (uint32_t v : values) {
+    // The last range whose first key is not above v.
+    const auto after = std::upper_bound(ranges.begin(), ranges.end(), v, [&](uint32_t x, const KeyRange& r) {
+      return x < sortedKeys[r.first];
+    });
+    if (after != ranges.begin()) holds[after - ranges.begin() - 1] = true;
+  }
+  std::vector<KeyRange> out;
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    if (holds[i]) out.push_back(ranges[i]);
+  }
+  return out;
+}
+
+}  // namespace gsparql::engine::gpu
