@@ -202,8 +202,11 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   const engine::UpdateContext context{
       *cpu, requestFrom(options.query, start),
       [](const GraphStore& store) {
-        return engine::makeOptimizer(store, {.search = Optimizer::Walks,
-                                             .executors = {cachedOrDefaultCostModel().cpu}});
+        const CostModel model = cachedOrDefaultCostModel();
+        engine::OptimizerSetup setup;
+        setup.executors = {model.cpu};
+        setup.operatorCosts = model.cpu;
+        return engine::makeOptimizer(store, setup);
       },
       [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(*base), changes); },
       options.allowLoad, &checkRdfInput};
@@ -340,11 +343,14 @@ class Database::Impl {
   // by the executor's own walks (the GPU's), else the CPU's.
   // The statistics need no cost model (nor a cache file to read one from).
   std::unique_ptr<engine::JoinOrderer> ordererFor(const QueryOptions& options, engine::Executor& executor) const {
-    if (options.optimizer == Optimizer::Statistics) return engine::makeOptimizer(store, {.search = Optimizer::Statistics});
-    engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
-    return engine::makeOptimizer(store, {.search = options.optimizer,
-                                         .executors = executorCosts(options.backend),
-                                         .refiner = refiner});
+    engine::OptimizerSetup setup;
+    setup.search = options.optimizer;
+    if (options.optimizer != Optimizer::Statistics) {
+      setup.executors = executorCosts(options.backend);
+      setup.refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
+      setup.operatorCosts = costModel().cpu;
+    }
+    return engine::makeOptimizer(store, setup);
   }
 
   // The whole result of a parsed query, its timings counted from `start`.

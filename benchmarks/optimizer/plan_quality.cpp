@@ -56,9 +56,12 @@ std::unique_ptr<engine::JoinOrderer> ordererOf(const std::string& name, const Gr
   const CostModel model = cachedOrDefaultCostModel();
   static const auto cpuWalks = engine::makeCpuWalkEstimator();
   engine::WalkEstimator* refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
-  return engine::makeOptimizer(store, {.search = cli::parseOptimizer(name),
-                                       .executors = {gpu ? model.gpu : model.cpu},
-                                       .refiner = refiner});
+  engine::OptimizerSetup setup;
+  setup.search = cli::parseOptimizer(name);
+  setup.executors = {gpu ? model.gpu : model.cpu};
+  setup.refiner = refiner;
+  setup.operatorCosts = model.cpu;
+  return engine::makeOptimizer(store, setup);
 }
 
 // Times plans of one BGP on one executor.

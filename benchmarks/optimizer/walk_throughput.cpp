@@ -79,7 +79,9 @@ int main(int argc, char** argv) {
     const bool alley = args.flag("--alley");
     const int repeat = static_cast<int>(benchmarks::numberOption(args, "--repeat", 3));
     GraphStore store(args.required("--db"));
-    const auto orderer = engine::makeOptimizer(store, {.executors = {cachedOrDefaultCostModel().cpu}});
+    engine::OptimizerSetup setup;
+    setup.executors = {cachedOrDefaultCostModel().cpu};
+    const auto orderer = engine::makeOptimizer(store, setup);
     const auto cpuWalks = engine::makeCpuWalkEstimator();
     // The GPU's walks, or the CPU's where it declines (as --backend gpu plans).
     const auto cpu = engine::makeCpuExecutor();

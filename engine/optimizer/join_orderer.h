@@ -25,9 +25,16 @@ class JoinOrderer {
   BgpPlan plan(const BoundBgp& bgp, const Catalog& catalog, PlanUse use = PlanUse::Rows) const {
     return planFor(bgp, catalog, use);
   }
+  // What joins between operators are priced by (operator_join_order.h):
+  // the CPU executor's constants, which run every operator; unit costs
+  // where the optimizer has no cost model (the statistics).
+  const ExecutorCosts& operatorCosts() const { return operatorCosts_; }
+  void setOperatorCosts(const ExecutorCosts& costs) { operatorCosts_ = costs; }
 
  private:
   virtual BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const = 0;
+
+  ExecutorCosts operatorCosts_{.perCandidate = 1, .perRow = 1};
 };
 
 // SGSI's heuristic: start from the vertex with the fewest candidates per

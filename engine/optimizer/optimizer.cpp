@@ -4,7 +4,9 @@
 
 namespace gsparql::engine {
 
-std::unique_ptr<JoinOrderer> makeOptimizer(const GraphStore& store, const OptimizerSetup& setup) {
+namespace {
+
+std::unique_ptr<JoinOrderer> makeOrderer(const GraphStore& store, const OptimizerSetup& setup) {
   const WalkOptions walks{.walks = kPlanningWalks, .seed = kPlanningSeed};
   switch (setup.search) {
     case Optimizer::Statistics: return makeStatisticsOrderer();
@@ -14,6 +16,14 @@ std::unique_ptr<JoinOrderer> makeOptimizer(const GraphStore& store, const Optimi
       return makeCostOrderer(store, walks, setup.executors.back(), setup.refiner);
   }
   throw std::invalid_argument("unknown optimizer");
+}
+
+}  // namespace
+
+std::unique_ptr<JoinOrderer> makeOptimizer(const GraphStore& store, const OptimizerSetup& setup) {
+  std::unique_ptr<JoinOrderer> orderer = makeOrderer(store, setup);
+  if (setup.operatorCosts) orderer->setOperatorCosts(*setup.operatorCosts);
+  return orderer;
 }
 
 }  // namespace gsparql::engine

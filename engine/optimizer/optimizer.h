@@ -5,6 +5,7 @@
 // to search is each orderer's own rule, priced by the cost model).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/optimizer/join_orderer.h"
@@ -27,6 +28,9 @@ struct OptimizerSetup {
   // Thorough: whose many walks estimate costly plans again (the executor's
   // own, the GPU's gSWORD), or none. It outlives the orderer.
   WalkEstimator* refiner = nullptr;
+  // The CPU executor's constants, which price the joins between operators
+  // (JoinOrderer::operatorCosts); none: unit costs.
+  std::optional<ExecutorCosts> operatorCosts;
 };
 
 // Walks per BGP component while planning (enough to tell orders apart, few

@@ -22,6 +22,7 @@
 #include "engine/physical/slice.h"
 #include "engine/physical/union_all.h"
 #include "engine/physical/values_scan.h"
+#include "engine/optimizer/operator_join_order.h"
 #include "engine/planner/count_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "parser/print.h"
@@ -421,7 +422,7 @@ namespace {
 OperatorPtr hashJoin(OperatorPtr left, OperatorPtr right) {
   // The right side is collected and indexed: make it the smaller one.
   if (right->estimatedRows() > left->estimatedRows()) std::swap(left, right);
-  const double rows = std::max(left->estimatedRows(), right->estimatedRows());
+  const double rows = hashJoinRows(left->estimatedRows(), right->estimatedRows());
   const double cost = left->estimatedCost() + right->estimatedCost() + rows;
   return std::make_unique<HashJoin>(std::move(left), std::move(right), rows, cost);
 }
@@ -447,34 +448,13 @@ struct JoinInput {
   std::vector<std::string> variables;
 };
 
-bool sharesVariable(const JoinInput& input, const std::set<std::string>& variables) {
-  return std::any_of(input.variables.begin(), input.variables.end(),
-                     [&](const std::string& v) { return variables.contains(v); });
-}
-
-// Inner joins commute and associate: starting from the input with the fewest
-// estimated rows, each next input is the smallest of those that share a
-// variable with the inputs joined so far, so a cross product is built only
-// where nothing connects (SPARQL text order would build it wherever a query
-// lists unconnected patterns first).
-OperatorPtr joinSmallestConnectedFirst(std::vector<JoinInput> inputs) {
-  auto smallest = [](auto begin, auto end) {
-    return std::min_element(begin, end, [](const JoinInput& a, const JoinInput& b) {
-      return a.plan->estimatedRows() < b.plan->estimatedRows();
-    });
-  };
-  auto first = smallest(inputs.begin(), inputs.end());
-  OperatorPtr result = std::move(first->plan);
-  std::set<std::string> bound(first->variables.begin(), first->variables.end());
-  inputs.erase(first);
-  while (!inputs.empty()) {
-    auto disconnected = std::stable_partition(inputs.begin(), inputs.end(),
-                                              [&](const JoinInput& in) { return sharesVariable(in, bound); });
-    auto next = disconnected == inputs.begin() ? smallest(inputs.begin(), inputs.end())
-                                               : smallest(inputs.begin(), disconnected);
-    bound.insert(next->variables.begin(), next->variables.end());
-    result = hashJoin(std::move(result), std::move(next->plan));
-    inputs.erase(next);
+// The inputs joined in the optimizer's order (optimizer/operator_join_order.h).
+OperatorPtr joinInOrder(std::vector<JoinInput> inputs, const ExecutorCosts& costs) {
+  std::vector<JoinOperand> operands;
+  for (const JoinInput& input : inputs) operands.push_back({input.plan->estimatedRows(), input.variables});
+  OperatorPtr result;
+  for (size_t i : operatorJoinOrder(operands, costs)) {
+    result = result ? hashJoin(std::move(result), std::move(inputs[i].plan)) : std::move(inputs[i].plan);
   }
   return result;
 }
@@ -535,7 +515,7 @@ OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
   for (size_t i = 0; i < operands.size(); ++i) {
     if (!used[i]) inputs.push_back({plan(*operands[i], requiredOfInput(operands, i, required)), patternVariables(*operands[i])});
   }
-  return joinSmallestConnectedFirst(std::move(inputs));
+  return joinInOrder(std::move(inputs), orderer_.operatorCosts());
 }
 
 // A triple pattern matches the merge of graphs where it matches one of them,
@@ -580,7 +560,7 @@ OperatorPtr Planner::planMergedBgp(const Op& op, const Required& required) const
     const double rows = matches->estimatedRows(), cost = matches->estimatedCost() + rows;
     inputs.push_back({std::make_unique<Distinct>(std::move(matches), false, rows, cost), patternVariables(*parts[i])});
   }
-  return joinSmallestConnectedFirst(std::move(inputs));
+  return joinInOrder(std::move(inputs), orderer_.operatorCosts());
 }
 
 OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const {
