@@ -108,7 +108,7 @@ class Executor {
   virtual ~Executor() = default;
   virtual std::string name() const = 0;
   virtual IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                          const BgpCall& options, ExecutionProfile& profile) = 0;
+                            const BgpCall& options, ExecutionProfile& profile) = 0;
   // The same rows through a cursor, found at its first next(). By default
   // one batch, execute()'s table; an executor that can find rows a chunk at
   // a time may hand them out as it goes when options.streamRows asks for it.

@@ -256,7 +256,7 @@ class StepMemory {
 // Each row's extensions through one step, or with `firstOnly` its first
 // extension (where the caller needs only to know that one exists).
 IdRows runStep(const StepRunner& runner, const IdRows& input, const BgpCall& options,
-                bool firstOnly = false) {
+               bool firstOnly = false) {
   constexpr size_t kCellsPerReport = 1 << 16;
   const size_t tasks = (input.rows() + kRowsPerTask - 1) / kRowsPerTask;
   std::vector<std::vector<uint32_t>> pieces(tasks);
@@ -706,7 +706,7 @@ class CpuExecutor final : public Executor {
   std::string name() const override { return "cpu"; }
 
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
-                  const BgpCall& options, ExecutionProfile& profile) override {
+                    const BgpCall& options, ExecutionProfile& profile) override {
     const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
     std::vector<IdRows> tables;
     for (uint32_t c = 0; c < plan.components.size(); ++c) {

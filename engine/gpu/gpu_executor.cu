@@ -32,7 +32,7 @@ class GpuExecutor final : public Executor {
   // Cursors are execute()'s (Executor::open): a cursor's run lives within
   // its first next(), so it holds host rows alone and any thread may read it.
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
-                  ExecutionProfile& profile) override {
+                    ExecutionProfile& profile) override {
     const std::vector<gpu::ComponentSteps> steps = gpu::gpuSteps(plan, bgp);
     declineUnsupported(steps, bgp);
     if (stopsFarBelowEstimate(plan, options)) {

@@ -126,7 +126,7 @@ ComponentRows BgpRun::componentRows(uint32_t c, const ComponentSteps& steps, con
 
 // The light-query path; nullopt when a step outgrew its capacity.
 std::optional<IdColumns> BgpRun::runFused(uint32_t c, const ComponentSteps& steps, const BgpCall& options,
-                                        ExecutionProfile& profile) {
+                                          ExecutionProfile& profile) {
   if (steps.size() > kMaxSteps) return std::nullopt;
   FusedWorkspace& ws = device_.fusedWorkspace();
   const cudaStream_t stream = device_.pool().stream();

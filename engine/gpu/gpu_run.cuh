@@ -96,7 +96,7 @@ class BgpRun {
   ComponentRows componentRows(uint32_t c, const ComponentSteps& steps, const BgpCall& options,
                               ExecutionProfile& profile, bool countOnly, size_t countedLeaves);
   std::optional<IdColumns> runFused(uint32_t c, const ComponentSteps& steps, const BgpCall& options,
-                                  ExecutionProfile& profile);
+                                    ExecutionProfile& profile);
   ComponentRows runComponent(uint32_t c, const ComponentSteps& steps, const BgpCall& options,
                              ExecutionProfile& profile, bool countOnly, size_t countedLeaves,
                              std::optional<uint32_t> distinctColumn = std::nullopt);

@@ -115,7 +115,7 @@ class ExecutorPool : public Executor {
 
   std::string name() const override { return leases_.any().name(); }
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
-                  ExecutionProfile& profile) override {
+                    ExecutionProfile& profile) override {
     Lease lease(leases_);
     return lease->execute(plan, bgp, store, options, profile);
   }

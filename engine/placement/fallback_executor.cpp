@@ -79,7 +79,7 @@ class FallbackExecutor final : public Executor {
   void preload(const GraphStore& store) override { gpu_->preload(store); }
 
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
-                  ExecutionProfile& profile) override {
+                    ExecutionProfile& profile) override {
     return orOnCpu(profile, Work::Rows, [&](Executor& e) { return e.execute(plan, bgp, store, options, profile); });
   }
 

@@ -17,7 +17,7 @@ class PlacingExecutor final : public Executor {
   WalkEstimator* walkEstimator() override { return gpu_.walkEstimator(); }
 
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
-                  ExecutionProfile& profile) override {
+                    ExecutionProfile& profile) override {
     const Placement placement = place(plan, bgp, store);
     IdColumns rows = placement.executor.execute(plan, bgp, store, options, profile);
     explain(placement, profile);

@@ -48,7 +48,7 @@ class DecliningExecutor final : public engine::Executor {
   std::string name() const override { return "gpu"; }
   engine::WalkEstimator* walkEstimator() override { return &walks_; }
   engine::IdColumns execute(const engine::BgpPlan& plan, const engine::BoundBgp& bgp, const GraphStore& store,
-                          const engine::BgpCall& options, engine::ExecutionProfile& profile) override {
+                            const engine::BgpCall& options, engine::ExecutionProfile& profile) override {
     for (const engine::ComponentPlan& component : plan.components) {
       if (component.steps.size() < declineFrom) continue;
       if (when == engine::ExecutorDeclined::When::OutOfMemory) profile.note = "half done";
