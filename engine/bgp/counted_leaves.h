@@ -18,4 +18,11 @@ namespace gsparql::engine {
 // path. Under homomorphisms only: injective matching must see every row.
 size_t countedLeavesFrom(const ComponentPlan& plan, const BoundBgp& bgp);
 
+// Whether `step` could be such a leaf by itself: its rows for a row are its
+// candidates that pass its checks, found by intersecting lists alone.
+bool countableStep(const PlanStep& step, const BoundBgp& bgp);
+// Whether `step` reads `vertex` from the row (its driver's known end, a
+// check's, or a predicate compared with it).
+bool readsVertex(const PlanStep& step, uint32_t vertex);
+
 }  // namespace gsparql::engine

@@ -163,19 +163,13 @@ double rowsOverSteps(const ComponentPlan& plan) {
 
 namespace {
 
+// The approximate enumerator's state: the bound vertices of earlier
+// components it starts from.
 class GreedyPlanner {
  public:
   explicit GreedyPlanner(const StepBuilder& start) : start_(start) {}
 
-  // Without a sample, the statistics choose the seed and each next vertex,
-  // and estimate their rows. With one, the statistics' seed and, where its
-  // plan makes many rows, a few more seeds are tried (below); from each, the
-  // next vertex is always the one whose step the sample's walks estimate to
-  // make the fewest rows; the plan kept is the one with the fewest estimated
-  // rows over all its steps (C_out). Where walks cannot go on (a step binds
-  // a predicate variable, or no walk survived), the statistics take over.
-  // `searchSeeds`: false where the caller enumerates every order of a plan
-  // that makes as many rows (the dynamic programming), seeds included.
+  // greedyPlan (plan_enumerator.h).
   PartialPlan plan(const std::vector<uint32_t>& component, const std::optional<WalkSample>& sample,
                    bool searchSeeds) const {
     PartialPlan best = greedyFrom(component, std::nullopt, sample);

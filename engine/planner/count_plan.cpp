@@ -5,25 +5,6 @@
 namespace gsparql::engine {
 namespace {
 
-bool readsVertex(const PlanStep& step, uint32_t vertex) {
-  if (step.source == CandidateSource::Neighbours && step.driver.boundVertex == vertex) return true;
-  for (const EdgeUse& check : step.checks) {
-    if (check.boundVertex == vertex) return true;
-  }
-  for (const PredicateVertexCheck& check : step.predicateVertexChecks) {
-    if (check.vertex == vertex) return true;
-  }
-  return false;
-}
-
-bool movable(const PlanStep& step) {
-  if (step.source != CandidateSource::Neighbours || step.driver.bindsPredicate) return false;
-  for (const EdgeUse& check : step.checks) {
-    if (check.bindsPredicate) return false;
-  }
-  return step.predicateVertexChecks.empty();
-}
-
 // The steps' own factors (rows after / rows before), multiplied again in the new order.
 void reestimate(const std::vector<PlanStep>& before, std::vector<size_t> order, std::vector<PlanStep>& after) {
   double rows = 1;
@@ -35,14 +16,14 @@ void reestimate(const std::vector<PlanStep>& before, std::vector<size_t> order, 
   }
 }
 
-BgpPlan leavesLast(BgpPlan plan) {
+BgpPlan leavesLast(BgpPlan plan, const BoundBgp& bgp) {
   for (ComponentPlan& component : plan.components) {
     const std::vector<PlanStep>& steps = component.steps;
     std::vector<size_t> kept, moved;
     for (size_t k = 0; k < steps.size(); ++k) {
       bool read = false;
       for (size_t later = k + 1; later < steps.size() && !read; ++later) read = readsVertex(steps[later], steps[k].vertex);
-      (movable(steps[k]) && !read ? moved : kept).push_back(k);
+      (countableStep(steps[k], bgp) && !read ? moved : kept).push_back(k);
     }
     kept.insert(kept.end(), moved.begin(), moved.end());
     std::vector<PlanStep> reordered;
@@ -56,7 +37,7 @@ BgpPlan leavesLast(BgpPlan plan) {
 }  // namespace
 
 BgpPlan planForCount(BgpPlan plan, const BoundBgp& bgp) {
-  plan = leavesLast(std::move(plan));
+  plan = leavesLast(std::move(plan), bgp);
   for (ComponentPlan& component : plan.components) component.countedLeavesFrom = countedLeavesFrom(component, bgp);
   return plan;
 }

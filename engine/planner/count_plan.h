@@ -8,9 +8,10 @@
 
 namespace gsparql::engine {
 
-// The same rows in another order: in each component, the steps that draw a
-// vertex's neighbours, bind no predicate variable and are read by no later
-// step move to the end, in their order; row estimates follow the new order.
+// The same rows in another order: in each component, the steps that could be
+// counted as leaves (bgp/counted_leaves.h's countableStep) and are read by no
+// later step move to the end, in their order; row estimates follow the new
+// order.
 // Then ComponentPlan::countedLeavesFrom is set (bgp/counted_leaves.h). Not
 // for injective matching, which must see every row.
 BgpPlan planForCount(BgpPlan plan, const BoundBgp& bgp);

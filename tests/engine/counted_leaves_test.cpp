@@ -74,6 +74,10 @@ size_t leavesOf(const engine::BgpPlan& plan) {
 TEST_CASE("a count multiplies only final steps over constant predicates that read vertices bound before them") {
   Path path;  // only ?c is a leaf: ?b's step reads ?a, bound before it, but ?c's reads ?b
   CHECK(engine::countedLeavesFrom(path.plan, path.bgp) == 2);
+  CHECK(engine::readsVertex(path.plan.steps[2], 1));
+  CHECK_FALSE(engine::readsVertex(path.plan.steps[2], 0));
+  CHECK(engine::countableStep(path.plan.steps[1], path.bgp));
+  CHECK_FALSE(engine::countableStep(path.plan.steps[0], path.bgp));  // keys of a predicate: no row to extend
   Path star;  // ?b and ?c both from ?a: both leaves
   star.plan.steps[2].driver.boundVertex = 0;
   star.bgp.edges[1].from = 0;
@@ -90,6 +94,7 @@ TEST_CASE("a count multiplies only final steps over constant predicates that rea
   SUBCASE("a self-loop check: the CPU cannot count it") {
     star.plan.steps[2].checks.push_back({1, 2, pcsr::Direction::Out, false});
     CHECK(engine::countedLeavesFrom(star.plan, star.bgp) == 3);
+    CHECK_FALSE(engine::countableStep(star.plan.steps[2], star.bgp));
   }
   SUBCASE("a predicate compared with a vertex") {
     star.plan.steps[2].predicateVertexChecks.push_back({0, 2});
