@@ -15,6 +15,7 @@
 #include "engine/bgp/bound_bgp.h"
 #include "engine/bgp/id_columns.h"
 #include "engine/bgp/plan.h"
+#include "engine/bgp/query_limits.h"
 
 namespace gsparql {
 class GraphStore;
@@ -23,27 +24,6 @@ class GraphStore;
 namespace gsparql::engine {
 
 class WalkEstimator;
-
-// What a whole query may spend, and when it must stop: one for the query,
-// read by its operators and by every executor call it makes.
-struct QueryLimits {
-  // Set by another thread or a signal handler; executors stop at the next
-  // batch of rows and throw QueryCancelled.
-  const std::atomic<bool>* cancel = nullptr;
-  // When the query must stop with QueryTimedOut; and the timeout, for the message.
-  std::optional<std::chrono::steady_clock::time_point> deadline;
-  double timeoutSeconds = 0;
-  // The bytes the query's intermediate tables may hold at once.
-  uint64_t memoryBudgetBytes = UINT64_MAX;
-
-  bool cancelled() const { return cancel != nullptr && cancel->load(std::memory_order_relaxed); }
-  bool stopRequested() const { return cancelled() || (deadline && std::chrono::steady_clock::now() >= *deadline); }
-  // Throws QueryCancelled or QueryTimedOut when the query must stop.
-  void throwIfStopped() const;
-  // Throws QueryOutOfMemory when a table of `bytes` (`what`, for the
-  // message) does not fit the budget.
-  void checkMemory(uint64_t bytes, const std::string& what) const;
-};
 
 // What one executor call asks for, under its query's limits (a call is
 // made within them: the executor checks them as it goes).

@@ -1,4 +1,4 @@
-#include "engine/bgp/executor.h"
+#include "engine/bgp/query_limits.h"
 #include "gsparql/error.h"
 
 namespace gsparql::engine {

@@ -34,6 +34,10 @@ struct Builtin {
   BuiltinFn fn;
   size_t minArgs;
   size_t maxArgs;
+  // Its result depends on its arguments alone (not on the query's base,
+  // clock or randomness): with constant arguments it is computed once, when
+  // the expression is compiled.
+  bool pure = true;
 };
 
 // The strict function named `name` (an operator, a built-in name, or the

@@ -7,6 +7,7 @@
 
 #include "engine/expr/builtins.h"
 #include "engine/expr/regex.h"
+#include "engine/expr/value_set.h"
 #include "engine/expr/values.h"
 
 namespace gsparql::engine::expr {
@@ -27,6 +28,7 @@ struct ExprNode {
   // with `constantRegex` set means an invalid pattern.
   std::shared_ptr<const Regex> regex;
   bool constantRegex = false;
+  std::shared_ptr<const ValueSet> inSet;  // In, NotIn with a list of constants
 };
 
 }  // namespace detail
@@ -37,6 +39,8 @@ namespace {
 
 using Node = detail::ExprNode;
 using Kind = Node::Kind;
+
+Result evaluateNode(const Node& node, const Solution& solution, Environment& environment);
 
 struct SpecialForm {
   std::string_view name;
@@ -72,6 +76,8 @@ class Compiler {
   }
   Node term(const sparql::Term& t);
   Node call(const sparql::Expr& e, std::string_view name);
+  static void foldConstant(Node& node);
+  static void compileInSet(Node& node);
   void compileRegex(Node& node, size_t flagsArg);
   void readPattern(const sparql::Op& op);
   void readExpr(const sparql::Expr& e);
@@ -101,14 +107,44 @@ Node Compiler::call(const sparql::Expr& e, std::string_view name) {
     if (n >= form.minArgs && n <= form.maxArgs) node.kind = form.kind;
     if (node.kind == Kind::Regex) compileRegex(node, 2);
     if (node.kind == Kind::Replace) compileRegex(node, 3);
+    if (node.kind == Kind::In || node.kind == Kind::NotIn) compileInSet(node);
     return node;
   }
   const Builtin* b = findBuiltin(name);
   if (b && n >= b->minArgs && n <= b->maxArgs) {
     node.kind = Kind::Strict;
     node.builtin = b;
+    foldConstant(node);
   }
   return node;  // unknown functions are errors (section 17.6)
+}
+
+bool isConstant(const Node& node) { return node.kind == Kind::Constant || node.kind == Kind::Error; }
+
+// A pure function of constants (1+1+...+1, a cast of a literal) is computed
+// here once instead of on every row; an error becomes an Error node.
+void Compiler::foldConstant(Node& node) {
+  if (!node.builtin->pure || !std::all_of(node.args.begin(), node.args.end(), isConstant)) return;
+  struct NoSolution final : Solution {
+    std::optional<std::string_view> term(size_t) const override { return std::nullopt; }
+  } noSolution;
+  Environment noEnvironment;
+  Result value = evaluateNode(node, noSolution, noEnvironment);
+  node = Node{};
+  if (value) {
+    node.kind = Kind::Constant;
+    node.constant = std::move(*value);
+  }
+}
+
+// x IN (constants): one hash lookup per row instead of a scan of the list.
+void Compiler::compileInSet(Node& node) {
+  if (!std::all_of(node.args.begin() + 1, node.args.end(), isConstant)) return;
+  std::vector<std::optional<std::string>> constants;
+  for (auto a = node.args.begin() + 1; a != node.args.end(); ++a) {
+    constants.push_back(a->kind == Kind::Constant ? std::optional(a->constant) : std::nullopt);
+  }
+  node.inSet = std::make_shared<const ValueSet>(constants);
 }
 
 // Parses the pattern once when it and the flags are constants.
@@ -167,6 +203,7 @@ class Evaluator {
     return effectiveBooleanValue(*r);
   }
   Result strict(const Node& n);
+  Result call(const Node& n, Result first);
   Result logical(const Node& n);
   Result ifThenElse(const Node& n);
   Result coalesce(const Node& n);
@@ -205,11 +242,24 @@ Result Evaluator::eval(const Node& n) {
   return std::nullopt;
 }
 
+// A left-deep chain of strict calls (1+2+...+n: the parser's shape for
+// chained operators) is evaluated bottom-up in a loop, not by recursion as
+// deep as the chain.
 Result Evaluator::strict(const Node& n) {
+  std::vector<const Node*> chain{&n};
+  while (!chain.back()->args.empty() && chain.back()->args[0].kind == Kind::Strict) chain.push_back(&chain.back()->args[0]);
+  const Node& bottom = *chain.back();
+  Result value = call(bottom, bottom.args.empty() ? Result() : eval(bottom.args[0]));
+  for (auto it = chain.rbegin() + 1; it != chain.rend() && value; ++it) value = call(**it, std::move(value));
+  return value;
+}
+
+// The call of a strict node whose first argument (if any) evaluated to `first`.
+Result Evaluator::call(const Node& n, Result first) {
   std::vector<Result> values;
   values.reserve(n.args.size());
-  for (const Node& a : n.args) {
-    values.push_back(eval(a));
+  for (size_t i = 0; i < n.args.size(); ++i) {
+    values.push_back(i == 0 ? std::move(first) : eval(n.args[i]));
     if (!values.back()) return std::nullopt;
   }
   std::vector<Arg> args;
@@ -248,6 +298,11 @@ Result Evaluator::in(const Node& n) {
   Result left = eval(n.args[0]);
   if (!left) return std::nullopt;
   bool negated = n.kind == Kind::NotIn, error = false;
+  if (n.inSet) {
+    const std::optional<bool> found = n.inSet->contains(*left);
+    if (!found) return std::nullopt;
+    return booleanTerm(*found != negated);
+  }
   for (size_t i = 1; i < n.args.size(); ++i) {
     Result right = eval(n.args[i]);
     std::optional<bool> equal = right ? valuesEqual(*left, *right) : std::nullopt;
@@ -287,12 +342,23 @@ Result Evaluator::regex(const Node& n) {
   return stringTerm(*out, args[0].language);
 }
 
+Result evaluateNode(const Node& node, const Solution& solution, Environment& environment) {
+  return Evaluator(solution, environment).eval(node);
+}
+
+size_t nodeCount(const Node& node) {
+  size_t count = 1;
+  for (const Node& a : node.args) count += nodeCount(a);
+  return count;
+}
+
 }  // namespace
 
 Expression::Expression(const sparql::Expr& expr, const std::vector<std::string>& variables) {
   Compiler compiler(variables);
   root_ = std::make_unique<Expression::Node>(Expression::Node{compiler.compile(expr)});
   slots_ = compiler.slots();
+  cost_ = nodeCount(*root_);
 }
 
 Expression::~Expression() = default;
@@ -300,7 +366,7 @@ Expression::Expression(Expression&&) noexcept = default;
 Expression& Expression::operator=(Expression&&) noexcept = default;
 
 Result Expression::evaluate(const Solution& solution, Environment& environment) const {
-  return Evaluator(solution, environment).eval(*root_);
+  return evaluateNode(*root_, solution, environment);
 }
 
 bool Expression::holds(const Solution& solution, Environment& environment) const {

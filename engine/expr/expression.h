@@ -61,11 +61,15 @@ class Expression {
   bool holds(const Solution& solution, Environment& environment) const;
   // The slots the expression reads (EXISTS patterns included).
   const std::vector<size_t>& slotsRead() const;
+  // Its nodes after compilation (constants folded): what one evaluation
+  // weighs against the next check for a stop (StopCheck).
+  size_t cost() const { return cost_; }
 
  private:
   struct Node;
   std::unique_ptr<Node> root_;
   std::vector<size_t> slots_;
+  size_t cost_ = 1;
 };
 
 // Effective boolean value (section 17.2.2); nullopt for a type error.

@@ -90,11 +90,11 @@ std::vector<Builtin> termBuiltins() {
       {"ISBLANK", isBlank, 1, 1},    {"ISLITERAL", isLiteral, 1, 1},
       {"ISNUMERIC", isNumeric, 1, 1}, {"SAMETERM", sameTerm, 2, 2},
       {"STR", str, 1, 1},            {"LANG", lang, 1, 1},
-      {"DATATYPE", datatype, 1, 1},  {"IRI", iri, 1, 1},
-      {"URI", iri, 1, 1},            {"BNODE", bnode, 0, 1},
+      {"DATATYPE", datatype, 1, 1},  {"IRI", iri, 1, 1, false},
+      {"URI", iri, 1, 1, false},     {"BNODE", bnode, 0, 1, false},
       {"STRDT", strdt, 2, 2},        {"STRLANG", strlang, 2, 2},
-      {"UUID", uuid, 0, 0},          {"STRUUID", struuid, 0, 0},
-      {"NOW", now, 0, 0},            {"RAND", rand, 0, 0},
+      {"UUID", uuid, 0, 0, false},   {"STRUUID", struuid, 0, 0, false},
+      {"NOW", now, 0, 0, false},     {"RAND", rand, 0, 0, false},
   };
 }
 

@@ -1,5 +1,7 @@
 #include "engine/expr/values.h"
 
+#include <cstring>
+
 #include "engine/expr/datetime.h"
 #include "engine/expr/expression.h"
 #include "engine/expr/numeric.h"
@@ -97,6 +99,34 @@ int orderTerms(std::string_view a, std::string_view b) {
   if (x.group != y.group) return x.group < y.group ? -1 : 1;
   if (auto c = compareInGroup(x, y); c && *c != 0) return *c;
   return a < b ? -1 : a != b;
+}
+
+// A number's keys: its double (what compareNumbers compares when a float or
+// double takes part; -0 is 0), and for integers and decimals also the exact
+// value in canonical form (equal exact values may round apart).
+std::vector<std::string> numberKeys(const Number& number) {
+  std::vector<std::string> keys;
+  double approx = number.toDouble();
+  if (approx != approx) return keys;  // NaN equals nothing
+  if (approx == 0) approx = 0.0;
+  std::string bits(sizeof approx, '\0');
+  std::memcpy(bits.data(), &approx, sizeof approx);
+  keys.push_back("d" + bits);
+  if (number.type <= NumType::Decimal) keys.push_back("x" + canonicalLexical(Number{NumType::Decimal, number.exact, 0.0}));
+  return keys;
+}
+
+EqualityKeys equalityKeys(std::string_view term) {
+  const Classified c = classify(term);
+  EqualityKeys keys;
+  keys.termKey = rdf::termKey(term);
+  keys.comparedOneByOne = c.group == Group::DateTime || c.group == Group::Date;
+  keys.unknownDatatype = c.group == Group::Other;
+  keys.valueLiteral = c.term.isLiteral() && c.group != Group::LangString;
+  if (c.group == Group::Numeric) keys.valueKeys = numberKeys(*c.number);
+  if (c.group == Group::Boolean) keys.valueKeys = {*c.boolean ? "b1" : "b0"};
+  if (c.group == Group::String) keys.valueKeys = {"s" + c.term.value};
+  return keys;
 }
 
 std::optional<bool> effectiveBooleanValue(std::string_view text) {

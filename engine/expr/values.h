@@ -3,7 +3,9 @@
 // operand types of section 17.3), `<` and friends, and the total order of
 // ORDER BY (section 15.1) used by MIN and MAX.
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/expr/terms.h"
 
@@ -18,6 +20,22 @@ std::optional<int> compareValues(std::string_view a, std::string_view b);
 // Blank nodes < IRIs < literals; literals by type group, then value, then
 // term text, so that any two distinct terms are ordered.
 int orderTerms(std::string_view a, std::string_view b);
+
+// What `=` needs to know of a term to find its equals by hashing (IN's set of
+// constants, value_set.h). Two terms that valuesEqual() finds equal share a
+// key: the same term (`termKey`), or equal numbers, booleans or strings
+// (`valueKeys`); dates and times, whose equal values may differ in their
+// timezones, are compared one by one instead.
+struct EqualityKeys {
+  std::string termKey;
+  std::vector<std::string> valueKeys;
+  bool comparedOneByOne = false;  // a date or dateTime
+  bool unknownDatatype = false;   // a literal whose datatype has no value comparison here
+  // A literal that is not language-tagged: `=` with an unknownDatatype
+  // literal that is not the same term is an error (section 17.4.1.7).
+  bool valueLiteral = false;
+};
+EqualityKeys equalityKeys(std::string_view term);
 
 // xsd:boolean's lexical space.
 std::optional<bool> parseBoolean(std::string_view lexical);

@@ -18,6 +18,7 @@ std::string BuildProbe::sharedVariables() const {
 }
 
 void BuildProbe::openImpl(ExecutionContext& context) {
+  stop_.emplace(context.run.limits);
   rightRows_ = runToEnd(*right_, context);
   index_.emplace(rightRows_, shared_.right);
   left_->open(context);
@@ -36,10 +37,10 @@ std::optional<Table> BuildProbe::nextImpl(ExecutionContext& context) {
     }
     for (; leftRow_ < leftBatch_->rows && out.rows < kBatchRows; ++leftRow_) {
       for (size_t k = 0; k < key.size(); ++k) key[k] = leftBatch_->at(leftRow_, shared_.left[k]);
+      visited();
       probe(*leftBatch_, leftRow_, key, out, context);
     }
     if (out.rows >= kBatchRows) return out;
-    context.run.limits.throwIfStopped();
   }
 }
 

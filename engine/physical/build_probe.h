@@ -29,11 +29,9 @@ class BuildProbe : public Operator {
   const std::vector<std::optional<size_t>>& rightColumnOfOutput() const { return rightOfOutput_; }
   // "on ?a ?b", for describe().
   std::string sharedVariables() const;
-  // Called for each right row a probe visits: one left row may meet every
-  // right row (a product), so a stopped query is noticed within a few thousand.
-  void visited(ExecutionContext& context) {
-    if (++visits_ % 4096 == 0) context.run.limits.throwIfStopped();
-  }
+  // Called for each right row a probe visits, with the work it took (a
+  // condition's nodes): one left row may meet every right row (a product).
+  void visited(int64_t work = 1) { (*stop_)(work); }
 
  private:
   void openImpl(ExecutionContext& context) final;
@@ -46,7 +44,7 @@ class BuildProbe : public Operator {
   std::optional<CompatibleRows> index_;
   std::optional<Table> leftBatch_;
   size_t leftRow_ = 0;
-  uint64_t visits_ = 0;
+  std::optional<StopCheck> stop_;
 };
 
 }  // namespace gsparql::engine

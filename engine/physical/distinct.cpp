@@ -21,6 +21,7 @@ std::optional<Table> Distinct::nextImpl(ExecutionContext& context) {
       for (size_t c = 0; c < batch->width(); ++c) row[c] = batch->at(r, c);
       if (seen_.insert(row)) keep.push_back(r);
     }
+    context.run.limits.checkMemory(seen_.bytes(), "the rows seen by " + describe());
     if (!keep.empty()) return gatherRows(*batch, keep);
   }
   return std::nullopt;

@@ -49,9 +49,11 @@ std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
     return it->second;
   };
   RowSolution solution(*batch, context.terms);
+  StopCheck stop(context.run.limits);
   for (const Compiled& binding : bindings_) {
     std::vector<ValueId> values(batch->rows);
     for (row = 0; row < batch->rows; ++row) {
+      stop(static_cast<int64_t>(binding.expression.cost()));
       solution.moveTo(row);
       values[row] = valueOf(binding.expression.evaluate(solution, *environment_), context.terms);
     }

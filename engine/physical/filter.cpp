@@ -1,7 +1,5 @@
 #include "engine/physical/filter.h"
 
-#include "engine/physical/row_solution.h"
-
 namespace gsparql::engine {
 
 Filter::Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, std::string text, double rows,
@@ -12,23 +10,33 @@ Filter::Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, s
 
 void Filter::openImpl(ExecutionContext& context) {
   environment_ = context.environmentFor(variables());
+  emitted_ = 0;
   child_->open(context);
 }
 
+// Each condition evaluated counts as the nodes of its expression towards the
+// next check for a stop: a row of a long expression weighs more.
+bool Filter::holds(const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context, StopCheck& stop) {
+  solution.moveTo(row);
+  for (const auto& c : conditions_) {
+    const auto decided = c.typed ? c.typed->decide(batch, row, context.terms) : std::nullopt;
+    stop(decided ? 1 : c.expression.cost());
+    if (!(decided ? *decided : c.expression.holds(solution, *environment_))) return false;
+  }
+  return true;
+}
+
 std::optional<Table> Filter::nextImpl(ExecutionContext& context) {
+  if (readAtMost_ && emitted_ >= *readAtMost_) return std::nullopt;
+  StopCheck stop(context.run.limits);
   while (auto batch = child_->next(context)) {
     RowSolution solution(*batch, context.terms);
     std::vector<size_t> keep;
-    for (size_t r = 0; r < batch->rows; ++r) {
-      solution.moveTo(r);
-      bool holds = true;
-      for (const auto& c : conditions_) {
-        if (!holds) break;
-        const auto decided = c.typed ? c.typed->decide(*batch, r, context.terms) : std::nullopt;
-        holds = decided ? *decided : c.expression.holds(solution, *environment_);
-      }
-      if (holds) keep.push_back(r);
+    const uint64_t wanted = readAtMost_ ? *readAtMost_ - emitted_ : UINT64_MAX;
+    for (size_t r = 0; r < batch->rows && keep.size() < wanted; ++r) {
+      if (holds(*batch, r, solution, context, stop)) keep.push_back(r);
     }
+    emitted_ += keep.size();
     if (!keep.empty()) return gatherRows(*batch, keep);
   }
   return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include "engine/expr/expression.h"
 #include "engine/physical/operator.h"
+#include "engine/physical/row_solution.h"
 #include "engine/physical/typed_comparison.h"
 
 namespace gsparql::engine {
@@ -16,6 +17,9 @@ class Filter final : public Operator {
   Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, std::string text, double rows, double cost);
   std::string describe() const override { return "Filter " + text_; }
   std::vector<const Operator*> children() const override { return {child_.get()}; }
+  // Its consumer reads at most `rows` rows: a batch is evaluated only until
+  // they are found (LIMIT 1 over an expensive condition evaluates it on few rows).
+  void readAtMost(uint64_t rows) override { readAtMost_ = rows; }
 
  private:
   void openImpl(ExecutionContext& context) override;
@@ -25,11 +29,14 @@ class Filter final : public Operator {
     expr::Expression expression;
     std::optional<TypedComparison> typed;  // decides most rows without decoding
   };
+  bool holds(const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context, StopCheck& stop);
 
   OperatorPtr child_;
   std::vector<Condition> conditions_;
   std::string text_;
   std::optional<expr::Environment> environment_;
+  std::optional<uint64_t> readAtMost_;
+  uint64_t emitted_ = 0;
 };
 
 }  // namespace gsparql::engine

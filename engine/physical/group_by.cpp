@@ -43,6 +43,10 @@ GroupBy::GroupBy(OperatorPtr child, const std::vector<sparql::Binding>& keys,
     if (!a.expr.star) aggregate.argument.emplace(a.expr.args.at(0), child_->variables());
     aggregates_.push_back(std::move(aggregate));
   }
+  for (const Key& k : keys_) rowCost_ += static_cast<int64_t>(k.expression.cost());
+  for (const Aggregate& a : aggregates_) rowCost_ += a.argument ? static_cast<int64_t>(a.argument->cost()) : 1;
+  groupBytes_ = sizeof(Group) + keys_.size() * (2 * sizeof(ValueId)) + kIndexEntryBytes +
+                aggregates_.size() * kAggregatorBytes;
 }
 
 GroupBy::Group GroupBy::newGroup(std::vector<ValueId> key) const {
@@ -86,6 +90,7 @@ void GroupBy::openImpl(ExecutionContext& context) {
   const bool rowsOnly = keys_.empty() && std::all_of(aggregates_.begin(), aggregates_.end(),
                                                       [](const Aggregate& a) { return a.countsRows; });
   expr::Environment environment = context.environmentFor(child_->variables());
+  StopCheck stop(context.run.limits);
   child_->open(context);
   while (auto batch = child_->next(context)) {
     if (rowsOnly) {
@@ -94,10 +99,12 @@ void GroupBy::openImpl(ExecutionContext& context) {
     }
     RowSolution solution(*batch, context.terms);
     for (size_t r = 0; r < batch->rows; ++r) {
+      stop(rowCost_);
       solution.moveTo(r);
       Group& group = keys_.empty() ? groups_[0] : groupOf(*batch, r, context, solution, environment);
       accumulate(group, *batch, r, context, solution, environment);
     }
+    context.run.limits.checkMemory(groups_.size() * groupBytes_, "the groups of " + describe());
   }
   cursor_.reset(finish(context));
 }

@@ -52,6 +52,11 @@ class GroupBy final : public Operator {
   std::map<std::vector<ValueId>, size_t> groupIndex_;
   std::vector<Group> groups_;
   BatchCursor cursor_;
+  int64_t rowCost_ = 1;  // a row's work for StopCheck: the keys' and arguments' nodes
+  // A group's bytes at least, for the memory budget: its key twice (group
+  // and index), an index node, its aggregators (an estimate: most hold a few words).
+  uint64_t groupBytes_ = 0;
+  static constexpr uint64_t kIndexEntryBytes = 64, kAggregatorBytes = 64;
 };
 
 }  // namespace gsparql::engine

@@ -10,7 +10,7 @@ std::string HashJoin::describe() const { return "HashJoin " + sharedVariables();
 void HashJoin::probe(const Table& left, size_t row, std::span<const ValueId> key, Table& out,
                      ExecutionContext& context) {
   index().forEachCompatible(key, [&](uint32_t r) {
-    visited(context);
+    visited();
     appendMergedRow(left, row, right(), r, rightColumnOfOutput(), out);
   });
 }

@@ -6,7 +6,10 @@ namespace gsparql::engine {
 
 LeftJoin::LeftJoin(OperatorPtr left, OperatorPtr right, std::vector<sparql::Expr> condition, double rows, double cost)
     : BuildProbe(std::move(left), std::move(right), true, rows, cost) {
-  for (const auto& e : condition) condition_.emplace_back(e, variables());
+  for (const auto& e : condition) {
+    condition_.emplace_back(e, variables());
+    conditionCost_ += static_cast<int64_t>(condition_.back().cost());
+  }
 }
 
 std::string LeftJoin::describe() const {
@@ -17,7 +20,7 @@ void LeftJoin::probe(const Table& left, size_t row, std::span<const ValueId> key
                      ExecutionContext& context) {
   bool matched = false;
   index().forEachCompatible(key, [&](uint32_t r) {
-    visited(context);
+    visited(conditionCost_);
     if (!condition_.empty()) {
       merged_ = Table(variables().size());
       appendMergedRow(left, row, right(), r, rightColumnOfOutput(), merged_);

@@ -20,6 +20,7 @@ class LeftJoin final : public BuildProbe {
              ExecutionContext& context) override;
 
   std::vector<expr::Expression> condition_;
+  int64_t conditionCost_ = 1;  // a visit's work: a row, and the condition's nodes
   Table merged_;
   std::optional<expr::Environment> environment_;  // one merged row, on which the condition is evaluated
 };

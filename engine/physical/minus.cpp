@@ -19,7 +19,7 @@ void Minus::probe(const Table& left, size_t row, std::span<const ValueId> key, T
   };
   bool removed = false;
   index().forEachCompatible(key, [&](uint32_t r) {
-    visited(context);
+    visited();
     removed = removed || sharesABoundVariable(r);
   });
   if (!removed) out.appendRowOf(left, row);

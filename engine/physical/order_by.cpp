@@ -39,7 +39,9 @@ OrderBy::KeyValues OrderBy::valuesOf(const Key& key, const Table& rows, Executio
   values.terms.resize(rows.rows);
   RowSolution solution(rows, context.terms);
   expr::Environment environment = context.environmentFor(variables());
+  StopCheck stop(context.run.limits);
   for (size_t r = 0; r < rows.rows; ++r) {
+    stop(static_cast<int64_t>(key.expression.cost()));
     solution.moveTo(r);
     if (auto term = key.expression.evaluate(solution, environment)) values.terms[r] = store.emplace_back(std::move(*term));
   }
@@ -57,22 +59,46 @@ int OrderBy::compareIds(ValueId a, ValueId b, TermCodec& terms) {
 }
 
 void OrderBy::openImpl(ExecutionContext& context) {
-  Table rows = runToEnd(*child_, context);
+  rows_ = runToEnd(*child_, context);
   std::deque<std::string> computed;
   std::vector<KeyValues> values;
-  for (const Key& key : keys_) values.push_back(valuesOf(key, rows, context, computed));
-  std::vector<size_t> order(rows.rows);
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+  for (const Key& key : keys_) values.push_back(valuesOf(key, rows_, context, computed));
+  sort(values, context);
+  position_ = 0;
+}
+
+// Ties are broken by input position, so that the partial sort keeps them in
+// input order as the stable sort does; every comparison counts towards the
+// next check for a stop.
+void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& context) {
+  order_.resize(rows_.rows);
+  std::iota(order_.begin(), order_.end(), size_t{0});
+  StopCheck stop(context.run.limits);
+  auto before = [&](size_t a, size_t b) {
+    stop(static_cast<int64_t>(keys_.size()));
     for (size_t k = 0; k < keys_.size(); ++k) {
       const KeyValues& v = values[k];
       const int c = keys_[k].column ? compareIds(v.ids[a], v.ids[b], context.terms)
                                     : compareTerms(v.terms[a], v.terms[b]);
       if (c != 0) return keys_[k].descending ? c > 0 : c < 0;
     }
-    return false;
-  });
-  cursor_.reset(gatherRows(rows, order));
+    return a < b;
+  };
+  if (readAtMost_ && *readAtMost_ < order_.size()) {
+    std::partial_sort(order_.begin(), order_.begin() + static_cast<ptrdiff_t>(*readAtMost_), order_.end(), before);
+    order_.resize(*readAtMost_);
+  } else {
+    std::sort(order_.begin(), order_.end(), before);
+  }
+}
+
+std::optional<Table> OrderBy::nextImpl(ExecutionContext&) {
+  if (position_ >= order_.size()) return std::nullopt;
+  const size_t end = std::min(order_.size(), position_ + kBatchRows);
+  Table batch = gatherRows(rows_, std::span<const size_t>(order_).subspan(position_, end - position_));
+  position_ = end;
+  if (position_ == order_.size()) rows_ = Table();  // read to the end: free the input
+  return batch;
 }
 
 }  // namespace gsparql::engine

@@ -2,6 +2,9 @@
 // ORDER BY (section 15.1): a stable sort of all input rows by the keys'
 // values in SPARQL's order of terms (engine/value/term_order.h). Numbers are
 // ordered by the value column (storage/value_column.h) without decoding.
+// Under a LIMIT only the first rows are put in order (a partial sort, ties
+// kept in input order), and rows are gathered in sorted order a batch at a
+// time as they are read.
 #include <deque>
 
 #include "engine/expr/expression.h"
@@ -15,6 +18,7 @@ class OrderBy final : public Operator {
   OrderBy(OperatorPtr child, const std::vector<sparql::OrderKey>& keys, std::string text);
   std::string describe() const override { return "OrderBy " + text_; }
   std::vector<const Operator*> children() const override { return {child_.get()}; }
+  void readAtMost(uint64_t rows) override { readAtMost_ = rows; }
 
  private:
   struct Key {
@@ -31,14 +35,19 @@ class OrderBy final : public Operator {
   };
 
   void openImpl(ExecutionContext& context) override;
-  std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
+  std::optional<Table> nextImpl(ExecutionContext& context) override;
   KeyValues valuesOf(const Key& key, const Table& rows, ExecutionContext& context, std::deque<std::string>& store);
   static int compareIds(ValueId a, ValueId b, TermCodec& terms);
+  // Puts the first `order_` rows in order: all of them, or readAtMost_.
+  void sort(const std::vector<KeyValues>& values, ExecutionContext& context);
 
   OperatorPtr child_;
   std::vector<Key> keys_;
   std::string text_;
-  BatchCursor cursor_;
+  std::optional<uint64_t> readAtMost_;
+  Table rows_;                 // the input
+  std::vector<size_t> order_;  // its rows in sorted order, as far as they are read
+  size_t position_ = 0;        // the next of order_ to hand out
 };
 
 }  // namespace gsparql::engine

@@ -32,7 +32,7 @@ void PathScan::openImpl(ExecutionContext& context) {
     return context.terms.idOf(end.value);
   };
   std::vector<std::pair<ValueId, ValueId>> pairs;
-  PathSearch(path_, context.terms, graph_).evaluate(constant(subject_), constant(object_), pairs);
+  PathSearch(path_, context.terms, graph_, context.run.limits).evaluate(constant(subject_), constant(object_), pairs);
   const auto subjectVariable = variableOf(subject_), objectVariable = variableOf(object_);
   const bool sameVariable = subjectVariable && objectVariable && *subjectVariable == *objectVariable;
   Table out(variables().size());

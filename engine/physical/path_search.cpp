@@ -28,8 +28,9 @@ void sortUnique(std::vector<uint32_t>& nodes, size_t from = 0) {
 
 }  // namespace
 
-PathSearch::PathSearch(const sparql::Path& path, TermCodec& codec, GraphMerge graph)
-    : codec_(codec), graph_(std::move(graph)), vertexCount_(static_cast<uint32_t>(codec.store().catalog().vertexCount)) {
+PathSearch::PathSearch(const sparql::Path& path, TermCodec& codec, GraphMerge graph, const QueryLimits& limits)
+    : codec_(codec), graph_(std::move(graph)), vertexCount_(static_cast<uint32_t>(codec.store().catalog().vertexCount)),
+      limits_(limits), stop_(limits) {
   compile(path);
   visited_.resize(steps_.size());
 }
@@ -123,6 +124,7 @@ void PathSearch::allPairs(std::vector<std::pair<ValueId, ValueId>>& out) const {
     reached.clear();
     successors(0, v, Direction::Out, reached);
     for (uint32_t w : reached) out.emplace_back(codec_.fromVertex(v), codec_.fromVertex(w));
+    limits_.checkMemory(out.capacity() * sizeof(out[0]), "the pairs of a property path");
   };
   if (!starts) {
     for (uint32_t v : graphNodes()) searchFrom(v);
@@ -235,6 +237,7 @@ void PathSearch::neighbours(std::span<const uint32_t> predicates, uint32_t node,
   const size_t from = out.size();
   const AdjacencyFile& file = codec_.store().adjacency(d);
   for (uint32_t p : predicates) append(file.predicate(p).neighbours(node), out);
+  stop_(static_cast<int64_t>(1 + predicates.size() + out.size() - from));
   if (predicates.size() > 1) sortUnique(out, from);  // a triple in several of the graphs is one triple of their merge
 }
 

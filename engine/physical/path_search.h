@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/bgp/query_limits.h"
 #include "engine/physical/zeroed_array.h"
 #include "engine/value/term_codec.h"
 #include "engine/value/value_id.h"
@@ -27,7 +28,9 @@ class PathSearch {
  public:
   // Over the merge of graphs of the store (storage/named_graphs.h): a link
   // reaches a node once however many of the graphs hold the triple.
-  PathSearch(const sparql::Path& path, TermCodec& codec, GraphMerge graph);
+  // Searches check `limits` as they go (a search from every vertex can
+  // reach every other: a product of the vertices).
+  PathSearch(const sparql::Path& path, TermCodec& codec, GraphMerge graph, const QueryLimits& limits);
 
   // Appends the (subject, object) pairs of the path; a given end restricts
   // it to that term, which may be absent from the data (then only
@@ -91,6 +94,8 @@ class PathSearch {
   std::vector<Step> steps_;
   uint32_t vertexCount_;
   mutable std::vector<Visited> visited_;  // per step; used by closure steps only
+  const QueryLimits& limits_;
+  mutable StopCheck stop_;  // counts the nodes searches reach
 };
 
 }  // namespace gsparql::engine

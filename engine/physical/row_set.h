@@ -21,6 +21,11 @@ class RowSet {
   // True if the row was not in the set; it is now.
   bool insert(std::span<const ValueId> row);
   void clear();
+  // What the set holds in memory, for the query's memory budget.
+  uint64_t bytes() const {
+    return rows_.capacity() * sizeof(ValueId) + hashes_.capacity() * sizeof(uint64_t) +
+           slots_.capacity() * sizeof(uint32_t) + vertexBits_.capacity() * sizeof(uint64_t);
+  }
 
  private:
   bool insertVertex(uint32_t vertex);

@@ -14,7 +14,8 @@ std::string variableEnd(const sparql::Term& subject, const sparql::Term& object)
 }
 
 std::optional<SearchedPath> searchPath(const GraphStore& store, const sparql::Term& subject, const sparql::Path& path,
-                                       const sparql::Term& object, const GraphMerge& graph, size_t endTermsLimit) {
+                                       const sparql::Term& object, const GraphMerge& graph, size_t endTermsLimit,
+                                       const QueryLimits& limits) {
   if (!subject.isConstant() && !object.isConstant()) return std::nullopt;
   TermCodec terms(store);
   auto constant = [&](const sparql::Term& end) -> std::optional<ValueId> {
@@ -22,7 +23,7 @@ std::optional<SearchedPath> searchPath(const GraphStore& store, const sparql::Te
     return terms.idOf(end.value);
   };
   std::vector<std::pair<ValueId, ValueId>> pairs;
-  PathSearch(path, terms, graph).evaluate(constant(subject), constant(object), pairs);
+  PathSearch(path, terms, graph, limits).evaluate(constant(subject), constant(object), pairs);
   SearchedPath searched;
   searched.rows = static_cast<double>(pairs.size());
   if (variableEnd(subject, object).empty() || pairs.size() > endTermsLimit) return searched;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/bgp/query_limits.h"
 #include "parser/algebra.h"
 #include "storage/named_graphs.h"
 
@@ -31,8 +32,9 @@ struct SearchedPath {
 std::string variableEnd(const sparql::Term& subject, const sparql::Term& object);
 
 // The search from the constant end, in the merge of `graph`'s graphs of the
-// store; nullopt when neither end is constant.
+// store, within the query's `limits`; nullopt when neither end is constant.
 std::optional<SearchedPath> searchPath(const GraphStore& store, const sparql::Term& subject, const sparql::Path& path,
-                                       const sparql::Term& object, const GraphMerge& graph, size_t endTermsLimit);
+                                       const sparql::Term& object, const GraphMerge& graph, size_t endTermsLimit,
+                                       const QueryLimits& limits);
 
 }  // namespace gsparql::engine

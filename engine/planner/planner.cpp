@@ -319,7 +319,7 @@ OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, 
 
 const std::optional<SearchedPath>& Planner::searched(const Op& path) const {
   auto [it, added] = searchedPaths_->try_emplace(std::pair(&path, graph_));
-  if (added) it->second = searchPath(store_, path.subject, path.path, path.object, graph_, kMaxConstantsInSet);
+  if (added) it->second = searchPath(store_, path.subject, path.path, path.object, graph_, kMaxConstantsInSet, limits_);
   return it->second;
 }
 

@@ -33,9 +33,11 @@ using Required = std::optional<std::set<std::string>>;
 class Planner {
  public:
   // `injective`: the query matches distinct vertices to distinct terms
-  // (--semantics iso), so a count must see every row.
-  Planner(const GraphStore& store, const JoinOrderer& orderer, QueryDataset dataset = {}, bool injective = false)
-      : store_(store), orderer_(orderer), dataset_(std::move(dataset)), injective_(injective),
+  // (--semantics iso), so a count must see every row. `limits`: the query's,
+  // which the searches made while planning (paths from a constant) obey.
+  Planner(const GraphStore& store, const JoinOrderer& orderer, QueryDataset dataset = {}, bool injective = false,
+          QueryLimits limits = {})
+      : store_(store), orderer_(orderer), dataset_(std::move(dataset)), injective_(injective), limits_(limits),
         graph_(dataset_.defaultGraph), searchedPaths_(std::make_shared<SearchedPaths>()) {}
 
   OperatorPtr plan(const sparql::Op& op, const Required& required) const;
@@ -83,7 +85,7 @@ class Planner {
   // active graph.
   Planner(const Planner& outer, GraphMerge graph)
       : store_(outer.store_), orderer_(outer.orderer_), dataset_(outer.dataset_), injective_(outer.injective_),
-        graph_(std::move(graph)), searchedPaths_(outer.searchedPaths_) {}
+        limits_(outer.limits_), graph_(std::move(graph)), searchedPaths_(outer.searchedPaths_) {}
 
   // The searches from paths' constant ends, by path and graph: made once per
   // query, shared by the planners of its graphs (a cache, hence mutable).
@@ -93,6 +95,7 @@ class Planner {
   const JoinOrderer& orderer_;
   const QueryDataset dataset_;
   const bool injective_;
+  const QueryLimits limits_;
   const GraphMerge graph_;  // the active graph (section 13.3) of what is planned
   std::shared_ptr<SearchedPaths> searchedPaths_;
 };

@@ -49,9 +49,12 @@ void addDescription(ValueId resource, TermCodec& terms, std::set<ValueId>& descr
 }  // namespace
 
 std::vector<GraphTriple> constructQuads(const std::vector<sparql::Quad>& pattern, const Table& rows,
-                                        const std::vector<std::string>& variables, TermCodec& terms) {
+                                        const std::vector<std::string>& variables, TermCodec& terms,
+                                        const QueryLimits& limits) {
   std::vector<GraphTriple> quads;
+  StopCheck stop(limits);
   for (size_t r = 0; r < rows.rows; ++r) {
+    stop(static_cast<int64_t>(pattern.size()));
     std::map<std::string, ValueId> blanks;  // fresh per solution
     for (const auto& q : pattern) {
       const sparql::TriplePattern& t = q.triple;
@@ -81,11 +84,12 @@ std::vector<GraphTriple> constructQuads(const std::vector<sparql::Quad>& pattern
 }
 
 std::vector<Triple> constructTriples(const std::vector<sparql::TriplePattern>& pattern, const Table& rows,
-                                     const std::vector<std::string>& variables, TermCodec& terms) {
+                                     const std::vector<std::string>& variables, TermCodec& terms,
+                                     const QueryLimits& limits) {
   std::vector<sparql::Quad> quads;
   for (const auto& t : pattern) quads.push_back({t, {}});
   std::vector<Triple> triples;
-  for (const auto& quad : constructQuads(quads, rows, variables, terms)) triples.push_back(quad.first);
+  for (const auto& quad : constructQuads(quads, rows, variables, terms, limits)) triples.push_back(quad.first);
   return triples;
 }
 

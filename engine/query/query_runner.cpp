@@ -53,7 +53,8 @@ void explainOperator(const Operator& op, const GraphStore& store, int depth, std
 }
 
 // The query form's answer from all the solutions.
-void shapeResult(const LogicalPlan& logical, const Operator& root, Table rows, QueryOutcome& outcome) {
+void shapeResult(const LogicalPlan& logical, const Operator& root, Table rows, const QueryLimits& limits,
+                 QueryOutcome& outcome) {
   switch (logical.form) {
     case Form::Select:
       outcome.variables = root.variables();
@@ -61,7 +62,7 @@ void shapeResult(const LogicalPlan& logical, const Operator& root, Table rows, Q
       break;
     case Form::Ask: outcome.askValue = rows.rows > 0; break;
     case Form::Construct:
-      outcome.triples = constructTriples(logical.constructTemplate, rows, root.variables(), *outcome.terms);
+      outcome.triples = constructTriples(logical.constructTemplate, rows, root.variables(), *outcome.terms, limits);
       break;
     case Form::Describe:
       outcome.triples = describeResources(logical.describeTerms, rows, root.variables(), *outcome.terms);
@@ -103,7 +104,7 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   const Planner planner(store, orderer,
                         resolveDataset(logical.fromGraphs, logical.fromNamedGraphs, store.graphs(),
                                        request.unionDefaultGraph),
-                        request.run.injective);
+                        request.run.injective, request.run.limits);
   OperatorPtr root = planner.plan(*logical.root, requiredBy(logical));
   if (logical.form == Form::Ask) root = std::make_unique<Slice>(std::move(root), 0, 1);
   outcome.planMilliseconds = millisecondsSince(start);
@@ -117,7 +118,7 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
     outcome.variables = root->variables();
     sendRows(*root, context, *sink);
   } else {
-    shapeResult(logical, *root, runToEnd(*root, context), outcome);
+    shapeResult(logical, *root, runToEnd(*root, context), context.run.limits, outcome);
   }
   outcome.executeMilliseconds = millisecondsSince(start);
   outcome.executor = executor.name();

@@ -134,8 +134,9 @@ class UpdatePlanner {
     TermCodec& terms = *solutions.terms;
     std::map<std::string, std::string> freshBlanks;  // this query's blank node -> the stored label
     // DELETE before INSERT, both over the same solutions (Update 3.1.3).
-    const auto toDelete = constructQuads(op.deleteQuads, solutions.rows, solutions.variables, terms);
-    const auto toInsert = constructQuads(op.insertQuads, solutions.rows, solutions.variables, terms);
+    const QueryLimits& limits = context_.query.run.limits;
+    const auto toDelete = constructQuads(op.deleteQuads, solutions.rows, solutions.variables, terms, limits);
+    const auto toInsert = constructQuads(op.insertQuads, solutions.rows, solutions.variables, terms, limits);
     context_.query.run.limits.checkMemory((toDelete.size() + toInsert.size()) * sizeof(GraphTriple), "the update's triples");
     for (const auto& [t, g] : toDelete) {
       // Deleting what is not there changes nothing, and needs no new

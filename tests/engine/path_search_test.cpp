@@ -22,6 +22,7 @@
 using namespace gsparql;
 using namespace gsparql::test;
 using engine::PathSearch;
+using engine::QueryLimits;
 using engine::TermCodec;
 using engine::ValueId;
 using Path = sparql::Path;
@@ -95,7 +96,7 @@ class Graph {
       return codec_.idOf(iri(*end));
     };
     std::vector<std::pair<ValueId, ValueId>> found;
-    PathSearch(path, codec_, {NamedGraphs::kDefaultGraph}).evaluate(id(subject), id(object), found);
+    PathSearch(path, codec_, {NamedGraphs::kDefaultGraph}, limits_).evaluate(id(subject), id(object), found);
     Pairs out;
     for (auto [s, o] : found) out.emplace_back(shortName(codec_.term(s)), shortName(codec_.term(o)));
     return sorted(out);
@@ -105,6 +106,7 @@ class Graph {
   TempDir dir_;
   GraphStore store_;
   TermCodec codec_;
+  QueryLimits limits_;
 };
 
 // The naive evaluator: every path as a bag of pairs over `nodes` (the
