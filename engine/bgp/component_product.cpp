@@ -1,8 +1,9 @@
 #include "engine/bgp/component_product.h"
 
 #include <algorithm>
+#include <numeric>
 
-#include "gsparql/error.h"
+#include "engine/bgp/id_columns.h"
 
 namespace gsparql::engine {
 namespace {
@@ -28,38 +29,76 @@ bool injectiveAcross(std::span<const uint32_t> row, const std::vector<uint32_t>&
   return true;
 }
 
+// The product of `left` and `right` (whose `columns` it fills), row by row
+// into emit(row) until it returns false; with injective matching, rows that
+// map a vertex of either side to the term of one of the other are left out.
+template <typename Emit>
+void forEachProductRow(const IdRows& left, const IdRows& right, const std::vector<uint32_t>& columns,
+                       const std::vector<uint32_t>& leftVertices, const std::vector<uint32_t>& rightVertices,
+                       const BgpCall& options, Emit&& emit) {
+  StopCheck stop(options);
+  std::vector<uint32_t> row;
+  for (size_t l = 0; l < left.rows(); ++l) {
+    for (size_t r = 0; r < right.rows(); ++r) {
+      stop();
+      row.assign(left.row(l).begin(), left.row(l).end());
+      for (uint32_t column : columns) row[column] = right.at(r, column);
+      if (options.injective && !injectiveAcross(row, leftVertices, rightVertices)) continue;
+      if (!emit(row)) return;
+    }
+  }
+}
+
+// Room for the rows a product will have when they fit the budget: its
+// pages are then touched by the loop that fills them, which checks for a
+// stop, rather than copied at once by a growing vector.
+void reserveWithin(IdColumns& out, uint64_t rows, const BgpCall& options) {
+  if (rows * out.width() * sizeof(uint32_t) > options.memoryBudgetBytes) return;
+  for (uint32_t k = 0; k < out.width(); ++k) out.column(k).reserve(rows);
+}
+
 }  // namespace
 
-IdRows componentProduct(std::vector<IdRows> tables, const BoundBgp& bgp, const BgpCall& options) {
+IdColumns componentProduct(std::vector<IdRows> tables, const BoundBgp& bgp, const BgpCall& options) {
   if (tables.empty()) {
     IdRows identity(bgp.columnCount());
     identity.appendRow(std::vector<uint32_t>(bgp.columnCount(), 0));
-    return identity;
+    return toColumns(std::move(identity), options.outputColumns);
   }
   const uint64_t limit = options.rowLimit.value_or(UINT64_MAX);
   const uint64_t rowBytes = uint64_t{bgp.columnCount()} * sizeof(uint32_t);
+  std::vector<uint32_t> wanted(bgp.columnCount());
+  std::iota(wanted.begin(), wanted.end(), 0u);
+  if (options.outputColumns) wanted = *options.outputColumns;
   IdRows result = std::move(tables.front());
   std::vector<uint32_t> leftVertices(bgp.components.front().begin(), bgp.components.front().end());
   for (size_t c = 1; c < tables.size(); ++c) {
-    const auto columns = columnsOf(bgp, bgp.components[c]);
-    const std::vector<uint32_t>& rightVertices = bgp.components[c];
+    // The last product goes straight into the columns the caller reads.
+    const bool last = c + 1 == tables.size();
     IdRows product(bgp.columnCount());
-    std::vector<uint32_t> row;
-    for (size_t l = 0; l < result.rows() && product.rows() < limit; ++l) {
-      for (size_t r = 0; r < tables[c].rows() && product.rows() < limit; ++r) {
-        if (r % 4096 == 0) {
-          options.throwIfStopped();
-          options.checkMemory((result.rows() + product.rows()) * rowBytes, "the product of the BGP's components");
-        }
-        row.assign(result.row(l).begin(), result.row(l).end());
-        for (uint32_t column : columns) row[column] = tables[c].at(r, column);
-        if (!options.injective || injectiveAcross(row, leftVertices, rightVertices)) product.appendRow(row);
-      }
+    IdColumns out(static_cast<uint32_t>(wanted.size()));
+    if (last) reserveWithin(out, std::min(limit, result.rows() * tables[c].rows()), options);
+    uint64_t rows = 0;
+    forEachProductRow(result, tables[c], columnsOf(bgp, bgp.components[c]), leftVertices, bgp.components[c], options,
+                      [&](std::span<const uint32_t> row) {
+                        if (last) {
+                          for (uint32_t k = 0; k < wanted.size(); ++k) out.column(k).push_back(row[wanted[k]]);
+                        } else {
+                          product.appendRow(row);
+                        }
+                        if (++rows % 4096 == 0) {
+                          options.checkMemory((result.rows() + rows) * rowBytes, "the product of the BGP's components");
+                        }
+                        return rows < limit;
+                      });
+    if (last) {
+      out.setRows(rows);
+      return out;
     }
     result = std::move(product);
-    leftVertices.insert(leftVertices.end(), rightVertices.begin(), rightVertices.end());
+    leftVertices.insert(leftVertices.end(), bgp.components[c].begin(), bgp.components[c].end());
   }
-  return result;
+  return toColumns(std::move(result), options.outputColumns);  // one component: no product
 }
 
 }  // namespace gsparql::engine

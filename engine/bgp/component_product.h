@@ -7,12 +7,14 @@
 
 #include "engine/bgp/bound_bgp.h"
 #include "engine/bgp/executor.h"
+#include "engine/bgp/id_columns.h"
 #include "engine/bgp/id_rows.h"
 
 namespace gsparql::engine {
 
-// Products grow fast: stops at options.rowLimit rows, and with an error when
-// the query is cancelled, times out or outgrows its memory budget.
-IdRows componentProduct(std::vector<IdRows> tables, const BoundBgp& bgp, const BgpCall& options);
+// The columns options.outputColumns selects (all by default). Products grow
+// fast: stops at options.rowLimit rows, and with an error when the query is
+// cancelled, times out or outgrows its memory budget.
+IdColumns componentProduct(std::vector<IdRows> tables, const BoundBgp& bgp, const BgpCall& options);
 
 }  // namespace gsparql::engine

@@ -716,7 +716,7 @@ class CpuExecutor final : public Executor {
       if (!run.strategyNote().empty()) profile.note += (profile.note.empty() ? "" : "; ") + run.strategyNote();
       if (tables.back().rows() == 0) break;  // the product is empty
     }
-    return toColumns(componentProduct(std::move(tables), bgp, options), options.outputColumns);
+    return componentProduct(std::move(tables), bgp, options);
   }
 
   // Streamed, one component is found depth-first, a chunk at a time; a

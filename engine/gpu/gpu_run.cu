@@ -56,7 +56,7 @@ IdColumns BgpRun::rows(const BgpPlan& plan, const BgpCall& options, ExecutionPro
   // A product of components (a rare cross product) multiplies rows.
   std::vector<IdRows> rows;
   for (const IdColumns& table : tables) rows.push_back(toRows(table));
-  return toColumns(componentProduct(std::move(rows), bgp_, everyColumn), options.outputColumns);
+  return componentProduct(std::move(rows), bgp_, options);
 }
 
 uint64_t BgpRun::count(const BgpPlan& plan, uint32_t c, const BgpCall& options, ExecutionProfile& profile) {

@@ -1,7 +1,6 @@
 #include "engine/physical/order_by.h"
 
 #include <algorithm>
-#include <deque>
 #include <numeric>
 
 #include "engine/physical/row_solution.h"
@@ -22,8 +21,7 @@ OrderBy::OrderBy(OperatorPtr child, const std::vector<sparql::OrderKey>& keys, s
   }
 }
 
-OrderBy::KeyValues OrderBy::valuesOf(const Key& key, const Table& rows, ExecutionContext& context,
-                                     std::deque<std::string>& store) {
+OrderBy::KeyValues OrderBy::valuesOf(const Key& key, const Table& rows, ExecutionContext& context) {
   KeyValues values;
   if (key.column) {
     values.ids = rows.columns[*key.column];
@@ -36,16 +34,24 @@ OrderBy::KeyValues OrderBy::valuesOf(const Key& key, const Table& rows, Executio
     context.terms.prefetch(undecided);
     return values;
   }
-  values.terms.resize(rows.rows);
   RowSolution solution(rows, context.terms);
   expr::Environment environment = context.environmentFor(variables());
   StopCheck stop(context.run.limits);
+  values.ends.reserve(rows.rows);  // its pages are touched in the loop, which checks for a stop
   for (size_t r = 0; r < rows.rows; ++r) {
     stop(static_cast<int64_t>(key.expression.cost()));
     solution.moveTo(r);
-    if (auto term = key.expression.evaluate(solution, environment)) values.terms[r] = store.emplace_back(std::move(*term));
+    const auto term = key.expression.evaluate(solution, environment);
+    if (term) values.arena.insert(values.arena.end(), term->begin(), term->end());
+    values.ends.push_back(values.arena.size() | (term ? 0 : KeyValues::kUnbound));
   }
   return values;
+}
+
+std::optional<std::string_view> OrderBy::KeyValues::term(size_t row) const {
+  if (ends[row] & kUnbound) return std::nullopt;
+  const uint64_t begin = row == 0 ? 0 : ends[row - 1] & ~kUnbound;
+  return std::string_view(arena.data() + begin, ends[row] - begin);
 }
 
 int OrderBy::compareIds(ValueId a, ValueId b, TermCodec& terms) {
@@ -60,9 +66,8 @@ int OrderBy::compareIds(ValueId a, ValueId b, TermCodec& terms) {
 
 void OrderBy::openImpl(ExecutionContext& context) {
   rows_ = runToEnd(*child_, context);
-  std::deque<std::string> computed;
   std::vector<KeyValues> values;
-  for (const Key& key : keys_) values.push_back(valuesOf(key, rows_, context, computed));
+  for (const Key& key : keys_) values.push_back(valuesOf(key, rows_, context));
   sort(values, context);
   position_ = 0;
 }
@@ -79,7 +84,7 @@ void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& conte
     for (size_t k = 0; k < keys_.size(); ++k) {
       const KeyValues& v = values[k];
       const int c = keys_[k].column ? compareIds(v.ids[a], v.ids[b], context.terms)
-                                    : compareTerms(v.terms[a], v.terms[b]);
+                                    : compareTerms(v.term(a), v.term(b));
       if (c != 0) return keys_[k].descending ? c > 0 : c < 0;
     }
     return a < b;

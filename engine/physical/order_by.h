@@ -5,7 +5,6 @@
 // Under a LIMIT only the first rows are put in order (a partial sort, ties
 // kept in input order), and rows are gathered in sorted order a batch at a
 // time as they are read.
-#include <deque>
 
 #include "engine/expr/expression.h"
 #include "engine/physical/operator.h"
@@ -26,17 +25,22 @@ class OrderBy final : public Operator {
     std::optional<size_t> column;  // a plain variable: its column, no evaluation
     bool descending;
   };
-  // A key's value per row: computed terms for expressions; for a plain
-  // variable its ids, compared by the value column where both are numbers
-  // and decoded only otherwise.
+  // A key's value per row: for an expression, the terms computed one after
+  // another in one arena (8 bytes a row beside them, and millions of terms
+  // freed at once when a query stops); for a plain variable its ids,
+  // compared by the value column where both are numbers and decoded only
+  // otherwise.
   struct KeyValues {
-    std::vector<std::optional<std::string_view>> terms;
+    std::vector<char> arena;
+    std::vector<uint64_t> ends;  // per row, where its term ends in the arena; kUnbound set: an error
     Column ids;
+    static constexpr uint64_t kUnbound = uint64_t{1} << 63;
+    std::optional<std::string_view> term(size_t row) const;
   };
 
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
-  KeyValues valuesOf(const Key& key, const Table& rows, ExecutionContext& context, std::deque<std::string>& store);
+  KeyValues valuesOf(const Key& key, const Table& rows, ExecutionContext& context);
   static int compareIds(ValueId a, ValueId b, TermCodec& terms);
   // Puts the first `order_` rows in order: all of them, or readAtMost_.
   void sort(const std::vector<KeyValues>& values, ExecutionContext& context);

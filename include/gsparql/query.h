@@ -48,7 +48,8 @@ struct QueryOptions {
   // between events around each kernel); off, steps fused on the GPU share one time.
   bool stepTimes = false;
   // The query stops with QueryTimedOut once it has run this long (checked
-  // between batches of rows and join steps; a GPU kernel runs to its end).
+  // inside every operator's loops, within a few milliseconds of work; a GPU
+  // kernel runs to its end).
   std::optional<std::chrono::milliseconds> timeout{};
   // The most its intermediate results may hold at once; past it the query
   // stops with QueryOutOfMemory. 0: half of the machine's memory.
