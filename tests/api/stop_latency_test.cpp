@@ -12,6 +12,7 @@
 
 #include "gsparql/database.h"
 #include "gsparql/error.h"
+#include "support/cycle_graph.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -31,20 +32,12 @@ constexpr milliseconds kLate{100};
 #endif
 constexpr milliseconds kTimeout{300};
 
-// 2,000 vertices on a cycle of 7 predicates (any vertex reaches every other
-// through a path of any predicate, both ways: 4 million pairs) and an
-// integer value each: a product of two value patterns has 4 million rows.
+// 4 million pairs in the closure, 4 million rows in the product.
 struct StopFixture {
   TempDir dir;
   std::optional<Database> db;
   StopFixture() {
-    std::string text;
-    for (int i = 0; i < 2000; ++i) {
-      const std::string s = "<http://e/s" + std::to_string(i) + ">";
-      text += s + " <http://e/p" + std::to_string(i % 7) + "> <http://e/s" + std::to_string((i + 1) % 2000) + "> .\n";
-      text += s + " <http://e/v> \"" + std::to_string(i) + "\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n";
-    }
-    writeFile(dir / "data.nt", text);
+    writeFile(dir / "data.nt", cycleGraphWithValues(2000));
     Database::load(dir / "db", {(dir / "data.nt").string()});
     db.emplace(dir / "db");
   }

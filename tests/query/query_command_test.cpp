@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "support/cycle_graph.h"
 #include "support/test_support.h"
 
 using namespace gsparql::test;
@@ -317,13 +318,7 @@ TEST_CASE("query --timeout holds within 100 ms plus start-up for the runaway que
   // with every other (it ran past 400 s with --timeout 2 before); the values
   // make a 4-million-row product to filter with a long sum and to sort.
   TempDir dir;
-  std::string text;
-  for (int i = 0; i < 2000; ++i) {
-    const std::string s = "<http://e/s" + std::to_string(i) + ">";
-    text += s + " <http://e/p" + std::to_string(i % 7) + "> <http://e/s" + std::to_string((i + 1) % 2000) + "> .\n";
-    text += s + " <http://e/v> \"" + std::to_string(i) + "\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n";
-  }
-  writeFile(dir / "data.nt", text);
+  writeFile(dir / "data.nt", cycleGraphWithValues(2000));
   const std::string db = (dir / "db").string();
   REQUIRE(runCli({"load", "--quiet", "--db", db, (dir / "data.nt").string()}).exitCode == 0);
   using Clock = std::chrono::steady_clock;
