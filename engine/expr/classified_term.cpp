@@ -29,7 +29,7 @@ ClassifiedTerm::ClassifiedTerm(std::string_view text) : parts_(splitter_.split(t
 // Numbers, booleans, dates and dateTimes with a valid lexical form; an
 // ill-typed one ("forty"^^xsd:integer) stays Other.
 TermGroup ClassifiedTerm::typedGroup() {
-  TermValue typed;
+  thread_local TermValue typed;  // its strings' buffers reused: ORDER BY classifies twice per comparison
   typed.value = parts_.value;
   typed.datatype = parts_.datatype;
   if ((number_ = parseNumber(typed))) return TermGroup::Numeric;

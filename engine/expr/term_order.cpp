@@ -22,6 +22,15 @@ int compareTags(std::string_view a, std::string_view b) {
   return order < 0 ? -1 : order > 0;
 }
 
+int kindRank(std::string_view term) {
+  switch (rdf::termKind(term)) {
+    case rdf::TermKind::Blank: return 0;
+    case rdf::TermKind::Iri: return 1;
+    case rdf::TermKind::Literal: break;
+  }
+  return 2;
+}
+
 bool isNaN(const Number& n) { return n.type >= NumType::Float && std::isnan(n.approx); }
 
 // By value where `<` orders the two; else 0, for the tie-break.
@@ -54,6 +63,9 @@ int tieBreak(const rdf::TermParts& a, const rdf::TermParts& b) {
 int compareTerms(std::optional<std::string_view> a, std::optional<std::string_view> b) {
   if (!a || !b) return int(a.has_value()) - int(b.has_value());
   if (*a == *b) return 0;
+  // Blank nodes < IRIs < literals, told by the first character: in a column
+  // of mixed kinds most comparisons end here, before any literal is parsed.
+  if (int c = kindRank(*a) - kindRank(*b)) return c < 0 ? -1 : 1;
   const ClassifiedTerm x(*a), y(*b);
   if (x.group() != y.group()) return x.group() < y.group() ? -1 : 1;
   if (int c = orderInGroup(x, y)) return c;
