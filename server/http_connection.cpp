@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 namespace gsparql::server {
@@ -25,7 +26,7 @@ constexpr auto kLinger = std::chrono::seconds(2);
 // RFC 9110 5.6.2: the characters of a header name.
 bool isTokenChar(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         std::strchr("!#$%&'*+-.^_`|~", c) != nullptr;
+         (c != '\0' && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr);
 }
 
 // "name:value" ended by CRLF (the LF already taken), name a token.

@@ -84,7 +84,7 @@ std::vector<Term> everyKind() {
 
 }  // namespace
 
-TEST_CASE("the order of terms: unbound, blank nodes, IRIs, literals; each by its characters or value") {
+TEST_CASE("the order of terms: unbound, blank nodes, IRIs, literals, each by its characters or value") {
   checkAscending(everyKind());
 }
 
@@ -93,7 +93,7 @@ TEST_CASE("the issue's IRIs: a1, a1/x, a10, a2 as Jena orders them") {
   checkAscending({"<http://e/Retailer0>", "<http://e/Retailer1>", "<http://e/Retailer10>"});
 }
 
-TEST_CASE("only the same term compares equal; a language tag's case does not count") {
+TEST_CASE("only the same term compares equal, and a language tag's case does not count") {
   const std::vector<Term> terms = everyKind();
   for (size_t i = 0; i < terms.size(); ++i) {
     for (size_t j = 0; j < terms.size(); ++j) {
