@@ -99,15 +99,6 @@ std::vector<std::string> allTerms(const Dictionary& dictionary, TermSpace space,
   return terms;
 }
 
-// Half of the machine's memory: a runaway query stops with an error while
-// the rest of the machine (and the process) carries on.
-uint64_t defaultMemoryBudget() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long pageSize = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || pageSize <= 0) return UINT64_MAX;
-  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize) / 2;
-}
-
 using Clock = std::chrono::steady_clock;
 
 double millisecondsSince(Clock::time_point start) {
@@ -122,7 +113,7 @@ engine::QueryRequest requestFrom(const QueryOptions& options, Clock::time_point 
     limits.deadline = start + *options.timeout;
     limits.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
   }
-  limits.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
+  limits.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudgetBytes();
   request.run.injective = options.semantics == Semantics::Isomorphism;
   request.run.stepTimes = options.stepTimes;
   request.unionDefaultGraph = options.unionDefaultGraph;
@@ -130,6 +121,13 @@ engine::QueryRequest requestFrom(const QueryOptions& options, Clock::time_point 
 }
 
 }  // namespace
+
+uint64_t defaultMemoryBudgetBytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || pageSize <= 0) return UINT64_MAX;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize) / 2;
+}
 
 LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<std::string>& inputs,
                            const LoadOptions& options) {

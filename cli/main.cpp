@@ -44,7 +44,8 @@ commands:
         [--token TOKEN]
         [--access-log FILE|-] [--web DIR]
         the SPARQL 1.1 Protocol at http://ADDRESS:N/sparql (127.0.0.1:7878; --port 0: any free port) and
-        the query page at /; SIGTERM or Ctrl-C stops it after answering the requests in flight
+        the query page at /; SIGTERM or Ctrl-C stops it after answering the requests in flight, a second
+        one cancels them and exits within a second; --memory-budget is for all queries in flight together
   parse [QUERY | -f FILE]      print the algebra and query graphs of a SPARQL query
   bench --db DIR --queries FOLDER [--repeat N] [--backend cpu|gpu|auto] [--semantics hom|iso] [--cold] [--union-default-graph]
         [--gpu-memory SIZE] [--gpu-preload] [--optimizer walks|thorough|statistics] [--cost-model FILE] [--ablation none|plain-csr|two-pass|naive-set-ops|no-fusion]

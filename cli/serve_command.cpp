@@ -5,7 +5,9 @@
 #include <sys/resource.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <thread>
 
@@ -47,9 +49,29 @@ server::ServerOptions serverOptionsFrom(const Arguments& a) {
   return options;
 }
 
+// How long after the second signal the queries have to stop before the
+// process ends without them.
+constexpr auto kCancelGrace = std::chrono::milliseconds(500);
+
+// Ends the process after `grace`, from a thread of its own, whatever the
+// others do then: a worker that never looks at its cancel flag (a step
+// that checks for stops too rarely) would otherwise keep it alive, in
+// serve() or in the destructor that joins the workers. _Exit runs no
+// destructors, so nothing waits for that worker; the database needs none:
+// updates and merges are atomic at every moment (docs/storage.md,
+// "Updates"; the server's kill -9 test), and the access log is flushed
+// line by line.
+void exitAfter(std::chrono::milliseconds grace) {
+  std::thread([grace] {
+    std::this_thread::sleep_for(grace);
+    std::fputs("gsparql serve: queries still running after the cancel; exiting without them\n", stderr);
+    std::_Exit(1);
+  }).detach();
+}
+
 // Waits for SIGTERM and SIGINT (blocked in every other thread): the first
-// stops the server, which answers the requests in flight; a second stops
-// the queries still running.
+// stops the server, which answers the requests in flight; a second cancels
+// the queries still running and ends the process within a second.
 class SignalWatcher {
  public:
   explicit SignalWatcher(server::SparqlServer& server) : server_(server), thread_([this] { watch(); }) {}
@@ -81,9 +103,10 @@ class SignalWatcher {
       if (++received == 1) {
         std::fputs("gsparql serve: stopping; answering the requests in flight (signal again to cancel them)\n", stderr);
         server_.stop();
-      } else {
+      } else if (received == 2) {
         std::fputs("gsparql serve: cancelling the queries in flight\n", stderr);
         server_.cancelQueries();
+        exitAfter(kCancelGrace);
       }
     }
   }

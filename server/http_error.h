@@ -8,11 +8,16 @@ namespace gsparql::server {
 
 class HttpError : public std::runtime_error {
  public:
-  HttpError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  // closesConnection: the request's body was not read (all of it), so the
+  // connection cannot carry another request.
+  HttpError(int status, const std::string& message, bool closesConnection = false)
+      : std::runtime_error(message), status_(status), closesConnection_(closesConnection) {}
   int status() const { return status_; }
+  bool closesConnection() const { return closesConnection_; }
 
  private:
   int status_;
+  bool closesConnection_;
 };
 
 }  // namespace gsparql::server

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "gsparql/error.h"
+
 namespace gsparql::server {
 namespace {
 
@@ -26,11 +28,14 @@ std::string timingsLine(const QuerySummary& summary) {
 QueryJob::QueryJob(std::shared_ptr<const Database> db, std::string text, const QueryOptions& options, ContentNegotiation negotiation,
                    bool explain, size_t windowBytes)
     : db_(std::move(db)), text_(std::move(text)), options_(options), negotiation_(std::move(negotiation)), explain_(explain),
-      stream_(windowBytes) {}
+      stream_(windowBytes) {
+  options_.cancel = &cancel_;
+}
 
 void QueryJob::run() noexcept {
   queuedMilliseconds_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - created_).count();
   try {
+    if (cancel_) throw QueryCancelled();  // its client left while it waited
     if (explain_) {
       explain();
     } else {

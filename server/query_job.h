@@ -1,6 +1,7 @@
 #pragma once
 // One query of a request, run on a worker thread into a QueryStream that the
 // HTTP thread answers from.
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -21,6 +22,9 @@ class QueryJob {
   // On the worker; never throws: an error ends the stream (stream().error()).
   void run() noexcept;
   QueryStream& stream() { return stream_; }
+  // From any thread: the query stops soon with QueryCancelled, or does not
+  // start when it is still waiting for a worker.
+  void cancel() { cancel_ = true; }
 
   // Read on the HTTP thread once the stream has output or has finished
   // (the stream's lock orders these writes before those reads).
@@ -31,6 +35,7 @@ class QueryJob {
  private:
   void explain();
 
+  std::atomic<bool> cancel_{false};  // this query's own: options_.cancel
   const std::shared_ptr<const Database> db_;  // the generation the query reads, held while it runs
   const std::string text_;
   QueryOptions options_;

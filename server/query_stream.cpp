@@ -37,9 +37,14 @@ void QueryStream::finish(std::exception_ptr error) {
   changed_.notify_all();
 }
 
-void QueryStream::waitForFirstWindow() {
+bool QueryStream::waitForFirstWindow(std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return finished_ || pending_.size() >= windowBytes_; });
+  return changed_.wait_for(lock, timeout, [&] { return finished_ || pending_.size() >= windowBytes_; });
+}
+
+bool QueryStream::waitForOutput(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, timeout, [&] { return finished_ || !pending_.empty(); });
 }
 
 bool QueryStream::finished() {

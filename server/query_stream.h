@@ -8,6 +8,7 @@
 // whenever a window of bytes is waiting to be sent, so a slow client slows
 // the query instead of filling memory, and a client that goes away makes
 // the query's next write fail, which stops it.
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
@@ -29,10 +30,14 @@ class QueryStream {
   // The query ended: `error` is null when it succeeded.
   void finish(std::exception_ptr error);
 
-  // The HTTP side. Blocks until the query ended or filled the first window.
-  void waitForFirstWindow();
+  // The HTTP side. Each wait gives up after `timeout`, for the caller to
+  // look whether the client is still there; true once what it waits for
+  // is there. waitForFirstWindow: the query ended or filled the first window.
+  bool waitForFirstWindow(std::chrono::milliseconds timeout);
   bool finished();
   std::exception_ptr error();
+  // Output is waiting or the query ended.
+  bool waitForOutput(std::chrono::milliseconds timeout);
   // Blocks until output is waiting or the query ended; moves the output to
   // `chunk`. False once everything was taken and the query ended.
   bool next(std::string& chunk);

@@ -4,15 +4,20 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <thread>
 
 #include "gsparql/error.h"
 #include "server/access_log.h"
-#include "server/http_error.h"
 #include "server/connection_pool.h"
+#include "server/http_connection.h"
+#include "server/http_error.h"
+#include "server/http_server.h"
 #include "server/protocol_request.h"
 #include "server/query_job.h"
+#include "server/request_body.h"
+#include "server/request_head.h"
 #include "server/worker_pool.h"
 
 namespace gsparql::server {
@@ -27,6 +32,9 @@ constexpr size_t kKeepAliveRequests = 1000;
 constexpr time_t kKeepAliveSeconds = 1;
 // How long an update waits for the others before 503, without a timeout.
 constexpr auto kUpdateWait = std::chrono::seconds(30);
+// How often a connection's thread waiting for its query looks whether the
+// client is still there (and whether the server cancels its queries).
+constexpr auto kWatchInterval = std::chrono::milliseconds(100);
 
 // A query that asked for more than this server gives: the same query may
 // run when the server is less busy or with a smaller result, so 503 rather
@@ -36,14 +44,20 @@ bool isResourceLimit(const QueryError& e) {
          dynamic_cast<const QueryResultTooLarge*>(&e) || dynamic_cast<const QueryCancelled*>(&e);
 }
 
+struct ErrorAnswer {
+  int status;
+  std::string message;
+  bool closesConnection = false;
+};
+
 // The status and message of an error: 4xx for what the client can fix
 // (a syntax error's message starts with its line:column), 503 for limits,
 // 500 only for faults of the server or its database.
-std::pair<int, std::string> statusOf(std::exception_ptr error) {
+ErrorAnswer answerOf(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
   } catch (const HttpError& e) {
-    return {e.status(), e.what()};
+    return {e.status(), e.what(), e.closesConnection()};
   } catch (const QueryError& e) {
     return {isResourceLimit(e) ? 503 : 400, e.what()};
   } catch (const std::exception& e) {
@@ -52,10 +66,27 @@ std::pair<int, std::string> statusOf(std::exception_ptr error) {
 }
 
 void answerError(httplib::Response& res, std::exception_ptr error) {
-  const auto [status, message] = statusOf(error);
-  res.status = status;
-  if (status == 401) res.set_header("WWW-Authenticate", "Bearer");  // required with 401 (RFC 9110 11.6.1)
-  res.set_content(message + "\n", "text/plain; charset=utf-8");
+  const ErrorAnswer answer = answerOf(error);
+  res.status = answer.status;
+  if (answer.status == 401) res.set_header("WWW-Authenticate", "Bearer");  // required with 401 (RFC 9110 11.6.1)
+  if (answer.closesConnection) {
+    res.set_header("Connection", "close");
+    HttpConnection::current()->closeAfterResponse();
+  }
+  res.set_content(answer.message + "\n", "text/plain; charset=utf-8");
+}
+
+// The credentials of "Bearer TOKEN": the scheme's name is case-insensitive
+// (RFC 9110 11.1), the token is not.
+std::optional<std::string_view> bearerToken(std::string_view authorization) {
+  constexpr std::string_view kScheme = "bearer ";
+  if (authorization.size() <= kScheme.size()) return std::nullopt;
+  for (size_t i = 0; i < kScheme.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(authorization[i])) != kScheme[i]) return std::nullopt;
+  }
+  const size_t token = authorization.find_first_not_of(' ', kScheme.size());
+  if (token == std::string_view::npos) return std::nullopt;
+  return authorization.substr(token);
 }
 
 // Runs a handler; any error it throws becomes the response.
@@ -66,13 +97,6 @@ void guarded(httplib::Response& res, Handler&& handler) {
   } catch (...) {
     answerError(res, std::current_exception());
   }
-}
-
-HttpInput inputOf(const httplib::Request& req) {
-  std::string contentType = req.get_header_value("Content-Type");
-  contentType = contentType.substr(0, contentType.find(';'));
-  contentType.erase(contentType.find_last_not_of(" \t") + 1);
-  return {req.method, contentType, req.body, {req.params.begin(), req.params.end()}};
 }
 
 // Server-Timing (shown by browsers' developer tools): the wait for a worker
@@ -88,30 +112,11 @@ std::string serverTiming(const QueryJob& job, bool finished) {
   return text;
 }
 
-// A result longer than the first window goes out in chunks as the query
-// writes it. An error after the status was sent can only end the response
-// early: the chunked body then lacks its last chunk, which clients report
-// as a truncated transfer.
-void streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
-  res.set_chunked_content_provider(
-      job->mediaType(),
-      [job](size_t, httplib::DataSink& sink) {
-        std::string chunk;
-        if (!job->stream().next(chunk)) {
-          if (job->stream().error()) {
-            std::fprintf(stderr, "gsparql serve: a result ended early: %s", statusOf(job->stream().error()).second.c_str());
-            std::fputc('\n', stderr);
-            return false;
-          }
-          sink.done();
-          return true;
-        }
-        Exchange::current().streamedBytes += chunk.size();
-        if (sink.write(chunk.data(), chunk.size())) return true;
-        job->stream().abandon();  // the client is gone: the query's next write fails and stops it
-        return false;
-      },
-      [job](bool) { job->stream().abandon(); });
+// The server's memory budget in equal shares: one for each worker's query
+// and one for the update being applied (updates take turns), so that all
+// of them together stay within it.
+uint64_t memoryShare(uint64_t budgetBytes, size_t workers) {
+  return (budgetBytes ? budgetBytes : defaultMemoryBudgetBytes()) / (workers + 1);
 }
 
 // A quarter of the cores, at least two: on the 16-core H100 machine 4
@@ -136,10 +141,10 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
       databaseOptions_(withGpuExecutors(databaseOptions, workersOf(options))),
       database_(std::make_shared<const Database>(dir_, databaseOptions_)),
       options_(std::move(options)),
-      http_(std::make_unique<httplib::Server>()) {
+      http_(std::make_unique<HttpServer>()) {
   // Each worker's queries get the cores / workers share of the cores (worker_pool.h).
   options_.threads = workersOf(options_);
-  options_.query.cancel = &cancel_;
+  options_.query.memoryBudgetBytes = memoryShare(options_.query.memoryBudgetBytes, options_.threads);
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
   // The cores shared out among the workers: one each by default.
   const size_t cores = std::max(1u, std::thread::hardware_concurrency());
@@ -154,9 +159,10 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
   });
   http_->set_payload_max_length(options_.maxRequestBytes);
   http_->set_keep_alive_max_count(kKeepAliveRequests);
-  // cpp-httplib waits for a connection's next request (its first, too) by
-  // polling every 10 ms: each idle connection wakes a thread 100 times a
-  // second until this timeout, so 10,000 of them would take the CPU.
+  // A connection's next request (its first, too) is awaited up to this
+  // long, the thread waking 10 times a second (http_server.h; cpp-httplib's
+  // own loop polled every 10 ms): 10,000 idle connections must not take
+  // the CPU for long.
   http_->set_keep_alive_timeout(kKeepAliveSeconds);
   // A response goes out in several writes (headers, body, chunks): with
   // Nagle's algorithm each small one could wait for the client's delayed ACK (40 ms).
@@ -180,11 +186,12 @@ void SparqlServer::routes() {
     res.set_header("Access-Control-Max-Age", "86400");
   });
   const char* endpoint = "/(sparql|query|update)";
-  auto protocol = [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] { answerProtocol(req, res); });
-  };
-  http_->Get(endpoint, protocol);
-  http_->Post(endpoint, protocol);
+  http_->Get(endpoint, [this](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { answerProtocol(req, readInput(req, nullptr, options_.maxRequestBytes), res); });
+  });
+  http_->Post(endpoint, [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& body) {
+    guarded(res, [&] { answerProtocol(req, readInput(req, &body, options_.maxRequestBytes), res); });
+  });
   if (options_.webDir.empty() || !http_->set_mount_point("/", options_.webDir.string())) {
     http_->Get("/", [dir = options_.webDir](const httplib::Request&, httplib::Response& res) {
       res.status = 404;
@@ -205,20 +212,22 @@ void SparqlServer::routes() {
   http_->set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
     answerError(res, error);
   });
-  http_->set_pre_routing_handler([this](const httplib::Request&, httplib::Response& res) {
+  // Before cpp-httplib reads a body: a refused request's body is never read.
+  http_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     Exchange& exchange = Exchange::current();
     exchange = {std::chrono::steady_clock::now(), 0, admit()};
-    if (exchange.admitted) return httplib::Server::HandlerResponse::Unhandled;
-    res.status = 503;
-    res.set_header("Connection", "close");
-    res.set_content("the server is shutting down\n", "text/plain; charset=utf-8");
+    std::optional<HttpError> refusal =
+        exchange.admitted ? refusalOf(req, HttpConnection::current()->malformedHead(), options_.maxRequestBytes)
+                          : HttpError(503, "the server is shutting down", true);
+    if (!refusal) return httplib::Server::HandlerResponse::Unhandled;
+    answerError(res, std::make_exception_ptr(*refusal));
     return httplib::Server::HandlerResponse::Handled;
   });
   http_->set_logger([this](const httplib::Request& req, const httplib::Response& res) { log(req, res); });
 }
 
-void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response& res) {
-  const ProtocolRequest request = parseProtocolRequest(inputOf(req));
+void SparqlServer::answerProtocol(const httplib::Request& req, const HttpInput& input, httplib::Response& res) {
+  const ProtocolRequest request = parseProtocolRequest(input);
   if (request.kind == ProtocolRequest::Kind::Update) {
     checkUpdateAllowed(req);
     return answerUpdate(request.text, optionsFor(request, req), res);
@@ -231,7 +240,12 @@ void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response
     throw HttpError(503, "the server is busy: " + std::to_string(pool_->workers()) + " queries running and " +
                              std::to_string(pool_->queueLength()) + " waiting; try again later");
   }
-  job->stream().waitForFirstWindow();
+  answerQuery(job, res);
+}
+
+void SparqlServer::answerQuery(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
+  const HttpConnection& connection = *HttpConnection::current();
+  while (!job->stream().waitForFirstWindow(kWatchInterval)) watch(*job, connection);
   const bool finished = job->stream().finished();
   if (finished && job->stream().error()) std::rethrow_exception(job->stream().error());
   res.set_header("Server-Timing", serverTiming(*job, finished));
@@ -241,9 +255,44 @@ void SparqlServer::answerProtocol(const httplib::Request& req, httplib::Response
   res.set_content(std::move(body), job->mediaType());
 }
 
+// A result longer than the first window goes out in chunks as the query
+// writes it. An error after the status was sent can only end the response
+// early: the chunked body then lacks its last chunk, which clients report
+// as a truncated transfer.
+void SparqlServer::streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
+  res.set_chunked_content_provider(
+      job->mediaType(),
+      [this, job, &connection = *HttpConnection::current()](size_t, httplib::DataSink& sink) {
+        watch(*job, connection);
+        if (!job->stream().waitForOutput(kWatchInterval)) return true;  // asked again
+        std::string chunk;
+        if (!job->stream().next(chunk)) {
+          if (job->stream().error()) {
+            std::fprintf(stderr, "gsparql serve: a result ended early: %s", answerOf(job->stream().error()).message.c_str());
+            std::fputc('\n', stderr);
+            return false;
+          }
+          sink.done();
+          return true;
+        }
+        Exchange::current().streamedBytes += chunk.size();
+        if (sink.write(chunk.data(), chunk.size())) return true;
+        job->stream().abandon();  // the client is gone: the query's next write fails and stops it
+        return false;
+      },
+      [job](bool) { job->stream().abandon(); });
+}
+
+void SparqlServer::watch(QueryJob& job, const HttpConnection& connection) const {
+  if (cancelling_) job.cancel();
+  if (!connection.clientLeft()) return;
+  job.cancel();
+  job.stream().abandon();  // nobody reads what it would write
+}
+
 void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
   if (options_.readOnly) throw HttpError(403, "this server is read-only (--read-only): updates are refused");
-  if (!options_.token.empty() && req.get_header_value("Authorization") != "Bearer " + options_.token) {
+  if (!options_.token.empty() && bearerToken(req.get_header_value("Authorization")) != options_.token) {
     throw HttpError(401, "an update needs the header 'Authorization: Bearer TOKEN' with the server's token");
   }
 }

@@ -23,7 +23,10 @@ struct Response;
 namespace gsparql::server {
 
 class AccessLog;
+class HttpConnection;
+struct HttpInput;
 struct ProtocolRequest;
+class QueryJob;
 class WorkerPool;
 
 struct ServerOptions {
@@ -32,7 +35,10 @@ struct ServerOptions {
   size_t threads = 0;         // queries run at once; 0: a quarter of the hardware's threads, at least 2
   size_t queueLength = 64;    // queries that may wait for a worker; past it: 503
   // Backend, optimizer, memory budget and maxRows (the result row limit);
-  // timeout is the default and the most a request's timeout= may ask.
+  // timeout is the default and the most a request's timeout= may ask. The
+  // memory budget (0: defaultMemoryBudgetBytes()) is the server's, for the
+  // queries in flight together: each worker's query, and the update being
+  // applied, get an equal share of it.
   QueryOptions query;
   bool readOnly = false;      // updates get 403
   std::string token;          // when set, updates need "Authorization: Bearer TOKEN" (else 401)
@@ -59,12 +65,19 @@ class SparqlServer {
   // cpp-httplib at once would cut streamed results short without telling
   // their clients.)
   void stop();
-  // Queries still running stop with QueryCancelled (a second signal).
-  void cancelQueries() { cancel_ = true; }
+  // Queries in flight stop with QueryCancelled within a tenth of a second,
+  // and those waiting for a worker do not start (a second signal).
+  void cancelQueries() { cancelling_ = true; }
 
  private:
   void routes();
-  void answerProtocol(const httplib::Request& req, httplib::Response& res);
+  void answerProtocol(const httplib::Request& req, const HttpInput& input, httplib::Response& res);
+  // Waits for the job's first window, then streams the rest.
+  void answerQuery(const std::shared_ptr<QueryJob>& job, httplib::Response& res);
+  void streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res);
+  // Called while a connection's thread waits for its job: stops the job
+  // once its client has left or the server cancels its queries.
+  void watch(QueryJob& job, const HttpConnection& connection) const;
   void checkUpdateAllowed(const httplib::Request& req) const;
   void answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res);
   // Folds the delta into a new generation on a thread of its own, between
@@ -88,7 +101,7 @@ class SparqlServer {
   std::atomic<bool> merging_{false};
   std::thread merger_;
   ServerOptions options_;
-  std::atomic<bool> cancel_{false};
+  std::atomic<bool> cancelling_{false};
   std::mutex flightMutex_;
   size_t inFlight_ = 0;
   bool stopping_ = false;

@@ -7,7 +7,7 @@
 
 #include "engine/expr/expression.h"
 #include "engine/expr/numeric.h"
-#include "engine/expr/values.h"
+#include "engine/expr/term_order.h"
 
 namespace gsparql::engine::expr {
 namespace {
@@ -50,7 +50,7 @@ class Extreme : public Aggregator {
  public:
   explicit Extreme(bool max) : sign_(max ? 1 : -1) {}
   void add(const Result& value) override {
-    if (value && (!best_ || sign_ * orderTerms(*value, *best_) > 0)) best_ = value;
+    if (value && (!best_ || sign_ * compareTerms(*value, *best_) > 0)) best_ = value;
   }
   Result finish() override { return best_; }
 

@@ -161,6 +161,10 @@ std::optional<int> compareDateTimes(const DateTime& a, const DateTime& b) {
   return std::nullopt;
 }
 
+int orderDateTimes(const DateTime& a, const DateTime& b) {
+  return compareNumbers(instant(a, 0), instant(b, 0)).value_or(0);  // exact decimals: never nullopt
+}
+
 std::optional<std::string> dateTimeAccessor(std::string_view name, const DateTime& v) {
   if (name == "YEAR") return integerTerm(v.year);
   if (name == "MONTH") return integerTerm(v.month);

@@ -27,6 +27,11 @@ std::string dateTimeLexical(const DateTime& value);
 // Both of one kind (dateTime or date). nullopt when one has a timezone and the
 // other not and the order depends on the missing one (XSD's indeterminate).
 std::optional<int> compareDateTimes(const DateTime& a, const DateTime& b);
+// A total order for ORDER BY that agrees with compareDateTimes wherever that
+// decides: a missing timezone is read as UTC. (Where compareDateTimes
+// decides, the order is the same for every timezone within +-14:00, UTC
+// included.)
+int orderDateTimes(const DateTime& a, const DateTime& b);
 
 // The accessor named by the SPARQL function ("YEAR", ..., "TZ"); nullopt for
 // an error (HOURS of a date, TIMEZONE without a timezone).

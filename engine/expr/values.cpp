@@ -2,68 +2,30 @@
 
 #include <cstring>
 
-#include "engine/expr/datetime.h"
+#include "engine/expr/classified_term.h"
 #include "engine/expr/expression.h"
 #include "engine/expr/numeric.h"
 
 namespace gsparql::engine::expr {
 namespace {
 
-// Literal groups in ORDER BY order; terms of one group compare by value.
-enum class Group { Blank, Iri, Numeric, Boolean, DateTime, Date, String, LangString, Other };
-
-struct Classified {
-  TermValue term;
-  Group group = Group::Other;
-  std::optional<Number> number;
-  std::optional<bool> boolean;
-  std::optional<DateTime> dateTime;
-};
-
-Classified classify(std::string_view text) {
-  Classified c;
-  c.term = parseTerm(text);
-  const TermValue& t = c.term;
-  if (t.kind == rdf::TermKind::Blank) {
-    c.group = Group::Blank;
-  } else if (t.kind == rdf::TermKind::Iri) {
-    c.group = Group::Iri;
-  } else if (!t.language.empty()) {
-    c.group = Group::LangString;
-  } else if (t.datatype.empty()) {
-    c.group = Group::String;
-  } else if ((c.number = parseNumber(t))) {
-    c.group = Group::Numeric;
-  } else if (xsdLocal(t.datatype) == "boolean" && (c.boolean = parseBoolean(t.value))) {
-    c.group = Group::Boolean;
-  } else if ((c.dateTime = parseDateTime(t))) {
-    c.group = c.dateTime->hasTime ? Group::DateTime : Group::Date;
-  }
-  return c;
-}
-
-// Same-group comparison by value; nullopt when the group has no value order.
-std::optional<int> compareInGroup(const Classified& a, const Classified& b) {
-  switch (a.group) {
-    case Group::Numeric: return compareNumbers(*a.number, *b.number);
-    case Group::Boolean: return int(*a.boolean) - int(*b.boolean);
-    case Group::DateTime:
-    case Group::Date: return compareDateTimes(*a.dateTime, *b.dateTime);
-    case Group::String: return a.term.value.compare(b.term.value) < 0 ? -1 : a.term.value != b.term.value;
-    default: return std::nullopt;
-  }
-}
-
 // Different terms where `unknown` has a datatype we cannot compare: their
 // values might still be equal (section 17.4.1.7, RDFterm-equal), so `=` is an
 // error. Not against a language-tagged literal: no other datatype has
 // rdf:langString's (string, tag) values (open-world tests open-eq-08..12).
-bool mayEqualByValue(const Classified& unknown, const Classified& other) {
-  return unknown.group == Group::Other && other.term.isLiteral() && other.group != Group::LangString;
+bool mayEqualByValue(const ClassifiedTerm& unknown, const ClassifiedTerm& other) {
+  return unknown.group() == TermGroup::Other && other.parts().kind == rdf::TermKind::Literal &&
+         other.group() != TermGroup::LangString;
 }
 
 bool sameTerm(std::string_view a, std::string_view b) {
   return a == b || rdf::termKey(a) == rdf::termKey(b);
+}
+
+// The groups whose terms `=` compares by value.
+bool comparedByValue(TermGroup group) {
+  return group != TermGroup::Other && group != TermGroup::LangString && group != TermGroup::Iri &&
+         group != TermGroup::Blank;
 }
 
 }  // namespace
@@ -75,11 +37,10 @@ std::optional<bool> parseBoolean(std::string_view lexical) {
 }
 
 std::optional<bool> valuesEqual(std::string_view a, std::string_view b) {
-  Classified x = classify(a), y = classify(b);
-  if (x.group == y.group && x.group != Group::Other && x.group != Group::LangString &&
-      x.group != Group::Iri && x.group != Group::Blank) {
+  const ClassifiedTerm x(a), y(b);
+  if (x.group() == y.group() && comparedByValue(x.group())) {
     auto c = compareInGroup(x, y);
-    if (!c && x.group == Group::Numeric) return false;  // NaN equals nothing
+    if (!c && x.group() == TermGroup::Numeric) return false;  // NaN equals nothing
     if (!c) return std::nullopt;
     return *c == 0;
   }
@@ -89,16 +50,9 @@ std::optional<bool> valuesEqual(std::string_view a, std::string_view b) {
 }
 
 std::optional<int> compareValues(std::string_view a, std::string_view b) {
-  Classified x = classify(a), y = classify(b);
-  if (x.group != y.group) return std::nullopt;
+  const ClassifiedTerm x(a), y(b);
+  if (x.group() != y.group()) return std::nullopt;
   return compareInGroup(x, y);
-}
-
-int orderTerms(std::string_view a, std::string_view b) {
-  Classified x = classify(a), y = classify(b);
-  if (x.group != y.group) return x.group < y.group ? -1 : 1;
-  if (auto c = compareInGroup(x, y); c && *c != 0) return *c;
-  return a < b ? -1 : a != b;
 }
 
 // A number's keys: its double (what compareNumbers compares when a float or
@@ -117,15 +71,15 @@ std::vector<std::string> numberKeys(const Number& number) {
 }
 
 EqualityKeys equalityKeys(std::string_view term) {
-  const Classified c = classify(term);
+  const ClassifiedTerm c(term);
   EqualityKeys keys;
   keys.termKey = rdf::termKey(term);
-  keys.comparedOneByOne = c.group == Group::DateTime || c.group == Group::Date;
-  keys.unknownDatatype = c.group == Group::Other;
-  keys.valueLiteral = c.term.isLiteral() && c.group != Group::LangString;
-  if (c.group == Group::Numeric) keys.valueKeys = numberKeys(*c.number);
-  if (c.group == Group::Boolean) keys.valueKeys = {*c.boolean ? "b1" : "b0"};
-  if (c.group == Group::String) keys.valueKeys = {"s" + c.term.value};
+  keys.comparedOneByOne = c.group() == TermGroup::DateTime || c.group() == TermGroup::Date;
+  keys.unknownDatatype = c.group() == TermGroup::Other;
+  keys.valueLiteral = c.parts().kind == rdf::TermKind::Literal && c.group() != TermGroup::LangString;
+  if (c.group() == TermGroup::Numeric) keys.valueKeys = numberKeys(*c.number());
+  if (c.group() == TermGroup::Boolean) keys.valueKeys = {*c.boolean() ? "b1" : "b0"};
+  if (c.group() == TermGroup::String) keys.valueKeys = {"s" + std::string(c.parts().value)};
   return keys;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Comparing terms by value: `=` and `!=` (RDFterm-equal extended to the
-// operand types of section 17.3), `<` and friends, and the total order of
-// ORDER BY (section 15.1) used by MIN and MAX.
+// operand types of section 17.3), `<` and friends. ORDER BY's total order of
+// terms, which MIN and MAX use too, is term_order.h.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,9 +17,6 @@ std::optional<bool> valuesEqual(std::string_view a, std::string_view b);
 // <0, 0, >0 for numbers, strings, booleans, dateTimes and dates; nullopt
 // for other operands (and NaN).
 std::optional<int> compareValues(std::string_view a, std::string_view b);
-// Blank nodes < IRIs < literals; literals by type group, then value, then
-// term text, so that any two distinct terms are ordered.
-int orderTerms(std::string_view a, std::string_view b);
 
 // What `=` needs to know of a term to find its equals by hashing (IN's set of
 // constants, value_set.h). Two terms that valuesEqual() finds equal share a

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/expr/term_order.h"
 #include "engine/physical/row_solution.h"
-#include "engine/value/term_order.h"
 #include "engine/value/typed_order.h"
 
 namespace gsparql::engine {
@@ -61,7 +61,7 @@ int OrderBy::compareIds(ValueId a, ValueId b, TermCodec& terms) {
     if (auto order = compareTypedValues(*x, *y); order && *order != 0) return *order;
   }
   auto term = [&](ValueId id) { return isBound(id) ? std::optional<std::string_view>(terms.term(id)) : std::nullopt; };
-  return compareTerms(term(a), term(b));
+  return expr::compareTerms(term(a), term(b));
 }
 
 void OrderBy::openImpl(ExecutionContext& context) {
@@ -84,7 +84,7 @@ void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& conte
     for (size_t k = 0; k < keys_.size(); ++k) {
       const KeyValues& v = values[k];
       const int c = keys_[k].column ? compareIds(v.ids[a], v.ids[b], context.terms)
-                                    : compareTerms(v.term(a), v.term(b));
+                                    : expr::compareTerms(v.term(a), v.term(b));
       if (c != 0) return keys_[k].descending ? c > 0 : c < 0;
     }
     return a < b;

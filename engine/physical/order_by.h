@@ -1,6 +1,6 @@
 #pragma once
 // ORDER BY (section 15.1): a stable sort of all input rows by the keys'
-// values in SPARQL's order of terms (engine/value/term_order.h). Numbers are
+// values in SPARQL's order of terms (engine/expr/term_order.h). Numbers are
 // ordered by the value column (storage/value_column.h) without decoding.
 // Under a LIMIT only the first rows are put in order (a partial sort, ties
 // kept in input order), and rows are gathered in sorted order a batch at a

@@ -52,7 +52,7 @@ struct QueryOptions {
   // kernel runs to its end).
   std::optional<std::chrono::milliseconds> timeout{};
   // The most its intermediate results may hold at once; past it the query
-  // stops with QueryOutOfMemory. 0: half of the machine's memory.
+  // stops with QueryOutOfMemory. 0: defaultMemoryBudgetBytes().
   uint64_t memoryBudgetBytes = 0;
   Optimizer optimizer = Optimizer::Walks;
   // The most rows (a graph: triples) the result may have; a query that
@@ -74,6 +74,10 @@ struct QueryOptions {
   // SPARQL 1.1 Protocol 2.1.4 allows.
   std::string baseIri{};
 };
+
+// Half of the machine's memory: a runaway query stops with an error while
+// the rest of the machine (and the process) carries on.
+uint64_t defaultMemoryBudgetBytes();
 
 // What a query returns: solutions, a boolean or a graph.
 enum class QueryForm { Select, Ask, Construct, Describe };

@@ -411,6 +411,10 @@ TEST_CASE("aggregates") {
   CHECK(aggregate("MAX(?x)", {two, half, one}) == "\"2.5\"^^xsd:decimal");
   CHECK(aggregate("MIN(?x)", {en, one, iri}) == "<http://a>");       // IRIs before literals
   CHECK(aggregate("MIN(?x)", {}) == "ERROR");                        // Jena: unbound
+  // IRIs by their strings, not by their text with its closing '>' (issue 45).
+  CHECK(aggregate("MIN(?x)", {"<http://e/a1/x>", "<http://e/a10>", "<http://e/a1>"}) == "<http://e/a1>");
+  CHECK(aggregate("MAX(?x)", {"<http://e/a1>", "<http://e/a1/x>", "<http://e/a0>"}) == "<http://e/a1/x>");
+  CHECK(aggregate("MAX(?x)", {"\"a\"", "\"a b\""}) == "\"a b\"");
   CHECK(aggregate("SAMPLE(?x)", {nullptr, two}) == "\"2\"^^xsd:integer");
   CHECK(aggregate("SAMPLE(?x)", {}) == "ERROR");
   CHECK(aggregate("GROUP_CONCAT(?x)", {en, "\"b\"@en"}) == "\"a b\"");  // Jena: simple literal

@@ -3,6 +3,7 @@
 // the tests (test_server.h).
 #include <httplib.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <thread>
@@ -26,6 +27,14 @@ const std::vector<std::string>& watdivNames();
 std::vector<std::string> sortedTsvRows(const std::string& tsv);
 // The same rows from the API.
 std::vector<std::string> sortedRowsOf(const QueryResult& result);
+
+// A TCP connection to a server on this machine (-1 if it fails): for
+// requests no HTTP client library sends, and for clients that leave.
+int connectTo(int port);
+// Sends `request` on a connection of its own and returns what comes back
+// until the server closes the connection, or `patience` has passed.
+std::string rawExchange(int port, const std::string& request,
+                        std::chrono::milliseconds patience = std::chrono::seconds(10));
 
 // A server on the shared WatDiv SF1 database (which no test changes) or on `dir`.
 class Sf1Server : public TestServer {

@@ -2,10 +2,7 @@
 // cpp-httplib's client.
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -191,6 +188,17 @@ TEST_CASE("timeout= stops a query, capped by the server's timeout") {
   CHECK(afterwards->status == 200);
 }
 
+TEST_CASE("the memory budget is the server's: each worker's query gets a share of it") {
+  server::ServerOptions options;
+  options.threads = 2;
+  options.query.memoryBudgetBytes = 30 << 20;  // a share each for 2 workers and an update: 10 MiB
+  Sf1Server server(options);
+  auto res = get(server, "SELECT ?a ?c WHERE { ?a ?p ?b . ?b ?q ?c } ORDER BY ?a", "*/*");
+  REQUIRE(res);
+  CHECK(res->status == 503);
+  CHECK(res->body.find("memory budget of 10 MiB") != std::string::npos);
+}
+
 TEST_CASE("the row limit: an error before the response starts, a cut stream after") {
   server::ServerOptions options;
   options.query.maxRows = 1000;
@@ -335,12 +343,19 @@ TEST_CASE("updates are refused read-only (403) and without the token (401)") {
     REQUIRE(wrong);
     CHECK(wrong->status == 401);
     CHECK(tripleCount(guarded) == 1);
+    auto wrongCase = postUpdate(guarded, update, {{"Authorization", "Bearer S3CRET"}}, direct);
+    REQUIRE(wrongCase);
+    CHECK(wrongCase->status == 401);  // the token is case-sensitive
     auto with = postUpdate(guarded, update, {{"Authorization", "Bearer s3cret"}}, direct);
     REQUIRE(with);
     CHECK(with->status == 200);
     CHECK(tripleCount(guarded) == 2);
-    REQUIRE(postUpdate(guarded, "DELETE DATA { <http://e/s> <http://e/p> <http://e/o> }",
-                       {{"Authorization", "Bearer s3cret"}}));
+    // The scheme is not (RFC 9110 11.1).
+    auto lowerCase = postUpdate(guarded, "DELETE DATA { <http://e/s> <http://e/p> <http://e/o> }",
+                                {{"Authorization", "bearer  s3cret"}}, direct);
+    REQUIRE(lowerCase);
+    CHECK(lowerCase->status == 200);
+    CHECK(tripleCount(guarded) == 1);
   }
 }
 
@@ -442,12 +457,8 @@ TEST_CASE("a request body of 1 GB gets 413 while the others are served") {
   const uint64_t bodyBytes = uint64_t{1} << (scaledCases(5) == 5 ? 30 : 28);  // 1 GB; 256 MB under ASan
   std::string response;
   std::thread sender([&] {
-    const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<uint16_t>(server.port()));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) return;
+    const int sock = connectTo(server.port());
+    if (sock < 0) return;
     const std::string head = "POST /sparql HTTP/1.1\r\nHost: x\r\nContent-Type: application/sparql-update\r\n"
                              "Content-Length: " + std::to_string(bodyBytes) + "\r\n\r\n";
     bool sent = ::write(sock, head.data(), head.size()) == static_cast<ssize_t>(head.size());
@@ -483,13 +494,8 @@ TEST_CASE("10,000 idle connections: the server keeps answering others") {
   Sf1Server server;
   std::vector<int> sockets;
   for (size_t i = 0; i < idle; ++i) {
-    const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
+    const int sock = connectTo(server.port());
     REQUIRE(sock >= 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<uint16_t>(server.port()));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
     sockets.push_back(sock);
   }
   // A fixed pool of connection threads, each polling an idle connection
@@ -515,12 +521,8 @@ TEST_CASE("a client that leaves mid-result stops its query while the others are 
   options.windowBytes = 4096;
   Sf1Server server(options);
   // Read the first part of a long streamed result, then leave.
-  const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<uint16_t>(server.port()));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(sock, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+  const int sock = connectTo(server.port());
+  REQUIRE(sock >= 0);
   const std::string request = "GET " + queryPath(kLongResult) + " HTTP/1.1\r\nHost: x\r\nAccept: text/tab-separated-values\r\n\r\n";
   REQUIRE(::write(sock, request.data(), request.size()) == static_cast<ssize_t>(request.size()));
   char buffer[65536];

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <random>
@@ -44,6 +46,18 @@ class ServeProcess {
 
   int port() const { return port_; }
   void terminate() const { ::kill(pid_, SIGTERM); }
+  // Whether the process has ended within `patience` (it stays to be waited for).
+  bool endsWithin(std::chrono::milliseconds patience) const {
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    do {
+      siginfo_t info{};
+      if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid_) {
+        return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    } while (std::chrono::steady_clock::now() < deadline);
+    return false;
+  }
   void killHard() const { ::kill(pid_, SIGKILL); }
   ProcessResult wait() {
     ProcessResult result = waitFor(pid_, output_);
@@ -59,6 +73,31 @@ class ServeProcess {
   int pid_ = -1;
   int port_ = 0;
 };
+
+// Enumerates about 10^10 pairs of triples before it counts (and holds more
+// memory as it goes): runs until it is stopped. (The product of three
+// patterns, unfiltered, is counted at once from the patterns' counts.)
+const char* kRunaway = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f FILTER(?c != ?f) }";
+
+// Long enough for the server to start the queries just sent.
+constexpr auto kSettle = std::chrono::milliseconds(scaledCases(5) == 5 ? 500 : 1500);
+
+// Sends a query on a connection of its own and returns the socket, for a
+// client that leaves (closes it) or stops reading.
+int sendQuery(int port, const std::string& query) {
+  const int sock = connectTo(port);
+  REQUIRE(sock >= 0);
+  const std::string request =
+      "GET /sparql?query=" + httplib::detail::encode_query_param(query) + " HTTP/1.1\r\nHost: x\r\n\r\n";
+  REQUIRE(::write(sock, request.data(), request.size()) == static_cast<ssize_t>(request.size()));
+  return sock;
+}
+
+httplib::Result getQuery(int port, const std::string& query, const std::string& extra = "") {
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(60);
+  return client.Get(("/sparql?query=" + httplib::detail::encode_query_param(query) + extra).c_str());
+}
 
 // Standard output of a shell command, and its exit status.
 std::pair<int, std::string> shell(const std::string& command) {
@@ -238,4 +277,64 @@ TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a 
   // The server's message, with the line and column of the error and the caret.
   CHECK(output.find("1:25: syntax error at '}'") != std::string::npos);
   CHECK(output.find("SELECT ?s WHERE { ?s ?p }\\n                          ^") != std::string::npos);
+}
+
+
+TEST_CASE("two runaway queries whose clients left free their workers: another query is answered within a second") {
+  ServeProcess serve({"--threads", "2", "--queue", "0"});
+  const auto isBusy = [](const httplib::Result& r) { return r && r->status == 503 && r->body.find("busy") != std::string::npos; };
+  // Until `deadline`, a query that finds the server busy (no queue) is sent again.
+  const auto answered = [&](const std::string& query, const std::string& extra, auto deadline) {
+    httplib::Result res = getQuery(serve.port(), query, extra);
+    for (; isBusy(res) && std::chrono::steady_clock::now() < deadline; res = getQuery(serve.port(), query, extra)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return res;
+  };
+  const int first = sendQuery(serve.port(), kRunaway);
+  const int second = sendQuery(serve.port(), kRunaway);
+  // Both have a worker before anything else comes (a query in between
+  // could take the second's worker for a moment, and the second be refused).
+  std::this_thread::sleep_for(kSettle);
+  REQUIRE(isBusy(getQuery(serve.port(), "ASK {}")));
+  ::close(first);
+  ::close(second);
+  const auto left = std::chrono::steady_clock::now();
+  auto answer = answered("ASK { ?s ?p ?o }", "", left + std::chrono::seconds(5));
+  REQUIRE(answer);
+  CHECK(answer->status == 200);
+  CHECK(std::chrono::steady_clock::now() - left < std::chrono::seconds(1));
+  // Both workers are free: two queries at once each run to their timeout
+  // rather than find the server busy.
+  std::string bodies[2];
+  const auto run = [&](std::string& body) {
+    if (auto res = answered(kRunaway, "&timeout=0.5", left + std::chrono::seconds(1))) body = res->body;
+  };
+  std::thread other(run, std::ref(bodies[1]));
+  run(bodies[0]);
+  other.join();
+  for (const std::string& body : bodies) CHECK(body.find("timed out after 0.5 s") != std::string::npos);
+}
+
+TEST_CASE("a second SIGTERM ends the server within a second, even with a worker that cannot stop") {
+  ServeProcess serve({"--threads", "2"});
+  // One query runs on; the other's client reads nothing of its long result,
+  // so its worker waits for room to write and never sees the cancel.
+  const int running = sendQuery(serve.port(), kRunaway);
+  const int stalled = sendQuery(serve.port(), "SELECT * WHERE { ?a ?p ?b . ?b ?q ?c }");
+  std::this_thread::sleep_for(kSettle);
+  serve.terminate();
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK_FALSE(serve.endsWithin(std::chrono::milliseconds(0)));  // the first signal waits for both
+  serve.terminate();
+  const bool ended = serve.endsWithin(std::chrono::seconds(1));
+  CHECK(ended);
+  if (!ended) serve.killHard();
+  const ProcessResult exit = serve.wait();
+  CHECK(exit.output.find("cancelling the queries in flight") != std::string::npos);
+  // The stalled worker kept it from ending by itself.
+  CHECK(exit.output.find("exiting without them") != std::string::npos);
+  CHECK(exit.exitCode == 1);
+  ::close(running);
+  ::close(stalled);
 }

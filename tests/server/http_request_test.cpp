@@ -1,0 +1,92 @@
+// What the server takes and refuses in a request's head and body (issue
+// 45): forms up to the server's limit, a 413 that names the limit, at once
+// for a Content-Length over it, 400 for a head line that is no header.
+#include <doctest/doctest.h>
+
+#include <chrono>
+
+#include "server_fixture.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+server::ServerOptions withLimit(size_t maxRequestBytes) {
+  server::ServerOptions options;
+  options.maxRequestBytes = maxRequestBytes;
+  return options;
+}
+
+std::string postHead(const std::string& extraHeaders) {
+  return "POST /sparql HTTP/1.1\r\nHost: x\r\nContent-Type: application/sparql-query\r\n" + extraHeaders + "\r\n";
+}
+
+}  // namespace
+
+TEST_CASE("a form POST is read up to the server's limit (not cpp-httplib's 8 KiB), and one over it is 413 naming the limit") {
+  Sf1Server server(withLimit(64 << 10));
+  const auto post = [&](size_t padding) {
+    const std::string query = "ASK { ?s ?p ?o } #" + std::string(padding, 'x');
+    return server.client().Post("/sparql", formBody({{"query", query}}), "application/x-www-form-urlencoded");
+  };
+  auto within = post(40 << 10);
+  REQUIRE(within);
+  CHECK(within->status == 200);
+  CHECK(within->body.find("true") != std::string::npos);
+  auto over = post(100 << 10);
+  REQUIRE(over);
+  CHECK(over->status == 413);
+  CHECK(over->body.find("limit of 64 KiB") != std::string::npos);
+}
+
+TEST_CASE("a chunked body over the limit is 413 naming the limit") {
+  Sf1Server server(withLimit(64 << 10));
+  const std::string chunk(100 << 10, '#');
+  char size[16];
+  std::snprintf(size, sizeof(size), "%zx", chunk.size());
+  const std::string response = rawExchange(
+      server.port(), postHead("Transfer-Encoding: chunked\r\n") + size + "\r\n" + chunk + "\r\n0\r\n\r\n");
+  CHECK(response.starts_with("HTTP/1.1 413"));
+  CHECK(response.find("limit of 64 KiB") != std::string::npos);
+}
+
+TEST_CASE("a Content-Length that is huge or no number is answered at once, and the connection closed") {
+  Sf1Server server;
+  const struct {
+    std::string length;
+    const char* status;
+  } cases[] = {
+      {"99999999999999999999999", "HTTP/1.1 413"},
+      {"5000000", "HTTP/1.1 413"},  // over 4 MiB: no byte of the body is waited for
+      {"-1", "HTTP/1.1 400"},
+      {"12abc", "HTTP/1.1 400"},
+      {"5, 5", "HTTP/1.1 400"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.length);
+    const auto start = std::chrono::steady_clock::now();
+    // rawExchange returns once the server closes the connection.
+    const std::string response = rawExchange(server.port(), postHead("Content-Length: " + c.length + "\r\n"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+    CHECK(response.starts_with(c.status));
+    CHECK(response.find("Connection: close") != std::string::npos);
+  }
+  const std::string huge = rawExchange(server.port(), postHead("Content-Length: 99999999999\r\n"));
+  CHECK(huge.find("limit of 4 MiB") != std::string::npos);
+}
+
+TEST_CASE("a line of the request's head that is no header line is 400") {
+  Sf1Server server;
+  const std::string get = "GET /sparql?query=ASK%7B%7D HTTP/1.1\r\nHost: x\r\n";
+  for (const std::string line : {"NoColonHere", " folded: onto the line before", "Bad Name: x", ": no name", "X-Bare: LF"}) {
+    CAPTURE(line);
+    const std::string end = line == "X-Bare: LF" ? "\n" : "\r\n";
+    const std::string response = rawExchange(server.port(), get + line + end + "\r\n");
+    CHECK(response.starts_with("HTTP/1.1 400"));
+    CHECK(response.find("no 'name: value' header line") != std::string::npos);
+  }
+  const std::string fine = rawExchange(server.port(), get + "Connection: close\r\n\r\n");
+  CHECK(fine.starts_with("HTTP/1.1 200"));
+}
