@@ -15,6 +15,8 @@
 #include "storage/checksum.h"
 #include "storage/file_io.h"
 #include "storage/graph_store.h"
+#include "storage/term_column.h"
+#include "storage/value_column.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -122,7 +124,97 @@ void overwriteWord(const std::filesystem::path& file, uint64_t offset, uint32_t 
   writeFile(file, bytes);
 }
 
+// The id of a vertex term and "block B (ids F to L)", its block in a column
+// of `idsPerBlock` ids per block.
+std::pair<uint32_t, std::string> vertexAndBlock(const GraphStore& store, const std::string& term, uint32_t idsPerBlock) {
+  const uint32_t id = store.dictionary().id(TermSpace::Vertex, term).value();
+  return {id, blocksOf(store.catalog().vertexCount, idsPerBlock).name(id / idsPerBlock)};
+}
+
+std::string corruptedBlock(const std::filesystem::path& file, uint64_t offset, const std::string& block) {
+  return "database corrupted: " + file.string() + ", offset " + std::to_string(offset) + ": " + block +
+         ": checksum mismatch";
+}
+
+// A query's failure through the API, `gsparql query` and `info --verify`.
+void requireFailsEverywhere(const std::filesystem::path& db, const char* query, const std::string& expected) {
+  CHECK_THROWS_WITH_AS(sortedLines(Database(db).query(query)), expected.c_str(), StorageError);
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"query", "--db", db.string(), query},
+                                               std::vector<std::string>{"info", "--db", db.string(), "--verify"}}) {
+    const auto result = runCli(args);
+    CHECK(result.signal == 0);
+    CHECK(result.exitCode == 1);
+    CHECK_MESSAGE(result.output.find(expected) != std::string::npos, result.output);
+    CHECK(result.output.find(kVerifiedLine) == std::string::npos);
+  }
+}
+
 }  // namespace
+
+TEST_CASE("a damaged term fails the query that would answer it, with the file and block, never a wrong term") {
+  TempDir dir;
+  const auto db = loadSmallGraph(dir);
+  const auto file = generationFile(db, kTermsFile);
+  const auto [id, block] = vertexAndBlock(GraphStore(db), "<e:o5>", kTermsPerBlock);
+  const std::string bytes = readWholeFile(file);
+  const uint64_t count = GraphStore(db).catalog().vertexCount;
+  const uint64_t text = sizeof(TermColumnHeader) + (count + 1) * sizeof(uint64_t) +
+                        readAt<uint64_t>(bytes, sizeof(TermColumnHeader) + id * sizeof(uint64_t));
+  // "<e:o5>" would read "<e:o4>", as WatDiv's "wsdbm:Offer567" read "wsdbm:Ofver567" before blocks had checksums.
+  flipBits(file, static_cast<std::streamoff>(text + 4), 0x01);
+  const uint64_t blockStart = sizeof(TermColumnHeader) + id / kTermsPerBlock * kTermsPerBlock * sizeof(uint64_t);
+  requireFailsEverywhere(db, "SELECT ?o WHERE { <e:s0> <e:p0> ?o }", corruptedBlock(file, blockStart, block));
+}
+
+TEST_CASE("a damaged typed value fails the FILTER that would compare it, with the file and block") {
+  TempDir dir;
+  std::string nt;
+  for (int i = 0; i < 600; ++i) {
+    nt += "<e:s" + std::to_string(i) + "> <e:n> \"" + std::to_string(i) + "\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n";
+  }
+  writeFile(dir / "numbers.nt", nt);
+  const auto db = dir / "db";
+  Database::load(db, {(dir / "numbers.nt").string()});
+  const char* query = "SELECT ?s WHERE { ?s <e:n> ?n FILTER(?n < 10) }";
+  REQUIRE(Database(db).query(query).rowCount() == 10);
+  const auto file = generationFile(db, kValuesFile);
+  const auto [id, block] =
+      vertexAndBlock(GraphStore(db), "\"500\"^^<http://www.w3.org/2001/XMLSchema#integer>", kValuesPerBlock);
+  const uint64_t entry = sizeof(ValueFileHeader) + uint64_t{id} * sizeof(rdf::TypedValue);
+  // The sign bit of the integer (bytes 8 to 15): 500 would pass the FILTER as a negative number.
+  flipBits(file, static_cast<std::streamoff>(entry + 15), 0x80);
+  const uint64_t blockStart = sizeof(ValueFileHeader) + id / kValuesPerBlock * kValuesPerBlock * sizeof(rdf::TypedValue);
+  requireFailsEverywhere(db, query, corruptedBlock(file, blockStart, block));
+}
+
+TEST_CASE("term and value columns of format 1 are still read, each checked whole on its first read") {
+  // tests/data/format1/db: written before the columns had blocks.
+  TempDir dir;
+  const auto db = dir / "old";
+  std::filesystem::copy(dataFile("format1/db"), db, std::filesystem::copy_options::recursive);
+  const char* query = "SELECT ?n WHERE { ?a <http://e/name> ?n } ORDER BY ?n";
+  const auto before = sortedLines(Database(db).query(query));
+  Database(db).verify();
+  for (const std::string name : {kTermsFile, kValuesFile}) {
+    CAPTURE(name);
+    const auto file = generationFile(db, name.c_str());
+    const uint64_t count = GraphStore(db).catalog().vertexCount;
+    // The last byte: in format 1 the terms' text and the values' entries end the file.
+    const auto last = static_cast<std::streamoff>(std::filesystem::file_size(file) - 1);
+    flipBits(file, last, 0x01);
+    const uint64_t start = name == kTermsFile ? sizeof(TermColumnHeader) : sizeof(ValueFileHeader);
+    const std::string expected = corruptedBlock(file, start, "block 0 (ids 0 to " + std::to_string(count - 1) + ")");
+    CHECK_THROWS_WITH_AS(Database(db).verify(), expected.c_str(), StorageError);
+    GraphStore store(db);
+    if (name == kTermsFile) {
+      CHECK_THROWS_WITH_AS(store.terms()->term(0), expected.c_str(), StorageError);
+    } else {
+      CHECK_THROWS_WITH_AS(store.values()->at(0), expected.c_str(), StorageError);
+    }
+    flipBits(file, last, 0x01);
+    CHECK(sortedLines(Database(db).query(query)) == before);
+  }
+}
 
 TEST_CASE("a flipped bit in an adjacency file is reported as corruption or changes nothing") {
   TempDir dir;
