@@ -261,6 +261,14 @@ std::string Dictionary::term(TermSpace space, uint32_t id) const {
   return std::move(terms(space, std::span<const uint32_t>(&id, 1)).front());
 }
 
+bool Dictionary::holds(TermSpace space, uint32_t id) const {
+  std::string value;
+  const auto status = db_->Get(checkedReads(), idKey(space, id), &value);
+  if (status.IsNotFound()) return false;
+  check(status, "cannot read dictionary", dir_);
+  return true;
+}
+
 void Dictionary::forEach(TermSpace space,
                          const std::function<void(uint32_t, std::string_view)>& visit) const {
   rocksdb::ReadOptions read = checkedReads();
