@@ -10,7 +10,7 @@
 //   last `textBytes`, non-decreasing;
 //   the terms (rdf/term.h form) back to back, `textBytes` bytes;
 //   zeros up to a multiple of 4 bytes;
-//   a uint32 CRC-32 per block of `blockTerms` terms (storage/id_blocks.h):
+//   a uint32 CRC-32C per block of `blockTerms` terms (storage/id_blocks.h):
 //   of the block's offsets, its first term's start to its last term's end,
 //   then of its text.
 // The header is checked at open; a block (its offsets' order and bounds,
@@ -39,9 +39,9 @@ inline constexpr const char* kTermsFile = "terms";
 inline constexpr char kTermsMagic[8] = {'G', 'S', 'T', 'E', 'R', 'M', 'S', '1'};
 inline constexpr uint32_t kTermsFormatVersion = 2;
 inline constexpr uint32_t kOldestTermsFormatVersion = 1;
-// Terms per checked block in the files this build writes: a few KiB, so
-// that the first read of a term checks little more than its own bytes.
-inline constexpr uint32_t kTermsPerBlock = 64;
+// Terms per checked block in the files this build writes: about 2 KiB
+// (WatDiv), so that the first read of a term checks little beside it.
+inline constexpr uint32_t kTermsPerBlock = 32;
 
 struct TermColumnHeader {
   char magic[8];             // kTermsMagic

@@ -5,7 +5,7 @@
 //
 // File `values` in the generation directory (docs/storage.md), format 2:
 //   ValueFileHeader (64 bytes), then `count` TypedValues (16 bytes each) in
-//   vertex-id order, then a uint32 CRC-32 per block of `blockEntries`
+//   vertex-id order, then a uint32 CRC-32C per block of `blockEntries`
 //   entries (storage/id_blocks.h). The header has its own checksum, checked
 //   at open; a block's checksum is checked the first time one of its
 //   entries is read, so that a damaged entry is reported with its block,
@@ -32,8 +32,8 @@ inline constexpr const char* kValuesFile = "values";
 inline constexpr char kValuesMagic[8] = {'G', 'S', 'V', 'A', 'L', 'U', 'E', 'S'};
 inline constexpr uint32_t kValuesFormatVersion = 2;
 inline constexpr uint32_t kOldestValuesFormatVersion = 1;
-// Entries per checked block in the files this build writes: 4 KiB.
-inline constexpr uint32_t kValuesPerBlock = 256;
+// Entries per checked block in the files this build writes: 2 KiB.
+inline constexpr uint32_t kValuesPerBlock = 128;
 
 struct ValueFileHeader {
   char magic[8];            // kValuesMagic

@@ -390,3 +390,11 @@ TEST_CASE("info --verify checks the dictionary's blocks too") {
   CHECK(foundByVerify > 0);
   Database(db).verify();
 }
+
+TEST_CASE("crc32c is CRC-32C, and continues across pieces as one sum") {
+  const std::string text = "123456789";
+  CHECK(crc32c(0, text.data(), text.size()) == 0xE3069283u);  // the standard check value
+  const std::string longer(1000, 'x');
+  CHECK(crc32c(crc32c(0, longer.data(), 13), longer.data() + 13, longer.size() - 13) ==
+        crc32c(0, longer.data(), longer.size()));
+}
