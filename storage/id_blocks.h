@@ -1,6 +1,6 @@
 #pragma once
 // How the term and value columns (format 2) cut their entries into checked
-// blocks: runs of 2^shift consecutive vertex ids, each with a CRC-32C in a
+// blocks: runs of 2^shift consecutive vertex ids, each with an XXH3 sum in a
 // table at the end of the file, checked on the block's first use
 // (storage/block_checks.h). A file of format 1 has whole-file checksums
 // only: it is one block, all ids, checked whole on first use.

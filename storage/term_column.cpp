@@ -46,7 +46,7 @@ uint64_t alignedTo4(uint64_t bytes) { return (bytes + 3) / 4 * 4; }
 
 // A block's checksum: its offsets, then the text they delimit.
 uint32_t blockChecksum(std::span<const uint64_t> offsets, std::string_view text) {
-  return crc32c(crc32c(0, offsets), text.data(), text.size());
+  return blockSum(blockSum(0, offsets), text.data(), text.size());
 }
 
 // Appends the checksums of the blocks of a run whose offsets (from its

@@ -10,7 +10,7 @@
 //   last `textBytes`, non-decreasing;
 //   the terms (rdf/term.h form) back to back, `textBytes` bytes;
 //   zeros up to a multiple of 4 bytes;
-//   a uint32 CRC-32C per block of `blockTerms` terms (storage/id_blocks.h):
+//   a uint32 XXH3 sum per block of `blockTerms` terms (storage/id_blocks.h):
 //   of the block's offsets, its first term's start to its last term's end,
 //   then of its text.
 // The header is checked at open; a block (its offsets' order and bounds,

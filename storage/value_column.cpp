@@ -18,7 +18,7 @@ namespace {
 constexpr uint32_t kWriteEntries = 1u << 20;
 static_assert(kWriteEntries % kValuesPerBlock == 0);
 
-uint32_t blockChecksum(std::span<const rdf::TypedValue> entries) { return crc32c(0, entries); }
+uint32_t blockChecksum(std::span<const rdf::TypedValue> entries) { return blockSum(0, entries); }
 
 void appendBlockChecksums(std::span<const rdf::TypedValue> run, std::vector<uint32_t>& checksums) {
   const IdBlocks blocks = blocksOf(run.size(), kValuesPerBlock);

@@ -5,7 +5,7 @@
 //
 // File `values` in the generation directory (docs/storage.md), format 2:
 //   ValueFileHeader (64 bytes), then `count` TypedValues (16 bytes each) in
-//   vertex-id order, then a uint32 CRC-32C per block of `blockEntries`
+//   vertex-id order, then a uint32 XXH3 sum per block of `blockEntries`
 //   entries (storage/id_blocks.h). The header has its own checksum, checked
 //   at open; a block's checksum is checked the first time one of its
 //   entries is read, so that a damaged entry is reported with its block,

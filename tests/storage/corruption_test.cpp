@@ -9,6 +9,9 @@
 #include <tuple>
 #include <vector>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "file_damage.h"
 #include "gsparql/database.h"
 #include "storage/adjacency_writer.h"
@@ -391,10 +394,19 @@ TEST_CASE("info --verify checks the dictionary's blocks too") {
   Database(db).verify();
 }
 
-TEST_CASE("crc32c is CRC-32C, and continues across pieces as one sum") {
-  const std::string text = "123456789";
-  CHECK(crc32c(0, text.data(), text.size()) == 0xE3069283u);  // the standard check value
-  const std::string longer(1000, 'x');
-  CHECK(crc32c(crc32c(0, longer.data(), 13), longer.data() + 13, longer.size() - 13) ==
-        crc32c(0, longer.data(), longer.size()));
+TEST_CASE("blockSum is xxHash's XXH3, the sum of one piece seeding the next") {
+  const std::string text = "123456789", more = "abc";
+  const auto low32 = [](uint64_t sum) { return static_cast<uint32_t>(sum); };
+  CHECK(blockSum(0, text.data(), text.size()) == low32(XXH3_64bits_withSeed(text.data(), text.size(), 0)));
+  const uint32_t first = blockSum(0, text.data(), text.size());
+  CHECK(blockSum(first, more.data(), more.size()) == low32(XXH3_64bits_withSeed(more.data(), more.size(), first)));
+  std::string block(2048, 'x');  // a block of terms: every single-bit flip changes its sum
+  const uint32_t intact = blockSum(0, block.data(), block.size());
+  int unchanged = 0;
+  for (size_t bit = 0; bit < block.size() * 8; ++bit) {
+    block[bit / 8] = static_cast<char>(block[bit / 8] ^ (1 << (bit % 8)));
+    unchanged += blockSum(0, block.data(), block.size()) == intact;
+    block[bit / 8] = static_cast<char>(block[bit / 8] ^ (1 << (bit % 8)));
+  }
+  CHECK(unchanged == 0);
 }
