@@ -15,6 +15,10 @@
 # summaries and, in bench-csv.tar.gz, every round's raw output.
 # AB_QUERIES=FOLDER benches those queries instead of WatDiv's (no reference
 # answers: their rows are compared between the two sides only).
+# AB_BACKENDS lists the executors (default "gpu cpu"); NAME-cold (gpu-cold,
+# cpu-cold) opens the database afresh for every timed run (bench --cold), so
+# that what a query does first is timed too: the GPU's adjacency uploads, the
+# checks of the blocks it reads (docs/reliability.md, "Damaged files").
 set -uo pipefail
 after=$1 before=$2 tool=$3 watdiv=$4 out=$5 rounds=${6:-4}
 mkdir -p "$out"
@@ -40,7 +44,7 @@ wq=${AB_QUERIES:-$watdiv/queries/sf100}
 bench() {  # NAME SIDE BACKEND REPEAT
   local bin=$after mode=$3
   [ "$2" = before ] && bin=$before
-  [ "$mode" = gpu-cold ] && mode="gpu --cold"
+  [[ $mode == *-cold ]] && mode="${mode%-cold} --cold"
   # shellcheck disable=SC2086
   "$bin/gsparql" bench --db "$work/db_$2" --queries "$wq" --backend $mode --repeat "$4" > "$csv/$1.csv" 2>&1 ||
     echo "bench $1 failed"

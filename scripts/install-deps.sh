@@ -14,7 +14,7 @@ packages=(
   libtbb-dev
   libpcre2-dev libssl-dev
   libedit-dev
-  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd
+  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd libxxhash-dev
   clang libclang-rt-14-dev
   tmux less time
   libcpp-httplib-dev  # gsparql serve (docs/server.md)

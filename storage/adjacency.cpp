@@ -120,7 +120,7 @@ AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexC
     }
     predicates_.emplace_back(bytes.data(), toc[p], header.version);
   }
-  firstUse_ = std::make_unique<FirstUse>(predicates_.size());
+  checked_ = BlockChecks(predicates_.size());
 }
 
 void AdjacencyFile::replace(uint32_t id, std::shared_ptr<const AdjacencySection> section) {
@@ -128,12 +128,11 @@ void AdjacencyFile::replace(uint32_t id, std::shared_ptr<const AdjacencySection>
   replaced_.resize(predicates_.size());
   predicates_[id] = section->view();
   replaced_[id] = std::move(section);
-  auto firstUse = std::make_unique<FirstUse>(predicates_.size());
+  BlockChecks checked(predicates_.size());
   for (size_t p = 0; p < predicates_.size(); ++p) {
-    const bool checked = replaced_[p] || p >= firstUse_->checked.size() || firstUse_->checked[p].load();
-    firstUse->checked[p].store(checked);
+    if (replaced_[p] || p >= checked_.size() || checked_.passed(p)) checked.markPassed(p);
   }
-  firstUse_ = std::move(firstUse);
+  checked_ = std::move(checked);
 }
 
 void AdjacencyFile::check(uint32_t id) const {
@@ -145,13 +144,6 @@ void AdjacencyFile::check(uint32_t id) const {
   if (auto corruption = findCorruption(a, vertexCount_)) {
     throwCorrupted(file_.path().string(), corruption->offset, predicate + corruption->what);
   }
-}
-
-void AdjacencyFile::checkOnFirstUse(uint32_t id) const {
-  std::lock_guard lock(firstUse_->mutex);
-  if (firstUse_->checked[id].load(std::memory_order_relaxed)) return;  // another thread was first
-  check(id);
-  firstUse_->checked[id].store(true, std::memory_order_release);
 }
 
 void AdjacencyFile::verify() const {

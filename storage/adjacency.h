@@ -8,14 +8,13 @@
 // contents when the file is opened (no data is read), and each predicate's
 // data (checksum, then the format's rules: adjacency_check.h) the first time
 // predicate() hands it out.
-#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <vector>
 
+#include "storage/block_checks.h"
 #include "storage/file_io.h"
 #include "storage/pcsr_format.h"
 
@@ -72,7 +71,7 @@ class AdjacencyFile {
   // checked once per file and predicate; later calls cost one atomic load.
   const PredicateAdjacency& predicate(uint32_t id) const {
     const PredicateAdjacency& adjacency = predicates_.at(id);
-    if (!firstUse_->checked[id].load(std::memory_order_acquire)) checkOnFirstUse(id);
+    checked_.ensure(id, [&] { check(id); });
     return adjacency;
   }
   // Checks every predicate's data again; throws StorageError naming the
@@ -85,14 +84,6 @@ class AdjacencyFile {
   void replace(uint32_t id, std::shared_ptr<const AdjacencySection> section);
 
  private:
-  // Which predicates have been checked, shared by the threads of queries.
-  struct FirstUse {
-    explicit FirstUse(size_t predicates) : checked(predicates) {}
-    std::mutex mutex;
-    std::vector<std::atomic<bool>> checked;
-  };
-
-  void checkOnFirstUse(uint32_t id) const;
   void check(uint32_t id) const;
 
   MappedFile file_;
@@ -100,7 +91,7 @@ class AdjacencyFile {
   uint64_t vertexCount_ = 0;
   std::vector<PredicateAdjacency> predicates_;
   std::vector<std::shared_ptr<const AdjacencySection>> replaced_;  // by predicate id; null: the file's
-  std::unique_ptr<FirstUse> firstUse_;
+  BlockChecks checked_;  // a block per predicate
 };
 
 }  // namespace gsparql

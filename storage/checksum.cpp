@@ -4,10 +4,18 @@
 #include <tbb/task_arena.h>
 #include <zlib.h>
 
+// Inlined: the sum of a 2 KiB block costs less than a call into a library.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include <algorithm>
 #include <vector>
 
 namespace gsparql {
+
+uint32_t blockSum(uint32_t seed, const void* data, size_t bytes) {
+  return static_cast<uint32_t>(XXH3_64bits_withSeed(data, bytes, seed));
+}
 
 uint32_t crc32Update(uint32_t crc, const void* data, size_t bytes) {
   if (bytes == 0) return crc;  // zlib answers a null buffer with the initial value

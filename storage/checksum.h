@@ -18,4 +18,15 @@ uint32_t crc32Update(uint32_t crc, std::span<const T> values) {
   return crc32Update(crc, values.data(), values.size_bytes());
 }
 
+// xxHash's XXH3 (64 bits, the low 32 kept), seeded with `seed` so several
+// arrays can share one sum (the sum of the first seeds the second): for data
+// checked on a query's path (the term and value columns' blocks), many times
+// faster than zlib's CRC-32 (zlib's made cold WatDiv SF10 queries 1.33x slower).
+uint32_t blockSum(uint32_t seed, const void* data, size_t bytes);
+
+template <typename T>
+uint32_t blockSum(uint32_t seed, std::span<const T> values) {
+  return blockSum(seed, values.data(), values.size_bytes());
+}
+
 }  // namespace gsparql

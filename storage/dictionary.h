@@ -44,6 +44,8 @@ class Dictionary {
   // Batch decode; throws StorageError if an id is unknown.
   std::vector<std::string> terms(TermSpace space, std::span<const uint32_t> ids) const;
   std::string term(TermSpace space, uint32_t id) const;
+  // Whether the stored terms (not those extend() adds) include `id`.
+  bool holds(TermSpace space, uint32_t id) const;
   // Visits all terms of a space in id order.
   void forEach(TermSpace space, const std::function<void(uint32_t, std::string_view)>& visit) const;
   // Reads every block of the dictionary's files and checks its checksum;

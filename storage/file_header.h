@@ -33,18 +33,19 @@ void sealHeader(Header& header, const char (&magic)[8], uint32_t version) {
 }
 
 // The header at the start of `bytes`, checked for length, magic, checksum
-// and version.
+// and a version from `oldest` to `newest`.
 template <typename Header>
 Header readHeader(std::span<const std::byte> bytes, const std::filesystem::path& path, const char (&magic)[8],
-                  uint32_t version) {
+                  uint32_t oldest, uint32_t newest) {
   static_assert(sizeof(Header) == 64 && offsetof(Header, headerChecksum) == 60);
   requireIntact(bytes.size() >= sizeof(Header), path, "shorter than its header");
   Header header;
   std::memcpy(&header, bytes.data(), sizeof header);
   requireIntact(std::memcmp(header.magic, magic, sizeof header.magic) == 0, path, "bad magic");
   requireIntact(header.headerChecksum == headerChecksum(header), path, "header checksum mismatch");
-  requireIntact(header.version == version, path,
-                "format version " + std::to_string(header.version) + ", expected " + std::to_string(version));
+  requireIntact(header.version >= oldest && header.version <= newest, path,
+                "format version " + std::to_string(header.version) + ", expected " + std::to_string(oldest) + " to " +
+                    std::to_string(newest));
   return header;
 }
 

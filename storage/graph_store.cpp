@@ -23,6 +23,21 @@ void requireOneEntryPerVertex(const std::filesystem::path& dir, const std::strin
   }
 }
 
+// RocksDB reads a MANIFEST whose last record has a damaged length as one
+// that a crash cut short, and opens the dictionary without the files that
+// record added. A generation's dictionary is one ingestion, written by one
+// record, so its last ids tell whether its files are there.
+void requireWholeDictionary(const Dictionary& dictionary, const Catalog& catalog, const std::filesystem::path& dir) {
+  const bool whole =
+      (catalog.vertexCount == 0 || dictionary.holds(TermSpace::Vertex, static_cast<uint32_t>(catalog.vertexCount - 1))) &&
+      (catalog.predicates.empty() ||
+       dictionary.holds(TermSpace::Predicate, static_cast<uint32_t>(catalog.predicates.size() - 1)));
+  if (!whole) {
+    throw StorageError("database corrupted: " + dir.string() +
+                       ": the dictionary lacks the catalog's last terms, as when its MANIFEST is damaged");
+  }
+}
+
 std::vector<uint64_t> tripleCounts(const Catalog& catalog) {
   std::vector<uint64_t> counts;
   for (const PredicateStatistics& p : catalog.predicates) counts.push_back(p.triples);
@@ -40,6 +55,7 @@ GraphStore::GraphStore(PinnedGeneration pinned)
       out_(generation().dir / kOutAdjacencyFile, catalog_.vertexCount),
       in_(generation().dir / kInAdjacencyFile, catalog_.vertexCount) {
   const std::filesystem::path& dir = generation().dir;
+  requireWholeDictionary(dictionary_, catalog_, dir / kDictionaryDir);
   if (out_.predicateCount() != catalog_.predicates.size() ||
       in_.predicateCount() != catalog_.predicates.size()) {
     throw StorageError("corrupt database " + dir.string() +

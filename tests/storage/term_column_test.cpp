@@ -99,20 +99,32 @@ TEST_CASE("a corrupted, truncated or missing term column") {
   const uint32_t count = GraphStore(dir.path()).terms()->size();
   const uint64_t textStart = sizeof(TermColumnHeader) + (uint64_t{count} + 1) * sizeof(uint64_t);
 
-  SUBCASE("a flipped byte in the text fails verify()") {
+  const std::string block = "block 0 (ids 0 to " + std::to_string(count - 1) + ")";
+  SUBCASE("a flipped byte in the text fails the first read of its block, and verify()") {
     flipBits(file, static_cast<std::streamoff>(textStart + 3));
     GraphStore store(dir.path());  // opening checks only the header
-    const std::string message = "database corrupted: " + file.string() + ", offset " + std::to_string(textStart) +
-                                ": text checksum mismatch";
+    const std::string message = "database corrupted: " + file.string() + ", offset " +
+                                std::to_string(sizeof(TermColumnHeader)) + ": " + block + ": checksum mismatch";
+    CHECK_THROWS_WITH_AS(store.terms()->term(count - 1), message.c_str(), StorageError);
+    CHECK_THROWS_WITH_AS(store.terms()->term(0), message.c_str(), StorageError);  // every read, not the first only
     CHECK_THROWS_WITH_AS(store.verify(), message.c_str(), StorageError);
+    CHECK_THROWS_WITH_AS(tsv(dir.path(), query), message.c_str(), StorageError);
   }
-  SUBCASE("an offset out of range fails the read of that term, not the process") {
+  SUBCASE("an offset out of range fails the read of its block before the text is read") {
     flipBits(file, sizeof(TermColumnHeader) + 2 * sizeof(uint64_t) + 6, 0x40);
     GraphStore store(dir.path());
-    CHECK_THROWS_WITH_AS(store.terms()->term(2), doctest::Contains("offsets of term 2 out of range"), StorageError);
-    CHECK_THROWS_WITH_AS(store.verify(), doctest::Contains("offsets checksum mismatch"), StorageError);
-    CHECK_THROWS_AS(tsv(dir.path(), "SELECT * WHERE { ?s ?p ?o }"),
-                    StorageError);
+    // Offset 2 is now past the text; offset 3 is the first below its predecessor.
+    const std::string message = "database corrupted: " + file.string() + ", offset " +
+                                std::to_string(sizeof(TermColumnHeader) + 3 * sizeof(uint64_t)) + ": " + block +
+                                ": offsets out of order or past the text";
+    CHECK_THROWS_WITH_AS(store.terms()->term(2), message.c_str(), StorageError);
+    CHECK_THROWS_WITH_AS(store.verify(), message.c_str(), StorageError);
+    CHECK_THROWS_AS(tsv(dir.path(), "SELECT * WHERE { ?s ?p ?o }"), StorageError);
+  }
+  SUBCASE("a flipped bit in a block's checksum fails that block") {
+    flipBits(file, static_cast<std::streamoff>(std::filesystem::file_size(file) - 1), 0x01);
+    const std::string message = block + ": checksum mismatch";
+    CHECK_THROWS_WITH_AS(GraphStore(dir.path()).terms()->term(0), doctest::Contains(message.c_str()), StorageError);
   }
   SUBCASE("a flipped byte in the header fails at open") {
     flipBits(file, 20);

@@ -367,12 +367,17 @@ TEST_CASE("a corrupted, truncated or missing value file") {
   const auto file = generation->dir / kValuesFile;
   GraphStore(dir.path()).verify();
 
-  SUBCASE("a flipped byte in the entries fails verify()") {
+  SUBCASE("a flipped byte in the entries fails the first read of its block, and verify()") {
     flipBits(file, sizeof(ValueFileHeader) + 3 * sizeof(TypedValue) + 8);
     GraphStore store(dir.path());  // opening checks only the header
-    const std::string expected = "database corrupted: " + file.string() + ", offset 64: data checksum mismatch";
+    const uint32_t count = store.values()->size();
+    const std::string expected = "database corrupted: " + file.string() + ", offset 64: block 0 (ids 0 to " +
+                                 std::to_string(count - 1) + "): checksum mismatch";
+    CHECK_THROWS_WITH_AS(store.values()->at(count - 1), expected.c_str(), StorageError);
     CHECK_THROWS_WITH_AS(store.verify(), expected.c_str(), StorageError);
-    CHECK_THROWS_WITH_AS(Database(dir.path()).verify(), doctest::Contains("data checksum mismatch"), StorageError);
+    CHECK_THROWS_WITH_AS(Database(dir.path()).verify(), expected.c_str(), StorageError);
+    const char* filter = "SELECT ?o WHERE { <http://e/a> <http://e/price> ?o FILTER(?o > 100) }";
+    CHECK_THROWS_WITH_AS(Database(dir.path()).query(filter), expected.c_str(), StorageError);
   }
   SUBCASE("a flipped byte in the header fails at open") {
     flipBits(file, 16);
