@@ -11,9 +11,9 @@ python3 -c "print('SELECT ?o WHERE { ?s ?p ?o FILTER(?o IN (' + ','.join('\"v%d\
 python3 -c "print('SELECT ?s WHERE { ?s ?p ?o FILTER(' + '+'.join(['1'] * 1999) + ' > 0) } LIMIT 1')" > "$work/chain.rq"
 q() {
   local label=$1; shift
-  local start=$(date +%s.%N)
+  local start=$(date +%s%N)
   local err=$( { /usr/bin/time -f "%M KB" "$bin/gsparql" query --db "$work/db" "$@" > /dev/null; } 2>&1 | tr '\n' ' ')
-  printf '%-34s %6.3f s  %s\n' "$label" "$(echo "$(date +%s.%N) - $start" | bc)" "$err"
+  printf '%-38s %6d ms  %s\n' "$label" $(( ($(date +%s%N) - start) / 1000000 )) "$err"
 }
 for backend in gpu cpu; do
   echo "== --backend $backend"

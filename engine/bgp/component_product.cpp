@@ -49,12 +49,10 @@ void forEachProductRow(const IdRows& left, const IdRows& right, const std::vecto
   }
 }
 
-// Room for the rows a product will have when they fit the budget: its
-// pages are then touched by the loop that fills them, which checks for a
-// stop, rather than copied at once by a growing vector.
-void reserveWithin(IdColumns& out, uint64_t rows, const BgpCall& options) {
-  if (rows * out.width() * sizeof(uint32_t) > options.memoryBudgetBytes) return;
-  for (uint32_t k = 0; k < out.width(); ++k) out.column(k).reserve(rows);
+// The rows of left x right, at most `limit`.
+uint64_t productRows(uint64_t left, uint64_t right, uint64_t limit) {
+  uint64_t rows = 0;
+  return __builtin_mul_overflow(left, right, &rows) ? limit : std::min(rows, limit);
 }
 
 }  // namespace
@@ -77,7 +75,21 @@ IdColumns componentProduct(std::vector<IdRows> tables, const BoundBgp& bgp, cons
     const bool last = c + 1 == tables.size();
     IdRows product(bgp.columnCount());
     IdColumns out(static_cast<uint32_t>(wanted.size()));
-    if (last) reserveWithin(out, std::min(limit, result.rows() * tables[c].rows()), options);
+    // A product has exactly this many rows (injective matching drops some):
+    // one that would outgrow the budget fails now, not once it has filled
+    // it, and one that fits gets its room at once: its pages are touched by
+    // the loop below, which checks for a stop, instead of being copied by a
+    // growing vector (a second's copy at a few GiB).
+    const uint64_t ahead = productRows(result.rows(), tables[c].rows(), limit);
+    const uint64_t bytesAhead = (result.rows() + ahead) * rowBytes;
+    if (!options.injective) options.checkMemory(bytesAhead, "the product of the BGP's components");
+    if (bytesAhead <= options.memoryBudgetBytes) {
+      if (last) {
+        for (uint32_t k = 0; k < out.width(); ++k) out.column(k).reserve(ahead);
+      } else {
+        product.reserveRows(ahead);
+      }
+    }
     uint64_t rows = 0;
     forEachProductRow(result, tables[c], columnsOf(bgp, bgp.components[c]), leftVertices, bgp.components[c], options,
                       [&](std::span<const uint32_t> row) {

@@ -67,7 +67,11 @@ Table runToEnd(Operator& op, ExecutionContext& context) {
   if (batches.size() == 1) return std::move(batches.front());
   Table all(op.variables().size());
   all.reserve(rows);  // one copy of each batch, no regrowth
-  for (const Table& batch : batches) all.append(batch);
+  for (Table& batch : batches) {
+    context.run.limits.throwIfStopped();  // gigabytes are copied here, a batch at a time
+    all.append(batch);
+    batch = Table();
+  }
   return all;
 }
 

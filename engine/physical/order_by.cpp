@@ -1,7 +1,6 @@
 #include "engine/physical/order_by.h"
 
 #include <algorithm>
-#include <numeric>
 
 #include "engine/expr/term_order.h"
 #include "engine/physical/row_solution.h"
@@ -24,12 +23,18 @@ OrderBy::OrderBy(OperatorPtr child, const std::vector<sparql::OrderKey>& keys, s
 OrderBy::KeyValues OrderBy::valuesOf(const Key& key, const Table& rows, ExecutionContext& context) {
   KeyValues values;
   if (key.column) {
-    values.ids = rows.columns[*key.column];
-    std::vector<ValueId> undecided;  // decoded in one batch: terms that are no numbers
-    for (size_t r = 0; r < values.ids.size(); ++r) {
-      const ValueId id = values.ids[r];
+    values.ids = &rows.columns[*key.column];
+    std::vector<ValueId> undecided;  // decoded a batch at a time: terms that are no numbers
+    StopCheck stop(context.run.limits);
+    for (size_t r = 0; r < values.ids->size(); ++r) {
+      stop();
+      const ValueId id = (*values.ids)[r];
       const rdf::TypedValue* typed = context.terms.typedValue(id);
       if (isBound(id) && (typed == nullptr || !isNumber(*typed))) undecided.push_back(id);
+      if (undecided.size() == kBatchRows) {
+        context.terms.prefetch(undecided);
+        undecided.clear();
+      }
     }
     context.terms.prefetch(undecided);
     return values;
@@ -76,14 +81,18 @@ void OrderBy::openImpl(ExecutionContext& context) {
 // input order as the stable sort does; every comparison counts towards the
 // next check for a stop.
 void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& context) {
-  order_.resize(rows_.rows);
-  std::iota(order_.begin(), order_.end(), size_t{0});
   StopCheck stop(context.run.limits);
+  order_.clear();
+  order_.reserve(rows_.rows);  // its pages are touched below, a row at a time, between checks
+  for (size_t r = 0; r < rows_.rows; ++r) {
+    stop();
+    order_.push_back(r);
+  }
   auto before = [&](size_t a, size_t b) {
     stop(static_cast<int64_t>(keys_.size()));
     for (size_t k = 0; k < keys_.size(); ++k) {
       const KeyValues& v = values[k];
-      const int c = keys_[k].column ? compareIds(v.ids[a], v.ids[b], context.terms)
+      const int c = keys_[k].column ? compareIds((*v.ids)[a], (*v.ids)[b], context.terms)
                                     : expr::compareTerms(v.term(a), v.term(b));
       if (c != 0) return keys_[k].descending ? c > 0 : c < 0;
     }

@@ -33,7 +33,7 @@ class OrderBy final : public Operator {
   struct KeyValues {
     std::vector<char> arena;
     std::vector<uint64_t> ends;  // per row, where its term ends in the arena; kUnbound set: an error
-    Column ids;
+    const Column* ids = nullptr;  // the input's column, read in place
     static constexpr uint64_t kUnbound = uint64_t{1} << 63;
     std::optional<std::string_view> term(size_t row) const;
   };
