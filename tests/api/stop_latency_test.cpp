@@ -121,8 +121,8 @@ TEST_CASE("IN over 8,000 constants is a lookup per row, and a chain of 1,999 con
   for (int i = 0; i < 8000; ++i) list += (i ? ", \"" : "\"") + std::to_string(i) + "\"";
   for (int i = 0; i < 2000; i += 3) list += ", " + std::to_string(i);  // the integers that are values
   QueryOptions options;
-  options.timeout = std::chrono::seconds(20);  // a scan of the list per row took minutes
-  const std::string in = "SELECT (COUNT(*) AS ?n) { " + kProduct + " FILTER(?x IN (" + list + ")) FILTER(?y = 5) }";
+  options.timeout = std::chrono::seconds(5);  // a scan of the list per row: 17 million comparisons, longer
+  const std::string in = "SELECT (COUNT(*) AS ?n) { ?a <http://e/v> ?x FILTER(?x IN (" + list + ")) }";
   CHECK(countOf(f.db->query(in, options)) == 667);
   const std::string notIn = "SELECT (COUNT(*) AS ?n) { ?a <http://e/v> ?x FILTER(?x NOT IN (" + list + ")) }";
   CHECK(countOf(f.db->query(notIn, options)) == 2000 - 667);
