@@ -17,7 +17,7 @@ ValueSet::ValueSet(const std::vector<std::optional<std::string>>& constants) {
       oneByOne_.push_back(index);
       continue;
     }
-    byKey_.emplace("t" + keys.termKey, index);
+    byKey_.emplace(keys.termKey, index);
     for (const std::string& key : keys.valueKeys) byKey_.emplace(key, index);
     valueLiterals_ += keys.valueLiteral;
     unknownDatatypes_ += keys.unknownDatatype;
@@ -38,7 +38,7 @@ bool ValueSet::matchesCandidate(const std::string& key, std::string_view term) c
 // in values.cpp).
 std::optional<bool> ValueSet::contains(std::string_view term) const {
   const EqualityKeys keys = equalityKeys(term);
-  if (matchesCandidate("t" + keys.termKey, term)) return true;
+  if (matchesCandidate(keys.termKey, term)) return true;
   for (const std::string& key : keys.valueKeys) {
     if (matchesCandidate(key, term)) return true;
   }

@@ -24,7 +24,9 @@ class ValueSet {
   bool matchesCandidate(const std::string& key, std::string_view term) const;
 
   std::vector<std::string> constants_;
-  std::unordered_multimap<std::string, size_t> byKey_;  // equality key -> index into constants_
+  // Equality key -> index into constants_. Term keys begin with '<', '"' or
+  // '_', value keys with a letter (values.h): the two kinds share one map.
+  std::unordered_multimap<std::string, size_t> byKey_;
   std::vector<size_t> oneByOne_;                         // dates and times, compared to every term
   size_t errors_ = 0;            // constants that are errors
   size_t valueLiterals_ = 0;     // hashed literals that are not language-tagged

@@ -24,8 +24,8 @@ std::optional<int> compareValues(std::string_view a, std::string_view b);
 // (`valueKeys`); dates and times, whose equal values may differ in their
 // timezones, are compared one by one instead.
 struct EqualityKeys {
-  std::string termKey;
-  std::vector<std::string> valueKeys;
+  std::string termKey;                 // rdf::termKey: begins with '<', '"' or '_'
+  std::vector<std::string> valueKeys;  // each begins with a letter naming its kind
   bool comparedOneByOne = false;  // a date or dateTime
   bool unknownDatatype = false;   // a literal whose datatype has no value comparison here
   // A literal that is not language-tagged: `=` with an unknownDatatype
