@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include "gsparql/export.h"
+
 namespace gsparql {
 
 struct ExecutorCosts {
@@ -47,20 +49,20 @@ struct Calibration {
 
 // Constants measured on the H100 machine (docs/engine.md says when), for
 // machines that were never calibrated.
-CostModel defaultCostModel();
+GSPARQL_API CostModel defaultCostModel();
 
 // Where calibrate caches the model: $XDG_CACHE_HOME/gsparql/cost-model, or
 // ~/.cache/gsparql/cost-model.
-std::filesystem::path cachedCostModelPath();
+GSPARQL_API std::filesystem::path cachedCostModelPath();
 
 // The cached model where one is, else the defaults. A cached file that
 // cannot be read is an Error (naming the file and line), never ignored.
-CostModel cachedOrDefaultCostModel();
+GSPARQL_API CostModel cachedOrDefaultCostModel();
 
 // Lines of `name value` ("cpu.step 1.5"), `#` comments; throws Error with
 // the file and line for anything else, a missing constant or a negative one.
-CostModel readCostModel(const std::filesystem::path& file);
+GSPARQL_API CostModel readCostModel(const std::filesystem::path& file);
 // Atomic: written beside and renamed.
-void writeCostModel(const std::filesystem::path& file, const CostModel& model);
+GSPARQL_API void writeCostModel(const std::filesystem::path& file, const CostModel& model);
 
 }  // namespace gsparql

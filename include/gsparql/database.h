@@ -17,6 +17,8 @@
 #include "gsparql/statistics.h"
 #include "gsparql/update.h"
 
+#include "gsparql/export.h"
+
 namespace gsparql {
 
 // Knobs for experiments with the GPU executor (the SGSI ablations); the
@@ -49,7 +51,7 @@ struct DatabaseOptions {
   std::optional<CostModel> costModel;
 };
 
-class Database {
+class GSPARQL_API Database {
  public:
   // Adds the triples of `inputs` (paths, "-" for standard input) to the
   // database at `dir`, creating it if needed. Atomic: on any error the
@@ -124,6 +126,6 @@ class Database {
 
 // True when `sparql` is an update request (its first keyword after PREFIX
 // and BASE is INSERT, DELETE, LOAD, CLEAR, ...) rather than a query.
-bool isUpdateRequest(std::string_view sparql);
+GSPARQL_API bool isUpdateRequest(std::string_view sparql);
 
 }  // namespace gsparql

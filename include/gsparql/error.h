@@ -3,24 +3,26 @@
 #include <stdexcept>
 #include <string>
 
+#include "gsparql/export.h"
+
 namespace gsparql {
 
 // Every error gsparql throws derives from Error; what() carries the context
 // (file and position, path, or query position) a person needs to act on it.
-class Error : public std::runtime_error {
+class GSPARQL_API Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
 // Bad RDF input: "file:line:column: what was wrong" where a position is known.
-class LoadError : public Error {
+class GSPARQL_API LoadError : public Error {
  public:
   using Error::Error;
 };
 
 // A database directory that cannot be read or written: missing or corrupt
 // files, failed system calls, another writer holding the lock.
-class StorageError : public Error {
+class GSPARQL_API StorageError : public Error {
  public:
   using Error::Error;
 };
@@ -28,7 +30,7 @@ class StorageError : public Error {
 // A query that cannot run: a syntax error, or a feature the engine does not
 // evaluate yet ("OPTIONAL at 3:5 is not supported yet"). line and column are
 // 1-based; 0 when no position applies.
-class QueryError : public Error {
+class GSPARQL_API QueryError : public Error {
  public:
   QueryError(const std::string& message, unsigned line = 0, unsigned column = 0)
       : Error(message), line_(line), column_(column) {}
@@ -40,13 +42,13 @@ class QueryError : public Error {
 };
 
 // The query was stopped through QueryOptions::cancel (Ctrl-C in the REPL).
-class QueryCancelled : public QueryError {
+class GSPARQL_API QueryCancelled : public QueryError {
  public:
   QueryCancelled() : QueryError("query cancelled") {}
 };
 
 // The query ran past QueryOptions::timeout.
-class QueryTimedOut : public QueryError {
+class GSPARQL_API QueryTimedOut : public QueryError {
  public:
   explicit QueryTimedOut(double seconds)
       : QueryError("query timed out after " + formatSeconds(seconds) + " s (the time limit)") {}
@@ -62,7 +64,7 @@ class QueryTimedOut : public QueryError {
 
 // The query's intermediate results would need more memory than
 // QueryOptions::memoryBudgetBytes allows.
-class QueryOutOfMemory : public QueryError {
+class GSPARQL_API QueryOutOfMemory : public QueryError {
  public:
   QueryOutOfMemory(const std::string& what, uint64_t budgetBytes)
       : QueryError(what + " would exceed the query's memory budget of " + std::to_string(budgetBytes >> 20) +
@@ -70,7 +72,7 @@ class QueryOutOfMemory : public QueryError {
 };
 
 // The result would have more rows than QueryOptions::maxRows allows.
-class QueryResultTooLarge : public QueryError {
+class GSPARQL_API QueryResultTooLarge : public QueryError {
  public:
   explicit QueryResultTooLarge(uint64_t maxRows)
       : QueryError("the result has more than " + std::to_string(maxRows) + " rows (the limit)") {}

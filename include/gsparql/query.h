@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gsparql/export.h"
+
 namespace gsparql {
 
 enum class Backend { Auto, Cpu, Gpu };  // Auto: the GPU where one is present
@@ -77,7 +79,7 @@ struct QueryOptions {
 
 // Half of the machine's memory: a runaway query stops with an error while
 // the rest of the machine (and the process) carries on.
-uint64_t defaultMemoryBudgetBytes();
+GSPARQL_API uint64_t defaultMemoryBudgetBytes();
 
 // What a query returns: solutions, a boolean or a graph.
 enum class QueryForm { Select, Ask, Construct, Describe };
@@ -92,12 +94,12 @@ enum class ResultFormat {
   Turtle,    // CONSTRUCT and DESCRIBE results, with the query's prefixes
 };
 // "table", "tsv", "csv", "json", "xml", "nt", "ttl"; nullopt for anything else.
-std::optional<ResultFormat> resultFormatFromName(std::string_view name);
+GSPARQL_API std::optional<ResultFormat> resultFormatFromName(std::string_view name);
 
 // The SPARQL algebra of a query and the query graph of each of its basic
 // graph patterns, as `gsparql parse` prints them; no database needed. A
 // syntax error is a QueryError with its position.
-std::string describeParsedQuery(std::string_view text);
+GSPARQL_API std::string describeParsedQuery(std::string_view text);
 
 struct QueryTimings {
   double parseMilliseconds = 0;
@@ -132,7 +134,7 @@ using Term = std::optional<std::string_view>;
 
 // The answer to a query. Rows stay as ids until they are read, and are
 // decoded a batch at a time. Valid while its Database is.
-class QueryResult {
+class GSPARQL_API QueryResult {
  public:
   class Impl;
   explicit QueryResult(std::unique_ptr<Impl> impl);

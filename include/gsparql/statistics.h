@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "gsparql/export.h"
+
 namespace gsparql {
 
 struct PredicateStatistics {
@@ -30,6 +32,6 @@ struct DatabaseStatistics {
 };
 
 // "generation 4", or "generation 4 + delta file 2": a snapshot of the database.
-std::string snapshotName(uint64_t generation, uint32_t deltaFiles);
+GSPARQL_API std::string snapshotName(uint64_t generation, uint32_t deltaFiles);
 
 }  // namespace gsparql

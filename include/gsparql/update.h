@@ -5,6 +5,8 @@
 
 #include "gsparql/query.h"
 
+#include "gsparql/export.h"
+
 namespace gsparql {
 
 struct UpdateOptions {
@@ -20,7 +22,7 @@ struct UpdateOptions {
   bool mergeWhenDue = true;
 };
 
-struct UpdateSummary {
+struct GSPARQL_API UpdateSummary {
   uint64_t operations = 0;
   // False when the request changed nothing (DELETE of absent triples, a
   // pattern without solutions): no new generation was written.
