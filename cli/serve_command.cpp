@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
+#include <string>
 #include <thread>
 
 #include "cli/arguments.h"
@@ -34,6 +36,16 @@ uint64_t parseCount(const std::string& option, const std::string& text, uint64_t
   return value;
 }
 
+// The query page: installed under the binary's prefix (share/gsparql/web,
+// cmake/Install.cmake), else in the source tree the binary was built from.
+std::string defaultWebDir() {
+  std::error_code error;
+  std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", error);
+  std::filesystem::path installed = binary.parent_path().parent_path() / "share/gsparql/web";
+  if (!error && std::filesystem::exists(installed / "index.html", error)) return installed.string();
+  return GSPARQL_WEB_DIR;
+}
+
 server::ServerOptions serverOptionsFrom(const Arguments& a) {
   server::ServerOptions options;
   options.query = queryOptionsFrom(a);
@@ -45,7 +57,7 @@ server::ServerOptions serverOptionsFrom(const Arguments& a) {
   options.readOnly = a.flag("--read-only");
   options.token = a.value("--token").value_or("");
   options.accessLog = a.value("--access-log").value_or("");
-  options.webDir = a.value("--web").value_or(GSPARQL_WEB_DIR);
+  options.webDir = a.value("--web").value_or(defaultWebDir());
   return options;
 }
 

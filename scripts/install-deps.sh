@@ -1,28 +1,42 @@
 #!/usr/bin/env bash
-# Installs every Debian package gsparql needs to build, test and benchmark,
-# and the query page's npm packages (web/, from its package-lock.json).
+# Installs the Debian packages gsparql needs to build and run (with --test,
+# also those its tests and benchmarks use) and the query page's npm packages
+# (web/, from its package-lock.json).
 # Idempotent: packages already present are skipped. Run as root.
 set -euo pipefail
 
+# What building and running gsparql need (scripts/demo.sh, the README's install).
 packages=(
   build-essential cmake ninja-build pkg-config git
   libserd-dev serdi
-  raptor2-utils  # rapper: RDF/XML files of the W3C conformance tests
   librocksdb-dev libsnappy-dev liblz4-dev libgflags-dev
   libantlr4-runtime-dev antlr4 uuid-dev default-jre-headless
-  doctest-dev
   libtbb-dev
+  doctest-dev  # the tests are configured with the build (BUILD_TESTING)
   libpcre2-dev libssl-dev
-  libedit-dev
+  libedit-dev less
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd libxxhash-dev
-  clang libclang-rt-14-dev
-  tmux less time
   libcpp-httplib-dev  # gsparql serve (docs/server.md)
+  nodejs  # the query page's packages (YASGUI)
+  python3-dev pybind11-dev python3-rdflib  # the Python module and its rdflib store (docs/python.md)
+)
+# What only the tests, fuzzers and benchmarks use (--test; scripts/test.sh).
+test_packages=(
+  python3-pytest
+  raptor2-utils  # rapper: RDF/XML files of the W3C conformance tests
+  clang libclang-rt-14-dev  # the fuzzers
+  tmux time  # the REPL's terminal tests; benchmarks
   libapache-jena-java unzip  # rsparql, the server tests' independent client
-  nodejs wrk  # the query page's packages; benchmarks/server_load.sh
+  wrk  # benchmarks/server_load.sh
   chromium  # the query page's test in a real browser (tests/server/query_page_test.mjs)
   gnuplot-nox  # benchmarks/plot_scaling.sh
 )
+if [ "${1:-}" = "--test" ]; then
+  packages+=("${test_packages[@]}")
+elif [ $# -gt 0 ]; then
+  echo "usage: $0 [--test]" >&2
+  exit 2
+fi
 # npm comes with nodejs from NodeSource; Debian ships it apart.
 command -v npm > /dev/null || packages+=(npm)
 

@@ -5,7 +5,7 @@
 # kernels; scripts/gpu-sanitizer-run.sh checks those on the GPU machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --test
 for preset in default asan; do
   cmake --preset "$preset"
   cmake --build --preset "$preset" -j "$(nproc)"

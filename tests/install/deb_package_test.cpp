@@ -1,0 +1,91 @@
+// The Debian package (cmake/Package.cmake), built by CPack from this build
+// and looked into without installing it: what it holds, what it declares,
+// and that its command runs from the extracted files.
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "install_commands.h"
+#include "support/test_support.h"
+
+using namespace gsparql::test;
+
+namespace {
+
+struct DebPackage {
+  TempDir dir;
+  std::filesystem::path deb;
+  std::filesystem::path root = dir / "root";
+  DebPackage() {
+    const CommandResult pack = shell(std::string(GSPARQL_CPACK) + " -G DEB --config " +
+                                     quoted(std::filesystem::path(GSPARQL_BUILD_DIR) / "CPackConfig.cmake") +
+                                     " -B " + quoted(dir / "out"));
+    INFO(pack.output);
+    REQUIRE(pack.exitCode == 0);
+    for (const auto& entry : std::filesystem::directory_iterator(dir / "out")) {
+      if (entry.path().extension() == ".deb") deb = entry.path();
+    }
+    REQUIRE(!deb.empty());
+    REQUIRE(shell("dpkg-deb -x " + quoted(deb) + " " + quoted(root)).exitCode == 0);
+  }
+  std::string field(const std::string& name) const {
+    std::string value = shell("dpkg-deb --field " + quoted(deb) + " " + name).output;
+    while (!value.empty() && value.back() == '\n') value.pop_back();
+    return value;
+  }
+};
+
+// The Debian packages of the shared libraries `binary` loads, as dpkg knows them here.
+std::set<std::string> packagesOfLibraries(const std::filesystem::path& binary) {
+  std::set<std::string> packages;
+  std::istringstream needed(shell("objdump -p " + quoted(binary) + " | awk '/NEEDED/ {print $2}'").output);
+  for (std::string library; std::getline(needed, library);) {
+    if (library.starts_with("libgsparql")) continue;  // in the package itself
+    const std::string owner =
+        shell("dpkg -S \"$(ldconfig -p | awk '$1 == \"" + library + "\" {print $NF; exit}')\" | cut -d: -f1").output;
+    packages.insert(owner.substr(0, owner.find('\n')));
+  }
+  return packages;
+}
+
+}  // namespace
+
+TEST_CASE("the Debian package is named by version and architecture and declares the Debian libraries it loads") {
+  DebPackage package;
+  CHECK(package.deb.filename().string() == "gsparql_" + package.field("Version") + "_amd64.deb");
+  CHECK(package.field("Package") == "gsparql");
+  const std::string depends = package.field("Depends");
+  for (const auto& binary : {package.root / "usr/bin/gsparql"}) {
+    for (const std::string& needed : packagesOfLibraries(binary)) {
+      INFO(needed, " in ", depends);
+      CHECK(std::regex_search(depends, std::regex("(^|, )" + needed + "( |,|$)")));
+    }
+  }
+}
+
+TEST_CASE("the Debian package holds the command, the library with its headers and CMake files, and the page") {
+  DebPackage package;
+  const auto usr = package.root / "usr";
+  CHECK(std::filesystem::exists(usr / "bin/gsparql"));
+  CHECK(std::filesystem::exists(usr / "include/gsparql/gsparql.h"));
+  CHECK(std::filesystem::exists(usr / "share/gsparql/web/index.html"));
+  CHECK(std::filesystem::exists(usr / "share/gsparql/web/node_modules/@zazuko/yasgui/build/yasgui.min.js"));
+  const CommandResult libraries = shell("cd " + quoted(usr) + " && find . -name 'libgsparql.so*' -o -name gsparqlConfig.cmake -o -name gsparql.pc | sort");
+  CHECK(libraries.output.find("/libgsparql.so.0\n") != std::string::npos);
+  CHECK(libraries.output.find("/gsparqlConfig.cmake\n") != std::string::npos);
+  CHECK(libraries.output.find("/gsparql.pc\n") != std::string::npos);
+
+  // The extracted command works: it loads and answers a query.
+  TempDir work;
+  writeFile(work / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/b> <http://e/p> <http://e/c> .\n");
+  const std::string bin = quoted(usr / "bin/gsparql");
+  const CommandResult run = shell(bin + " load --db " + quoted(work / "db") + " " + quoted(work / "data.nt") + " && " +
+                                  bin + " query --db " + quoted(work / "db") + " --format tsv " +
+                                  "'SELECT (COUNT(*) AS ?n) WHERE { ?x <http://e/p>/<http://e/p> ?y }'");
+  INFO(run.output);
+  REQUIRE(run.exitCode == 0);
+  CHECK(run.output.ends_with("?n\n1\n"));
+}
