@@ -14,20 +14,20 @@ namespace gsparql::test {
 CommandResult shell(const std::string& command, const std::filesystem::path& dir) {
   TempDir scratch;
   const auto outputFile = scratch / "output";
-  std::string full = dir.empty() ? command : "cd " + quoted(dir) + " && " + command;
-  full = "( " + full + " ) > " + quoted(outputFile) + " 2>&1";
+  std::string full = dir.empty() ? command : "cd " + shellQuoted(dir) + " && " + command;
+  full = "( " + full + " ) > " + shellQuoted(outputFile) + " 2>&1";
   const int status = std::system(full.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readText(outputFile)};
 }
 
 void installInto(const std::filesystem::path& prefix) {
   const CommandResult install =
-      shell(std::string(GSPARQL_CMAKE) + " --install " + quoted(GSPARQL_BUILD_DIR) + " --prefix " + quoted(prefix));
+      shell(std::string(GSPARQL_CMAKE) + " --install " + shellQuoted(GSPARQL_BUILD_DIR) + " --prefix " + shellQuoted(prefix));
   INFO(install.output);
   REQUIRE(install.exitCode == 0);
 }
 
-std::string quoted(const std::filesystem::path& path) {
+std::string shellQuoted(const std::filesystem::path& path) {
   std::string text = "'";
   for (char c : path.string()) text += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return text + "'";

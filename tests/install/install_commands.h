@@ -17,6 +17,6 @@ CommandResult shell(const std::string& command, const std::filesystem::path& dir
 void installInto(const std::filesystem::path& prefix);
 
 // Quoted for sh.
-std::string quoted(const std::filesystem::path& path);
+std::string shellQuoted(const std::filesystem::path& path);
 
 }  // namespace gsparql::test

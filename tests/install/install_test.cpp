@@ -33,7 +33,7 @@ struct Installed {
   std::filesystem::path libdir() const { return prefix / GSPARQL_LIBDIR; }
   // Runs the example program built at `program` on a fresh database.
   CommandResult runExample(const std::filesystem::path& program, const std::string& dbName) const {
-    return shell(quoted(program) + " " + quoted(dir / dbName) + " " + quoted(data) + " '" + kKnowsTwice + "'");
+    return shell(shellQuoted(program) + " " + shellQuoted(dir / dbName) + " " + shellQuoted(data) + " '" + kKnowsTwice + "'");
   }
 };
 
@@ -49,9 +49,9 @@ TEST_CASE("a program finds the installed gsparql with find_package and links gsp
   Installed installed;
   const auto build = installed.dir / "consumer";
   const CommandResult configure =
-      shell(std::string(GSPARQL_CMAKE) + " -S " + quoted(GSPARQL_CONSUMER_DIR) + " -B " + quoted(build) +
-            " -DCMAKE_PREFIX_PATH=" + quoted(installed.prefix) + " -DEMBED_SOURCE=" + quoted(kEmbedSource) +
-            " && " + GSPARQL_CMAKE + " --build " + quoted(build));
+      shell(std::string(GSPARQL_CMAKE) + " -S " + shellQuoted(GSPARQL_CONSUMER_DIR) + " -B " + shellQuoted(build) +
+            " -DCMAKE_PREFIX_PATH=" + shellQuoted(installed.prefix) + " -DEMBED_SOURCE=" + shellQuoted(kEmbedSource) +
+            " && " + GSPARQL_CMAKE + " --build " + shellQuoted(build));
   INFO(configure.output);
   REQUIRE(configure.exitCode == 0);
   checkExampleOutput(installed.runExample(build / "embed", "db"));
@@ -61,9 +61,9 @@ TEST_CASE("a program builds against the installed gsparql with pkg-config") {
   Installed installed;
   const auto program = installed.dir / "embed";
   const CommandResult compile =
-      shell("PKG_CONFIG_PATH=" + quoted(installed.libdir() / "pkgconfig") + " && export PKG_CONFIG_PATH && c++ " +
-            quoted(kEmbedSource) + " $(pkg-config --cflags --libs gsparql) -Wl,-rpath," +
-            quoted(installed.libdir()) + " -o " + quoted(program));
+      shell("PKG_CONFIG_PATH=" + shellQuoted(installed.libdir() / "pkgconfig") + " && export PKG_CONFIG_PATH && c++ " +
+            shellQuoted(kEmbedSource) + " $(pkg-config --cflags --libs gsparql) -Wl,-rpath," +
+            shellQuoted(installed.libdir()) + " -o " + shellQuoted(program));
   INFO(compile.output);
   REQUIRE(compile.exitCode == 0);
   checkExampleOutput(installed.runExample(program, "db"));
@@ -72,14 +72,14 @@ TEST_CASE("a program builds against the installed gsparql with pkg-config") {
 TEST_CASE("libgsparql.so has a versioned SONAME and exports the public API, none of the engine") {
   Installed installed;
   const auto library = installed.libdir() / "libgsparql.so";
-  const CommandResult soname = shell("objdump -p " + quoted(library) + " | grep SONAME");
+  const CommandResult soname = shell("objdump -p " + shellQuoted(library) + " | grep SONAME");
   CHECK(soname.output.find("libgsparql.so.0") != std::string::npos);
 
   // Defined dynamic symbols, demangled: the API's own are gsparql::X with X
   // a public name (capitalised classes, lower-case free functions), never a
   // layer's namespace (gsparql::engine::...). The standard library's
   // template instances that the API's inline code uses are weak and may show.
-  const CommandResult symbols = shell("nm -D --defined-only -C " + quoted(library));
+  const CommandResult symbols = shell("nm -D --defined-only -C " + shellQuoted(library));
   REQUIRE(symbols.exitCode == 0);
   std::istringstream lines(symbols.output);
   const std::regex internal(R"(gsparql::(rdf|options|parser|storage|loaders|engine|api|server|cli)::|rocksdb|antlr|cuda|serd)");
@@ -96,18 +96,18 @@ TEST_CASE("libgsparql.so has a versioned SONAME and exports the public API, none
 TEST_CASE("the installed gsparql serve finds its query page under share/gsparql") {
   Installed installed;
   const auto bin = installed.prefix / "bin/gsparql";
-  REQUIRE(shell(quoted(bin) + " load --db " + quoted(installed.dir / "db") + " " + quoted(installed.data)).exitCode == 0);
+  REQUIRE(shell(shellQuoted(bin) + " load --db " + shellQuoted(installed.dir / "db") + " " + shellQuoted(installed.data)).exitCode == 0);
   // A mark in the installed copy tells it from the source tree's page.
   const auto page = installed.prefix / "share/gsparql/web/index.html";
   writeFile(page, readText(page) + "<!-- installed copy -->\n");
   const auto log = installed.dir / "serve.log";
-  const CommandResult started = shell(quoted(bin) + " serve --db " + quoted(installed.dir / "db") +
-                                      " --port 0 > " + quoted(log) + " 2>&1 & echo $!");
+  const CommandResult started = shell(shellQuoted(bin) + " serve --db " + shellQuoted(installed.dir / "db") +
+                                      " --port 0 > " + shellQuoted(log) + " 2>&1 & echo $!");
   const std::string pid = started.output.substr(0, started.output.find('\n'));
   int port = 0;
   for (int attempt = 0; attempt < 300 && port == 0; ++attempt) {
     std::smatch match;
-    const std::string text = shell("cat " + quoted(log)).output;
+    const std::string text = shell("cat " + shellQuoted(log)).output;
     if (std::regex_search(text, match, std::regex(R"(127\.0\.0\.1:(\d+))"))) port = std::stoi(match[1]);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
