@@ -10,7 +10,7 @@ namespace {
 int runVersion(const Arguments&) {
   std::printf("gsparql %s\n", GSPARQL_VERSION);
   std::puts(GSPARQL_GPU_BACKEND ? "GPU backend: compiled in (CUDA); used where a GPU is present"
-                                : "GPU backend: not compiled in; queries run on the CPU");
+                                : "GPU backend: not compiled in (queries run on the CPU)");
   return 0;
 }
 

@@ -4,6 +4,9 @@
 // and what `update --merge` and `load` say.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
