@@ -25,9 +25,10 @@ for sf in "${scales[@]}"; do
   /usr/bin/time -v "$gsparql" load --quiet --db "$db" "$input" 2> "$work/time.txt" | tee "$work/load.txt"
   grep -E "Elapsed|Maximum resident|Percent of CPU" "$work/time.txt"
   line=$(cat "$work/load.txt")
-  read_=$(sed -E 's/^loaded ([0-9]+) triples read.*/\1/' <<<"$line")
-  unique=$(sed -E 's/.* ([0-9]+) unique triples.*/\1/' <<<"$line")
-  seconds=$(sed -E 's/.* in ([0-9.]+) s .*/\1/' <<<"$line")
+  # "loaded 1,234 triples (1,200 new) from 1 file in 0.12 s; the database now holds 1,200 triples, ..."
+  read_=$(sed -E 's/^loaded ([0-9,]+) triples .*/\1/' <<<"$line" | tr -d ,)
+  unique=$(sed -E 's/.* now holds ([0-9,]+) triples.*/\1/' <<<"$line" | tr -d ,)
+  seconds=$(sed -E 's/.* in ([0-9.]+) s; .*/\1/' <<<"$line")
   rss=$(awk '/Maximum resident/ {printf "%.0f", $NF/1024}' "$work/time.txt")
   size=$(du -sm "$db" | cut -f1)
   rate=$(awk -v n="$read_" -v s="$seconds" 'BEGIN {printf "%.0f", n/s}')

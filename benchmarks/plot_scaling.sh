@@ -11,7 +11,8 @@ results=benchmarks/results
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# "loaded N triples read, M unique triples, ... in S s": unique triples, seconds.
+# "loaded N triples read, M unique triples, ... in S s" (the summary line of
+# gsparql load when these results were taken): unique triples, seconds.
 load_point() {  # label file
   sed -n 's/^loaded [0-9]* triples read, \([0-9]*\) unique triples.* in \([0-9.]*\) s .*/\1 \2/p' "$2" |
     sort -k2 -n | head -n 1 | awk -v label="$1" '{ printf "%s %s \"%s\"\n", $1, $2, label }'

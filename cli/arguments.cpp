@@ -6,14 +6,26 @@ Arguments::Arguments(const std::vector<std::string>& args, const ArgumentSpec& s
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "-" || !arg.starts_with("-")) {
+      if (positional_.size() == spec.maxPositional) throw UsageError("unexpected argument '" + arg + "'");
       positional_.push_back(arg);
-    } else if (spec.flags.count(arg)) {
-      flags_.insert(arg);
-    } else if (spec.valued.count(arg)) {
-      if (i + 1 == args.size()) throw UsageError(arg + " needs a value");
-      values_[arg] = args[++i];
+      continue;
+    }
+    // --name=value is --name value.
+    const size_t equals = arg.find('=');
+    const std::string name = arg.substr(0, equals);
+    if (spec.flags.count(name)) {
+      if (equals != std::string::npos) throw UsageError("option '" + name + "' takes no value");
+      flags_.insert(name);
+    } else if (spec.valued.count(name)) {
+      if (equals != std::string::npos) {
+        values_[name] = arg.substr(equals + 1);
+      } else if (i + 1 < args.size()) {
+        values_[name] = args[++i];
+      } else {
+        throw UsageError("option '" + name + "' needs a value");
+      }
     } else {
-      throw UsageError("unknown option " + arg);
+      throw UsageError("unknown option '" + name + "'");
     }
   }
 }
@@ -26,7 +38,7 @@ std::optional<std::string> Arguments::value(const std::string& name) const {
 
 std::string Arguments::required(const std::string& name) const {
   auto v = value(name);
-  if (!v) throw UsageError("missing " + name);
+  if (!v) throw UsageError("option '" + name + "' is required");
   return *v;
 }
 

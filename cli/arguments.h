@@ -1,7 +1,9 @@
 #pragma once
 // Minimal command-line parsing for the subcommands: options with values
-// (--db DIR), flags (--lenient) and positional arguments, with a usage error
-// for anything unknown.
+// (--db DIR or --db=DIR), flags (--lenient) and positional arguments, with a
+// usage error for anything unknown.
+#include <cstddef>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,13 +17,18 @@ namespace gsparql::cli {
 
 using options::UsageError;
 
+// No limit on the positional arguments (load's FILE...).
+inline constexpr size_t kAnyNumber = std::numeric_limits<size_t>::max();
+
 struct ArgumentSpec {
   std::set<std::string> valued;  // e.g. "--db"
   std::set<std::string> flags;   // e.g. "--lenient"
+  size_t maxPositional = kAnyNumber;
 };
 
 class Arguments {
  public:
+  // An option given twice keeps its last value, as most tools do.
   Arguments(const std::vector<std::string>& args, const ArgumentSpec& spec);
 
   std::optional<std::string> value(const std::string& name) const;

@@ -19,7 +19,6 @@
 #include <optional>
 #include <sstream>
 
-#include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/query_options.h"
 #include "gsparql/database.h"
@@ -167,8 +166,6 @@ void printSummary(const std::vector<Measurement>& all) {
   }
 }
 
-}  // namespace
-
 DatabaseOptions ablation(const std::string& name, DatabaseOptions options) {
   if (name == "plain-csr") {
     options.gpuPlainCsrLookups = true;
@@ -179,15 +176,12 @@ DatabaseOptions ablation(const std::string& name, DatabaseOptions options) {
   } else if (name == "no-fusion") {
     options.gpuFuseLightSteps = false;
   } else if (name != "none") {
-    throw UsageError("unknown --ablation " + name + " (none, plain-csr, two-pass, naive-set-ops, no-fusion)");
+    throw UsageError("unknown --ablation '" + name + "' (none, plain-csr, two-pass, naive-set-ops or no-fusion)");
   }
   return options;
 }
 
-int runBench(const Args& args) {
-  Arguments a(args, {{"--db", "--queries", "--repeat", "--backend", "--semantics", "--timeout", "--memory-budget",
-                      "--gpu-memory", "--ablation", "--optimizer", "--cost-model"},
-                     {"--cold", "--union-default-graph", "--gpu-preload"}});
+int runBench(const Arguments& a) {
   const std::vector<std::string> names = backendNames(a);
   BenchSetup setup{a.required("--db"), ablation(a.value("--ablation").value_or("none"), databaseOptionsFrom(a)),
                    perBackend(a, names), static_cast<int>(parseRepeat(a.value("--repeat").value_or("5"))),
@@ -215,6 +209,36 @@ int runBench(const Args& args) {
     printSummary(all[b]);
   }
   return 0;
+}
+
+}  // namespace
+
+const Command& benchCommand() {
+  static const Command command{
+      {.name = "bench",
+       .synopsis = "--db DIR --queries FOLDER [options]",
+       .summary = "time the .rq files of a folder: CSV of min/median/max ms per query",
+       .options = {sharedOption("--db"),
+                   {"--queries", "FOLDER", "the folder of .rq files to run"},
+                   {"--repeat", "N", "timed runs per query, after a warm-up (default 5)"},
+                   {"--backend", "LIST", "cpu, gpu, auto (default) or several, comma-separated: run interleaved"},
+                   sharedOption("--semantics"),
+                   sharedOption("--timeout"),
+                   sharedOption("--memory-budget"),
+                   sharedOption("--optimizer"),
+                   sharedOption("--cost-model"),
+                   sharedOption("--gpu-memory"),
+                   sharedOption("--gpu-preload"),
+                   sharedOption("--union-default-graph"),
+                   {"--cold", "", "open the database afresh for each run: nothing cached, GPU included"},
+                   {"--ablation", "none|plain-csr|two-pass|naive-set-ops|no-fusion",
+                    "switch one technique of the GPU executor off (default none)"}},
+       .notes = std::string("Every row of every run is decoded, as a user of the results would. After the queries, a\n"
+                            "summary per template (the file name up to '_') with the planner's q-errors. With\n"
+                            "several backends, each gets its table after a line '== --backend NAME ...'.\n\n") +
+                kOptimizerNotes},
+      runBench};
+  return command;
 }
 
 }  // namespace gsparql::cli

@@ -16,10 +16,7 @@ void printCosts(const char* executor, const ExecutorCosts& c, double medianError
   std::printf("\n");
 }
 
-}  // namespace
-
-int runCalibrate(const Args& args) {
-  Arguments a(args, {{"--db", "--queries", "--repeat", "--timeout", "--gpu-memory", "--cost-model", "--out"}, {}});
+int runCalibrate(const Arguments& a) {
   CalibrationOptions options;
   if (auto r = a.value("--repeat")) options.repeat = parseRepeat(*r);
   if (auto t = a.value("--timeout")) options.timeout = options::parseTimeout(*t);
@@ -34,6 +31,27 @@ int runCalibrate(const Args& args) {
   if (c.gpuMeasured) printCosts("gpu", c.model.gpu, c.gpuMedianError);
   std::printf("written to %s\n", out.string().c_str());
   return 0;
+}
+
+}  // namespace
+
+const Command& calibrateCommand() {
+  static const Command command{
+      {.name = "calibrate",
+       .synopsis = "--db DIR --queries FOLDER [options]",
+       .summary = "fit the optimizer's cost model to this machine and cache it",
+       .options = {sharedOption("--db"),
+                   {"--queries", "FOLDER", "the folder of .rq files to measure"},
+                   {"--repeat", "N", "runs per query and executor after a warm-up, the fastest kept (default 3)"},
+                   {"--timeout", "SECONDS", "a run's time limit; a query that takes longer is left out (default 10)"},
+                   sharedOption("--gpu-memory"),
+                   {"--cost-model", "FILE", "the model to plan with while measuring (default: the cached one)"},
+                   {"--out", "FILE", "where to write the model (default: ~/.cache/gsparql/cost-model)"}},
+       .notes = "It measures what BGPs cost on each executor here (the GPU's where one is) by running the\n"
+                "queries, fits the cost model's constants to the times and writes the model where every\n"
+                "later command finds it ($XDG_CACHE_HOME/gsparql/cost-model when that is set).\n"},
+      runCalibrate};
+  return command;
 }
 
 }  // namespace gsparql::cli

@@ -1,13 +1,13 @@
 #include <cstdio>
 
-#include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/query_options.h"
 #include "gsparql/database.h"
 
 namespace gsparql::cli {
+namespace {
 
-int runInfo(const Args& args) {
-  Arguments a(args, {{"--db"}, {"--verify"}});
+int runInfo(const Arguments& a) {
   Database db(a.required("--db"));
   if (a.flag("--verify")) db.verify();
   DatabaseStatistics stats = db.statistics();
@@ -25,6 +25,18 @@ int runInfo(const Args& args) {
                 graph.empty() ? "" : " in graph ", graph.c_str());
   }
   return 0;
+}
+
+}  // namespace
+
+const Command& infoCommand() {
+  static const Command command{
+      {.name = "info",
+       .synopsis = "--db DIR [--verify]",
+       .summary = "print a database's statistics: triples, terms, predicates, graphs",
+       .options = {sharedOption("--db"), {"--verify", "", "also recompute every checksum (exit 1 on damage)"}}},
+      runInfo};
+  return command;
 }
 
 }  // namespace gsparql::cli

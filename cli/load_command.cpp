@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
@@ -19,15 +20,34 @@ RdfFormat parseFormat(const std::string& name) {
   if (name == "ttl" || name == "turtle") return RdfFormat::Turtle;
   if (name == "nq" || name == "nquads") return RdfFormat::NQuads;
   if (name == "trig") return RdfFormat::TriG;
-  throw UsageError("unknown --format " + name + " (nt, ttl, nq or trig)");
+  throw UsageError("unknown --format '" + name + "' (nt, ttl, nq or trig)");
 }
 
-void printSummary(const LoadSummary& s) {
-  double rate = s.seconds > 0 ? static_cast<double>(s.triplesRead) / s.seconds : 0;
-  std::printf("loaded %llu triples read, %llu unique triples, %llu terms, %llu predicates in %.2f s (%.0f triples/s)\n",
-              static_cast<unsigned long long>(s.triplesRead), static_cast<unsigned long long>(s.uniqueTriples),
-              static_cast<unsigned long long>(s.terms), static_cast<unsigned long long>(s.predicates), s.seconds,
-              rate);
+// 1240 -> "1,240".
+std::string grouped(uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");
+  return digits;
+}
+
+// "1 file", "standard input and 2 files".
+std::string inputsText(const std::vector<std::string>& inputs) {
+  size_t files = 0;
+  for (const std::string& input : inputs) files += input != "-";
+  const std::string filesText = grouped(files) + (files == 1 ? " file" : " files");
+  if (files == inputs.size()) return filesText;
+  return files == 0 ? "standard input" : "standard input and " + filesText;
+}
+
+// What was read, and what the database holds now: its triples (a triple
+// read twice, or one the database had, is stored once) and its
+// predicates counted per graph, as `gsparql info` counts them.
+void printSummary(const LoadSummary& s, const std::vector<std::string>& inputs) {
+  std::printf("loaded %s triples (%s new) from %s in %.2f s; the database now holds %s triples, %s terms and %s "
+              "predicates\n",
+              grouped(s.triplesRead).c_str(), grouped(s.uniqueTriples - s.triplesBefore).c_str(),
+              inputsText(inputs).c_str(), s.seconds, grouped(s.uniqueTriples).c_str(), grouped(s.terms).c_str(),
+              grouped(s.predicates).c_str());
 }
 
 void printSkipped(const LoadSummary& s) {
@@ -51,14 +71,37 @@ void printPhases(const LoadSummary& s) {
   std::printf("peak memory %.0f MiB\n", static_cast<double>(s.peakMemoryBytes) / (1 << 20));
 }
 
-}  // namespace
+// Standard input without --format is read as N-Triples (it has no
+// extension to go by). These errors of the reader are Turtle's syntax
+// meeting the N-Triples reader: directives and abbreviations (Serd's
+// "syntax does not support ..."), prefixed names, a prefixed name, number
+// or boolean as an object (Serd's "expected: ':', '<', or '_'"), and
+// statements over several lines.
+bool looksLikeTurtle(const std::string& error) {
+  for (const char* sign : {"syntax does not support", "undefined prefix", "expected: ':', '<', or '_'",
+                           "does not end on its line"}) {
+    if (error.find(sign) != std::string::npos) return true;
+  }
+  return false;
+}
 
-int runLoad(const Args& args) {
+// Database::load, with a hint when standard input read as N-Triples by
+// default turns out to be Turtle (its errors start "-:LINE:COLUMN:").
+LoadSummary load(const std::string& dir, const std::vector<std::string>& inputs, const LoadOptions& options) {
+  try {
+    return Database::load(dir, inputs, options);
+  } catch (const LoadError& e) {
+    const std::string error = e.what();
+    if (options.format || !error.starts_with("-:") || !looksLikeTurtle(error)) throw;
+    throw LoadError(error + " (standard input is read as N-Triples: for Turtle, add --format ttl)");
+  }
+}
+
+int runLoad(const Arguments& a) {
   // Past a file-size limit (ulimit -f) a write should fail with EFBIG and be
   // reported like a full disk, not kill the process with SIGXFSZ.
   std::signal(SIGXFSZ, SIG_IGN);
-  Arguments a(args, {{"--db", "--format", "--memory-budget", "--graph"}, {"--lenient", "--quiet", "--verbose"}});
-  if (a.positional().empty()) throw UsageError("load needs at least one input file (or - for standard input)");
+  if (a.positional().empty()) throw UsageError("expected at least one FILE (- for standard input)");
   LoadOptions options;
   options.lenient = a.flag("--lenient");
   if (auto f = a.value("--format")) options.format = parseFormat(*f);
@@ -69,12 +112,35 @@ int runLoad(const Args& args) {
     bar = std::make_unique<ProgressBar>(stderr);
     options.onProgress = [&bar](const LoadProgress& p) { bar->update(p); };
   }
-  LoadSummary summary = Database::load(a.required("--db"), a.positional(), options);
+  LoadSummary summary = load(a.required("--db"), a.positional(), options);
   bar.reset();
   printSkipped(summary);
   if (a.flag("--verbose")) printPhases(summary);
-  printSummary(summary);
+  printSummary(summary, a.positional());
   return 0;
+}
+
+}  // namespace
+
+const Command& loadCommand() {
+  static const Command command{
+      {.name = "load",
+       .synopsis = "--db DIR [options] FILE...",
+       .summary = "add RDF files to a database",
+       .options = {{"--db", "DIR", "the database directory (created if needed)"},
+                   {"--format", "nt|ttl|nq|trig", "the syntax of every FILE (default: by its extension)"},
+                   {"--graph", "IRI", "the named graph for triples that name none (default: the default graph)"},
+                   {"--lenient", "", "skip bad statements (the first five are shown) instead of stopping"},
+                   {"--memory-budget", "SIZE", "memory for sorting triples, e.g. 8G (default 4G); more spills to disk"},
+                   {"--quiet", "", "no progress bar"},
+                   {"--verbose", "", "also the time of each phase and the peak memory"}},
+       .notes = "FILE: N-Triples, Turtle, N-Quads or TriG (.nt .ttl .nq .trig), each optionally compressed\n"
+                "(.gz .bz2 .xz .zst); - reads standard input, as N-Triples unless --format says otherwise.\n"
+                "N-Quads and TriG keep their graphs. A load is atomic: on any error the database is left\n"
+                "as it was.\n",
+       .maxOperands = kAnyNumber},
+      runLoad};
+  return command;
 }
 
 }  // namespace gsparql::cli

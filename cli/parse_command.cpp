@@ -1,59 +1,31 @@
-#include "cli/parse_command.h"
-
-#include <fstream>
+// `gsparql parse`: prints the algebra of a query and the query graph of each
+// of its basic graph patterns; no database needed.
 #include <iostream>
-#include <sstream>
-#include <string>
 
-#include "gsparql/error.h"
+#include "cli/commands.h"
+#include "cli/query_options.h"
 #include "gsparql/query.h"
 
 namespace gsparql::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: gsparql parse QUERY\n"
-    "       gsparql parse -f FILE     (FILE '-' reads standard input)\n"
-    "Prints the SPARQL algebra of the query and the query graph of each BGP.\n";
-
-bool readQuery(int argc, char** argv, std::string& text) {
-  if (argc == 2 && std::string(argv[1]) != "-f" && std::string(argv[1]) != "-h" &&
-      std::string(argv[1]) != "--help") {
-    text = argv[1];
-    return true;
-  }
-  if (argc != 3 || std::string(argv[1]) != "-f") return false;
-  std::string path = argv[2];
-  std::ostringstream buffer;
-  if (path == "-") {
-    buffer << std::cin.rdbuf();
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-      std::cerr << "gsparql parse: cannot read " << path << "\n";
-      return false;
-    }
-    buffer << in.rdbuf();
-  }
-  text = buffer.str();
-  return true;
+int runParse(const Arguments& a) {
+  std::cout << describeParsedQuery(requestText(a, "QUERY"));
+  return 0;
 }
 
 }  // namespace
 
-int runParseCommand(int argc, char** argv) {
-  std::string text;
-  if (!readQuery(argc, argv, text)) {
-    std::cerr << kUsage;
-    return 2;
-  }
-  try {
-    std::cout << describeParsedQuery(text);
-    return 0;
-  } catch (const QueryError& e) {
-    std::cerr << "gsparql parse: " << e.what() << "\n";
-    return 1;
-  }
+const Command& parseCommand() {
+  static const Command command{
+      {.name = "parse",
+       .synopsis = "(QUERY | -f FILE | -)",
+       .summary = "print the algebra and query graphs of a SPARQL query (no database needed)",
+       .options = {sharedOption("-f")},
+       .notes = "A syntax error is reported with its line and column (exit status 1).\n",
+       .maxOperands = 1},
+      runParse};
+  return command;
 }
 
 }  // namespace gsparql::cli

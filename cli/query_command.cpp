@@ -5,7 +5,6 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/pager.h"
 #include "cli/query_options.h"
@@ -19,7 +18,7 @@ std::optional<ResultFormat> formatFrom(const Arguments& a) {
   auto name = a.value("--format");
   if (!name) return std::nullopt;
   auto format = resultFormatFromName(*name);
-  if (!format) throw UsageError("unknown --format " + *name + " (table, tsv, csv, json, xml, nt or ttl)");
+  if (!format) throw UsageError("unknown --format '" + *name + "' (table, tsv, csv, json, xml, nt or ttl)");
   return format;
 }
 
@@ -39,24 +38,20 @@ void showTable(const Database& db, const std::string& text, const QueryOptions& 
   }
 }
 
-}  // namespace
-
 // Without --format: a table on a terminal, else TSV (N-Triples for a graph),
 // written as the rows come.
-int runQuery(const Args& args) {
-  Arguments a(args, {{"--db", "-f", "--format", "--backend", "--semantics", "--timeout", "--memory-budget",
-                      "--gpu-memory", "--optimizer", "--cost-model"},
-                     {"--time", "--explain", "--union-default-graph"}});
-  Database db(a.required("--db"), databaseOptionsFrom(a));
+int runQuery(const Arguments& a) {
+  // The options first: a bad one is a misuse whether or not the database opens.
   QueryOptions options = queryOptionsFrom(a);
   options.stepTimes = a.flag("--explain");
   const std::optional<ResultFormat> format = formatFrom(a);
+  Database db(a.required("--db"), databaseOptionsFrom(a));
   if (format.value_or(ResultFormat::Table) == ResultFormat::Table && stdoutIsTerminal()) {
-    showTable(db, requestText(a), options, a.flag("--explain"), a.flag("--time"));
+    showTable(db, requestText(a, "QUERY"), options, a.flag("--explain"), a.flag("--time"));
     return 0;
   }
   std::ios::sync_with_stdio(false);
-  const QuerySummary summary = db.queryTo(requestText(a), std::cout, format, options);
+  const QuerySummary summary = db.queryTo(requestText(a, "QUERY"), std::cout, format, options);
   std::cout.flush();
   if (a.flag("--explain")) std::fputs(summary.explain.c_str(), stderr);
   const QueryTimings& t = summary.timings;
@@ -70,6 +65,37 @@ int runQuery(const Args& args) {
     std::fputc('\n', stderr);
   }
   return std::cout ? 0 : 1;
+}
+
+}  // namespace
+
+const Command& queryCommand() {
+  static const Command command{
+      {.name = "query",
+       .synopsis = "--db DIR [options] (QUERY | -f FILE | -)",
+       .summary = "run a SPARQL query and write its result",
+       .options = {sharedOption("--db"),
+                   sharedOption("-f"),
+                   {"--format", "table|tsv|csv|json|xml|nt|ttl",
+                    "SELECT and ASK: table, tsv, csv, json, xml; CONSTRUCT, DESCRIBE: nt, ttl"},
+                   sharedOption("--backend"),
+                   sharedOption("--semantics"),
+                   sharedOption("--timeout"),
+                   sharedOption("--memory-budget"),
+                   sharedOption("--optimizer"),
+                   sharedOption("--cost-model"),
+                   sharedOption("--gpu-memory"),
+                   sharedOption("--union-default-graph"),
+                   {"--time", "", "print the time of parsing, planning and running on standard error"},
+                   {"--explain", "", "print the plan, estimated and actual rows of each step on standard error"}},
+       .notes = std::string("- in place of QUERY reads it from standard input. Without --format the result is a\n"
+                            "table (through a pager) on a terminal, else TSV (N-Triples for CONSTRUCT and DESCRIBE),\n"
+                            "written as its rows come. A query that runs past --timeout or outgrows --memory-budget\n"
+                            "stops with an error (exit status 1).\n\n") +
+                kOptimizerNotes,
+       .maxOperands = 1},
+      runQuery};
+  return command;
 }
 
 }  // namespace gsparql::cli

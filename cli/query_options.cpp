@@ -5,9 +5,50 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 
 namespace gsparql::cli {
+namespace {
+
+const std::vector<OptionUsage>& sharedOptions() {
+  static const std::vector<OptionUsage> options{
+      {"--db", "DIR", "the database directory"},
+      {"-f", "FILE", "read the request from FILE (- for standard input)"},
+      {"--backend", "cpu|gpu|auto", "cpu, gpu, or auto (default): each BGP where the cost model puts it"},
+      {"--semantics", "hom|iso", "hom (SPARQL's, default) or iso: distinct variables match distinct terms"},
+      {"--timeout", "SECONDS", "stop a query that runs longer, with an error (e.g. 2.5; default: none)"},
+      {"--memory-budget", "SIZE", "stop a query whose intermediate rows outgrow it, e.g. 8G (default: RAM/2)"},
+      {"--optimizer", "walks|thorough|statistics", "how join orders are chosen (default: walks; see below)"},
+      {"--cost-model", "FILE", "the optimizer's cost model (default: the one gsparql calibrate cached)"},
+      {"--gpu-memory", "SIZE", "the most GPU memory to hold (default: what is free)"},
+      {"--gpu-preload", "", "copy the adjacency of every predicate that fits to the GPU at start"},
+      {"--union-default-graph", "", "without FROM, the default graph is the union of the named graphs"},
+  };
+  return options;
+}
+
+std::string standardInput() {
+  std::ostringstream text;
+  text << std::cin.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+const char* const kOptimizerNotes =
+    "--optimizer walks orders joins by random walks over the data; thorough also searches\n"
+    "orders by dynamic programming where the cost model (gsparql calibrate) prices them high;\n"
+    "statistics orders them by per-predicate statistics alone. cost and sampling: the former\n"
+    "names of thorough and walks.\n";
+
+OptionUsage sharedOption(const std::string& name) {
+  for (const OptionUsage& option : sharedOptions()) {
+    if (option.name == name) return option;
+  }
+  throw std::logic_error("no shared option " + name);
+}
 
 Backend parseBackend(const std::string& name) {
   if (name == "auto") return Backend::Auto;
@@ -88,15 +129,12 @@ std::string readText(const std::filesystem::path& file) {
   return text.str();
 }
 
-std::string requestText(const Arguments& a) {
-  if (auto file = a.value("-f")) return readText(*file);
-  if (a.positional().size() != 1) throw UsageError("expected exactly one QUERY argument, or -f FILE");
-  if (a.positional()[0] == "-") {
-    std::ostringstream text;
-    text << std::cin.rdbuf();
-    return text.str();
-  }
-  return a.positional()[0];
+std::string requestText(const Arguments& a, const std::string& operand) {
+  const std::optional<std::string> file = a.value("-f");
+  if (file && !a.positional().empty()) throw UsageError("-f FILE and a " + operand + " argument: give one of them");
+  if (file) return *file == "-" ? standardInput() : readText(*file);
+  if (a.positional().size() != 1) throw UsageError("expected one " + operand + " argument, or -f FILE");
+  return a.positional()[0] == "-" ? standardInput() : a.positional()[0];
 }
 
 std::string updateReport(const UpdateSummary& summary) {

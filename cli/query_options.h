@@ -1,6 +1,8 @@
 #pragma once
-// --backend, --semantics, --timeout, --memory-budget and --gpu-memory,
-// shared by `query`, `bench`, `serve`, `update` and the REPL.
+// The options that several commands share (--db, -f, --backend,
+// --semantics, --timeout, --memory-budget, --gpu-memory, ...): their usage
+// and how they are read, for `query`, `bench`, `serve`, `update`,
+// `calibrate`, `parse` and the REPL.
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -8,12 +10,19 @@
 #include <vector>
 
 #include "cli/arguments.h"
+#include "cli/usage.h"
 #include "gsparql/database.h"
 #include "gsparql/query.h"
 #include "gsparql/update.h"
 #include "options/option_values.h"
 
 namespace gsparql::cli {
+
+// The usage of one of the options read here ("--backend", "-f", ...), for
+// the usage of a command that takes it.
+OptionUsage sharedOption(const std::string& name);
+// What --optimizer's values do: notes for the commands that take it.
+extern const char* const kOptimizerNotes;
 
 Backend parseBackend(const std::string& name);
 Semantics parseSemantics(const std::string& name);
@@ -31,7 +40,8 @@ std::string readText(const std::filesystem::path& file);
 // "1 operation(s), committed: 4 -> 3 triples (generation 5), 0.197 s"
 std::string updateReport(const UpdateSummary& summary);
 // The query or update text: the one positional argument, standard input for
-// "-", or the file of -f.
-std::string requestText(const Arguments& args);
+// "-", or the file of -f (standard input for "-f -"). `operand` names the
+// argument in errors: "QUERY", "UPDATE".
+std::string requestText(const Arguments& args, const std::string& operand);
 
 }  // namespace gsparql::cli

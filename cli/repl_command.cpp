@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <string>
 
-#include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/line_editor.h"
 #include "cli/pager.h"
@@ -68,12 +67,7 @@ std::filesystem::path historyFile() {
 constexpr const char* kPrompt = "gsparql> ";
 constexpr const char* kContinuation = "     ..> ";
 
-}  // namespace
-
-int runRepl(const Args& args) {
-  Arguments a(args, {{"--db", "--backend", "--semantics", "--timeout", "--memory-budget", "--gpu-memory", "--optimizer", "--cost-model"},
-                     {"--union-default-graph", "--gpu-preload"}});
-  if (!a.positional().empty()) throw UsageError("repl takes no positional arguments");
+int runRepl(const Arguments& a) {
   const std::string dir = a.required("--db");
   repl::Settings settings;
   settings.options = queryOptionsFrom(a);
@@ -136,6 +130,25 @@ int runRepl(const Args& args) {
   std::fflush(stdout);
   // At a terminal errors were shown and dealt with; a script learns of them.
   return editor.interactive() || !failed ? 0 : 1;
+}
+
+}  // namespace
+
+const Command& replCommand() {
+  static const Command command{
+      {.name = "repl",
+       .synopsis = "--db DIR [options]",
+       .summary = "an interactive shell over a database",
+       .options = {sharedOption("--db"), sharedOption("--backend"), sharedOption("--semantics"),
+                   sharedOption("--timeout"), sharedOption("--memory-budget"), sharedOption("--optimizer"),
+                   sharedOption("--cost-model"), sharedOption("--gpu-memory"), sharedOption("--gpu-preload"),
+                   sharedOption("--union-default-graph")},
+       .notes = std::string("Queries and updates end with ';', prefixes are remembered, .help lists the shell's\n"
+                            "commands (docs/repl.md). Reading a script rather than a terminal, it exits with\n"
+                            "status 1 if a statement failed.\n\n") +
+                kOptimizerNotes},
+      runRepl};
+  return command;
 }
 
 }  // namespace gsparql::cli

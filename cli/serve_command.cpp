@@ -13,7 +13,6 @@
 #include <string>
 #include <thread>
 
-#include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/query_options.h"
 #include "server/sparql_server.h"
@@ -137,13 +136,7 @@ void allowAllFileDescriptors() {
   ::setrlimit(RLIMIT_NOFILE, &limit);
 }
 
-}  // namespace
-
-int runServe(const Args& args) {
-  Arguments a(args, {{"--db", "--bind", "--port", "--backend", "--semantics", "--optimizer", "--threads", "--queue",
-                      "--timeout", "--memory-budget", "--gpu-memory", "--gpu-streams", "--cost-model", "--max-result-rows", "--token",
-                      "--access-log", "--web"},
-                     {"--read-only", "--union-default-graph", "--gpu-preload"}});
+int runServe(const Arguments& a) {
   SignalWatcher::blockSignals();  // before any thread starts (the database's too), so that all inherit it
   allowAllFileDescriptors();
   DatabaseOptions databaseOptions = databaseOptionsFrom(a);
@@ -160,6 +153,42 @@ int runServe(const Args& args) {
   server.serve();
   std::fputs("gsparql serve: stopped\n", stderr);
   return 0;
+}
+
+}  // namespace
+
+const Command& serveCommand() {
+  static const Command command{
+      {.name = "serve",
+       .synopsis = "--db DIR [options]",
+       .summary = "serve the SPARQL 1.1 Protocol and a query page over HTTP",
+       .options = {{"--db", "DIR", "the database to serve"},
+                   {"--bind", "ADDRESS", "the address to listen on (default 127.0.0.1)"},
+                   {"--port", "N", "the port (default 7878; 0: any free port, printed at start)"},
+                   {"--threads", "N", "queries run at once (default: 1/4 of the hardware threads, at least 2)"},
+                   {"--queue", "N", "queries that may wait for a thread; one more gets 503 (default 64)"},
+                   sharedOption("--backend"),
+                   sharedOption("--semantics"),
+                   sharedOption("--optimizer"),
+                   sharedOption("--cost-model"),
+                   {"--timeout", "SECONDS", "a query's time limit, and the most a request may ask (default: none)"},
+                   {"--max-result-rows", "N", "the most rows (a graph: triples) a result may have (default: no limit)"},
+                   {"--memory-budget", "SIZE", "memory for all queries in flight together (default: RAM/2)"},
+                   sharedOption("--gpu-memory"),
+                   {"--gpu-streams", "N", "GPU executors, a CUDA stream each (default: one a thread, at most 4)"},
+                   sharedOption("--gpu-preload"),
+                   sharedOption("--union-default-graph"),
+                   {"--read-only", "", "refuse updates (403)"},
+                   {"--token", "TOKEN", "updates need 'Authorization: Bearer TOKEN' (else 401)"},
+                   {"--access-log", "FILE|-", "a line per request to FILE (- for standard output)"},
+                   {"--web", "DIR", "the query page's folder (default: web/ of the source tree built from)"}},
+       .notes = std::string("The endpoint is http://ADDRESS:PORT/sparql, the query page is at /. SIGTERM or Ctrl-C\n"
+                            "stops the server after answering the requests in flight; a second one cancels them\n"
+                            "and exits within a second (status 1 if a query did not stop). docs/server.md has\n"
+                            "the details.\n\n") +
+                kOptimizerNotes},
+      runServe};
+  return command;
 }
 
 }  // namespace gsparql::cli

@@ -386,15 +386,17 @@ Catalog buildGeneration(const Generation& next, const GraphStore* previous, cons
   std::filesystem::remove_all(dir / "sort");
   summary.sortSeconds = encoder.sorter().sortSeconds();
   summary.buildSeconds = secondsSince(start) - summary.parseSeconds;
-  // The union of the named graphs repeats their triples: it is not counted.
+  // The union of the named graphs repeats their triples and predicates: it is not counted.
+  summary.predicates = catalog.predicates.size();
   for (uint32_t p = 0; p < catalog.predicates.size(); ++p) {
     if (splitGraphPredicateKey(encoder.predicates().term(p)).graph == kUnionGraphName) {
       catalog.tripleCount -= catalog.predicates[p].triples;
+      --summary.predicates;
     }
   }
+  summary.triplesBefore = previous ? previous->catalog().tripleCount : 0;
   summary.uniqueTriples = catalog.tripleCount;
   summary.terms = catalog.vertexCount;
-  summary.predicates = catalog.predicates.size();
   return catalog;
 }
 

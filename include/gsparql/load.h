@@ -33,9 +33,10 @@ struct LoadOptions {
 
 struct LoadSummary {
   uint64_t triplesRead = 0;
+  uint64_t triplesBefore = 0;  // in the database before the load
   uint64_t uniqueTriples = 0;  // in the database after the load
   uint64_t terms = 0;
-  uint64_t predicates = 0;
+  uint64_t predicates = 0;  // of each graph, as DatabaseStatistics::predicates counts them
   double seconds = 0;
   double parseSeconds = 0;      // reading, parsing and encoding the inputs (all cores)
   double encodeSeconds = 0;     // of parseSeconds: interning terms, which takes pieces in input order

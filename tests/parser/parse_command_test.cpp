@@ -1,32 +1,37 @@
-// `gsparql parse` through its entry function.
+// `gsparql parse` through its command: main() reports what it throws.
 #include <iostream>
 
-#include "cli/parse_command.h"
+#include "cli/commands.h"
+#include "gsparql/error.h"
 #include "helpers.h"
 
 namespace {
 
+using gsparql::cli::Arguments;
+using gsparql::cli::parseCommand;
+
 struct Run {
   int rc;
-  std::string out, err;
+  std::string out;
 };
 
-Run run(std::vector<std::string> args) {
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  std::ostringstream out, err;
+// Throws what the command throws (UsageError, QueryError).
+Run run(const std::vector<std::string>& args) {
+  const Arguments arguments(args, gsparql::cli::argumentSpec(parseCommand().usage));
+  std::ostringstream out;
   auto* oldOut = std::cout.rdbuf(out.rdbuf());
-  auto* oldErr = std::cerr.rdbuf(err.rdbuf());
-  int rc = gsparql::cli::runParseCommand(static_cast<int>(argv.size()), argv.data());
-  std::cout.rdbuf(oldOut);
-  std::cerr.rdbuf(oldErr);
-  return {rc, out.str(), err.str()};
+  struct Restore {
+    std::streambuf* old;
+    ~Restore() { std::cout.rdbuf(old); }
+  } restore{oldOut};
+  const int rc = parseCommand().run(arguments);
+  return {rc, out.str()};
 }
 
 }  // namespace
 
 TEST_CASE("parse prints the algebra and one query graph per BGP") {
-  Run r = run({"parse", "SELECT * { ?x <p> ?y OPTIONAL { ?y <q> ?z . ?a <r> ?b } }"});
+  Run r = run({"SELECT * { ?x <p> ?y OPTIONAL { ?y <q> ?z . ?a <r> ?b } }"});
   CHECK(r.rc == 0);
   CHECK(r.out.find("(leftjoin @1:22") != std::string::npos);
   CHECK(r.out.find("BGP 1 at 1:12, 1 triple pattern(s)") != std::string::npos);
@@ -34,13 +39,14 @@ TEST_CASE("parse prints the algebra and one query graph per BGP") {
   CHECK(r.out.find("components: 2 {v0 v1} {v2 v3}") != std::string::npos);
 }
 
-TEST_CASE("parse -f reads a file, errors and usage have their own exit codes") {
-  Run file = run({"parse", "-f", std::string(GSPARQL_PARSER_TEST_DATA) + "/watdiv/C1_01.rq"});
+TEST_CASE("parse -f reads a file, and syntax errors and misuse are thrown for main() to report") {
+  Run file = run({"-f", std::string(GSPARQL_PARSER_TEST_DATA) + "/watdiv/C1_01.rq"});
   CHECK(file.rc == 0);
   CHECK(file.out.find("(project (?v0 ?v4 ?v6 ?v7)") != std::string::npos);
-  Run bad = run({"parse", "SELECT * {"});
-  CHECK(bad.rc == 1);
-  CHECK(bad.err.find("1:11: syntax error at end of query") != std::string::npos);
-  CHECK(run({"parse"}).rc == 2);
-  CHECK(run({"parse", "-f", "/nonexistent/q.rq"}).rc == 2);
+  CHECK_THROWS_WITH_AS(run({"SELECT * {"}), doctest::Contains("1:11: syntax error at end of query"),
+                       gsparql::QueryError);
+  CHECK_THROWS_AS(run({}), gsparql::cli::UsageError);
+  CHECK_THROWS_AS(run({"-f", "/nonexistent/q.rq"}), gsparql::cli::UsageError);
+  CHECK_THROWS_AS(run({"ASK {}", "-f", "/nonexistent/q.rq"}), gsparql::cli::UsageError);
+  CHECK_THROWS_AS(run({"ASK {}", "ASK {}"}), gsparql::cli::UsageError);
 }

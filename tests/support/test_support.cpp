@@ -74,14 +74,19 @@ std::vector<char*> argv(std::vector<std::string>& args) {
   return out;
 }
 
-int spawn(std::vector<std::string> args, std::vector<std::string> env,
-          const std::filesystem::path& outputFile, const std::filesystem::path& stdinFile) {
+// Standard error goes to `errorFile`, or with standard output where it is empty.
+int spawn(std::vector<std::string> args, std::vector<std::string> env, const std::filesystem::path& outputFile,
+          const std::filesystem::path& stdinFile, const std::filesystem::path& errorFile = {}) {
   args.insert(args.begin(), GSPARQL_CLI);
   for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, outputFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  if (errorFile.empty()) {
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 2, errorFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  }
   if (!stdinFile.empty()) posix_spawn_file_actions_addopen(&actions, 0, stdinFile.c_str(), O_RDONLY, 0);
   pid_t pid = -1;
   auto a = argv(args);
@@ -113,6 +118,13 @@ ProcessResult runCli(const std::vector<std::string>& args, const std::vector<std
   TempDir scratch;
   auto output = scratch / "output";
   return waitFor(spawn(args, env, output, stdinFile), output);
+}
+
+SeparateOutputs runCliApart(const std::vector<std::string>& args, const std::filesystem::path& stdinFile) {
+  TempDir scratch;
+  const auto output = scratch / "output", errors = scratch / "errors";
+  const ProcessResult result = waitFor(spawn(args, {}, output, stdinFile, errors), output);
+  return {result.exitCode, result.output, readText(errors)};
 }
 
 }  // namespace gsparql::test

@@ -67,6 +67,12 @@ struct ProcessResult {
 // optional file as standard input.
 ProcessResult runCli(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
                      const std::filesystem::path& stdinFile = {});
+// The same with standard output and standard error apart.
+struct SeparateOutputs {
+  int exitCode = -1;
+  std::string out, err;
+};
+SeparateOutputs runCliApart(const std::vector<std::string>& args, const std::filesystem::path& stdinFile = {});
 // Starts the CLI without waiting; for kill tests.
 int spawnCli(const std::vector<std::string>& args, const std::filesystem::path& outputFile);
 ProcessResult waitFor(int pid, const std::filesystem::path& outputFile);
