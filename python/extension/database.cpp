@@ -18,8 +18,9 @@
 namespace gsparql::python {
 namespace {
 
-std::unique_ptr<DatabaseHandle> open(const std::filesystem::path& path, bool create, const std::string& backend,
-                                     uint64_t gpuMemory, uint64_t gpuCache, uint32_t gpuExecutors, bool gpuPreload) {
+std::unique_ptr<DatabaseHandle> openDatabase(const std::filesystem::path& path, bool create,
+                                             const std::string& backend, uint64_t gpuMemory, uint64_t gpuCache,
+                                             uint32_t gpuExecutors, bool gpuPreload) {
   DatabaseOptions options;
   options.gpuMemoryBytes = gpuMemory;
   options.gpuCacheBytes = gpuCache;
@@ -66,7 +67,7 @@ LoadSummary load(DatabaseHandle& db, const std::vector<std::string>& files, cons
 void bindDatabase(py::module_& module) {
   using py::arg;
   py::class_<DatabaseHandle>(module, "Database")
-      .def(py::init(&open), arg("path"), py::kw_only(), arg("create") = true, arg("backend") = "auto",
+      .def(py::init(&openDatabase), arg("path"), py::kw_only(), arg("create") = true, arg("backend") = "auto",
            arg("gpu_memory") = 0, arg("gpu_cache") = 0, arg("gpu_executors") = 1, arg("gpu_preload") = false)
       .def("query", &query, arg("sparql"))
       .def("update", &update, arg("sparql"))

@@ -57,7 +57,6 @@ class Database:
         the query's FROM and FROM NAMED), union_default_graph, base_iri,
         max_rows, memory_budget (bytes).
         """
-        options.setdefault("backend", self._backend)
         convert = conversion.converter(terms or self._terms)
         form, *payload = self._handle.query(conversion.with_bindings(sparql, bindings), **options)
         if form == "boolean":

@@ -125,8 +125,8 @@ def test_graph_query_runs_in_gsparql(graph, only_gsparql_runs_sparql):
 
 def test_graph_update_runs_in_gsparql(graph, only_gsparql_runs_sparql):
     graph.parse(PEOPLE)
-    graph.update("DELETE { ?p foaf:age ?age } INSERT { ?p foaf:age ?n } WHERE { ?p foaf:age ?age BIND(?age * 2 AS ?n) }",
-                 initNs={"foaf": FOAF})
+    graph.update("DELETE { ?p foaf:age ?age } INSERT { ?p foaf:age ?n } "
+                 "WHERE { ?p foaf:age ?age BIND(?age * 2 AS ?n) }", initNs={"foaf": FOAF})
     assert graph.value(EX.dave, FOAF.age) == Literal(38)
     with pytest.raises(gsparql.QueryError) as error:
         graph.update("INSERT DATA {\n  <a> <b> }")
