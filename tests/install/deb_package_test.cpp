@@ -96,3 +96,27 @@ TEST_CASE("the Debian package holds the command, the library with its headers an
   REQUIRE(run.exitCode == 0);
   CHECK(run.output.ends_with("?n\n1\n"));
 }
+
+#ifdef GSPARQL_HAS_PYTHON
+TEST_CASE("the Debian package's Python module loads its library and registers the rdflib store") {
+  DebPackage package;
+  TempDir work;
+  writeFile(work / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n");
+  // Python's own folder for /usr, relative to the extracted root; the module
+  // finds libgsparql.so.0 through its RPATH, inside the same root.
+  writeFile(work / "check.py",
+            "import gsparql, rdflib\n"
+            "db = gsparql.Database('" + (work / "db").string() + "')\n"
+            "db.load('" + (work / "data.nt").string() + "')\n"
+            "print(len(db.query('SELECT * WHERE { ?s ?p ?o }')))\n"
+            "graph = rdflib.Graph(store='gsparql')\n"
+            "graph.open('" + (work / "db").string() + "')\n"
+            "print(len(graph), gsparql.__file__)\n");
+  const CommandResult run =
+      shell("PYTHONPATH=" + shellQuoted(package.root / "usr/lib/python3/dist-packages") + " /usr/bin/python3 " +
+            shellQuoted(work / "check.py"));
+  INFO(run.output);
+  REQUIRE(run.exitCode == 0);
+  CHECK(run.output.starts_with("1\n1 " + (package.root / "usr/lib/python3/dist-packages/gsparql").string()));
+}
+#endif

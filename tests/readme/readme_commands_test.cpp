@@ -20,18 +20,27 @@ namespace {
 
 const std::filesystem::path kSource = GSPARQL_SOURCE_DIR;
 
-// The lines of the README's ```sh blocks, without trailing comments
-// (two spaces, then '#'), joined where a line ends in '\'.
-std::vector<std::string> readmeCommands() {
+// The lines of the README's blocks in `language` (```sh, ```python).
+std::vector<std::string> readmeBlockLines(const std::string& language) {
   std::ifstream in(kSource / "README.md");
-  std::vector<std::string> commands;
+  std::vector<std::string> lines;
   bool inBlock = false;
   for (std::string line; std::getline(in, line);) {
     if (line.starts_with("```")) {
-      inBlock = line == "```sh";
+      inBlock = line == "```" + language;
       continue;
     }
-    if (!inBlock || line.empty()) continue;
+    if (inBlock) lines.push_back(line);
+  }
+  return lines;
+}
+
+// The commands of the README's ```sh blocks, without trailing comments (two
+// spaces, then '#'), joined where a line ends in '\'.
+std::vector<std::string> readmeCommands() {
+  std::vector<std::string> commands;
+  for (std::string line : readmeBlockLines("sh")) {
+    if (line.empty()) continue;
     if (const size_t comment = line.find("  #"); comment != std::string::npos) line.erase(comment);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     if (!commands.empty() && commands.back().ends_with("\\")) {
@@ -50,7 +59,6 @@ bool checkedElsewhere(const std::string& command) {
       "scripts/",        // the two commands themselves: CI runs scripts/test.sh, scripts/demo.sh is run by hand
       "sudo ", "apt ",   // installing the Debian package: tests/install (its contents, and `gsparql` from it)
       "cmake ", "cpack ",  // building and installing: tests/install
-      "python3",         // the Python module: tests/python
   };
   for (const std::string& prefix : prefixes) {
     if (command.starts_with(prefix)) return true;
@@ -64,6 +72,7 @@ void makeFiles(const std::filesystem::path& dir) {
   std::filesystem::copy_file(sample, dir / "data.nt.zst");
   std::filesystem::copy_file(sample, dir / "big.nt.zst");
   writeFile(dir / "more.ttl", "@prefix e: <http://e/> .\ne:alice e:knows e:bob ; e:name \"Alice\"@en .\n");
+  std::filesystem::copy_file(dir / "more.ttl", dir / "data.ttl");
   writeFile(dir / "graphs.nq", "<http://e/bob> <http://e/knows> <http://e/carol> <http://e/g1> .\n");
   REQUIRE(std::system(("gzip " + (dir / "graphs.nq").string()).c_str()) == 0);
   writeFile(dir / "query.rq", "SELECT ?s ?o WHERE { ?s <http://e/knows> ?o }\n");
@@ -112,3 +121,21 @@ TEST_CASE("every command of the README runs as shown on the bundled sample") {
   }
   CHECK(ran >= 10);
 }
+
+#ifdef GSPARQL_PYTHON_PATH
+TEST_CASE("the README's Python runs as shown, on a database its commands made") {
+  TempDir dir;
+  makeFiles(dir.path());
+  for (const std::string& command : readmeCommands()) {
+    if (!checkedElsewhere(command) && command.find(" serve ") == std::string::npos) run(command, dir.path());
+  }
+  std::string program;
+  for (const std::string& line : readmeBlockLines("python")) program += line + "\n";
+  REQUIRE(!program.empty());
+  writeFile(dir / "readme.py", program);
+  const Run result = run("PYTHONPATH=" GSPARQL_PYTHON_PATH " /usr/bin/python3 readme.py", dir.path());
+  INFO(result.output);
+  CHECK(result.exitCode == 0);
+  CHECK(result.output.find("http://e/alice http://e/bob") != std::string::npos);
+}
+#endif
