@@ -70,7 +70,9 @@ ErrorAnswer answerOf(std::exception_ptr error) {
 void answerError(httplib::Response& res, std::exception_ptr error) {
   const ErrorAnswer answer = answerOf(error);
   res.status = answer.status;
-  if (answer.status == 401) res.set_header("WWW-Authenticate", "Bearer");  // required with 401 (RFC 9110 11.6.1)
+  // Required with 401 (RFC 9110 11.6.1), with a realm as RFC 6750 3 shows
+  // it. (Jena 4.5's rupdate still fails on it: docs/server.md.)
+  if (answer.status == 401) res.set_header("WWW-Authenticate", "Bearer realm=\"gsparql\"");
   if (answer.closesConnection) {
     res.set_header("Connection", "close");
     HttpConnection::current()->closeAfterResponse();
@@ -81,6 +83,20 @@ void answerError(httplib::Response& res, std::exception_ptr error) {
 std::string toLower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
   return text;
+}
+
+// The message of an error that cpp-httplib answered by itself, without a
+// body. Its 400 for a request line it cannot read is, for SPARQL clients,
+// mostly a raw '?' in the query string (Jena's rsparql sends them): 0.11.4
+// takes only one '?' in a URL (fixed in 0.14.2). Its 414 is a query by GET
+// over its URL limit.
+std::string libraryErrorMessage(int status, size_t maxRequestBytes) {
+  switch (status) {
+    case 400: return "400: a malformed request; a '?' in the query string must be sent as %3F";
+    case 413: return bodyTooLarge(maxRequestBytes).what();
+    case 414: return uriTooLong(maxRequestBytes).what();
+    default: return std::to_string(status);
+  }
 }
 
 // The credentials of "Bearer TOKEN": the scheme's name is case-insensitive
@@ -217,14 +233,10 @@ void SparqlServer::routes() {
                       "text/plain; charset=utf-8");
     });
   }
-  // Errors without a body come from cpp-httplib itself. Its 400 for a
-  // request line it cannot read is, for SPARQL clients, mostly a raw '?' in
-  // the query string (Jena's rsparql sends them): 0.11.4 takes only one '?'
-  // in a URL (fixed in 0.14.2).
-  http_->set_error_handler([](const httplib::Request&, httplib::Response& res) {
+  // Errors without a body come from cpp-httplib itself.
+  http_->set_error_handler([this](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string hint = res.status == 400 ? ": a malformed request; a '?' in the query string must be sent as %3F" : "";
-    res.set_content(std::to_string(res.status) + hint + "\n", "text/plain; charset=utf-8");
+    res.set_content(libraryErrorMessage(res.status, options_.maxRequestBytes) + "\n", "text/plain; charset=utf-8");
   });
   http_->set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
     answerError(res, error);
