@@ -363,7 +363,7 @@ void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& opt
       res.set_header("Retry-After", "1");
       throw HttpError(503, "the server is busy with other updates; try again later");
     }
-    try {
+    try {  // another process writing is waited for, up to the update's timeout
       summary = Database::update(dir_, text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
     } catch (const StorageError& e) {
       if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;

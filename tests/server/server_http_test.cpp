@@ -7,10 +7,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <sstream>
 #include <thread>
 
 #include "server_fixture.h"
+#include "storage/generations.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -479,6 +481,23 @@ TEST_CASE("an update that makes the delta due a merge is answered first, and the
   CHECK(tripleCount(server) == 50'000);
   CHECK(postUpdate(server, "INSERT DATA { <http://e/x> <http://e/p> 1 }")->body.find("(generation 2 + delta file 1)") !=
         std::string::npos);
+}
+
+TEST_CASE("an update waits for another writer of the database (a load) instead of failing") {
+  UpdatableStore store;
+  Sf1Server server(withUpdates(), store.db);
+  auto writer = std::make_unique<GenerationWriter>(store.db);  // as a load holds it
+  std::thread finisher([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    writer.reset();  // the load gives up; the update may go on
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto res = postUpdate(server, "INSERT DATA { <http://e/waited> <http://e/p> 1 }");
+  finisher.join();
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(300));
+  CHECK(tripleCount(server) == 2);
 }
 
 TEST_CASE("an update from another process is seen by the server's next query") {
