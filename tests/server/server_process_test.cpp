@@ -319,6 +319,29 @@ TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a 
   // The server's message, with the line and column of the error and the caret.
   CHECK(output.find("1:25: syntax error at '}'") != std::string::npos);
   CHECK(output.find("SELECT ?s WHERE { ?s ?p }\\n                          ^") != std::string::npos);
+  // The plan of the first query went with the next result.
+  CHECK(output.find("\"planShown\":true") != std::string::npos);
+  CHECK(output.find("\"planAfterNextQuery\":\"\"") != std::string::npos);
+}
+
+TEST_CASE("the query page sends the bearer token of its token field: an update refused without it, committed with it") {
+  if (shell("command -v node && test -x /usr/bin/chromium").first != 0) {
+    MESSAGE("node or Debian's chromium is not installed: the query page was not opened");
+    return;
+  }
+  TempDir dir;
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  ServeProcess serve({"--web", GSPARQL_WEB_DIR, "--token", "s3cret"}, dir / "db");
+  const auto [status, output] =
+      shell("node " + std::string(GSPARQL_QUERY_PAGE_TEST) + " http://127.0.0.1:" + std::to_string(serve.port()) +
+            "/ 'SELECT * WHERE { ?s ?p ?o }' 'SELECT ?s WHERE { ?s ?p }' s3cret "
+            "'INSERT DATA { <http://e/b> <http://e/knows> <http://e/c> }' 2>&1");
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(output.find("\"refusedWithoutToken\":true") != std::string::npos);
+  CHECK(output.find("\"committedWithToken\":true") != std::string::npos);
+  CHECK(sortedDump(dir / "db").size() == 2);
 }
 
 
