@@ -192,8 +192,9 @@ UpdateSummary Database::update(const std::filesystem::path& dir, std::string_vie
   const sparql::UpdateRequest request = parseUpdate(text, options.query);
   if (!committedGenerationNumber(dir)) loadIntoDatabase(dir, {}, {});  // an empty database to start from
   // The one writer from here to the commit, so that the patterns read the
-  // generation that the update changes.
-  GenerationWriter writer(dir);
+  // generation that the update changes. Another writer is waited for, up
+  // to the update's time limit (which the wait counts against).
+  GenerationWriter writer(dir, options.query.timeout.value_or(kWriterPatience));
   std::optional<GraphStore> base(std::in_place, dir);
   const auto cpu = engine::makeCpuExecutor();
   UpdateSteps steps(writer.next());

@@ -35,9 +35,10 @@ else
     db="$work/sf1"
     "$gsparql" load --db "$db" --quiet "$root/tests/data/watdiv/sf1.nt.zst"
   fi
-  # Enough queued queries that the clients never see 503 (64 in flight).
+  # Enough queued queries that the clients never see 503 (64 in flight);
+  # --update when the mix has updates (the server refuses them otherwise).
   # shellcheck disable=SC2086
-  "$gsparql" serve --db "$db" --port 0 --queue "$clients" ${SERVE_ARGS:-} > "$work/server.log" 2>&1 &
+  "$gsparql" serve --db "$db" --port 0 --queue "$clients" ${UPDATE_EVERY:+--update} ${SERVE_ARGS:-} > "$work/server.log" 2>&1 &
   server=$!
   for _ in $(seq 100); do
     port=$(sed -n 's|.*listening on http://[^:]*:\([0-9]*\)/.*|\1|p' "$work/server.log")

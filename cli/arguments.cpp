@@ -18,9 +18,9 @@ Arguments::Arguments(const std::vector<std::string>& args, const ArgumentSpec& s
       flags_.insert(name);
     } else if (spec.valued.count(name)) {
       if (equals != std::string::npos) {
-        values_[name] = arg.substr(equals + 1);
+        values_[name].push_back(arg.substr(equals + 1));
       } else if (i + 1 < args.size()) {
-        values_[name] = args[++i];
+        values_[name].push_back(args[++i]);
       } else {
         throw UsageError("option '" + name + "' needs a value");
       }
@@ -33,7 +33,12 @@ Arguments::Arguments(const std::vector<std::string>& args, const ArgumentSpec& s
 std::optional<std::string> Arguments::value(const std::string& name) const {
   auto it = values_.find(name);
   if (it == values_.end()) return std::nullopt;
-  return it->second;
+  return it->second.back();
+}
+
+std::vector<std::string> Arguments::values(const std::string& name) const {
+  auto it = values_.find(name);
+  return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::string Arguments::required(const std::string& name) const {

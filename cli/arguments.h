@@ -28,16 +28,18 @@ struct ArgumentSpec {
 
 class Arguments {
  public:
-  // An option given twice keeps its last value, as most tools do.
   Arguments(const std::vector<std::string>& args, const ArgumentSpec& spec);
 
+  // An option given twice keeps its last value, as most tools do...
   std::optional<std::string> value(const std::string& name) const;
+  // ...but a repeatable one (serve's --cors-origin) has them all, in order.
+  std::vector<std::string> values(const std::string& name) const;
   std::string required(const std::string& name) const;
   bool flag(const std::string& name) const { return flags_.count(name) > 0; }
   const std::vector<std::string>& positional() const { return positional_; }
 
  private:
-  std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> values_;
   std::set<std::string> flags_;
   std::vector<std::string> positional_;
 };

@@ -18,7 +18,7 @@ const std::vector<OptionUsage>& sharedOptions() {
       {"-f", "FILE", "read the request from FILE (- for standard input)"},
       {"--backend", "cpu|gpu|auto", "cpu, gpu, or auto (default): each BGP where the cost model puts it"},
       {"--semantics", "hom|iso", "hom (SPARQL's, default) or iso: distinct variables match distinct terms"},
-      {"--timeout", "SECONDS", "stop a query that runs longer, with an error (e.g. 2.5; default: none)"},
+      {"--timeout", "SECONDS", "stop a query that runs longer, with an error (e.g. 2.5; default, 0 or none: no limit)"},
       {"--memory-budget", "SIZE", "stop a query whose intermediate rows outgrow it, e.g. 8G (default: RAM/2)"},
       {"--optimizer", "walks|thorough|statistics", "how join orders are chosen (default: walks; see below)"},
       {"--cost-model", "FILE", "the optimizer's cost model (default: the one gsparql calibrate cached)"},
@@ -94,7 +94,7 @@ QueryOptions queryOptionsFrom(const Arguments& args) {
 QueryOptions queryOptionsButBackend(const Arguments& args) {
   QueryOptions options;
   if (auto s = args.value("--semantics")) options.semantics = parseSemantics(*s);
-  if (auto t = args.value("--timeout")) options.timeout = options::parseTimeout(*t);
+  if (auto t = args.value("--timeout")) options.timeout = options::parseTimeLimit(*t);
   if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = options::parseByteSize(*m);
   if (auto o = args.value("--optimizer")) options.optimizer = parseOptimizer(*o);
   options.unionDefaultGraph = args.flag("--union-default-graph");

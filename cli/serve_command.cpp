@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/query_options.h"
 #include "server/sparql_server.h"
+#include "server/write_origins.h"
 
 namespace gsparql::cli {
 namespace {
@@ -45,19 +46,49 @@ std::string defaultWebDir() {
   return GSPARQL_WEB_DIR;
 }
 
+// The server's default time limit: a runaway query (a cross product) must
+// not hold a worker and its memory for ever, and 5 minutes is far above any
+// query a person waits for at a page or a client sends interactively, while
+// long exports still finish; --timeout 0 lifts it.
+constexpr std::chrono::seconds kDefaultTimeout{300};
+
 server::ServerOptions serverOptionsFrom(const Arguments& a) {
   server::ServerOptions options;
   options.query = queryOptionsFrom(a);
+  if (!a.value("--timeout")) options.query.timeout = kDefaultTimeout;  // --timeout 0 or none: no limit
   if (auto bind = a.value("--bind")) options.bind = *bind;
   if (auto port = a.value("--port")) options.port = static_cast<int>(parseCount("--port", *port, 0, 65535));
   if (auto threads = a.value("--threads")) options.threads = parseCount("--threads", *threads, 1, 4096);
   if (auto queue = a.value("--queue")) options.queueLength = parseCount("--queue", *queue, 0, 1 << 20);
   if (auto rows = a.value("--max-result-rows")) options.query.maxRows = parseCount("--max-result-rows", *rows, 1, UINT64_MAX);
+  options.updates = a.flag("--update");
   options.readOnly = a.flag("--read-only");
+  if (options.updates && options.readOnly) throw UsageError("--update and --read-only contradict each other");
   options.token = a.value("--token").value_or("");
+  if (options.token.empty() && a.value("--token")) throw UsageError("--token: the token is empty");
+  for (const std::string& origin : a.values("--cors-origin")) {
+    if (!server::isOrigin(origin)) {
+      throw UsageError("--cors-origin '" + origin + "': expected an origin such as http://example.org:8080 (no path)");
+    }
+    options.corsOrigins.push_back(origin);
+  }
   options.accessLog = a.value("--access-log").value_or("");
   options.webDir = a.value("--web").value_or(defaultWebDir());
   return options;
+}
+
+// What whoever starts a server must know at once, since both have defaults
+// that an option changes: whether it writes, and how long a query may run.
+std::string policyLine(const server::ServerOptions& options) {
+  const std::string updates = options.readOnly        ? "refused (--read-only)"
+                              : !options.token.empty() ? "accepted with the bearer token"
+                              : options.updates        ? "accepted"
+                                                       : "refused (--update accepts them)";
+  char limit[64] = "none";
+  if (options.query.timeout) {
+    std::snprintf(limit, sizeof(limit), "%g s", std::chrono::duration<double>(*options.query.timeout).count());
+  }
+  return "gsparql serve: updates " + updates + "; query time limit " + limit + " (--timeout)\n";
 }
 
 // How long after the second signal the queries have to stop before the
@@ -145,10 +176,12 @@ int runServe(const Arguments& a) {
   if (auto streams = a.value("--gpu-streams")) {
     databaseOptions.gpuExecutors = static_cast<uint32_t>(parseCount("--gpu-streams", *streams, 1, 64));
   }
-  server::SparqlServer server(a.required("--db"), serverOptionsFrom(a), databaseOptions);
+  const server::ServerOptions options = serverOptionsFrom(a);
+  server::SparqlServer server(a.required("--db"), options, databaseOptions);
   const int port = server.bind();
   std::fprintf(stderr, "gsparql serve: listening on http://%s:%d/ (query page; SPARQL endpoint at /sparql)\n",
-               a.value("--bind").value_or("127.0.0.1").c_str(), port);
+               options.bind.c_str(), port);
+  std::fputs(policyLine(options).c_str(), stderr);
   SignalWatcher watcher(server);
   server.serve();
   std::fputs("gsparql serve: stopped\n", stderr);
@@ -171,15 +204,17 @@ const Command& serveCommand() {
                    sharedOption("--semantics"),
                    sharedOption("--optimizer"),
                    sharedOption("--cost-model"),
-                   {"--timeout", "SECONDS", "a query's time limit, and the most a request may ask (default: none)"},
+                   {"--timeout", "SECONDS", "a query's time limit, the most a request may ask (default 300; 0 or none: no limit)"},
                    {"--max-result-rows", "N", "the most rows (a graph: triples) a result may have (default: no limit)"},
                    {"--memory-budget", "SIZE", "memory for all queries in flight together (default: RAM/2)"},
                    sharedOption("--gpu-memory"),
                    {"--gpu-streams", "N", "GPU executors, a CUDA stream each (default: one a thread, at most 4)"},
                    sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"),
-                   {"--read-only", "", "refuse updates (403)"},
-                   {"--token", "TOKEN", "updates need 'Authorization: Bearer TOKEN' (else 401)"},
+                   {"--update", "", "accept updates (default: refused with 403, unless --token is given)"},
+                   {"--read-only", "", "refuse updates (403), even with --token"},
+                   {"--token", "TOKEN", "accept updates that carry 'Authorization: Bearer TOKEN' (others: 401)"},
+                   {"--cors-origin", "ORIGIN", "web pages of ORIGIN may write too, besides the server's own (repeatable)"},
                    {"--access-log", "FILE|-", "a line per request to FILE (- for standard output)"},
                    {"--web", "DIR", "the query page's folder (default: web/ of the source tree built from)"}},
        .notes = std::string("The endpoint is http://ADDRESS:PORT/sparql, the query page is at /. SIGTERM or Ctrl-C\n"

@@ -19,6 +19,11 @@ std::chrono::milliseconds parseTimeout(const std::string& seconds) {
   return std::chrono::milliseconds(std::max<int64_t>(1, static_cast<int64_t>(value * 1000)));
 }
 
+std::optional<std::chrono::milliseconds> parseTimeLimit(const std::string& seconds) {
+  if (seconds == "none" || seconds == "0") return std::nullopt;
+  return parseTimeout(seconds);
+}
+
 uint64_t parseByteSize(const std::string& size) {
   size_t end = 0;
   uint64_t value = 0;

@@ -13,6 +13,10 @@ namespace {
 struct Offer {
   ResultFormat format;
   const char* mediaType;  // the first of a format's media types is the one answered
+  // Appended to the Content-Type: CSV's and TSV's registrations default to
+  // US-ASCII (RFC 4180 3), and the results are UTF-8. The other formats say
+  // it themselves (XML) or are UTF-8 by definition (JSON, Turtle, N-Triples).
+  const char* parameters = "";
 };
 
 // In the server's order of preference; a format may be asked for by any of
@@ -20,8 +24,8 @@ struct Offer {
 constexpr Offer kSolutionOffers[] = {
     {ResultFormat::Json, "application/sparql-results+json"}, {ResultFormat::Json, "application/json"},
     {ResultFormat::Xml, "application/sparql-results+xml"},   {ResultFormat::Xml, "application/xml"},
-    {ResultFormat::Xml, "text/xml"},                         {ResultFormat::Csv, "text/csv"},
-    {ResultFormat::Tsv, "text/tab-separated-values"},
+    {ResultFormat::Xml, "text/xml"},                         {ResultFormat::Csv, "text/csv", "; charset=utf-8"},
+    {ResultFormat::Tsv, "text/tab-separated-values", "; charset=utf-8"},
 };
 constexpr Offer kGraphOffers[] = {
     {ResultFormat::Turtle, "text/turtle"},
@@ -138,7 +142,7 @@ NegotiatedFormat ContentNegotiation::choose(QueryForm form) const {
                                                        "text/csv, text/tab-separated-values") + ")");
   }
   // The media type that matched: what the client asked for by name.
-  return {best->format, best->mediaType};
+  return {best->format, std::string(best->mediaType) + best->parameters};
 }
 
 }  // namespace gsparql::server

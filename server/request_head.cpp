@@ -29,7 +29,14 @@ std::string sizeText(size_t bytes) {
 }  // namespace
 
 HttpError bodyTooLarge(size_t maxBodyBytes) {
-  return HttpError(413, "the request body is larger than this server's limit of " + sizeText(maxBodyBytes), true);
+  return HttpError(413, "the request body is larger than this server's limit of " + sizeText(maxBodyBytes) +
+                            " (the most a query or an update, with its parameters, may be)", true);
+}
+
+HttpError uriTooLong(size_t maxBodyBytes) {
+  return HttpError(414, "the request's URL is longer than this server's limit of " +
+                            sizeText(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) + ": send a long query by POST (up to " +
+                            sizeText(maxBodyBytes) + ")", true);
 }
 
 std::optional<HttpError> refusalOf(const httplib::Request& req, bool malformedHead, size_t maxBodyBytes) {

@@ -20,5 +20,8 @@ std::optional<HttpError> refusalOf(const httplib::Request& req, bool malformedHe
 
 // The 413 of a body over `maxBodyBytes`, which it names.
 HttpError bodyTooLarge(size_t maxBodyBytes);
+// The 414 of a request target over cpp-httplib's limit (8 KiB, compiled
+// into Debian's library): it names that limit, and the body's for a POST.
+HttpError uriTooLong(size_t maxBodyBytes);
 
 }  // namespace gsparql::server

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <thread>
 
@@ -68,12 +70,33 @@ ErrorAnswer answerOf(std::exception_ptr error) {
 void answerError(httplib::Response& res, std::exception_ptr error) {
   const ErrorAnswer answer = answerOf(error);
   res.status = answer.status;
-  if (answer.status == 401) res.set_header("WWW-Authenticate", "Bearer");  // required with 401 (RFC 9110 11.6.1)
+  // Required with 401 (RFC 9110 11.6.1), with a realm as RFC 6750 3 shows
+  // it. (Jena 4.5's rupdate still fails on it: docs/server.md.)
+  if (answer.status == 401) res.set_header("WWW-Authenticate", "Bearer realm=\"gsparql\"");
   if (answer.closesConnection) {
     res.set_header("Connection", "close");
     HttpConnection::current()->closeAfterResponse();
   }
   res.set_content(answer.message + "\n", "text/plain; charset=utf-8");
+}
+
+std::string toLower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+// The message of an error that cpp-httplib answered by itself, without a
+// body. Its 400 for a request line it cannot read is, for SPARQL clients,
+// mostly a raw '?' in the query string (Jena's rsparql sends them): 0.11.4
+// takes only one '?' in a URL (fixed in 0.14.2). Its 414 is a query by GET
+// over its URL limit.
+std::string libraryErrorMessage(int status, size_t maxRequestBytes) {
+  switch (status) {
+    case 400: return "400: a malformed request; a '?' in the query string must be sent as %3F";
+    case 413: return bodyTooLarge(maxRequestBytes).what();
+    case 414: return uriTooLong(maxRequestBytes).what();
+    default: return std::to_string(status);
+  }
 }
 
 // The credentials of "Bearer TOKEN": the scheme's name is case-insensitive
@@ -134,6 +157,15 @@ DatabaseOptions withGpuExecutors(DatabaseOptions options, size_t workers) {
   return options;
 }
 
+// Why the listening socket could not be bound, in words.
+std::string bindFailure(int error) {
+  if (error == EADDRINUSE) return "address already in use";
+  if (error == 0 || error == EADDRNOTAVAIL) return "not an address of this machine";
+  std::string text = std::strerror(error);
+  text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
 }  // namespace
 
 SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, DatabaseOptions databaseOptions)
@@ -141,6 +173,7 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
       databaseOptions_(withGpuExecutors(databaseOptions, workersOf(options))),
       database_(std::make_shared<const Database>(dir_, databaseOptions_)),
       options_(std::move(options)),
+      writeOrigins_(options_.corsOrigins),
       http_(std::make_unique<HttpServer>()) {
   // Each worker's queries get the cores / workers share of the cores (worker_pool.h).
   options_.threads = workersOf(options_);
@@ -154,7 +187,12 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
   // would wait for SYN retransmissions (1 s, 3 s, ...). bind() listens
   // again on the same socket with the system's maximum.
   http_->set_socket_options([this](int socket) {
-    httplib::default_socket_options(socket);
+    // Not cpp-httplib's default_socket_options: its SO_REUSEPORT let a
+    // second server listen on the same port, the kernel splitting the
+    // connections between two databases. SO_REUSEADDR alone still lets a
+    // restarted server listen while its old connections are in TIME_WAIT.
+    const int yes = 1;
+    ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
     listeningSocket_ = socket;
   });
   http_->set_payload_max_length(options_.maxRequestBytes);
@@ -175,16 +213,11 @@ SparqlServer::~SparqlServer() {
 }
 
 void SparqlServer::routes() {
-  // CORS: any page may query this endpoint (it has no cookies to protect;
-  // updates need the bearer token, which a page must be given).
+  // CORS: any page may query this endpoint (it has no cookies to protect);
+  // writes only from the origins that may write (checkUpdateAllowed).
   http_->set_default_headers({{"Access-Control-Allow-Origin", "*"},
                               {"Access-Control-Expose-Headers", "Server-Timing"}});
-  http_->Options(".*", [](const httplib::Request&, httplib::Response& res) {
-    res.status = 204;
-    res.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-    res.set_header("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type");
-    res.set_header("Access-Control-Max-Age", "86400");
-  });
+  http_->Options(".*", [this](const httplib::Request& req, httplib::Response& res) { answerPreflight(req, res); });
   const char* endpoint = "/(sparql|query|update)";
   http_->Get(endpoint, [this](const httplib::Request& req, httplib::Response& res) {
     guarded(res, [&] { answerProtocol(req, readInput(req, nullptr, options_.maxRequestBytes), res); });
@@ -200,14 +233,10 @@ void SparqlServer::routes() {
                       "text/plain; charset=utf-8");
     });
   }
-  // Errors without a body come from cpp-httplib itself. Its 400 for a
-  // request line it cannot read is, for SPARQL clients, mostly a raw '?' in
-  // the query string (Jena's rsparql sends them): 0.11.4 takes only one '?'
-  // in a URL (fixed in 0.14.2).
-  http_->set_error_handler([](const httplib::Request&, httplib::Response& res) {
+  // Errors without a body come from cpp-httplib itself.
+  http_->set_error_handler([this](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string hint = res.status == 400 ? ": a malformed request; a '?' in the query string must be sent as %3F" : "";
-    res.set_content(std::to_string(res.status) + hint + "\n", "text/plain; charset=utf-8");
+    res.set_content(libraryErrorMessage(res.status, options_.maxRequestBytes) + "\n", "text/plain; charset=utf-8");
   });
   http_->set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
     answerError(res, error);
@@ -290,8 +319,35 @@ void SparqlServer::watch(QueryJob& job, const HttpConnection& connection) const 
   job.stream().abandon();  // nobody reads what it would write
 }
 
+void SparqlServer::answerPreflight(const httplib::Request& req, httplib::Response& res) const {
+  res.status = 204;
+  res.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  res.set_header("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type");
+  res.set_header("Access-Control-Max-Age", "86400");
+  // A preflight does not say whether the POST will be a query or an
+  // update; /update, or the Authorization header (which only updates
+  // need), tell a write. An origin that may not write gets no
+  // Allow-Origin, so the browser does not send the request.
+  const std::string origin = req.get_header_value("Origin");
+  const bool write = req.path == "/update" ||
+                     toLower(req.get_header_value("Access-Control-Request-Headers")).find("authorization") != std::string::npos;
+  if (!write) return;
+  res.headers.erase("Access-Control-Allow-Origin");
+  if (origin.empty() || !writeOrigins_.mayWrite(origin, req.get_header_value("Host"))) return;
+  res.set_header("Access-Control-Allow-Origin", origin);
+  res.set_header("Vary", "Origin");
+}
+
 void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
   if (options_.readOnly) throw HttpError(403, "this server is read-only (--read-only): updates are refused");
+  if (!options_.updates && options_.token.empty()) {
+    throw HttpError(403, "this server does not accept updates: start it with --update (or --token TOKEN) to allow them");
+  }
+  const std::string origin = req.get_header_value("Origin");
+  if (!writeOrigins_.mayWrite(origin, req.get_header_value("Host"))) {
+    throw HttpError(403, "an update from the web page of " + origin +
+                             " is refused: only pages of this server, and of the origins named with --cors-origin, may write");
+  }
   if (!options_.token.empty() && bearerToken(req.get_header_value("Authorization")) != options_.token) {
     throw HttpError(401, "an update needs the header 'Authorization: Bearer TOKEN' with the server's token");
   }
@@ -307,7 +363,7 @@ void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& opt
       res.set_header("Retry-After", "1");
       throw HttpError(503, "the server is busy with other updates; try again later");
     }
-    try {
+    try {  // another process writing is waited for, up to the update's timeout
       summary = Database::update(dir_, text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
     } catch (const StorageError& e) {
       if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
@@ -401,11 +457,11 @@ void SparqlServer::finished() {
 }
 
 int SparqlServer::bind() {
+  errno = 0;  // cpp-httplib says only that it failed; bind()'s errno says why
   const int port = options_.port == 0 ? http_->bind_to_any_port(options_.bind)
                                       : (http_->bind_to_port(options_.bind, options_.port) ? options_.port : -1);
   if (port < 0) {
-    throw Error("cannot listen on " + options_.bind + ":" + std::to_string(options_.port) +
-                " (in use, or not an address of this machine)");
+    throw Error("cannot listen on " + options_.bind + ":" + std::to_string(options_.port) + ": " + bindFailure(errno));
   }
   if (listeningSocket_ >= 0) ::listen(listeningSocket_, SOMAXCONN);
   return port;

@@ -11,8 +11,10 @@
 #include <thread>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gsparql/database.h"
+#include "server/write_origins.h"
 
 namespace httplib {
 class Server;
@@ -40,8 +42,12 @@ struct ServerOptions {
   // queries in flight together: each worker's query, and the update being
   // applied, get an equal share of it.
   QueryOptions query;
-  bool readOnly = false;      // updates get 403
+  // Updates are refused (403) unless allowed: safe by default, as Fuseki
+  // (read-only unless --update). A token allows them to its bearers.
+  bool updates = false;       // --update
+  bool readOnly = false;      // updates get 403 whatever else is set
   std::string token;          // when set, updates need "Authorization: Bearer TOKEN" (else 401)
+  std::vector<std::string> corsOrigins;   // origins besides the server's own that may write (write_origins.h)
   std::filesystem::path webDir;           // the query page's files; empty: none
   size_t maxRequestBytes = 4 << 20;       // larger requests get 413
   size_t windowBytes = 256 << 10;         // output held before the status is sent (query_stream.h)
@@ -79,6 +85,9 @@ class SparqlServer {
   // once its client has left or the server cancels its queries.
   void watch(QueryJob& job, const HttpConnection& connection) const;
   void checkUpdateAllowed(const httplib::Request& req) const;
+  // A preflight: writes (to /update, or with a bearer token) only from the
+  // origins that may write; reads from any.
+  void answerPreflight(const httplib::Request& req, httplib::Response& res) const;
   void answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res);
   // Folds the delta into a new generation on a thread of its own, between
   // updates; queries go on reading their snapshots.
@@ -101,6 +110,7 @@ class SparqlServer {
   std::atomic<bool> merging_{false};
   std::thread merger_;
   ServerOptions options_;
+  WriteOrigins writeOrigins_;
   std::atomic<bool> cancelling_{false};
   std::mutex flightMutex_;
   size_t inFlight_ = 0;

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "storage/crash_point.h"
 #include "storage/file_io.h"
@@ -114,21 +115,24 @@ void removeStaleEntries(const std::filesystem::path& root, const std::string& ke
   }
 }
 
-[[noreturn]] void throwBusy(const std::filesystem::path& root) {
-  throw StorageError("database " + root.string() + " is being written by another writer (a load or an update)");
+[[noreturn]] void throwBusy(const std::filesystem::path& root, std::chrono::milliseconds waited) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g s", std::chrono::duration<double>(waited).count());
+  throw StorageError("database " + root.string() + " is being written by another writer (a load or an update); waited " +
+                     seconds + " for it to finish");
 }
 
 // The LOCK files this process holds (see WriteLock).
 std::mutex heldLocksMutex;
 std::set<std::filesystem::path> heldLocks;
 
-// Registers this process as the writer of `root`; returns the canonical
-// path of its LOCK file.
-std::filesystem::path enterRegistry(const std::filesystem::path& root) {
+// Registers this thread as the writer of `root` in this process; returns
+// the canonical path of its LOCK file, or nullopt while another thread is.
+std::optional<std::filesystem::path> enterRegistry(const std::filesystem::path& root) {
   std::filesystem::create_directories(root);
   auto lockFile = std::filesystem::canonical(root) / "LOCK";
   std::lock_guard guard(heldLocksMutex);
-  if (!heldLocks.insert(lockFile).second) throwBusy(root);
+  if (!heldLocks.insert(lockFile).second) return std::nullopt;
   return lockFile;
 }
 
@@ -181,16 +185,31 @@ PinnedGeneration PinnedGeneration::pinFolder(Generation generation) {
   return PinnedGeneration(std::move(generation), std::move(*lock));
 }
 
-WriteLock::WriteLock(const std::filesystem::path& root) : lockFile_(enterRegistry(root)) {
+WriteLock::WriteLock(const std::filesystem::path& root, std::chrono::milliseconds patience) {
+  using namespace std::chrono_literals;
+  const auto start = std::chrono::steady_clock::now();
+  std::chrono::milliseconds pause = 1ms;  // doubling to 50 ms: a short writer is followed at once, a long one costs few wake-ups
+  while (!tryAcquire(root)) {
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    if (waited >= patience) throwBusy(root, patience);
+    std::this_thread::sleep_for(std::min(pause, patience - waited));
+    pause = std::min(pause * 2, std::chrono::milliseconds(50ms));
+  }
+}
+
+bool WriteLock::tryAcquire(const std::filesystem::path& root) {
+  auto lockFile = enterRegistry(root);
+  if (!lockFile) return false;
+  lockFile_ = std::move(*lockFile);
   fd_ = ::open(lockFile_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   struct flock whole {};  // l_start = l_len = 0: the whole file
   whole.l_type = F_WRLCK;
   whole.l_whence = SEEK_SET;
-  if (fd_ >= 0 && ::fcntl(fd_, F_SETLK, &whole) == 0) return;
+  if (fd_ >= 0 && ::fcntl(fd_, F_SETLK, &whole) == 0) return true;
   const int error = errno;
   const bool opened = fd_ >= 0;
   release();
-  if (opened && (error == EACCES || error == EAGAIN)) throwBusy(root);
+  if (opened && (error == EACCES || error == EAGAIN)) return false;
   errno = error;
   throwSystemError(opened ? "cannot lock" : "cannot open", lockFile_);
 }
@@ -206,8 +225,8 @@ void WriteLock::release() {
   heldLocks.erase(lockFile_);
 }
 
-GenerationWriter::GenerationWriter(const std::filesystem::path& root)
-    : root_(root), lock_(root) {
+GenerationWriter::GenerationWriter(const std::filesystem::path& root, std::chrono::milliseconds patience)
+    : root_(root), lock_(root, patience) {
   previous_ = currentGeneration(root);
   removeStaleEntries(root, previous_ ? previous_->dir.filename().string() : std::string());
   next_.number = previous_ ? previous_->number + 1 : 1;

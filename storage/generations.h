@@ -10,6 +10,7 @@
 // Readers pin the generation they read (a shared flock() on its folder); a
 // writer removes an old generation only when it can lock it exclusively, so
 // one still read stays until a later load finds it free.
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -75,28 +76,41 @@ class PinnedGeneration {
 // closing any descriptor of the file drops them: a registry of the
 // directories this process writes keeps its threads apart and keeps a
 // refused thread from opening the file at all.
+//
+// A second writer waits for the first (polling: fcntl's blocking wait has
+// no timeout, and threads of this process wait on the registry), up to its
+// patience, as a second `gsparql update` should queue behind the first
+// rather than fail.
 class WriteLock {
  public:
-  // Fails at once with StorageError when another writer, in this process or
-  // another, holds the directory; creates the directory if needed.
-  explicit WriteLock(const std::filesystem::path& root);
+  // Waits up to `patience` while another writer, in this process or
+  // another, holds the directory, then fails with StorageError saying how
+  // long it waited; creates the directory if needed.
+  WriteLock(const std::filesystem::path& root, std::chrono::milliseconds patience);
   WriteLock(const WriteLock&) = delete;
   WriteLock& operator=(const WriteLock&) = delete;
   ~WriteLock();
 
  private:
+  // One attempt: true with the lock held, false while another writer holds it.
+  bool tryAcquire(const std::filesystem::path& root);
   void release();
 
   std::filesystem::path lockFile_;  // canonical: the registry's key
   int fd_ = -1;
 };
 
+// How long a writer waits for another by default: a load or an update
+// without a timeout of its own.
+inline constexpr std::chrono::seconds kWriterPatience{60};
+
 class GenerationWriter {
  public:
-  // Takes the directory's write lock (failing at once if another writer has
-  // it), creates the directory if needed and removes scratch left by crashes
-  // and old generations no reader holds any more.
-  explicit GenerationWriter(const std::filesystem::path& root);
+  // Takes the directory's write lock (waiting up to `patience` for another
+  // writer that has it), creates the directory if needed and removes scratch
+  // left by crashes and old generations no reader holds any more.
+  explicit GenerationWriter(const std::filesystem::path& root,
+                            std::chrono::milliseconds patience = kWriterPatience);
   GenerationWriter(const GenerationWriter&) = delete;
   GenerationWriter& operator=(const GenerationWriter&) = delete;
   // Without commit(), the scratch folder is removed and nothing changes.

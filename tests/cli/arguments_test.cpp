@@ -35,6 +35,21 @@ TEST_CASE("an option given twice keeps its last value, whichever way each is wri
   CHECK(Arguments(Strings{"--db", "a", "--db=b"}, kSpec).value("--db") == "b");
 }
 
+TEST_CASE("a repeatable option has all its values, in order; one not given has none") {
+  const Arguments a(Strings{"--format", "a", "--db=x", "--format=b"}, kSpec);
+  CHECK(a.values("--format") == Strings{"a", "b"});
+  CHECK(a.values("--db") == Strings{"x"});
+  CHECK(a.values("-f").empty());
+}
+
+TEST_CASE("--timeout 0 or none is no limit, other values are seconds as for parseTimeout") {
+  using gsparql::options::parseTimeLimit;
+  CHECK(parseTimeLimit("none") == std::nullopt);
+  CHECK(parseTimeLimit("0") == std::nullopt);
+  CHECK(parseTimeLimit("2.5") == std::chrono::milliseconds(2500));
+  for (const char* bad : {"-1", "None", "0s", "", "off"}) CHECK_THROWS_AS(parseTimeLimit(bad), UsageError);
+}
+
 TEST_CASE("misuse is a UsageError that names the option or argument") {
   CHECK_THROWS_WITH_AS(Arguments(Strings{"--quiet=yes"}, kSpec), "option '--quiet' takes no value", UsageError);
   CHECK_THROWS_WITH_AS(Arguments(Strings{"--foo"}, kSpec), "unknown option '--foo'", UsageError);

@@ -111,7 +111,9 @@ std::optional<std::string> run(const RdfGraph& manifest, const ManifestTest& tes
   const auto action = manifest.object(test.subject, iriTerm(kMf + "action"));
   const auto requests = action ? manifest.object(*action, iriTerm(kHt + "requests")) : std::nullopt;
   if (!requests) return "the test has no requests";
-  test::TestServer server({}, db);
+  server::ServerOptions options;
+  options.updates = true;  // the suite's update tests expect them applied
+  test::TestServer server(options, db);
   for (const std::string& request : manifest.list(*requests)) {
     if (auto problem = send(manifest, request, server)) return problem;
   }

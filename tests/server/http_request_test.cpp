@@ -41,6 +41,24 @@ TEST_CASE("a form POST is read up to the server's limit (not cpp-httplib's 8 KiB
   CHECK(over->body.find("limit of 64 KiB") != std::string::npos);
 }
 
+TEST_CASE("a query by GET over the URL limit is 414 naming it, and POST with its limit") {
+  Sf1Server server(withLimit(64 << 10));
+  const auto get = [&](size_t padding) {
+    const std::string query = "ASK { ?s ?p ?o } #" + std::string(padding, 'x');
+    return server.client().Get(("/sparql?query=" + httplib::detail::encode_query_param(query)).c_str());
+  };
+  auto within = get(7 << 10);
+  REQUIRE(within);
+  CHECK(within->status == 200);
+  auto over = get(9 << 10);
+  REQUIRE(over);
+  CHECK(over->status == 414);
+  CHECK(over->body.find("limit of 8 KiB: send a long query by POST (up to 64 KiB)") != std::string::npos);
+  auto after = get(10);  // the server answers on
+  REQUIRE(after);
+  CHECK(after->status == 200);
+}
+
 TEST_CASE("a chunked body over the limit is 413 naming the limit") {
   Sf1Server server(withLimit(64 << 10));
   const std::string chunk(100 << 10, '#');

@@ -88,6 +88,10 @@ TEST_CASE("content negotiation follows q-values, specificity and the server's or
   const NegotiatedFormat json = ContentNegotiation("application/json", std::nullopt).choose(QueryForm::Ask);
   CHECK(json.mediaType == "application/json");
   CHECK(ContentNegotiation("*/*", std::nullopt).choose(QueryForm::Ask).mediaType == "application/sparql-results+json");
+  // CSV's and TSV's media types default to US-ASCII: the charset is said.
+  CHECK(ContentNegotiation("text/csv", std::nullopt).choose(QueryForm::Select).mediaType == "text/csv; charset=utf-8");
+  CHECK(ContentNegotiation("", std::string("tsv")).choose(QueryForm::Ask).mediaType ==
+        "text/tab-separated-values; charset=utf-8");
 }
 
 TEST_CASE("format= overrides Accept, and nothing acceptable is 406") {

@@ -7,10 +7,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <sstream>
 #include <thread>
 
 #include "server_fixture.h"
+#include "storage/generations.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -55,7 +57,7 @@ TEST_CASE("GET, form POST and direct POST give the rows of Database::query") {
     for (auto* res : {&byGet, &byForm, &direct}) {
       REQUIRE(*res);
       CHECK((*res)->status == 200);
-      CHECK((*res)->get_header_value("Content-Type") == tsv);
+      CHECK((*res)->get_header_value("Content-Type") == tsv + "; charset=utf-8");
       CHECK(sortedTsvRows((*res)->body) == expected);
     }
   }
@@ -87,7 +89,9 @@ TEST_CASE("every result format is what the API writes, under its media type") {
     auto res = get(server, c.query, c.accept);
     REQUIRE(res);
     CHECK(res->status == 200);
-    CHECK(res->get_header_value("Content-Type") == c.accept);
+    // CSV and TSV default to US-ASCII without a charset (RFC 4180 3).
+    const bool text = c.format == ResultFormat::Csv || c.format == ResultFormat::Tsv;
+    CHECK(res->get_header_value("Content-Type") == c.accept + (text ? "; charset=utf-8" : ""));
     CHECK(res->body == apiOutput(c.query, c.format));
   }
 }
@@ -100,7 +104,7 @@ TEST_CASE("Accept q-values and format= pick the format, and nothing acceptable i
   CHECK(xml->get_header_value("Content-Type") == "application/sparql-results+xml");
   auto csv = get(server, query, "application/sparql-results+json", "&format=csv");
   REQUIRE(csv);
-  CHECK(csv->get_header_value("Content-Type") == "text/csv");
+  CHECK(csv->get_header_value("Content-Type") == "text/csv; charset=utf-8");
   CHECK(csv->body == apiOutput(query, ResultFormat::Csv));
   auto none = get(server, query, "image/png");
   REQUIRE(none);
@@ -246,6 +250,12 @@ httplib::Result postUpdate(const TestServer& server, const std::string& update, 
                                        "application/x-www-form-urlencoded");
 }
 
+// Updates are refused unless the server is started to accept them (--update).
+server::ServerOptions withUpdates(server::ServerOptions options = {}) {
+  options.updates = true;
+  return options;
+}
+
 uint64_t tripleCount(const TestServer& server) {
   auto res = get(server, "SELECT (COUNT(*) AS ?n) { ?s ?p ?o }", "text/csv");
   REQUIRE(res);
@@ -260,7 +270,7 @@ TEST_CASE("default-graph-uri and named-graph-uri name the query's dataset, using
   writeFile(store.dir / "graphs.nq", "<http://e/x> <http://e/p> \"in g\" <http://e/g> .\n"
                                      "<http://e/y> <http://e/p> \"in h\" <http://e/h> .\n");
   Database::load(store.db, {(store.dir / "graphs.nq").string()});
-  Sf1Server server({}, store.db);
+  Sf1Server server(withUpdates(), store.db);
   auto rows = [&](const std::string& query, const std::string& extra) {
     auto res = get(server, query, "text/tab-separated-values", extra);
     REQUIRE(res);
@@ -287,7 +297,7 @@ TEST_CASE("default-graph-uri and named-graph-uri name the query's dataset, using
 
 TEST_CASE("updates by direct and form POST are applied and seen by the next query") {
   UpdatableStore store;
-  Sf1Server server({}, store.db);
+  Sf1Server server(withUpdates(), store.db);
   for (const bool direct : {true, false}) {
     CAPTURE(direct);
     const std::string subject = direct ? "<http://e/direct>" : "<http://e/form>";
@@ -305,7 +315,7 @@ TEST_CASE("updates by direct and form POST are applied and seen by the next quer
 
 TEST_CASE("bad updates get 400 with the position, LOAD of the server files is refused") {
   UpdatableStore store;
-  Sf1Server server({}, store.db);
+  Sf1Server server(withUpdates(), store.db);
   auto syntax = postUpdate(server, "INSERT DATA { ?x <http://e/p> 1 }");
   REQUIRE(syntax);
   CHECK(syntax->status == 400);
@@ -320,18 +330,28 @@ TEST_CASE("bad updates get 400 with the position, LOAD of the server files is re
   CHECK(tripleCount(server) == 1);
 }
 
-TEST_CASE("updates are refused read-only (403) and without the token (401)") {
+TEST_CASE("updates are refused by default and read-only (403), and without the token (401)") {
   UpdatableStore store;
   const std::string update = "INSERT DATA { <http://e/s> <http://e/p> <http://e/o> }";
   for (const bool direct : {true, false}) {
     CAPTURE(direct);
     {
-      server::ServerOptions options;
-      options.readOnly = true;
-      Sf1Server readOnly(options, store.db);
-      auto res = postUpdate(readOnly, update, {}, direct);
+      Sf1Server byDefault({}, store.db);
+      auto res = postUpdate(byDefault, update, {}, direct);
       REQUIRE(res);
       CHECK(res->status == 403);
+      CHECK(res->body.find("--update") != std::string::npos);
+      CHECK(tripleCount(byDefault) == 1);
+    }
+    for (const bool withToken : {false, true}) {  // --read-only wins over a token
+      server::ServerOptions options = withUpdates();
+      options.readOnly = true;
+      if (withToken) options.token = "s3cret";
+      Sf1Server readOnly(options, store.db);
+      auto res = postUpdate(readOnly, update, {{"Authorization", "Bearer s3cret"}}, direct);
+      REQUIRE(res);
+      CHECK(res->status == 403);
+      CHECK(res->body.find("read-only") != std::string::npos);
     }
     server::ServerOptions options;
     options.token = "s3cret";
@@ -339,7 +359,7 @@ TEST_CASE("updates are refused read-only (403) and without the token (401)") {
     auto without = postUpdate(guarded, update, {}, direct);
     REQUIRE(without);
     CHECK(without->status == 401);
-    CHECK(without->get_header_value("WWW-Authenticate") == "Bearer");
+    CHECK(without->get_header_value("WWW-Authenticate") == "Bearer realm=\"gsparql\"");
     auto wrong = postUpdate(guarded, update, {{"Authorization", "Bearer guess"}}, direct);
     REQUIRE(wrong);
     CHECK(wrong->status == 401);
@@ -360,9 +380,67 @@ TEST_CASE("updates are refused read-only (403) and without the token (401)") {
   }
 }
 
+TEST_CASE("an update from a web page of another origin is refused (403), unless the origin is listed") {
+  UpdatableStore store;
+  server::ServerOptions options = withUpdates();
+  options.corsOrigins = {"http://friend.example:8080"};
+  Sf1Server server(options, store.db);
+  const std::string own = "http://127.0.0.1:" + std::to_string(server.port());
+  for (const bool direct : {true, false}) {
+    CAPTURE(direct);
+    for (const char* foreign : {"http://evil.example", "null", "http://friend.example", "https://friend.example:8080",
+                                "http://127.0.0.1"}) {
+      CAPTURE(foreign);
+      auto res = postUpdate(server, "CLEAR ALL", {{"Origin", foreign}}, direct);
+      REQUIRE(res);
+      CHECK(res->status == 403);
+      CHECK(res->body.find("--cors-origin") != std::string::npos);
+    }
+    CHECK(tripleCount(server) == 1);  // nothing applied
+    // A query from any origin is answered.
+    auto query = server.client().Post("/sparql", {{"Origin", "http://evil.example"}}, "ASK {}", "application/sparql-query");
+    REQUIRE(query);
+    CHECK(query->status == 200);
+  }
+  // The server's own pages (origins compare without regard to case), a
+  // listed origin, and clients that send no Origin may write.
+  const auto subject = [](int i) { return "<http://e/w" + std::to_string(i) + ">"; };
+  int inserted = 0;
+  for (const std::string& origin : {own, std::string("HTTP://127.0.0.1:") + std::to_string(server.port()),
+                                    std::string("http://friend.example:8080"), std::string()}) {
+    CAPTURE(origin);
+    httplib::Headers headers;
+    if (!origin.empty()) headers.emplace("Origin", origin);
+    auto res = postUpdate(server, "INSERT DATA { " + subject(++inserted) + " <http://e/p> 1 }", headers, false);
+    REQUIRE(res);
+    CHECK(res->status == 200);
+  }
+  CHECK(tripleCount(server) == 1 + inserted);
+}
+
+TEST_CASE("preflights for writes are approved only for the origins that may write") {
+  server::ServerOptions options = withUpdates();
+  options.corsOrigins = {"http://friend.example"};
+  Sf1Server server(options);
+  auto preflight = [&](const std::string& path, const std::string& origin, const std::string& headers) {
+    auto res = server.client().Options(path.c_str(), {{"Origin", origin},
+                                                      {"Access-Control-Request-Method", "POST"},
+                                                      {"Access-Control-Request-Headers", headers}});
+    REQUIRE(res);
+    CHECK(res->status == 204);
+    return res->has_header("Access-Control-Allow-Origin") ? res->get_header_value("Access-Control-Allow-Origin")
+                                                          : std::string("(none)");
+  };
+  CHECK(preflight("/sparql", "http://evil.example", "content-type") == "*");  // a query, perhaps
+  CHECK(preflight("/update", "http://evil.example", "content-type") == "(none)");
+  CHECK(preflight("/sparql", "http://evil.example", "authorization, content-type") == "(none)");
+  CHECK(preflight("/update", "http://friend.example", "content-type") == "http://friend.example");
+  CHECK(preflight("/sparql", "http://friend.example", "Authorization") == "http://friend.example");
+}
+
 TEST_CASE("concurrent clients' updates all land, while queries run") {
   UpdatableStore store;
-  Sf1Server server({}, store.db);
+  Sf1Server server(withUpdates(), store.db);
   constexpr int kClients = 6, kUpdates = 4;
   std::atomic<int> ok{0};
   std::vector<std::thread> clients;
@@ -388,7 +466,7 @@ TEST_CASE("an update that makes the delta due a merge is answered first, and the
   writeFile(dir / "data.nt", data);
   const auto db = dir / "db";
   Database::load(db, {(dir / "data.nt").string()});
-  Sf1Server server({}, db);
+  Sf1Server server(withUpdates(), db);
   auto res = postUpdate(server, "INSERT { ?s <http://e/copy> ?o } WHERE { ?s <http://e/p> ?o }");
   REQUIRE(res);
   CHECK(res->status == 200);
@@ -403,6 +481,23 @@ TEST_CASE("an update that makes the delta due a merge is answered first, and the
   CHECK(tripleCount(server) == 50'000);
   CHECK(postUpdate(server, "INSERT DATA { <http://e/x> <http://e/p> 1 }")->body.find("(generation 2 + delta file 1)") !=
         std::string::npos);
+}
+
+TEST_CASE("an update waits for another writer of the database (a load) instead of failing") {
+  UpdatableStore store;
+  Sf1Server server(withUpdates(), store.db);
+  auto writer = std::make_unique<GenerationWriter>(store.db);  // as a load holds it
+  std::thread finisher([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    writer.reset();  // the load gives up; the update may go on
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto res = postUpdate(server, "INSERT DATA { <http://e/waited> <http://e/p> 1 }");
+  finisher.join();
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(300));
+  CHECK(tripleCount(server) == 2);
 }
 
 TEST_CASE("an update from another process is seen by the server's next query") {

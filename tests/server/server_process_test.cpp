@@ -122,6 +122,46 @@ std::vector<std::string> sortedLines(const std::string& text) {
 
 }  // namespace
 
+TEST_CASE("a port in use is an error at start-up, naming the address") {
+  ServeProcess first;
+  const std::string port = std::to_string(first.port());
+  const ProcessResult second = runCli({"serve", "--db", sf1Dir().string(), "--port", port});
+  CHECK(second.exitCode == 1);
+  CHECK(second.output.find("cannot listen on 127.0.0.1:" + port + ": address already in use") != std::string::npos);
+  CHECK(getQuery(first.port(), "ASK {}")->status == 200);  // the first one serves on
+}
+
+TEST_CASE("serve says at start whether it accepts updates and its time limit; bad values of its options are refused") {
+  const auto startLine = [](std::vector<std::string> options) {
+    ServeProcess serve(std::move(options));
+    serve.terminate();
+    const std::string output = serve.wait().output;
+    const size_t line = output.find("gsparql serve: updates");
+    return line == std::string::npos ? output : output.substr(line, output.find('\n', line) - line);
+  };
+  CHECK(startLine({}) == "gsparql serve: updates refused (--update accepts them); query time limit 300 s (--timeout)");
+  CHECK(startLine({"--update", "--timeout", "none"}) == "gsparql serve: updates accepted; query time limit none (--timeout)");
+  CHECK(startLine({"--token", "t", "--timeout", "0"}) ==
+        "gsparql serve: updates accepted with the bearer token; query time limit none (--timeout)");
+  CHECK(startLine({"--read-only", "--timeout", "2.5"}) == "gsparql serve: updates refused (--read-only); query time limit 2.5 s (--timeout)");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
+      {{"--update", "--read-only"}, "--update and --read-only contradict each other"},
+      {{"--token", ""}, "--token: the token is empty"},
+      {{"--cors-origin", "evil.example"}, "--cors-origin 'evil.example': expected an origin"},
+      {{"--cors-origin", "http://friend.example/"}, "--cors-origin 'http://friend.example/': expected an origin"},
+      {{"--cors-origin", "ftp://friend.example"}, "--cors-origin 'ftp://friend.example': expected an origin"},
+      {{"--timeout", "-1"}, "timeout '-1': expected a number of seconds"},
+      {{"--timeout", "never"}, "timeout 'never': expected a number of seconds"}};
+  for (const auto& [options, message] : refused) {
+    CAPTURE(message);
+    std::vector<std::string> args{"serve", "--db", sf1Dir().string(), "--port", "0"};
+    args.insert(args.end(), options.begin(), options.end());
+    const ProcessResult result = runCli(args);
+    CHECK(result.exitCode == 2);
+    CHECK(result.output.find(message) != std::string::npos);
+  }
+}
+
 TEST_CASE("SIGTERM: a result in flight is sent whole, then the server exits 0") {
   ServeProcess serve({"--threads", "2"});
   httplib::Client client("127.0.0.1", serve.port());
@@ -185,7 +225,7 @@ TEST_CASE("Apache Jena's rupdate changes what rsparql and gsparql query then rea
   TempDir dir;
   writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n<http://e/b> <http://e/knows> <http://e/c> .\n");
   Database::load(dir / "db", {(dir / "data.nt").string()});
-  ServeProcess serve({}, dir / "db");
+  ServeProcess serve({"--update"}, dir / "db");
   writeFile(dir / "update.ru",
             "PREFIX e: <http://e/>\n"
             "INSERT DATA { e:c e:knows e:a } ;\n"
@@ -216,7 +256,7 @@ TEST_CASE("kill -9 in a stream of updates: every acknowledged update is there af
   std::set<int> acknowledged;
   int sent = 0;
   for (int round = 0; round < scaledCases(50); ++round) {
-    ServeProcess serve({}, dir / "db");
+    ServeProcess serve({"--update"}, dir / "db");
     std::atomic<bool> stop{false};
     std::thread client([&] {
       httplib::Client http("127.0.0.1", serve.port());
@@ -279,6 +319,29 @@ TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a 
   // The server's message, with the line and column of the error and the caret.
   CHECK(output.find("1:25: syntax error at '}'") != std::string::npos);
   CHECK(output.find("SELECT ?s WHERE { ?s ?p }\\n                          ^") != std::string::npos);
+  // The plan of the first query went with the next result.
+  CHECK(output.find("\"planShown\":true") != std::string::npos);
+  CHECK(output.find("\"planAfterNextQuery\":\"\"") != std::string::npos);
+}
+
+TEST_CASE("the query page sends the bearer token of its token field: an update refused without it, committed with it") {
+  if (shell("command -v node && test -x /usr/bin/chromium").first != 0) {
+    MESSAGE("node or Debian's chromium is not installed: the query page was not opened");
+    return;
+  }
+  TempDir dir;
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  ServeProcess serve({"--web", GSPARQL_WEB_DIR, "--token", "s3cret"}, dir / "db");
+  const auto [status, output] =
+      shell("node " + std::string(GSPARQL_QUERY_PAGE_TEST) + " http://127.0.0.1:" + std::to_string(serve.port()) +
+            "/ 'SELECT * WHERE { ?s ?p ?o }' 'SELECT ?s WHERE { ?s ?p }' s3cret "
+            "'INSERT DATA { <http://e/b> <http://e/knows> <http://e/c> }' 2>&1");
+  INFO(output);
+  REQUIRE(status == 0);
+  CHECK(output.find("\"refusedWithoutToken\":true") != std::string::npos);
+  CHECK(output.find("\"committedWithToken\":true") != std::string::npos);
+  CHECK(sortedDump(dir / "db").size() == 2);
 }
 
 
