@@ -11,6 +11,8 @@ namespace gsparql {
 
 struct UpdateOptions {
   // For the operations' WHERE patterns: timeout, memory budget, cancel.
+  // The timeout also bounds the wait for another writer to finish (60 s
+  // when none is set).
   QueryOptions query;
   // LOAD <file:///...> reads files of this machine; a server refuses it to
   // its clients.
