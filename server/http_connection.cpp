@@ -55,6 +55,7 @@ void addressOf(AddressOf get, int socket, std::string& ip, int& port) {
 void HttpConnection::HeadCheck::scan(char c) {
   if (c != '\n') {
     line += c;
+    if (c == '?' && !requestLineRead) ++questionMarks;
     return;
   }
   if (!requestLineRead) requestLineRead = true;
@@ -109,11 +110,18 @@ bool HttpConnection::clientLeft() const {
   return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
 }
 
-bool HttpConnection::is_readable() const { return begin_ != end_ || waitFor(POLLIN, readTimeout_); }
+bool HttpConnection::is_readable() const {
+  return !escaped_.empty() || begin_ != end_ || waitFor(POLLIN, readTimeout_);
+}
 
 bool HttpConnection::is_writable() const { return waitFor(POLLOUT, writeTimeout_); }
 
 ssize_t HttpConnection::read(char* ptr, size_t size) {
+  if (!escaped_.empty()) {
+    const size_t n = escaped_.copy(ptr, size);
+    escaped_.erase(0, n);
+    return static_cast<ssize_t>(n);
+  }
   if (begin_ == end_) {
     if (!is_readable()) return -1;
     ssize_t n;
@@ -124,11 +132,26 @@ ssize_t HttpConnection::read(char* ptr, size_t size) {
     begin_ = 0;
     end_ = static_cast<size_t>(n);
   }
+  if (!head_.done) return static_cast<ssize_t>(readHead(ptr, size));
   const size_t n = std::min(size, end_ - begin_);
   std::memcpy(ptr, buffer_.data() + begin_, n);
   begin_ += n;
-  for (size_t i = 0; i < n && !head_.done; ++i) head_.scan(ptr[i]);
   return static_cast<ssize_t>(n);
+}
+
+size_t HttpConnection::readHead(char* ptr, size_t size) {
+  size_t n = 0;
+  while (n < size && begin_ < end_ && !head_.done && escaped_.empty()) {
+    const char c = buffer_[begin_++];
+    head_.scan(c);
+    if (head_.inQuery(c)) {
+      ptr[n++] = '%';
+      escaped_ = "3F";
+    } else {
+      ptr[n++] = c;
+    }
+  }
+  return n;
 }
 
 ssize_t HttpConnection::write(const char* ptr, size_t size) {

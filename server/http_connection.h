@@ -9,7 +9,11 @@
 // - a close after a response whose request body was not read (a 413 before
 //   the body, a 400 for a broken request head), so that the body is never
 //   read as the next request;
-// - whether a line of the request's head was no "name: value" line.
+// - whether a line of the request's head was no "name: value" line;
+// - a request target with '?' in its query (RFC 3986 3.4 allows it, Apache
+//   Jena's clients send queries so), which cpp-httplib 0.11.4 refuses: each
+//   '?' after the first reaches it percent-encoded, the same character once
+//   the query is decoded.
 // cpp-httplib serves a connection on one thread, from its first byte to its
 // close, handlers and content providers included: current() is that
 // thread's connection.
@@ -62,9 +66,15 @@ class HttpConnection final : public httplib::Stream {
   // reader takes one byte at a time), up to the empty line that ends it.
   struct HeadCheck {
     bool requestLineRead = false, done = false, malformed = false;
+    unsigned questionMarks = 0;  // in the request line
     std::string line;
     void scan(char c);
+    // `c`, just scanned, is a '?' of the request target's query.
+    bool inQuery(char c) const { return c == '?' && !requestLineRead && questionMarks > 1; }
   };
+  // Copies what buffer_ holds of the request's head into `ptr`, escaping
+  // each '?' of the query (see above); what does not fit waits in escaped_.
+  size_t readHead(char* ptr, size_t size);
 
   bool waitFor(short events, std::chrono::microseconds timeout) const;
   void lingerAndClose();
@@ -73,6 +83,7 @@ class HttpConnection final : public httplib::Stream {
   const std::chrono::microseconds readTimeout_, writeTimeout_;
   std::array<char, 16384> buffer_;
   size_t begin_ = 0, end_ = 0;  // what buffer_ holds that was not read yet
+  std::string escaped_;  // the rest of a '?' percent-encoded, read before buffer_
   HeadCheck head_;
   bool closing_ = false;
 };

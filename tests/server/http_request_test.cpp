@@ -108,3 +108,19 @@ TEST_CASE("a line of the request's head that is no header line is 400") {
   const std::string fine = rawExchange(server.port(), get + "Connection: close\r\n\r\n");
   CHECK(fine.starts_with("HTTP/1.1 200"));
 }
+
+TEST_CASE("a query by GET with '?' left unencoded in it (RFC 3986, Jena's clients) is read as the same query") {
+  Sf1Server server;
+  auto get = [&](const std::string& target) {
+    return rawExchange(server.port(), "GET " + target + " HTTP/1.1\r\nHost: x\r\nAccept: text/tab-separated-values\r\n"
+                                      "Connection: close\r\n\r\n");
+  };
+  const std::string raw = get("/sparql?query=SELECT%20(COUNT(*)%20AS%20?n)%20WHERE%20%7B?s%20?p%20?o%7D");
+  const std::string encoded = get("/sparql?query=SELECT%20(COUNT(*)%20AS%20%3Fn)%20WHERE%20%7B%3Fs%20%3Fp%20%3Fo%7D");
+  CHECK(raw.starts_with("HTTP/1.1 200"));
+  REQUIRE(encoded.starts_with("HTTP/1.1 200"));
+  CHECK(raw.substr(raw.find("\r\n\r\n")) == encoded.substr(encoded.find("\r\n\r\n")));
+  // A '?' in another parameter, and one as a parameter's last character.
+  CHECK(get("/sparql?query=ASK%7B?s%20?p%20?o%7D&default-graph-uri=http://e/g?x").starts_with("HTTP/1.1 200"));
+  CHECK(get("/sparql?query=ASK%7B%7D&x=?").starts_with("HTTP/1.1 200"));
+}
