@@ -86,13 +86,12 @@ std::string toLower(std::string text) {
 }
 
 // The message of an error that cpp-httplib answered by itself, without a
-// body. Its 400 for a request line it cannot read is, for SPARQL clients,
-// mostly a raw '?' in the query string (Jena's rsparql sends them): 0.11.4
-// takes only one '?' in a URL (fixed in 0.14.2). Its 414 is a query by GET
-// over its URL limit.
+// body: its 400 for a request line it cannot read (a raw '?' in the query no
+// longer is one: http_connection.h), its 414 for a query by GET over its URL
+// limit.
 std::string libraryErrorMessage(int status, size_t maxRequestBytes) {
   switch (status) {
-    case 400: return "400: a malformed request; a '?' in the query string must be sent as %3F";
+    case 400: return "400: a malformed request line (expected 'METHOD TARGET HTTP/1.1')";
     case 413: return bodyTooLarge(maxRequestBytes).what();
     case 414: return uriTooLong(maxRequestBytes).what();
     default: return std::to_string(status);
