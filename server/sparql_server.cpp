@@ -20,6 +20,7 @@
 #include "server/query_job.h"
 #include "server/request_body.h"
 #include "server/request_head.h"
+#include "server/service_description.h"
 #include "server/worker_pool.h"
 
 namespace gsparql::server {
@@ -219,7 +220,10 @@ void SparqlServer::routes() {
   http_->Options(".*", [this](const httplib::Request& req, httplib::Response& res) { answerPreflight(req, res); });
   const char* endpoint = "/(sparql|query|update)";
   http_->Get(endpoint, [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] { answerProtocol(req, readInput(req, nullptr, options_.maxRequestBytes), res); });
+    guarded(res, [&] {
+      if (req.params.empty()) return answerServiceDescription(req, res);
+      answerProtocol(req, readInput(req, nullptr, options_.maxRequestBytes), res);
+    });
   });
   http_->Post(endpoint, [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& body) {
     guarded(res, [&] { answerProtocol(req, readInput(req, &body, options_.maxRequestBytes), res); });
@@ -337,9 +341,28 @@ void SparqlServer::answerPreflight(const httplib::Request& req, httplib::Respons
   res.set_header("Vary", "Origin");
 }
 
+void SparqlServer::answerServiceDescription(const httplib::Request& req, httplib::Response& res) const {
+  const NegotiatedFormat format =
+      ContentNegotiation(req.get_header_value("Accept"), std::nullopt).choose(QueryForm::Describe);
+  std::string host = req.get_header_value("Host");
+  if (host.empty()) {  // HTTP/1.0: the address the client reached
+    int port = 0;
+    HttpConnection::current()->get_local_ip_and_port(host, port);
+    host += ":" + std::to_string(port);
+  }
+  res.set_content(describeService({.endpoint = "http://" + host + req.path,
+                                   .updates = acceptsUpdates(),
+                                   .unionDefaultGraph = options_.query.unionDefaultGraph}),
+                  format.mediaType);
+}
+
+bool SparqlServer::acceptsUpdates() const {
+  return !options_.readOnly && (options_.updates || !options_.token.empty());
+}
+
 void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
   if (options_.readOnly) throw HttpError(403, "this server is read-only (--read-only): updates are refused");
-  if (!options_.updates && options_.token.empty()) {
+  if (!acceptsUpdates()) {
     throw HttpError(403, "this server does not accept updates: start it with --update (or --token TOKEN) to allow them");
   }
   const std::string origin = req.get_header_value("Origin");

@@ -84,6 +84,10 @@ class SparqlServer {
   // Called while a connection's thread waits for its job: stops the job
   // once its client has left or the server cancels its queries.
   void watch(QueryJob& job, const HttpConnection& connection) const;
+  // A GET on the endpoint without a query: the service description.
+  void answerServiceDescription(const httplib::Request& req, httplib::Response& res) const;
+  // Updates are accepted from someone: --update or --token, and not --read-only.
+  bool acceptsUpdates() const;
   void checkUpdateAllowed(const httplib::Request& req) const;
   // A preflight: writes (to /update, or with a bearer token) only from the
   // origins that may write; reads from any.

@@ -689,3 +689,44 @@ TEST_CASE("the query page is served at /") {
   CHECK(missing->status == 404);
   CHECK(missing->body.find("npm ci") != std::string::npos);
 }
+
+namespace {
+
+// `description` (Turtle) loaded by the loader (Serd: an independent reading
+// of its syntax) into a database of its own, and `ask` run there.
+bool askOfDescription(const std::string& description, const std::string& ask) {
+  TempDir dir;
+  writeFile(dir / "description.ttl", description);
+  Database::load(dir / "db", {(dir / "description.ttl").string()});
+  return Database(dir / "db").query("PREFIX sd: <http://www.w3.org/ns/sparql-service-description#>\n" + ask)
+      .booleanValue();
+}
+
+}  // namespace
+
+TEST_CASE("a GET on the endpoint without a query is the service description, in Turtle or N-Triples") {
+  for (const bool updates : {false, true}) {
+    CAPTURE(updates);
+    server::ServerOptions options;
+    options.updates = updates;
+    Sf1Server server(options);
+    const httplib::Result turtle = server.client().Get("/sparql", {{"Accept", "text/turtle"}});
+    REQUIRE(turtle);
+    CHECK(turtle->status == 200);
+    CHECK(turtle->get_header_value("Content-Type") == "text/turtle");
+    const std::string endpoint = "http://127.0.0.1:" + std::to_string(server.port()) + "/sparql";
+    CHECK(askOfDescription(turtle->body, "ASK { ?s a sd:Service ; sd:endpoint <" + endpoint + "> ; "
+                                         "sd:supportedLanguage sd:SPARQL11Query ; sd:defaultDataset ?d }"));
+    CHECK(askOfDescription(turtle->body, "ASK { ?s sd:supportedLanguage sd:SPARQL11Update }") == updates);
+
+    const httplib::Result triples = server.client().Get("/query", {{"Accept", "application/n-triples"}});
+    REQUIRE(triples);
+    CHECK(triples->get_header_value("Content-Type") == "application/n-triples");
+    CHECK(askOfDescription(triples->body, "ASK { ?s sd:endpoint <http://127.0.0.1:" + std::to_string(server.port()) +
+                                              "/query> }"));
+  }
+  Sf1Server server;
+  const httplib::Result json = server.client().Get("/sparql", {{"Accept", "application/sparql-results+json"}});
+  REQUIRE(json);
+  CHECK(json->status == 406);
+}
