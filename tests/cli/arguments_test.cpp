@@ -35,7 +35,7 @@ TEST_CASE("an option given twice keeps its last value, whichever way each is wri
   CHECK(Arguments(Strings{"--db", "a", "--db=b"}, kSpec).value("--db") == "b");
 }
 
-TEST_CASE("a repeatable option has all its values, in order; one not given has none") {
+TEST_CASE("a repeatable option has all its values, in order, and one not given has none") {
   const Arguments a(Strings{"--format", "a", "--db=x", "--format=b"}, kSpec);
   CHECK(a.values("--format") == Strings{"a", "b"});
   CHECK(a.values("--db") == Strings{"x"});
