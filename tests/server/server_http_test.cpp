@@ -143,9 +143,11 @@ TEST_CASE("a bad query is 400 with its line and column, and so is an unsupported
   REQUIRE(graph);
   CHECK(graph->status == 400);
   CHECK(graph->body.find("at 1:18 is not supported yet") != std::string::npos);
-  auto noQuery = server.client().Get("/sparql");
+  // Parameters without a query (without any: the service description).
+  auto noQuery = server.client().Get("/sparql?timeout=5");
   REQUIRE(noQuery);
   CHECK(noQuery->status == 400);
+  CHECK(noQuery->body.find("no query") != std::string::npos);
 }
 
 TEST_CASE("a request body over the limit is 413") {
