@@ -19,7 +19,7 @@ struct DebPackage {
   std::filesystem::path deb;
   std::filesystem::path root = dir / "root";
   DebPackage() {
-    const CommandResult pack = shell(std::string(GSPARQL_CPACK) + " -G DEB --config " +
+    const ProcessResult pack = shell(std::string(GSPARQL_CPACK) + " -G DEB --config " +
                                      shellQuoted(std::filesystem::path(GSPARQL_BUILD_DIR) / "CPackConfig.cmake") +
                                      " -B " + shellQuoted(dir / "out"));
     INFO(pack.output);
@@ -80,7 +80,7 @@ TEST_CASE("the Debian package holds the command, the library with its headers an
   CHECK(std::filesystem::exists(usr / "include/gsparql/gsparql.h"));
   CHECK(std::filesystem::exists(usr / "share/gsparql/web/index.html"));
   CHECK(std::filesystem::exists(usr / "share/gsparql/web/node_modules/@zazuko/yasgui/build/yasgui.min.js"));
-  const CommandResult libraries = shell("cd " + shellQuoted(usr) + " && find . -name 'libgsparql.so*' -o -name gsparqlConfig.cmake -o -name gsparql.pc | sort");
+  const ProcessResult libraries = shell("cd " + shellQuoted(usr) + " && find . -name 'libgsparql.so*' -o -name gsparqlConfig.cmake -o -name gsparql.pc | sort");
   CHECK(libraries.output.find("/libgsparql.so.0\n") != std::string::npos);
   CHECK(libraries.output.find("/gsparqlConfig.cmake\n") != std::string::npos);
   CHECK(libraries.output.find("/gsparql.pc\n") != std::string::npos);
@@ -89,7 +89,7 @@ TEST_CASE("the Debian package holds the command, the library with its headers an
   TempDir work;
   writeFile(work / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/b> <http://e/p> <http://e/c> .\n");
   const std::string bin = shellQuoted(usr / "bin/gsparql");
-  const CommandResult run = shell(bin + " load --db " + shellQuoted(work / "db") + " " + shellQuoted(work / "data.nt") + " && " +
+  const ProcessResult run = shell(bin + " load --db " + shellQuoted(work / "db") + " " + shellQuoted(work / "data.nt") + " && " +
                                   bin + " query --db " + shellQuoted(work / "db") + " --format tsv " +
                                   "'SELECT (COUNT(*) AS ?n) WHERE { ?x <http://e/p>/<http://e/p> ?y }'");
   INFO(run.output);
@@ -112,7 +112,7 @@ TEST_CASE("the Debian package's Python module loads its library and registers th
             "graph = rdflib.Graph(store='gsparql')\n"
             "graph.open('" + (work / "db").string() + "')\n"
             "print(len(graph), gsparql.__file__)\n");
-  const CommandResult run =
+  const ProcessResult run =
       shell("PYTHONPATH=" + shellQuoted(package.root / "usr/lib/python3/dist-packages") + " /usr/bin/python3 " +
             shellQuoted(work / "check.py"));
   INFO(run.output);

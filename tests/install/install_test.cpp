@@ -32,12 +32,12 @@ struct Installed {
   }
   std::filesystem::path libdir() const { return prefix / GSPARQL_LIBDIR; }
   // Runs the example program built at `program` on a fresh database.
-  CommandResult runExample(const std::filesystem::path& program, const std::string& dbName) const {
+  ProcessResult runExample(const std::filesystem::path& program, const std::string& dbName) const {
     return shell(shellQuoted(program) + " " + shellQuoted(dir / dbName) + " " + shellQuoted(data) + " '" + kKnowsTwice + "'");
   }
 };
 
-void checkExampleOutput(const CommandResult& run) {
+void checkExampleOutput(const ProcessResult& run) {
   INFO(run.output);
   REQUIRE(run.exitCode == 0);
   CHECK(run.output == "loaded 2 triples\n?a\t?c\t\n<http://e/alice>\t<http://e/carol>\t\n1 rows\n");
@@ -48,7 +48,7 @@ void checkExampleOutput(const CommandResult& run) {
 TEST_CASE("a program finds the installed gsparql with find_package and links gsparql::gsparql alone") {
   Installed installed;
   const auto build = installed.dir / "consumer";
-  const CommandResult configure =
+  const ProcessResult configure =
       shell(std::string(GSPARQL_CMAKE) + " -S " + shellQuoted(GSPARQL_CONSUMER_DIR) + " -B " + shellQuoted(build) +
             " -DCMAKE_PREFIX_PATH=" + shellQuoted(installed.prefix) + " -DEMBED_SOURCE=" + shellQuoted(kEmbedSource) +
             " && " + GSPARQL_CMAKE + " --build " + shellQuoted(build));
@@ -60,7 +60,7 @@ TEST_CASE("a program finds the installed gsparql with find_package and links gsp
 TEST_CASE("a program builds against the installed gsparql with pkg-config") {
   Installed installed;
   const auto program = installed.dir / "embed";
-  const CommandResult compile =
+  const ProcessResult compile =
       shell("PKG_CONFIG_PATH=" + shellQuoted(installed.libdir() / "pkgconfig") + " && export PKG_CONFIG_PATH && c++ " +
             shellQuoted(kEmbedSource) + " $(pkg-config --cflags --libs gsparql) -Wl,-rpath," +
             shellQuoted(installed.libdir()) + " -o " + shellQuoted(program));
@@ -72,14 +72,14 @@ TEST_CASE("a program builds against the installed gsparql with pkg-config") {
 TEST_CASE("libgsparql.so has a versioned SONAME and exports the public API, none of the engine") {
   Installed installed;
   const auto library = installed.libdir() / "libgsparql.so";
-  const CommandResult soname = shell("objdump -p " + shellQuoted(library) + " | grep SONAME");
+  const ProcessResult soname = shell("objdump -p " + shellQuoted(library) + " | grep SONAME");
   CHECK(soname.output.find("libgsparql.so.0") != std::string::npos);
 
   // Defined dynamic symbols, demangled: the API's own are gsparql::X with X
   // a public name (capitalised classes, lower-case free functions), never a
   // layer's namespace (gsparql::engine::...). The standard library's
   // template instances that the API's inline code uses are weak and may show.
-  const CommandResult symbols = shell("nm -D --defined-only -C " + shellQuoted(library));
+  const ProcessResult symbols = shell("nm -D --defined-only -C " + shellQuoted(library));
   REQUIRE(symbols.exitCode == 0);
   std::istringstream lines(symbols.output);
   const std::regex internal(R"(gsparql::(rdf|options|parser|storage|loaders|engine|api|server|cli)::|rocksdb|antlr|cuda|serd)");
@@ -101,7 +101,7 @@ TEST_CASE("the installed gsparql serve finds its query page under share/gsparql"
   const auto page = installed.prefix / "share/gsparql/web/index.html";
   writeFile(page, readText(page) + "<!-- installed copy -->\n");
   const auto log = installed.dir / "serve.log";
-  const CommandResult started = shell(shellQuoted(bin) + " serve --db " + shellQuoted(installed.dir / "db") +
+  const ProcessResult started = shell(shellQuoted(bin) + " serve --db " + shellQuoted(installed.dir / "db") +
                                       " --port 0 > " + shellQuoted(log) + " 2>&1 & echo $!");
   const std::string pid = started.output.substr(0, started.output.find('\n'));
   int port = 0;
@@ -116,9 +116,9 @@ TEST_CASE("the installed gsparql serve finds its query page under share/gsparql"
     return shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port) + " && printf \"GET " + path +
                  " HTTP/1.0\\r\\n\\r\\n\" >&3 && head -c 300 <&3'");
   };
-  const CommandResult served = shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port) +
+  const ProcessResult served = shell("bash -c 'exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(port) +
                                      " && printf \"GET / HTTP/1.0\\r\\n\\r\\n\" >&3 && cat <&3'");
-  const CommandResult yasgui = get("/node_modules/@zazuko/yasgui/build/yasgui.min.js");
+  const ProcessResult yasgui = get("/node_modules/@zazuko/yasgui/build/yasgui.min.js");
   shell("kill " + pid);
   INFO(served.output);
   CHECK(served.output.starts_with("HTTP/1.1 200"));

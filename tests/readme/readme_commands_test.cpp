@@ -3,15 +3,10 @@
 // does not do. The files its commands name are made here from the sample.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
-#include "support/files.h"
 #include "support/test_support.h"
 
 using namespace gsparql::test;
@@ -74,7 +69,7 @@ void makeFiles(const std::filesystem::path& dir) {
   writeFile(dir / "more.ttl", "@prefix e: <http://e/> .\ne:alice e:knows e:bob ; e:name \"Alice\"@en .\n");
   std::filesystem::copy_file(dir / "more.ttl", dir / "data.ttl");
   writeFile(dir / "graphs.nq", "<http://e/bob> <http://e/knows> <http://e/carol> <http://e/g1> .\n");
-  REQUIRE(std::system(("gzip " + (dir / "graphs.nq").string()).c_str()) == 0);
+  REQUIRE(shell("gzip " + shellQuoted(dir / "graphs.nq")).exitCode == 0);
   writeFile(dir / "query.rq", "SELECT ?s ?o WHERE { ?s <http://e/knows> ?o }\n");
   writeFile(dir / "changes.ru",
             "PREFIX e: <http://e/>\nINSERT DATA { e:carol e:knows e:dave } ;\nDELETE DATA { e:alice e:knows e:bob }\n");
@@ -85,19 +80,11 @@ void makeFiles(const std::filesystem::path& dir) {
   std::filesystem::create_symlink(GSPARQL_CLI, dir / "bin/gsparql");
 }
 
-struct Run {
-  int exitCode;
-  std::string output;
-};
-
 // `command` with sh in `dir`; a server is let run for two seconds.
-Run run(const std::string& command, const std::filesystem::path& dir) {
+ProcessResult run(const std::string& command, const std::filesystem::path& dir) {
   const bool serves = command.find(" serve ") != std::string::npos;
-  const std::string shell = "cd '" + dir.string() + "' && PATH=\"$PWD/bin:$PATH\" " +
-                            (serves ? "timeout 2 " : "") + "sh -c '" +
-                            std::regex_replace(command, std::regex("'"), "'\\''") + "' < /dev/null > output 2>&1";
-  const int status = std::system(shell.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readText(dir / "output")};
+  return shell("cd " + shellQuoted(dir) + " && PATH=\"$PWD/bin:$PATH\" " + (serves ? "timeout 2 " : "") + "sh -c " +
+               shellQuoted(command) + " < /dev/null");
 }
 
 }  // namespace
@@ -109,7 +96,7 @@ TEST_CASE("every command of the README runs as shown on the bundled sample") {
   for (const std::string& command : readmeCommands()) {
     if (checkedElsewhere(command)) continue;
     INFO(command);
-    const Run result = run(command, dir.path());
+    const ProcessResult result = run(command, dir.path());
     INFO(result.output);
     if (command.find(" serve ") != std::string::npos) {
       CHECK(result.exitCode == 124);  // still serving when stopped
@@ -133,7 +120,7 @@ TEST_CASE("the README's Python runs as shown, on a database its commands made") 
   for (const std::string& line : readmeBlockLines("python")) program += line + "\n";
   REQUIRE(!program.empty());
   writeFile(dir / "readme.py", program);
-  const Run result = run("PYTHONPATH=" GSPARQL_PYTHON_PATH " /usr/bin/python3 readme.py", dir.path());
+  const ProcessResult result = run("PYTHONPATH=" GSPARQL_PYTHON_PATH " /usr/bin/python3 readme.py", dir.path());
   INFO(result.output);
   CHECK(result.exitCode == 0);
   CHECK(result.output.find("http://e/alice http://e/bob") != std::string::npos);

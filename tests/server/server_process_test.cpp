@@ -101,17 +101,6 @@ httplib::Result getQuery(int port, const std::string& query, const std::string& 
   return client.Get(("/sparql?query=" + httplib::detail::encode_query_param(query) + extra).c_str());
 }
 
-// Standard output of a shell command, and its exit status.
-std::pair<int, std::string> shell(const std::string& command) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[65536];
-  while (size_t n = std::fread(buffer, 1, sizeof(buffer), pipe)) out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
 std::vector<std::string> sortedLines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -186,7 +175,7 @@ TEST_CASE("SIGTERM: a result in flight is sent whole, then the server exits 0") 
 }
 
 TEST_CASE("Apache Jena's rsparql gets the rows that gsparql query gives, by POST and by GET") {
-  if (shell("command -v java && test -f /usr/share/java/jena-arq.jar").first != 0) {
+  if (shell("command -v java && test -f /usr/share/java/jena-arq.jar").exitCode != 0) {
     MESSAGE("java or libapache-jena-java is not installed: rsparql not run");
     return;
   }
@@ -209,21 +198,21 @@ TEST_CASE("Apache Jena's rsparql gets the rows that gsparql query gives, by POST
       CAPTURE(method);
       CAPTURE(c.query);
       writeFile(dir / "query.rq", c.query);
-      const auto [status, jena] = shell(std::string(GSPARQL_JENA_REMOTE) + " rsparql --service " + serve.endpoint() +
+      const ProcessResult jena = shell(std::string(GSPARQL_JENA_REMOTE) + " rsparql --service " + serve.endpoint() +
                                         " --query " + (dir / "query.rq").string() + method +
                                         " --results=" + c.jenaResults + " 2>&1");
-      REQUIRE(status == 0);
+      REQUIRE(jena.exitCode == 0);
       const ProcessResult cli = runCli({"query", "--db", sf1Dir().string(), "--format", c.cliFormat, "-f",
                                         (dir / "query.rq").string()});
       REQUIRE(cli.exitCode == 0);
-      CHECK(sortedLines(jena).size() > 1);
-      CHECK(sortedLines(jena) == sortedLines(cli.output));
+      CHECK(sortedLines(jena.output).size() > 1);
+      CHECK(sortedLines(jena.output) == sortedLines(cli.output));
     }
   }
 }
 
 TEST_CASE("Apache Jena's rupdate changes what rsparql and gsparql query then read") {
-  if (shell("command -v java && test -f /usr/share/java/jena-arq.jar").first != 0) {
+  if (shell("command -v java && test -f /usr/share/java/jena-arq.jar").exitCode != 0) {
     MESSAGE("java or libapache-jena-java is not installed: rupdate not run");
     return;
   }
@@ -238,17 +227,17 @@ TEST_CASE("Apache Jena's rupdate changes what rsparql and gsparql query then rea
             "DELETE DATA { e:a e:knows e:b }\n");
   const auto update = shell(std::string(GSPARQL_JENA_REMOTE) + " rupdate --service " + serve.endpoint() +
                             " --update " + (dir / "update.ru").string() + " 2>&1");
-  INFO(update.second);
-  CHECK(update.first == 0);
+  INFO(update.output);
+  CHECK(update.exitCode == 0);
   writeFile(dir / "query.rq", "SELECT ?s ?o WHERE { ?s <http://e/knows> ?o }");
   const auto jena = shell(std::string(GSPARQL_JENA_REMOTE) + " rsparql --service " + serve.endpoint() + " --query " +
                           (dir / "query.rq").string() + " --post --results=TSV 2>&1");
-  INFO(jena.second);
-  REQUIRE(jena.first == 0);
+  INFO(jena.output);
+  REQUIRE(jena.exitCode == 0);
   const ProcessResult cli =
       runCli({"query", "--db", (dir / "db").string(), "--format", "tsv", "-f", (dir / "query.rq").string()});
   REQUIRE(cli.exitCode == 0);
-  CHECK(sortedLines(cli.output) == sortedLines(jena.second));
+  CHECK(sortedLines(cli.output) == sortedLines(jena.output));
   CHECK(sortedLines(cli.output) == std::vector<std::string>{"<http://e/b>\t<http://e/c>", "<http://e/c>\t<http://e/a>",
                                                             "?s\t?o"});
 }
@@ -297,7 +286,7 @@ TEST_CASE("kill -9 in a stream of updates: every acknowledged update is there af
 }
 
 TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a syntax error's position") {
-  if (shell("command -v node && test -x /usr/bin/chromium").first != 0) {
+  if (shell("command -v node && test -x /usr/bin/chromium").exitCode != 0) {
     MESSAGE("node or Debian's chromium is not installed: the query page was not opened");
     return;
   }
@@ -305,10 +294,11 @@ TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a 
   const std::string query =
       "SELECT ?s ?o WHERE { ?s <http://db.uwaterloo.ca/~galuc/wsdbm/likes> ?o } ORDER BY ?s ?o LIMIT 120";
   const std::string bad = "SELECT ?s WHERE { ?s ?p }";
-  const auto [status, output] = shell("node " + std::string(GSPARQL_QUERY_PAGE_TEST) + " http://127.0.0.1:" +
+  const ProcessResult page = shell("node " + std::string(GSPARQL_QUERY_PAGE_TEST) + " http://127.0.0.1:" +
                                       std::to_string(serve.port()) + "/ '" + query + "' '" + bad + "' 2>&1");
+  const std::string& output = page.output;
   INFO(output);
-  REQUIRE(status == 0);
+  REQUIRE(page.exitCode == 0);
   const auto rows = sf1().query(query).rows();
   REQUIRE(rows.size() == 120);
   std::smatch match;
@@ -330,7 +320,7 @@ TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a 
 }
 
 TEST_CASE("the query page sends the bearer token of its token field: an update refused without it, committed with it") {
-  if (shell("command -v node && test -x /usr/bin/chromium").first != 0) {
+  if (shell("command -v node && test -x /usr/bin/chromium").exitCode != 0) {
     MESSAGE("node or Debian's chromium is not installed: the query page was not opened");
     return;
   }
@@ -338,12 +328,13 @@ TEST_CASE("the query page sends the bearer token of its token field: an update r
   writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n");
   Database::load(dir / "db", {(dir / "data.nt").string()});
   ServeProcess serve({"--web", GSPARQL_WEB_DIR, "--token", "s3cret"}, dir / "db");
-  const auto [status, output] =
+  const ProcessResult page =
       shell("node " + std::string(GSPARQL_QUERY_PAGE_TEST) + " http://127.0.0.1:" + std::to_string(serve.port()) +
             "/ 'SELECT * WHERE { ?s ?p ?o }' 'SELECT ?s WHERE { ?s ?p }' s3cret "
             "'INSERT DATA { <http://e/b> <http://e/knows> <http://e/c> }' 2>&1");
+  const std::string& output = page.output;
   INFO(output);
-  REQUIRE(status == 0);
+  REQUIRE(page.exitCode == 0);
   CHECK(output.find("\"refusedWithoutToken\":true") != std::string::npos);
   CHECK(output.find("\"committedWithToken\":true") != std::string::npos);
   CHECK(sortedDump(dir / "db").size() == 2);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -111,6 +112,24 @@ ProcessResult waitFor(int pid, const std::filesystem::path& outputFile) {
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   result.output = readText(outputFile);
   return result;
+}
+
+ProcessResult shell(const std::string& command) {
+  ProcessResult result;
+  FILE* pipe = ::popen(("( " + command + " ) 2>&1").c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot start sh for: " + command);
+  char buffer[65536];
+  while (size_t n = std::fread(buffer, 1, sizeof(buffer), pipe)) result.output.append(buffer, n);
+  const int status = ::pclose(pipe);
+  if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  return result;
+}
+
+std::string shellQuoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 ProcessResult runCli(const std::vector<std::string>& args, const std::vector<std::string>& env,

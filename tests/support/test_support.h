@@ -73,6 +73,11 @@ struct SeparateOutputs {
   std::string out, err;
 };
 SeparateOutputs runCliApart(const std::vector<std::string>& args, const std::filesystem::path& stdinFile = {});
+// Runs `command` with sh: its exit status, and its standard output and
+// standard error together.
+ProcessResult shell(const std::string& command);
+// `text` (a path, a command) quoted for sh.
+std::string shellQuoted(const std::string& text);
 // Starts the CLI without waiting; for kill tests.
 int spawnCli(const std::vector<std::string>& args, const std::filesystem::path& outputFile);
 ProcessResult waitFor(int pid, const std::filesystem::path& outputFile);
