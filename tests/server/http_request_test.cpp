@@ -124,3 +124,15 @@ TEST_CASE("a query by GET with '?' left unencoded in it (RFC 3986, Jena's client
   CHECK(get("/sparql?query=ASK%7B?s%20?p%20?o%7D&default-graph-uri=http://e/g?x").starts_with("HTTP/1.1 200"));
   CHECK(get("/sparql?query=ASK%7B%7D&x=?").starts_with("HTTP/1.1 200"));
 }
+
+TEST_CASE("a request line that cannot be read is 400 saying what a request line is, and the server answers on") {
+  Sf1Server server;
+  for (const std::string line : {"GET /sparql?query=ASK%7B%7D", "GET /a b c HTTP/1.1", "NOT-HTTP", "GET ??? HTTP/9"}) {
+    CAPTURE(line);
+    const std::string response = rawExchange(server.port(), line + "\r\nHost: x\r\n\r\n");
+    CHECK(response.starts_with("HTTP/1.1 400"));
+    CHECK(response.find("malformed request line") != std::string::npos);
+  }
+  CHECK(rawExchange(server.port(), "GET /sparql?query=ASK%7B?s%20?p%20?o%7D HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .starts_with("HTTP/1.1 200"));
+}
