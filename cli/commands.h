@@ -23,7 +23,7 @@ const Command& dumpCommand();
 const Command& queryCommand();
 const Command& updateCommand();
 const Command& replCommand();
-const Command& serveCommand();  // only where the server is built (not in portable builds)
+const Command& serveCommand();
 const Command& parseCommand();
 const Command& benchCommand();
 const Command& calibrateCommand();

@@ -19,9 +19,7 @@ const std::vector<const Command*>& allCommands() {
       &queryCommand(),
       &updateCommand(),
       &replCommand(),
-#ifdef GSPARQL_HAVE_SERVER
       &serveCommand(),
-#endif
       &parseCommand(),
       &benchCommand(),
       &calibrateCommand(),

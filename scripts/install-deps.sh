@@ -16,7 +16,8 @@ packages=(
   libpcre2-dev libssl-dev
   libedit-dev less
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd libxxhash-dev
-  libcpp-httplib-dev  # gsparql serve (docs/server.md)
+  libboost1.81-dev  # gsparql serve: Boost.Beast and Asio, headers only (docs/server.md)
+  libcpp-httplib-dev  # the HTTP client of the server's tests, configured with the build
   nodejs  # the query page's packages (YASGUI)
   python3-dev pybind11-dev python3-rdflib  # the Python module and its rdflib store (docs/python.md)
 )

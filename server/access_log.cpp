@@ -23,11 +23,6 @@ std::string utcNow() {
 
 }  // namespace
 
-Exchange& Exchange::current() {
-  thread_local Exchange exchange;
-  return exchange;
-}
-
 AccessLog::AccessLog(const std::string& destination) : out_(&std::cout) {
   if (destination == "-") return;
   file_.open(destination, std::ios::app);

@@ -3,7 +3,6 @@
 // body bytes sent and milliseconds from the request's arrival at its handler
 // to its last byte ("-" where no handler ran, e.g. a body over the limit).
 //   2026-11-23T12:00:00.123Z 127.0.0.1 GET /sparql 200 5120 1.250
-#include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <mutex>
@@ -12,17 +11,6 @@
 #include <string>
 
 namespace gsparql::server {
-
-// What the log line needs to know of the request in progress on this
-// thread: cpp-httplib serves a request on one thread from routing to
-// logging, and streamed bytes are not in its Response.
-struct Exchange {
-  std::optional<std::chrono::steady_clock::time_point> start;
-  uint64_t streamedBytes = 0;
-  bool admitted = false;  // counted as in flight (SparqlServer::admit)
-
-  static Exchange& current();  // this thread's
-};
 
 class AccessLog {
  public:

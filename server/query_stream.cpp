@@ -22,29 +22,32 @@ QueryStream::QueryStream(size_t windowBytes) : windowBytes_(windowBytes), buffer
 
 bool QueryStream::append(const char* data, size_t size) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return abandoned_ || pending_.size() < windowBytes_; });
+  taken_.wait(lock, [&] { return abandoned_ || pending_.size() < windowBytes_; });
   if (abandoned_) return false;
+  const bool wasEmpty = pending_.empty(), belowWindow = pending_.size() < windowBytes_;
   pending_.append(data, size);
-  changed_.notify_all();
+  if (wasEmpty || (belowWindow && pending_.size() >= windowBytes_)) tell(lock);
   return true;
 }
 
 void QueryStream::finish(std::exception_ptr error) {
   out_.flush();
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   finished_ = true;
   error_ = error;
-  changed_.notify_all();
+  tell(lock);
 }
 
-bool QueryStream::waitForFirstWindow(std::chrono::milliseconds timeout) {
-  std::unique_lock lock(mutex_);
-  return changed_.wait_for(lock, timeout, [&] { return finished_ || pending_.size() >= windowBytes_; });
+// Calls the listener without the lock: it may take() at once.
+void QueryStream::tell(std::unique_lock<std::mutex>& lock) {
+  std::function<void()> news = news_;
+  lock.unlock();
+  if (news) news();
 }
 
-bool QueryStream::waitForOutput(std::chrono::milliseconds timeout) {
-  std::unique_lock lock(mutex_);
-  return changed_.wait_for(lock, timeout, [&] { return finished_ || !pending_.empty(); });
+bool QueryStream::firstWindowReady() {
+  std::lock_guard lock(mutex_);
+  return finished_ || pending_.size() >= windowBytes_;
 }
 
 bool QueryStream::finished() {
@@ -57,20 +60,28 @@ std::exception_ptr QueryStream::error() {
   return error_;
 }
 
-bool QueryStream::next(std::string& chunk) {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return finished_ || !pending_.empty(); });
-  chunk.clear();
-  chunk.swap(pending_);
-  changed_.notify_all();
-  return !chunk.empty();
+BodySource::Next QueryStream::take(std::string& chunk) {
+  std::lock_guard lock(mutex_);
+  if (!pending_.empty()) {
+    chunk.clear();
+    chunk.swap(pending_);
+    taken_.notify_all();
+    return Next::Chunk;
+  }
+  if (!finished_) return Next::Waiting;
+  return error_ ? Next::Failed : Next::End;
+}
+
+void QueryStream::onNews(std::function<void()> news) {
+  std::lock_guard lock(mutex_);
+  news_ = std::move(news);
 }
 
 void QueryStream::abandon() {
   std::lock_guard lock(mutex_);
   abandoned_ = true;
   pending_.clear();
-  changed_.notify_all();
+  taken_.notify_all();
 }
 
 }  // namespace gsparql::server

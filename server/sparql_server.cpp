@@ -1,43 +1,41 @@
 #include "server/sparql_server.h"
 
-#include <httplib.h>
-#include <sys/socket.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
 #include <cstdio>
 #include <thread>
 
 #include "gsparql/error.h"
 #include "server/access_log.h"
-#include "server/connection_pool.h"
-#include "server/http_connection.h"
+#include "server/content_negotiation.h"
 #include "server/http_error.h"
 #include "server/http_server.h"
+#include "server/protocol_input.h"
 #include "server/protocol_request.h"
 #include "server/query_job.h"
-#include "server/request_body.h"
-#include "server/request_head.h"
+#include "server/request_limits.h"
 #include "server/service_description.h"
+#include "server/static_files.h"
 #include "server/worker_pool.h"
 
 namespace gsparql::server {
 namespace {
 
-// Open connections served at once (connection_pool.h), each on a thread of
-// its own; an idle one costs a sleeping thread until the read timeout.
-constexpr size_t kMaxConnectionThreads = 16384;
-// Requests a client may send over one connection before it is closed
-// (cpp-httplib's default of 5 makes busy clients reconnect all the time).
-constexpr size_t kKeepAliveRequests = 1000;
-constexpr time_t kKeepAliveSeconds = 1;
+// Queries waiting for a worker (--queue) are one thing; updates wait for
+// the commit on threads of their own, at most this many at once and this
+// many more queued: past that, 503.
+constexpr size_t kUpdateThreads = 16;
+constexpr size_t kUpdateQueue = 256;
 // How long an update waits for the others before 503, without a timeout.
 constexpr auto kUpdateWait = std::chrono::seconds(30);
-// How often a connection's thread waiting for its query looks whether the
-// client is still there (and whether the server cancels its queries).
-constexpr auto kWatchInterval = std::chrono::milliseconds(100);
+
+constexpr const char* kPlainText = "text/plain; charset=utf-8";
+
+// CORS: any page may query this endpoint (it has no cookies to protect);
+// writes only from the origins that may write (checkUpdateAllowed).
+HttpHeaders corsHeaders() {
+  return {{"Access-Control-Allow-Origin", "*"}, {"Access-Control-Expose-Headers", "Server-Timing"}};
+}
 
 // A query that asked for more than this server gives: the same query may
 // run when the server is less busy or with a smaller result, so 503 rather
@@ -47,56 +45,41 @@ bool isResourceLimit(const QueryError& e) {
          dynamic_cast<const QueryResultTooLarge*>(&e) || dynamic_cast<const QueryCancelled*>(&e);
 }
 
-struct ErrorAnswer {
-  int status;
+// The answer to an error: 4xx for what the client can fix (a syntax
+// error's message starts with its line:column), 503 for limits, 500 only
+// for faults of the server or its database.
+HttpResponse errorResponse(std::exception_ptr error) {
+  HttpResponse response{500, corsHeaders()};
   std::string message;
-  bool closesConnection = false;
-};
-
-// The status and message of an error: 4xx for what the client can fix
-// (a syntax error's message starts with its line:column), 503 for limits,
-// 500 only for faults of the server or its database.
-ErrorAnswer answerOf(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
   } catch (const HttpError& e) {
-    return {e.status(), e.what(), e.closesConnection()};
+    response.status = e.status();
+    response.closeConnection = e.closesConnection();
+    message = e.what();
   } catch (const QueryError& e) {
-    return {isResourceLimit(e) ? 503 : 400, e.what()};
+    response.status = isResourceLimit(e) ? 503 : 400;
+    message = e.what();
   } catch (const std::exception& e) {
-    return {500, std::string("internal error: ") + e.what()};
+    message = std::string("internal error: ") + e.what();
   }
-}
-
-void answerError(httplib::Response& res, std::exception_ptr error) {
-  const ErrorAnswer answer = answerOf(error);
-  res.status = answer.status;
   // Required with 401 (RFC 9110 11.6.1), with a realm as RFC 6750 3 shows
   // it. (Jena 4.5's rupdate still fails on it: docs/server.md.)
-  if (answer.status == 401) res.set_header("WWW-Authenticate", "Bearer realm=\"gsparql\"");
-  if (answer.closesConnection) {
-    res.set_header("Connection", "close");
-    HttpConnection::current()->closeAfterResponse();
-  }
-  res.set_content(answer.message + "\n", "text/plain; charset=utf-8");
+  if (response.status == 401) response.setHeader("WWW-Authenticate", "Bearer realm=\"gsparql\"");
+  response.setContent(message + "\n", kPlainText);
+  return response;
+}
+
+// 503 with Retry-After: the server cannot take the request now.
+HttpResponse busy(const std::string& message) {
+  HttpResponse response = errorResponse(std::make_exception_ptr(HttpError(503, message)));
+  response.setHeader("Retry-After", "1");
+  return response;
 }
 
 std::string toLower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
   return text;
-}
-
-// The message of an error that cpp-httplib answered by itself, without a
-// body: its 400 for a request line it cannot read (a raw '?' in the query no
-// longer is one: http_connection.h), its 414 for a query by GET over its URL
-// limit.
-std::string libraryErrorMessage(int status, size_t maxRequestBytes) {
-  switch (status) {
-    case 400: return "400: a malformed request line (expected 'METHOD TARGET HTTP/1.1')";
-    case 413: return bodyTooLarge(maxRequestBytes).what();
-    case 414: return uriTooLong(maxRequestBytes).what();
-    default: return std::to_string(status);
-  }
 }
 
 // The credentials of "Bearer TOKEN": the scheme's name is case-insensitive
@@ -110,16 +93,6 @@ std::optional<std::string_view> bearerToken(std::string_view authorization) {
   const size_t token = authorization.find_first_not_of(' ', kScheme.size());
   if (token == std::string_view::npos) return std::nullopt;
   return authorization.substr(token);
-}
-
-// Runs a handler; any error it throws becomes the response.
-template <typename Handler>
-void guarded(httplib::Response& res, Handler&& handler) {
-  try {
-    handler();
-  } catch (...) {
-    answerError(res, std::current_exception());
-  }
 }
 
 // Server-Timing (shown by browsers' developer tools): the wait for a worker
@@ -142,11 +115,18 @@ uint64_t memoryShare(uint64_t budgetBytes, size_t workers) {
   return (budgetBytes ? budgetBytes : defaultMemoryBudgetBytes()) / (workers + 1);
 }
 
+size_t cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
 // A quarter of the cores, at least two: on the 16-core H100 machine 4
 // workers answered 8.3K light queries/s, 16 workers 5.1K and 1 worker 4.0K
 // (benchmarks/results/h100-2026-11-24-server-load/threads/).
 size_t workersOf(const ServerOptions& options) {
-  return options.threads ? options.threads : std::max(2u, std::thread::hardware_concurrency() / 4);
+  return options.threads ? options.threads : std::max<size_t>(2, cores() / 4);
+}
+
+// Reading requests and writing answers is light work next to the queries.
+size_t connectionThreadsOf(const ServerOptions& options) {
+  return options.connectionThreads ? options.connectionThreads : std::clamp<size_t>(cores() / 8, 2, 8);
 }
 
 // GPU executors unless set: one per worker, at most 4, so that the workers'
@@ -157,14 +137,15 @@ DatabaseOptions withGpuExecutors(DatabaseOptions options, size_t workers) {
   return options;
 }
 
-// Why the listening socket could not be bound, in words.
-std::string bindFailure(int error) {
-  if (error == EADDRINUSE) return "address already in use";
-  if (error == 0 || error == EADDRNOTAVAIL) return "not an address of this machine";
-  std::string text = std::strerror(error);
-  text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-  return text;
+HttpLimits limitsOf(const ServerOptions& options) {
+  HttpLimits limits;
+  limits.maxBodyBytes = options.maxRequestBytes;
+  limits.requestTimeout = options.requestTimeout;
+  limits.refusalHeaders = corsHeaders();
+  return limits;
 }
+
+bool isEndpoint(std::string_view path) { return path == "/sparql" || path == "/query" || path == "/update"; }
 
 }  // namespace
 
@@ -173,224 +154,173 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
       databaseOptions_(withGpuExecutors(databaseOptions, workersOf(options))),
       database_(std::make_shared<const Database>(dir_, databaseOptions_)),
       options_(std::move(options)),
-      writeOrigins_(options_.corsOrigins),
-      http_(std::make_unique<HttpServer>()) {
+      writeOrigins_(options_.corsOrigins) {
   // Each worker's queries get the cores / workers share of the cores (worker_pool.h).
   options_.threads = workersOf(options_);
   options_.query.memoryBudgetBytes = memoryShare(options_.query.memoryBudgetBytes, options_.threads);
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
-  // The cores shared out among the workers: one each by default.
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  pool_ = std::make_unique<WorkerPool>(options_.threads, options_.queueLength, std::max<size_t>(1, cores / options_.threads));
-  http_->new_task_queue = [] { return new ConnectionPool(kMaxConnectionThreads); };
-  // cpp-httplib 0.11.4 listens with a backlog of 5: a burst of connections
-  // would wait for SYN retransmissions (1 s, 3 s, ...). bind() listens
-  // again on the same socket with the system's maximum.
-  http_->set_socket_options([this](int socket) {
-    // Not cpp-httplib's default_socket_options: its SO_REUSEPORT let a
-    // second server listen on the same port, the kernel splitting the
-    // connections between two databases. SO_REUSEADDR alone still lets a
-    // restarted server listen while its old connections are in TIME_WAIT.
-    const int yes = 1;
-    ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
-    listeningSocket_ = socket;
-  });
-  http_->set_payload_max_length(options_.maxRequestBytes);
-  http_->set_keep_alive_max_count(kKeepAliveRequests);
-  // A connection's next request (its first, too) is awaited up to this
-  // long, the thread waking 10 times a second (http_server.h; cpp-httplib's
-  // own loop polled every 10 ms): 10,000 idle connections must not take
-  // the CPU for long.
-  http_->set_keep_alive_timeout(kKeepAliveSeconds);
-  // A response goes out in several writes (headers, body, chunks): with
-  // Nagle's algorithm each small one could wait for the client's delayed ACK (40 ms).
-  http_->set_tcp_nodelay(true);
-  routes();
+  http_ = std::make_unique<HttpServer>(static_cast<HttpHandler&>(*this), limitsOf(options_));
+  const size_t threadsPerTask = std::max<size_t>(1, cores() / options_.threads);
+  pool_ = std::make_unique<WorkerPool>(options_.threads, options_.queueLength, threadsPerTask);
+  updates_ = std::make_unique<WorkerPool>(kUpdateThreads, kUpdateQueue, threadsPerTask);
 }
 
 SparqlServer::~SparqlServer() {
+  cancelQueries();
+  pool_.reset();
+  updates_.reset();
   if (merger_.joinable()) merger_.join();
 }
 
-void SparqlServer::routes() {
-  // CORS: any page may query this endpoint (it has no cookies to protect);
-  // writes only from the origins that may write (checkUpdateAllowed).
-  http_->set_default_headers({{"Access-Control-Allow-Origin", "*"},
-                              {"Access-Control-Expose-Headers", "Server-Timing"}});
-  http_->Options(".*", [this](const httplib::Request& req, httplib::Response& res) { answerPreflight(req, res); });
-  const char* endpoint = "/(sparql|query|update)";
-  http_->Get(endpoint, [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] {
-      if (req.params.empty()) return answerServiceDescription(req, res);
-      answerProtocol(req, readInput(req, nullptr, options_.maxRequestBytes), res);
-    });
-  });
-  http_->Post(endpoint, [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& body) {
-    guarded(res, [&] { answerProtocol(req, readInput(req, &body, options_.maxRequestBytes), res); });
-  });
-  if (options_.webDir.empty() || !http_->set_mount_point("/", options_.webDir.string())) {
-    http_->Get("/", [dir = options_.webDir](const httplib::Request&, httplib::Response& res) {
-      res.status = 404;
-      res.set_content("the query page is not installed (no folder " + dir.string() +
-                          "): run `npm ci` in web/ or pass --web DIR; the endpoint is at /sparql\n",
-                      "text/plain; charset=utf-8");
-    });
+void SparqlServer::handle(std::shared_ptr<HttpExchange> exchange) {
+  if (!admit()) {
+    HttpResponse refusal = busy("the server is shutting down");
+    refusal.closeConnection = true;
+    return exchange->respond(std::move(refusal));
   }
-  // Errors without a body come from cpp-httplib itself.
-  http_->set_error_handler([this](const httplib::Request&, httplib::Response& res) {
-    if (!res.body.empty()) return;
-    res.set_content(libraryErrorMessage(res.status, options_.maxRequestBytes) + "\n", "text/plain; charset=utf-8");
-  });
-  http_->set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
-    answerError(res, error);
-  });
-  // Before cpp-httplib reads a body: a refused request's body is never read.
-  http_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-    Exchange& exchange = Exchange::current();
-    exchange = {std::chrono::steady_clock::now(), 0, admit()};
-    std::optional<HttpError> refusal =
-        exchange.admitted ? refusalOf(req, HttpConnection::current()->malformedHead(), options_.maxRequestBytes)
-                          : HttpError(503, "the server is shutting down", true);
-    if (!refusal) return httplib::Server::HandlerResponse::Unhandled;
-    answerError(res, std::make_exception_ptr(*refusal));
-    return httplib::Server::HandlerResponse::Handled;
-  });
-  http_->set_logger([this](const httplib::Request& req, const httplib::Response& res) { log(req, res); });
+  try {
+    route(exchange);
+  } catch (...) {
+    exchange->respond(errorResponse(std::current_exception()));
+  }
 }
 
-void SparqlServer::answerProtocol(const httplib::Request& req, const HttpInput& input, httplib::Response& res) {
-  const ProtocolRequest request = parseProtocolRequest(input);
-  if (request.kind == ProtocolRequest::Kind::Update) {
-    checkUpdateAllowed(req);
-    return answerUpdate(request.text, optionsFor(request, req), res);
+void SparqlServer::route(const std::shared_ptr<HttpExchange>& exchange) {
+  const HttpRequest& req = exchange->request();
+  if (req.method == "OPTIONS") return exchange->respond(preflight(req));
+  if (isEndpoint(req.path)) {
+    const bool read = req.method == "GET" || req.method == "HEAD";
+    if (read && req.params.empty()) return exchange->respond(serviceDescription(req));
+    return answerProtocol(exchange);
   }
+  if (req.method != "GET" && req.method != "HEAD") {
+    throw HttpError(405, "only GET and HEAD are served at " + req.path + "; the SPARQL endpoint is /sparql");
+  }
+  HttpResponse file = staticFile(options_.webDir, req.path);
+  for (auto& [name, value] : corsHeaders()) file.setHeader(name, value);
+  exchange->respond(std::move(file));
+}
+
+void SparqlServer::answerProtocol(const std::shared_ptr<HttpExchange>& exchange) {
+  const ProtocolRequest request = parseProtocolRequest(protocolInputOf(exchange->request()));
+  if (request.kind == ProtocolRequest::Kind::Update) return startUpdate(exchange, request);
+  startQuery(exchange, request);
+}
+
+void SparqlServer::startQuery(const std::shared_ptr<HttpExchange>& exchange, const ProtocolRequest& request) {
+  const HttpRequest& req = exchange->request();
   auto job = std::make_shared<QueryJob>(database(), request.text, optionsFor(request, req),
-                                        ContentNegotiation(req.get_header_value("Accept"), request.format),
-                                        request.explain, options_.windowBytes);
+                                        ContentNegotiation(req.header("Accept"), request.format), request.explain,
+                                        options_.windowBytes);
+  track(job);
+  // Until the first window: then the answer's status is known.
+  job->stream().onNews([this, weakJob = std::weak_ptr<QueryJob>(job), exchange] {
+    if (auto job = weakJob.lock(); job && job->stream().firstWindowReady()) answerQuery(job, *exchange);
+  });
+  exchange->onClientLeft([weakJob = std::weak_ptr<QueryJob>(job)] {
+    if (auto job = weakJob.lock()) {
+      job->cancel();
+      job->stream().abandon();  // nobody reads what it would write
+    }
+  });
   if (!pool_->trySubmit([job] { job->run(); })) {
-    res.set_header("Retry-After", "1");
-    throw HttpError(503, "the server is busy: " + std::to_string(pool_->workers()) + " queries running and " +
-                             std::to_string(pool_->queueLength()) + " waiting; try again later");
+    job->stream().onNews(nullptr);
+    exchange->respond(busy("the server is busy: " + std::to_string(pool_->workers()) + " queries running and " +
+                           std::to_string(pool_->queueLength()) + " waiting; try again later"));
   }
-  answerQuery(job, res);
 }
 
-void SparqlServer::answerQuery(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
-  const HttpConnection& connection = *HttpConnection::current();
-  while (!job->stream().waitForFirstWindow(kWatchInterval)) watch(*job, connection);
-  const bool finished = job->stream().finished();
-  if (finished && job->stream().error()) std::rethrow_exception(job->stream().error());
-  res.set_header("Server-Timing", serverTiming(*job, finished));
-  if (!finished) return streamRest(job, res);
-  std::string body;
-  job->stream().next(body);
-  res.set_content(std::move(body), job->mediaType());
+// On the worker, from the stream's news; once: the news that follow go to
+// the connection (stream()).
+void SparqlServer::answerQuery(const std::shared_ptr<QueryJob>& job, HttpExchange& exchange) {
+  QueryStream& stream = job->stream();
+  stream.onNews(nullptr);
+  const bool finished = stream.finished();
+  if (finished && stream.error()) return exchange.respond(errorResponse(stream.error()));
+  HttpResponse response{200, corsHeaders()};
+  response.setHeader("Content-Type", job->mediaType());
+  response.setHeader("Server-Timing", serverTiming(*job, finished));
+  if (!finished) return exchange.stream(std::move(response), std::shared_ptr<BodySource>(job, &stream));
+  stream.take(response.body);
+  exchange.respond(std::move(response));
 }
 
-// A result longer than the first window goes out in chunks as the query
-// writes it. An error after the status was sent can only end the response
-// early: the chunked body then lacks its last chunk, which clients report
-// as a truncated transfer.
-void SparqlServer::streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res) {
-  res.set_chunked_content_provider(
-      job->mediaType(),
-      [this, job, &connection = *HttpConnection::current()](size_t, httplib::DataSink& sink) {
-        watch(*job, connection);
-        if (!job->stream().waitForOutput(kWatchInterval)) return true;  // asked again
-        std::string chunk;
-        if (!job->stream().next(chunk)) {
-          if (job->stream().error()) {
-            std::fprintf(stderr, "gsparql serve: a result ended early: %s", answerOf(job->stream().error()).message.c_str());
-            std::fputc('\n', stderr);
-            return false;
-          }
-          sink.done();
-          return true;
-        }
-        Exchange::current().streamedBytes += chunk.size();
-        if (sink.write(chunk.data(), chunk.size())) return true;
-        job->stream().abandon();  // the client is gone: the query's next write fails and stops it
-        return false;
-      },
-      [job](bool) { job->stream().abandon(); });
-}
-
-void SparqlServer::watch(QueryJob& job, const HttpConnection& connection) const {
-  if (cancelling_) job.cancel();
-  if (!connection.clientLeft()) return;
-  job.cancel();
-  job.stream().abandon();  // nobody reads what it would write
-}
-
-void SparqlServer::answerPreflight(const httplib::Request& req, httplib::Response& res) const {
-  res.status = 204;
-  res.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-  res.set_header("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type");
-  res.set_header("Access-Control-Max-Age", "86400");
+HttpResponse SparqlServer::preflight(const HttpRequest& req) const {
+  HttpResponse response{204, corsHeaders()};
+  response.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  response.setHeader("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type");
+  response.setHeader("Access-Control-Max-Age", "86400");
   // A preflight does not say whether the POST will be a query or an
   // update; /update, or the Authorization header (which only updates
   // need), tell a write. An origin that may not write gets no
   // Allow-Origin, so the browser does not send the request.
-  const std::string origin = req.get_header_value("Origin");
+  const std::string origin = req.header("Origin");
   const bool write = req.path == "/update" ||
-                     toLower(req.get_header_value("Access-Control-Request-Headers")).find("authorization") != std::string::npos;
-  if (!write) return;
-  res.headers.erase("Access-Control-Allow-Origin");
-  if (origin.empty() || !writeOrigins_.mayWrite(origin, req.get_header_value("Host"))) return;
-  res.set_header("Access-Control-Allow-Origin", origin);
-  res.set_header("Vary", "Origin");
+                     toLower(req.header("Access-Control-Request-Headers")).find("authorization") != std::string::npos;
+  if (!write) return response;
+  response.eraseHeader("Access-Control-Allow-Origin");
+  if (origin.empty() || !writeOrigins_.mayWrite(origin, req.header("Host"))) return response;
+  response.setHeader("Access-Control-Allow-Origin", origin);
+  response.setHeader("Vary", "Origin");
+  return response;
 }
 
-void SparqlServer::answerServiceDescription(const httplib::Request& req, httplib::Response& res) const {
-  const NegotiatedFormat format =
-      ContentNegotiation(req.get_header_value("Accept"), std::nullopt).choose(QueryForm::Describe);
-  std::string host = req.get_header_value("Host");
-  if (host.empty()) {  // HTTP/1.0: the address the client reached
-    int port = 0;
-    HttpConnection::current()->get_local_ip_and_port(host, port);
-    host += ":" + std::to_string(port);
-  }
-  res.set_content(describeService({.endpoint = "http://" + host + req.path,
-                                   .updates = acceptsUpdates(),
-                                   .unionDefaultGraph = options_.query.unionDefaultGraph}),
-                  format.mediaType);
+HttpResponse SparqlServer::serviceDescription(const HttpRequest& req) const {
+  const NegotiatedFormat format = ContentNegotiation(req.header("Accept"), std::nullopt).choose(QueryForm::Describe);
+  std::string host = req.header("Host");
+  if (host.empty()) host = req.localAddress + ":" + std::to_string(req.localPort);  // HTTP/1.0: the address the client reached
+  HttpResponse response{200, corsHeaders()};
+  response.setContent(describeService({.endpoint = "http://" + host + req.path,
+                                       .updates = acceptsUpdates(),
+                                       .unionDefaultGraph = options_.query.unionDefaultGraph}),
+                      format.mediaType);
+  return response;
 }
 
 bool SparqlServer::acceptsUpdates() const {
   return !options_.readOnly && (options_.updates || !options_.token.empty());
 }
 
-void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
+void SparqlServer::checkUpdateAllowed(const HttpRequest& req) const {
   if (options_.readOnly) throw HttpError(403, "this server is read-only (--read-only): updates are refused");
   if (!acceptsUpdates()) {
     throw HttpError(403, "this server does not accept updates: start it with --update (or --token TOKEN) to allow them");
   }
-  const std::string origin = req.get_header_value("Origin");
-  if (!writeOrigins_.mayWrite(origin, req.get_header_value("Host"))) {
+  const std::string origin = req.header("Origin");
+  if (!writeOrigins_.mayWrite(origin, req.header("Host"))) {
     throw HttpError(403, "an update from the web page of " + origin +
                              " is refused: only pages of this server, and of the origins named with --cors-origin, may write");
   }
-  if (!options_.token.empty() && bearerToken(req.get_header_value("Authorization")) != options_.token) {
+  if (!options_.token.empty() && bearerToken(req.header("Authorization")) != options_.token) {
     throw HttpError(401, "an update needs the header 'Authorization: Bearer TOKEN' with the server's token");
   }
 }
 
-// On the connection's thread: an update's work is mostly the commit, one at
-// a time, and the answer is short. 200 once it is on disk.
-void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res) {
+void SparqlServer::startUpdate(const std::shared_ptr<HttpExchange>& exchange, const ProtocolRequest& request) {
+  checkUpdateAllowed(exchange->request());
+  const bool queued = updates_->trySubmit([this, exchange, text = request.text, options = optionsFor(request, exchange->request())] {
+    try {
+      exchange->respond(applyUpdate(text, options));
+    } catch (...) {
+      exchange->respond(errorResponse(std::current_exception()));
+    }
+  });
+  if (!queued) exchange->respond(busy("the server is busy with other updates; try again later"));
+}
+
+// 200 once the update is on disk.
+HttpResponse SparqlServer::applyUpdate(const std::string& text, const QueryOptions& options) {
   UpdateSummary summary;
   {
     std::unique_lock lock(updateMutex_, std::defer_lock);
     if (!lock.try_lock_for(options.timeout.value_or(kUpdateWait))) {
-      res.set_header("Retry-After", "1");
-      throw HttpError(503, "the server is busy with other updates; try again later");
+      return busy("the server is busy with other updates; try again later");
     }
     try {  // another process writing is waited for, up to the update's timeout
       summary = Database::update(dir_, text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
     } catch (const StorageError& e) {
       if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
-      res.set_header("Retry-After", "1");
-      throw HttpError(503, std::string(e.what()) + "; try again later");
+      return busy(std::string(e.what()) + "; try again later");
     }
   }
   if (summary.mergeDue) mergeInBackground();
@@ -398,7 +328,9 @@ void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& opt
                                                     " -> " + std::to_string(summary.triplesAfter) +
                                                     " triples (" + summary.snapshot() + ")"
                                               : "update changed nothing";
-  res.set_content(message + "\n", "text/plain; charset=utf-8");
+  HttpResponse response{200, corsHeaders()};
+  response.setContent(message + "\n", kPlainText);
+  return response;
 }
 
 void SparqlServer::mergeInBackground() {
@@ -443,10 +375,10 @@ std::shared_ptr<const Database> SparqlServer::database() {
 
 // A request's timeout= applies up to the server's, which is also the
 // default; its dataset parameters name the dataset.
-QueryOptions SparqlServer::optionsFor(const ProtocolRequest& request, const httplib::Request& req) const {
+QueryOptions SparqlServer::optionsFor(const ProtocolRequest& request, const HttpRequest& req) const {
   QueryOptions options = options_.query;
   // Relative IRIs resolve against the endpoint's URL (Protocol 2.1.4).
-  const std::string host = req.get_header_value("Host");
+  const std::string host = req.header("Host");
   options.baseIri = "http://" + (host.empty() ? "localhost" : host) + req.path;
   if (request.timeout) options.timeout = options.timeout ? std::min(*options.timeout, *request.timeout) : *request.timeout;
   options.defaultGraphs = request.defaultGraphs;
@@ -454,42 +386,46 @@ QueryOptions SparqlServer::optionsFor(const ProtocolRequest& request, const http
   return options;
 }
 
-void SparqlServer::log(const httplib::Request& req, const httplib::Response& res) {
-  Exchange& exchange = Exchange::current();
+void SparqlServer::completed(const HttpRequest& req, int status, uint64_t bodyBytes, bool handled) {
   if (accessLog_) {
     std::optional<double> ms;
-    if (exchange.start) ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *exchange.start).count();
-    accessLog_->write(req.remote_addr, req.method, req.path, res.status, res.body.size() + exchange.streamedBytes, ms);
+    if (handled) ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - req.received).count();
+    accessLog_->write(req.client, req.method, req.path, status, bodyBytes, ms);
   }
-  if (exchange.admitted) finished();
-  exchange = {};
+  if (handled) finished();
 }
 
+void SparqlServer::track(const std::shared_ptr<QueryJob>& job) {
+  std::lock_guard lock(jobsMutex_);
+  std::erase_if(jobs_, [](const std::weak_ptr<QueryJob>& old) { return old.expired(); });
+  jobs_.push_back(job);
+  if (cancelling_) job->cancel();
+}
+
+void SparqlServer::cancelQueries() {
+  std::lock_guard lock(jobsMutex_);
+  cancelling_ = true;
+  for (const auto& weak : jobs_) {
+    if (auto job = weak.lock()) job->cancel();
+  }
+}
+
+// Every request that reached the handler is counted until its answer is
+// sent (completed): the last one lets serve() return once stopping.
 bool SparqlServer::admit() {
   std::lock_guard lock(flightMutex_);
-  if (stopping_) return false;
   ++inFlight_;
-  return true;
+  return !stopping_;
 }
 
-// The logger runs once a response is sent whole: the last one lets serve() return.
 void SparqlServer::finished() {
   std::lock_guard lock(flightMutex_);
   if (--inFlight_ == 0 && stopping_) http_->stop();
 }
 
-int SparqlServer::bind() {
-  errno = 0;  // cpp-httplib says only that it failed; bind()'s errno says why
-  const int port = options_.port == 0 ? http_->bind_to_any_port(options_.bind)
-                                      : (http_->bind_to_port(options_.bind, options_.port) ? options_.port : -1);
-  if (port < 0) {
-    throw Error("cannot listen on " + options_.bind + ":" + std::to_string(options_.port) + ": " + bindFailure(errno));
-  }
-  if (listeningSocket_ >= 0) ::listen(listeningSocket_, SOMAXCONN);
-  return port;
-}
+int SparqlServer::bind() { return http_->bind(options_.bind, options_.port); }
 
-void SparqlServer::serve() { http_->listen_after_bind(); }
+void SparqlServer::serve() { http_->run(connectionThreadsOf(options_)); }
 
 void SparqlServer::stop() {
   std::lock_guard lock(flightMutex_);

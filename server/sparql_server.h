@@ -1,7 +1,8 @@
 #pragma once
-// `gsparql serve`: the SPARQL 1.1 Protocol over HTTP (cpp-httplib) on a
+// `gsparql serve`: the SPARQL 1.1 Protocol over HTTP (http_server.h) on a
 // database directory, with the query page's files at /. Queries read the
-// newest generation when they start; updates are applied one at a time.
+// newest generation when they start and run on the workers; updates are
+// applied one at a time, on threads of their own.
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -14,18 +15,13 @@
 #include <vector>
 
 #include "gsparql/database.h"
+#include "server/http_exchange.h"
 #include "server/write_origins.h"
-
-namespace httplib {
-class Server;
-struct Request;
-struct Response;
-}  // namespace httplib
 
 namespace gsparql::server {
 
 class AccessLog;
-class HttpConnection;
+class HttpServer;
 struct HttpInput;
 struct ProtocolRequest;
 class QueryJob;
@@ -36,6 +32,7 @@ struct ServerOptions {
   int port = 7878;            // 0: any free port (bind() says which)
   size_t threads = 0;         // queries run at once; 0: a quarter of the hardware's threads, at least 2
   size_t queueLength = 64;    // queries that may wait for a worker; past it: 503
+  size_t connectionThreads = 0;  // threads that read requests and write answers; 0: an eighth of the hardware's, 2 to 8
   // Backend, optimizer, memory budget and maxRows (the result row limit);
   // timeout is the default and the most a request's timeout= may ask. The
   // memory budget (0: defaultMemoryBudgetBytes()) is the server's, for the
@@ -50,14 +47,17 @@ struct ServerOptions {
   std::vector<std::string> corsOrigins;   // origins besides the server's own that may write (write_origins.h)
   std::filesystem::path webDir;           // the query page's files; empty: none
   size_t maxRequestBytes = 4 << 20;       // larger requests get 413
+  // A client has this long to send a request's head, and then its body
+  // (http_server.h); an idle connection is closed after it.
+  std::chrono::milliseconds requestTimeout{10000};
   size_t windowBytes = 256 << 10;         // output held before the status is sent (query_stream.h)
   std::string accessLog;                  // "-" (standard output), a file, or empty for none
 };
 
-class SparqlServer {
+class SparqlServer final : private HttpHandler {
  public:
   SparqlServer(std::filesystem::path dir, ServerOptions options, DatabaseOptions databaseOptions = {});
-  ~SparqlServer();
+  ~SparqlServer() override;
   SparqlServer(const SparqlServer&) = delete;
   SparqlServer& operator=(const SparqlServer&) = delete;
 
@@ -68,42 +68,45 @@ class SparqlServer {
   void serve();
   // From any thread (the signal thread): new requests get 503 from now on;
   // once the requests in flight are answered, serve() returns. (Stopping
-  // cpp-httplib at once would cut streamed results short without telling
-  // their clients.)
+  // at once would cut streamed results short without telling their
+  // clients.)
   void stop();
   // Queries in flight stop with QueryCancelled within a tenth of a second,
   // and those waiting for a worker do not start (a second signal).
-  void cancelQueries() { cancelling_ = true; }
+  void cancelQueries();
 
  private:
-  void routes();
-  void answerProtocol(const httplib::Request& req, const HttpInput& input, httplib::Response& res);
-  // Waits for the job's first window, then streams the rest.
-  void answerQuery(const std::shared_ptr<QueryJob>& job, httplib::Response& res);
-  void streamRest(const std::shared_ptr<QueryJob>& job, httplib::Response& res);
-  // Called while a connection's thread waits for its job: stops the job
-  // once its client has left or the server cancels its queries.
-  void watch(QueryJob& job, const HttpConnection& connection) const;
+  void handle(std::shared_ptr<HttpExchange> exchange) override;
+  void completed(const HttpRequest& request, int status, uint64_t bodyBytes, bool handled) override;
+  void route(const std::shared_ptr<HttpExchange>& exchange);
+  void answerProtocol(const std::shared_ptr<HttpExchange>& exchange);
+  void startQuery(const std::shared_ptr<HttpExchange>& exchange, const ProtocolRequest& request);
+  // Once the job's first window is there (or it ended): its status, and
+  // the whole answer or the start of a stream.
+  void answerQuery(const std::shared_ptr<QueryJob>& job, HttpExchange& exchange);
   // A GET on the endpoint without a query: the service description.
-  void answerServiceDescription(const httplib::Request& req, httplib::Response& res) const;
+  HttpResponse serviceDescription(const HttpRequest& req) const;
   // Updates are accepted from someone: --update or --token, and not --read-only.
   bool acceptsUpdates() const;
-  void checkUpdateAllowed(const httplib::Request& req) const;
+  void checkUpdateAllowed(const HttpRequest& req) const;
   // A preflight: writes (to /update, or with a bearer token) only from the
   // origins that may write; reads from any.
-  void answerPreflight(const httplib::Request& req, httplib::Response& res) const;
-  void answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res);
+  HttpResponse preflight(const HttpRequest& req) const;
+  // On an update thread: the update's work is mostly the commit, one at a
+  // time, and the answer is short.
+  void startUpdate(const std::shared_ptr<HttpExchange>& exchange, const ProtocolRequest& request);
+  HttpResponse applyUpdate(const std::string& text, const QueryOptions& options);
   // Folds the delta into a new generation on a thread of its own, between
   // updates; queries go on reading their snapshots.
   void mergeInBackground();
   // The newest generation, opened again once an update, here or from
   // another process, has committed a newer one; queries hold theirs.
   std::shared_ptr<const Database> database();
-  QueryOptions optionsFor(const ProtocolRequest& request, const httplib::Request& req) const;
-  void log(const httplib::Request& req, const httplib::Response& res);
+  QueryOptions optionsFor(const ProtocolRequest& request, const HttpRequest& req) const;
   // Counts a request in flight; false once stopping.
   bool admit();
   void finished();
+  void track(const std::shared_ptr<QueryJob>& job);
 
   const std::filesystem::path dir_;
   const DatabaseOptions databaseOptions_;
@@ -116,13 +119,17 @@ class SparqlServer {
   ServerOptions options_;
   WriteOrigins writeOrigins_;
   std::atomic<bool> cancelling_{false};
+  std::mutex jobsMutex_;
+  std::vector<std::weak_ptr<QueryJob>> jobs_;  // queries that may run: cancelQueries() stops them
   std::mutex flightMutex_;
   size_t inFlight_ = 0;
   bool stopping_ = false;
   std::unique_ptr<AccessLog> accessLog_;
-  std::unique_ptr<WorkerPool> pool_;
-  int listeningSocket_ = -1;
-  std::unique_ptr<httplib::Server> http_;  // after pool_: its threads end first
+  // The connections' answers are posted to http_'s threads: the pools'
+  // threads, which post them, end first.
+  std::unique_ptr<HttpServer> http_;
+  std::unique_ptr<WorkerPool> pool_;     // queries
+  std::unique_ptr<WorkerPool> updates_;  // updates, which block on the commit
 };
 
 }  // namespace gsparql::server
