@@ -1,7 +1,9 @@
 # Sourced by the GPU machine's server scripts (scripts/gpu-server-load-run.sh,
-# scripts/gpu-streams-run.sh) from the repository root: the carried gsparql
-# (.carry/serve, with its shared libraries) and wrk (.carry/wrk) for
-# benchmarks/server_load.sh.
+# scripts/gpu-streams-run.sh) from the repository root: the carried portable
+# gsparql (.carry/gsparql, scripts/package-portable.sh; unpacked from
+# .carry/gsparql.txz when only that was carried) and wrk (.carry/wrk:
+# Debian's wrk and its libluajit) for benchmarks/server_load.sh.
 root=$PWD
-export GSPARQL=$root/.carry/serve/gsparql WRK=$root/.carry/wrk/wrk WRK_THREADS=4
-export LD_LIBRARY_PATH=$root/.carry/serve/lib:$root/.carry/wrk/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+[ -x "$root/.carry/gsparql/gsparql" ] || tar xJf "$root/.carry/gsparql.txz" -C "$root/.carry"
+export GSPARQL=$root/.carry/gsparql/gsparql WRK=$root/.carry/wrk/wrk WRK_THREADS=4
+export LD_LIBRARY_PATH=$root/.carry/wrk/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # On the GPU machine (16 cores): the server load mix of issue 12 against
 # gsparql serve and against Virtuoso 7.2.5 on the same data, in one run:
-# 64 clients for 60 s sending the WatDiv SF1 queries of tests/data, without
-# updates (gsparql with --backend auto and cpu) and with every 20th request
-# a one-triple update
-# (benchmarks/server_load.sh). Carry .carry/serve (a stripped gsparql of the
-# default build, which has the server the portable one lacks, and its shared
-# libraries but glibc's: `ldd`), .carry/wrk (Debian's wrk and libluajit)
+# 64 clients for SECONDS (default 60) sending the WatDiv SF1 queries of
+# tests/data, without updates (gsparql with the default workers, then
+# --threads 8 and 16, and --backend cpu) and with every 20th request a
+# one-triple update (benchmarks/server_load.sh). Carry .carry/gsparql.txz
+# (scripts/package-portable.sh), .carry/wrk (Debian's wrk and libluajit)
 # and .carry/virtuoso (scripts/virtuoso-env.sh). Output under $OUT.
 #   scripts/gpu-server-load-run.sh [SECONDS]
 set -uo pipefail
@@ -18,10 +17,14 @@ nproc | tee "$OUT/machine.txt"
 
 echo "== gsparql serve"
 "$GSPARQL" load --db /tmp/sf1 --quiet tests/data/watdiv/sf1.nt.zst
-benchmarks/server_load.sh 64 "$seconds" /tmp/sf1 > "$OUT/gsparql_queries_only.txt" 2>&1
-tail -3 "$OUT/gsparql_queries_only.txt"
-SERVE_ARGS="--backend cpu" benchmarks/server_load.sh 64 "$seconds" /tmp/sf1 > "$OUT/gsparql_cpu_queries_only.txt" 2>&1
-tail -3 "$OUT/gsparql_cpu_queries_only.txt"
+run() {  # NAME [SERVE_ARGS]
+  SERVE_ARGS="${2:-}" benchmarks/server_load.sh 64 "$seconds" /tmp/sf1 > "$OUT/$1.txt" 2>&1
+  echo "$1: $(grep -E 'queries/s|latency' "$OUT/$1.txt" | tr '\n' ' ')"
+}
+run gsparql_queries_only
+run gsparql_threads8 "--threads 8"
+run gsparql_threads16 "--threads 16"
+run gsparql_cpu_queries_only "--backend cpu"
 "$GSPARQL" load --db /tmp/sf1u --quiet tests/data/watdiv/sf1.nt.zst
 UPDATE_EVERY=20 benchmarks/server_load.sh 64 "$seconds" /tmp/sf1u > "$OUT/gsparql_every20_update.txt" 2>&1
 tail -3 "$OUT/gsparql_every20_update.txt"

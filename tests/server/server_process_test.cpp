@@ -341,6 +341,28 @@ TEST_CASE("the query page sends the bearer token of its token field: an update r
 }
 
 
+TEST_CASE("a page of another origin in a real browser cannot write, by form or by fetch, to a server with --update") {
+  if (shell("command -v node && test -x /usr/bin/chromium").exitCode != 0) {
+    MESSAGE("node or Debian's chromium is not installed: no page was opened");
+    return;
+  }
+  TempDir dir;
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  ServeProcess serve({"--update"}, dir / "db");
+  const ProcessResult page =
+      shell("node " + std::string(GSPARQL_CROSS_ORIGIN_TEST) + " http://127.0.0.1:" + std::to_string(serve.port()) +
+            "/ 'INSERT DATA { <http://e/evil> <http://e/was> <http://e/here> }' 2>&1");
+  INFO(page.output);
+  REQUIRE(page.exitCode == 0);
+  CHECK(page.output.find("\"formStatus\":403") != std::string::npos);
+  CHECK(page.output.find("is refused: only pages of this server") != std::string::npos);
+  // Refused by the server (403) or by the browser for want of CORS approval.
+  CHECK((page.output.find("\"fetch\":\"status 403\"") != std::string::npos ||
+         page.output.find("\"fetch\":\"failed:") != std::string::npos));
+  CHECK(sortedDump(dir / "db").size() == 1);
+}
+
 TEST_CASE("two runaway queries whose clients left free their workers: another query is answered within a second") {
   ServeProcess serve({"--threads", "2", "--queue", "0"});
   const auto isBusy = [](const httplib::Result& r) { return r && r->status == 503 && r->body.find("busy") != std::string::npos; };
