@@ -51,4 +51,15 @@ std::multimap<std::string, std::string> formFields(std::string_view text) {
   return fields;
 }
 
+RequestTarget targetOf(std::string_view target) {
+  if (const size_t scheme = target.find("://"); scheme != std::string_view::npos && !target.starts_with('/')) {
+    const size_t path = target.find('/', scheme + 3);
+    target = path == std::string_view::npos ? std::string_view("/") : target.substr(path);
+  }
+  const size_t query = target.find('?');
+  RequestTarget out{percentDecoded(target.substr(0, query)), {}};
+  if (query != std::string_view::npos) out.params = formFields(target.substr(query + 1));
+  return out;
+}
+
 }  // namespace gsparql::server

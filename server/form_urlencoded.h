@@ -18,4 +18,13 @@ std::string percentDecoded(std::string_view text);
 // The name=value pairs of a query string (without its '?') or a form body.
 std::multimap<std::string, std::string> formFields(std::string_view text);
 
+// A request target in origin form ("/sparql?query=...") or absolute form
+// ("http://host/sparql?query=...", RFC 9112 3.2.2): its decoded path and
+// its query's fields.
+struct RequestTarget {
+  std::string path;
+  std::multimap<std::string, std::string> params;
+};
+RequestTarget targetOf(std::string_view target);
+
 }  // namespace gsparql::server

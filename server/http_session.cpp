@@ -70,18 +70,6 @@ namespace {
 // the connection before the client has read why.
 constexpr auto kLingerTime = std::chrono::seconds(1);
 
-// The path and query of a request target in origin form ("/sparql?query=")
-// or absolute form ("http://host/sparql?query=", RFC 9112 3.2.2).
-void readTarget(std::string_view target, HttpRequest& request) {
-  if (const size_t scheme = target.find("://"); scheme != std::string_view::npos && target.front() != '/') {
-    const size_t path = target.find('/', scheme + 3);
-    target = path == std::string_view::npos ? std::string_view("/") : target.substr(path);
-  }
-  const size_t query = target.find('?');
-  request.path = percentDecoded(target.substr(0, query));
-  if (query != std::string_view::npos) request.params = formFields(target.substr(query + 1));
-}
-
 // The request line (methods are tokens, targets visible characters,
 // versions HTTP/x.y) or a later line of the head.
 bool inRequestLine(const beast::error_code& ec, const beast::flat_buffer& buffer) {
@@ -171,7 +159,9 @@ void HttpSession::dispatch() {
   auto request = std::make_shared<HttpRequest>();
   request->method = std::string(message.method_string());
   request->target = std::string(message.target());
-  readTarget(request->target, *request);
+  RequestTarget target = targetOf(request->target);
+  request->path = std::move(target.path);
+  request->params = std::move(target.params);
   for (const auto& field : message) request->headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
   request->body = std::move(message.body());
   request->version = message.version();

@@ -1,8 +1,9 @@
-// The parts of the server that need no network: reading SPARQL Protocol
-// requests and content negotiation.
+// The parts of the server that need no network: query strings and forms,
+// reading SPARQL Protocol requests, and content negotiation.
 #include <doctest/doctest.h>
 
 #include "server/content_negotiation.h"
+#include "server/form_urlencoded.h"
 #include "server/http_error.h"
 #include "server/protocol_request.h"
 
@@ -25,6 +26,17 @@ ResultFormat negotiated(const std::string& accept, QueryForm form = QueryForm::S
 }
 
 }  // namespace
+
+TEST_CASE("query strings and forms are read as the URL Standard reads them, refusing nothing") {
+  using Fields = std::multimap<std::string, std::string>;
+  CHECK(formFields("query=ASK%20%7B?s%20?p%20?o%7D&x=1") == Fields{{"query", "ASK {?s ?p ?o}"}, {"x", "1"}});
+  CHECK(formFields("a=b+c&a=%2B&empty=&bare&&=v") == Fields{{"a", "b c"}, {"a", "+"}, {"empty", ""}, {"bare", ""}, {"", "v"}});
+  CHECK(formFields("g=http://e/g?x=1") == Fields{{"g", "http://e/g?x=1"}});  // '?' and '=' inside a value
+  CHECK(formFields("q={raw}%zz%4") == Fields{{"q", "{raw}%zz%4"}});  // stray '%' kept
+  CHECK(formFields("k=%C3%A9%00") == Fields{{"k", std::string("\xC3\xA9\0", 3)}});
+  CHECK(formFields("").empty());
+  CHECK(percentDecoded("/a%20b+c%2F") == "/a b+c/");
+}
 
 TEST_CASE("a protocol request is read from GET, a form POST and a direct POST") {
   auto get = parseProtocolRequest({"GET", "", "", {{"query", "ASK {}"}, {"timeout", "2.5"}, {"explain", "true"}}});
