@@ -13,6 +13,7 @@
 #include "gsparql/error.h"
 #include "server/access_log.h"
 #include "server/connection_pool.h"
+#include "server/graph_store.h"
 #include "server/http_connection.h"
 #include "server/http_error.h"
 #include "server/http_server.h"
@@ -221,13 +222,27 @@ void SparqlServer::routes() {
   const char* endpoint = "/(sparql|query|update)";
   http_->Get(endpoint, [this](const httplib::Request& req, httplib::Response& res) {
     guarded(res, [&] {
+      if (namesGraphOnly(req.params)) return serveGraphStore(req, nullptr, res);
       if (req.params.empty()) return answerServiceDescription(req, res);
       answerProtocol(req, readInput(req, nullptr, options_.maxRequestBytes), res);
     });
   });
   http_->Post(endpoint, [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& body) {
-    guarded(res, [&] { answerProtocol(req, readInput(req, &body, options_.maxRequestBytes), res); });
+    guarded(res, [&] {
+      if (namesGraphOnly(req.params)) return serveGraphStore(req, &body, res);
+      answerProtocol(req, readInput(req, &body, options_.maxRequestBytes), res);
+    });
   });
+  // The Graph Store HTTP Protocol (graph_store.h): /data, and graph= or default on the endpoints.
+  const auto graphStore = [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& body) {
+    guarded(res, [&] { serveGraphStore(req, &body, res); });
+  };
+  http_->Get("/data(/.+)?", [this](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { serveGraphStore(req, nullptr, res); });
+  });
+  http_->Post("/data(/.+)?", graphStore);
+  http_->Put("/(sparql|query|update)|/data(/.+)?", graphStore);
+  http_->Delete("/(sparql|query|update)|/data(/.+)?", graphStore);
   if (options_.webDir.empty() || !http_->set_mount_point("/", options_.webDir.string())) {
     http_->Get("/", [dir = options_.webDir](const httplib::Request&, httplib::Response& res) {
       res.status = 404;
@@ -378,15 +393,24 @@ void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
 // On the connection's thread: an update's work is mostly the commit, one at
 // a time, and the answer is short. 200 once it is on disk.
 void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res) {
+  const UpdateSummary summary = commitUpdate(text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false}, res);
+  const std::string message = summary.changed ? "update committed: " + std::to_string(summary.triplesBefore) +
+                                                    " -> " + std::to_string(summary.triplesAfter) +
+                                                    " triples (" + summary.snapshot() + ")"
+                                              : "update changed nothing";
+  res.set_content(message + "\n", "text/plain; charset=utf-8");
+}
+
+UpdateSummary SparqlServer::commitUpdate(const std::string& text, const UpdateOptions& options, httplib::Response& res) {
   UpdateSummary summary;
   {
     std::unique_lock lock(updateMutex_, std::defer_lock);
-    if (!lock.try_lock_for(options.timeout.value_or(kUpdateWait))) {
+    if (!lock.try_lock_for(options.query.timeout.value_or(kUpdateWait))) {
       res.set_header("Retry-After", "1");
       throw HttpError(503, "the server is busy with other updates; try again later");
     }
     try {  // another process writing is waited for, up to the update's timeout
-      summary = Database::update(dir_, text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
+      summary = Database::update(dir_, text, options);
     } catch (const StorageError& e) {
       if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
       res.set_header("Retry-After", "1");
@@ -394,11 +418,22 @@ void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& opt
     }
   }
   if (summary.mergeDue) mergeInBackground();
-  const std::string message = summary.changed ? "update committed: " + std::to_string(summary.triplesBefore) +
-                                                    " -> " + std::to_string(summary.triplesAfter) +
-                                                    " triples (" + summary.snapshot() + ")"
-                                              : "update changed nothing";
-  res.set_content(message + "\n", "text/plain; charset=utf-8");
+  return summary;
+}
+
+// Its writes are refused, and committed, as updates are.
+void SparqlServer::serveGraphStore(const httplib::Request& req, const httplib::ContentReader* body, httplib::Response& res) {
+  // cpp-httplib splits a multipart body itself, and reads it only for a handler of its parts.
+  if (req.is_multipart_form_data()) throw HttpError(415, "a multipart body is not read: send the RDF document alone", true);
+  const GraphStoreResponse answer = answerGraphStore(
+      graphStoreRequestOf(readInput(req, body, options_.maxRequestBytes), req.path, req.get_header_value("Host"),
+                          req.get_header_value("Accept")),
+      {[this] { return database(); }, [&] { checkUpdateAllowed(req); },
+       [&](const std::string& update) { commitUpdate(update, {options_.query, /*allowLoad=*/true, /*mergeWhenDue=*/false}, res); },
+       options_.query});
+  res.status = answer.status;
+  for (const auto& [name, value] : answer.headers) res.set_header(name, value);
+  if (!answer.contentType.empty()) res.set_content(answer.body, answer.contentType);
 }
 
 void SparqlServer::mergeInBackground() {

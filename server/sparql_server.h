@@ -17,6 +17,7 @@
 #include "server/write_origins.h"
 
 namespace httplib {
+class ContentReader;
 class Server;
 struct Request;
 struct Response;
@@ -93,6 +94,10 @@ class SparqlServer {
   // origins that may write; reads from any.
   void answerPreflight(const httplib::Request& req, httplib::Response& res) const;
   void answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res);
+  // Applies an update once the others before it are done; 503 after waiting too long.
+  UpdateSummary commitUpdate(const std::string& text, const UpdateOptions& options, httplib::Response& res);
+  // A request of the Graph Store HTTP Protocol (graph_store.h); `body`: null for GET.
+  void serveGraphStore(const httplib::Request& req, const httplib::ContentReader* body, httplib::Response& res);
   // Folds the delta into a new generation on a thread of its own, between
   // updates; queries go on reading their snapshots.
   void mergeInBackground();
