@@ -38,10 +38,15 @@ RdfFormat formatOf(const std::string& mediaType) {
                        "(application/n-quads) and TriG (application/trig), not '" + mediaType + "'");
 }
 
+struct NTriples {
+  std::string text;
+  uint64_t triples = 0;
+};
+
 // The body's triples as N-Triples lines: absolute IRIs only, so that the
 // file's own location is no base for anything.
-std::string ntriplesOf(const std::string& body, RdfFormat format, const std::string& baseIri, uint64_t& triples) {
-  std::string text;
+NTriples ntriplesOf(const std::string& body, RdfFormat format, const std::string& baseIri) {
+  NTriples out;
   MemoryInput input(body);
   RdfReadOptions options;
   options.baseIri = baseIri;
@@ -51,13 +56,13 @@ std::string ntriplesOf(const std::string& body, RdfFormat format, const std::str
         throw HttpError(400, "the request body has a statement in graph " + std::string(s.graph) +
                                  ": a Graph Store request sends the triples of one graph");
       }
-      text.append(s.subject).append(" ").append(s.predicate).append(" ").append(s.object).append(" .\n");
-      ++triples;
+      out.text.append(s.subject).append(" ").append(s.predicate).append(" ").append(s.object).append(" .\n");
+      ++out.triples;
     }, options);
   } catch (const LoadError& e) {
     throw HttpError(400, std::string("bad RDF: ") + e.what());
   }
-  return text;
+  return out;
 }
 
 // Writes `text` to a new file of this user's alone; returns its path.
@@ -91,8 +96,11 @@ std::optional<RdfFormat> rdfFormatOfMediaType(const std::string& mediaType) {
   return std::nullopt;
 }
 
-TriplesFile::TriplesFile(const std::string& body, const std::string& mediaType, const std::string& baseIri)
-    : path_(writePrivateFile(ntriplesOf(body, formatOf(mediaType), baseIri, triples_))) {}
+TriplesFile::TriplesFile(const std::string& body, const std::string& mediaType, const std::string& baseIri) {
+  const NTriples ntriples = ntriplesOf(body, formatOf(mediaType), baseIri);
+  path_ = writePrivateFile(ntriples.text);
+  triples_ = ntriples.triples;
+}
 
 TriplesFile::~TriplesFile() {
   std::error_code ignored;  // a file left in the temp folder harms nobody
