@@ -11,7 +11,9 @@
 // exists. Writes are updates of the server's own making, each one update
 // (all or nothing): PUT is `DROP SILENT GRAPH <g> ; LOAD <file> INTO GRAPH
 // <g>`, POST the LOAD alone, DELETE the DROP, the file holding the body's
-// triples (graph_store_body.h).
+// triples (graph_store_body.h). Whether a graph existed (201 or 204, 404 for
+// DELETE) is read on the newest snapshot just before the update: of two
+// clients writing a new graph at once, both may be told 201.
 #include <functional>
 #include <map>
 #include <memory>
