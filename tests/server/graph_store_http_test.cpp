@@ -2,6 +2,10 @@
 // /data and the endpoints' graph= and default, and what the server refuses.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
 #include "gsparql/database.h"
 #include "support/test_support.h"
 #include "test_server.h"
@@ -167,4 +171,32 @@ TEST_CASE("a graph body over the request limit is 413") {
   REQUIRE(res);
   CHECK(res->status == 413);
   CHECK(store.triples() == 1);
+}
+
+TEST_CASE("a reader sees a graph whole before or after each PUT, never half replaced") {
+  GraphServer store;
+  auto graphOf = [](int size) {
+    std::string text;
+    for (int i = 0; i < size; ++i) text += "<http://e/s" + std::to_string(i) + "> <http://e/p> \"" + std::to_string(size) + "\" .\n";
+    return text;
+  };
+  const std::string small = graphOf(3), large = graphOf(50);
+  REQUIRE(store.put(kGraphG, small, "application/n-triples")->status == 201);
+  std::atomic<bool> writing{true};
+  std::thread writer([&] {
+    for (int i = 0; i < 20; ++i) store.put(kGraphG, i % 2 ? small : large, "application/n-triples");
+    writing = false;
+  });
+  int reads = 0;
+  while (writing) {
+    auto res = store.server->client().Get(kGraphG.c_str(), {{"Accept", "application/n-triples"}});
+    REQUIRE(res);
+    REQUIRE(res->status == 200);
+    const auto lines = std::count(res->body.begin(), res->body.end(), '\n');
+    CHECK((lines == 3 || lines == 50));
+    CHECK(res->body.find(lines == 3 ? "\"50\"" : "\"3\"") == std::string::npos);
+    ++reads;
+  }
+  writer.join();
+  CHECK(reads > 0);
 }
