@@ -8,6 +8,7 @@
 #include "gsparql/error.h"
 #include "server/access_log.h"
 #include "server/content_negotiation.h"
+#include "server/graph_store.h"
 #include "server/http_error.h"
 #include "server/http_server.h"
 #include "server/protocol_input.h"
@@ -57,6 +58,7 @@ HttpResponse errorResponse(std::exception_ptr error) {
     response.status = e.status();
     response.closeConnection = e.closesConnection();
     message = e.what();
+    if (response.status == 503) response.setHeader("Retry-After", "1");  // busy, or shutting down: try again
   } catch (const QueryError& e) {
     response.status = isResourceLimit(e) ? 503 : 400;
     message = e.what();
@@ -70,11 +72,14 @@ HttpResponse errorResponse(std::exception_ptr error) {
   return response;
 }
 
-// 503 with Retry-After: the server cannot take the request now.
-HttpResponse busy(const std::string& message) {
-  HttpResponse response = errorResponse(std::make_exception_ptr(HttpError(503, message)));
-  response.setHeader("Retry-After", "1");
-  return response;
+// Answers with what `answer` returns or throws.
+template <typename Answer>
+void respondWith(HttpExchange& exchange, Answer&& answer) {
+  try {
+    exchange.respond(answer());
+  } catch (...) {
+    exchange.respond(errorResponse(std::current_exception()));
+  }
 }
 
 std::string toLower(std::string text) {
@@ -147,6 +152,17 @@ HttpLimits limitsOf(const ServerOptions& options) {
 
 bool isEndpoint(std::string_view path) { return path == "/sparql" || path == "/query" || path == "/update"; }
 
+// The Graph Store's own endpoint (graph_store.h), and its graphs named directly.
+bool isGraphStorePath(std::string_view path) { return path == "/data" || path.starts_with("/data/"); }
+
+// A request of the Graph Store HTTP Protocol: to /data, or to an endpoint
+// naming a graph without a query or update, or one that only the Graph
+// Store takes (PUT, DELETE: it says what is missing).
+bool isGraphStoreRequest(const HttpRequest& req) {
+  if (isGraphStorePath(req.path)) return true;
+  return isEndpoint(req.path) && (namesGraphOnly(req.params) || req.method == "PUT" || req.method == "DELETE");
+}
+
 }  // namespace
 
 SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, DatabaseOptions databaseOptions)
@@ -174,9 +190,7 @@ SparqlServer::~SparqlServer() {
 
 void SparqlServer::handle(std::shared_ptr<HttpExchange> exchange) {
   if (!admit()) {
-    HttpResponse refusal = busy("the server is shutting down");
-    refusal.closeConnection = true;
-    return exchange->respond(std::move(refusal));
+    return exchange->respond(errorResponse(std::make_exception_ptr(HttpError(503, "the server is shutting down", true))));
   }
   try {
     route(exchange);
@@ -188,6 +202,7 @@ void SparqlServer::handle(std::shared_ptr<HttpExchange> exchange) {
 void SparqlServer::route(const std::shared_ptr<HttpExchange>& exchange) {
   const HttpRequest& req = exchange->request();
   if (req.method == "OPTIONS") return exchange->respond(preflight(req));
+  if (isGraphStoreRequest(req)) return startGraphStore(exchange);
   if (isEndpoint(req.path)) {
     const bool read = req.method == "GET" || req.method == "HEAD";
     if (read && req.params.empty()) return exchange->respond(serviceDescription(req));
@@ -225,8 +240,8 @@ void SparqlServer::startQuery(const std::shared_ptr<HttpExchange>& exchange, con
   });
   if (!pool_->trySubmit([job] { job->run(); })) {
     job->stream().onNews(nullptr);
-    exchange->respond(busy("the server is busy: " + std::to_string(pool_->workers()) + " queries running and " +
-                           std::to_string(pool_->queueLength()) + " waiting; try again later"));
+    throw HttpError(503, "the server is busy: " + std::to_string(pool_->workers()) + " queries running and " +
+                             std::to_string(pool_->queueLength()) + " waiting; try again later");
   }
 }
 
@@ -247,15 +262,17 @@ void SparqlServer::answerQuery(const std::shared_ptr<QueryJob>& job, HttpExchang
 
 HttpResponse SparqlServer::preflight(const HttpRequest& req) const {
   HttpResponse response{204, corsHeaders()};
-  response.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  response.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, DELETE, OPTIONS");
   response.setHeader("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type");
   response.setHeader("Access-Control-Max-Age", "86400");
   // A preflight does not say whether the POST will be a query or an
-  // update; /update, or the Authorization header (which only updates
-  // need), tell a write. An origin that may not write gets no
-  // Allow-Origin, so the browser does not send the request.
+  // update; /update, the Graph Store's /data, PUT and DELETE, or the
+  // Authorization header (which only writes need), tell a write. An origin
+  // that may not write gets no Allow-Origin, so the browser does not send
+  // the request.
   const std::string origin = req.header("Origin");
-  const bool write = req.path == "/update" ||
+  const std::string method = req.header("Access-Control-Request-Method");
+  const bool write = req.path == "/update" || isGraphStorePath(req.path) || method == "PUT" || method == "DELETE" ||
                      toLower(req.header("Access-Control-Request-Headers")).find("authorization") != std::string::npos;
   if (!write) return response;
   response.eraseHeader("Access-Control-Allow-Origin");
@@ -298,38 +315,65 @@ void SparqlServer::checkUpdateAllowed(const HttpRequest& req) const {
 
 void SparqlServer::startUpdate(const std::shared_ptr<HttpExchange>& exchange, const ProtocolRequest& request) {
   checkUpdateAllowed(exchange->request());
-  const bool queued = updates_->trySubmit([this, exchange, text = request.text, options = optionsFor(request, exchange->request())] {
-    try {
-      exchange->respond(applyUpdate(text, options));
-    } catch (...) {
-      exchange->respond(errorResponse(std::current_exception()));
-    }
+  const UpdateOptions options{optionsFor(request, exchange->request()), /*allowLoad=*/false, /*mergeWhenDue=*/false};
+  const bool queued = updates_->trySubmit([this, exchange, text = request.text, options] {
+    respondWith(*exchange, [&] { return updateResponse(commitUpdate(text, options)); });
   });
-  if (!queued) exchange->respond(busy("the server is busy with other updates; try again later"));
+  if (!queued) throw HttpError(503, "the server is busy with other updates; try again later");
 }
 
-// 200 once the update is on disk.
-HttpResponse SparqlServer::applyUpdate(const std::string& text, const QueryOptions& options) {
-  UpdateSummary summary;
-  {
-    std::unique_lock lock(updateMutex_, std::defer_lock);
-    if (!lock.try_lock_for(options.timeout.value_or(kUpdateWait))) {
-      return busy("the server is busy with other updates; try again later");
-    }
-    try {  // another process writing is waited for, up to the update's timeout
-      summary = Database::update(dir_, text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
-    } catch (const StorageError& e) {
-      if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
-      return busy(std::string(e.what()) + "; try again later");
-    }
-  }
-  if (summary.mergeDue) mergeInBackground();
+// Once the update is on disk.
+HttpResponse SparqlServer::updateResponse(const UpdateSummary& summary) {
   const std::string message = summary.changed ? "update committed: " + std::to_string(summary.triplesBefore) +
                                                     " -> " + std::to_string(summary.triplesAfter) +
                                                     " triples (" + summary.snapshot() + ")"
                                               : "update changed nothing";
   HttpResponse response{200, corsHeaders()};
   response.setContent(message + "\n", kPlainText);
+  return response;
+}
+
+UpdateSummary SparqlServer::commitUpdate(const std::string& text, const UpdateOptions& options) {
+  UpdateSummary summary;
+  {
+    std::unique_lock lock(updateMutex_, std::defer_lock);
+    if (!lock.try_lock_for(options.query.timeout.value_or(kUpdateWait))) {
+      throw HttpError(503, "the server is busy with other updates; try again later");
+    }
+    try {  // another process writing is waited for, up to the update's timeout
+      summary = Database::update(dir_, text, options);
+    } catch (const StorageError& e) {
+      if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
+      throw HttpError(503, std::string(e.what()) + "; try again later");
+    }
+  }
+  if (summary.mergeDue) mergeInBackground();
+  return summary;
+}
+
+// Reads on the query workers, writes on the update threads; writes are
+// refused, and committed, as updates are.
+void SparqlServer::startGraphStore(const std::shared_ptr<HttpExchange>& exchange) {
+  const HttpRequest& req = exchange->request();
+  GraphStoreRequest request = graphStoreRequestOf(protocolInputOf(req), req.path, req.header("Host"), req.header("Accept"));
+  const bool write = request.method != "GET" && request.method != "HEAD";
+  if (write) checkUpdateAllowed(req);
+  WorkerPool& pool = write ? *updates_ : *pool_;
+  const bool queued = pool.trySubmit([this, exchange, request = std::move(request)] {
+    respondWith(*exchange, [&] { return graphStoreResponse(exchange->request(), request); });
+  });
+  if (!queued) throw HttpError(503, "the server is busy; try again later");
+}
+
+HttpResponse SparqlServer::graphStoreResponse(const HttpRequest& req, const GraphStoreRequest& request) {
+  const GraphStoreAccess access{
+      [this] { return database(); }, [&] { checkUpdateAllowed(req); },
+      [this](const std::string& update) { commitUpdate(update, {options_.query, /*allowLoad=*/true, /*mergeWhenDue=*/false}); },
+      options_.query};
+  const GraphStoreResponse answer = answerGraphStore(request, access);
+  HttpResponse response{answer.status, corsHeaders()};
+  for (const auto& [name, value] : answer.headers) response.setHeader(name, value);
+  if (!answer.contentType.empty()) response.setContent(answer.body, answer.contentType);
   return response;
 }
 

@@ -22,6 +22,7 @@ namespace gsparql::server {
 
 class AccessLog;
 class HttpServer;
+struct GraphStoreRequest;
 struct HttpInput;
 struct ProtocolRequest;
 class QueryJob;
@@ -95,7 +96,13 @@ class SparqlServer final : private HttpHandler {
   // On an update thread: the update's work is mostly the commit, one at a
   // time, and the answer is short.
   void startUpdate(const std::shared_ptr<HttpExchange>& exchange, const ProtocolRequest& request);
-  HttpResponse applyUpdate(const std::string& text, const QueryOptions& options);
+  static HttpResponse updateResponse(const UpdateSummary& summary);
+  // Applies an update once the others before it are done; HttpError 503
+  // after waiting too long.
+  UpdateSummary commitUpdate(const std::string& text, const UpdateOptions& options);
+  // A request of the Graph Store HTTP Protocol (graph_store.h).
+  void startGraphStore(const std::shared_ptr<HttpExchange>& exchange);
+  HttpResponse graphStoreResponse(const HttpRequest& req, const GraphStoreRequest& request);
   // Folds the delta into a new generation on a thread of its own, between
   // updates; queries go on reading their snapshots.
   void mergeInBackground();

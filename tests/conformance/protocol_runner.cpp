@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "gsparql/database.h"
+#include "http_manifest.h"
 #include "manifest.h"
 #include "test_server.h"
 
@@ -26,29 +27,11 @@ using namespace gsparql::conformance;
 
 namespace {
 
-const std::string kHt = "http://www.w3.org/2011/http#";
-const std::string kCnt = "http://www.w3.org/2011/content#";
-const std::string kHts = "http://www.w3.org/2011/http-statusCodes#";
-
-// A body's text in the encoding the manifest names (ASCII text: UTF-16 is
-// each byte followed by a zero, after a little-endian byte order mark).
-std::string encoded(const std::string& text, const std::string& encoding) {
-  if (encoding != "UTF-16") return text;
-  std::string out = "\xFF\xFE";
-  for (char c : text) out += std::string{c, '\0'};
-  return out;
-}
-
 // What is wrong with a response, or nothing.
 std::optional<std::string> problemWith(const RdfGraph& manifest, const std::string& expected, const httplib::Response& res) {
-  bool statusOk = false;
-  std::string statuses;
-  for (const std::string& status : manifest.objects(expected, iriTerm(kMf + "expectedStatus"))) {
-    const std::string name = status.substr(kHts.size() + 1, status.size() - kHts.size() - 2);  // StatusCode2xx
-    statuses += name + " ";
-    statusOk = statusOk || (name.size() == 13 && name[10] - '0' == res.status / 100);
+  if (auto statuses = unexpectedStatus(manifest, expected, res.status)) {
+    return "status " + std::to_string(res.status) + ", expected " + *statuses + "(" + res.body.substr(0, 200) + ")";
   }
-  if (!statusOk) return "status " + std::to_string(res.status) + ", expected " + statuses + "(" + res.body.substr(0, 200) + ")";
   const std::string type = res.get_header_value("Content-Type");
   auto isOneOf = [&](std::initializer_list<const char*> types) {
     for (const char* t : types) {
@@ -77,20 +60,8 @@ std::optional<std::string> problemWith(const RdfGraph& manifest, const std::stri
 
 // Sends a request of the manifest; returns what is wrong with its answer.
 std::optional<std::string> send(const RdfGraph& manifest, const std::string& request, const test::TestServer& server) {
-  httplib::Request req;
-  req.method = lexicalForm(manifest.object(request, iriTerm(kHt + "methodName")).value_or("\"GET\""));
-  req.path = lexicalForm(manifest.object(request, iriTerm(kHt + "absolutePath")).value_or("\"/sparql/\""));
+  httplib::Request req = manifestRequest(manifest, request, "/sparql/");
   if (req.path.rfind("/sparql/", 0) == 0) req.path.erase(7, 1);  // the manifest's endpoint is "/sparql/", ours "/sparql"
-  if (auto headers = manifest.object(request, iriTerm(kHt + "headers"))) {
-    for (const std::string& header : manifest.list(*headers)) {
-      req.set_header(lexicalForm(manifest.object(header, iriTerm(kHt + "fieldName")).value_or("\"\"")),
-                     lexicalForm(manifest.object(header, iriTerm(kHt + "fieldValue")).value_or("\"\"")));
-    }
-  }
-  if (auto body = manifest.object(request, iriTerm(kHt + "body"))) {
-    req.body = encoded(lexicalForm(manifest.object(*body, iriTerm(kCnt + "chars")).value_or("\"\"")),
-                       lexicalForm(manifest.object(*body, iriTerm(kCnt + "characterEncoding")).value_or("\"UTF-8\"")));
-  }
   httplib::Response res;
   httplib::Error error = httplib::Error::Success;
   if (!server.client().send(req, res, error)) return "no response: " + httplib::to_string(error);

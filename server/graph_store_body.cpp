@@ -1,0 +1,110 @@
+#include "server/graph_store_body.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "gsparql/error.h"
+#include "loaders/input_stream.h"
+#include "loaders/rdf_reader.h"
+#include "server/http_error.h"
+
+namespace gsparql::server {
+namespace {
+
+struct MediaTypeFormat {
+  const char* mediaType;
+  RdfFormat format;
+};
+
+// The registered media types of the loader's formats, and the older names
+// clients still send (text/plain was N-Triples' before RDF 1.1).
+constexpr MediaTypeFormat kReadable[] = {
+    {"text/turtle", RdfFormat::Turtle},        {"application/x-turtle", RdfFormat::Turtle},
+    {"application/n-triples", RdfFormat::NTriples}, {"text/plain", RdfFormat::NTriples},
+    {"application/n-quads", RdfFormat::NQuads}, {"text/x-nquads", RdfFormat::NQuads},
+    {"application/trig", RdfFormat::TriG},
+};
+
+RdfFormat formatOf(const std::string& mediaType) {
+  if (auto format = rdfFormatOfMediaType(mediaType)) return *format;
+  throw HttpError(415, "the Graph Store reads Turtle (text/turtle), N-Triples (application/n-triples), N-Quads "
+                       "(application/n-quads) and TriG (application/trig), not '" + mediaType + "'");
+}
+
+struct NTriples {
+  std::string text;
+  uint64_t triples = 0;
+};
+
+// The body's triples as N-Triples lines: absolute IRIs only, so that the
+// file's own location is no base for anything.
+NTriples ntriplesOf(const std::string& body, RdfFormat format, const std::string& baseIri) {
+  NTriples out;
+  MemoryInput input(body);
+  RdfReadOptions options;
+  options.baseIri = baseIri;
+  try {
+    readRdf(input, "the request body", format, [&](const RdfStatementView& s) {
+      if (!s.graph.empty()) {
+        throw HttpError(400, "the request body has a statement in graph " + std::string(s.graph) +
+                                 ": a Graph Store request sends the triples of one graph");
+      }
+      out.text.append(s.subject).append(" ").append(s.predicate).append(" ").append(s.object).append(" .\n");
+      ++out.triples;
+    }, options);
+  } catch (const LoadError& e) {
+    throw HttpError(400, std::string("bad RDF: ") + e.what());
+  }
+  return out;
+}
+
+// Writes `text` to a new file of this user's alone; returns its path.
+std::filesystem::path writePrivateFile(const std::string& text) {
+  std::string name = (std::filesystem::temp_directory_path() / "gsparql-graph-store-XXXXXX.nt").string();
+  const int fd = ::mkstemps(name.data(), 3);
+  if (fd < 0) throw std::runtime_error("cannot create a temporary file in " + name + ": " + std::strerror(errno));
+  for (size_t written = 0; written < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      ::unlink(name.c_str());
+      throw std::runtime_error("cannot write " + name + ": " + std::strerror(error));
+    }
+    written += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  return name;
+}
+
+}  // namespace
+
+std::optional<RdfFormat> rdfFormatOfMediaType(const std::string& mediaType) {
+  std::string lower = mediaType;  // media types are case-insensitive (RFC 9110 8.3.1)
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const MediaTypeFormat& readable : kReadable) {
+    if (lower == readable.mediaType) return readable.format;
+  }
+  return std::nullopt;
+}
+
+TriplesFile::TriplesFile(const std::string& body, const std::string& mediaType, const std::string& baseIri) {
+  const NTriples ntriples = ntriplesOf(body, formatOf(mediaType), baseIri);
+  path_ = writePrivateFile(ntriples.text);
+  triples_ = ntriples.triples;
+}
+
+TriplesFile::~TriplesFile() {
+  std::error_code ignored;  // a file left in the temp folder harms nobody
+  std::filesystem::remove(path_, ignored);
+}
+
+}  // namespace gsparql::server
