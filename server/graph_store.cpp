@@ -8,6 +8,7 @@
 #include "server/content_negotiation.h"
 #include "server/graph_store_body.h"
 #include "server/http_error.h"
+#include "server/multipart.h"
 
 namespace gsparql::server {
 namespace {
@@ -107,11 +108,17 @@ GraphStoreResponse read(const GraphStoreRequest& request, const GraphStoreAccess
   return response;
 }
 
-// The body's triples; relative IRIs in it resolve against the graph's name,
-// or the request's URL for the default graph.
+// The body's triples, or those of each part of a multipart body; relative
+// IRIs in them resolve against the graph's name, or the request's URL for
+// the default graph.
 TriplesFile triplesOf(const GraphStoreRequest& request, const GraphTarget& target) {
-  return TriplesFile(request.body, request.contentType,
-                     target.kind == GraphTarget::Kind::Named ? target.iri : request.requestIri);
+  std::vector<RdfDocument> documents;
+  if (request.contentType == "multipart/form-data") {
+    for (const BodyPart& part : multipartParts(request.body, request.boundary)) documents.push_back({part.content, part.mediaType});
+  } else {
+    documents.push_back({request.body, request.contentType});
+  }
+  return TriplesFile(documents, target.kind == GraphTarget::Kind::Named ? target.iri : request.requestIri);
 }
 
 // PUT: the body's triples replace the graph's.
@@ -150,7 +157,7 @@ GraphStoreRequest graphStoreRequestOf(HttpInput input, const std::string& path, 
   const std::string requestIri = "http://" + (host.empty() ? std::string("localhost") : host) + path;
   GraphTarget target = targetOf(input.method, input.params, path, requestIri);
   return {std::move(input.method), std::move(target), std::move(input.contentType), std::move(accept),
-          std::move(input.body), requestIri};
+          std::move(input.body), requestIri, {}};
 }
 
 GraphStoreResponse answerGraphStore(const GraphStoreRequest& request, const GraphStoreAccess& access) {

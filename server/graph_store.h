@@ -42,6 +42,7 @@ struct GraphStoreRequest {
   // default graph (a named graph's is its name), and the prefix of the names
   // of new graphs.
   std::string requestIri;
+  std::string boundary;  // of a multipart/form-data body, each part a document of the graph
 };
 
 struct GraphStoreResponse {

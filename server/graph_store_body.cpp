@@ -43,10 +43,21 @@ struct NTriples {
   uint64_t triples = 0;
 };
 
-// The body's triples as N-Triples lines: absolute IRIs only, so that the
-// file's own location is no base for anything.
-NTriples ntriplesOf(const std::string& body, RdfFormat format, const std::string& baseIri) {
-  NTriples out;
+// A term with its blank node label, if any, moved into the document's own
+// space: "_:b1" of the second document is "_:d2_b1".
+void appendTerm(std::string& out, std::string_view term, const std::string& blankPrefix) {
+  if (term.starts_with("_:")) {
+    out.append("_:").append(blankPrefix).append(term.substr(2));
+    return;
+  }
+  out.append(term);
+}
+
+// The document's triples as N-Triples lines: absolute IRIs only, so that
+// the file's own location is no base for anything.
+void appendNTriples(NTriples& out, const RdfDocument& document, const std::string& baseIri, const std::string& blankPrefix) {
+  const RdfFormat format = formatOf(document.mediaType);
+  const std::string body(document.content);
   MemoryInput input(body);
   RdfReadOptions options;
   options.baseIri = baseIri;
@@ -56,13 +67,15 @@ NTriples ntriplesOf(const std::string& body, RdfFormat format, const std::string
         throw HttpError(400, "the request body has a statement in graph " + std::string(s.graph) +
                                  ": a Graph Store request sends the triples of one graph");
       }
-      out.text.append(s.subject).append(" ").append(s.predicate).append(" ").append(s.object).append(" .\n");
+      appendTerm(out.text, s.subject, blankPrefix);
+      out.text.append(" ").append(s.predicate).append(" ");
+      appendTerm(out.text, s.object, blankPrefix);
+      out.text.append(" .\n");
       ++out.triples;
     }, options);
   } catch (const LoadError& e) {
     throw HttpError(400, std::string("bad RDF: ") + e.what());
   }
-  return out;
 }
 
 // Writes `text` to a new file of this user's alone; returns its path.
@@ -96,8 +109,11 @@ std::optional<RdfFormat> rdfFormatOfMediaType(const std::string& mediaType) {
   return std::nullopt;
 }
 
-TriplesFile::TriplesFile(const std::string& body, const std::string& mediaType, const std::string& baseIri) {
-  const NTriples ntriples = ntriplesOf(body, formatOf(mediaType), baseIri);
+TriplesFile::TriplesFile(const std::vector<RdfDocument>& documents, const std::string& baseIri) {
+  NTriples ntriples;
+  for (size_t i = 0; i < documents.size(); ++i) {
+    appendNTriples(ntriples, documents[i], baseIri, documents.size() > 1 ? "d" + std::to_string(i + 1) + "_" : "");
+  }
   path_ = writePrivateFile(ntriples.text);
   triples_ = ntriples.triples;
 }

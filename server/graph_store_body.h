@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "gsparql/load.h"
 
@@ -16,14 +18,21 @@ namespace gsparql::server {
 // parameters): Turtle, N-Triples, N-Quads or TriG; nullopt for any other.
 std::optional<RdfFormat> rdfFormatOfMediaType(const std::string& mediaType);
 
+// One RDF document of a request: its body, or a part of a multipart body.
+struct RdfDocument {
+  std::string_view content;
+  std::string mediaType;  // without parameters
+};
+
 // A body's triples in a private temp file (mode 0600), removed with this object.
 class TriplesFile {
  public:
   // Throws HttpError: 415 for a media type the loader does not read; 400
   // for a body that does not parse (the message with its line:column) and
   // for a statement of a named graph (N-Quads, TriG: a request sends one
-  // graph's triples, those of the document's default graph).
-  TriplesFile(const std::string& body, const std::string& mediaType, const std::string& baseIri);
+  // graph's triples, those of the document's default graph). The blank
+  // nodes of each document are its own.
+  TriplesFile(const std::vector<RdfDocument>& documents, const std::string& baseIri);
   ~TriplesFile();
   TriplesFile(const TriplesFile&) = delete;
   TriplesFile& operator=(const TriplesFile&) = delete;

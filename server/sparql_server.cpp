@@ -11,6 +11,7 @@
 #include "server/graph_store.h"
 #include "server/http_error.h"
 #include "server/http_server.h"
+#include "server/multipart.h"
 #include "server/protocol_input.h"
 #include "server/protocol_request.h"
 #include "server/query_job.h"
@@ -356,6 +357,7 @@ UpdateSummary SparqlServer::commitUpdate(const std::string& text, const UpdateOp
 void SparqlServer::startGraphStore(const std::shared_ptr<HttpExchange>& exchange) {
   const HttpRequest& req = exchange->request();
   GraphStoreRequest request = graphStoreRequestOf(protocolInputOf(req), req.path, req.header("Host"), req.header("Accept"));
+  request.boundary = multipartBoundary(req.header("Content-Type")).value_or("");
   const bool write = request.method != "GET" && request.method != "HEAD";
   if (write) checkUpdateAllowed(req);
   WorkerPool& pool = write ? *updates_ : *pool_;

@@ -19,9 +19,13 @@ extern char** environ;
 namespace gsparql::conformance {
 
 void convertRdfXml(const std::filesystem::path& rdfXml, const std::filesystem::path& ntriples) {
+  convertWithRapper(rdfXml, "rdfxml", ntriples);
+}
+
+void convertWithRapper(const std::filesystem::path& rdfXml, const std::string& syntax, const std::filesystem::path& ntriples) {
   std::filesystem::path log = ntriples;
   log += ".log";
-  std::vector<std::string> args = {"rapper", "--quiet", "-i", "rdfxml", "-o", "ntriples", rdfXml.string(),
+  std::vector<std::string> args = {"rapper", "--quiet", "-i", syntax, "-o", "ntriples", rdfXml.string(),
                                    fileUri(rdfXml)};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -34,7 +38,7 @@ void convertRdfXml(const std::filesystem::path& rdfXml, const std::filesystem::p
   pid_t pid = 0;
   int rc = posix_spawnp(&pid, "rapper", &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (rc == ENOENT) throw UnsupportedFormat("RDF/XML: rapper (Debian package raptor2-utils) is not installed");
+  if (rc == ENOENT) throw UnsupportedFormat(syntax + ": rapper (Debian package raptor2-utils) is not installed");
   if (rc != 0) throw std::runtime_error("cannot run rapper: " + std::string(std::strerror(rc)));
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {

@@ -81,6 +81,8 @@ ResultSet readResultFile(const std::filesystem::path& file,
 // resolves Turtle. Throws UnsupportedFormat when rapper is not installed and
 // std::runtime_error with rapper's message when it rejects the file.
 void convertRdfXml(const std::filesystem::path& rdfXml, const std::filesystem::path& ntriples);
+// The same for a file of another syntax rapper reads (`syntax`: its -i name, "turtle").
+void convertWithRapper(const std::filesystem::path& file, const std::string& syntax, const std::filesystem::path& ntriples);
 
 struct CompareOptions {
   // Non-empty when the query has ORDER BY: the solutions must come in the

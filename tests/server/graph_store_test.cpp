@@ -36,7 +36,7 @@ struct Store {
 
   GraphStoreResponse send(const std::string& method, const GraphTarget& target, const std::string& body = "",
                           const std::string& contentType = "text/turtle", const std::string& accept = "") const {
-    return answerGraphStore({method, target, contentType, accept, body, "http://localhost/data"}, access);
+    return answerGraphStore({method, target, contentType, accept, body, "http://localhost/data", {}}, access);
   }
 
   uint64_t triples() const { return Database(db).statistics().triples; }
