@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdarg>
+#include <iterator>
 #include <cstring>
 #include <memory>
 #include <numeric>
@@ -229,7 +230,7 @@ std::vector<std::string> Dictionary::terms(TermSpace space, std::span<const uint
 
 void Dictionary::extend(TermSpace space, uint32_t firstId, std::vector<std::string> terms) {
   AddedTerms& extra = space == TermSpace::Vertex ? addedVertices_ : addedPredicates_;
-  extra.firstId = firstId;
+  if (extra.terms.empty()) extra.firstId = firstId;
   for (uint32_t i = 0; i < terms.size(); ++i) {
     if (space == TermSpace::Predicate) {
       predicateIds_.emplace(terms[i], firstId + i);
@@ -237,7 +238,7 @@ void Dictionary::extend(TermSpace space, uint32_t firstId, std::vector<std::stri
       extra.idsByKey.emplace(rdf::termKey(terms[i]), firstId + i);
     }
   }
-  extra.terms = std::move(terms);
+  extra.terms.insert(extra.terms.end(), std::make_move_iterator(terms.begin()), std::make_move_iterator(terms.end()));
 }
 
 std::vector<std::string> Dictionary::storedTerms(TermSpace space, std::span<const uint32_t> ids) const {

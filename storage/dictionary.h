@@ -52,7 +52,8 @@ class Dictionary {
   // throws StorageError "database corrupted: ..." on a mismatch.
   void verify() const;
   // Terms a delta adds (storage/delta_overlay.h), in memory, numbered from
-  // `firstId` (the stored terms' count) in order.
+  // `firstId` in order: the stored terms' count, or where the terms added
+  // before end.
   void extend(TermSpace space, uint32_t firstId, std::vector<std::string> terms);
 
  private:

@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "storage/adjacency.h"
 #include "storage/catalog.h"
+#include "storage/delta_file.h"
 #include "storage/dictionary.h"
 #include "storage/generations.h"
 #include "storage/graph_changes.h"
@@ -53,6 +55,14 @@ class GraphStore {
   // The term of every vertex id in a memory map, or nullptr for a database
   // written before term columns existed (decode through the dictionary).
   const TermColumn* terms() const { return terms_ ? &*terms_ : nullptr; }
+  // Applies an update's delta records in memory, as if read from the next
+  // delta file: for a writer's own snapshot, which nothing else reads yet
+  // (an update batch, gsparql/update_batch.h, whose requests each read
+  // those before; readers then get it whole, without replaying the delta).
+  // `files`: the delta files the records complete, 0 while they are not
+  // written yet (each file one blank-node scope: delta_overlay.h). Leaves
+  // the snapshot unusable when it throws.
+  void extend(const std::vector<DeltaRecord>& records, uint32_t files);
   // Whether the snapshot holds `triple` (terms; the predicate key names its graph).
   bool holds(const TermTriple& triple) const;
   // Checks every checksum of the dictionary, the adjacency files, the

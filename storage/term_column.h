@@ -76,8 +76,9 @@ class TermColumn {
     checked_.ensure(block, [this, block] { checkBlock(block); });
     return {text_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]};
   }
-  // The terms a delta adds (storage/delta_overlay.h), numbered after the file's.
-  void extend(std::vector<std::string> terms) { added_ = std::move(terms); }
+  // The terms a delta adds (storage/delta_overlay.h), numbered after the
+  // file's and those added before.
+  void extend(const std::vector<std::string>& terms) { added_.insert(added_.end(), terms.begin(), terms.end()); }
   // Asks the CPU to bring the entry of `id` into cache, for a term() soon after.
   void prefetch(uint32_t id) const { __builtin_prefetch(offsets_.data() + id); }
   // Checks every block; throws StorageError.

@@ -70,8 +70,8 @@ class ValueColumn {
     return entries_[vertex];
   }
   // The values of terms a delta adds (storage/delta_overlay.h), numbered
-  // after the file's.
-  void extend(std::vector<rdf::TypedValue> values) { added_ = std::move(values); }
+  // after the file's and those added before.
+  void extend(const std::vector<rdf::TypedValue>& values) { added_.insert(added_.end(), values.begin(), values.end()); }
   // Checks every block; throws StorageError.
   void verify() const;
 
