@@ -21,6 +21,7 @@
 #include "server/request_body.h"
 #include "server/request_head.h"
 #include "server/service_description.h"
+#include "server/update_committer.h"
 #include "server/worker_pool.h"
 
 namespace gsparql::server {
@@ -33,7 +34,8 @@ constexpr size_t kMaxConnectionThreads = 16384;
 // (cpp-httplib's default of 5 makes busy clients reconnect all the time).
 constexpr size_t kKeepAliveRequests = 1000;
 constexpr time_t kKeepAliveSeconds = 1;
-// How long an update waits for the others before 503, without a timeout.
+// How long an update waits for the others (and for another writer) before
+// 503, without a timeout.
 constexpr auto kUpdateWait = std::chrono::seconds(30);
 // How often a connection's thread waiting for its query looks whether the
 // client is still there (and whether the server cancels its queries).
@@ -172,6 +174,13 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
     : dir_(std::move(dir)),
       databaseOptions_(withGpuExecutors(databaseOptions, workersOf(options))),
       database_(std::make_shared<const Database>(dir_, databaseOptions_)),
+      committer_(std::make_unique<UpdateCommitter>(
+          dir_, databaseOptions_,
+          [this](std::shared_ptr<const Database> newest) {  // what the batch left: not read again
+            std::lock_guard lock(databaseMutex_);
+            database_ = std::move(newest);
+          },
+          kUpdateWait)),
       options_(std::move(options)),
       writeOrigins_(options_.corsOrigins),
       http_(std::make_unique<HttpServer>()) {
@@ -375,23 +384,20 @@ void SparqlServer::checkUpdateAllowed(const httplib::Request& req) const {
   }
 }
 
-// On the connection's thread: an update's work is mostly the commit, one at
-// a time, and the answer is short. 200 once it is on disk.
+// On the connection's thread: an update's work is mostly the commit, which
+// it shares with the updates that came meanwhile, and the answer is short.
+// 200 once it is on disk.
 void SparqlServer::answerUpdate(const std::string& text, const QueryOptions& options, httplib::Response& res) {
   UpdateSummary summary;
-  {
-    std::unique_lock lock(updateMutex_, std::defer_lock);
-    if (!lock.try_lock_for(options.timeout.value_or(kUpdateWait))) {
-      res.set_header("Retry-After", "1");
-      throw HttpError(503, "the server is busy with other updates; try again later");
-    }
-    try {  // another process writing is waited for, up to the update's timeout
-      summary = Database::update(dir_, text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
-    } catch (const StorageError& e) {
-      if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
-      res.set_header("Retry-After", "1");
-      throw HttpError(503, std::string(e.what()) + "; try again later");
-    }
+  try {  // another process writing is waited for, up to the update's timeout
+    summary = committer_->commit(text, {options, /*allowLoad=*/false, /*mergeWhenDue=*/false});
+  } catch (const UpdateWaitExpired& e) {
+    res.set_header("Retry-After", "1");
+    throw HttpError(503, std::string(e.what()) + "; try again later");
+  } catch (const StorageError& e) {
+    if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
+    res.set_header("Retry-After", "1");
+    throw HttpError(503, std::string(e.what()) + "; try again later");
   }
   if (summary.mergeDue) mergeInBackground();
   const std::string message = summary.changed ? "update committed: " + std::to_string(summary.triplesBefore) +
@@ -405,8 +411,7 @@ void SparqlServer::mergeInBackground() {
   if (merging_.exchange(true)) return;
   if (merger_.joinable()) merger_.join();  // the merge before, ended
   merger_ = std::thread([this] {
-    std::lock_guard lock(updateMutex_);
-    try {
+    try {  // the batches of updates wait for its write lock meanwhile
       Database::mergeDelta(dir_);
     } catch (const Error& e) {  // another process writing, a full disk: the delta stays, a later update tries again
       std::fprintf(stderr, "gsparql serve: merging the delta failed: %s\n", e.what());

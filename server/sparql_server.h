@@ -1,7 +1,8 @@
 #pragma once
 // `gsparql serve`: the SPARQL 1.1 Protocol over HTTP (cpp-httplib) on a
 // database directory, with the query page's files at /. Queries read the
-// newest generation when they start; updates are applied one at a time.
+// newest generation when they start; concurrent updates are committed
+// together (update_committer.h).
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -29,6 +30,7 @@ class HttpConnection;
 struct HttpInput;
 struct ProtocolRequest;
 class QueryJob;
+class UpdateCommitter;
 class WorkerPool;
 
 struct ServerOptions {
@@ -110,7 +112,7 @@ class SparqlServer {
   std::mutex databaseMutex_;
   std::shared_ptr<const Database> database_;
   std::mutex openMutex_;  // held by the one thread opening a newer snapshot
-  std::timed_mutex updateMutex_;  // this server's updates take turns (one writer per directory)
+  std::unique_ptr<UpdateCommitter> committer_;  // this server's updates, in batches
   std::atomic<bool> merging_{false};
   std::thread merger_;
   ServerOptions options_;
