@@ -34,12 +34,22 @@ std::filesystem::path smallDatabase(const TempDir& work) {
   return work / "db";
 }
 
+struct SmallDatabase {
+  TempDir work;
+  const std::filesystem::path db = smallDatabase(work);
+};
+
 // By predicate and graph: ids may differ between a snapshot extended request
 // by request and one that read the delta files at once.
 std::map<std::string, PredicateStatistics> predicateStatistics(const DatabaseStatistics& statistics) {
   std::map<std::string, PredicateStatistics> byName;
   for (const NamedPredicateStatistics& p : statistics.predicates) byName[p.predicate + " " + p.graph] = p.statistics;
   return byName;
+}
+
+// The dump of smallDatabase() with one more triple, which sorts after its own.
+std::vector<std::string> baseAnd(const std::string& line) {
+  return {"<http://e/a> <http://e/p> <http://e/b> .", line};
 }
 
 uint64_t count(const Database& db, const std::string& pattern) {
@@ -58,9 +68,7 @@ std::vector<UpdateSummary> applyAll(UpdateBatch& batch, const std::vector<std::s
 
 }  // namespace
 
-TEST_CASE("a batch applies each request on what those before left, and writes them as one delta file") {
-  TempDir work;
-  const auto db = smallDatabase(work);
+TEST_CASE_FIXTURE(SmallDatabase, "a batch applies each request on what those before left, and writes them as one delta file") {
   const std::vector<std::string> requests{
       "INSERT DATA { <http://e/c> <http://e/p> <http://e/d> }",
       // Reads what the first one inserted.
@@ -86,13 +94,10 @@ TEST_CASE("a batch applies each request on what those before left, and writes th
   const auto one = smallDatabase(other);
   for (const std::string& request : requests) Database::update(one, request);
   CHECK(sortedDump(db) == sortedDump(one));
-  CHECK(sortedDump(db) == std::vector<std::string>{"<http://e/a> <http://e/p> <http://e/b> .",
-                                                   "<http://e/c> <http://e/q> <http://e/d> ."});
+  CHECK(sortedDump(db) == baseAnd("<http://e/c> <http://e/q> <http://e/d> ."));
 }
 
-TEST_CASE("a request of a batch that fails leaves no trace, and the others go on") {
-  TempDir work;
-  const auto db = smallDatabase(work);
+TEST_CASE_FIXTURE(SmallDatabase, "a request of a batch that fails leaves no trace, and the others go on") {
   UpdateBatch batch(db);
   std::vector<UpdateSummary> summaries = batch.apply("INSERT DATA { <http://e/1> <http://e/p> 1 }");
   CHECK_THROWS_AS(batch.apply("INSERT DATA { <http://e/2> <http://e/p> 2 "), QueryError);  // a syntax error
@@ -116,9 +121,7 @@ TEST_CASE("a request of a batch that fails leaves no trace, and the others go on
   CHECK(count(after, "?s <http://e/p> 6") == 0);
 }
 
-TEST_CASE("a request of a batch that needs a new generation has those before it written first") {
-  TempDir work;
-  const auto db = smallDatabase(work);
+TEST_CASE_FIXTURE(SmallDatabase, "a request of a batch that needs a new generation has those before it written first") {
   writeFile(work / "more.nt", "<http://e/m> <http://e/p> <http://e/n> .\n");
   UpdateBatch batch(db);
   CHECK(batch.apply("INSERT DATA { <http://e/1> <http://e/p> 1 }").empty());  // held
@@ -134,13 +137,10 @@ TEST_CASE("a request of a batch that needs a new generation has those before it 
   const Database snapshot = batch.snapshot();
   CHECK(snapshot.isLatest());
   CHECK(sortedDumpOf(snapshot) == sortedDump(db));
-  CHECK(sortedDump(db) == std::vector<std::string>{"<http://e/a> <http://e/p> <http://e/b> .",
-                                                   "<http://e/m> <http://e/p> <http://e/n> ."});
+  CHECK(sortedDump(db) == baseAnd("<http://e/m> <http://e/p> <http://e/n> ."));
 }
 
-TEST_CASE("requests of one batch make blank nodes apart from each other's and from later updates'") {
-  TempDir work;
-  const auto db = smallDatabase(work);
+TEST_CASE_FIXTURE(SmallDatabase, "requests of one batch make blank nodes apart from each other's and from later updates'") {
   UpdateBatch batch(db);
   applyAll(batch, {"INSERT DATA { _:b <http://e/p> 1 }", "INSERT DATA { _:b <http://e/p> 2 }",
                    "INSERT { _:n <http://e/p> ?o } WHERE { ?s <http://e/p> ?o FILTER(isLiteral(?o)) }"});
@@ -148,9 +148,7 @@ TEST_CASE("requests of one batch make blank nodes apart from each other's and fr
   CHECK(count(Database(db), "SELECT DISTINCT ?s { ?s <http://e/p> ?o FILTER(isBlank(?s)) }") == 5);
 }
 
-TEST_CASE("without commit a batch applies nothing, and readers keep their snapshot") {
-  TempDir work;
-  const auto db = smallDatabase(work);
+TEST_CASE_FIXTURE(SmallDatabase, "without commit a batch applies nothing, and readers keep their snapshot") {
   const auto dump = sortedDump(db);
   const Database reader(db);
   {
@@ -165,9 +163,7 @@ TEST_CASE("without commit a batch applies nothing, and readers keep their snapsh
   CHECK(sortedDumpOf(reader) == dump);
 }
 
-TEST_CASE("the snapshot a batch leaves answers as the directory opened again, over random batches") {
-  TempDir work;
-  const auto db = smallDatabase(work);
+TEST_CASE_FIXTURE(SmallDatabase, "the snapshot a batch leaves answers as the directory opened again, over random batches") {
   std::mt19937 random(11);
   auto pick = [&](uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(random); };
   // Few terms, so that requests meet each other's triples; new predicates, literals and named graphs now and then.

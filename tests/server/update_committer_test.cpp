@@ -77,7 +77,7 @@ TEST_CASE("updates from many threads through the committer: all applied, each ca
   CHECK(publications >= 1);
 }
 
-TEST_CASE("a committer's request that cannot apply leaves no trace; the next ones apply") {
+TEST_CASE("a committer's request that cannot apply leaves no trace, and the next ones apply") {
   TempDir work;
   writeFile(work / "base.nt", "<http://e/a> <http://e/p> <http://e/b> .\n");
   Database::load(work / "db", {(work / "base.nt").string()});
