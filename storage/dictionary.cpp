@@ -10,8 +10,8 @@
 
 #include <algorithm>
 #include <cstdarg>
-#include <iterator>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <numeric>
 #include <span>
