@@ -4,8 +4,10 @@
 
 #include <atomic>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "gsparql/update_batch.h"
 #include "server/update_committer.h"
 #include "support/test_support.h"
 
@@ -88,4 +90,22 @@ TEST_CASE("a committer's request that cannot apply leaves no trace, and the next
                   QueryError);
   CHECK(committer.commit("INSERT DATA { <http://e/y> <http://e/p> 2 }", noLoad).triplesAfter == 2);
   CHECK(count(Database(work / "db"), "?s <http://e/p> ?o") == 2);
+}
+
+TEST_CASE("a committer's request that waits past its timeout fails without trace, and the one before it applies") {
+  TempDir work;
+  writeFile(work / "base.nt", "<http://e/a> <http://e/p> <http://e/b> .\n");
+  Database::load(work / "db", {(work / "base.nt").string()});
+  server::UpdateCommitter committer(work / "db", {}, [](std::shared_ptr<const Database>) {}, std::chrono::seconds(60));
+  std::optional<UpdateBatch> writer(std::in_place, work / "db");  // another writer holds the directory
+  std::thread patient([&] { committer.commit("INSERT DATA { <http://e/x> <http://e/p> 1 }", {}); });
+  UpdateOptions hurried;
+  hurried.query.timeout = std::chrono::milliseconds(50);
+  // Behind the patient one (UpdateWaitExpired), or first and waiting for the writer itself (StorageError).
+  CHECK_THROWS_AS(committer.commit("INSERT DATA { <http://e/y> <http://e/p> 2 }", hurried), Error);
+  writer.reset();
+  patient.join();
+  const Database after(work / "db");
+  CHECK(count(after, "<http://e/x> <http://e/p> 1") == 1);
+  CHECK(count(after, "<http://e/y> <http://e/p> 2") == 0);
 }
