@@ -15,7 +15,10 @@ struct UpdateCommitter::Request {
   std::string text;
   UpdateOptions options;
   Clock::time_point arrived = Clock::now();
-  bool queued = true;  // not yet taken by a batch
+  // Under the committer's mutex: taken by a batch, and that batch ended.
+  bool queued = true;
+  bool done = false;
+  // Written by the leader while it runs the batch, read by the caller once done.
   std::optional<UpdateSummary> summary;
   std::exception_ptr error;
   bool answered() const { return summary || error; }
@@ -31,7 +34,7 @@ UpdateSummary UpdateCommitter::commit(std::string text, const UpdateOptions& opt
   std::unique_lock lock(mutex_);
   queue_.push_back(request);
   const auto deadline = request->arrived + timeLeft(*request, request->arrived);
-  while (!request->answered()) {
+  while (!request->done) {
     if (!leading_) {
       lead(lock);  // this request among the batch
     } else if (!request->queued) {
@@ -53,6 +56,7 @@ void UpdateCommitter::lead(std::unique_lock<std::mutex>& lock) {
   lock.unlock();
   run(batch);
   lock.lock();
+  for (const auto& request : batch) request->done = true;
   leading_ = false;
   changed_.notify_all();
 }
