@@ -196,6 +196,7 @@ Database::Database(const std::filesystem::path& dir, const DatabaseOptions& opti
     : impl_(std::make_unique<Impl>(GraphStore(dir), options)) {}
 Database::Database(GraphStore&& store, const DatabaseOptions& options)
     : impl_(std::make_unique<Impl>(std::move(store), options)) {}
+const GraphStore& Database::store() const { return impl_->store; }
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;

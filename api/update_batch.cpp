@@ -73,7 +73,8 @@ std::unique_ptr<engine::JoinOrderer> cpuOrderer(const GraphStore& store) {
 
 class UpdateBatch::Impl {
  public:
-  Impl(std::filesystem::path dir, std::chrono::milliseconds patience) : dir_(std::move(dir)), patience_(patience) {
+  Impl(std::filesystem::path dir, std::chrono::milliseconds patience, const GraphStore* latest)
+      : dir_(std::move(dir)), patience_(patience), latest_(latest) {
     begin();
   }
 
@@ -143,7 +144,12 @@ class UpdateBatch::Impl {
   // patience.
   void begin() {
     writer_.emplace(dir_, patience_);
-    if (writer_->previous()) store_.emplace(dir_);
+    if (!writer_->previous()) return;
+    if (latest_ && latest_->isLatest()) {  // no other writer can change that now
+      store_.emplace(*latest_);
+    } else {
+      store_.emplace(dir_);
+    }
   }
 
   // The writer and the snapshot that the next request reads: again after a
@@ -224,6 +230,7 @@ class UpdateBatch::Impl {
 
   std::filesystem::path dir_;
   std::chrono::milliseconds patience_;
+  const GraphStore* latest_;  // a snapshot readers hold, or null
   std::optional<GenerationWriter> writer_;
   // The current generation with its delta files and the records held: what
   // the next request reads.
@@ -233,8 +240,8 @@ class UpdateBatch::Impl {
   std::vector<UpdateSummary> durable_;  // not yet returned
 };
 
-UpdateBatch::UpdateBatch(const std::filesystem::path& dir, std::chrono::milliseconds patience)
-    : impl_(std::make_unique<Impl>(dir, patience)) {}
+UpdateBatch::UpdateBatch(const std::filesystem::path& dir, std::chrono::milliseconds patience, const Database* latest)
+    : impl_(std::make_unique<Impl>(dir, patience, latest ? &latest->store() : nullptr)) {}
 UpdateBatch::~UpdateBatch() = default;
 
 std::vector<UpdateSummary> UpdateBatch::apply(std::string_view sparql, const UpdateOptions& options) {

@@ -73,7 +73,7 @@ void UpdateCommitter::run(const std::vector<std::shared_ptr<Request>>& batch) {
     }
   };
   try {
-    UpdateBatch updates(dir_, patience);
+    UpdateBatch updates(dir_, patience, latest_.get());
     for (const auto& request : batch) {
       const auto left = timeLeft(*request, Clock::now());
       if (left <= std::chrono::milliseconds::zero()) {
@@ -91,7 +91,8 @@ void UpdateCommitter::run(const std::vector<std::shared_ptr<Request>>& batch) {
       }
     }
     deliver(updates.commit());
-    publish_(std::make_shared<const Database>(updates.snapshot(databaseOptions_)));
+    latest_ = std::make_shared<const Database>(updates.snapshot(databaseOptions_));
+    publish_(latest_);
   } catch (...) {  // the write lock not had, a write that failed: the requests not yet on disk fail
     for (const auto& request : batch) {
       if (!request->answered()) request->error = std::current_exception();

@@ -64,6 +64,9 @@ class UpdateCommitter {
   std::condition_variable changed_;  // a batch ended, or a request was answered
   std::deque<std::shared_ptr<Request>> queue_;
   bool leading_ = false;  // a batch is being applied
+  // What the last batch left: the next one starts from a copy of it while
+  // it is the newest. Only the leader uses it.
+  std::shared_ptr<const Database> latest_;
 };
 
 }  // namespace gsparql::server

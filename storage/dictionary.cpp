@@ -193,6 +193,7 @@ Dictionary::Dictionary(const std::filesystem::path& dir) : dir_(dir) {
 
 Dictionary::~Dictionary() = default;
 Dictionary::Dictionary(Dictionary&&) noexcept = default;
+Dictionary::Dictionary(const Dictionary&) = default;
 Dictionary& Dictionary::operator=(Dictionary&&) noexcept = default;
 
 std::optional<uint32_t> Dictionary::id(TermSpace space, std::string_view term) const {

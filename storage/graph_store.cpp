@@ -84,6 +84,18 @@ void GraphStore::extend(const std::vector<DeltaRecord>& records, uint32_t files)
   graphs_ = NamedGraphs(dictionary_, tripleCounts(catalog_));
 }
 
+GraphStore::GraphStore(const GraphStore& other)
+    : pinned_(PinnedGeneration::pinFolder(other.generation())),
+      deltaFiles_(other.deltaFiles_),
+      deltaRecords_(other.deltaRecords_),
+      catalog_(other.catalog_),
+      dictionary_(other.dictionary_),
+      graphs_(other.graphs_),
+      out_(other.out_),
+      in_(other.in_),
+      values_(other.values_),
+      terms_(other.terms_) {}
+
 std::string GraphStore::snapshotName() const {
   return generation().dir.string() + "+" + std::to_string(deltaFiles_);
 }

@@ -32,6 +32,13 @@ class GraphStore {
   explicit GraphStore(const std::filesystem::path& root);
   // The generation pinned (an update's intermediate state, say).
   explicit GraphStore(PinnedGeneration pinned);
+  // The same snapshot, pinned on its own, sharing the files (maps, RocksDB
+  // and what has been checked of them) and copying what its delta changed
+  // in memory: for a writer that extends the copy while readers keep
+  // `other` (gsparql/update_batch.h), without opening anything again.
+  GraphStore(const GraphStore& other);
+  GraphStore& operator=(const GraphStore&) = delete;
+  GraphStore(GraphStore&&) = default;
 
   const Generation& generation() const { return pinned_.generation(); }
   // The delta files read with the generation (storage/delta_file.h).

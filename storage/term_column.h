@@ -22,6 +22,7 @@
 // the engine decodes through the dictionary.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -89,7 +90,7 @@ class TermColumn {
   void checkOffsets(size_t block, std::span<const uint64_t> offsets) const;
   bool format1Intact() const;
 
-  MappedFile file_;
+  std::shared_ptr<const MappedFile> file_;  // shared by copies (a snapshot copied: graph_store.h)
   uint32_t version_ = kTermsFormatVersion;
   IdBlocks blocks_;
   std::span<const uint64_t> offsets_;

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -78,7 +79,7 @@ class ValueColumn {
  private:
   void checkBlock(size_t block) const;
 
-  MappedFile file_;
+  std::shared_ptr<const MappedFile> file_;  // shared by copies (a snapshot copied: graph_store.h)
   uint32_t version_ = kValuesFormatVersion;
   IdBlocks blocks_;
   std::span<const rdf::TypedValue> entries_;

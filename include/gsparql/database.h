@@ -127,6 +127,7 @@ class GSPARQL_API Database {
   friend class UpdateBatch;  // hands over the snapshot it leaves
   // A snapshot already open (storage/graph_store.h).
   Database(GraphStore&& store, const DatabaseOptions& options);
+  const GraphStore& store() const;
 
   class Impl;
   std::unique_ptr<Impl> impl_;

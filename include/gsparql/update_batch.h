@@ -32,9 +32,14 @@ namespace gsparql {
 class GSPARQL_API UpdateBatch {
  public:
   // Takes the directory's write lock, waiting up to `patience` for another
-  // writer (then StorageError, as Database::update).
+  // writer (then StorageError, as Database::update). `latest`: a snapshot
+  // of `dir` already open (the one the batch before left); while it is
+  // still the newest, the batch starts from a copy of it instead of
+  // opening the directory (RocksDB, files, the delta's replay). It must
+  // live until commit().
   explicit UpdateBatch(const std::filesystem::path& dir,
-                       std::chrono::milliseconds patience = std::chrono::seconds(60));
+                       std::chrono::milliseconds patience = std::chrono::seconds(60),
+                       const Database* latest = nullptr);
   ~UpdateBatch();  // without commit(), the requests not yet written are not applied
   UpdateBatch(const UpdateBatch&) = delete;
   UpdateBatch& operator=(const UpdateBatch&) = delete;

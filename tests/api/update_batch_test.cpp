@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -163,7 +164,8 @@ TEST_CASE_FIXTURE(SmallDatabase, "without commit a batch applies nothing, and re
   CHECK(sortedDumpOf(reader) == dump);
 }
 
-TEST_CASE_FIXTURE(SmallDatabase, "the snapshot a batch leaves answers as the directory opened again, over random batches") {
+TEST_CASE_FIXTURE(SmallDatabase, "the snapshot a batch leaves answers as the directory opened again, over random batches "
+                                  "each started from a copy of the one before, which its readers keep") {
   std::mt19937 random(11);
   auto pick = [&](uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(random); };
   // Few terms, so that requests meet each other's triples; new predicates, literals and named graphs now and then.
@@ -174,16 +176,20 @@ TEST_CASE_FIXTURE(SmallDatabase, "the snapshot a batch leaves answers as the dir
     return pick(4) == 0 ? "GRAPH <http://g/" + std::to_string(pick(2)) + "> { " + t + " }" : t;
   };
   const char* ask = "SELECT ?s ?p ?o ?g { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }";
+  std::optional<Database> previous;  // what the batch before left
   for (int round = 0; round < scaledCases(12); ++round) {
-    UpdateBatch batch(db);
+    CAPTURE(round);
+    const std::vector<std::string> before = previous ? sortedDumpOf(*previous) : std::vector<std::string>{};
+    UpdateBatch batch(db, std::chrono::seconds(60), previous ? &*previous : nullptr);
     for (int i = 0, n = 1 + static_cast<int>(pick(6)); i < n; ++i) {
       const std::string form = pick(3) == 0 ? "DELETE DATA" : "INSERT DATA";
       batch.apply(form + " { " + triple() + " . " + triple() + " }", {.mergeWhenDue = false});
     }
     batch.commit();
-    const Database snapshot = batch.snapshot();
+    if (previous) CHECK(sortedDumpOf(*previous) == before);
+    previous = batch.snapshot();
+    const Database& snapshot = *previous;
     const Database opened(db);
-    CAPTURE(round);
     CHECK(snapshot.isLatest());
     CHECK(sortedLines(snapshot.query(ask)) == sortedLines(opened.query(ask)));
     CHECK(sortedDumpOf(snapshot) == sortedDumpOf(opened));
