@@ -10,6 +10,7 @@
 
 #include "api/calibration.h"
 #include "api/query_result_impl.h"
+#include "api/request_options.h"
 #include "api/result_sink.h"
 #include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
@@ -17,70 +18,12 @@
 #include "engine/placement/executor_pool.h"
 #include "engine/placement/fallback_executor.h"
 #include "engine/placement/placing_executor.h"
-#include "engine/query/update_runner.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
-#include "rdf/iri.h"
-#include "storage/delta_file.h"
-#include "storage/generations.h"
-#include "storage/graph_changes.h"
 #include "storage/graph_store.h"
 
 namespace gsparql {
 namespace {
-
-
-template <typename Parsed>
-Parsed parse(Parsed (*parser)(std::string_view, const sparql::ParseOptions&), std::string_view text,
-             const QueryOptions& options) {
-  try {
-    return parser(text, {.base = options.baseIri});
-  } catch (const sparql::SyntaxError& e) {
-    throw QueryError(e.what(), e.position().line, e.position().column);
-  }
-}
-
-// Absolute IRIs as N-Triples terms; a QueryError names one that is not.
-std::vector<std::string> graphTerms(const std::vector<std::string>& iris) {
-  std::vector<std::string> terms;
-  for (const std::string& iri : iris) {
-    auto term = rdf::absoluteIriTerm(iri);
-    if (!term) throw QueryError("a graph of the dataset must be an absolute IRI, not '" + iri + "'");
-    terms.push_back(std::move(*term));
-  }
-  return terms;
-}
-
-bool namesDataset(const QueryOptions& options) {
-  return !options.defaultGraphs.empty() || !options.namedGraphs.empty();
-}
-
-// The query, with the dataset of the options in place of its FROM and FROM NAMED.
-sparql::Query parse(std::string_view text, const QueryOptions& options) {
-  sparql::Query query = parse(&sparql::parseQuery, text, options);
-  if (namesDataset(options)) {
-    query.fromGraphs = graphTerms(options.defaultGraphs);
-    query.fromNamedGraphs = graphTerms(options.namedGraphs);
-  }
-  return query;
-}
-
-// The request, with the dataset of the options as the USING and USING
-// NAMED of each operation that has a pattern (SPARQL 1.1 Protocol 2.2.3).
-sparql::UpdateRequest parseUpdate(std::string_view text, const QueryOptions& options) {
-  sparql::UpdateRequest request = parse(&sparql::parseUpdate, text, options);
-  if (!namesDataset(options)) return request;
-  for (auto& op : request.operations) {
-    if (!op.hasPattern()) continue;
-    if (!op.with.empty() || !op.usingGraphs.empty() || !op.usingNamedGraphs.empty()) {
-      throw QueryError("an operation with USING or WITH cannot also take the dataset of the request's parameters",
-                       op.pos.line, op.pos.column);
-    }
-    op.usingGraphs = graphTerms(options.defaultGraphs);
-    op.usingNamedGraphs = graphTerms(options.namedGraphs);
-  }
-  return request;
-}
 
 QueryForm publicForm(sparql::Query::Form form) {
   using Form = sparql::Query::Form;
@@ -99,27 +42,6 @@ std::vector<std::string> allTerms(const Dictionary& dictionary, TermSpace space,
   return terms;
 }
 
-using Clock = std::chrono::steady_clock;
-
-double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-engine::QueryRequest requestFrom(const QueryOptions& options, Clock::time_point start) {
-  engine::QueryRequest request;
-  engine::QueryLimits& limits = request.run.limits;
-  limits.cancel = options.cancel;
-  if (options.timeout) {
-    limits.deadline = start + *options.timeout;
-    limits.timeoutSeconds = std::chrono::duration<double>(*options.timeout).count();
-  }
-  limits.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudgetBytes();
-  request.run.injective = options.semantics == Semantics::Isomorphism;
-  request.run.stepTimes = options.stepTimes;
-  request.unionDefaultGraph = options.unionDefaultGraph;
-  return request;
-}
-
 }  // namespace
 
 uint64_t defaultMemoryBudgetBytes() {
@@ -134,116 +56,6 @@ LoadSummary Database::load(const std::filesystem::path& dir, const std::vector<s
   return loadIntoDatabase(dir, inputs, options);
 }
 
-namespace {
-
-// The intermediate state of an update whose later operations read what
-// earlier ones changed: a folder beside the writer's scratch folder, each
-// replacing the one before, the last removed with this object (or by the
-// commit, which removes every gen-* folder that is not a generation).
-class UpdateSteps {
- public:
-  explicit UpdateSteps(const Generation& next) : next_(next) {}
-  ~UpdateSteps() { drop(); }
-  const GraphStore& last(const GraphStore& base) const { return store_ ? *store_ : base; }
-  const GraphStore& write(const GraphStore& previous, const GraphChanges& changes) {
-    const Generation step{next_.number, next_.dir.string() + ".step-" + std::to_string(++steps_)};
-    writeStepGeneration(step, previous, changes, {});
-    auto store = std::make_unique<GraphStore>(PinnedGeneration::pinFolder(step));
-    drop();  // `previous`, when it was a step, is read no more
-    store_ = std::move(store);
-    return *store_;
-  }
-  // Unpins and removes the step last written.
-  void drop() {
-    if (!store_) return;
-    const std::filesystem::path dir = store_->generation().dir;
-    store_.reset();
-    std::error_code ignored;
-    std::filesystem::remove_all(dir, ignored);
-  }
-
-
- private:
-  Generation next_;
-  int steps_ = 0;
-  std::unique_ptr<GraphStore> store_;
-};
-
-// The triples of `store` changed by `changes` (which deletes only triples
-// it holds; an insertion may restore one it deletes, and so be held).
-uint64_t triplesAfter(const GraphStore& store, const GraphChanges& changes) {
-  const auto added = std::count_if(changes.inserted().begin(), changes.inserted().end(),
-                                   [&](const TermTriple& t) { return !store.holds(t); });
-  return store.catalog().tripleCount + static_cast<uint64_t>(added) - changes.deleted().size();
-}
-
-// Writes `current`, a generation with its delta, as the writer's next
-// generation and commits it.
-void commitMerged(GenerationWriter& writer, std::optional<GraphStore>& current) {
-  buildChangedGeneration(writer, *current, GraphChanges(), {});
-  current.reset();  // not pinned at the commit, which then removes it
-  writer.commit();
-}
-
-}  // namespace
-
-UpdateSummary Database::update(const std::filesystem::path& dir, std::string_view text, const UpdateOptions& options) {
-  const auto start = Clock::now();
-  const sparql::UpdateRequest request = parseUpdate(text, options.query);
-  if (!committedGenerationNumber(dir)) loadIntoDatabase(dir, {}, {});  // an empty database to start from
-  // The one writer from here to the commit, so that the patterns read the
-  // generation that the update changes. Another writer is waited for, up
-  // to the update's time limit (which the wait counts against).
-  GenerationWriter writer(dir, options.query.timeout.value_or(kWriterPatience));
-  std::optional<GraphStore> base(std::in_place, dir);
-  const auto cpu = engine::makeCpuExecutor();
-  UpdateSteps steps(writer.next());
-  const engine::UpdateContext context{
-      *cpu, requestFrom(options.query, start),
-      [](const GraphStore& store) {
-        const CostModel model = cachedOrDefaultCostModel();
-        engine::OptimizerSetup setup;
-        setup.executors = {model.cpu};
-        setup.operatorCosts = model.cpu;
-        return engine::makeOptimizer(store, setup);
-      },
-      [&](const GraphChanges& changes) -> const GraphStore& { return steps.write(steps.last(*base), changes); },
-      options.allowLoad, &checkRdfInput};
-  const GraphChanges changes = engine::planUpdate(request, *base, context);
-  const GraphStore& changed = steps.last(*base);
-  UpdateSummary summary;
-  summary.operations = request.operations.size();
-  summary.triplesBefore = base->catalog().tripleCount;
-  summary.triplesAfter = summary.triplesBefore;
-  summary.generation = base->catalog().generation;
-  summary.deltaFile = base->deltaFiles();
-  if (&changed == &*base && !changes.empty() && fitsDelta(changes)) {
-    ++summary.deltaFile;
-    writeDeltaFile(base->generation().dir, summary.deltaFile, changes);
-    summary.triplesAfter = triplesAfter(*base, changes);
-    summary.changed = true;
-    summary.mergeDue = deltaDueForMerge(summary.deltaFile, base->deltaRecords() + changes.inserted().size() +
-                                        changes.deleted().size(), summary.triplesAfter);
-    if (summary.mergeDue && options.mergeWhenDue) {
-      base.emplace(dir);  // with the new delta file
-      commitMerged(writer, base);
-      summary.generation = writer.next().number;
-      summary.merged = true;
-      summary.mergeDue = false;
-    }
-  } else if (!changes.empty() || &changed != &*base) {
-    summary.triplesAfter = buildChangedGeneration(writer, changed, changes, {}).uniqueTriples;
-    steps.drop();
-    base.reset();  // not pinned at the commit, which then removes it
-    writer.commit();
-    summary.generation = writer.next().number;
-    summary.deltaFile = 0;
-    summary.changed = true;
-  }
-  summary.seconds = millisecondsSince(start) / 1000;
-  return summary;
-}
-
 std::string snapshotName(uint64_t generation, uint32_t deltaFiles) {
   std::string text = "generation " + std::to_string(generation);
   if (deltaFiles > 0) text += " + delta file " + std::to_string(deltaFiles);
@@ -252,22 +64,13 @@ std::string snapshotName(uint64_t generation, uint32_t deltaFiles) {
 
 std::string UpdateSummary::snapshot() const { return snapshotName(generation, merged ? 0 : deltaFile); }
 
-bool Database::mergeDelta(const std::filesystem::path& dir) {
-  GenerationWriter writer(dir);
-  std::optional<GraphStore> current;
-  if (writer.previous()) current.emplace(dir);
-  if (!current || current->deltaFiles() == 0) return false;
-  commitMerged(writer, current);
-  return true;
-}
-
 bool isUpdateRequest(std::string_view text) { return sparql::isUpdateRequest(text); }
 
 // The store and the executors, which keep state (the GPU's cached adjacency) between queries.
 class Database::Impl {
  public:
-  Impl(const std::filesystem::path& dir, const DatabaseOptions& options)
-      : store(dir), cpu(engine::makeCpuExecutor()), options(options),
+  Impl(GraphStore opened, const DatabaseOptions& options)
+      : store(std::move(opened)), cpu(engine::makeCpuExecutor()), options(options),
         costModel_(options.costModel) {
     // Preloading makes the GPU executors as the database opens, so that a
     // server's first queries do not wait for the copies either.
@@ -390,14 +193,17 @@ class Database::Impl {
 };
 
 Database::Database(const std::filesystem::path& dir, const DatabaseOptions& options)
-    : impl_(std::make_unique<Impl>(dir, options)) {}
+    : impl_(std::make_unique<Impl>(GraphStore(dir), options)) {}
+Database::Database(GraphStore&& store, const DatabaseOptions& options)
+    : impl_(std::make_unique<Impl>(std::move(store), options)) {}
+const GraphStore& Database::store() const { return impl_->store; }
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
 
 QueryResult Database::query(std::string_view text, const QueryOptions& options) const {
   const auto start = Clock::now();
-  return impl_->result(parse(text, options), options, start);
+  return impl_->result(parseQuery(text, options), options, start);
 }
 
 QuerySummary Database::queryTo(std::string_view text, std::ostream& out, std::optional<ResultFormat> format,
@@ -412,7 +218,7 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
                                const QueryOptions& options) const {
   using Form = sparql::Query::Form;
   const auto start = Clock::now();
-  sparql::Query parsed = parse(text, options);
+  sparql::Query parsed = parseQuery(text, options);
   const bool graph = parsed.form == Form::Construct || parsed.form == Form::Describe;
   const ResultFormat chosen = choose(publicForm(parsed.form));
   checkFormatFits(chosen, graph, parsed.form == Form::Ask);
@@ -455,7 +261,7 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
                          query.timeout = options.timeout;
                          const auto start = Clock::now();
                          const engine::QueryOutcome outcome =
-                             impl_->run(parse(text, query), query, requestFrom(query, start));
+                             impl_->run(parseQuery(text, query), query, requestFrom(query, start));
                          return Measurement{workOf(*outcome.plan), outcome.executeMilliseconds,
                                             copiedBytesOf(*outcome.plan)};
                        });

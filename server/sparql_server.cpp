@@ -18,6 +18,7 @@
 #include "server/request_limits.h"
 #include "server/service_description.h"
 #include "server/static_files.h"
+#include "server/update_committer.h"
 #include "server/worker_pool.h"
 
 namespace gsparql::server {
@@ -28,7 +29,8 @@ namespace {
 // many more queued: past that, 503.
 constexpr size_t kUpdateThreads = 16;
 constexpr size_t kUpdateQueue = 256;
-// How long an update waits for the others before 503, without a timeout.
+// How long an update waits for the others (and for another writer) before
+// 503, without a timeout.
 constexpr auto kUpdateWait = std::chrono::seconds(30);
 
 constexpr const char* kPlainText = "text/plain; charset=utf-8";
@@ -170,6 +172,13 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
     : dir_(std::move(dir)),
       databaseOptions_(withGpuExecutors(databaseOptions, workersOf(options))),
       database_(std::make_shared<const Database>(dir_, databaseOptions_)),
+      committer_(std::make_unique<UpdateCommitter>(
+          dir_, databaseOptions_,
+          [this](std::shared_ptr<const Database> newest) {  // what the batch left: not read again
+            std::lock_guard lock(databaseMutex_);
+            database_ = std::move(newest);
+          },
+          kUpdateWait)),
       options_(std::move(options)),
       writeOrigins_(options_.corsOrigins) {
   // Each worker's queries get the cores / workers share of the cores (worker_pool.h).
@@ -336,17 +345,13 @@ HttpResponse SparqlServer::updateResponse(const UpdateSummary& summary) {
 
 UpdateSummary SparqlServer::commitUpdate(const std::string& text, const UpdateOptions& options) {
   UpdateSummary summary;
-  {
-    std::unique_lock lock(updateMutex_, std::defer_lock);
-    if (!lock.try_lock_for(options.query.timeout.value_or(kUpdateWait))) {
-      throw HttpError(503, "the server is busy with other updates; try again later");
-    }
-    try {  // another process writing is waited for, up to the update's timeout
-      summary = Database::update(dir_, text, options);
-    } catch (const StorageError& e) {
-      if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
-      throw HttpError(503, std::string(e.what()) + "; try again later");
-    }
+  try {  // another process writing is waited for, up to the update's timeout
+    summary = committer_->commit(text, options);
+  } catch (const UpdateWaitExpired& e) {
+    throw HttpError(503, std::string(e.what()) + "; try again later");
+  } catch (const StorageError& e) {
+    if (std::string_view(e.what()).find("is being written by another writer") == std::string_view::npos) throw;
+    throw HttpError(503, std::string(e.what()) + "; try again later");
   }
   if (summary.mergeDue) mergeInBackground();
   return summary;
@@ -383,8 +388,7 @@ void SparqlServer::mergeInBackground() {
   if (merging_.exchange(true)) return;
   if (merger_.joinable()) merger_.join();  // the merge before, ended
   merger_ = std::thread([this] {
-    std::lock_guard lock(updateMutex_);
-    try {
+    try {  // the batches of updates wait for its write lock meanwhile
       Database::mergeDelta(dir_);
     } catch (const Error& e) {  // another process writing, a full disk: the delta stays, a later update tries again
       std::fprintf(stderr, "gsparql serve: merging the delta failed: %s\n", e.what());

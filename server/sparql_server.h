@@ -1,8 +1,9 @@
 #pragma once
 // `gsparql serve`: the SPARQL 1.1 Protocol over HTTP (http_server.h) on a
 // database directory, with the query page's files at /. Queries read the
-// newest generation when they start and run on the workers; updates are
-// applied one at a time, on threads of their own.
+// newest generation when they start and run on the workers; updates wait
+// for their commit on threads of their own, and concurrent ones are
+// committed together (update_committer.h).
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -26,6 +27,7 @@ struct GraphStoreRequest;
 struct HttpInput;
 struct ProtocolRequest;
 class QueryJob;
+class UpdateCommitter;
 class WorkerPool;
 
 struct ServerOptions {
@@ -97,8 +99,8 @@ class SparqlServer final : private HttpHandler {
   // time, and the answer is short.
   void startUpdate(const std::shared_ptr<HttpExchange>& exchange, const ProtocolRequest& request);
   static HttpResponse updateResponse(const UpdateSummary& summary);
-  // Applies an update once the others before it are done; HttpError 503
-  // after waiting too long.
+  // Applies an update in the next batch; HttpError 503 after waiting too
+  // long for the batches before it, or for another process writing.
   UpdateSummary commitUpdate(const std::string& text, const UpdateOptions& options);
   // A request of the Graph Store HTTP Protocol (graph_store.h).
   void startGraphStore(const std::shared_ptr<HttpExchange>& exchange);
@@ -120,7 +122,7 @@ class SparqlServer final : private HttpHandler {
   std::mutex databaseMutex_;
   std::shared_ptr<const Database> database_;
   std::mutex openMutex_;  // held by the one thread opening a newer snapshot
-  std::timed_mutex updateMutex_;  // this server's updates take turns (one writer per directory)
+  std::unique_ptr<UpdateCommitter> committer_;  // this server's updates, in batches
   std::atomic<bool> merging_{false};
   std::thread merger_;
   ServerOptions options_;

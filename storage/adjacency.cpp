@@ -89,8 +89,8 @@ std::span<const uint32_t> PredicateAdjacency::neighboursByBinarySearch(uint32_t 
 }
 
 AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexCount)
-    : file_(path), vertexCount_(vertexCount) {
-  auto bytes = file_.bytes();
+    : file_(std::make_shared<const MappedFile>(path)), vertexCount_(vertexCount) {
+  auto bytes = file_->bytes();
   require(bytes.size() >= sizeof(pcsr::FileHeader), path, 0, "shorter than its header");
   pcsr::FileHeader header;
   std::memcpy(&header, bytes.data(), sizeof header);
@@ -139,10 +139,10 @@ void AdjacencyFile::check(uint32_t id) const {
   if (id < replaced_.size() && replaced_[id]) return;  // made in memory from checked data
   const PredicateAdjacency& a = predicates_[id];
   const std::string predicate = "predicate " + std::to_string(id) + ": ";
-  require(adjacencyChecksum(a) == a.section().dataChecksum, file_.path(), a.section().keysOffset,
+  require(adjacencyChecksum(a) == a.section().dataChecksum, file_->path(), a.section().keysOffset,
           predicate + "data checksum mismatch");
   if (auto corruption = findCorruption(a, vertexCount_)) {
-    throwCorrupted(file_.path().string(), corruption->offset, predicate + corruption->what);
+    throwCorrupted(file_->path().string(), corruption->offset, predicate + corruption->what);
   }
 }
 

@@ -86,7 +86,7 @@ class AdjacencyFile {
  private:
   void check(uint32_t id) const;
 
-  MappedFile file_;
+  std::shared_ptr<const MappedFile> file_;  // shared by copies (a snapshot copied: graph_store.h)
   pcsr::Direction direction_ = pcsr::Direction::Out;
   uint64_t vertexCount_ = 0;
   std::vector<PredicateAdjacency> predicates_;

@@ -16,7 +16,9 @@ namespace gsparql {
 class BlockChecks {
  public:
   BlockChecks() = default;
-  explicit BlockChecks(size_t blocks) : state_(std::make_unique<State>(blocks)), passed_(state_->passed.get()) {}
+  explicit BlockChecks(size_t blocks) : state_(std::make_shared<State>(blocks)), passed_(state_->passed.get()) {}
+  // Copies share the state: a copy of a snapshot (storage/graph_store.h)
+  // reads the same bytes, checked once for both.
 
   size_t size() const { return state_ ? state_->blocks : 0; }
   // Runs `check()` (which throws on damage) unless block `block` has passed
@@ -32,7 +34,7 @@ class BlockChecks {
 
  private:
   // Behind a pointer: atomics and mutexes do not move, the files that hold
-  // these do.
+  // these do, and copies share it.
   struct State {
     explicit State(size_t n) : blocks(n), passed(std::make_unique<std::atomic<bool>[]>(n)) {}
     size_t blocks;
@@ -48,7 +50,7 @@ class BlockChecks {
     passed_[block].store(true, std::memory_order_release);
   }
 
-  std::unique_ptr<State> state_;
+  std::shared_ptr<State> state_;
   std::atomic<bool>* passed_ = nullptr;  // state_->passed: one load fewer per use
 };
 

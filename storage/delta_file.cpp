@@ -21,9 +21,9 @@ std::filesystem::path deltaPath(const std::filesystem::path& dir, uint32_t numbe
 
 void appendUint32(std::string& out, uint32_t value) { out.append(reinterpret_cast<const char*>(&value), 4); }
 
-void appendRecord(std::string& out, char op, const TermTriple& triple) {
-  out += op;
-  for (const std::string& term : triple) {
+void appendRecord(std::string& out, const DeltaRecord& record) {
+  out += record.insert ? '+' : '-';
+  for (const std::string& term : record.triple) {
     appendUint32(out, static_cast<uint32_t>(term.size()));
     out += term;
   }
@@ -88,11 +88,18 @@ uint32_t deltaFileCount(const std::filesystem::path& generationDir) {
   return count;
 }
 
-void writeDeltaFile(const std::filesystem::path& generationDir, uint32_t number, const GraphChanges& changes) {
+std::vector<DeltaRecord> deltaRecordsOf(const GraphChanges& changes) {
+  std::vector<DeltaRecord> records;
+  records.reserve(changes.deleted().size() + changes.inserted().size());
+  for (const TermTriple& t : changes.deleted()) records.push_back({false, t});
+  for (const TermTriple& t : changes.inserted()) records.push_back({true, t});
+  return records;
+}
+
+void writeDeltaFile(const std::filesystem::path& generationDir, uint32_t number, const std::vector<DeltaRecord>& records) {
   std::string content(kMagic);
-  appendUint32(content, static_cast<uint32_t>(changes.deleted().size() + changes.inserted().size()));
-  for (const TermTriple& t : changes.deleted()) appendRecord(content, '-', t);
-  for (const TermTriple& t : changes.inserted()) appendRecord(content, '+', t);
+  appendUint32(content, static_cast<uint32_t>(records.size()));
+  for (const DeltaRecord& r : records) appendRecord(content, r);
   appendUint32(content, crc32Update(0, content.data(), content.size()));
 
   for (const auto& entry : std::filesystem::directory_iterator(generationDir)) {

@@ -27,9 +27,13 @@ struct DeltaRecord {
 // The delta files of a generation folder, numbered 1..n without a gap.
 uint32_t deltaFileCount(const std::filesystem::path& generationDir);
 bool hasDeltaFile(const std::filesystem::path& generationDir, uint32_t number);
-// Writes the changes (no clears or loaded files: delta.h) as file
-// `number` of the folder, durably; removes stale `.tmp` files first.
-void writeDeltaFile(const std::filesystem::path& generationDir, uint32_t number, const GraphChanges& changes);
+// An update's changes (no clears or loaded files: fitsDelta) as records:
+// its deletions, then its insertions (a triple is never in both).
+std::vector<DeltaRecord> deltaRecordsOf(const GraphChanges& changes);
+// Writes the records (those of one update, or of several in the order
+// they ran: a later record on a triple wins) as file `number` of the
+// folder, durably; removes stale `.tmp` files first.
+void writeDeltaFile(const std::filesystem::path& generationDir, uint32_t number, const std::vector<DeltaRecord>& records);
 // Whether an update's changes go to the delta: only triples (no CLEAR, DROP
 // or LOAD), at most kMaxDeltaRecords of them.
 inline constexpr uint64_t kMaxDeltaRecords = 100'000;

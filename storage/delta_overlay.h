@@ -35,7 +35,10 @@ struct GenerationParts {
 bool holdsTriple(const Dictionary& dictionary, const AdjacencyFile& out, const TermTriple& triple);
 
 // Applies the records of `deltaFiles` files, in order (a later record on the
-// same triple wins), to the parts of the generation they belong to.
+// same triple wins), to the parts of the generation they belong to, or to
+// parts a delta changed before (GraphStore::extend). Each file counts as
+// one input, its updates' blank-node scope; records not yet written come
+// with 0 files.
 void applyDelta(const std::vector<DeltaRecord>& records, uint32_t deltaFiles, GenerationParts parts);
 
 }  // namespace gsparql

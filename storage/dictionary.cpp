@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdarg>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <numeric>
 #include <span>
@@ -192,6 +193,7 @@ Dictionary::Dictionary(const std::filesystem::path& dir) : dir_(dir) {
 
 Dictionary::~Dictionary() = default;
 Dictionary::Dictionary(Dictionary&&) noexcept = default;
+Dictionary::Dictionary(const Dictionary&) = default;
 Dictionary& Dictionary::operator=(Dictionary&&) noexcept = default;
 
 std::optional<uint32_t> Dictionary::id(TermSpace space, std::string_view term) const {
@@ -229,7 +231,7 @@ std::vector<std::string> Dictionary::terms(TermSpace space, std::span<const uint
 
 void Dictionary::extend(TermSpace space, uint32_t firstId, std::vector<std::string> terms) {
   AddedTerms& extra = space == TermSpace::Vertex ? addedVertices_ : addedPredicates_;
-  extra.firstId = firstId;
+  if (extra.terms.empty()) extra.firstId = firstId;
   for (uint32_t i = 0; i < terms.size(); ++i) {
     if (space == TermSpace::Predicate) {
       predicateIds_.emplace(terms[i], firstId + i);
@@ -237,7 +239,7 @@ void Dictionary::extend(TermSpace space, uint32_t firstId, std::vector<std::stri
       extra.idsByKey.emplace(rdf::termKey(terms[i]), firstId + i);
     }
   }
-  extra.terms = std::move(terms);
+  extra.terms.insert(extra.terms.end(), std::make_move_iterator(terms.begin()), std::make_move_iterator(terms.end()));
 }
 
 std::vector<std::string> Dictionary::storedTerms(TermSpace space, std::span<const uint32_t> ids) const {

@@ -38,6 +38,10 @@ class Dictionary {
   ~Dictionary();
   Dictionary(Dictionary&&) noexcept;
   Dictionary& operator=(Dictionary&&) noexcept;
+  // The same dictionary, its terms added by extend() copied: a copied
+  // snapshot (storage/graph_store.h) extends its own.
+  Dictionary(const Dictionary&);
+  Dictionary& operator=(const Dictionary&) = delete;
 
   // Finds a term by its key: "a"@EN finds "a"@en.
   std::optional<uint32_t> id(TermSpace space, std::string_view term) const;
@@ -52,7 +56,8 @@ class Dictionary {
   // throws StorageError "database corrupted: ..." on a mismatch.
   void verify() const;
   // Terms a delta adds (storage/delta_overlay.h), in memory, numbered from
-  // `firstId` (the stored terms' count) in order.
+  // `firstId` in order: the stored terms' count, or where the terms added
+  // before end.
   void extend(TermSpace space, uint32_t firstId, std::vector<std::string> terms);
 
  private:
@@ -69,7 +74,7 @@ class Dictionary {
   std::vector<std::string> storedTerms(TermSpace space, std::span<const uint32_t> ids) const;
 
   std::filesystem::path dir_;
-  std::unique_ptr<rocksdb::DB> db_;
+  std::shared_ptr<rocksdb::DB> db_;  // shared by copies (read-only), with its block cache
   // Predicates are few and in every query: their ids are kept in memory.
   std::unordered_map<std::string, uint32_t> predicateIds_;
   AddedTerms addedVertices_, addedPredicates_;

@@ -69,15 +69,32 @@ GraphStore::GraphStore(PinnedGeneration pinned)
     terms_.emplace(dir / kTermsFile);
     requireOneEntryPerVertex(dir, "term column", terms_->size(), catalog_.vertexCount);
   }
-  deltaFiles_ = deltaFileCount(dir);
-  if (deltaFiles_ > 0) {
-    const std::vector<DeltaRecord> records = readDeltaFiles(dir, deltaFiles_);
-    deltaRecords_ = records.size();
-    applyDelta(records, deltaFiles_,
-               {catalog_, dictionary_, out_, in_, values_ ? &*values_ : nullptr, terms_ ? &*terms_ : nullptr});
+  const uint32_t files = deltaFileCount(dir);
+  if (files > 0) {
+    extend(readDeltaFiles(dir, files), files);
+  } else {
+    graphs_ = NamedGraphs(dictionary_, tripleCounts(catalog_));
   }
+}
+
+void GraphStore::extend(const std::vector<DeltaRecord>& records, uint32_t files) {
+  applyDelta(records, files, {catalog_, dictionary_, out_, in_, values_ ? &*values_ : nullptr, terms_ ? &*terms_ : nullptr});
+  deltaFiles_ += files;
+  deltaRecords_ += records.size();
   graphs_ = NamedGraphs(dictionary_, tripleCounts(catalog_));
 }
+
+GraphStore::GraphStore(const GraphStore& other)
+    : pinned_(PinnedGeneration::pinFolder(other.generation())),
+      deltaFiles_(other.deltaFiles_),
+      deltaRecords_(other.deltaRecords_),
+      catalog_(other.catalog_),
+      dictionary_(other.dictionary_),
+      graphs_(other.graphs_),
+      out_(other.out_),
+      in_(other.in_),
+      values_(other.values_),
+      terms_(other.terms_) {}
 
 std::string GraphStore::snapshotName() const {
   return generation().dir.string() + "+" + std::to_string(deltaFiles_);

@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "storage/adjacency.h"
 #include "storage/catalog.h"
+#include "storage/delta_file.h"
 #include "storage/dictionary.h"
 #include "storage/generations.h"
 #include "storage/graph_changes.h"
@@ -30,6 +32,13 @@ class GraphStore {
   explicit GraphStore(const std::filesystem::path& root);
   // The generation pinned (an update's intermediate state, say).
   explicit GraphStore(PinnedGeneration pinned);
+  // The same snapshot, pinned on its own, sharing the files (maps, RocksDB
+  // and what has been checked of them) and copying what its delta changed
+  // in memory: for a writer that extends the copy while readers keep
+  // `other` (gsparql/update_batch.h), without opening anything again.
+  GraphStore(const GraphStore& other);
+  GraphStore& operator=(const GraphStore&) = delete;
+  GraphStore(GraphStore&&) = default;
 
   const Generation& generation() const { return pinned_.generation(); }
   // The delta files read with the generation (storage/delta_file.h).
@@ -53,6 +62,14 @@ class GraphStore {
   // The term of every vertex id in a memory map, or nullptr for a database
   // written before term columns existed (decode through the dictionary).
   const TermColumn* terms() const { return terms_ ? &*terms_ : nullptr; }
+  // Applies an update's delta records in memory, as if read from the next
+  // delta file: for a writer's own snapshot, which nothing else reads yet
+  // (an update batch, gsparql/update_batch.h, whose requests each read
+  // those before; readers then get it whole, without replaying the delta).
+  // `files`: the delta files the records complete, 0 while they are not
+  // written yet (each file one blank-node scope: delta_overlay.h). Leaves
+  // the snapshot unusable when it throws.
+  void extend(const std::vector<DeltaRecord>& records, uint32_t files);
   // Whether the snapshot holds `triple` (terms; the predicate key names its graph).
   bool holds(const TermTriple& triple) const;
   // Checks every checksum of the dictionary, the adjacency files, the

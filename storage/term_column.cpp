@@ -105,8 +105,8 @@ void writeTermColumn(const std::filesystem::path& path, const NumberedTerms& ter
   file.commit();
 }
 
-TermColumn::TermColumn(const std::filesystem::path& path) : file_(path) {
-  const auto bytes = file_.bytes();
+TermColumn::TermColumn(const std::filesystem::path& path) : file_(std::make_shared<const MappedFile>(path)) {
+  const auto bytes = file_->bytes();
   const auto header =
       readHeader<TermColumnHeader>(bytes, path, kTermsMagic, kOldestTermsFormatVersion, kTermsFormatVersion);
   requireIntact(header.count <= std::numeric_limits<uint32_t>::max(), path, "more terms than vertex ids");
@@ -137,7 +137,7 @@ void TermColumn::checkBlock(size_t block) const {
   checkOffsets(block, offsets);
   const std::string_view text = text_.substr(offsets.front(), offsets.back() - offsets.front());
   const bool intact = version_ == 1 ? format1Intact() : blockChecksum(offsets, text) == blockChecksums_[block];
-  requireIntact(intact, file_.path(), blocks_.name(block) + ": checksum mismatch",
+  requireIntact(intact, file_->path(), blocks_.name(block) + ": checksum mismatch",
                 sizeof(TermColumnHeader) + first * sizeof(uint64_t));
 }
 
@@ -151,7 +151,7 @@ void TermColumn::checkOffsets(size_t block, std::span<const uint64_t> offsets) c
     return;
   }
   const uint64_t entry = blocks_.first(block) + static_cast<uint64_t>(bad - offsets.begin());
-  throwCorrupted(file_.path().string(), sizeof(TermColumnHeader) + entry * sizeof(uint64_t),
+  throwCorrupted(file_->path().string(), sizeof(TermColumnHeader) + entry * sizeof(uint64_t),
                  blocks_.name(block) + ": offsets out of order or past the text");
 }
 

@@ -22,6 +22,7 @@
 // the engine decodes through the dictionary.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -76,8 +77,9 @@ class TermColumn {
     checked_.ensure(block, [this, block] { checkBlock(block); });
     return {text_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]};
   }
-  // The terms a delta adds (storage/delta_overlay.h), numbered after the file's.
-  void extend(std::vector<std::string> terms) { added_ = std::move(terms); }
+  // The terms a delta adds (storage/delta_overlay.h), numbered after the
+  // file's and those added before.
+  void extend(const std::vector<std::string>& terms) { added_.insert(added_.end(), terms.begin(), terms.end()); }
   // Asks the CPU to bring the entry of `id` into cache, for a term() soon after.
   void prefetch(uint32_t id) const { __builtin_prefetch(offsets_.data() + id); }
   // Checks every block; throws StorageError.
@@ -88,7 +90,7 @@ class TermColumn {
   void checkOffsets(size_t block, std::span<const uint64_t> offsets) const;
   bool format1Intact() const;
 
-  MappedFile file_;
+  std::shared_ptr<const MappedFile> file_;  // shared by copies (a snapshot copied: graph_store.h)
   uint32_t version_ = kTermsFormatVersion;
   IdBlocks blocks_;
   std::span<const uint64_t> offsets_;

@@ -57,8 +57,8 @@ void writeValueColumn(const std::filesystem::path& path, uint32_t count,
   file.commit();
 }
 
-ValueColumn::ValueColumn(const std::filesystem::path& path) : file_(path) {
-  auto bytes = file_.bytes();
+ValueColumn::ValueColumn(const std::filesystem::path& path) : file_(std::make_shared<const MappedFile>(path)) {
+  auto bytes = file_->bytes();
   const auto header =
       readHeader<ValueFileHeader>(bytes, path, kValuesMagic, kOldestValuesFormatVersion, kValuesFormatVersion);
   requireIntact(header.entryBytes == sizeof(rdf::TypedValue), path,
@@ -85,7 +85,7 @@ void ValueColumn::checkBlock(size_t block) const {
   const bool intact = version_ == 1
                           ? crc32UpdateParallel(0, std::as_bytes(entries_)) == dataChecksum_
                           : blockChecksum(entries_.subspan(first, blocks_.end(block) - first)) == blockChecksums_[block];
-  requireIntact(intact, file_.path(), blocks_.name(block) + ": checksum mismatch",
+  requireIntact(intact, file_->path(), blocks_.name(block) + ": checksum mismatch",
                 sizeof(ValueFileHeader) + first * sizeof(rdf::TypedValue));
 }
 

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -70,15 +71,15 @@ class ValueColumn {
     return entries_[vertex];
   }
   // The values of terms a delta adds (storage/delta_overlay.h), numbered
-  // after the file's.
-  void extend(std::vector<rdf::TypedValue> values) { added_ = std::move(values); }
+  // after the file's and those added before.
+  void extend(const std::vector<rdf::TypedValue>& values) { added_.insert(added_.end(), values.begin(), values.end()); }
   // Checks every block; throws StorageError.
   void verify() const;
 
  private:
   void checkBlock(size_t block) const;
 
-  MappedFile file_;
+  std::shared_ptr<const MappedFile> file_;  // shared by copies (a snapshot copied: graph_store.h)
   uint32_t version_ = kValuesFormatVersion;
   IdBlocks blocks_;
   std::span<const rdf::TypedValue> entries_;

@@ -117,6 +117,7 @@ class UpdatePlanner {
     changes_ = GraphChanges();
     loaded_ = false;
     blankPrefix_ = "_:f" + std::to_string(store.catalog().inputFiles + 1) + "_u";
+    if (context_.requestInScope > 0) blankPrefix_ += std::to_string(context_.requestInScope) + "_";
   }
 
   void applyTemplates(const sparql::UpdateOperation& op) {

@@ -42,6 +42,11 @@ struct UpdateContext {
   // Reads a file as LOAD would, throwing at its first error: LOAD SILENT
   // skips a file that fails it.
   std::function<void(const std::string& path)> checkLoadable;
+  // Requests written together as one delta file (gsparql/update_batch.h)
+  // share its blank-node scope (loader.h): the i-th of them from 0 labels
+  // its blank nodes apart from the others' ("_:f5_u2" for the first,
+  // "_:f5_u1_2" for the second).
+  uint32_t requestInScope = 0;
 };
 
 // The changes to the last store `materialize` returned (or to `store`).

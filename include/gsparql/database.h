@@ -21,6 +21,8 @@
 
 namespace gsparql {
 
+class GraphStore;
+
 // Knobs for experiments with the GPU executor (the SGSI ablations); the
 // defaults are what a user wants.
 struct DatabaseOptions {
@@ -62,9 +64,11 @@ class GSPARQL_API Database {
   // Runs a SPARQL 1.1 Update request on the database at `dir` (created if
   // needed) and returns once its effect is on disk: all of it, or on any
   // error nothing. Its patterns run on the CPU executor under
-  // `options.query` (timeout, memory budget). Writers take turns: one that finds another
-  // writing (a load, an update) fails at once with StorageError. Readers
-  // opened before keep their snapshot (isLatest() turns false).
+  // `options.query` (timeout, memory budget). Writers take turns: one that
+  // finds another writing (a load, an update) waits for it up to the
+  // timeout, then fails with StorageError. Readers opened before keep
+  // their snapshot (isLatest() turns false). Several requests in one
+  // transaction: UpdateBatch (gsparql/update_batch.h).
   static UpdateSummary update(const std::filesystem::path& dir, std::string_view sparql,
                               const UpdateOptions& options = {});
   // Folds the current generation's delta files into a new generation, as a
@@ -120,6 +124,11 @@ class GSPARQL_API Database {
   void verify() const;
 
  private:
+  friend class UpdateBatch;  // hands over the snapshot it leaves
+  // A snapshot already open (storage/graph_store.h).
+  Database(GraphStore&& store, const DatabaseOptions& options);
+  const GraphStore& store() const;
+
   class Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   GraphChanges changes = changesOf(records);
   std::filesystem::remove(dir / "delta-000001");
-  writeDeltaFile(dir, 1, changes);
+  writeDeltaFile(dir, 1, deltaRecordsOf(changes));
   const GraphChanges again = changesOf(readDeltaFiles(dir, 1));
   if (again.inserted() != changes.inserted() || again.deleted() != changes.deleted()) abort();
   return 0;

@@ -1,0 +1,26 @@
+#pragma once
+// What the public options of a query or an update mean to the engine: the
+// parsed request with the options' dataset in place of its own, and the
+// limits it runs under (timeout from its start, memory budget, cancel).
+#include <chrono>
+#include <string_view>
+
+#include "engine/query/query_runner.h"
+#include "gsparql/query.h"
+#include "parser/algebra.h"
+#include "parser/update.h"
+
+namespace gsparql {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start);
+
+// Throw QueryError for a syntax error (with line and column) or a dataset
+// that is not absolute IRIs.
+sparql::Query parseQuery(std::string_view text, const QueryOptions& options);
+sparql::UpdateRequest parseUpdateRequest(std::string_view text, const QueryOptions& options);
+
+engine::QueryRequest requestFrom(const QueryOptions& options, Clock::time_point start);
+
+}  // namespace gsparql
