@@ -293,11 +293,25 @@ TEST_CASE("kill -9 in streams of updates from 4 clients: every acknowledged upda
   MESSAGE(acknowledged.size() << " updates acknowledged of " << sent.load() << " sent, over " << scaledCases(50) << " kills");
 }
 
+namespace {
+
+// Node and Debian's chromium, for the tests that open a page in a real browser.
+bool browserAvailable() {
+  if (shell("command -v node && test -x /usr/bin/chromium").exitCode == 0) return true;
+  MESSAGE("node or Debian's chromium is not installed: no page was opened");
+  return false;
+}
+
+// A database at dir/db with one triple, e:a e:knows e:b.
+void loadOneTriple(const TempDir& dir) {
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+}
+
+}  // namespace
+
 TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a syntax error's position") {
-  if (shell("command -v node && test -x /usr/bin/chromium").exitCode != 0) {
-    MESSAGE("node or Debian's chromium is not installed: the query page was not opened");
-    return;
-  }
+  if (!browserAvailable()) return;
   ServeProcess serve({"--web", GSPARQL_WEB_DIR});
   const std::string query =
       "SELECT ?s ?o WHERE { ?s <http://db.uwaterloo.ca/~galuc/wsdbm/likes> ?o } ORDER BY ?s ?o LIMIT 120";
@@ -328,13 +342,9 @@ TEST_CASE("the query page in a real browser: a typed query's rows, paged, and a 
 }
 
 TEST_CASE("the query page sends the bearer token of its token field: an update refused without it, committed with it") {
-  if (shell("command -v node && test -x /usr/bin/chromium").exitCode != 0) {
-    MESSAGE("node or Debian's chromium is not installed: the query page was not opened");
-    return;
-  }
+  if (!browserAvailable()) return;
   TempDir dir;
-  writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n");
-  Database::load(dir / "db", {(dir / "data.nt").string()});
+  loadOneTriple(dir);
   ServeProcess serve({"--web", GSPARQL_WEB_DIR, "--token", "s3cret"}, dir / "db");
   const ProcessResult page =
       shell("node " + std::string(GSPARQL_QUERY_PAGE_TEST) + " http://127.0.0.1:" + std::to_string(serve.port()) +
@@ -350,13 +360,9 @@ TEST_CASE("the query page sends the bearer token of its token field: an update r
 
 
 TEST_CASE("a page of another origin in a real browser cannot write, by form or by fetch, to a server with --update") {
-  if (shell("command -v node && test -x /usr/bin/chromium").exitCode != 0) {
-    MESSAGE("node or Debian's chromium is not installed: no page was opened");
-    return;
-  }
+  if (!browserAvailable()) return;
   TempDir dir;
-  writeFile(dir / "data.nt", "<http://e/a> <http://e/knows> <http://e/b> .\n");
-  Database::load(dir / "db", {(dir / "data.nt").string()});
+  loadOneTriple(dir);
   ServeProcess serve({"--update"}, dir / "db");
   const ProcessResult page =
       shell("node " + std::string(GSPARQL_CROSS_ORIGIN_TEST) + " http://127.0.0.1:" + std::to_string(serve.port()) +
