@@ -60,6 +60,9 @@ server::ServerOptions serverOptionsFrom(const Arguments& a) {
   if (auto port = a.value("--port")) options.port = static_cast<int>(parseCount("--port", *port, 0, 65535));
   if (auto threads = a.value("--threads")) options.threads = parseCount("--threads", *threads, 1, 4096);
   if (auto queue = a.value("--queue")) options.queueLength = parseCount("--queue", *queue, 0, 1 << 20);
+  if (auto threads = a.value("--connection-threads")) {
+    options.connectionThreads = parseCount("--connection-threads", *threads, 1, 256);
+  }
   if (auto rows = a.value("--max-result-rows")) options.query.maxRows = parseCount("--max-result-rows", *rows, 1, UINT64_MAX);
   options.updates = a.flag("--update");
   options.readOnly = a.flag("--read-only");
@@ -200,6 +203,7 @@ const Command& serveCommand() {
                    {"--port", "N", "the port (default 7878; 0: any free port, printed at start)"},
                    {"--threads", "N", "queries run at once (default: 1/4 of the hardware threads, at least 2)"},
                    {"--queue", "N", "queries that may wait for a thread; one more gets 503 (default 64)"},
+                   {"--connection-threads", "N", "threads that read requests and write answers (default: 1/8 of the hardware threads, 2 to 8)"},
                    sharedOption("--backend"),
                    sharedOption("--semantics"),
                    sharedOption("--optimizer"),

@@ -24,6 +24,7 @@ run() {  # NAME [SERVE_ARGS]
 run gsparql_queries_only
 run gsparql_threads8 "--threads 8"
 run gsparql_threads16 "--threads 16"
+run gsparql_threads8_connections4 "--threads 8 --connection-threads 4"
 run gsparql_cpu_queries_only "--backend cpu"
 "$GSPARQL" load --db /tmp/sf1u --quiet tests/data/watdiv/sf1.nt.zst
 UPDATE_EVERY=20 benchmarks/server_load.sh 64 "$seconds" /tmp/sf1u > "$OUT/gsparql_every20_update.txt" 2>&1
