@@ -3,6 +3,7 @@
 # benchmarks/server_load.sh (64 clients, 20 s each) for several counts of
 # workers (--threads) and connection threads, then Virtuoso 7.2.5 on the
 # same data, in one call. Carry as for scripts/gpu-server-load-run.sh.
+set -uo pipefail
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 source scripts/carried-serve-env.sh
 "$GSPARQL" load --db /tmp/sf1 --quiet tests/data/watdiv/sf1.nt.zst
