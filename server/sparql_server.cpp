@@ -125,16 +125,17 @@ uint64_t memoryShare(uint64_t budgetBytes, size_t workers) {
 
 size_t cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-// A quarter of the cores, at least two: on the 16-core H100 machine 4
-// workers answered 8.3K light queries/s, 16 workers 5.1K and 1 worker 4.0K
-// (benchmarks/results/h100-2026-11-24-server-load/threads/).
+// Half the cores each for the workers and for the connections: on the
+// 16-core H200 machine under the load mix (64 clients), 8 workers and 8
+// connection threads answered 53,600 queries/s (p99 12 ms), 4 and 2 28,500,
+// 8 and 4 47,600, 12 and 4 38,700, 4 and 4 30,200
+// (benchmarks/results/h200-2026-11-29-server-beast/threads/).
 size_t workersOf(const ServerOptions& options) {
-  return options.threads ? options.threads : std::max<size_t>(2, cores() / 4);
+  return options.threads ? options.threads : std::max<size_t>(2, cores() / 2);
 }
 
-// Reading requests and writing answers is light work next to the queries.
 size_t connectionThreadsOf(const ServerOptions& options) {
-  return options.connectionThreads ? options.connectionThreads : std::clamp<size_t>(cores() / 8, 2, 8);
+  return options.connectionThreads ? options.connectionThreads : std::max<size_t>(2, cores() / 2);
 }
 
 // GPU executors unless set: one per worker, at most 4, so that the workers'

@@ -33,9 +33,9 @@ class WorkerPool;
 struct ServerOptions {
   std::string bind = "127.0.0.1";
   int port = 7878;            // 0: any free port (bind() says which)
-  size_t threads = 0;         // queries run at once; 0: a quarter of the hardware's threads, at least 2
+  size_t threads = 0;         // queries run at once; 0: half the hardware's threads, at least 2
   size_t queueLength = 64;    // queries that may wait for a worker; past it: 503
-  size_t connectionThreads = 0;  // threads that read requests and write answers; 0: an eighth of the hardware's, 2 to 8
+  size_t connectionThreads = 0;  // threads that read requests and write answers; 0: half the hardware's, at least 2
   // Backend, optimizer, memory budget and maxRows (the result row limit);
   // timeout is the default and the most a request's timeout= may ask. The
   // memory budget (0: defaultMemoryBudgetBytes()) is the server's, for the
