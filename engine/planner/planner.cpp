@@ -10,6 +10,7 @@
 #include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/distinct.h"
+#include "engine/physical/exists_join.h"
 #include "engine/physical/extend.h"
 #include "engine/physical/filter.h"
 #include "engine/physical/group_by.h"
@@ -24,6 +25,7 @@
 #include "engine/physical/values_scan.h"
 #include "engine/optimizer/operator_join_order.h"
 #include "engine/planner/count_plan.h"
+#include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "parser/print.h"
 #include "storage/graph_store.h"
@@ -280,8 +282,32 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
 
 OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
   const Op& child = *op.children[0];
-  std::vector<sparql::Expr> conditions;
+  std::vector<sparql::Expr> conditions, rest;
   for (const auto& e : op.exprs) splitConjunction(e, conditions);
+  std::vector<ExistsAsJoin> joins;
+  Required below = required;
+  for (auto& e : conditions) {
+    if (auto join = existsAsJoin(e, child)) {
+      below = withVariables(std::move(below), join->keys);
+      joins.push_back(std::move(*join));
+    } else {
+      rest.push_back(std::move(e));
+    }
+  }
+  OperatorPtr input = planConditions(child, rest, below);
+  for (const auto& join : joins) input = planExistsJoin(std::move(input), join);
+  return input;
+}
+
+OperatorPtr Planner::planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const {
+  OperatorPtr pattern = plan(*join.pattern, Required(std::set<std::string>(join.keys.begin(), join.keys.end())));
+  const double rows = input->estimatedRows() / 2;
+  const double cost = input->estimatedCost() + pattern->estimatedCost() + input->estimatedRows();
+  return std::make_unique<ExistsJoin>(std::move(input), std::move(pattern), join.negated, rows, cost);
+}
+
+OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::Expr>& conditions,
+                                    const Required& required) const {
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
     return filtered(plan(child, withExpressions(required, conditions)), conditions);
   }

@@ -431,3 +431,67 @@ TEST_CASE("plan shape: a BGP's join order and a count's leaves are pinned") {
   CHECK_FALSE(h::Project({"s", "o", "t"}, h::BgpScan().joinOrder({{"t", "o", "s"}}))
                   .matches(*planOf("SELECT * { ?s <http://e/big> ?o . ?o <http://e/small> ?t }")));
 }
+
+TEST_CASE("plan shape: FILTER (NOT) EXISTS over BGPs and filters is a semi- or anti-join on the shared variables") {
+  // The pattern gives only the shared variable; the input keeps it for the probe.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER NOT EXISTS { ?s <http://e/knows> ?x } }"),
+             h::Project({"s"}, h::ExistsJoin(h::BgpScan().withVariables({"s"}), h::BgpScan().withVariables({"s"}))
+                                   .describing("AntiJoin (NOT EXISTS) on ?s")));
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER EXISTS { ?o <http://e/small> ?t FILTER(?t != \"x\") } }"),
+             h::Project({"s"}, h::ExistsJoin(h::BgpScan().withVariableSet({"s", "o"}),
+                                             h::Filter(h::BgpScan().withVariableSet({"o", "t"})))
+                                   .describing("SemiJoin (EXISTS) on ?o")));
+  // The other conditions stay a filter (or fold into the BGP) below the join.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o = <http://e/o1> && NOT EXISTS { ?s <http://e/knows> ?x }) }"),
+             h::Project({"s"}, h::ExistsJoin(h::BgpScan().fixing("o"), h::BgpScan())));
+  // No shared variable: the pattern is evaluated once all the same.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER EXISTS { ?a <http://e/knows> ?b } }"),
+             h::Project({"s"}, h::ExistsJoin(h::BgpScan(), h::BgpScan().withVariables({}))
+                                   .describing("no shared variable")));
+}
+
+TEST_CASE("plan shape: FILTER (NOT) EXISTS keeps substitution where a join would differ from it") {
+  // A filter inside reads an outer variable the pattern does not bind.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER NOT EXISTS { ?s <http://e/knows> ?x FILTER(?x != ?o) } }"),
+             h::Project({"s"}, h::Filter(h::BgpScan()).describing("NOT EXISTS")));
+  // A filter in a group of its own sees the outer variable only by substitution.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER EXISTS { ?s <http://e/knows> ?x { FILTER(?o != ?s) } } }"),
+             h::Project({"s"}, h::Filter(h::BgpScan())));
+  // OPTIONAL, UNION, property paths, BIND and GRAPH inside the pattern.
+  for (const char* pattern : {"{ ?s <http://e/knows> ?x OPTIONAL { ?x <http://e/knows> ?o } }",
+                              "{ { ?s <http://e/knows> ?x } UNION { ?x <http://e/knows> ?s } }",
+                              "{ ?s <http://e/knows>* ?o }", "{ ?s <http://e/knows> ?x BIND(?x AS ?y) }",
+                              "{ GRAPH ?g { ?s <http://e/knows> ?x } }"}) {
+    CHECK_PLAN(planOf(std::string("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER NOT EXISTS ") + pattern + " }"),
+               h::Project({"s"}, h::Filter(h::Any())));
+  }
+  // Inside a negation or a disjunction: one value of an expression per row.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(!EXISTS { ?s <http://e/knows> ?x }) }"),
+             h::Project({"s"}, h::Filter(h::BgpScan())));
+}
+
+TEST_CASE("FILTER (NOT) EXISTS as a join gives the rows substitution gives") {
+  const Fixture& f = fixture();
+  // Each pair: the join form, and a form the planner evaluates by substitution
+  // (`!EXISTS` for NOT EXISTS, `EXISTS || false` for EXISTS).
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"FILTER NOT EXISTS { ?s <http://e/knows> ?x }", "FILTER(!EXISTS { ?s <http://e/knows> ?x })"},
+      {"FILTER EXISTS { ?s <http://e/knows> ?x }", "FILTER(EXISTS { ?s <http://e/knows> ?x } || false)"},
+      {"FILTER EXISTS { ?o <http://e/small> ?t FILTER(isIRI(?t)) }",
+       "FILTER(EXISTS { ?o <http://e/small> ?t FILTER(isIRI(?t)) } || false)"},
+      {"FILTER NOT EXISTS { ?s <http://e/knows> ?o }", "FILTER(!EXISTS { ?s <http://e/knows> ?o })"},
+      // ?t unbound where OPTIONAL found nothing: free in the pattern.
+      {"FILTER NOT EXISTS { ?o <http://e/small> ?t }", "FILTER(!EXISTS { ?o <http://e/small> ?t })"},
+      {"FILTER EXISTS { ?x <http://e/small> ?t }", "FILTER(EXISTS { ?x <http://e/small> ?t } || false)"},
+      {"FILTER NOT EXISTS { ?a <http://e/nothing> ?b }", "FILTER(!EXISTS { ?a <http://e/nothing> ?b })"},
+  };
+  for (const auto& [join, substitution] : pairs) {
+    const std::string head = "SELECT ?s ?o ?t WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } ";
+    INFO(join);
+    CHECK_PLAN(planOf(head + join + " }"), h::Project({"s", "o", "t"}, h::ExistsJoin(h::Any(), h::Any())));
+    CHECK_PLAN(planOf(head + substitution + " }"), h::Project({"s", "o", "t"}, h::Filter(h::Any())));
+    const auto rows = f.sortedRows(head + join + " }");
+    CHECK(rows == f.sortedRows(head + substitution + " }"));
+    CHECK(!rows.empty());
+  }
+}

@@ -1,0 +1,63 @@
+#include "engine/planner/exists_join_plan.h"
+
+#include <algorithm>
+
+#include "engine/logical/logical_plan.h"
+
+namespace gsparql::engine {
+namespace {
+
+using sparql::Op;
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Whether every filter in `op` reads only variables that its own child
+// binds or that `input` cannot bind, and holds no EXISTS of its own.
+bool filtersAreLocal(const Op& op, const std::vector<std::string>& input) {
+  if (op.kind == Op::Kind::Filter) {
+    const auto bound = patternVariables(*op.children[0]);
+    for (const auto& e : op.exprs) {
+      if (containsExists(e)) return false;
+      std::vector<std::string> read;
+      expressionVariables(e, read);
+      if (std::any_of(read.begin(), read.end(),
+                      [&](const std::string& v) { return contains(input, v) && !contains(bound, v); })) {
+        return false;
+      }
+    }
+  }
+  return std::all_of(op.children.begin(), op.children.end(),
+                     [&](const auto& child) { return filtersAreLocal(*child, input); });
+}
+
+// Whether each solution of `op` binds every variable of it.
+bool bindsEveryVariable(const Op& op) {
+  switch (op.kind) {
+    case Op::Kind::Bgp: return true;
+    case Op::Kind::Join:
+    case Op::Kind::Filter:
+      return std::all_of(op.children.begin(), op.children.end(),
+                         [](const auto& child) { return bindsEveryVariable(*child); });
+    default: return false;
+  }
+}
+
+}  // namespace
+
+std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const Op& input) {
+  using Kind = sparql::Expr::Kind;
+  if (condition.kind != Kind::Exists && condition.kind != Kind::NotExists) return std::nullopt;
+  const Op& pattern = *condition.pattern;
+  const auto inputVariables = patternVariables(input);
+  if (!bindsEveryVariable(pattern) || !filtersAreLocal(pattern, inputVariables)) return std::nullopt;
+  ExistsAsJoin join{condition.kind == Kind::NotExists, &pattern, {}};
+  for (const auto& v : patternVariables(pattern)) {
+    // Blank nodes are scoped to their BGP: they never join with the input.
+    if (!v.starts_with("_:") && contains(inputVariables, v)) join.keys.push_back(v);
+  }
+  return join;
+}
+
+}  // namespace gsparql::engine
