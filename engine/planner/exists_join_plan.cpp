@@ -44,6 +44,16 @@ bool bindsEveryVariable(const Op& op) {
   }
 }
 
+bool isOneEdgeFromKey(const Op& pattern, const std::vector<std::string>& keys) {
+  if (pattern.kind != Op::Kind::Bgp || pattern.triples.size() != 1 || keys.size() != 1) return false;
+  const sparql::TriplePattern& t = pattern.triples[0];
+  auto isKey = [&](const sparql::Term& end) {
+    return end.kind == sparql::Term::Kind::Variable && end.value == keys[0];
+  };
+  auto isOther = [&](const sparql::Term& end) { return !end.isConstant() && !isKey(end); };
+  return t.predicate.isConstant() && ((isKey(t.subject) && isOther(t.object)) || (isKey(t.object) && isOther(t.subject)));
+}
+
 }  // namespace
 
 std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const Op& input) {
@@ -57,6 +67,7 @@ std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const Op
     // Blank nodes are scoped to their BGP: they never join with the input.
     if (!v.starts_with("_:") && contains(inputVariables, v)) join.keys.push_back(v);
   }
+  join.byAdjacency = isOneEdgeFromKey(pattern, join.keys);
   return join;
 }
 

@@ -28,6 +28,9 @@ struct ExistsAsJoin {
   bool negated = false;                // NOT EXISTS: an anti-join
   const sparql::Op* pattern = nullptr;  // the EXISTS pattern, planned once
   std::vector<std::string> keys;       // the variables it shares with the input
+  // The pattern is `?k <p> ?x` or `?x <p> ?k`, ?k the one key, ?x another
+  // variable: the adjacency answers by ?k's degree (physical/exists_adjacency.h).
+  bool byAdjacency = false;
 };
 
 // `condition` (one conjunct of a FILTER over `input`) as a join, where

@@ -10,6 +10,7 @@
 #include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/distinct.h"
+#include "engine/physical/exists_adjacency.h"
 #include "engine/physical/exists_join.h"
 #include "engine/physical/extend.h"
 #include "engine/physical/filter.h"
@@ -300,10 +301,23 @@ OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
 }
 
 OperatorPtr Planner::planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const {
+  if (join.byAdjacency && !inMergedGraph()) return planExistsAdjacency(std::move(input), join);
   OperatorPtr pattern = plan(*join.pattern, Required(std::set<std::string>(join.keys.begin(), join.keys.end())));
   const double rows = input->estimatedRows() / 2;
   const double cost = input->estimatedCost() + pattern->estimatedCost() + input->estimatedRows();
   return std::make_unique<ExistsJoin>(std::move(input), std::move(pattern), join.negated, rows, cost);
+}
+
+OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const {
+  const BoundBgp bgp = bindBgp(*join.pattern->queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
+  const BoundEdge& edge = bgp.edges.at(0);
+  const BoundVertex& subject = bgp.vertices[edge.from];
+  const bool fromSubject = !subject.isBlank && subject.name == join.keys[0];
+  const AdjacencyFile& file = store_.adjacency(fromSubject ? pcsr::Direction::Out : pcsr::Direction::In);
+  // An absent predicate (kNoId) is none of the file's: the pattern has no solutions.
+  const PredicateAdjacency* adjacency = edge.predicate < file.predicateCount() ? &file.predicate(edge.predicate) : nullptr;
+  const double rows = input->estimatedRows() / 2, cost = input->estimatedCost() + input->estimatedRows();
+  return std::make_unique<ExistsAdjacency>(std::move(input), join.keys[0], adjacency, join.negated, rows, cost);
 }
 
 OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::Expr>& conditions,

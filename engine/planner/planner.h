@@ -72,6 +72,7 @@ class Planner {
   // existsAsJoin says so, over the other conditions (planConditions).
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const;
+  OperatorPtr planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const;
   // `child` under `conditions`: equalities and IN lists folded into a BGP, the rest in a Filter.
   OperatorPtr planConditions(const sparql::Op& child, const std::vector<sparql::Expr>& conditions,
                              const Required& required) const;
