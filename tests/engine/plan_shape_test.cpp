@@ -504,3 +504,12 @@ TEST_CASE("FILTER (NOT) EXISTS as a join gives the rows substitution gives") {
     CHECK(!rows.empty());
   }
 }
+
+TEST_CASE("GROUP BY: COUNT(?x) counted on ids gives what the aggregator gives") {
+  const Fixture& f = fixture();
+  // ?t unbound where OPTIONAL found nothing: not counted.
+  const std::string pattern = "WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } } GROUP BY ?o";
+  const auto onIds = f.sortedRows("SELECT ?o (COUNT(?t) AS ?n) (COUNT(*) AS ?all) " + pattern);
+  CHECK(onIds == f.sortedRows("SELECT ?o (COUNT(COALESCE(?t)) AS ?n) (COUNT(*) AS ?all) " + pattern));
+  CHECK(onIds.size() == 5);
+}
