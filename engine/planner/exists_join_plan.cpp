@@ -54,6 +54,16 @@ bool isOneEdgeFromKey(const Op& pattern, const std::vector<std::string>& keys) {
   return t.predicate.isConstant() && ((isKey(t.subject) && isOther(t.object)) || (isKey(t.object) && isOther(t.subject)));
 }
 
+// The variables of `pattern` that `input` has. Blank nodes are scoped to
+// their BGP: they never join with the input.
+std::vector<std::string> sharedVariables(const Op& pattern, const std::vector<std::string>& input) {
+  std::vector<std::string> shared;
+  for (const auto& v : patternVariables(pattern)) {
+    if (!v.starts_with("_:") && contains(input, v)) shared.push_back(v);
+  }
+  return shared;
+}
+
 }  // namespace
 
 std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const Op& input) {
@@ -62,13 +72,16 @@ std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const Op
   const Op& pattern = *condition.pattern;
   const auto inputVariables = patternVariables(input);
   if (!bindsEveryVariable(pattern) || !filtersAreLocal(pattern, inputVariables)) return std::nullopt;
-  ExistsAsJoin join{condition.kind == Kind::NotExists, &pattern, {}};
-  for (const auto& v : patternVariables(pattern)) {
-    // Blank nodes are scoped to their BGP: they never join with the input.
-    if (!v.starts_with("_:") && contains(inputVariables, v)) join.keys.push_back(v);
-  }
+  ExistsAsJoin join{condition.kind == Kind::NotExists, &pattern, sharedVariables(pattern, inputVariables)};
   join.byAdjacency = isOneEdgeFromKey(pattern, join.keys);
   return join;
+}
+
+std::optional<ExistsAsJoin> minusByAdjacency(const Op& minus) {
+  const Op& right = *minus.children[1];
+  auto keys = sharedVariables(right, patternVariables(*minus.children[0]));
+  if (!isOneEdgeFromKey(right, keys)) return std::nullopt;
+  return ExistsAsJoin{true, &right, std::move(keys), true, true};
 }
 
 }  // namespace gsparql::engine

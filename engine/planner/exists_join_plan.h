@@ -31,10 +31,17 @@ struct ExistsAsJoin {
   // The pattern is `?k <p> ?x` or `?x <p> ?k`, ?k the one key, ?x another
   // variable: the adjacency answers by ?k's degree (physical/exists_adjacency.h).
   bool byAdjacency = false;
+  // MINUS, not NOT EXISTS: a row whose ?k is unbound shares no bound
+  // variable with the pattern's solutions, so it stays.
+  bool minus = false;
 };
 
 // `condition` (one conjunct of a FILTER over `input`) as a join, where
 // that equals substitution.
 std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const sparql::Op& input);
+
+// MINUS `minus` as an anti-join by adjacency, where its right side is one
+// such triple (otherwise the Minus operator's hash probe).
+std::optional<ExistsAsJoin> minusByAdjacency(const sparql::Op& minus);
 
 }  // namespace gsparql::engine

@@ -316,8 +316,11 @@ OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& 
   const AdjacencyFile& file = store_.adjacency(fromSubject ? pcsr::Direction::Out : pcsr::Direction::In);
   // An absent predicate (kNoId) is none of the file's: the pattern has no solutions.
   const PredicateAdjacency* adjacency = edge.predicate < file.predicateCount() ? &file.predicate(edge.predicate) : nullptr;
-  const double rows = input->estimatedRows() / 2, cost = input->estimatedCost() + input->estimatedRows();
-  return std::make_unique<ExistsAdjacency>(std::move(input), join.keys[0], adjacency, join.negated, rows, cost);
+  // MINUS estimates its left's rows, as the Minus operator does.
+  const double rows = input->estimatedRows() / (join.minus ? 1 : 2);
+  const double cost = input->estimatedCost() + input->estimatedRows();
+  const auto test = join.minus ? AdjacencyTest::Minus : join.negated ? AdjacencyTest::NotExists : AdjacencyTest::Exists;
+  return std::make_unique<ExistsAdjacency>(std::move(input), join.keys[0], adjacency, test, rows, cost);
 }
 
 OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::Expr>& conditions,
@@ -615,6 +618,9 @@ OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const 
 OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
   const auto shared = sharedVariables(*op.children[0], *op.children[1]);
   OperatorPtr left = plan(*op.children[0], withVariables(required, shared));
+  if (auto byAdjacency = minusByAdjacency(op); byAdjacency && !inMergedGraph()) {
+    return planExistsAdjacency(std::move(left), *byAdjacency);
+  }
   OperatorPtr right = plan(*op.children[1], Required(std::set<std::string>(shared.begin(), shared.end())));
   const double rows = left->estimatedRows(), cost = left->estimatedCost() + right->estimatedCost() + rows;
   return std::make_unique<Minus>(std::move(left), std::move(right), rows, cost);

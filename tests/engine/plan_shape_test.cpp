@@ -153,9 +153,13 @@ TEST_CASE("plan shape: OPTIONAL, UNION and MINUS") {
   CHECK_PLAN(planOf("SELECT * WHERE { { ?s <http://e/big> ?o } UNION { ?s <http://e/knows> ?o } }"),
              h::Project({"s", "o"}, h::Union(h::BgpScan(), h::BgpScan()).withVariableSet({"s", "o"})));
   // The right side of MINUS gives only the variables it shares with the left.
-  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t } }"),
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t . ?t ?p ?u } }"),
              h::Project({"s", "o"}, h::Minus(h::BgpScan().withVariableSet({"s", "o"}),
                                             h::BgpScan().withVariables({"o"}))));
+  // One triple from the one shared variable: the adjacency answers.
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t } }"),
+             h::Project({"s", "o"}, h::ExistsAdjacency(h::BgpScan().withVariableSet({"s", "o"}))
+                                        .describing("AntiJoin (MINUS) on ?o by adjacency")));
 }
 
 TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
@@ -512,4 +516,25 @@ TEST_CASE("GROUP BY: COUNT(?x) counted on ids gives what the aggregator gives") 
   const auto onIds = f.sortedRows("SELECT ?o (COUNT(?t) AS ?n) (COUNT(*) AS ?all) " + pattern);
   CHECK(onIds == f.sortedRows("SELECT ?o (COUNT(COALESCE(?t)) AS ?n) (COUNT(*) AS ?all) " + pattern));
   CHECK(onIds.size() == 5);
+}
+
+TEST_CASE("MINUS by adjacency gives the rows of the Minus operator's hash probe") {
+  const Fixture& f = fixture();
+  // The second form has a triple that always holds (?o has <big> in-edges), so it stays a hash Minus.
+  const std::string head = "SELECT ?s ?o ?t WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } ";
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"MINUS { ?o <http://e/small> ?x }", "MINUS { ?o <http://e/small> ?x . ?y <http://e/big> ?o }"},
+      // ?t unbound where OPTIONAL found nothing: those rows stay.
+      {"MINUS { ?x <http://e/knows> ?t }", "MINUS { ?x <http://e/knows> ?t . ?x <http://e/knows> ?z }"},
+      {"MINUS { ?s <http://e/knows> [] }", "MINUS { ?s <http://e/knows> ?x . ?s <http://e/big> ?w }"},
+      {"MINUS { ?s <http://e/nothing> ?x }", "MINUS { ?s <http://e/nothing> ?x . ?s <http://e/big> ?w }"},
+  };
+  for (const auto& [adjacency, hash] : pairs) {
+    INFO(adjacency);
+    CHECK_PLAN(planOf(head + adjacency + " }"), h::Project({"s", "o", "t"}, h::ExistsAdjacency(h::Any())));
+    CHECK_PLAN(planOf(head + hash + " }"), h::Project({"s", "o", "t"}, h::Minus(h::Any(), h::Any())));
+    const auto rows = f.sortedRows(head + adjacency + " }");
+    CHECK(rows == f.sortedRows(head + hash + " }"));
+    CHECK(!rows.empty());
+  }
 }
