@@ -44,6 +44,7 @@ bool bindsEveryVariable(const Op& op) {
   }
 }
 
+// `?k <p> ?x` or `?x <p> ?k`: ?k the one key, ?x another variable or a blank node.
 bool isOneEdgeFromKey(const Op& pattern, const std::vector<std::string>& keys) {
   if (pattern.kind != Op::Kind::Bgp || pattern.triples.size() != 1 || keys.size() != 1) return false;
   const sparql::TriplePattern& t = pattern.triples[0];
