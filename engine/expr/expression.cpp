@@ -231,8 +231,9 @@ Result Evaluator::eval(const Node& n) {
     case Kind::Coalesce: return coalesce(n);
     case Kind::In:
     case Kind::NotIn: return in(n);
-    case Kind::Bound:
-      return booleanTerm(n.args[0].kind == Kind::Variable && n.args[0].slot && solution_.term(*n.args[0].slot));
+    case Kind::Bound:  // a constant is what EXISTS substituted for a bound variable
+      return booleanTerm(n.args[0].kind == Kind::Constant ||
+                         (n.args[0].kind == Kind::Variable && n.args[0].slot && solution_.term(*n.args[0].slot)));
     case Kind::Exists:
     case Kind::NotExists: return exists(n);
     case Kind::Regex:

@@ -25,19 +25,30 @@ class CompatibleRows {
   // values of the shared variables, in the order of keyColumns).
   template <typename Visit>
   void forEachCompatible(std::span<const ValueId> key, Visit&& visit) const {
+    anyCompatible(key, [&](uint32_t row) {
+      visit(row);
+      return false;
+    });
+  }
+
+  // Whether some row compatible with `key` passes `test`; stops at the first
+  // (EXISTS and MINUS need one, not all: a key may have thousands of rows).
+  template <typename Test>
+  bool anyCompatible(std::span<const ValueId> key, Test&& test) const {
     if (allBound(key)) {
       const size_t bucket = bucketOf(hashIds(key));
       for (uint32_t i = bucketStart_[bucket]; i < bucketStart_[bucket + 1]; ++i) {
-        if (equalAt(bucketRows_[i], key)) visit(bucketRows_[i]);
+        if (equalAt(bucketRows_[i], key) && test(bucketRows_[i])) return true;
       }
     } else {
       for (uint32_t row : boundRows_) {
-        if (compatibleAt(row, key)) visit(row);
+        if (compatibleAt(row, key) && test(row)) return true;
       }
     }
     for (uint32_t row : looseRows_) {
-      if (compatibleAt(row, key)) visit(row);
+      if (compatibleAt(row, key) && test(row)) return true;
     }
+    return false;
   }
 
  private:

@@ -33,40 +33,46 @@ std::string rowAsTerm(const Table& batch, size_t row) {
 
 GroupBy::GroupBy(OperatorPtr child, const std::vector<sparql::Binding>& keys,
                  const std::vector<sparql::Binding>& aggregates, std::string text, double rows, double cost)
-    : Operator(outputVariables(keys, aggregates), rows, cost), child_(std::move(child)), text_(std::move(text)) {
+    : Operator(outputVariables(keys, aggregates), rows, cost), child_(std::move(child)), text_(std::move(text)),
+      groupIndex_(keys.size()) {
   for (const auto& k : keys) {
     std::optional<size_t> column = isPlainVariable(k.expr) ? child_->columnOf(k.expr.term.value) : std::nullopt;
     keys_.push_back({expr::Expression(k.expr, child_->variables()), column, !k.var.empty()});
   }
   for (const auto& a : aggregates) {
-    Aggregate aggregate{a.expr, std::nullopt, a.expr.star && !a.expr.distinct};
+    Aggregate aggregate{a.expr, std::nullopt, a.expr.star && !a.expr.distinct, std::nullopt};
     if (!a.expr.star) aggregate.argument.emplace(a.expr.args.at(0), child_->variables());
+    if (a.expr.name == "COUNT" && !a.expr.star && !a.expr.distinct && isPlainVariable(a.expr.args[0])) {
+      aggregate.countsBound = child_->columnOf(a.expr.args[0].term.value);
+    }
     aggregates_.push_back(std::move(aggregate));
   }
   for (const Key& k : keys_) rowCost_ += static_cast<int64_t>(k.expression.cost());
   for (const Aggregate& a : aggregates_) rowCost_ += a.argument ? static_cast<int64_t>(a.argument->cost()) : 1;
-  groupBytes_ = sizeof(Group) + keys_.size() * (2 * sizeof(ValueId)) + kIndexEntryBytes +
-                aggregates_.size() * kAggregatorBytes;
+  groupBytes_ = sizeof(Group) + keys_.size() * sizeof(ValueId) + kIndexEntryBytes +
+                aggregates_.size() * (kAggregatorBytes + sizeof(uint64_t));
 }
 
-GroupBy::Group GroupBy::newGroup(std::vector<ValueId> key) const {
+GroupBy::Group GroupBy::newGroup() const {
   Group group;
-  group.key = std::move(key);
-  for (const auto& a : aggregates_) group.aggregators.push_back(a.countsRows ? nullptr : expr::makeAggregator(a.definition));
+  group.bound.assign(aggregates_.size(), 0);
+  for (const auto& a : aggregates_) {
+    const bool onIds = a.countsRows || a.countsBound;
+    group.aggregators.push_back(onIds ? nullptr : expr::makeAggregator(a.definition));
+  }
   return group;
 }
 
 GroupBy::Group& GroupBy::groupOf(const Table& batch, size_t row, ExecutionContext& context,
                                  expr::Solution& solution, expr::Environment& environment) {
-  std::vector<ValueId> key(keys_.size());
   for (size_t k = 0; k < keys_.size(); ++k) {
     const Key& spec = keys_[k];
-    key[k] = spec.column ? batch.at(row, *spec.column)
-                         : valueOf(spec.expression.evaluate(solution, environment), context.terms);
+    key_[k] = spec.column ? batch.at(row, *spec.column)
+                          : valueOf(spec.expression.evaluate(solution, environment), context.terms);
   }
-  auto [it, added] = groupIndex_.try_emplace(key, groups_.size());
-  if (added) groups_.push_back(newGroup(std::move(key)));
-  return groups_[it->second];
+  const auto [group, added] = groupIndex_.findOrAdd(key_);
+  if (added) groups_.push_back(newGroup());
+  return groups_[group];
 }
 
 void GroupBy::accumulate(Group& group, const Table& batch, size_t row, ExecutionContext&, expr::Solution& solution,
@@ -75,7 +81,9 @@ void GroupBy::accumulate(Group& group, const Table& batch, size_t row, Execution
   for (size_t a = 0; a < aggregates_.size(); ++a) {
     const Aggregate& aggregate = aggregates_[a];
     if (aggregate.countsRows) continue;
-    if (aggregate.argument) {
+    if (aggregate.countsBound) {
+      group.bound[a] += isBound(batch.at(row, *aggregate.countsBound));
+    } else if (aggregate.argument) {
       group.aggregators[a]->add(aggregate.argument->evaluate(solution, environment));
     } else {
       group.aggregators[a]->add(rowAsTerm(batch, row));
@@ -85,8 +93,9 @@ void GroupBy::accumulate(Group& group, const Table& batch, size_t row, Execution
 
 void GroupBy::openImpl(ExecutionContext& context) {
   groupIndex_.clear();
+  key_.assign(keys_.size(), kUndefined);
   groups_.clear();
-  if (keys_.empty()) groups_.push_back(newGroup({}));
+  if (keys_.empty()) groups_.push_back(newGroup());
   const bool rowsOnly = keys_.empty() && std::all_of(aggregates_.begin(), aggregates_.end(),
                                                       [](const Aggregate& a) { return a.countsRows; });
   expr::Environment environment = context.environmentFor(child_->variables());
@@ -109,17 +118,24 @@ void GroupBy::openImpl(ExecutionContext& context) {
   cursor_.reset(finish(context));
 }
 
+ValueId GroupBy::countTerm(uint64_t count, ExecutionContext& context) const {
+  return context.terms.idOf(rdf::literalTerm(std::to_string(count), {}, std::string(rdf::kXsd) + "integer"));
+}
+
 Table GroupBy::finish(ExecutionContext& context) {
   Table out(variables().size());
   std::vector<ValueId> row;
-  for (Group& group : groups_) {
+  for (size_t g = 0; g < groups_.size(); ++g) {
+    Group& group = groups_[g];
     row.clear();
     for (size_t k = 0; k < keys_.size(); ++k) {
-      if (keys_[k].output) row.push_back(group.key[k]);
+      if (keys_[k].output) row.push_back(groupIndex_.key(g)[k]);
     }
     for (size_t a = 0; a < aggregates_.size(); ++a) {
       if (aggregates_[a].countsRows) {
-        row.push_back(context.terms.idOf(rdf::literalTerm(std::to_string(group.rows), {}, std::string(rdf::kXsd) + "integer")));
+        row.push_back(countTerm(group.rows, context));
+      } else if (aggregates_[a].countsBound) {
+        row.push_back(countTerm(group.bound[a], context));
       } else {
         row.push_back(valueOf(group.aggregators[a]->finish(), context.terms));
       }

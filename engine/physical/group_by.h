@@ -3,10 +3,10 @@
 // rows grouped by the keys' values, one output row per group with the keys
 // that have a variable and every aggregate. Without keys, all rows are one
 // group, which exists even when there are no rows.
-#include <map>
 #include <memory>
 
 #include "engine/expr/expression.h"
+#include "engine/physical/group_index.h"
 #include "engine/physical/operator.h"
 #include "parser/algebra.h"
 
@@ -29,10 +29,11 @@ class GroupBy final : public Operator {
     sparql::Expr definition;
     std::optional<expr::Expression> argument;  // none for COUNT(*)
     bool countsRows;                           // COUNT(*) without DISTINCT: no per-row work
+    std::optional<size_t> countsBound;         // COUNT(?x) without DISTINCT: ?x's column, counted on ids
   };
   struct Group {
-    std::vector<ValueId> key;
     uint64_t rows = 0;
+    std::vector<uint64_t> bound;  // per aggregate: the bound values COUNT(?x) counted
     std::vector<std::unique_ptr<expr::Aggregator>> aggregators;
   };
 
@@ -42,21 +43,23 @@ class GroupBy final : public Operator {
                  expr::Environment& environment);
   void accumulate(Group& group, const Table& batch, size_t row, ExecutionContext& context,
                   expr::Solution& solution, expr::Environment& environment);
-  Group newGroup(std::vector<ValueId> key) const;
+  Group newGroup() const;
+  ValueId countTerm(uint64_t count, ExecutionContext& context) const;
   Table finish(ExecutionContext& context);
 
   OperatorPtr child_;
   std::vector<Key> keys_;
   std::vector<Aggregate> aggregates_;
   std::string text_;
-  std::map<std::vector<ValueId>, size_t> groupIndex_;
+  GroupIndex groupIndex_;
+  std::vector<ValueId> key_;  // the current row's key
   std::vector<Group> groups_;
   BatchCursor cursor_;
   int64_t rowCost_ = 1;  // a row's work for StopCheck: the keys' and arguments' nodes
-  // A group's bytes at least, for the memory budget: its key twice (group
-  // and index), an index node, its aggregators (an estimate: most hold a few words).
+  // A group's bytes at least, for the memory budget: its key, hash and two
+  // index slots, its aggregators (an estimate: most hold a few words).
   uint64_t groupBytes_ = 0;
-  static constexpr uint64_t kIndexEntryBytes = 64, kAggregatorBytes = 64;
+  static constexpr uint64_t kIndexEntryBytes = 16, kAggregatorBytes = 64;
 };
 
 }  // namespace gsparql::engine

@@ -17,10 +17,9 @@ void Minus::probe(const Table& left, size_t row, std::span<const ValueId> key, T
     }
     return false;
   };
-  bool removed = false;
-  index().forEachCompatible(key, [&](uint32_t r) {
+  const bool removed = index().anyCompatible(key, [&](uint32_t r) {
     visited();
-    removed = removed || sharesABoundVariable(r);
+    return sharesABoundVariable(r);
   });
   if (!removed) out.appendRowOf(left, row);
 }

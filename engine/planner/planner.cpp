@@ -10,6 +10,8 @@
 #include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/distinct.h"
+#include "engine/physical/exists_adjacency.h"
+#include "engine/physical/exists_join.h"
 #include "engine/physical/extend.h"
 #include "engine/physical/filter.h"
 #include "engine/physical/group_by.h"
@@ -24,6 +26,7 @@
 #include "engine/physical/values_scan.h"
 #include "engine/optimizer/operator_join_order.h"
 #include "engine/planner/count_plan.h"
+#include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "parser/print.h"
 #include "storage/graph_store.h"
@@ -280,8 +283,48 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
 
 OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
   const Op& child = *op.children[0];
-  std::vector<sparql::Expr> conditions;
+  std::vector<sparql::Expr> conditions, rest;
   for (const auto& e : op.exprs) splitConjunction(e, conditions);
+  std::vector<ExistsAsJoin> joins;
+  Required below = required;
+  for (auto& e : conditions) {
+    if (auto join = existsAsJoin(e, child)) {
+      below = withVariables(std::move(below), join->keys);
+      joins.push_back(std::move(*join));
+    } else {
+      rest.push_back(std::move(e));
+    }
+  }
+  OperatorPtr input = planConditions(child, rest, below);
+  for (const auto& join : joins) input = planExistsJoin(std::move(input), join);
+  return input;
+}
+
+OperatorPtr Planner::planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const {
+  if (join.byAdjacency && !inMergedGraph()) return planExistsAdjacency(std::move(input), join);
+  OperatorPtr pattern = plan(*join.pattern, Required(std::set<std::string>(join.keys.begin(), join.keys.end())));
+  const double rows = input->estimatedRows() / 2;
+  const double cost = input->estimatedCost() + pattern->estimatedCost() + input->estimatedRows();
+  return std::make_unique<ExistsJoin>(std::move(input), std::move(pattern), join.negated, rows, cost);
+}
+
+OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const {
+  const BoundBgp bgp = bindBgp(*join.pattern->queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
+  const BoundEdge& edge = bgp.edges.at(0);
+  const BoundVertex& subject = bgp.vertices[edge.from];
+  const bool fromSubject = !subject.isBlank && subject.name == join.keys[0];
+  const AdjacencyFile& file = store_.adjacency(fromSubject ? pcsr::Direction::Out : pcsr::Direction::In);
+  // An absent predicate (kNoId) is none of the file's: the pattern has no solutions.
+  const PredicateAdjacency* adjacency = edge.predicate < file.predicateCount() ? &file.predicate(edge.predicate) : nullptr;
+  // MINUS estimates its left's rows, as the Minus operator does.
+  const double rows = input->estimatedRows() / (join.minus ? 1 : 2);
+  const double cost = input->estimatedCost() + input->estimatedRows();
+  const auto test = join.minus ? AdjacencyTest::Minus : join.negated ? AdjacencyTest::NotExists : AdjacencyTest::Exists;
+  return std::make_unique<ExistsAdjacency>(std::move(input), join.keys[0], adjacency, test, rows, cost);
+}
+
+OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::Expr>& conditions,
+                                    const Required& required) const {
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
     return filtered(plan(child, withExpressions(required, conditions)), conditions);
   }
@@ -575,6 +618,9 @@ OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const 
 OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
   const auto shared = sharedVariables(*op.children[0], *op.children[1]);
   OperatorPtr left = plan(*op.children[0], withVariables(required, shared));
+  if (auto byAdjacency = minusByAdjacency(op); byAdjacency && !inMergedGraph()) {
+    return planExistsAdjacency(std::move(left), *byAdjacency);
+  }
   OperatorPtr right = plan(*op.children[1], Required(std::set<std::string>(shared.begin(), shared.end())));
   const double rows = left->estimatedRows(), cost = left->estimatedCost() + right->estimatedCost() + rows;
   return std::make_unique<Minus>(std::move(left), std::move(right), rows, cost);

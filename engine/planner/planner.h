@@ -17,6 +17,7 @@
 #include "engine/bgp/plan.h"
 #include "engine/optimizer/join_orderer.h"
 #include "engine/physical/operator.h"
+#include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "engine/planner/query_dataset.h"
 #include "parser/algebra.h"
@@ -67,7 +68,14 @@ class Planner {
   // in `used`): constants for its variables, and one alternative of links.
   OperatorPtr planFoldedBgp(const std::vector<const sparql::Op*>& operands, size_t bgp, std::vector<bool>& used,
                             const Required& required) const;
+  // FILTER: its (NOT) EXISTS conditions as semi- and anti-joins where
+  // existsAsJoin says so, over the other conditions (planConditions).
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
+  OperatorPtr planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const;
+  OperatorPtr planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const;
+  // `child` under `conditions`: equalities and IN lists folded into a BGP, the rest in a Filter.
+  OperatorPtr planConditions(const sparql::Op& child, const std::vector<sparql::Expr>& conditions,
+                             const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;

@@ -6,6 +6,8 @@
 #include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/distinct.h"
+#include "engine/physical/exists_adjacency.h"
+#include "engine/physical/exists_join.h"
 #include "engine/physical/extend.h"
 #include "engine/physical/filter.h"
 #include "engine/physical/group_by.h"
@@ -189,6 +191,12 @@ Matcher LeftJoin(Matcher left, Matcher right) {
 }
 Matcher Minus(Matcher left, Matcher right) {
   return node<engine::Minus>("Minus", std::vector<Matcher>{std::move(left), std::move(right)});
+}
+Matcher ExistsJoin(Matcher input, Matcher pattern) {
+  return node<engine::ExistsJoin>("ExistsJoin", std::vector<Matcher>{std::move(input), std::move(pattern)});
+}
+Matcher ExistsAdjacency(Matcher input) {
+  return node<engine::ExistsAdjacency>("ExistsAdjacency", std::vector<Matcher>{std::move(input)});
 }
 Matcher Union(Matcher left, Matcher right) {
   return node<engine::UnionAll>("Union", std::vector<Matcher>{std::move(left), std::move(right)});

@@ -72,6 +72,10 @@ Matcher Values();
 Matcher HashJoin(Matcher left, Matcher right);
 Matcher LeftJoin(Matcher left, Matcher right);
 Matcher Minus(Matcher left, Matcher right);
+// FILTER (NOT) EXISTS as a join: the input, then the pattern.
+Matcher ExistsJoin(Matcher input, Matcher pattern);
+// FILTER (NOT) EXISTS { ?k <p> ?x } answered by ?k's degree.
+Matcher ExistsAdjacency(Matcher input);
 Matcher Union(Matcher left, Matcher right);
 Matcher Filter(Matcher child);
 Matcher Extend(Matcher child);

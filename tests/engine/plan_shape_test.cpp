@@ -153,9 +153,13 @@ TEST_CASE("plan shape: OPTIONAL, UNION and MINUS") {
   CHECK_PLAN(planOf("SELECT * WHERE { { ?s <http://e/big> ?o } UNION { ?s <http://e/knows> ?o } }"),
              h::Project({"s", "o"}, h::Union(h::BgpScan(), h::BgpScan()).withVariableSet({"s", "o"})));
   // The right side of MINUS gives only the variables it shares with the left.
-  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t } }"),
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t . ?t ?p ?u } }"),
              h::Project({"s", "o"}, h::Minus(h::BgpScan().withVariableSet({"s", "o"}),
                                             h::BgpScan().withVariables({"o"}))));
+  // One triple from the one shared variable: the adjacency answers.
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t } }"),
+             h::Project({"s", "o"}, h::ExistsAdjacency(h::BgpScan().withVariableSet({"s", "o"}))
+                                        .describing("AntiJoin (MINUS) on ?o by adjacency")));
 }
 
 TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
@@ -430,4 +434,107 @@ TEST_CASE("plan shape: a BGP's join order and a count's leaves are pinned") {
   // Any other order is a mismatch.
   CHECK_FALSE(h::Project({"s", "o", "t"}, h::BgpScan().joinOrder({{"t", "o", "s"}}))
                   .matches(*planOf("SELECT * { ?s <http://e/big> ?o . ?o <http://e/small> ?t }")));
+}
+
+TEST_CASE("plan shape: FILTER (NOT) EXISTS over BGPs and filters is a semi- or anti-join on the shared variables") {
+  // The pattern gives only the shared variables; the input keeps them for the probe.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER NOT EXISTS { ?s <http://e/knows> ?x . ?x <http://e/knows> ?y } }"),
+             h::Project({"s"}, h::ExistsJoin(h::BgpScan().withVariables({"s"}), h::BgpScan().withVariables({"s"}))
+                                   .describing("AntiJoin (NOT EXISTS) on ?s")));
+  // One triple from the shared variable: its degree answers, the pattern is not run.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER NOT EXISTS { ?s <http://e/knows> ?x } }"),
+             h::Project({"s"}, h::ExistsAdjacency(h::BgpScan().withVariables({"s"}))
+                                   .describing("AntiJoin (NOT EXISTS) on ?s by adjacency")));
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER EXISTS { [] <http://e/knows> ?s } }"),
+             h::Project({"s"}, h::ExistsAdjacency(h::BgpScan()).describing("SemiJoin (EXISTS) on ?s by adjacency")));
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER EXISTS { ?o <http://e/small> ?t FILTER(?t != \"x\") } }"),
+             h::Project({"s"}, h::ExistsJoin(h::BgpScan().withVariableSet({"s", "o"}),
+                                             h::Filter(h::BgpScan().withVariableSet({"o", "t"})))
+                                   .describing("SemiJoin (EXISTS) on ?o")));
+  // The other conditions stay a filter (or fold into the BGP) below the join.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o = <http://e/o1> && NOT EXISTS { ?s <http://e/knows> ?x }) }"),
+             h::Project({"s"}, h::ExistsAdjacency(h::BgpScan().fixing("o"))));
+  // No shared variable: the pattern is evaluated once all the same.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER EXISTS { ?a <http://e/knows> ?b } }"),
+             h::Project({"s"}, h::ExistsJoin(h::BgpScan(), h::BgpScan().withVariables({}))
+                                   .describing("no shared variable")));
+}
+
+TEST_CASE("plan shape: FILTER (NOT) EXISTS keeps substitution where a join would differ from it") {
+  // A filter inside reads an outer variable the pattern does not bind.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER NOT EXISTS { ?s <http://e/knows> ?x FILTER(?x != ?o) } }"),
+             h::Project({"s"}, h::Filter(h::BgpScan()).describing("NOT EXISTS")));
+  // A filter in a group of its own sees the outer variable only by substitution.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER EXISTS { ?s <http://e/knows> ?x { FILTER(?o != ?s) } } }"),
+             h::Project({"s"}, h::Filter(h::BgpScan())));
+  // OPTIONAL, UNION, property paths, BIND and GRAPH inside the pattern.
+  for (const char* pattern : {"{ ?s <http://e/knows> ?x OPTIONAL { ?x <http://e/knows> ?o } }",
+                              "{ { ?s <http://e/knows> ?x } UNION { ?x <http://e/knows> ?s } }",
+                              "{ ?s <http://e/knows>* ?o }", "{ ?s <http://e/knows> ?x BIND(?x AS ?y) }",
+                              "{ GRAPH ?g { ?s <http://e/knows> ?x } }"}) {
+    CHECK_PLAN(planOf(std::string("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER NOT EXISTS ") + pattern + " }"),
+               h::Project({"s"}, h::Filter(h::Any())));
+  }
+  // Inside a negation or a disjunction: one value of an expression per row.
+  CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(!EXISTS { ?s <http://e/knows> ?x }) }"),
+             h::Project({"s"}, h::Filter(h::BgpScan())));
+}
+
+TEST_CASE("FILTER (NOT) EXISTS as a join gives the rows substitution gives") {
+  const Fixture& f = fixture();
+  // Each pair: the join form, and a form the planner evaluates by substitution
+  // (`!EXISTS` for NOT EXISTS, `EXISTS || false` for EXISTS).
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"FILTER NOT EXISTS { ?s <http://e/knows> ?x }", "FILTER(!EXISTS { ?s <http://e/knows> ?x })"},
+      {"FILTER EXISTS { ?s <http://e/knows> ?x }", "FILTER(EXISTS { ?s <http://e/knows> ?x } || false)"},
+      {"FILTER EXISTS { ?o <http://e/small> ?t FILTER(isIRI(?t)) }",
+       "FILTER(EXISTS { ?o <http://e/small> ?t FILTER(isIRI(?t)) } || false)"},
+      {"FILTER NOT EXISTS { ?s <http://e/knows> ?o }", "FILTER(!EXISTS { ?s <http://e/knows> ?o })"},
+      // ?t unbound where OPTIONAL found nothing: free in the pattern.
+      {"FILTER NOT EXISTS { ?o <http://e/small> ?t }", "FILTER(!EXISTS { ?o <http://e/small> ?t })"},
+      {"FILTER EXISTS { ?x <http://e/small> ?t }", "FILTER(EXISTS { ?x <http://e/small> ?t } || false)"},
+      {"FILTER NOT EXISTS { ?a <http://e/nothing> ?b }", "FILTER(!EXISTS { ?a <http://e/nothing> ?b })"},
+      // By adjacency: from the subject, from the object, an absent predicate.
+      {"FILTER EXISTS { ?x <http://e/big> ?o }", "FILTER(EXISTS { ?x <http://e/big> ?o } || false)"},
+      {"FILTER NOT EXISTS { ?s <http://e/nothing> ?x }", "FILTER(!EXISTS { ?s <http://e/nothing> ?x })"},
+  };
+  for (const auto& [join, substitution] : pairs) {
+    const std::string head = "SELECT ?s ?o ?t WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } ";
+    INFO(join);
+    CHECK_PLAN(planOf(head + join + " }"), h::Project({"s", "o", "t"}, h::Any().describing("Join (")));
+    CHECK_PLAN(planOf(head + substitution + " }"), h::Project({"s", "o", "t"}, h::Filter(h::Any())));
+    const auto rows = f.sortedRows(head + join + " }");
+    CHECK(rows == f.sortedRows(head + substitution + " }"));
+    CHECK(!rows.empty());
+  }
+}
+
+TEST_CASE("GROUP BY: COUNT(?x) counted on ids gives what the aggregator gives") {
+  const Fixture& f = fixture();
+  // ?t unbound where OPTIONAL found nothing: not counted.
+  const std::string pattern = "WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } } GROUP BY ?o";
+  const auto onIds = f.sortedRows("SELECT ?o (COUNT(?t) AS ?n) (COUNT(*) AS ?all) " + pattern);
+  CHECK(onIds == f.sortedRows("SELECT ?o (COUNT(COALESCE(?t)) AS ?n) (COUNT(*) AS ?all) " + pattern));
+  CHECK(onIds.size() == 5);
+}
+
+TEST_CASE("MINUS by adjacency gives the rows of the Minus operator's hash probe") {
+  const Fixture& f = fixture();
+  // The second form has a triple that always holds (?o has <big> in-edges), so it stays a hash Minus.
+  const std::string head = "SELECT ?s ?o ?t WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } ";
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"MINUS { ?o <http://e/small> ?x }", "MINUS { ?o <http://e/small> ?x . ?y <http://e/big> ?o }"},
+      // ?t unbound where OPTIONAL found nothing: those rows stay.
+      {"MINUS { ?x <http://e/knows> ?t }", "MINUS { ?x <http://e/knows> ?t . ?x <http://e/knows> ?z }"},
+      {"MINUS { ?s <http://e/knows> [] }", "MINUS { ?s <http://e/knows> ?x . ?s <http://e/big> ?w }"},
+      {"MINUS { ?s <http://e/nothing> ?x }", "MINUS { ?s <http://e/nothing> ?x . ?s <http://e/big> ?w }"},
+  };
+  for (const auto& [adjacency, hash] : pairs) {
+    INFO(adjacency);
+    CHECK_PLAN(planOf(head + adjacency + " }"), h::Project({"s", "o", "t"}, h::ExistsAdjacency(h::Any())));
+    CHECK_PLAN(planOf(head + hash + " }"), h::Project({"s", "o", "t"}, h::Minus(h::Any(), h::Any())));
+    const auto rows = f.sortedRows(head + adjacency + " }");
+    CHECK(rows == f.sortedRows(head + hash + " }"));
+    CHECK(!rows.empty());
+  }
 }

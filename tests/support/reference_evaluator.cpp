@@ -146,6 +146,51 @@ using Graph = std::set<std::tuple<std::string, std::string, std::string>>;
 
 Multiset evaluate(const Op& op, const Graph& graph);
 
+// The graph referenceEvaluate is evaluating, for the EXISTS patterns of its
+// expressions (referenceExpression's signature has no graph).
+thread_local const Graph* existsGraph = nullptr;
+
+// ---- EXISTS (section 18.6): substitute, then evaluate ----
+
+sparql::Term substitute(sparql::Term t, const Mapping& m) {
+  if (t.kind != sparql::Term::Kind::Variable) return t;
+  auto it = m.find(t.value);
+  return it == m.end() ? t : sparql::Term::constant(it->second);
+}
+
+sparql::OpPtr substitute(const Op& op, const Mapping& m);
+
+Expr substitute(Expr e, const Mapping& m) {
+  e.term = substitute(std::move(e.term), m);
+  for (auto& a : e.args) a = substitute(std::move(a), m);
+  if (e.pattern) e.pattern = substitute(*e.pattern, m);
+  return e;
+}
+
+// Every variable of `op` that `m` binds replaced by its value. Only the
+// operators where that replacement is unambiguous: no OPTIONAL, MINUS,
+// BIND, VALUES or subqueries inside EXISTS.
+sparql::OpPtr substitute(const Op& op, const Mapping& m) {
+  if (op.kind != Op::Kind::Bgp && op.kind != Op::Kind::Join && op.kind != Op::Kind::Union &&
+      op.kind != Op::Kind::Filter) {
+    throw ReferenceUnsupported("EXISTS over algebra operator " + std::to_string(static_cast<int>(op.kind)));
+  }
+  Op copy = op;
+  for (auto& t : copy.triples) {
+    t.subject = substitute(std::move(t.subject), m);
+    t.predicate = substitute(std::move(t.predicate), m);
+    t.object = substitute(std::move(t.object), m);
+  }
+  for (auto& e : copy.exprs) e = substitute(std::move(e), m);
+  for (auto& child : copy.children) child = substitute(*child, m);
+  return std::make_shared<const Op>(std::move(copy));
+}
+
+bool exists(const Op& pattern, const Mapping& m) {
+  if (existsGraph == nullptr) throw ReferenceUnsupported("EXISTS outside referenceEvaluate");
+  return !evaluate(*substitute(pattern, m), *existsGraph).empty();
+}
+
 std::string patternKey(const sparql::Term& t) {
   return t.kind == sparql::Term::Kind::Blank ? "_:" + t.value : t.value;
 }
@@ -317,7 +362,11 @@ std::vector<std::string> patternVariablesOf(const Op& op) {
 Multiset referenceEvaluate(const Op& op, const std::vector<StringTriple>& triples) {
   Graph graph;
   for (const auto& t : triples) graph.insert({t.s, t.p, t.o});
-  return evaluate(op, graph);
+  const Graph* outer = existsGraph;
+  existsGraph = &graph;
+  Multiset solutions = evaluate(op, graph);
+  existsGraph = outer;
+  return solutions;
 }
 
 std::optional<std::string> referenceExpression(const Expr& e, const Mapping& m) {
@@ -329,12 +378,16 @@ std::optional<std::string> referenceExpression(const Expr& e, const Mapping& m) 
       return it->second;
     }
     case Expr::Kind::Call: break;
+    case Expr::Kind::Exists:
+    case Expr::Kind::NotExists: return booleanTerm(exists(*e.pattern, m) == (e.kind == Expr::Kind::Exists));
     default: throw ReferenceUnsupported("expression kind " + std::to_string(static_cast<int>(e.kind)));
   }
   const std::string& name = e.name;
   if (name == "BOUND") {
     if (e.args.size() != 1 || e.args[0].kind != Expr::Kind::Term) throw ReferenceUnsupported("BOUND");
-    return booleanTerm(m.contains(e.args[0].term.value));
+    // A constant: a value EXISTS substituted for the variable.
+    const sparql::Term& t = e.args[0].term;
+    return booleanTerm(t.isConstant() || m.contains(t.value));
   }
   auto truth = [&](const Expr& x) -> std::optional<bool> {
     auto v = referenceExpression(x, m);

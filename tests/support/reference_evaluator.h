@@ -10,7 +10,8 @@
 // Join, LeftJoin with its condition, Union, Minus, Filter, Extend, Values,
 // Project, Distinct, Reduced (as no-op), Slice, OrderBy. Expressions: terms,
 // =, !=, <, >, <=, >=, &&, ||, !, BOUND, sameTerm, IN, NOT IN, + and - on
-// xsd:integer. Anything else
+// xsd:integer, and EXISTS and NOT EXISTS over BGPs, joins, unions and
+// filters by literal substitution (section 18.6). Anything else
 // throws ReferenceUnsupported.
 //
 // Terms are strings in N-Triples syntax (`<iri>`, `_:b`, `"lex"`,
