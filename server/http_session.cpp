@@ -65,6 +65,11 @@ class SessionExchange final : public HttpExchange {
 
 namespace {
 
+// Every answer says HTTP/1.1, the version this server conforms to, also to
+// an HTTP/1.0 client (RFC 9110 6.2), which gets no chunks and no
+// keep-alive it did not ask for.
+constexpr unsigned kVersion = 11;
+
 // A client that closed its end after its response is given this long to
 // stop sending (a body we did not read), so that the kernel does not reset
 // the connection before the client has read why.
@@ -199,8 +204,7 @@ void HttpSession::refuse(int status, const std::string& message) {
 
 void HttpSession::send(HttpResponse response) {
   stopWatching();
-  auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(response.status),
-                                                                 request_->version);
+  auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(response.status), kVersion);
   for (auto& [name, value] : response.headers) res->insert(name, value);
   keepAlive_ = keepAlive_ && !response.closeConnection;
   res->keep_alive(keepAlive_);
@@ -227,7 +231,7 @@ void HttpSession::startStream(HttpResponse head, std::shared_ptr<BodySource> sou
     std::optional<http::response_serializer<http::empty_body>> serializer;
   };
   auto out = std::make_shared<Head>();
-  out->message = http::response<http::empty_body>(static_cast<http::status>(head.status), request_->version);
+  out->message = http::response<http::empty_body>(static_cast<http::status>(head.status), kVersion);
   for (auto& [name, value] : head.headers) out->message.insert(name, value);
   // HTTP/1.0 has no chunks: the body ends with the connection.
   chunked_ = request_->version >= 11;

@@ -97,7 +97,7 @@ TEST_CASE("POST adds to a graph, and POST to the endpoint makes a new graph name
   CHECK(store.send("GET", {GraphTarget::Kind::Named, location}).body.find("carol") != std::string::npos);
 }
 
-TEST_CASE("DELETE drops a graph; GET, HEAD and DELETE of a graph without triples are 404") {
+TEST_CASE("DELETE drops a graph, and GET, HEAD and DELETE of a graph without triples are 404") {
   Store store;
   store.send("PUT", kGraphG, kTurtle);
   store.send("PUT", kDefaultGraph, "<http://e/a> <http://e/p> <http://e/b> .");
@@ -114,7 +114,7 @@ TEST_CASE("DELETE drops a graph; GET, HEAD and DELETE of a graph without triples
   CHECK(store.triples() == 0);
 }
 
-TEST_CASE("a body that does not parse is 400 with its line:column and changes nothing; another format is 415") {
+TEST_CASE("a body that does not parse is 400 with its line:column and changes nothing, another format 415") {
   Store store;
   store.send("PUT", kGraphG, kTurtle);
   const auto bad = [&] { store.send("PUT", kGraphG, "@prefix e: <http://e/> .\ne:a e:b .\n"); };
