@@ -196,5 +196,7 @@ TEST_CASE("2,000 connections opened and dropped, some mid-request, three times: 
   // What the connections held is given back: three floods cost no more than one would hold at once.
   const uint64_t after = residentBytes();
   MESSAGE("resident memory " << (before >> 20) << " MiB before, " << (after >> 20) << " MiB after 6,000 connections");
+#ifndef __SANITIZE_ADDRESS__  // ASan keeps freed memory in quarantine (256 MiB): no bound to read there
   CHECK(after < before + (64 << 20));
+#endif
 }
