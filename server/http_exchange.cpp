@@ -22,11 +22,6 @@ std::string HttpRequest::header(std::string_view name) const {
   return {};
 }
 
-size_t HttpRequest::headerCount(std::string_view name) const {
-  return static_cast<size_t>(
-      std::count_if(headers.begin(), headers.end(), [&](const auto& header) { return sameName(header.first, name); }));
-}
-
 void HttpResponse::setHeader(std::string name, std::string value) {
   eraseHeader(name);
   headers.emplace_back(std::move(name), std::move(value));

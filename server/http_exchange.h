@@ -34,8 +34,6 @@ struct HttpRequest {
 
   // The first value of a header (names are case-insensitive), or "".
   std::string header(std::string_view name) const;
-  size_t headerCount(std::string_view name) const;
-  bool hasHeader(std::string_view name) const { return headerCount(name) > 0; }
 };
 
 struct HttpResponse {

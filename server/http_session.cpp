@@ -127,7 +127,7 @@ void HttpSession::onHead(beast::error_code ec) {
   }
   if (ec == http::error::end_of_stream || buffer_.size() == 0) return close();  // gone, or timed out idle
   if (ec == beast::error::timeout) return close();  // a head too slow: the socket is closed
-  if (inRequestLine(ec, buffer_)) return refuse(400, "400: a malformed request line (expected 'METHOD TARGET HTTP/1.1')");
+  if (inRequestLine(ec, buffer_)) return refuse(400, "a malformed request line (expected 'METHOD TARGET HTTP/1.1')");
   refuse(400, "a line of the request's head is no 'name: value' header line (" + ec.message() + ")");
 }
 

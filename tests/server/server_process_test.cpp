@@ -142,7 +142,9 @@ TEST_CASE("serve says at start whether it accepts updates and its time limit, an
       {{"--cors-origin", "http://friend.example/"}, "--cors-origin 'http://friend.example/': expected an origin"},
       {{"--cors-origin", "ftp://friend.example"}, "--cors-origin 'ftp://friend.example': expected an origin"},
       {{"--timeout", "-1"}, "timeout '-1': expected a number of seconds"},
-      {{"--timeout", "never"}, "timeout 'never': expected a number of seconds"}};
+      {{"--timeout", "never"}, "timeout 'never': expected a number of seconds"},
+      {{"--connection-threads", "0"}, "--connection-threads '0': expected a whole number from 1 to 256"},
+      {{"--connection-threads", "many"}, "--connection-threads 'many': expected a whole number from 1 to 256"}};
   for (const auto& [options, message] : refused) {
     CAPTURE(message);
     std::vector<std::string> args{"serve", "--db", sf1Dir().string(), "--port", "0"};
