@@ -21,6 +21,7 @@
 #include "loaders/loader.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
+#include "storage/latest_check.h"
 
 namespace gsparql {
 namespace {
@@ -171,6 +172,7 @@ class Database::Impl {
   }
 
   GraphStore store;
+  LatestCheck latest{store};
   std::mutex executorsMutex;      // making the executors
   std::unique_ptr<engine::Executor> cpu;
   std::unique_ptr<engine::Executor> gpu;      // falls back on cpu
@@ -228,7 +230,7 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
     result.write(out, chosen);
     summary.rows = graph ? result.tripleCount() : 1;
     summary.timings = result.timings();
-    summary.explain = result.explain();
+    if (options.explain) summary.explain = result.explain();
     summary.stopped = !out;
     return summary;
   }
@@ -245,11 +247,11 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
   summary.cells = sink.cellsWritten();
   summary.timings.planMilliseconds = outcome.planMilliseconds;
   summary.timings.executeMilliseconds = outcome.executeMilliseconds;
-  summary.explain = engine::explainPlan(outcome, impl_->store);
+  if (options.explain) summary.explain = engine::explainPlan(outcome, impl_->store);
   return summary;
 }
 
-bool Database::isLatest() const { return impl_->store.isLatest(); }
+bool Database::isLatest() const { return impl_->latest.isLatest(); }
 
 // Plans with the sampling orderer, so that the plans measured do not depend
 // on the model being fitted.

@@ -44,6 +44,7 @@ int runQuery(const Arguments& a) {
   // The options first: a bad one is a misuse whether or not the database opens.
   QueryOptions options = queryOptionsFrom(a);
   options.stepTimes = a.flag("--explain");
+  options.explain = options.stepTimes;
   const std::optional<ResultFormat> format = formatFrom(a);
   Database db(a.required("--db"), databaseOptionsFrom(a));
   if (format.value_or(ResultFormat::Table) == ResultFormat::Table && stdoutIsTerminal()) {

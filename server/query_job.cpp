@@ -55,6 +55,7 @@ void QueryJob::explain() {
   DiscardingBuffer discard;
   std::ostream nowhere(&discard);
   options_.stepTimes = true;
+  options_.explain = true;
   summary_ = db_->queryTo(text_, nowhere, std::nullopt, options_);
   mediaType_ = "text/plain; charset=utf-8";
   stream_.out() << summary_.explain << timingsLine(summary_);

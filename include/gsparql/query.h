@@ -49,6 +49,9 @@ struct QueryOptions {
   // Time each join step on its own for explain() (on the GPU, device time
   // between events around each kernel); off, steps fused on the GPU share one time.
   bool stepTimes = false;
+  // Fill QuerySummary::explain (Database::queryTo). Off by default: the
+  // plan's text reads the terms of its constants from the dictionary.
+  bool explain = false;
   // The query stops with QueryTimedOut once it has run this long (checked
   // inside every operator's loops, within a few milliseconds of work; a GPU
   // kernel runs to its end).
@@ -115,7 +118,7 @@ struct QuerySummary {
   // them, and the cells (rows times variables) written.
   double writeMilliseconds = 0;
   uint64_t cells = 0;
-  std::string explain;    // as QueryResult::explain()
+  std::string explain;    // as QueryResult::explain(), where QueryOptions::explain asked for it
   bool stopped = false;   // the output failed (a closed pipe, a full disk): the query stopped there
 };
 

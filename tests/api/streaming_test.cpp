@@ -92,10 +92,14 @@ TEST_CASE("queryTo writes what QueryResult::write writes, in every format and qu
       CAPTURE(static_cast<int>(format));
       std::ostringstream expected, streamed;
       whole.write(expected, format);
-      const QuerySummary summary = f.db->queryTo(query, streamed, format, cpu());
+      QueryOptions explained = cpu();
+      explained.explain = true;
+      const QuerySummary summary = f.db->queryTo(query, streamed, format, explained);
       CHECK(streamed.str() == expected.str());
       CHECK(summary.rows == (whole.isGraph() ? whole.tripleCount() : whole.isBoolean() ? 1 : whole.rowCount()));
       CHECK(summary.explain.starts_with("BGP executor cpu"));
+      std::ostringstream again;
+      CHECK(f.db->queryTo(query, again, format, cpu()).explain.empty());  // not asked for: not made
     }
   }
 }
@@ -133,11 +137,14 @@ TEST_CASE("output that fails stops the query early, and says so") {
   Fixture f;
   WatchedBuffer buffer(nullptr, 1 << 20);  // a reader that goes away after 1 MiB
   std::ostream out(&buffer);
-  const QuerySummary summary = f.db->queryTo(kStarJoin, out, ResultFormat::Tsv, cpu());
+  QueryOptions options = cpu();
+  options.explain = true;
+  const QuerySummary summary = f.db->queryTo(kStarJoin, out, ResultFormat::Tsv, options);
   CHECK(summary.stopped);
   CHECK(summary.rows > 0);
   CHECK(summary.rows < 512000);
   // The BGP stopped too: its last step found far fewer than all rows.
+  CHECK(summary.explain.find("BGP executor cpu") == 0);
   CHECK(summary.explain.find("actual 512000") == std::string::npos);
 }
 
