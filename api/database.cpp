@@ -148,6 +148,7 @@ class Database::Impl {
   std::unique_ptr<engine::JoinOrderer> ordererFor(const QueryOptions& options, engine::Executor& executor) const {
     engine::OptimizerSetup setup;
     setup.search = options.optimizer;
+    setup.plans = &plans;
     if (options.optimizer != Optimizer::Statistics) {
       setup.executors = executorCosts(options.backend);
       setup.refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
@@ -173,6 +174,7 @@ class Database::Impl {
 
   GraphStore store;
   LatestCheck latest{store};
+  mutable engine::BgpPlanCache plans{engine::kCachedBgpPlans};
   std::mutex executorsMutex;      // making the executors
   std::unique_ptr<engine::Executor> cpu;
   std::unique_ptr<engine::Executor> gpu;      // falls back on cpu
@@ -205,7 +207,7 @@ Database& Database::operator=(Database&&) noexcept = default;
 
 QueryResult Database::query(std::string_view text, const QueryOptions& options) const {
   const auto start = Clock::now();
-  return impl_->result(parseQuery(text, options), options, start);
+  return impl_->result(*parseQuery(text, options), options, start);
 }
 
 QuerySummary Database::queryTo(std::string_view text, std::ostream& out, std::optional<ResultFormat> format,
@@ -220,7 +222,8 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
                                const QueryOptions& options) const {
   using Form = sparql::Query::Form;
   const auto start = Clock::now();
-  sparql::Query parsed = parseQuery(text, options);
+  const std::shared_ptr<const sparql::Query> query = parseQuery(text, options);
+  const sparql::Query& parsed = *query;
   const bool graph = parsed.form == Form::Construct || parsed.form == Form::Describe;
   const ResultFormat chosen = choose(publicForm(parsed.form));
   checkFormatFits(chosen, graph, parsed.form == Form::Ask);
@@ -263,7 +266,7 @@ Calibration Database::calibrate(const std::vector<std::string>& queries, const C
                          query.timeout = options.timeout;
                          const auto start = Clock::now();
                          const engine::QueryOutcome outcome =
-                             impl_->run(parseQuery(text, query), query, requestFrom(query, start));
+                             impl_->run(*parseQuery(text, query), query, requestFrom(query, start));
                          return Measurement{workOf(*outcome.plan), outcome.executeMilliseconds,
                                             copiedBytesOf(*outcome.plan)};
                        });

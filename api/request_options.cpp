@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "api/parsed_query_cache.h"
 #include "gsparql/error.h"
 #include "parser/parse.h"
 #include "rdf/iri.h"
@@ -42,12 +43,13 @@ double millisecondsSince(Clock::time_point start) {
 }
 
 // The query, with the dataset of the options in place of its FROM and FROM NAMED.
-sparql::Query parseQuery(std::string_view text, const QueryOptions& options) {
-  sparql::Query query = parse(&sparql::parseQuery, text, options);
-  if (namesDataset(options)) {
-    query.fromGraphs = graphTerms(options.defaultGraphs);
-    query.fromNamedGraphs = graphTerms(options.namedGraphs);
-  }
+std::shared_ptr<const sparql::Query> parseQuery(std::string_view text, const QueryOptions& options) {
+  static ParsedQueryCache cache;
+  auto parsed = cache.get(options.baseIri, text, [&] { return parse(&sparql::parseQuery, text, options); });
+  if (!namesDataset(options)) return parsed;
+  auto query = std::make_shared<sparql::Query>(*parsed);  // shares the algebra, which it leaves as it is
+  query->fromGraphs = graphTerms(options.defaultGraphs);
+  query->fromNamedGraphs = graphTerms(options.namedGraphs);
   return query;
 }
 

@@ -1,6 +1,8 @@
 #include "engine/optimizer/optimizer.h"
 
+#include <cstdio>
 #include <stdexcept>
+#include <string>
 
 namespace gsparql::engine {
 
@@ -18,11 +20,26 @@ std::unique_ptr<JoinOrderer> makeOrderer(const GraphStore& store, const Optimize
   throw std::invalid_argument("unknown optimizer");
 }
 
+// What makes two setups' plans differ, as the start of their plans' keys.
+std::string setupKey(const OptimizerSetup& setup) {
+  std::string key = std::to_string(static_cast<int>(setup.search));
+  for (const ExecutorCosts& c : setup.executors) {
+    char costs[160];
+    std::snprintf(costs, sizeof costs, "|%a,%a,%a,%a,%a", c.perBgp, c.perStep, c.perCandidate, c.perRow,
+                  c.perCopiedMegabyte);
+    key += costs;
+  }
+  char refiner[32];
+  std::snprintf(refiner, sizeof refiner, "|%p|", static_cast<const void*>(setup.refiner));
+  return key + refiner;
+}
+
 }  // namespace
 
 std::unique_ptr<JoinOrderer> makeOptimizer(const GraphStore& store, const OptimizerSetup& setup) {
   std::unique_ptr<JoinOrderer> orderer = makeOrderer(store, setup);
   if (setup.operatorCosts) orderer->setOperatorCosts(*setup.operatorCosts);
+  if (setup.plans) orderer = withPlanCache(std::move(orderer), *setup.plans, setupKey(setup));
   return orderer;
 }
 

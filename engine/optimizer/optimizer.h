@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/optimizer/join_orderer.h"
+#include "engine/optimizer/plan_cache.h"
 #include "engine/optimizer/walk_estimator.h"
 #include "gsparql/cost_model.h"
 #include "gsparql/query.h"
@@ -31,6 +32,8 @@ struct OptimizerSetup {
   // The CPU executor's constants, which price the joins between operators
   // (JoinOrderer::operatorCosts); none: unit costs.
   std::optional<ExecutorCosts> operatorCosts;
+  // The snapshot's kept plans (plan_cache.h), or none: every BGP planned.
+  BgpPlanCache* plans = nullptr;
 };
 
 // Walks per BGP component while planning (enough to tell orders apart, few

@@ -1,0 +1,26 @@
+#pragma once
+// The plans of BGPs kept between the queries of one snapshot: planning (the
+// walks through the data, the dynamic programming) took a fifth of a served
+// query's time, and a server's clients send the same BGPs again and again.
+// A plan depends on the bound BGP (its structure and constant ids), what its
+// rows are for, the snapshot and the optimizer's setup; the walks are
+// seeded (optimizer.h), so a kept plan is the plan planning would make again.
+#include <memory>
+#include <string>
+
+#include "engine/optimizer/join_orderer.h"
+#include "engine/optimizer/recent_cache.h"
+
+namespace gsparql::engine {
+
+// One per snapshot (a Database): ids and statistics are a snapshot's.
+using BgpPlanCache = RecentCache<BgpPlan>;
+inline constexpr size_t kCachedBgpPlans = 4096;
+
+// `orderer`, answering from `cache` where it holds the plan; `setup` names
+// the orderer's configuration, part of every key (one cache serves orderers
+// of several setups).
+std::unique_ptr<JoinOrderer> withPlanCache(std::unique_ptr<JoinOrderer> orderer, BgpPlanCache& cache,
+                                           std::string setup);
+
+}  // namespace gsparql::engine
