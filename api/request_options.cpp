@@ -44,7 +44,8 @@ double millisecondsSince(Clock::time_point start) {
 
 // The query, with the dataset of the options in place of its FROM and FROM NAMED.
 std::shared_ptr<const sparql::Query> parseQuery(std::string_view text, const QueryOptions& options) {
-  static ParsedQueryCache cache;
+  // Never destroyed: a thread may still parse while the process exits.
+  static ParsedQueryCache& cache = *new ParsedQueryCache;
   auto parsed = cache.get(options.baseIri, text, [&] { return parse(&sparql::parseQuery, text, options); });
   if (!namesDataset(options)) return parsed;
   auto query = std::make_shared<sparql::Query>(*parsed);  // shares the algebra, which it leaves as it is

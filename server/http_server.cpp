@@ -6,14 +6,15 @@
 #include <atomic>
 #include <cctype>
 #include <cstring>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 
 #include "gsparql/error.h"
 #include "server/http_session.h"
@@ -51,11 +52,31 @@ void raiseDescriptorLimit() {
 
 }  // namespace
 
+// One io_context per connection thread, each run by its thread alone, the
+// connections dealt out among them in turn: with one io_context shared by
+// all threads, its lock and wake-ups were the server's hottest spot on 16
+// cores. The first also accepts.
 struct HttpServer::State {
-  State(HttpHandler& handler, HttpLimits limits) : handler(handler), limits(std::move(limits)) {}
+  State(HttpHandler& handler, HttpLimits limits) : handler(handler), limits(std::move(limits)) {
+    busy.push_back(net::make_work_guard(*contexts.front()));
+  }
+
+  static std::unique_ptr<net::io_context> makeContext() {
+    return std::make_unique<net::io_context>(1);  // hint: one thread runs it
+  }
+  static std::vector<std::unique_ptr<net::io_context>> firstContext() {
+    std::vector<std::unique_ptr<net::io_context>> first;
+    first.push_back(makeContext());
+    return first;
+  }
+  void addContext() {
+    contexts.push_back(makeContext());
+    busy.push_back(net::make_work_guard(*contexts.back()));  // run() waits for connections
+  }
 
   void accept() {
-    acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
+    net::io_context& next = *contexts[accepted++ % contexts.size()];
+    acceptor.async_accept(next.get_executor(), [this](boost::system::error_code ec, HttpSession::Stream::socket_type socket) {
       if (!acceptor.is_open()) return;
       if (ec) return retryLater();
       boost::system::error_code ignored;
@@ -77,9 +98,13 @@ struct HttpServer::State {
   HttpHandler& handler;
   const HttpLimits limits;
   std::atomic<bool> stopped{false};
-  net::io_context io;  // after limits: the sessions it holds read them
-  tcp::acceptor acceptor{io};
-  net::steady_timer retry{io};
+  // After limits: the sessions they hold read them.
+  std::mutex contextsMutex;  // stop() from another thread while run() adds contexts
+  std::vector<std::unique_ptr<net::io_context>> contexts = firstContext();  // before the acceptor, which uses it
+  std::vector<net::executor_work_guard<net::io_context::executor_type>> busy;
+  size_t accepted = 0;  // on the first context's thread
+  tcp::acceptor acceptor{*contexts.front()};
+  net::steady_timer retry{*contexts.front()};
 };
 
 HttpServer::HttpServer(HttpHandler& handler, HttpLimits limits)
@@ -92,7 +117,7 @@ HttpServer::~HttpServer() { state_->stopped = true; }
 int HttpServer::bind(const std::string& address, int port) {
   const std::string where = address + ":" + std::to_string(port);
   boost::system::error_code ec;
-  tcp::resolver resolver(state_->io);
+  tcp::resolver resolver(*state_->contexts.front());
   const auto endpoints = resolver.resolve(address, std::to_string(port), tcp::resolver::passive | tcp::resolver::numeric_service, ec);
   if (ec || endpoints.empty()) throw Error("cannot listen on " + where + ": " + bindFailure(net::error::host_not_found));
   const tcp::endpoint endpoint = *endpoints.begin();
@@ -112,18 +137,26 @@ int HttpServer::bind(const std::string& address, int port) {
 }
 
 void HttpServer::run(size_t threads) {
+  {
+    std::lock_guard lock(state_->contextsMutex);
+    while (state_->contexts.size() < std::max<size_t>(threads, 1)) state_->addContext();
+    if (state_->stopped) return;
+  }
   state_->accept();
   std::vector<std::thread> others;
-  for (size_t i = 1; i < threads; ++i) others.emplace_back([this] { state_->io.run(); });
-  state_->io.run();
+  for (size_t i = 1; i < state_->contexts.size(); ++i) {
+    others.emplace_back([context = state_->contexts[i].get()] { context->run(); });
+  }
+  state_->contexts.front()->run();
   for (std::thread& thread : others) thread.join();
   boost::system::error_code ignored;
   state_->acceptor.close(ignored);
 }
 
 void HttpServer::stop() {
+  std::lock_guard lock(state_->contextsMutex);
   state_->stopped = true;
-  state_->io.stop();
+  for (auto& context : state_->contexts) context->stop();
 }
 
 }  // namespace gsparql::server

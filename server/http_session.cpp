@@ -45,7 +45,7 @@ class SessionExchange final : public HttpExchange {
     std::lock_guard lock(mutex_);
     left_ = std::move(left);
   }
-  // On the session's strand.
+  // On the session's thread.
   void clientLeft() {
     std::function<void()> left;
     {
@@ -85,7 +85,7 @@ bool inRequestLine(const beast::error_code& ec, const beast::flat_buffer& buffer
 
 }  // namespace
 
-HttpSession::HttpSession(tcp::socket socket, HttpHandler& handler, const HttpLimits& limits,
+HttpSession::HttpSession(Stream::socket_type socket, HttpHandler& handler, const HttpLimits& limits,
                          const std::atomic<bool>& stopped)
     : stream_(std::move(socket)), handler_(handler), limits_(limits), stopped_(stopped) {}
 
