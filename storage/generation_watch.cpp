@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <map>
+#include <string>
 
 namespace gsparql {
 namespace {
@@ -29,6 +31,21 @@ GenerationWatch::GenerationWatch(const std::filesystem::path& root)
     if (!blind_ && entry.is_directory(error)) blind_ = !watchFolder(entry.path());
   }
   if (error) blind_ = true;
+}
+
+std::shared_ptr<GenerationWatch> GenerationWatch::shared(const std::filesystem::path& root) {
+  static std::mutex& mutex = *new std::mutex;  // never destroyed: snapshots may close while the process exits
+  static auto& watches = *new std::map<std::string, std::weak_ptr<GenerationWatch>>;
+  std::error_code error;
+  std::filesystem::path key = std::filesystem::weakly_canonical(root, error);
+  if (error) key = std::filesystem::absolute(root);
+  std::lock_guard lock(mutex);
+  std::erase_if(watches, [](const auto& entry) { return entry.second.expired(); });
+  std::weak_ptr<GenerationWatch>& held = watches[key.string()];
+  if (auto watch = held.lock()) return watch;
+  auto watch = std::make_shared<GenerationWatch>(root);
+  held = watch;
+  return watch;
 }
 
 GenerationWatch::~GenerationWatch() {

@@ -7,6 +7,7 @@
 // after something in the folder changed.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 
 namespace gsparql {
@@ -16,6 +17,11 @@ class GenerationWatch {
   // Watches from now on. Without inotify (or past the process's limit of
   // watches) every call to changes() counts a change.
   explicit GenerationWatch(const std::filesystem::path& root);
+  // The watch of `root` that every snapshot of it in this process shares,
+  // made while none is held. One per snapshot would cost an inotify
+  // instance per update, and closing one waits for the kernel's grace
+  // period (milliseconds): it held a server's updates back.
+  static std::shared_ptr<GenerationWatch> shared(const std::filesystem::path& root);
   ~GenerationWatch();
   GenerationWatch(const GenerationWatch&) = delete;
   GenerationWatch& operator=(const GenerationWatch&) = delete;

@@ -6,7 +6,7 @@ namespace gsparql {
 
 GenerationWatch& LatestCheck::watch() {
   std::lock_guard lock(watchMutex_);
-  if (!watch_) watch_ = std::make_unique<GenerationWatch>(store_.generation().dir.parent_path());
+  if (!watch_) watch_ = GenerationWatch::shared(store_.generation().dir.parent_path());
   return *watch_;
 }
 

@@ -25,7 +25,7 @@ class LatestCheck {
 
   const GraphStore& store_;
   std::mutex watchMutex_;
-  std::unique_ptr<GenerationWatch> watch_;  // made by the first call: most stores are never asked
+  std::shared_ptr<GenerationWatch> watch_;  // taken by the first call: most stores are never asked
   static constexpr uint64_t kNever = UINT64_MAX;
   std::atomic<uint64_t> verifiedAt_{kNever};  // the watch's count when the files last said latest
   std::atomic<bool> older_{false};

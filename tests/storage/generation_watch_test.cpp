@@ -78,3 +78,15 @@ TEST_CASE("a store's latest check, asked again and again, sees loads and updates
   CHECK(again.isLatest());
   CHECK(again.isLatest());
 }
+
+TEST_CASE("the snapshots of one folder share its watch while one holds it") {
+  TempDir work;
+  std::filesystem::create_directories(work / "db" / "gen-000001");
+  std::filesystem::create_directories(work / "other");
+  const auto first = GenerationWatch::shared(work / "db");
+  CHECK(GenerationWatch::shared(work / "db" / "gen-000001" / "..") == first);  // however the path is spelled
+  CHECK(GenerationWatch::shared(work / "other") != first);
+  const uint64_t before = first->changes();
+  writeFile(work / "db" / "gen-000001" / "delta-000001", "x");
+  CHECK(GenerationWatch::shared(work / "db")->changes() > before);
+}
