@@ -221,6 +221,34 @@ bool rowsAreDistinct(const Operator& op) {
          std::all_of(bgp.predicateVariables.begin(), bgp.predicateVariables.end(), isRead);
 }
 
+// Whether `e` reads one of `names` (EXISTS, by substitution, reads any).
+bool readsAnyOf(const sparql::Expr& e, const std::vector<std::string>& names) {
+  std::vector<std::string> read;
+  expressionVariables(e, read);
+  return containsExists(e) || std::any_of(read.begin(), read.end(), [&](const std::string& v) {
+           return std::find(names.begin(), names.end(), v) != names.end();
+         });
+}
+
+// The variables a chain of Extends, from `op` down, binds.
+std::vector<std::string> boundByExtends(const Op& op) {
+  std::vector<std::string> bound;
+  for (const Op* e = &op; e->kind == Op::Kind::Extend; e = e->children[0].get()) bound.push_back(e->bindings[0].var);
+  return bound;
+}
+
+// Whether every solution of `pattern` binds every variable `e` reads: a
+// BGP binds all of its variables.
+bool readsOnlyBoundBy(const sparql::Expr& e, const Op& pattern) {
+  if (pattern.kind != Op::Kind::Bgp || pattern.triples.empty() || containsExists(e)) return false;
+  std::vector<std::string> read;
+  expressionVariables(e, read);
+  const std::vector<std::string> bound = patternVariables(pattern);
+  return std::all_of(read.begin(), read.end(), [&](const std::string& v) {
+    return std::find(bound.begin(), bound.end(), v) != bound.end();
+  });
+}
+
 // `input` under a Filter of `conditions`, or alone when there are none.
 OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditions) {
   if (conditions.empty()) return input;
@@ -325,6 +353,14 @@ OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& 
 
 OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::Expr>& conditions,
                                     const Required& required) const {
+  if (child.kind == Op::Kind::Extend) {
+    // A condition that reads no variable the BINDs make holds alike below
+    // them: applied first, they evaluate their expressions only on the rows kept.
+    const std::vector<std::string> bound = boundByExtends(child);
+    std::vector<sparql::Expr> below, above;
+    for (const auto& e : conditions) (readsAnyOf(e, bound) ? above : below).push_back(e);
+    return filtered(planExtend(child, withExpressions(required, above), below), above);
+  }
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
     return filtered(plan(child, withExpressions(required, conditions)), conditions);
   }
@@ -606,13 +642,22 @@ OperatorPtr Planner::planMergedBgp(const Op& op, const Required& required) const
   return joinInOrder(std::move(inputs), orderer_.operatorCosts());
 }
 
+// OPTIONAL { BGP FILTER(c) }: a conjunct of c that reads only the BGP's
+// variables sees the same values on a merged row as on the BGP's row, so it
+// filters the BGP's rows before the join (fewer to index, none to merge
+// for the check); the others are the join's condition.
 OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const {
+  const Op& optional = *op.children[1];
+  std::vector<sparql::Expr> conditions, onOptional, onMerged;
+  for (const auto& e : op.exprs) splitConjunction(e, conditions);
+  for (auto& e : conditions) (readsOnlyBoundBy(e, optional) ? onOptional : onMerged).push_back(std::move(e));
   const Required below =
-      withExpressions(withVariables(required, sharedVariables(*op.children[0], *op.children[1])), op.exprs);
-  OperatorPtr left = plan(*op.children[0], below), right = plan(*op.children[1], below);
+      withExpressions(withVariables(required, sharedVariables(*op.children[0], optional)), onMerged);
+  OperatorPtr left = plan(*op.children[0], below);
+  OperatorPtr right = onOptional.empty() ? plan(optional, below) : planConditions(optional, onOptional, below);
   const double rows = std::max(left->estimatedRows(), right->estimatedRows());
   const double cost = left->estimatedCost() + right->estimatedCost() + rows;
-  return std::make_unique<LeftJoin>(std::move(left), std::move(right), op.exprs, rows, cost);
+  return std::make_unique<LeftJoin>(std::move(left), std::move(right), onMerged, rows, cost);
 }
 
 OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
@@ -626,8 +671,10 @@ OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
   return std::make_unique<Minus>(std::move(left), std::move(right), rows, cost);
 }
 
-// A chain of Extends is one operator: its bindings evaluated in order per row.
-OperatorPtr Planner::planExtend(const Op& op, const Required& required) const {
+// A chain of Extends is one operator: its bindings evaluated in order per
+// row, over its input under `conditions` (FILTERs that read none of them).
+OperatorPtr Planner::planExtend(const Op& op, const Required& required,
+                                const std::vector<sparql::Expr>& conditions) const {
   std::vector<const Op*> chain;
   const Op* below = &op;
   for (; below->kind == Op::Kind::Extend; below = below->children[0].get()) chain.push_back(below);
@@ -640,7 +687,7 @@ OperatorPtr Planner::planExtend(const Op& op, const Required& required) const {
     read = withExpressions(std::move(read), {b.expr});
   }
   for (const Op* e : chain) bindings.push_back({e->bindings[0].var, e->bindings[0].expr, expressionText(e->bindings[0].expr)});
-  OperatorPtr child = plan(*below, read);
+  OperatorPtr child = conditions.empty() ? plan(*below, read) : planConditions(*below, conditions, read);
   const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
   return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
 }
