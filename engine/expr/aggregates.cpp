@@ -21,14 +21,18 @@ class Count : public Aggregator {
   long long count_ = 0;
 };
 
-// SUM and AVG.
+// SUM and AVG. A group's values often come in runs of one term (rows
+// ordered by the argument's variable): a run's term is parsed once.
 class Sum : public Aggregator {
  public:
   explicit Sum(bool average) : average_(average) {}
   void add(const Result& value) override {
     if (!sum_) return;
-    auto n = value ? parseNumber(parseTerm(*value)) : std::nullopt;
-    sum_ = n ? arithmetic('+', *sum_, *n) : std::nullopt;
+    if (!value || *value != lastTerm_) {
+      last_ = value ? parseNumber(parseTerm(*value)) : std::nullopt;
+      lastTerm_ = value.value_or("");
+    }
+    sum_ = last_ ? arithmetic('+', *sum_, *last_) : std::nullopt;
     ++count_;
   }
   Result finish() override {
@@ -43,6 +47,8 @@ class Sum : public Aggregator {
   bool average_;
   std::optional<Number> sum_ = Number::integer(0);
   long long count_ = 0;
+  std::string lastTerm_;        // the last value added ("" after an error)
+  std::optional<Number> last_;  // its number
 };
 
 // MIN and MAX in the ORDER BY order.
@@ -50,7 +56,8 @@ class Extreme : public Aggregator {
  public:
   explicit Extreme(bool max) : sign_(max ? 1 : -1) {}
   void add(const Result& value) override {
-    if (value && (!best_ || sign_ * compareTerms(*value, *best_) > 0)) best_ = value;
+    // The same term again (as values repeat) changes nothing.
+    if (value && (!best_ || (*value != *best_ && sign_ * compareTerms(*value, *best_) > 0))) best_ = value;
   }
   Result finish() override { return best_; }
 

@@ -397,6 +397,11 @@ TEST_CASE("aggregates") {
   CHECK(aggregate("SUM(?x)", {one, en}) == "ERROR");                 // Jena: unbound
   CHECK(aggregate("SUM(?x)", {}) == "\"0\"^^xsd:integer");           // Jena
   CHECK(aggregate("SUM(DISTINCT ?x)", {one, one, two}) == "\"3\"^^xsd:integer");
+  // Runs of one term (parsed once) and errors within them.
+  CHECK(aggregate("SUM(?x)", {one, one, half, half, one}) == "\"8.0\"^^xsd:decimal");
+  CHECK(aggregate("SUM(?x)", {one, en, en}) == "ERROR");
+  CHECK(aggregate("AVG(?x)", {two, two, nullptr, two}) == "ERROR");
+  CHECK(aggregate("MAX(?x)", {two, two, half, half}) == "\"2.5\"^^xsd:decimal");
   CHECK(aggregate("AVG(?x)", {one, two}) == "\"1.5\"^^xsd:decimal");  // Jena
   CHECK(aggregate("AVG(?x)", {}) == "\"0\"^^xsd:integer");           // Jena
   const char* hundred = "\"1.0E2\"^^<http://www.w3.org/2001/XMLSchema#double>";
