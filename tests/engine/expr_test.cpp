@@ -525,7 +525,7 @@ TEST_CASE("past its bound a memo evaluates new terms on every row") {
   for (size_t r = 0; r < keys.size(); ++r) REQUIRE(values[r] == shorten(integer(keys[r] + 1)));
   CHECK(rows.reads == Memo::kMaxEntries + 2 * 10);
 
-  // Mostly distinct terms: once full, the memo is no longer consulted.
+  // Mostly distinct terms: after a trial of 1,024, the memo is no longer consulted.
   rows.reads = 0;
   keys.clear();
   for (size_t k = 0; k < rows.terms.size(); ++k) keys.push_back(k);
