@@ -55,15 +55,23 @@ class Sum : public Aggregator {
 class Extreme : public Aggregator {
  public:
   explicit Extreme(bool max) : sign_(max ? 1 : -1) {}
+  // Values come in runs of one term: the best again changes nothing, and
+  // the term that last lost loses again, the order being total (a better
+  // best only widens the gap), so neither is compared.
   void add(const Result& value) override {
-    // The same term again (as values repeat) changes nothing.
-    if (value && (!best_ || (*value != *best_ && sign_ * compareTerms(*value, *best_) > 0))) best_ = value;
+    if (!value || *value == lastLoser_) return;
+    if (!best_ || (*value != *best_ && sign_ * compareTerms(*value, *best_) > 0)) {
+      best_ = value;
+    } else {
+      lastLoser_ = *value;
+    }
   }
   Result finish() override { return best_; }
 
  private:
   int sign_;
   Result best_;
+  std::string lastLoser_;  // "" (no term) before any lost
 };
 
 class Sample : public Aggregator {

@@ -402,6 +402,8 @@ TEST_CASE("aggregates") {
   CHECK(aggregate("SUM(?x)", {one, en, en}) == "ERROR");
   CHECK(aggregate("AVG(?x)", {two, two, nullptr, two}) == "ERROR");
   CHECK(aggregate("MAX(?x)", {two, two, half, half}) == "\"2.5\"^^xsd:decimal");
+  CHECK(aggregate("MIN(?x)", {two, one, two, two, half, one, nullptr, one}) == "\"1\"^^xsd:integer");
+  CHECK(aggregate("MAX(?x)", {one, two, one, one, half, two}) == "\"2.5\"^^xsd:decimal");
   CHECK(aggregate("AVG(?x)", {one, two}) == "\"1.5\"^^xsd:decimal");  // Jena
   CHECK(aggregate("AVG(?x)", {}) == "\"0\"^^xsd:integer");           // Jena
   const char* hundred = "\"1.0E2\"^^<http://www.w3.org/2001/XMLSchema#double>";
