@@ -237,16 +237,19 @@ std::vector<std::string> boundByExtends(const Op& op) {
   return bound;
 }
 
+// Whether `e` reads no variable but `names` (and no EXISTS, which reads any).
+bool readsOnly(const sparql::Expr& e, const std::vector<std::string>& names) {
+  std::vector<std::string> read;
+  expressionVariables(e, read);
+  return !containsExists(e) && std::all_of(read.begin(), read.end(), [&](const std::string& v) {
+    return std::find(names.begin(), names.end(), v) != names.end();
+  });
+}
+
 // Whether every solution of `pattern` binds every variable `e` reads: a
 // BGP binds all of its variables.
 bool readsOnlyBoundBy(const sparql::Expr& e, const Op& pattern) {
-  if (pattern.kind != Op::Kind::Bgp || pattern.triples.empty() || containsExists(e)) return false;
-  std::vector<std::string> read;
-  expressionVariables(e, read);
-  const std::vector<std::string> bound = patternVariables(pattern);
-  return std::all_of(read.begin(), read.end(), [&](const std::string& v) {
-    return std::find(bound.begin(), bound.end(), v) != bound.end();
-  });
+  return pattern.kind == Op::Kind::Bgp && !pattern.triples.empty() && readsOnly(e, patternVariables(pattern));
 }
 
 // `input` under a Filter of `conditions`, or alone when there are none.
@@ -259,6 +262,41 @@ OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditi
 }  // namespace
 
 std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); }
+
+namespace {
+
+// `child` sorted by the keys of ORDER BY `order`.
+OperatorPtr orderedBy(OperatorPtr child, const Op& order) {
+  std::string text;
+  for (const auto& k : order.order) {
+    text += (text.empty() ? "" : " ") + std::string(k.descending ? "DESC(" : "ASC(") + expressionText(k.expr) + ")";
+  }
+  return std::make_unique<OrderBy>(std::move(child), order.order, text);
+}
+
+// DISTINCT (or REDUCED) over `child`, or `child` alone where its rows are distinct already.
+OperatorPtr distinctOf(OperatorPtr child, bool reduced) {
+  if (rowsAreDistinct(*child)) return child;
+  const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
+  return std::make_unique<Distinct>(std::move(child), reduced, rows, cost);
+}
+
+// The ORDER BY under DISTINCT's projection, when its keys read only
+// projected variables: then removing duplicates before the stable sort
+// gives the same rows in the same order (rows of equal keys stay in the
+// order of their first occurrences), and leaves fewer to sort (WatDiv S1:
+// 145 genres instead of 58,898 rows).
+const Op* orderUnderProjection(const Op& distinct) {
+  const Op& project = *distinct.children[0];
+  if (project.kind != Op::Kind::Project || project.children[0]->kind != Op::Kind::OrderBy) return nullptr;
+  const Op& order = *project.children[0];
+  for (const auto& k : order.order) {
+    if (!readsOnly(k.expr, project.vars)) return nullptr;
+  }
+  return &order;
+}
+
+}  // namespace
 
 namespace {
 
@@ -833,22 +871,21 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
     case Op::Kind::Group: return planGroup(op);
     case Op::Kind::OrderBy: {
       std::vector<sparql::Expr> keys;
-      std::string text;
-      for (const auto& k : op.order) {
-        keys.push_back(k.expr);
-        text += (text.empty() ? "" : " ") + std::string(k.descending ? "DESC(" : "ASC(") + expressionText(k.expr) + ")";
-      }
-      return std::make_unique<OrderBy>(plan(*op.children[0], withExpressions(required, keys)), op.order, text);
+      for (const auto& k : op.order) keys.push_back(k.expr);
+      return orderedBy(plan(*op.children[0], withExpressions(required, keys)), op);
     }
     case Op::Kind::Project:
       return std::make_unique<Project>(plan(*op.children[0], std::set<std::string>(op.vars.begin(), op.vars.end())),
                                        op.vars);
     case Op::Kind::Distinct:
     case Op::Kind::Reduced: {
-      OperatorPtr child = plan(*op.children[0], std::nullopt);
-      if (rowsAreDistinct(*child)) return child;
-      const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
-      return std::make_unique<Distinct>(std::move(child), op.kind == Op::Kind::Reduced, rows, cost);
+      const bool reduced = op.kind == Op::Kind::Reduced;
+      if (const Op* order = orderUnderProjection(op)) {
+        const Op& project = *op.children[0];
+        OperatorPtr rows = plan(*order->children[0], std::set<std::string>(project.vars.begin(), project.vars.end()));
+        return orderedBy(distinctOf(std::make_unique<Project>(std::move(rows), project.vars), reduced), *order);
+      }
+      return distinctOf(plan(*op.children[0], std::nullopt), reduced);
     }
     case Op::Kind::Slice: return std::make_unique<Slice>(plan(*op.children[0], required), op.offset, op.limit);
     case Op::Kind::Graph: return planGraph(op, required);

@@ -188,6 +188,13 @@ TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
                                                   .describing("DESC(?o)"))));
   CHECK_PLAN(planOf("SELECT DISTINCT ?o WHERE { ?s <http://e/big> ?o } OFFSET 2"),
              h::Slice(2, std::nullopt, h::Distinct(h::Project({"o"}, h::BgpScan()))));
+  // DISTINCT before an ORDER BY of projected variables: fewer rows to sort,
+  // the LIMIT still a partial sort; an order key the projection drops keeps
+  // the sort below.
+  CHECK_PLAN(planOf("SELECT DISTINCT ?o WHERE { ?s <http://e/big> ?o } ORDER BY DESC(?o) LIMIT 3"),
+             h::Slice(0, 3, h::OrderBy(h::Distinct(h::Project({"o"}, h::BgpScan()))).describing("DESC(?o)")));
+  CHECK_PLAN(planOf("SELECT DISTINCT ?o WHERE { ?s <http://e/big> ?o } ORDER BY ?s"),
+             h::Distinct(h::Project({"o"}, h::OrderBy(h::BgpScan()))));
 }
 
 TEST_CASE("plan shape: counting a BGP's solutions is a BgpCount, other aggregates group rows") {
