@@ -21,14 +21,18 @@ class Count : public Aggregator {
   long long count_ = 0;
 };
 
-// SUM and AVG.
+// SUM and AVG. A group's values often come in runs of one term (rows
+// ordered by the argument's variable): a run's term is parsed once.
 class Sum : public Aggregator {
  public:
   explicit Sum(bool average) : average_(average) {}
   void add(const Result& value) override {
     if (!sum_) return;
-    auto n = value ? parseNumber(parseTerm(*value)) : std::nullopt;
-    sum_ = n ? arithmetic('+', *sum_, *n) : std::nullopt;
+    if (!value || *value != lastTerm_) {
+      last_ = value ? parseNumber(parseTerm(*value)) : std::nullopt;
+      lastTerm_ = value.value_or("");
+    }
+    sum_ = last_ ? arithmetic('+', *sum_, *last_) : std::nullopt;
     ++count_;
   }
   Result finish() override {
@@ -43,20 +47,31 @@ class Sum : public Aggregator {
   bool average_;
   std::optional<Number> sum_ = Number::integer(0);
   long long count_ = 0;
+  std::string lastTerm_;        // the last value added ("" after an error)
+  std::optional<Number> last_;  // its number
 };
 
 // MIN and MAX in the ORDER BY order.
 class Extreme : public Aggregator {
  public:
   explicit Extreme(bool max) : sign_(max ? 1 : -1) {}
+  // Values come in runs of one term: the best again changes nothing, and
+  // the term that last lost loses again, the order being total (a better
+  // best only widens the gap), so neither is compared.
   void add(const Result& value) override {
-    if (value && (!best_ || sign_ * compareTerms(*value, *best_) > 0)) best_ = value;
+    if (!value || *value == lastLoser_) return;
+    if (!best_ || (*value != *best_ && sign_ * compareTerms(*value, *best_) > 0)) {
+      best_ = value;
+    } else {
+      lastLoser_ = *value;
+    }
   }
   Result finish() override { return best_; }
 
  private:
   int sign_;
   Result best_;
+  std::string lastLoser_;  // "" (no term) before any lost
 };
 
 class Sample : public Aggregator {

@@ -29,6 +29,8 @@ struct ExprNode {
   std::shared_ptr<const Regex> regex;
   bool constantRegex = false;
   std::shared_ptr<const ValueSet> inSet;  // In, NotIn with a list of constants
+  // A memoized part: the one slot it reads (ExpressionMemo).
+  std::optional<size_t> memoSlot;
 };
 
 }  // namespace detail
@@ -190,18 +192,61 @@ Node Compiler::compile(const sparql::Expr& e) {
   return Node{};
 }
 
+// What a part of an expression reads of the solution, for memoizing it.
+struct PartReads {
+  std::optional<size_t> slot;  // the slot it reads, if one
+  bool several = false;        // it reads more than one slot
+  bool impure = false;         // it calls EXISTS or an impure function
+  bool memoizable() const { return slot && !several && !impure; }
+  void add(const PartReads& part) {
+    several = several || part.several || (slot && part.slot && *slot != *part.slot);
+    if (!slot) slot = part.slot;
+    impure = impure || part.impure;
+  }
+};
+
+// Memoizing a variable, a constant or BOUND costs more than it saves.
+bool worthMemoizing(const Node& node) {
+  return node.kind != Kind::Variable && node.kind != Kind::Constant && node.kind != Kind::Bound &&
+         node.kind != Kind::Error;
+}
+
+// Marks the largest memoizable parts below `node` (memoSlot) and returns
+// what `node` reads: a memoizable node leaves its marking to its parent,
+// which marks it unless it is memoizable too.
+PartReads markMemoizedParts(Node& node) {
+  PartReads reads;
+  reads.slot = node.kind == Kind::Variable ? node.slot : std::nullopt;
+  reads.impure = node.kind == Kind::Exists || node.kind == Kind::NotExists || (node.builtin && !node.builtin->pure);
+  std::vector<PartReads> args;
+  for (Node& a : node.args) reads.add(args.emplace_back(markMemoizedParts(a)));
+  if (reads.memoizable()) return reads;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].memoizable() && worthMemoizing(node.args[i])) node.args[i].memoSlot = args[i].slot;
+  }
+  return reads;
+}
+
+void markMemoizedRoot(Node& root) {
+  const PartReads reads = markMemoizedParts(root);
+  if (reads.memoizable() && worthMemoizing(root)) root.memoSlot = reads.slot;
+}
+
 class Evaluator {
  public:
   Evaluator(const Solution& solution, Environment& environment)
       : solution_(solution), context_{environment, {}} {}
   Result eval(const Node& n);
-
- private:
   std::optional<bool> ebv(const Node& n) {
-    Result r = eval(n);
+    Result scratch;
+    const Result& r = value(n, scratch);
     if (!r) return std::nullopt;
     return effectiveBooleanValue(*r);
   }
+
+ private:
+  const Result& value(const Node& n, Result& scratch);
+  Result compute(const Node& n);
   Result strict(const Node& n);
   Result call(const Node& n, Result first);
   Result logical(const Node& n);
@@ -216,6 +261,25 @@ class Evaluator {
 };
 
 Result Evaluator::eval(const Node& n) {
+  if (!n.memoSlot) return compute(n);
+  Result scratch;
+  const Result& r = value(n, scratch);
+  return &r == &scratch ? std::move(scratch) : r;
+}
+
+// The value of `n`: remembered per key of its slot's term where `n` is a
+// memoized part, else computed into `scratch`.
+const Result& Evaluator::value(const Node& n, Result& scratch) {
+  const std::optional<uint64_t> key = n.memoSlot ? solution_.key(*n.memoSlot) : std::nullopt;
+  if (!key) return scratch = compute(n);
+  ExpressionMemo::Part& part = context_.environment.memo.part(&n);
+  if (const Result* known = part.find(*key)) return *known;
+  scratch = compute(n);
+  const Result* kept = part.remember(*key, scratch);
+  return kept ? *kept : scratch;
+}
+
+Result Evaluator::compute(const Node& n) {
   switch (n.kind) {
     case Kind::Constant: return n.constant;
     case Kind::Variable: {
@@ -245,10 +309,11 @@ Result Evaluator::eval(const Node& n) {
 
 // A left-deep chain of strict calls (1+2+...+n: the parser's shape for
 // chained operators) is evaluated bottom-up in a loop, not by recursion as
-// deep as the chain.
+// deep as the chain; the chain ends above a memoized part.
 Result Evaluator::strict(const Node& n) {
   std::vector<const Node*> chain{&n};
-  while (!chain.back()->args.empty() && chain.back()->args[0].kind == Kind::Strict) chain.push_back(&chain.back()->args[0]);
+  auto continues = [](const Node& below) { return below.kind == Kind::Strict && !below.memoSlot; };
+  while (!chain.back()->args.empty() && continues(chain.back()->args[0])) chain.push_back(&chain.back()->args[0]);
   const Node& bottom = *chain.back();
   Result value = call(bottom, bottom.args.empty() ? Result() : eval(bottom.args[0]));
   for (auto it = chain.rbegin() + 1; it != chain.rend() && value; ++it) value = call(**it, std::move(value));
@@ -358,6 +423,7 @@ size_t nodeCount(const Node& node) {
 Expression::Expression(const sparql::Expr& expr, const std::vector<std::string>& variables) {
   Compiler compiler(variables);
   root_ = std::make_unique<Expression::Node>(Expression::Node{compiler.compile(expr)});
+  markMemoizedRoot(*root_);
   slots_ = compiler.slots();
   cost_ = nodeCount(*root_);
 }
@@ -371,8 +437,7 @@ Result Expression::evaluate(const Solution& solution, Environment& environment) 
 }
 
 bool Expression::holds(const Solution& solution, Environment& environment) const {
-  Result r = evaluate(solution, environment);
-  return r && effectiveBooleanValue(*r).value_or(false);
+  return Evaluator(solution, environment).ebv(*root_).value_or(false);
 }
 
 const std::vector<size_t>& Expression::slotsRead() const { return slots_; }

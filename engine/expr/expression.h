@@ -5,6 +5,7 @@
 // evaluate expressions (FILTER, BIND, SELECT expressions, ORDER BY, GROUP BY,
 // aggregates, OPTIONAL's condition) turn ids into terms through the solution
 // they pass in, so this module knows nothing of storage or ids.
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/expr/expression_memo.h"
 #include "parser/algebra.h"
 
 namespace gsparql::engine::expr {
@@ -26,6 +28,14 @@ class Solution {
   // The term bound to the variable in `slot` (an index into the variables the
   // expression was compiled with), nullopt when unbound.
   virtual std::optional<std::string_view> term(size_t slot) const = 0;
+  // An identity of the term in `slot`: equal keys are the same term (or
+  // both unbound) for as long as one Environment evaluates on solutions of
+  // this kind. Parts of expressions that read one variable are evaluated once
+  // per key (ExpressionMemo); nullopt: no key, evaluated on every solution.
+  virtual std::optional<uint64_t> key(size_t slot) const {
+    (void)slot;
+    return std::nullopt;
+  }
 };
 
 // What evaluation needs from the query around it.
@@ -45,8 +55,16 @@ struct Environment {
   std::string now;
   // The query's BASE (IRI() resolves relative IRIs against it); may be empty.
   std::string baseIri;
+  // What the expressions evaluated with this environment remember per term.
+  ExpressionMemo memo;
 };
 
+// A compiled expression. Its largest parts that read the solution through
+// one variable and call nothing impure (RAND, NOW, UUID, STRUUID, BNODE,
+// IRI, EXISTS) are memoized: evaluated once per key of that variable's term
+// (Solution::key) and remembered in the Environment's memo, errors
+// included, so a FILTER, BIND or aggregate argument over a column of few
+// distinct terms costs a lookup a row.
 class Expression {
  public:
   // `variables`: the names (without '?') the solution's slots hold. Variables

@@ -1,6 +1,7 @@
 #pragma once
 // One row of a table as an expression sees it: slot i is column i, decoded
-// to its term through the query's codec (which caches every term it decodes).
+// to its term through the query's codec (which caches every term it decodes);
+// its id is the key by which expressions memoize (expr::ExpressionMemo).
 #include "engine/expr/expression.h"
 #include "engine/physical/table.h"
 #include "engine/value/term_codec.h"
@@ -16,6 +17,8 @@ class RowSolution final : public expr::Solution {
     if (!isBound(id)) return std::nullopt;
     return terms_.term(id);
   }
+  // Value ids: one term each for the whole query.
+  std::optional<uint64_t> key(size_t slot) const override { return table_.at(row_, slot); }
 
  private:
   const Table& table_;

@@ -79,7 +79,8 @@ class Planner {
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
-  OperatorPtr planExtend(const sparql::Op& op, const Required& required) const;
+  OperatorPtr planExtend(const sparql::Op& op, const Required& required,
+                         const std::vector<sparql::Expr>& conditions = {}) const;
   OperatorPtr planGroup(const sparql::Op& op) const;
   // GRAPH: the pattern in the graph named, or the union over the dataset's
   // named graphs of the pattern in each, joined with the graph's name.

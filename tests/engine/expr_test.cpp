@@ -6,6 +6,7 @@
 
 #include <map>
 #include <regex>
+#include <set>
 
 #include "engine/expr/expression.h"
 #include "parser/parse.h"
@@ -396,6 +397,13 @@ TEST_CASE("aggregates") {
   CHECK(aggregate("SUM(?x)", {one, en}) == "ERROR");                 // Jena: unbound
   CHECK(aggregate("SUM(?x)", {}) == "\"0\"^^xsd:integer");           // Jena
   CHECK(aggregate("SUM(DISTINCT ?x)", {one, one, two}) == "\"3\"^^xsd:integer");
+  // Runs of one term (parsed once) and errors within them.
+  CHECK(aggregate("SUM(?x)", {one, one, half, half, one}) == "\"8.0\"^^xsd:decimal");
+  CHECK(aggregate("SUM(?x)", {one, en, en}) == "ERROR");
+  CHECK(aggregate("AVG(?x)", {two, two, nullptr, two}) == "ERROR");
+  CHECK(aggregate("MAX(?x)", {two, two, half, half}) == "\"2.5\"^^xsd:decimal");
+  CHECK(aggregate("MIN(?x)", {two, one, two, two, half, one, nullptr, one}) == "\"1\"^^xsd:integer");
+  CHECK(aggregate("MAX(?x)", {one, two, one, one, half, two}) == "\"2.5\"^^xsd:decimal");
   CHECK(aggregate("AVG(?x)", {one, two}) == "\"1.5\"^^xsd:decimal");  // Jena
   CHECK(aggregate("AVG(?x)", {}) == "\"0\"^^xsd:integer");           // Jena
   const char* hundred = "\"1.0E2\"^^<http://www.w3.org/2001/XMLSchema#double>";
@@ -422,4 +430,108 @@ TEST_CASE("aggregates") {
   CHECK(aggregate("GROUP_CONCAT(?x)", {}) == "\"\"");                // Jena
   CHECK(aggregate("GROUP_CONCAT(?x)", {one, iri}) == "ERROR");       // Jena: unbound
   CHECK(aggregate("GROUP_CONCAT(DISTINCT ?x)", {en, en}) == "\"a\"");
+}
+
+namespace {
+
+// Rows whose terms repeat: every slot of row r holds terms[keys[r]], keyed
+// by that index (or not keyed, for evaluation on every row); counts the
+// terms read.
+struct KeyedRows : engine::expr::Solution {
+  std::vector<std::optional<std::string>> terms;
+  size_t current = 0;
+  bool keyed = true;
+  mutable size_t reads = 0;
+  std::optional<std::string_view> term(size_t) const override {
+    ++reads;
+    if (!terms[current]) return std::nullopt;
+    return *terms[current];
+  }
+  std::optional<uint64_t> key(size_t) const override {
+    if (!keyed) return std::nullopt;
+    return current;
+  }
+};
+
+std::string integer(size_t n) { return "\"" + std::to_string(n) + "\"^^<http://www.w3.org/2001/XMLSchema#integer>"; }
+
+// The results of `text` on rows of `keys`, evaluated (or, `holds`, as a FILTER) with or without keys.
+std::vector<std::string> evaluateRows(const std::string& text, KeyedRows& rows, const std::vector<size_t>& keys,
+                                      bool holds = false) {
+  Env env;
+  engine::expr::Expression e(parseExpr(text), kVariables);
+  std::vector<std::string> out;
+  for (size_t key : keys) {
+    rows.current = key;
+    out.push_back(holds ? (e.holds(rows, env.environment) ? "true" : "false") : shorten(e.evaluate(rows, env.environment)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("memoized parts give what evaluation on every row gives, errors included") {
+  KeyedRows rows;
+  rows.terms = {integer(901), "\"abc\"", "\"Abc\"@en", "\"2.5\"^^<http://www.w3.org/2001/XMLSchema#decimal>",
+                std::nullopt, "<http://ex/a>", "\"1e3\"^^<http://www.w3.org/2001/XMLSchema#double>",
+                "\"x\"^^<http://ex/unknown>", "\"0\"^^<http://www.w3.org/2001/XMLSchema#integer>"};
+  std::vector<size_t> keys;
+  for (size_t r = 0; r < 40; ++r) keys.push_back(r * 7 % rows.terms.size());
+  for (const char* text : {"xsd:integer(?s) > 900", "STRLEN(?s) > 2", "CONTAINS(LCASE(?s), \"a\")", "REGEX(?s, \"^a\", \"i\")",
+                           "?s + 1", "xsd:integer(?s)", "IF(BOUND(?s), STR(?s), \"none\")", "COALESCE(xsd:integer(?s), 0)",
+                           "?s * 2 = 5 || ?s", "STRLEN(STR(?s)) + STRLEN(STR(?i))", "?s", "?s IN (1, \"abc\", 901)",
+                           "xsd:double(?s) / 2 < 3"}) {
+    CAPTURE(text);
+    for (bool holds : {false, true}) {
+      rows.keyed = false;
+      const auto everyRow = evaluateRows(text, rows, keys, holds);
+      rows.keyed = true;
+      CHECK(evaluateRows(text, rows, keys, holds) == everyRow);
+    }
+  }
+}
+
+TEST_CASE("a memoized part reads each distinct term once") {
+  KeyedRows rows;
+  rows.terms = {"\"a\"", "\"abc\"", "\"abcd\"", std::nullopt};
+  std::vector<size_t> keys;
+  for (size_t r = 0; r < 100; ++r) keys.push_back(r % 4);
+  CHECK(evaluateRows("STRLEN(?s) > 2", rows, keys, true)[1] == "true");
+  CHECK(rows.reads == 4);
+  rows.reads = 0;
+  rows.keyed = false;
+  evaluateRows("STRLEN(?s) > 2", rows, keys, true);
+  CHECK(rows.reads == 100);
+}
+
+TEST_CASE("RAND, UUID, STRUUID and BNODE are evaluated on every row") {
+  KeyedRows rows;
+  rows.terms = {integer(1)};
+  const std::vector<size_t> sameTerm(8, 0);
+  for (const char* text : {"?s + RAND()", "CONCAT(STR(?s), STRUUID())", "STR(UUID())", "BNODE(STR(?s))"}) {
+    CAPTURE(text);
+    const auto values = evaluateRows(text, rows, sameTerm);
+    CHECK(std::set<std::string>(values.begin(), values.end()).size() == values.size());
+  }
+}
+
+TEST_CASE("past its bound a memo evaluates new terms on every row") {
+  using Memo = engine::expr::ExpressionMemo;
+  KeyedRows rows;
+  for (size_t k = 0; k < Memo::kMaxEntries + 10; ++k) rows.terms.push_back(integer(k));
+  std::vector<size_t> keys;
+  for (size_t k = 0; k < Memo::kMaxEntries; ++k) keys.insert(keys.end(), {k, k, k});  // fills it, each term back twice
+  for (size_t k = Memo::kMaxEntries; k < rows.terms.size(); ++k) keys.insert(keys.end(), {k, k});  // no room
+  keys.push_back(0);  // still remembered
+  const auto values = evaluateRows("xsd:integer(?s) + 1", rows, keys);
+  for (size_t r = 0; r < keys.size(); ++r) REQUIRE(values[r] == shorten(integer(keys[r] + 1)));
+  CHECK(rows.reads == Memo::kMaxEntries + 2 * 10);
+
+  // Mostly distinct terms: after a trial of 1,024, the memo is no longer consulted.
+  rows.reads = 0;
+  keys.clear();
+  for (size_t k = 0; k < rows.terms.size(); ++k) keys.push_back(k);
+  keys.push_back(0);
+  CHECK(evaluateRows("xsd:integer(?s) + 1", rows, keys).back() == shorten(integer(1)));
+  CHECK(rows.reads == keys.size());
 }

@@ -150,6 +150,14 @@ TEST_CASE("plan shape: OPTIONAL, UNION and MINUS") {
                                              .notDescribing("condition")));
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t FILTER(?s != ?t) } }"),
              h::Project({"s", "o", "t"}, h::LeftJoin(h::BgpScan(), h::BgpScan()).describing("with a condition")));
+  // A condition on the OPTIONAL BGP's variables alone filters that BGP; the
+  // join keeps the conjunct that reads the left side's.
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t FILTER(STRLEN(STR(?t)) > 2) } }"),
+             h::Project({"s", "o", "t"}, h::LeftJoin(h::BgpScan(), h::Filter(h::BgpScan().withVariableSet({"o", "t"})))
+                                             .notDescribing("condition")));
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t FILTER(?t > 2 && ?s != ?t) } }"),
+             h::Project({"s", "o", "t"}, h::LeftJoin(h::BgpScan(), h::Filter(h::BgpScan()).describing("?t > "))
+                                             .describing("with a condition")));
   CHECK_PLAN(planOf("SELECT * WHERE { { ?s <http://e/big> ?o } UNION { ?s <http://e/knows> ?o } }"),
              h::Project({"s", "o"}, h::Union(h::BgpScan(), h::BgpScan()).withVariableSet({"s", "o"})));
   // The right side of MINUS gives only the variables it shares with the left.
@@ -165,6 +173,11 @@ TEST_CASE("plan shape: OPTIONAL, UNION and MINUS") {
 TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/age> ?a BIND(?a + 1 AS ?b) }"),
              h::Project({"s", "a", "b"}, h::Extend(h::BgpScan()).withVariables({"s", "a", "b"}).describing("?b")));
+  // A FILTER's conjuncts that do not read what BIND makes run below it.
+  CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/age> ?a BIND(?a + 1 AS ?b) FILTER(?a > 20 && ?b < 40) }"),
+             h::Project({"s", "a", "b"}, h::Filter(h::Extend(h::Filter(h::BgpScan()).describing("?a > "))
+                                                       .describing("?b"))
+                                             .describing("?b < ")));
   CHECK_PLAN(planOf("SELECT * WHERE { VALUES ?o { <http://e/o1> <http://e/o2> } }"),
              h::Project({"o"}, h::Values().describing("2 row(s)")));
   // GROUP BY reads only the keys for COUNT(*).
@@ -175,6 +188,13 @@ TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
                                                   .describing("DESC(?o)"))));
   CHECK_PLAN(planOf("SELECT DISTINCT ?o WHERE { ?s <http://e/big> ?o } OFFSET 2"),
              h::Slice(2, std::nullopt, h::Distinct(h::Project({"o"}, h::BgpScan()))));
+  // DISTINCT before an ORDER BY of projected variables: fewer rows to sort,
+  // the LIMIT still a partial sort; an order key the projection drops keeps
+  // the sort below.
+  CHECK_PLAN(planOf("SELECT DISTINCT ?o WHERE { ?s <http://e/big> ?o } ORDER BY DESC(?o) LIMIT 3"),
+             h::Slice(0, 3, h::OrderBy(h::Distinct(h::Project({"o"}, h::BgpScan()))).describing("DESC(?o)")));
+  CHECK_PLAN(planOf("SELECT DISTINCT ?o WHERE { ?s <http://e/big> ?o } ORDER BY ?s"),
+             h::Distinct(h::Project({"o"}, h::OrderBy(h::BgpScan()))));
 }
 
 TEST_CASE("plan shape: counting a BGP's solutions is a BgpCount, other aggregates group rows") {
