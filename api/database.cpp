@@ -291,7 +291,8 @@ void Database::dump(std::ostream& out, ResultFormat format) const {
   const NamedGraphs& graphs = impl_->store.graphs();
   const bool quads = format == ResultFormat::NQuads || format == ResultFormat::TriG;
   if (!quads && !graphs.named().empty()) {
-    throw QueryError("the dataset has " + std::to_string(graphs.named().size()) + " named graphs, which " +
+    const size_t named = graphs.named().size();
+    throw QueryError("the dataset has " + std::to_string(named) + (named == 1 ? " named graph" : " named graphs") + ", which " +
                      std::string(results::formatName(graphFormat)) + " cannot hold (use nq or trig)");
   }
   auto vertices = allTerms(impl_->store.dictionary(), TermSpace::Vertex, catalog.vertexCount);
