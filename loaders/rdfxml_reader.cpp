@@ -296,6 +296,10 @@ class RaptorSession {
 
  private:
   // A problem at `where`: strict, it ends the read; lenient, it is counted.
+  // Only a strict read's error and a lenient read's first few are shown:
+  // the others need no column (finding one scans the text kept).
+  bool positionNeeded() const { return !options_.lenient || report_.firstErrors.size() < kErrorsKept; }
+
   void report(TextPosition where, const std::string& message) {
     sawError_ = true;
     const std::string located =
@@ -365,7 +369,7 @@ class RaptorSession {
       const uint64_t line = message->locator != nullptr && message->locator->line > 0
                                 ? static_cast<uint64_t>(message->locator->line)
                                 : self->lastLine();
-      self->report(self->locate(line, quoted(text)), text);
+      self->report(self->positionNeeded() ? self->locate(line, quoted(text)) : TextPosition{line, 1}, text);
     } catch (...) {
       if (!self->failure_) self->failure_ = std::current_exception();
       self->stopped_ = true;
@@ -392,7 +396,8 @@ class RaptorSession {
     try {
       self->deliver(*statement);
     } catch (const BadTriple& bad) {
-      self->report(self->locate(self->lastLine(), bad.token, true), bad.message);
+      const uint64_t line = self->lastLine();
+      self->report(self->positionNeeded() ? self->locate(line, bad.token, true) : TextPosition{line, 1}, bad.message);
     } catch (...) {
       if (!self->failure_) self->failure_ = std::current_exception();
       self->stopped_ = true;
