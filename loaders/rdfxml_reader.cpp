@@ -243,6 +243,15 @@ class RaptorSession {
     std::call_once(libxmlReady, [] { xmlInitParser(); });
     world_ = raptor_new_world();
     if (world_ == nullptr) throw LoadError(name + ": cannot start the RDF/XML reader");
+    try {
+      setUp(name, baseIri);
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+
+  void setUp(const std::string& name, const std::string& baseIri) {
     raptor_world_set_log_handler(world_, this, &RaptorSession::onLog);
     raptor_world_set_generate_bnodeid_handler(world_, this, &RaptorSession::onBlankNodeId);
     if (raptor_world_open(world_) != 0) throw LoadError(name + ": cannot start the RDF/XML reader");
@@ -260,13 +269,18 @@ class RaptorSession {
     base_ = raptor_new_uri(world_, reinterpret_cast<const unsigned char*>(baseIri.c_str()));
     if (base_ == nullptr) throw LoadError(name + ": bad base IRI '" + baseIri + "'");
   }
-  ~RaptorSession() {
-    if (base_ != nullptr) raptor_free_uri(base_);
-    if (parser_ != nullptr) raptor_free_parser(parser_);
-    raptor_free_world(world_);
-  }
+  ~RaptorSession() { release(); }
   RaptorSession(const RaptorSession&) = delete;
   RaptorSession& operator=(const RaptorSession&) = delete;
+
+  void release() {
+    if (base_ != nullptr) raptor_free_uri(base_);
+    if (parser_ != nullptr) raptor_free_parser(parser_);
+    if (world_ != nullptr) raptor_free_world(world_);
+    base_ = nullptr;
+    parser_ = nullptr;
+    world_ = nullptr;
+  }
 
   RdfReadReport run() {
     if (raptor_parser_parse_start(parser_, base_) != 0) {
@@ -295,11 +309,11 @@ class RaptorSession {
   }
 
  private:
-  // A problem at `where`: strict, it ends the read; lenient, it is counted.
   // Only a strict read's error and a lenient read's first few are shown:
   // the others need no column (finding one scans the text kept).
   bool positionNeeded() const { return !options_.lenient || report_.firstErrors.size() < kErrorsKept; }
 
+  // A problem at `where`: strict, it ends the read; lenient, it is counted.
   void report(TextPosition where, const std::string& message) {
     sawError_ = true;
     const std::string located =

@@ -313,3 +313,13 @@ TEST_CASE("an escape right after a lone quote in a Turtle long string is read as
   CHECK_THROWS_WITH_AS(readAll("<http://e/s> <http://e/p> \"\"\"a\"\\tb\"\"\" <oops .\n", RdfFormat::Turtle),
                        doctest::Contains("doc.rdf:1:"), LoadError);
 }
+
+TEST_CASE("SPARQL Update's LOAD reads RDF/XML by its extension, into a named graph") {
+  TempDir dir;
+  Database::load(dir / "db", {});
+  const std::string file = std::filesystem::absolute(dataFile("load/tricky.rdf")).lexically_normal().string();
+  Database::update(dir / "db", "LOAD <file://" + file + "> INTO GRAPH <http://e/g>");
+  const std::vector<std::string> dump = sortedDump(dir / "db");
+  CHECK(dump.size() == readLines(dataFile("load/tricky.expected.nt")).size());
+  for (const std::string& line : dump) CHECK(line.ends_with(" <http://e/g> ."));
+}
