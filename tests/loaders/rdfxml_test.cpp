@@ -192,6 +192,16 @@ TEST_CASE("RDF/XML: external entities are neither fetched nor expanded, and no U
                           "\">\n" + kHeader.substr(kHeader.find('\n') + 1) +
                           "  <rdf:Description rdf:about=\"http://e/s\"><e:p>x</e:p></rdf:Description>\n</rdf:RDF>\n";
   CHECK(readAll(dtd, RdfFormat::RdfXml).size() == 1);
+  // Internal entities nested ten deep, each ten of the one below (a "billion laughs"): refused, not expanded.
+  std::string laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF [\n<!ENTITY a0 \"ha\">\n";
+  for (int i = 1; i < 10; ++i) {
+    std::string body;
+    for (int k = 0; k < 10; ++k) body += "&a" + std::to_string(i - 1) + ";";
+    laughs += "<!ENTITY a" + std::to_string(i) + " \"" + body + "\">\n";
+  }
+  laughs += "]>\n" + kHeader.substr(kHeader.find('\n') + 1) +
+            "<rdf:Description rdf:about=\"http://e/s\"><e:p>&a9;</e:p></rdf:Description></rdf:RDF>\n";
+  CHECK_THROWS_WITH_AS(readAll(laughs, RdfFormat::RdfXml), doctest::Contains("entity"), LoadError);
 }
 
 // Raptor's time grows with the cube of the nesting (it walks up all the
