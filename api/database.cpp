@@ -284,27 +284,39 @@ DatabaseStatistics Database::statistics() const {
   return stats;
 }
 
-void Database::dump(std::ostream& out) const {
+void Database::dump(std::ostream& out) const { dump(out, ResultFormat::NQuads); }
+
+void Database::dump(std::ostream& out, ResultFormat format) const {
+  const auto graphFormat = static_cast<results::Format>(format);
+  if (!results::isGraphFormat(graphFormat)) {
+    throw QueryError("a dump is written in a graph format (nt, ttl, nq, trig, rdfxml), not " +
+                     std::string(results::formatName(graphFormat)));
+  }
   const Catalog& catalog = impl_->store.catalog();
-  auto vertices = allTerms(impl_->store.dictionary(), TermSpace::Vertex, catalog.vertexCount);
   const NamedGraphs& graphs = impl_->store.graphs();
+  const bool quads = format == ResultFormat::NQuads || format == ResultFormat::TriG;
+  if (!quads && !graphs.named().empty()) {
+    const size_t named = graphs.named().size();
+    throw QueryError("the dataset has " + std::to_string(named) + (named == 1 ? " named graph" : " named graphs") + ", which " +
+                     std::string(results::formatName(graphFormat)) + " cannot hold (use nq or trig)");
+  }
+  auto vertices = allTerms(impl_->store.dictionary(), TermSpace::Vertex, catalog.vertexCount);
   const AdjacencyFile& adjacency = impl_->store.adjacency(pcsr::Direction::Out);
-  std::string line;
-  for (uint32_t p = 0; p < adjacency.predicateCount(); ++p) {
-    if (graphs.isUnion(graphs.graphOf(p))) continue;  // a copy of the named graphs'
-    const PredicateAdjacency& edges = adjacency.predicate(p);
-    for (size_t k = 0; k < edges.keys().size(); ++k) {
-      for (uint32_t o : edges.neighboursAt(k)) {
-        const std::string& graph = graphs.name(graphs.graphOf(p));
-        line.clear();
-        line.append(vertices[edges.keys()[k]]).append(" ").append(graphs.predicateTerm(p)).append(" ");
-        line.append(vertices[o]).append(" ");
-        if (!graph.empty()) line.append(graph).append(" ");
-        line.append(".\n");
-        out << line;
+  auto writer = results::makeGraphWriter(graphFormat, out);
+  try {
+    for (uint32_t p = 0; p < adjacency.predicateCount(); ++p) {
+      if (graphs.isUnion(graphs.graphOf(p))) continue;  // a copy of the named graphs'
+      const PredicateAdjacency& edges = adjacency.predicate(p);
+      const std::string& graph = graphs.name(graphs.graphOf(p));
+      const std::string& predicate = graphs.predicateTerm(p);
+      for (size_t k = 0; k < edges.keys().size(); ++k) {
+        for (uint32_t o : edges.neighboursAt(k)) writer->quad(vertices[edges.keys()[k]], predicate, vertices[o], graph);
       }
     }
+  } catch (const results::WriteError& e) {
+    throw QueryError(e.what());
   }
+  writer->end();
 }
 
 void Database::verify() const { impl_->store.verify(); }

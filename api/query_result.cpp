@@ -50,12 +50,19 @@ static_assert(static_cast<int>(ResultFormat::Json) == static_cast<int>(results::
 static_assert(static_cast<int>(ResultFormat::Xml) == static_cast<int>(results::Format::Xml));
 static_assert(static_cast<int>(ResultFormat::NTriples) == static_cast<int>(results::Format::NTriples));
 static_assert(static_cast<int>(ResultFormat::Turtle) == static_cast<int>(results::Format::Turtle));
+static_assert(static_cast<int>(ResultFormat::NQuads) == static_cast<int>(results::Format::NQuads));
+static_assert(static_cast<int>(ResultFormat::TriG) == static_cast<int>(results::Format::TriG));
+static_assert(static_cast<int>(ResultFormat::RdfXml) == static_cast<int>(results::Format::RdfXml));
 
 std::optional<ResultFormat> resultFormatFromName(std::string_view name) {
   auto format = results::formatFromName(name);
   if (!format) return std::nullopt;
   return static_cast<ResultFormat>(*format);
 }
+
+std::string_view resultFormatName(ResultFormat format) { return results::formatName(static_cast<results::Format>(format)); }
+
+bool isGraphFormat(ResultFormat format) { return results::isGraphFormat(static_cast<results::Format>(format)); }
 
 void QueryResult::forEachTriple(
     const std::function<void(std::string_view, std::string_view, std::string_view)>& visit) const {
@@ -75,10 +82,15 @@ void QueryResult::forEachTriple(
 void QueryResult::write(std::ostream& out, ResultFormat format) const {
   checkFormatFits(format, isGraph(), isBoolean());
   if (isGraph()) {
-    auto writer = results::makeGraphWriter(format == ResultFormat::NTriples ? results::Format::NTriples
-                                                                             : results::Format::Turtle,
-                                           out, impl_->prefixes);
-    forEachTriple([&](std::string_view s, std::string_view p, std::string_view o) { writer->triple(s, p, o); });
+    // Table: Turtle.
+    const auto graphFormat = format == ResultFormat::Table ? results::Format::Turtle
+                                                           : static_cast<results::Format>(format);
+    auto writer = results::makeGraphWriter(graphFormat, out, impl_->prefixes);
+    try {
+      forEachTriple([&](std::string_view s, std::string_view p, std::string_view o) { writer->triple(s, p, o); });
+    } catch (const results::WriteError& e) {  // RDF/XML: a predicate it cannot name
+      throw QueryError(e.what());
+    }
     writer->end();
     return;
   }

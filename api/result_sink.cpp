@@ -10,13 +10,13 @@
 namespace gsparql {
 
 void checkFormatFits(ResultFormat format, bool graph, bool boolean) {
-  const bool graphFormat = format == ResultFormat::NTriples || format == ResultFormat::Turtle;
+  const bool graphFormat = results::isGraphFormat(static_cast<results::Format>(format));
   if (graph && !graphFormat && format != ResultFormat::Table) {
-    throw QueryError("a graph result is written as nt or ttl, not " +
+    throw QueryError("a graph result is written as nt, ttl, nq, trig or rdfxml, not " +
                      std::string(results::formatName(static_cast<results::Format>(format))));
   }
   if (!graph && graphFormat) {
-    throw QueryError(std::string("nt and ttl are for CONSTRUCT and DESCRIBE results; this query gives ") +
+    throw QueryError(std::string("nt, ttl, nq, trig and rdfxml are for CONSTRUCT and DESCRIBE results; this query gives ") +
                      (boolean ? "a boolean" : "solutions"));
   }
 }

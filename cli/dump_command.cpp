@@ -9,7 +9,15 @@ namespace {
 
 int runDump(const Arguments& a) {
   std::ios::sync_with_stdio(false);
-  Database(a.required("--db")).dump(std::cout);
+  ResultFormat format = ResultFormat::NQuads;
+  if (auto name = a.value("--format")) {
+    auto named = resultFormatFromName(*name);
+    if (!named || !isGraphFormat(*named)) {
+      throw UsageError("unknown --format '" + *name + "' (nt, ttl, nq, trig or rdfxml)");
+    }
+    format = *named;
+  }
+  Database(a.required("--db")).dump(std::cout, format);
   std::cout.flush();
   return std::cout ? 0 : 1;
 }
@@ -19,9 +27,11 @@ int runDump(const Arguments& a) {
 const Command& dumpCommand() {
   static const Command command{
       {.name = "dump",
-       .synopsis = "--db DIR",
-       .summary = "write the dataset as N-Quads (N-Triples where it has no named graphs)",
-       .options = {sharedOption("--db")}},
+       .synopsis = "--db DIR [--format nt|ttl|nq|trig|rdfxml]",
+       .summary = "write the dataset as N-Quads, or in another RDF syntax (--format)",
+       .options = {sharedOption("--db"),
+                   {"--format", "nt|ttl|nq|trig|rdfxml",
+                    "the syntax (default nq); nt, ttl and rdfxml only for a dataset without named graphs"}}},
       runDump};
   return command;
 }

@@ -16,11 +16,8 @@ namespace gsparql::cli {
 namespace {
 
 RdfFormat parseFormat(const std::string& name) {
-  if (name == "nt" || name == "ntriples") return RdfFormat::NTriples;
-  if (name == "ttl" || name == "turtle") return RdfFormat::Turtle;
-  if (name == "nq" || name == "nquads") return RdfFormat::NQuads;
-  if (name == "trig") return RdfFormat::TriG;
-  throw UsageError("unknown --format '" + name + "' (nt, ttl, nq or trig)");
+  if (auto format = rdfFormatFromName(name)) return *format;
+  throw UsageError("unknown --format '" + name + "' (" + rdfFormatNames() + ", or a media type such as application/rdf+xml)");
 }
 
 // 1240 -> "1,240".
@@ -128,14 +125,15 @@ const Command& loadCommand() {
        .synopsis = "--db DIR [options] FILE...",
        .summary = "add RDF files to a database",
        .options = {{"--db", "DIR", "the database directory (created if needed)"},
-                   {"--format", "nt|ttl|nq|trig", "the syntax of every FILE (default: by its extension)"},
+                   {"--format", "nt|ttl|nq|trig|rdfxml", "the syntax of every FILE (default: by its extension)"},
                    {"--graph", "IRI", "the named graph for triples that name none (default: the default graph)"},
                    {"--lenient", "", "skip bad statements (the first five are shown) instead of stopping"},
                    {"--memory-budget", "SIZE", "memory for sorting triples, e.g. 8G (default 4G); more spills to disk"},
                    {"--quiet", "", "no progress bar"},
                    {"--verbose", "", "also the time of each phase and the peak memory"}},
-       .notes = "FILE: N-Triples, Turtle, N-Quads or TriG (.nt .ttl .nq .trig), each optionally compressed\n"
-                "(.gz .bz2 .xz .zst); - reads standard input, as N-Triples unless --format says otherwise.\n"
+       .notes = "FILE: N-Triples, Turtle, N-Quads, TriG or RDF/XML (.nt .ttl .nq .trig .rdf .owl .xml), each\n"
+                "optionally compressed (.gz .bz2 .xz .zst); - reads standard input, as N-Triples unless\n"
+                "--format says otherwise.\n"
                 "N-Quads and TriG keep their graphs. A load is atomic: on any error the database is left\n"
                 "as it was.\n",
        .maxOperands = kAnyNumber},

@@ -78,8 +78,11 @@ const char* formatName(ResultFormat f) {
     case ResultFormat::Csv: return "csv";
     case ResultFormat::Json: return "json";
     case ResultFormat::Xml: return "xml";
-    case ResultFormat::NTriples: return "nt";
-    case ResultFormat::Turtle: return "ttl";
+    case ResultFormat::NTriples:
+    case ResultFormat::Turtle:
+    case ResultFormat::NQuads:
+    case ResultFormat::TriG:
+    case ResultFormat::RdfXml: return resultFormatName(f).data();  // NUL-terminated: literals of rdf/rdf_formats.cpp
   }
   return "?";
 }
@@ -97,7 +100,7 @@ const char* backendName(Backend b) {
 // session moves between SELECT and CONSTRUCT), Turtle on the table and
 // N-Triples otherwise; and the reverse for solutions while nt or ttl is set.
 ResultFormat formatFor(const QueryResult& result, ResultFormat chosen) {
-  const bool graphFormat = chosen == ResultFormat::NTriples || chosen == ResultFormat::Turtle;
+  const bool graphFormat = isGraphFormat(chosen);
   if (result.isGraph() && !graphFormat && chosen != ResultFormat::Table) return ResultFormat::NTriples;
   if (!result.isGraph() && graphFormat) return ResultFormat::Table;
   return chosen;

@@ -53,9 +53,9 @@ std::string graphTerm(const std::string& graph) {
 RdfFormat formatOf(const std::string& input, const LoadOptions& options) {
   if (options.format) return *options.format;
   if (input == "-") return RdfFormat::NTriples;
-  if (auto format = rdfFormatFromName(input)) return *format;
+  if (auto format = rdfFormatOfFileName(input)) return *format;
   throw LoadError(input +
-                  ": unknown RDF format (use .nt, .ttl, .nq or .trig, "
+                  ": unknown RDF format (use .nt, .ttl, .nq, .trig, .rdf, .owl or .xml, "
                   "optionally compressed, or --format)");
 }
 

@@ -8,7 +8,10 @@
 #include <exception>
 
 #include "gsparql/error.h"
+#include "loaders/rdfxml_reader.h"
 #include "loaders/statement_splitter.h"
+#include "rdf/iri.h"
+#include "rdf/rdf_formats.h"
 #include "rdf/term.h"
 
 namespace gsparql {
@@ -32,6 +35,7 @@ SerdSyntax serdSyntax(RdfFormat format) {
     case RdfFormat::Turtle: return SERD_TURTLE;
     case RdfFormat::TriG: return SERD_TRIG;
     case RdfFormat::NQuads: return SERD_NQUADS;
+    case RdfFormat::RdfXml: break;  // Raptor's (loaders/rdfxml_reader.h)
   }
   return SERD_NTRIPLES;
 }
@@ -150,12 +154,27 @@ class SerdSession {
   static SerdStatus onBase(void* handle, const SerdNode* uri) {
     auto* self = static_cast<SerdSession*>(handle);
     if (self->refuseDirective()) return SERD_ERR_BAD_SYNTAX;
-    return serd_env_set_base_uri(self->env_, uri);
+    const std::string absolute = self->resolved(uri);
+    const SerdNode node = serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(absolute.c_str()));
+    return serd_env_set_base_uri(self->env_, &node);
   }
   static SerdStatus onPrefix(void* handle, const SerdNode* name, const SerdNode* uri) {
     auto* self = static_cast<SerdSession*>(handle);
     if (self->refuseDirective()) return SERD_ERR_BAD_SYNTAX;
-    return serd_env_set_prefix(self->env_, name, uri);
+    const std::string absolute = self->resolved(uri);
+    const SerdNode node = serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(absolute.c_str()));
+    return serd_env_set_prefix(self->env_, name, &node);
+  }
+
+  // A relative IRI resolved against the current base by rdf/iri.h (RFC 3986
+  // 5.2): Serd 0.30.16 leaves dot segments it should remove (<./g/.> against
+  // <http://a/bb/ccc/d;p?q> gives http://a/bb/ccc/g/. where RFC 3986 says
+  // http://a/bb/ccc/g/). An absolute one stays as it is.
+  std::string resolved(const SerdNode* uri) const {
+    if (serd_uri_string_has_scheme(uri->buf)) return std::string(view(uri));
+    const SerdNode* base = serd_env_get_base_uri(env_, nullptr);
+    if (base == nullptr || base->buf == nullptr) return std::string(view(uri));
+    return rdf::resolveIri(view(base), view(uri));
   }
 
   // Serd takes @prefix and @base in N-Triples and N-Quads too, which have
@@ -267,6 +286,13 @@ class SerdSession {
       use(view(node));
       return;
     }
+    if (node->type == SERD_URI) {
+      const SerdNode* base = serd_env_get_base_uri(env_, nullptr);
+      if (base != nullptr && base->buf != nullptr && base->n_bytes > 0) {
+        use(resolved(node));
+        return;
+      }
+    }
     SerdNode expanded = serd_env_expand_node(env_, node);
     if (expanded.buf == nullptr) {
       const char* what = node->type == SERD_CURIE ? "undefined prefix in '" : "no base IRI for '";
@@ -307,6 +333,9 @@ class SerdSession {
 
 RdfReadReport readRdf(InputStream& input, const std::string& name, RdfFormat format,
                       const StatementHandler& onStatement, const RdfReadOptions& options) {
+  if (format == RdfFormat::RdfXml) {
+    return readRdfXml(input, name, options.baseIri.empty() ? fileUri(name) : options.baseIri, onStatement, options);
+  }
   SerdSession session(input, name, format, onStatement, options);
   return session.run();
 }
@@ -317,18 +346,10 @@ void readRdfFile(const std::filesystem::path& file, RdfFormat format,
   readRdf(*input, file.string(), format, onStatement);
 }
 
-std::optional<RdfFormat> rdfFormatFromString(std::string_view format) {
-  if (format == "nt" || format == "ntriples" || format == "n-triples") return RdfFormat::NTriples;
-  if (format == "ttl" || format == "turtle") return RdfFormat::Turtle;
-  if (format == "nq" || format == "nquads" || format == "n-quads") return RdfFormat::NQuads;
-  if (format == "trig") return RdfFormat::TriG;
-  return std::nullopt;
-}
-
-std::optional<RdfFormat> rdfFormatFromName(const std::string& name) {
-  std::string extension = std::filesystem::path(withoutCompressionSuffix(name)).extension().string();
-  if (extension.empty()) return std::nullopt;
-  return rdfFormatFromString(std::string_view(extension).substr(1));
+std::optional<RdfFormat> rdfFormatOfFileName(const std::string& name) {
+  const rdf::RdfSyntax* syntax = rdf::rdfSyntaxByFileName(name);
+  if (syntax == nullptr) return std::nullopt;
+  return syntax->reader;
 }
 
 }  // namespace gsparql

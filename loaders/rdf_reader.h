@@ -1,7 +1,7 @@
 #pragma once
-// Streams the statements of one RDF document through Serd, with every term
-// in the rdf/term.h form. N-Triples, Turtle, N-Quads and TriG, each statement
-// with its graph.
+// Streams the statements of one RDF document, with every term in the
+// rdf/term.h form: N-Triples, Turtle, N-Quads and TriG through Serd, each
+// statement with its graph; RDF/XML through Raptor (loaders/rdfxml_reader.h).
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -52,8 +52,8 @@ void readRdfFile(const std::filesystem::path& file, RdfFormat format,
 // N-Triples and N-Quads: one statement a line.
 inline bool isLineBased(RdfFormat format) { return format == RdfFormat::NTriples || format == RdfFormat::NQuads; }
 
-// By extension, ignoring a compression suffix: .nt, .ttl, .nq, .trig.
-std::optional<RdfFormat> rdfFormatFromName(const std::string& name);
-std::optional<RdfFormat> rdfFormatFromString(std::string_view format);
+// By extension, ignoring a compression suffix: .nt, .ttl, .nq, .trig, .rdf,
+// .owl, .xml (rdf/rdf_formats.h). Names and media types: gsparql::rdfFormatFromName.
+std::optional<RdfFormat> rdfFormatOfFileName(const std::string& name);
 
 }  // namespace gsparql

@@ -168,8 +168,14 @@ bool StatementSplitter::fill() {
 
 bool StatementSplitter::scanOne() {
   const auto c = static_cast<unsigned char>(buffer_[pos_]);
+  if (c == 0 && (context_ == Context::String || context_ == Context::LongString)) {
+    // Serd would take it for the end of the text; in a string, where the
+    // grammars allow it, it is handed over as the escape \u0000, which
+    // means the same (and which the loader has always read).
+    insertEscape("\\u0000", 1);
+    return false;
+  }
   if (c == 0) {
-    // Serd would take it for the end of the text.
     report("NUL byte");
     advance();
     return false;
@@ -302,11 +308,38 @@ void StatementSplitter::scanLongString(unsigned char c) {
       buffer_[pos_ + 2] == quote_) {
     context_ = Context::Normal;
     advance(3);
+  } else if (c == static_cast<unsigned char>(quote_) && end_ - pos_ >= 2 && buffer_[pos_ + 1] == quote_) {
+    advance(2);  // two quotes inside: Serd reads what follows them right
+  } else if (c == static_cast<unsigned char>(quote_) && end_ - pos_ >= 2 && buffer_[pos_ + 1] == '\\') {
+    escapeLoneQuote();
   } else if (c == '\\') {
     scanEscape();
   } else {
     advanceCharacter();
   }
+}
+
+// Serd 0.30.16 keeps the backslash of an escape that follows a lone quote
+// in a long string as a character ("""a"\tb""" reads as a"\\tb, and
+// """a"\"""" does not end where it should); as the escape \" the quote
+// is read right, and means the same. The statement gets one byte more, so
+// that an error Serd finds after it on the same line is reported one column
+// to the right; positions the splitter reports are not moved.
+void StatementSplitter::escapeLoneQuote() {
+  const char escape[] = {'\\', quote_, '\0'};
+  insertEscape(escape, 1);
+}
+
+// Replaces the `replaced` bytes at pos_ by `escape` and steps over it, the
+// input's position moving as over the bytes replaced (all on one line).
+void StatementSplitter::insertEscape(std::string_view escape, size_t replaced) {
+  const size_t grow = escape.size() - replaced;
+  while (buffer_.size() - end_ < grow + 1) buffer_.resize(buffer_.size() * 2);
+  std::memmove(buffer_.data() + pos_ + escape.size(), buffer_.data() + pos_ + replaced, end_ - pos_ - replaced);
+  std::memcpy(buffer_.data() + pos_, escape.data(), escape.size());
+  end_ += grow;
+  pos_ += escape.size();
+  position_.column += replaced;
 }
 
 // At a backslash: \u and \U must name a character; any other escape is

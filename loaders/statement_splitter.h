@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loaders/input_stream.h"
@@ -86,6 +87,8 @@ class StatementSplitter {
   void scanLongString(unsigned char c);
   void scanEscape();
   bool endsStatement() const;  // the `.` at pos_ ends the statement
+  void escapeLoneQuote();      // a long string's lone quote before a backslash, as \"
+  void insertEscape(std::string_view escape, size_t replaced);
   void advance(size_t bytes = 1);
   void advanceCharacter();  // one byte, or one UTF-8 character after validating it
   void skipPlain(const std::array<bool, 256>& plain);  // a run of bytes that `plain` marks

@@ -9,6 +9,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libserd-dev serdi
+  libraptor2-dev libxml2-dev  # RDF/XML (loaders/rdfxml_reader.cpp)
   librocksdb-dev libsnappy-dev liblz4-dev libgflags-dev
   libantlr4-runtime-dev antlr4 uuid-dev default-jre-headless
   libtbb-dev

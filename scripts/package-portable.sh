@@ -3,8 +3,12 @@
 # git-ignored folder (default .carry/gsparql): the stripped gsparql and
 # gpu_tests binaries, the optimizer's benchmarks (estimate-quality,
 # plan-quality, walk-throughput) and, in lib/, the shared libraries Debian ships without an
-# archive (serd, oneTBB). Everything else is linked statically; the binaries
-# find lib/ through their rpath.
+# archive (serd, oneTBB) and Raptor (RDF/XML) with every library it loads but
+# glibc's (libxml2, libxslt, libyajl, libcurl and theirs: Debian's
+# libraptor2.a would need libxslt's and libyajl's archives, which Debian does
+# not ship). Everything else is linked statically; the binaries find lib/
+# through their rpath, a DT_RPATH (cmake/Dependencies.cmake), which also
+# serves the libraries' own dependencies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.carry/gsparql}
@@ -19,6 +23,8 @@ find "$out" -maxdepth 1 -type f -exec strip {} +
 for lib in libserd-0.so.0 libtbb.so.12; do
   cp -L "/usr/lib/$(gcc -print-multiarch)/$lib" "$out/lib/"
 done
+ldd "$out/gsparql" | awk '/=>/ {print $3}' |
+  grep -v -E '/(libc|libm|libpthread|libdl|librt|libresolv|libgcc_s)\.so' | xargs -I{} cp -L -n {} "$out/lib/"
 # Over the carry's 64 MiB as they are: also packed into one xz archive
 # beside the folder, to carry instead and unpack there.
 tar cJf "$out.txz" -C "$(dirname "$out")" "$(basename "$out")"

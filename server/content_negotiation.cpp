@@ -4,7 +4,10 @@
 #include <cctype>
 #include <cstdlib>
 #include <span>
+#include <string_view>
+#include <vector>
 
+#include "rdf/rdf_formats.h"
 #include "server/http_error.h"
 
 namespace gsparql::server {
@@ -12,7 +15,7 @@ namespace {
 
 struct Offer {
   ResultFormat format;
-  const char* mediaType;  // the first of a format's media types is the one answered
+  std::string_view mediaType;  // the first of a format's media types is the one answered
   // Appended to the Content-Type: CSV's and TSV's registrations default to
   // US-ASCII (RFC 4180 3), and the results are UTF-8. The other formats say
   // it themselves (XML) or are UTF-8 by definition (JSON, Turtle, N-Triples).
@@ -27,12 +30,37 @@ constexpr Offer kSolutionOffers[] = {
     {ResultFormat::Xml, "text/xml"},                         {ResultFormat::Csv, "text/csv", "; charset=utf-8"},
     {ResultFormat::Tsv, "text/tab-separated-values", "; charset=utf-8"},
 };
-constexpr Offer kGraphOffers[] = {
-    {ResultFormat::Turtle, "text/turtle"},
-    {ResultFormat::Turtle, "application/x-turtle"},
-    {ResultFormat::NTriples, "application/n-triples"},
-    {ResultFormat::NTriples, "text/plain"},
-};
+
+// Graphs: every media type of every syntax the graph writers write, in the
+// order of rdf/rdf_formats.h's table (Turtle first).
+const std::vector<Offer>& graphOffers() {
+  static const std::vector<Offer> offers = [] {
+    std::vector<Offer> all;
+    for (const rdf::RdfSyntax& syntax : rdf::rdfSyntaxes()) {
+      if (!syntax.writer) continue;
+      for (std::string_view types = syntax.mediaTypes; !types.empty();) {
+        const size_t space = std::min(types.find(' '), types.size());
+        all.push_back({*syntax.writer, types.substr(0, space)});
+        types.remove_prefix(std::min(space + 1, types.size()));
+      }
+    }
+    return all;
+  }();
+  return offers;
+}
+
+// "a, b, c": the main media type of each format on offer.
+std::string offeredTypes(std::span<const Offer> offers) {
+  std::string list;
+  std::vector<ResultFormat> listed;
+  for (const Offer& offer : offers) {
+    if (std::find(listed.begin(), listed.end(), offer.format) != listed.end()) continue;
+    listed.push_back(offer.format);
+    if (!list.empty()) list += ", ";
+    list += offer.mediaType;
+  }
+  return list;
+}
 
 std::string trim(const std::string& text) {
   const auto first = text.find_first_not_of(" \t");
@@ -46,7 +74,7 @@ std::string lower(std::string text) {
 }
 
 std::span<const Offer> offersFor(bool graph) {
-  return graph ? std::span<const Offer>(kGraphOffers) : std::span<const Offer>(kSolutionOffers);
+  return graph ? std::span<const Offer>(graphOffers()) : std::span<const Offer>(kSolutionOffers);
 }
 
 // The main media type of `format` (the first offer that names it).
@@ -64,8 +92,10 @@ std::string mediaTypeOfName(const std::string& name) {
   if (name.find('/') != std::string::npos) return name;
   const auto format = resultFormatFromName(name);
   const Offer* offer = format ? mainOffer(*format) : nullptr;
-  if (offer == nullptr) throw HttpError(406, "unknown format '" + name + "' (json, xml, csv, tsv, nt, ttl or a media type)");
-  return offer->mediaType;
+  if (offer == nullptr) {
+    throw HttpError(406, "unknown format '" + name + "' (json, xml, csv, tsv, nt, ttl, nq, trig, rdfxml or a media type)");
+  }
+  return std::string(offer->mediaType);
 }
 
 const char* formName(QueryForm form) {
@@ -129,7 +159,7 @@ NegotiatedFormat ContentNegotiation::choose(QueryForm form) const {
   const Offer* best = nullptr;
   double bestQ = 0;
   for (const Offer& offer : offersFor(graph)) {
-    const double q = qualityOf(offer.mediaType);
+    const double q = qualityOf(std::string(offer.mediaType));
     if (q > bestQ) {
       best = &offer;
       bestQ = q;
@@ -137,9 +167,7 @@ NegotiatedFormat ContentNegotiation::choose(QueryForm form) const {
   }
   if (best == nullptr) {
     throw HttpError(406, std::string("no acceptable format for a ") + formName(form) + " result (asked for '" + asked_ +
-                             "'; offered: " + (graph ? "text/turtle, application/n-triples" :
-                                                       "application/sparql-results+json, application/sparql-results+xml, "
-                                                       "text/csv, text/tab-separated-values") + ")");
+                             "'; offered: " + offeredTypes(offersFor(graph)) + ")");
   }
   // The media type that matched: what the client asked for by name.
   return {best->format, std::string(best->mediaType) + best->parameters};

@@ -17,12 +17,13 @@ struct NegotiatedFormat {
 class ContentNegotiation {
  public:
   // `accept`: the Accept header (empty: anything); `formatParameter`: a
-  // format name (json, xml, csv, tsv, nt, ttl) or a media type, which
+  // format name (json, xml, csv, tsv, nt, ttl, nq, trig, rdfxml) or a media type, which
   // replaces the Accept header.
   ContentNegotiation(const std::string& accept, const std::optional<std::string>& formatParameter);
 
   // The most acceptable format for results of `form`; ties go to the
-  // server's order (JSON, XML, CSV, TSV; Turtle, N-Triples). Throws
+  // server's order (JSON, XML, CSV, TSV; for graphs rdf/rdf_formats.h's:
+  // Turtle, N-Triples, N-Quads, TriG, RDF/XML). Throws
   // HttpError 406 when none is acceptable.
   NegotiatedFormat choose(QueryForm form) const;
 

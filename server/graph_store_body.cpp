@@ -13,29 +13,26 @@
 #include "gsparql/error.h"
 #include "loaders/input_stream.h"
 #include "loaders/rdf_reader.h"
+#include "rdf/rdf_formats.h"
 #include "server/http_error.h"
 
 namespace gsparql::server {
 namespace {
 
-struct MediaTypeFormat {
-  const char* mediaType;
-  RdfFormat format;
-};
-
-// The registered media types of the loader's formats, and the older names
-// clients still send (text/plain was N-Triples' before RDF 1.1).
-constexpr MediaTypeFormat kReadable[] = {
-    {"text/turtle", RdfFormat::Turtle},        {"application/x-turtle", RdfFormat::Turtle},
-    {"application/n-triples", RdfFormat::NTriples}, {"text/plain", RdfFormat::NTriples},
-    {"application/n-quads", RdfFormat::NQuads}, {"text/x-nquads", RdfFormat::NQuads},
-    {"application/trig", RdfFormat::TriG},
-};
+// The 415 message: the media types of every syntax the loader reads.
+std::string readableMediaTypes() {
+  std::string list;
+  for (const rdf::RdfSyntax& syntax : rdf::rdfSyntaxes()) {
+    if (!syntax.reader) continue;
+    if (!list.empty()) list += ", ";
+    list += std::string(syntax.title) + " (" + std::string(syntax.mediaTypes.substr(0, syntax.mediaTypes.find(' '))) + ")";
+  }
+  return list;
+}
 
 RdfFormat formatOf(const std::string& mediaType) {
   if (auto format = rdfFormatOfMediaType(mediaType)) return *format;
-  throw HttpError(415, "the Graph Store reads Turtle (text/turtle), N-Triples (application/n-triples), N-Quads "
-                       "(application/n-quads) and TriG (application/trig), not '" + mediaType + "'");
+  throw HttpError(415, "the Graph Store reads " + readableMediaTypes() + ", not '" + mediaType + "'");
 }
 
 struct NTriples {
@@ -101,10 +98,11 @@ std::filesystem::path writePrivateFile(const std::string& text) {
 }  // namespace
 
 std::optional<RdfFormat> rdfFormatOfMediaType(const std::string& mediaType) {
-  std::string lower = mediaType;  // media types are case-insensitive (RFC 9110 8.3.1)
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (const MediaTypeFormat& readable : kReadable) {
-    if (lower == readable.mediaType) return readable.format;
+  // Media types are case-insensitive (RFC 9110 8.3.1); rdf/rdf_formats.h's
+  // table holds the registered ones and the older names clients still send
+  // (text/plain was N-Triples' before RDF 1.1).
+  for (const rdf::RdfSyntax& syntax : rdf::rdfSyntaxes()) {
+    if (syntax.reader && rdf::listHolds(syntax.mediaTypes, mediaType)) return syntax.reader;
   }
   return std::nullopt;
 }

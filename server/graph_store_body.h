@@ -15,7 +15,8 @@
 namespace gsparql::server {
 
 // The format of a media type the loader reads (in any case, without
-// parameters): Turtle, N-Triples, N-Quads or TriG; nullopt for any other.
+// parameters): Turtle, N-Triples, N-Quads, TriG, RDF/XML (rdf/rdf_formats.h);
+// nullopt for any other.
 std::optional<RdfFormat> rdfFormatOfMediaType(const std::string& mediaType);
 
 // One RDF document of a request: its body, or a part of a multipart body.

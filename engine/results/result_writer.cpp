@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/results/writers.h"
+#include "rdf/rdf_formats.h"
 
 namespace gsparql::results {
 
@@ -13,8 +14,10 @@ std::optional<Format> formatFromName(std::string_view name) {
   if (name == "csv") return Format::Csv;
   if (name == "json") return Format::Json;
   if (name == "xml") return Format::Xml;
-  if (name == "nt") return Format::NTriples;
-  if (name == "ttl") return Format::Turtle;
+  if (name.find('/') != std::string_view::npos) return std::nullopt;  // a media type
+  if (const rdf::RdfSyntax* syntax = rdf::rdfSyntaxByName(name); syntax != nullptr && syntax->writer) {
+    return static_cast<Format>(*syntax->writer);
+  }
   return std::nullopt;
 }
 
@@ -25,8 +28,11 @@ std::string_view formatName(Format format) {
     case Format::Csv: return "csv";
     case Format::Json: return "json";
     case Format::Xml: return "xml";
-    case Format::NTriples: return "nt";
-    case Format::Turtle: return "ttl";
+    case Format::NTriples:
+    case Format::Turtle:
+    case Format::NQuads:
+    case Format::TriG:
+    case Format::RdfXml: return rdf::rdfSyntaxOf(static_cast<ResultFormat>(format))->name;
   }
   return "table";
 }
@@ -39,7 +45,10 @@ std::unique_ptr<ResultWriter> makeResultWriter(Format format, std::ostream& out,
     case Format::Json: return makeJsonWriter(out);
     case Format::Xml: return makeXmlWriter(out);
     case Format::NTriples:
-    case Format::Turtle: break;
+    case Format::Turtle:
+    case Format::NQuads:
+    case Format::TriG:
+    case Format::RdfXml: break;
   }
   throw std::invalid_argument("not a solutions format: " + std::string(formatName(format)));
 }

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 #include <span>
 #include <string>
 #include <string_view>
@@ -19,13 +20,17 @@
 
 namespace gsparql::results {
 
-// NTriples and Turtle are graph formats (GraphWriter), the others solution formats.
-enum class Format { Table, Tsv, Csv, Json, Xml, NTriples, Turtle };
+// NTriples and the ones after it are graph formats (GraphWriter), the others
+// solution formats. The graph formats' names, media types and extensions are
+// in rdf/rdf_formats.h.
+enum class Format { Table, Tsv, Csv, Json, Xml, NTriples, Turtle, NQuads, TriG, RdfXml };
+inline bool isGraphFormat(Format format) { return format >= Format::NTriples; }
 
 // PREFIX declarations of the query ("ex" (for ex:) -> namespace IRI), for output that abbreviates IRIs.
 using Prefixes = std::vector<std::pair<std::string, std::string>>;
 
-// "table", "tsv", "csv", "json", "xml", "nt", "ttl" (lower case only); nullopt otherwise.
+// "table", "tsv", "csv", "json", "xml" (lower case only), or a graph syntax's
+// name or alias in rdf/rdf_formats.h ("nt", "ttl", "nq", "trig", "rdfxml", ...); nullopt otherwise.
 std::optional<Format> formatFromName(std::string_view name);
 std::string_view formatName(Format format);
 
@@ -43,15 +48,28 @@ class ResultWriter {
 // A solution format; the table abbreviates IRIs with `prefixes`.
 std::unique_ptr<ResultWriter> makeResultWriter(Format format, std::ostream& out, const Prefixes& prefixes = {});
 
-// CONSTRUCT and DESCRIBE results: triples of terms in rdf/term.h form.
+// What a graph writer cannot write: a quad in a syntax without named graphs,
+// a predicate RDF/XML cannot name, a character XML 1.0 cannot carry.
+class WriteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// CONSTRUCT and DESCRIBE results, and dumps: triples of terms in rdf/term.h form.
 class GraphWriter {
  public:
   virtual ~GraphWriter() = default;
   virtual void triple(std::string_view subject, std::string_view predicate, std::string_view object) = 0;
+  // `graph` is a named graph's name (an IRI or blank node term), or empty for
+  // the default graph. Syntaxes without named graphs throw WriteError for a
+  // named graph's triple.
+  virtual void quad(std::string_view subject, std::string_view predicate, std::string_view object,
+                    std::string_view graph);
   virtual void end() = 0;
 };
 
-// NTriples, or Turtle with `prefixes` declared and used.
+// A graph format: N-Triples, N-Quads, Turtle and TriG (with `prefixes`
+// declared and used), RDF/XML (`prefixes` as XML namespaces where they fit).
 std::unique_ptr<GraphWriter> makeGraphWriter(Format format, std::ostream& out, const Prefixes& prefixes = {});
 
 }  // namespace gsparql::results

@@ -120,6 +120,10 @@ class GSPARQL_API Database {
   // Writes every triple as N-Quads (a named graph's with its name; N-Triples
   // where the dataset has no named graphs), grouped by predicate.
   void dump(std::ostream& out) const;
+  // The same in a graph format (NTriples, Turtle, NQuads, TriG, RdfXml).
+  // N-Triples, Turtle and RDF/XML hold no named graphs: for a dataset with
+  // any, they throw QueryError before writing anything.
+  void dump(std::ostream& out, ResultFormat format) const;
   // Recomputes all checksums; throws StorageError on corruption.
   void verify() const;
 

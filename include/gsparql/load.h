@@ -4,11 +4,20 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "gsparql/export.h"
 
 namespace gsparql {
 
-enum class RdfFormat { NTriples, Turtle, NQuads, TriG };
+enum class RdfFormat { NTriples, Turtle, NQuads, TriG, RdfXml };
+
+// A syntax the loader reads, by name, alias or media type, case-insensitively:
+// "nt", "ntriples", "ttl", "turtle", "nq", "trig", "rdfxml", "application/rdf+xml", ...
+GSPARQL_API std::optional<RdfFormat> rdfFormatFromName(std::string_view name);
+// The short names of the syntaxes the loader reads: "nt, ttl, nq, trig, rdfxml".
+GSPARQL_API std::string rdfFormatNames();
 
 struct LoadProgress {
   std::string input;
@@ -20,7 +29,7 @@ struct LoadProgress {
 
 struct LoadOptions {
   bool lenient = false;              // skip bad statements instead of stopping
-  std::optional<RdfFormat> format;   // else by extension; standard input defaults to N-Triples
+  std::optional<RdfFormat> format;   // else by extension (rdf/rdf_formats.h); standard input defaults to N-Triples
   // Working memory for the triples, sorted and spilled to disk when it is
   // full, and for the pieces of input being parsed. The terms' dictionary is
   // held in memory beside it: its text plus about 30 bytes a term.

@@ -95,9 +95,17 @@ enum class ResultFormat {
   Xml,    // SPARQL Query Results XML
   NTriples,  // CONSTRUCT and DESCRIBE results
   Turtle,    // CONSTRUCT and DESCRIBE results, with the query's prefixes
+  NQuads,    // graphs: N-Triples lines, or quads for a dataset's dump
+  TriG,      // graphs: Turtle, or graph blocks for a dataset's dump
+  RdfXml,    // graphs: RDF/XML, one rdf:Description a triple
 };
-// "table", "tsv", "csv", "json", "xml", "nt", "ttl"; nullopt for anything else.
+// "table", "tsv", "csv", "json", "xml", and the graph syntaxes' names and
+// aliases ("nt", "ttl", "nq", "trig", "rdfxml", "turtle", ...); nullopt for anything else.
 GSPARQL_API std::optional<ResultFormat> resultFormatFromName(std::string_view name);
+// The short name of a format ("tsv", "ttl", "rdfxml").
+GSPARQL_API std::string_view resultFormatName(ResultFormat format);
+// NTriples, Turtle, NQuads, TriG, RdfXml: the formats of CONSTRUCT and DESCRIBE results.
+GSPARQL_API bool isGraphFormat(ResultFormat format);
 
 // The SPARQL algebra of a query and the query graph of each of its basic
 // graph patterns, as `gsparql parse` prints them; no database needed. A

@@ -70,16 +70,9 @@ Backend backendFromName(const std::string& name) {
 
 std::optional<RdfFormat> rdfFormatFromName(const std::optional<std::string>& name) {
   if (!name) return std::nullopt;
-  static const std::map<std::string_view, RdfFormat> formats = {
-      {"nt", RdfFormat::NTriples}, {"ntriples", RdfFormat::NTriples}, {"ttl", RdfFormat::Turtle},
-      {"turtle", RdfFormat::Turtle}, {"nq", RdfFormat::NQuads},       {"nquads", RdfFormat::NQuads},
-      {"trig", RdfFormat::TriG}};
-  const auto format = formats.find(*name);
-  if (format == formats.end()) {
-    throw py::value_error("format must be 'nt', 'ttl', 'nq' or 'trig' (or 'ntriples', 'turtle', 'nquads'), not '" +
-                          *name + "'");
-  }
-  return format->second;
+  if (auto format = gsparql::rdfFormatFromName(*name)) return format;
+  throw py::value_error("format must be one of " + gsparql::rdfFormatNames() + " (or a longer name or media type: "
+                        "'ntriples', 'turtle', 'application/rdf+xml', ...), not '" + *name + "'");
 }
 
 }  // namespace gsparql::python

@@ -197,7 +197,7 @@ class Runner {
       if (g.starts_with("<file:")) data.push_back({pathOfIri(g), "<" + fileUri(pathOfIri(g)) + ">"});
     }
     for (const auto& d : data) {
-      if (!gsparql::rdfFormatFromName(d.file.filename().string()) && d.file.extension() != ".rdf")
+      if (!gsparql::rdfFormatOfFileName(d.file.filename().string()))
         return skip(Outcome::Unsupported, "data format " + d.file.extension().string());
     }
     auto resultIri = manifest.object(test.subject, iriTerm(kMf + "result"));

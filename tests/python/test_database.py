@@ -60,7 +60,7 @@ def test_format_overrides_the_extension(tmp_path):
         db.load(data, format="nt")
     assert db.load(data, format="turtle").unique_triples == 1
     with pytest.raises(ValueError, match="format must be"):
-        db.load(data, format="rdfxml")
+        db.load(data, format="yaml")
 
 
 def test_a_bad_file_loads_nothing_unless_lenient(tmp_path):

@@ -172,3 +172,29 @@ TEST_CASE("the request names its graph by graph=, default, a URL under /data/, o
   CHECK_FALSE(namesGraphOnly({{"query", "ASK {}"}, {"default", ""}}));
   CHECK_FALSE(namesGraphOnly({{"default-graph-uri", "http://e/g"}}));
 }
+
+TEST_CASE("an RDF/XML body is read (relative IRIs against the graph's name), bad RDF/XML is 400 with its position, "
+          "and GET answers in RDF/XML, N-Quads and TriG") {
+  Store store;
+  const std::string header =
+      "<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:e=\"http://e/\">\n";
+  const GraphStoreResponse put = store.send(
+      "PUT", kGraphG, header + "  <rdf:Description rdf:about=\"s\"><e:p rdf:resource=\"o\"/></rdf:Description>\n</rdf:RDF>\n",
+      "application/rdf+xml");
+  CHECK(put.status == 201);
+  CHECK(store.send("GET", kGraphG, "", "", "application/n-triples").body == "<http://e/s> <http://e/p> <http://e/o> .\n");
+  const auto bad = [&] { store.send("PUT", kGraphG, header + "  <rdf:Description>\n</rdf:RDF>\n", "application/rdf+xml"); };
+  CHECK(refusalOf(bad) == 400);
+  CHECK(messageOf(bad).find("the request body:4:") != std::string::npos);
+  CHECK(store.triples() == 1);
+  const GraphStoreResponse xml = store.send("GET", kGraphG, "", "", "application/rdf+xml");
+  CHECK(xml.contentType == "application/rdf+xml; charset=utf-8");
+  CHECK(xml.body.find("<rdf:Description rdf:about=\"http://e/s\">") != std::string::npos);
+  CHECK(xml.body.find("rdf:resource=\"http://e/o\"") != std::string::npos);
+  CHECK(store.send("GET", kGraphG, "", "", "application/n-quads").contentType == "application/n-quads; charset=utf-8");
+  CHECK(store.send("GET", kGraphG, "", "", "application/trig").body.find("<http://e/s> <http://e/p> <http://e/o>") !=
+        std::string::npos);
+  // The 415 names RDF/XML among what the Graph Store reads.
+  CHECK(messageOf([&] { store.send("POST", kGraphG, "{}", "application/ld+json"); }).find("RDF/XML (application/rdf+xml)") !=
+        std::string::npos);
+}

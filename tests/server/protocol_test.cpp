@@ -123,3 +123,35 @@ TEST_CASE("format= overrides Accept, and nothing acceptable is 406") {
   CHECK(status("", std::string("json"), QueryForm::Construct) == 406);
   CHECK(status("", std::string("yaml"), QueryForm::Select) == 406);
 }
+
+TEST_CASE("graphs are negotiated in every syntax the writers write, solutions never in one") {
+  CHECK(negotiated("application/rdf+xml", QueryForm::Construct) == ResultFormat::RdfXml);
+  CHECK(negotiated("application/n-quads", QueryForm::Construct) == ResultFormat::NQuads);
+  CHECK(negotiated("text/x-nquads", QueryForm::Describe) == ResultFormat::NQuads);
+  CHECK(negotiated("application/trig", QueryForm::Construct) == ResultFormat::TriG);
+  CHECK(negotiated("application/rdf+xml;q=0.5, application/trig", QueryForm::Construct) == ResultFormat::TriG);
+  CHECK(negotiated("application/*", QueryForm::Construct) == ResultFormat::Turtle);  // application/x-turtle
+  const NegotiatedFormat xml = ContentNegotiation("", std::string("rdfxml")).choose(QueryForm::Construct);
+  CHECK(xml.format == ResultFormat::RdfXml);
+  CHECK(xml.mediaType == "application/rdf+xml");
+  CHECK(ContentNegotiation("", std::string("trig")).choose(QueryForm::Construct).mediaType == "application/trig");
+  CHECK(ContentNegotiation("", std::string("nq")).choose(QueryForm::Construct).mediaType == "application/n-quads");
+  for (const char* graphType : {"application/rdf+xml", "application/n-quads", "application/trig"}) {
+    CAPTURE(graphType);
+    try {
+      ContentNegotiation(graphType, std::nullopt).choose(QueryForm::Select);
+      FAIL("a graph syntax for solutions");
+    } catch (const HttpError& e) {
+      CHECK(e.status() == 406);
+    }
+  }
+  // The 406 of a graph names every syntax on offer.
+  try {
+    ContentNegotiation("image/png", std::nullopt).choose(QueryForm::Construct);
+    FAIL("image/png for a graph");
+  } catch (const HttpError& e) {
+    CHECK(e.status() == 406);
+    CHECK(std::string(e.what()).find("text/turtle, application/n-triples, application/n-quads, application/trig, "
+                                     "application/rdf+xml") != std::string::npos);
+  }
+}

@@ -82,6 +82,9 @@ TEST_CASE("every result format is what the API writes, under its media type") {
       {ask, "text/tab-separated-values", ResultFormat::Tsv},
       {construct, "application/n-triples", ResultFormat::NTriples},
       {construct, "text/turtle", ResultFormat::Turtle},
+      {construct, "application/n-quads", ResultFormat::NQuads},
+      {construct, "application/trig", ResultFormat::TriG},
+      {construct, "application/rdf+xml", ResultFormat::RdfXml},
   };
   for (const auto& c : cases) {
     CAPTURE(c.query);
