@@ -10,14 +10,14 @@ namespace {
 // In the server's order of preference for graphs (no Accept, or */*: Turtle).
 // JSON-LD will be a row here.
 constexpr RdfSyntax kSyntaxes[] = {
-    {"ttl", "Turtle", "turtle", "ttl", "text/turtle application/x-turtle", false, RdfFormat::Turtle,
+    {"ttl", "Turtle", "Turtle", "turtle", "ttl", "text/turtle application/x-turtle", false, RdfFormat::Turtle,
      ResultFormat::Turtle},
-    {"nt", "N-Triples", "ntriples n-triples", "nt", "application/n-triples text/plain", false, RdfFormat::NTriples,
+    {"nt", "N-Triples", "N-Triples", "ntriples n-triples", "nt", "application/n-triples text/plain", false, RdfFormat::NTriples,
      ResultFormat::NTriples},
-    {"nq", "N-Quads", "nquads n-quads", "nq", "application/n-quads text/x-nquads", true, RdfFormat::NQuads,
+    {"nq", "N-Quads", "N-Quads", "nquads n-quads", "nq", "application/n-quads text/x-nquads", true, RdfFormat::NQuads,
      ResultFormat::NQuads},
-    {"trig", "TriG", "", "trig", "application/trig application/x-trig", true, RdfFormat::TriG, ResultFormat::TriG},
-    {"rdfxml", "RDF/XML", "rdf/xml rdf owl", "rdf owl xml", "application/rdf+xml", false, RdfFormat::RdfXml,
+    {"trig", "TriG", "TriG", "", "trig", "application/trig application/x-trig", true, RdfFormat::TriG, ResultFormat::TriG},
+    {"rdfxml", "RDF/XML", "RDF_XML", "rdf/xml rdf owl", "rdf owl xml", "application/rdf+xml", false, RdfFormat::RdfXml,
      ResultFormat::RdfXml},
 };
 

@@ -18,6 +18,8 @@ namespace gsparql::rdf {
 struct RdfSyntax {
   std::string_view name;        // the short name: "ttl"
   std::string_view title;       // for people: "Turtle"
+  // Its name under http://www.w3.org/ns/formats/ (the service description's).
+  std::string_view w3cFormat;
   std::string_view aliases;     // more names, space-separated: "turtle"
   std::string_view extensions;  // without the dot, space-separated: "ttl"
   // Space-separated; the first is the one a response's Content-Type names.

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "rdf/rdf_formats.h"
+
 namespace gsparql::server {
 namespace {
 
@@ -13,10 +15,10 @@ std::string iri(const std::string& text) { return "<" + text + ">"; }
 std::string sd(const std::string& name) { return iri(kSd + name); }
 std::string format(const std::string& name) { return iri(kFormats + name); }
 
-// What the endpoint answers in (content_negotiation.h) and, for LOAD, reads.
-const std::vector<std::string> kResultFormats{"SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV",
-                                               "SPARQL_Results_TSV", "Turtle", "N-Triples"};
-const std::vector<std::string> kInputFormats{"N-Triples", "Turtle", "N-Quads", "TriG"};
+// What the endpoint answers in (content_negotiation.h): the solution
+// formats, and the RDF syntaxes graphs are written in (rdf/rdf_formats.h).
+const std::vector<std::string> kSolutionFormats{"SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV",
+                                                 "SPARQL_Results_TSV"};
 
 }  // namespace
 
@@ -31,9 +33,11 @@ std::string describeService(const ServiceFacts& facts) {
   triple(service, sd("supportedLanguage"), sd("SPARQL10Query"));
   triple(service, sd("supportedLanguage"), sd("SPARQL11Query"));
   if (facts.updates) triple(service, sd("supportedLanguage"), sd("SPARQL11Update"));
-  for (const std::string& name : kResultFormats) triple(service, sd("resultFormat"), format(name));
-  if (facts.updates) {
-    for (const std::string& name : kInputFormats) triple(service, sd("inputFormat"), format(name));
+  for (const std::string& name : kSolutionFormats) triple(service, sd("resultFormat"), format(name));
+  for (const rdf::RdfSyntax& syntax : rdf::rdfSyntaxes()) {
+    if (syntax.writer) triple(service, sd("resultFormat"), format(std::string(syntax.w3cFormat)));
+    // What LOAD and the Graph Store read.
+    if (facts.updates && syntax.reader) triple(service, sd("inputFormat"), format(std::string(syntax.w3cFormat)));
   }
   if (facts.unionDefaultGraph) triple(service, sd("feature"), sd("UnionDefaultGraph"));
   triple(service, sd("defaultDataset"), dataset);

@@ -723,6 +723,12 @@ TEST_CASE("a GET on the endpoint without a query is the service description, in 
     CHECK(askOfDescription(turtle->body, "ASK { ?s a sd:Service ; sd:endpoint <" + endpoint + "> ; "
                                          "sd:supportedLanguage sd:SPARQL11Query ; sd:defaultDataset ?d }"));
     CHECK(askOfDescription(turtle->body, "ASK { ?s sd:supportedLanguage sd:SPARQL11Update }") == updates);
+    // Every syntax of rdf/rdf_formats.h that graphs are written in, and (for updates) read from.
+    const std::string formats = "PREFIX f: <http://www.w3.org/ns/formats/>\n";
+    CHECK(askOfDescription(turtle->body, formats + "ASK { ?s sd:resultFormat f:SPARQL_Results_JSON, f:Turtle, "
+                                                   "f:N-Triples, f:N-Quads, f:TriG, f:RDF_XML }"));
+    CHECK(askOfDescription(turtle->body, formats + "ASK { ?s sd:inputFormat f:Turtle, f:N-Quads, f:TriG, f:RDF_XML }") ==
+          updates);
 
     const httplib::Result triples = server.client().Get("/query", {{"Accept", "application/n-triples"}});
     REQUIRE(triples);
