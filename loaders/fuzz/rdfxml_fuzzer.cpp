@@ -16,24 +16,13 @@
 #include <vector>
 
 #include "gsparql/error.h"
+#include "loaders/fuzz/valid_utf8.h"
 #include "loaders/rdf_reader.h"
 
 namespace {
 
 using namespace gsparql;
-
-bool validUtf8(std::string_view text) {
-  for (size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const size_t length = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-    if (length == 0 || i + length > text.size()) return false;
-    for (size_t k = 1; k < length; ++k) {
-      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
-    }
-    i += length;
-  }
-  return true;
-}
+using fuzz::validUtf8;
 
 struct Outcome {
   bool accepted = true;
