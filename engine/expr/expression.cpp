@@ -124,8 +124,11 @@ Node Compiler::call(const sparql::Expr& e, std::string_view name) {
 bool isConstant(const Node& node) { return node.kind == Kind::Constant || node.kind == Kind::Error; }
 
 // A pure function of constants (1+1+...+1, a cast of a literal) is computed
-// here once instead of on every row; an error becomes an Error node.
-void Compiler::foldConstant(Node& node) {
+// here once instead of on every row; an error becomes an Error node. Never
+// inlined: its locals (an Environment) would enlarge the frame of call(),
+// which recurses as deep as the expression nests (1,999 levels overflowed
+// the stack under AddressSanitizer).
+[[gnu::noinline]] void Compiler::foldConstant(Node& node) {
   if (!node.builtin->pure || !std::all_of(node.args.begin(), node.args.end(), isConstant)) return;
   struct NoSolution final : Solution {
     std::optional<std::string_view> term(size_t) const override { return std::nullopt; }
