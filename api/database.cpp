@@ -15,6 +15,7 @@
 #include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/optimizer/optimizer.h"
+#include "engine/placement/device_spread_executor.h"
 #include "engine/placement/executor_pool.h"
 #include "engine/placement/fallback_executor.h"
 #include "engine/placement/placing_executor.h"
@@ -104,30 +105,56 @@ class Database::Impl {
     return gpuExecutor();
   }
 
-  // The GPU executors, pooled (engine/placement/executor_pool.h): queries share them
-  // a call at a time each, on their own streams; what they decline runs on
-  // the CPU executor (engine/placement/fallback_executor.h). Under executorsMutex.
+  // The GPU executors, pooled per GPU (engine/placement/executor_pool.h):
+  // queries share them a call at a time each, on their own streams; over
+  // several GPUs, spread (engine/placement/device_spread_executor.h); what
+  // they decline runs on the CPU executor (engine/placement/fallback_executor.h).
+  // Under executorsMutex.
   engine::Executor& gpuExecutor() {
     if (!gpu) {
-      const uint32_t count = std::max(1u, options.gpuExecutors);
-      engine::GpuOptions gpuOptions;
-      gpuOptions.memoryBytes = options.gpuMemoryBytes;
-      gpuOptions.memoryShares = count;
-      // The executors' caches share it too (0 stays 0: a quarter of each one's memory).
-      gpuOptions.graphCacheBytes = options.gpuCacheBytes == 0 ? 0 : std::max<uint64_t>(1, options.gpuCacheBytes / count);
-      gpuOptions.plainCsrLookups = options.gpuPlainCsrLookups;
-      gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
-      gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
-      gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
-      // One device object per share of the GPU, each bound to an executor of the pool.
-      std::vector<std::unique_ptr<engine::Executor>> executors;
-      for (uint32_t i = 0; i < count; ++i) {
-        executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(gpuOptions)));
-        if (options.gpuPreload) executors.back()->preload(store);
-      }
-      gpu = engine::makeFallbackExecutor(engine::makeExecutorPool(std::move(executors)), *cpu);
+      const std::vector<uint32_t> devices = gpuDevices();
+      std::vector<engine::SpreadDevice> pools;
+      for (uint32_t device : devices) pools.push_back({"GPU " + std::to_string(device), gpuPool(device)});
+      std::unique_ptr<engine::Executor> all = pools.size() == 1 ? std::move(pools.front().executor)
+                                                                : engine::makeDeviceSpreadExecutor(std::move(pools), {costModel().gpu});
+      if (options.gpuPreload) all->preload(store);  // every GPU at once
+      gpu = engine::makeFallbackExecutor(std::move(all), *cpu);
     }
     return *gpu;
+  }
+
+  // The options' GPUs, each checked to exist; all of them by default.
+  std::vector<uint32_t> gpuDevices() const {
+    const auto present = static_cast<uint32_t>(engine::gpuCount());
+    std::vector<uint32_t> devices = options.gpus;
+    if (devices.empty()) {
+      for (uint32_t d = 0; d < present; ++d) devices.push_back(d);
+    }
+    for (uint32_t d : devices) {
+      if (d >= present) {
+        throw QueryError("there is no GPU " + std::to_string(d) + ": this machine has " + std::to_string(present) +
+                         ", numbered from 0 (--gpus)");
+      }
+    }
+    return devices;
+  }
+
+  // One device object per share of the GPU, each bound to an executor of the pool.
+  std::unique_ptr<engine::Executor> gpuPool(uint32_t device) const {
+    const uint32_t count = std::max(1u, options.gpuExecutors);
+    engine::GpuOptions gpuOptions;
+    gpuOptions.device = static_cast<int>(device);
+    gpuOptions.memoryBytes = options.gpuMemoryBytes;
+    gpuOptions.memoryShares = count;
+    // The executors' caches share it too (0 stays 0: a quarter of each one's memory).
+    gpuOptions.graphCacheBytes = options.gpuCacheBytes == 0 ? 0 : std::max<uint64_t>(1, options.gpuCacheBytes / count);
+    gpuOptions.plainCsrLookups = options.gpuPlainCsrLookups;
+    gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
+    gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
+    gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
+    std::vector<std::unique_ptr<engine::Executor>> executors;
+    for (uint32_t i = 0; i < count; ++i) executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(gpuOptions)));
+    return engine::makeExecutorPool(std::move(executors));
   }
 
   // Runs a parsed query on the executor `options` asks for.

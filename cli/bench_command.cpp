@@ -227,7 +227,7 @@ const Command& benchCommand() {
                    sharedOption("--memory-budget"),
                    sharedOption("--optimizer"),
                    sharedOption("--cost-model"),
-                   sharedOption("--gpu-memory"),
+                   sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"),
                    {"--cold", "", "open the database afresh for each run: nothing cached, GPU included"},

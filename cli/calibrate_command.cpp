@@ -44,7 +44,7 @@ const Command& calibrateCommand() {
                    {"--queries", "FOLDER", "the folder of .rq files to measure"},
                    {"--repeat", "N", "runs per query and executor after a warm-up, the fastest kept (default 3)"},
                    {"--timeout", "SECONDS", "a run's time limit; a query that takes longer is left out (default 10)"},
-                   sharedOption("--gpu-memory"),
+                   sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    {"--cost-model", "FILE", "the model to plan with while measuring (default: the cached one)"},
                    {"--out", "FILE", "where to write the model (default: ~/.cache/gsparql/cost-model)"}},
        .notes = "It measures what BGPs cost on each executor here (the GPU's where one is) by running the\n"

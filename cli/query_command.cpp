@@ -85,7 +85,7 @@ const Command& queryCommand() {
                    sharedOption("--memory-budget"),
                    sharedOption("--optimizer"),
                    sharedOption("--cost-model"),
-                   sharedOption("--gpu-memory"),
+                   sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    sharedOption("--union-default-graph"),
                    {"--time", "", "print the time of parsing, planning and running on standard error"},
                    {"--explain", "", "print the plan, estimated and actual rows of each step on standard error"}},

@@ -22,7 +22,8 @@ const std::vector<OptionUsage>& sharedOptions() {
       {"--memory-budget", "SIZE", "stop a query whose intermediate rows outgrow it, e.g. 8G (default: RAM/2)"},
       {"--optimizer", "walks|thorough|statistics", "how join orders are chosen (default: walks; see below)"},
       {"--cost-model", "FILE", "the optimizer's cost model (default: the one gsparql calibrate cached)"},
-      {"--gpu-memory", "SIZE", "the most GPU memory to hold (default: what is free)"},
+      {"--gpus", "all|N|LIST", "the GPUs to use: all (default), the first N, or ordinals such as 0,2"},
+      {"--gpu-memory", "SIZE", "the most GPU memory to hold on each GPU (default: what is free)"},
       {"--gpu-preload", "", "copy the adjacency of every predicate that fits to the GPU at start"},
       {"--union-default-graph", "", "without FROM, the default graph is the union of the named graphs"},
   };
@@ -71,18 +72,44 @@ Optimizer parseOptimizer(const std::string& name) {
   throw UsageError("unknown optimizer '" + name + "' (walks, thorough or statistics)");
 }
 
-unsigned parseRepeat(const std::string& text) {
+uint64_t parseCount(const std::string& option, const std::string& text, uint64_t min, uint64_t max) {
   size_t end = 0;
-  unsigned long value = 0;
+  uint64_t value = 0;
   try {
-    if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0]))) value = std::stoul(text, &end);
+    if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0]))) value = std::stoull(text, &end);
   } catch (const std::exception&) {
     end = 0;
   }
-  if (end == 0 || end != text.size() || value < 1 || value > 1000000) {
-    throw UsageError("--repeat '" + text + "': expected a whole number from 1 to 1000000");
+  if (end == 0 || end != text.size() || value < min || value > max) {
+    throw UsageError(option + " '" + text + "': expected a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max));
   }
-  return static_cast<unsigned>(value);
+  return value;
+}
+
+unsigned parseRepeat(const std::string& text) { return static_cast<unsigned>(parseCount("--repeat", text, 1, 1000000)); }
+
+// all, a count (the first N) or a list of ordinals ("0,2"); a single GPU
+// other than the first is a list of one ("2,"), or CUDA_VISIBLE_DEVICES.
+std::vector<uint32_t> parseGpus(const std::string& text) {
+  constexpr uint64_t kMostGpus = 64;
+  if (text == "all") return {};
+  std::vector<uint32_t> gpus;
+  if (text.find(',') == std::string::npos) {
+    const uint64_t count = parseCount("--gpus", text, 1, kMostGpus);
+    for (uint32_t d = 0; d < count; ++d) gpus.push_back(d);
+    return gpus;
+  }
+  std::istringstream items(text);
+  for (std::string item; std::getline(items, item, ',');) {
+    if (item.empty() && items.eof()) break;  // "2,": a trailing comma
+    gpus.push_back(static_cast<uint32_t>(parseCount("--gpus", item, 0, kMostGpus - 1)));
+  }
+  std::sort(gpus.begin(), gpus.end());
+  if (std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end()) {
+    throw UsageError("--gpus '" + text + "': a GPU is named twice");
+  }
+  return gpus;
 }
 
 QueryOptions queryOptionsFrom(const Arguments& args) {
@@ -104,6 +131,7 @@ QueryOptions queryOptionsButBackend(const Arguments& args) {
 DatabaseOptions databaseOptionsFrom(const Arguments& args) {
   DatabaseOptions options;
   if (auto m = args.value("--gpu-memory")) options.gpuMemoryBytes = options::parseByteSize(*m);
+  if (auto g = args.value("--gpus")) options.gpus = parseGpus(*g);
   if (auto file = args.value("--cost-model")) options.costModel = readCostModel(*file);
   options.gpuPreload = args.flag("--gpu-preload");
   return options;

@@ -27,12 +27,16 @@ extern const char* const kOptimizerNotes;
 Backend parseBackend(const std::string& name);
 Semantics parseSemantics(const std::string& name);
 Optimizer parseOptimizer(const std::string& name);
+// A whole number from min to max given to `option`, else a UsageError naming them.
+uint64_t parseCount(const std::string& option, const std::string& text, uint64_t min, uint64_t max);
 // --repeat of bench and calibrate: runs per query.
 unsigned parseRepeat(const std::string& text);
+// --gpus all|N|LIST: the CUDA ordinals to use (empty: all).
+std::vector<uint32_t> parseGpus(const std::string& text);
 QueryOptions queryOptionsFrom(const Arguments& args);
 // The same but --backend (bench reads a list of them).
 QueryOptions queryOptionsButBackend(const Arguments& args);
-// --gpu-memory and --cost-model.
+// --gpus, --gpu-memory, --gpu-preload and --cost-model.
 DatabaseOptions databaseOptionsFrom(const Arguments& args);
 // The .rq files of --queries FOLDER, sorted.
 std::vector<std::filesystem::path> queryFiles(const std::string& folder);

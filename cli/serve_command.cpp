@@ -21,21 +21,6 @@
 namespace gsparql::cli {
 namespace {
 
-uint64_t parseCount(const std::string& option, const std::string& text, uint64_t min, uint64_t max) {
-  size_t end = 0;
-  uint64_t value = 0;
-  try {
-    if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0]))) value = std::stoull(text, &end);
-  } catch (const std::exception&) {
-    end = 0;
-  }
-  if (end == 0 || end != text.size() || value < min || value > max) {
-    throw UsageError(option + " '" + text + "': expected a whole number from " + std::to_string(min) + " to " +
-                     std::to_string(max));
-  }
-  return value;
-}
-
 // The query page: installed under the binary's prefix (share/gsparql/web,
 // cmake/Install.cmake), else in the source tree the binary was built from.
 std::string defaultWebDir() {
@@ -211,7 +196,7 @@ const Command& serveCommand() {
                    {"--timeout", "SECONDS", "a query's time limit, the most a request may ask (default 300; 0 or none: no limit)"},
                    {"--max-result-rows", "N", "the most rows (a graph: triples) a result may have (default: no limit)"},
                    {"--memory-budget", "SIZE", "memory for all queries in flight together (default: RAM/2)"},
-                   sharedOption("--gpu-memory"),
+                   sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    {"--gpu-streams", "N", "GPU executors, a CUDA stream each (default: one a thread, at most 4)"},
                    sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"),

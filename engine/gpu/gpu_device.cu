@@ -50,8 +50,20 @@ uint32_t FusedWorkspace::blocksFor(const PlanStep& step, double rowsBefore, uint
 }
 
 Device::Device(const GpuOptions& options)
-    : options_(options), memoryLimit_(memoryLimit(options)), pool_(options.simulatedDeviceBytes),
+    : options_(options), device_(selected(options.device)), memoryLimit_(memoryLimit(options)),
+      pool_(options.simulatedDeviceBytes),
       cache_(pool_, options.graphCacheBytes ? options.graphCacheBytes : memoryLimit_ / 4) {}
+
+// The members free their memory after this body, on the device it selects
+// (unchecked: a destructor must not throw).
+Device::~Device() { cudaSetDevice(device_); }
+
+int Device::selected(int device) {
+  GSPARQL_CUDA(cudaSetDevice(device));
+  return device;
+}
+
+void Device::select() const { GSPARQL_CUDA(cudaSetDevice(device_)); }
 
 FusedWorkspace& Device::fusedWorkspace() {
   constexpr uint64_t kBytesPerCandidate =

@@ -55,8 +55,14 @@ struct FusedWorkspace {
 class Device {
  public:
   explicit Device(const GpuOptions& options);
+  ~Device();
   Device(const Device&) = delete;
   Device& operator=(const Device&) = delete;
+
+  // Makes its GPU the calling thread's current device. Every entry from the
+  // host (an executor's call, the walks, preloading) selects it first: the
+  // threads that call (a server's workers) move between the GPUs.
+  void select() const;
 
   const GpuOptions& options() const { return options_; }
   DevicePool& pool() { return pool_; }
@@ -84,7 +90,10 @@ class Device {
   void freeMemory();
 
  private:
+  static int selected(int device);  // selects `device`, before the members below allocate on it
+
   GpuOptions options_;
+  int device_;
   uint64_t memoryLimit_;
   DevicePool pool_;
   GraphCache cache_;

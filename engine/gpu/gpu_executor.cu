@@ -27,7 +27,10 @@ class GpuExecutor final : public Executor {
   uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) override {
     return device_->bytesToCopy(plan, bgp, store);
   }
-  void preload(const GraphStore& store) override { device_->preload(store); }
+  void preload(const GraphStore& store) override {
+    device_->select();
+    device_->preload(store);
+  }
 
   // Cursors are execute()'s (Executor::open): a cursor's run lives within
   // its first next(), so it holds host rows alone and any thread may read it.
@@ -77,12 +80,14 @@ class GpuExecutor final : public Executor {
     return options.rowLimit && plan.estimatedRows() > std::max(kLeastRows, kFactor * static_cast<double>(*options.rowLimit));
   }
 
-  // `run`, or where the device runs out of memory (a graph or a query larger
+  // `run` on the device (made the calling thread's current one: the threads
+  // that call move between GPUs), or where the device runs out of memory (a graph or a query larger
   // than it), a decline once the run is gone and the device has freed what
   // it held: the next call starts afresh, and no query fails because the
   // device is too small.
   template <typename Run>
   std::invoke_result_t<Run&> onDevice(Run&& run) {
+    device_->select();
     try {
       return run();
     } catch (const gpu::DeviceOutOfMemory& e) {
@@ -99,16 +104,22 @@ class GpuExecutor final : public Executor {
 
 // Asked of the driver once per process: --backend auto asks before every
 // query, and the answer cannot change while the process runs.
-bool gpuAvailable() {
-  static const bool available = [] {
+int gpuCount() {
+  static const int count = [] {
     int devices = 0;
-    return cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
+    return cudaGetDeviceCount(&devices) == cudaSuccess ? devices : 0;
   }();
-  return available;
+  return count;
 }
+
+bool gpuAvailable() { return gpuCount() > 0; }
 
 std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions& options) {
   if (!gpuAvailable()) throw QueryError("no CUDA device is available; use --backend cpu");
+  if (options.device < 0 || options.device >= gpuCount()) {
+    throw QueryError("there is no GPU " + std::to_string(options.device) + ": this machine has " +
+                     std::to_string(gpuCount()) + " (numbered from 0)");
+  }
   return std::make_shared<gpu::Device>(options);
 }
 

@@ -14,6 +14,8 @@
 namespace gsparql::engine {
 
 struct GpuOptions {
+  // The CUDA device (its ordinal) the device object lives on.
+  int device = 0;
   // Device memory a device object may hold (adjacency, tables, buffers); 0:
   // what is free when it is made. Steps that would outgrow it run
   // depth-first over slices of rows.
@@ -59,9 +61,11 @@ class Device;
 
 // True when this build has the GPU backend and a CUDA device is present.
 bool gpuAvailable();
+// The CUDA devices present (0 without the GPU backend).
+int gpuCount();
 
 // The memory, streams and adjacency cache of one GPU share (the options'
-// memory over memoryShares), kept between queries. Throws QueryError when
+// memory over memoryShares) on the options' device, kept between queries. Throws QueryError when
 // the build has no GPU backend or no device is present.
 std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions& options = {});
 

@@ -13,6 +13,8 @@ namespace {
 
 bool gpuAvailable() { return false; }
 
+int gpuCount() { return 0; }
+
 std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions&) { noGpuBackend(); }
 
 std::unique_ptr<Executor> makeGpuExecutor(std::shared_ptr<gpu::Device>) { noGpuBackend(); }

@@ -21,6 +21,7 @@ class GpuWalkEstimator final : public WalkEstimator {
   // device has no room for them, it frees what it holds and declines.
   std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
                                                    const GraphStore& store, const WalkOptions& options) override {
+    device_.select();
     std::vector<gpu::ComponentSteps> steps;
     for (const ComponentPlan& plan : plans) steps.push_back(gpu::gpuSteps(plan, bgp));
     if (!gpu::planStreaming(gpu::adjacencyUses(steps, store), device_.cache().budget()).streamed.empty()) {

@@ -49,6 +49,7 @@ class Leases {
   }
 
   Executor& operator[](size_t i) const { return *executors_[i]; }
+  size_t size() const { return executors_.size(); }
 
  private:
   struct Held {
@@ -141,6 +142,11 @@ class ExecutorPool : public Executor {
     return lease->bytesToCopy(plan, bgp, store);
   }
   WalkEstimator* walkEstimator() override { return walks_.get(); }
+  // Each executor's own cache, one after another (they share the link to the
+  // device). Before any query: no lease is held.
+  void preload(const GraphStore& store) override {
+    for (size_t i = 0; i < leases_.size(); ++i) leases_[i].preload(store);
+  }
 
  private:
   Leases leases_;

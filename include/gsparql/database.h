@@ -34,9 +34,14 @@ struct DatabaseOptions {
   // GPU memory limit. A query whose adjacency outgrows it streams the
   // largest in key ranges.
   uint64_t gpuCacheBytes = 0;
-  // GPU executors the queries of this Database share (--gpu-streams): each
-  // runs one call at a time on its own CUDA stream, with 1/n of the memory
-  // limit and its own adjacency cache; calls beyond them wait. 0: one.
+  // The GPUs the queries use, by CUDA ordinal (--gpus); empty: every one.
+  // Each holds its own copy of the adjacency; concurrent queries go to the
+  // least busy, and a heavy BGP is cut into chunks that all of them run
+  // (engine/placement/device_spread_executor.h).
+  std::vector<uint32_t> gpus;
+  // GPU executors per GPU (--gpu-streams): each runs one call at a time on
+  // its own CUDA stream, with 1/n of the GPU's memory limit and its own
+  // adjacency cache; calls beyond them wait. 0: one.
   uint32_t gpuExecutors = 1;
   // Copy the adjacency of every predicate (what fits each GPU executor's
   // cache) to the GPU as the database opens, where there is a GPU

@@ -18,6 +18,7 @@
 #include "engine/gpu/gpu_executor.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/physical/bgp_scan.h"
+#include "engine/placement/device_spread_executor.h"
 #include "engine/placement/executor_pool.h"
 #include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
@@ -321,6 +322,81 @@ TEST_CASE("GPU and CPU executors agree on random BGPs over a database read with 
       Database::update(dir / "db", "DELETE DATA { " + toNTriples({c.graph.front(), c.graph.back()}) + " }");
     }
   }
+}
+
+namespace {
+
+// Every GPU of the machine as one executor, each BGP cut over them
+// (engine/placement/device_spread_executor.h), what they decline run on `cpu`.
+std::unique_ptr<engine::Executor> everyGpuCut(engine::Executor& cpu) {
+  std::vector<engine::SpreadDevice> devices;
+  for (int d = 0; d < engine::gpuCount(); ++d) {
+    engine::GpuOptions options;
+    options.device = d;
+    devices.push_back({"GPU " + std::to_string(d), engine::makeGpuExecutor(options)});
+  }
+  engine::SpreadOptions spread;
+  spread.splitMicroseconds = 0;
+  return engine::makeFallbackExecutor(engine::makeDeviceSpreadExecutor(std::move(devices), spread), cpu);
+}
+
+std::vector<std::vector<engine::ValueId>> rowsInOrder(const engine::Table& table) {
+  std::vector<std::vector<engine::ValueId>> rows(table.rows);
+  for (size_t r = 0; r < table.rows; ++r) {
+    for (size_t c = 0; c < table.width(); ++c) rows[r].push_back(table.at(r, c));
+  }
+  return rows;
+}
+
+// `text` cut over every GPU: the CPU's rows (compare()), and one GPU's in its
+// order. Returns the spread run's notes.
+std::string compareCut(const GraphStore& store, engine::Executor& cut, engine::Executor& oneGpu,
+                       engine::Executor& cpu, const std::string& text, bool injective) {
+  const std::string note = compare(store, cut, cpu, text, injective);
+  const sparql::Query query = sparql::parseQuery(text);
+  auto orderer = engine::makeStatisticsOrderer();
+  engine::QueryRequest options;
+  options.run.injective = injective;
+  CHECK(rowsInOrder(engine::runQuery(query, store, cut, *orderer, options).rows) ==
+        rowsInOrder(engine::runQuery(query, store, oneGpu, *orderer, options).rows));
+  return note;
+}
+
+}  // namespace
+
+TEST_CASE("BGPs cut over every GPU of the machine give one GPU's rows in its order, and the CPU's rows and counts") {
+  if (skipWithoutGpu()) return;
+  if (engine::gpuCount() < 2) {
+    std::printf("one GPU: skipped\n");
+    return;
+  }
+  auto cpu = engine::makeCpuExecutor();
+  auto cut = everyGpuCut(*cpu);
+  auto oneGpu = gpuBackend(*cpu);
+  int spread = 0, runs = 0;
+  const auto check = [&](const GraphStore& store, const std::string& text) {
+    CAPTURE(text);
+    for (bool injective : {false, true}) {
+      for (const std::string& t : {text, countingQuery(text)}) {
+        const std::string note = compareCut(store, *cut, *oneGpu, *cpu, t, injective);
+        CHECK(note.find("ran on the CPU executor") == std::string::npos);
+        spread += note.find("GPU 1 ran") != std::string::npos;
+        ++runs;
+      }
+    }
+  };
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  const GraphStore sf1(dir.path());
+  for (const std::string& text : sf1Queries()) check(sf1, text);
+  std::mt19937 random(11);
+  for (int i = 0; i < 100; ++i) {
+    RandomCase c = randomCase(random);
+    TempDir randomDir;
+    const GraphStore store(loadGraph(randomDir.path(), c.graph));
+    check(store, c.query);
+  }
+  CHECK(spread > runs / 8);  // the second GPU took chunks (those from a constant are not cut)
 }
 
 TEST_CASE("queries from many threads share one Database's GPU executors, one or four streams, and get the CPU's answers") {
