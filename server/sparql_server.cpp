@@ -222,6 +222,7 @@ void SparqlServer::route(const std::shared_ptr<HttpExchange>& exchange) {
   if (req.method != "GET" && req.method != "HEAD") {
     throw HttpError(405, "only GET and HEAD are served at " + req.path + "; the SPARQL endpoint is /sparql");
   }
+  if (req.path == "/health") return exchange->respond(health());
   HttpResponse file = staticFile(options_.webDir, req.path);
   for (auto& [name, value] : corsHeaders()) file.setHeader(name, value);
   exchange->respond(std::move(file));
@@ -396,6 +397,20 @@ void SparqlServer::mergeInBackground() {
     }
     merging_ = false;
   });
+}
+
+// The newest snapshot, opened as a query would open it: a replica whose
+// folder stopped following the writer's fails its check with it.
+HttpResponse SparqlServer::health() {
+  const DatabaseStatistics stats = database()->statistics();
+  HttpResponse response{200, corsHeaders()};
+  response.setHeader("Content-Type", "application/json");
+  response.setHeader("Cache-Control", "no-store");
+  response.body = "{\"status\": \"ok\", \"snapshot\": \"" + snapshotName(stats.generation, stats.deltaFiles) +
+                  "\", \"generation\": " + std::to_string(stats.generation) +
+                  ", \"deltaFiles\": " + std::to_string(stats.deltaFiles) + ", \"triples\": " +
+                  std::to_string(stats.triples) + "}\n";
+  return response;
 }
 
 std::shared_ptr<const Database> SparqlServer::database() {

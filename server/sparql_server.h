@@ -89,6 +89,9 @@ class SparqlServer final : private HttpHandler {
   void answerQuery(const std::shared_ptr<QueryJob>& job, HttpExchange& exchange);
   // A GET on the endpoint without a query: the service description.
   HttpResponse serviceDescription(const HttpRequest& req) const;
+  // GET /health: 200 and the snapshot this server answers from, for a load
+  // balancer's health check (docs/server.md, "Replicas").
+  HttpResponse health();
   // Updates are accepted from someone: --update or --token, and not --read-only.
   bool acceptsUpdates() const;
   void checkUpdateAllowed(const HttpRequest& req) const;

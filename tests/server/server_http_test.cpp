@@ -741,3 +741,34 @@ TEST_CASE("a GET on the endpoint without a query is the service description, in 
   REQUIRE(json);
   CHECK(json->status == 406);
 }
+
+TEST_CASE("a read-only replica on the writer's folder follows its updates, and /health says which snapshot each answers from") {
+  // docs/server.md, "Replicas": one writer and read-only replicas behind a
+  // load balancer whose health check asks /health.
+  UpdatableStore store;
+  TestServer writer(withUpdates(), store.db);
+  server::ServerOptions readOnly;
+  readOnly.readOnly = true;
+  TestServer replica(readOnly, store.db);
+  const auto health = [](const TestServer& server) {
+    const httplib::Result res = server.client().Get("/health");
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    CHECK(res->get_header_value("Content-Type") == "application/json");
+    return res->body;
+  };
+  const std::string before = health(replica);
+  CHECK(before.find("\"triples\": 1") != std::string::npos);
+  CHECK(before == health(writer));
+
+  REQUIRE(postUpdate(writer, "INSERT DATA { <http://e/b> <http://e/p> <http://e/c> }")->status == 200);
+  CHECK(postUpdate(replica, "INSERT DATA { <http://e/c> <http://e/p> <http://e/d> }")->status == 403);
+  const std::string after = health(replica);
+  CHECK(after != before);
+  CHECK(after.find("\"triples\": 2") != std::string::npos);
+  CHECK(after == health(writer));
+  const httplib::Result rows = get(replica, "SELECT ?o { <http://e/b> <http://e/p> ?o }", "text/tab-separated-values");
+  REQUIRE(rows);
+  CHECK(sortedTsvRows(rows->body) == std::vector<std::string>{"<http://e/c>"});
+  CHECK(replica.client().Post("/health", "", "text/plain")->status == 405);
+}
