@@ -14,6 +14,8 @@
 # WRK: the wrk binary (default wrk); WRK_THREADS: its threads (default 2).
 # VIRTUOSO_PORT=P: drive Virtuoso's endpoint at 127.0.0.1:P/sparql instead
 # of starting gsparql (its data loaded beforehand, into <http://watdiv.org/>).
+# PORT=P: drive a gsparql endpoint already running at 127.0.0.1:P/sparql
+# (replicas behind a load balancer, scripts/gpu-multi-run.sh).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -25,7 +27,10 @@ work="$(mktemp -d)"
 server=
 trap '[ -n "$server" ] && kill "$server" 2> /dev/null; wait 2> /dev/null; rm -rf "$work"' EXIT
 
-if [ -n "${VIRTUOSO_PORT:-}" ]; then
+if [ -n "${PORT:-}" ]; then
+  port=$PORT server=
+  target="the endpoint at 127.0.0.1:$port"
+elif [ -n "${VIRTUOSO_PORT:-}" ]; then
   port=$VIRTUOSO_PORT server=
   export ENDPOINT=virtuoso
   target="Virtuoso at 127.0.0.1:$port"
