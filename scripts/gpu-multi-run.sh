@@ -18,8 +18,8 @@ echo "GPUs: $gpus; measured with --gpus $counts"
 
 case "${1:-tests}" in
   tests)
-    GSPARQL_TEST_DATA=tests/data GSPARQL_OPERATOR_QUERIES=benchmarks/queries/operators \
-      { time timeout "${TEST_SECONDS:-500}" .carry/gsparql/gpu_tests; } 2>&1 | tail -40 | tee "$OUT/gpu-tests.txt"
+    export GSPARQL_TEST_DATA=tests/data GSPARQL_OPERATOR_QUERIES=benchmarks/queries/operators
+    { time timeout "${TEST_SECONDS:-500}" .carry/gsparql/gpu_tests; } 2>&1 | tail -40 | tee "$OUT/gpu-tests.txt"
     ;;
   heavy)
     scale=${2:-100}

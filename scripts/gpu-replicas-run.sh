@@ -14,7 +14,8 @@ OUT=${OUT:-/tmp/out}
 seconds=${1:-20}
 db=/tmp/sf1
 gpus=$(nvidia-smi -L | wc -l)
-threads=$(( $(nproc) / (2 * gpus) )); [ "$threads" -ge 2 ] || threads=2
+replicas=${REPLICAS:-$gpus}  # more than the GPUs: they share them, replica r on GPU (r - 1) mod gpus
+threads=$(( $(nproc) / (2 * replicas) )); [ "$threads" -ge 2 ] || threads=2
 haproxy() { LD_LIBRARY_PATH=$PWD/.carry/haproxy/lib .carry/haproxy/haproxy "$@"; }
 pids=()
 trap 'kill "${pids[@]}" 2> /dev/null; pkill -f "serve --db $db"; wait 2> /dev/null' EXIT
@@ -76,22 +77,22 @@ import csv, io, urllib.request
 rows = csv.DictReader(io.StringIO(urllib.request.urlopen('http://127.0.0.1:8404/stats;csv').read().decode().lstrip('# ')))
 print(' '.join(r['svname'] + '=' + r['status'] for r in rows if r['pxname'] == 'replicas' and r['svname'].startswith('r')))"; }
 
-echo "== one writer (GPU 0) and $gpus read-only replicas (one a GPU), $threads workers each, on one folder" | tee "$OUT/replicas.txt"
+echo "== one writer (GPU 0) and $replicas read-only replicas on $gpus GPU(s), $threads workers each, on one folder" | tee "$OUT/replicas.txt"
 start_server 8100 0 --update --backend auto
 replica_pids=()
-for r in $(seq 1 "$gpus"); do
-  start_server $((8100 + r)) $((r - 1)) --read-only --backend auto
+for r in $(seq 1 "$replicas"); do
+  start_server $((8100 + r)) $(( (r - 1) % gpus )) --read-only --backend auto
   replica_pids+=("$started")
 done
 balancer 1
 load one-replica | tee -a "$OUT/replicas.txt"
 stop_balancer
-balancer "$gpus"
-load "$gpus-replicas" | tee -a "$OUT/replicas.txt"
+balancer "$replicas"
+load "$replicas-replicas" | tee -a "$OUT/replicas.txt"
 
 echo "== an update through HAProxy to the writer, then every replica's /health until it shows the new snapshot" | tee -a "$OUT/replicas.txt"
 for trial in 1 2 3 4 5; do
-  python3 - "$gpus" "$trial" <<'PY' | tee -a "$OUT/replicas.txt"
+  python3 - "$replicas" "$trial" <<'PY' | tee -a "$OUT/replicas.txt"
 import json, sys, time, urllib.request
 replicas, trial = int(sys.argv[1]), sys.argv[2]
 def health(port):
@@ -115,7 +116,7 @@ print(f"update {trial}: {before} -> {after}; committed in {committed * 1000:.1f}
 PY
 done
 
-if [ "$gpus" -gt 1 ]; then
+if [ "$replicas" -gt 1 ]; then
   echo "== replica 1 killed (kill -9) 3 s into a 12 s load, started again at 7 s" | tee -a "$OUT/replicas.txt"
   { sleep 3; kill -9 "${replica_pids[0]}"; sleep 0.6; echo "after kill: $(up)"; sleep 3.4
     start_server 8101 0 --read-only --backend auto; sleep 1; echo "after restart: $(up)"; } >> "$OUT/replicas.txt" 2>&1 &
