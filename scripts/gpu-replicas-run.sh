@@ -16,6 +16,7 @@ db=/tmp/sf1
 gpus=$(nvidia-smi -L | wc -l)
 replicas=${REPLICAS:-$gpus}  # more than the GPUs: they share them, replica r on GPU (r - 1) mod gpus
 threads=$(( $(nproc) / (2 * replicas) )); [ "$threads" -ge 2 ] || threads=2
+[ -x .carry/haproxy/haproxy ] || tar xJf .carry/haproxy.txz -C .carry  # carried packed (.carry/haproxy.txz)
 haproxy() { LD_LIBRARY_PATH=$PWD/.carry/haproxy/lib .carry/haproxy/haproxy "$@"; }
 pids=()
 trap 'kill "${pids[@]}" 2> /dev/null; pkill -f "serve --db $db"; wait 2> /dev/null' EXIT
