@@ -54,6 +54,11 @@ frontend sparql
   default_backend replicas
 backend replicas
   balance roundrobin
+  # A query sent to a replica that has just died (before its check fails
+  # it) goes to another: queries are safe to send again.
+  retries 2
+  option redispatch 1
+  retry-on conn-failure empty-response response-timeout 503
   option httpchk
   http-check send meth GET uri /health
   http-check expect status 200
