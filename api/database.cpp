@@ -123,9 +123,12 @@ class Database::Impl {
     return *gpu;
   }
 
-  // The options' GPUs, each checked to exist; all of them by default.
+  // The options' GPUs, each checked to exist; all of them by default. Where
+  // there is none, GPU 0, whose device object then says why (no GPU backend
+  // in this build, or no device).
   std::vector<uint32_t> gpuDevices() const {
     const auto present = static_cast<uint32_t>(engine::gpuCount());
+    if (present == 0) return {0};
     std::vector<uint32_t> devices = options.gpus;
     if (devices.empty()) {
       for (uint32_t d = 0; d < present; ++d) devices.push_back(d);

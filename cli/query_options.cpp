@@ -101,8 +101,7 @@ std::vector<uint32_t> parseGpus(const std::string& text) {
     return gpus;
   }
   std::istringstream items(text);
-  for (std::string item; std::getline(items, item, ',');) {
-    if (item.empty() && items.eof()) break;  // "2,": a trailing comma
+  for (std::string item; std::getline(items, item, ',');) {  // "2,": one GPU
     gpus.push_back(static_cast<uint32_t>(parseCount("--gpus", item, 0, kMostGpus - 1)));
   }
   std::sort(gpus.begin(), gpus.end());

@@ -313,6 +313,27 @@ TEST_CASE("serve --gpu-streams takes a count from 1 to 64 and refuses anything e
   }
 }
 
+TEST_CASE("--gpus takes all, a count or a list of GPUs, refuses anything else, and names a GPU the machine lacks") {
+  Db db;
+  for (const char* bad : {"0", "65", "two", "1,1", "0,x", ",", "-1", ""}) {
+    CAPTURE(bad);
+    const ProcessResult r = db.query({kAges, "--gpus", bad});
+    CHECK(r.exitCode == 2);
+    CHECK(r.output.find("--gpus") != std::string::npos);
+  }
+  // The CPU executor needs no GPU: any well-formed list is fine.
+  for (const char* good : {"all", "1", "4", "0,2", "3,"}) {
+    CAPTURE(good);
+    CHECK(db.query({kAges, "--gpus", good, "--backend", "cpu"}).exitCode == 0);
+  }
+  // The GPU backend with a GPU this machine lacks (GPU 63, or every one where there is none).
+  const ProcessResult missing = db.query({kAges, "--gpus", "63,", "--backend", "gpu"});
+  CHECK(missing.exitCode == 1);
+  CHECK((missing.output.find("there is no GPU 63") != std::string::npos ||
+         missing.output.find("no GPU backend") != std::string::npos ||
+         missing.output.find("no CUDA device") != std::string::npos));
+}
+
 TEST_CASE("query --timeout holds within 100 ms plus start-up for the runaway queries of issue 45") {
   // 2,000 vertices on a cycle: the negated-set closure pairs every vertex
   // with every other (it ran past 400 s with --timeout 2 before); the values
