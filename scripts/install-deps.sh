@@ -32,6 +32,7 @@ test_packages=(
   wrk  # benchmarks/server_load.sh
   chromium  # the query page's test in a real browser (tests/server/query_page_test.mjs)
   gnuplot-nox  # benchmarks/plot_scaling.sh
+  openmpi-bin libopenmpi-dev  # gsparql-mpi, the partitioned prototype (docs/distributed.md), and its test
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=("${test_packages[@]}")
