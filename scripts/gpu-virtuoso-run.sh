@@ -5,6 +5,7 @@
 # the machine stays warm):
 #   scripts/gpu-virtuoso-run.sh prepare [SCALE]  # generate WatDiv SCALE (1000), load it into gsparql and Virtuoso
 #                                                # (8 loaders); without QUERIES, one query per template made for it
+#                                                # (or in two calls: prepare-gsparql, then load-virtuoso)
 #   scripts/gpu-virtuoso-run.sh rounds [SCALE]   # after prepare: ROUNDS (3) interleaved rounds of gsparql (CPU,
 #                                                # auto, GPU warm) and Virtuoso, compared per round and over rounds
 #   scripts/gpu-virtuoso-run.sh query [SCALE]    # the queries: gsparql bench on CPU, auto, GPU warm, GPU cold;
@@ -34,7 +35,7 @@ timed() {  # label command...
 # ../shared/tools/README.md's settings: buffers for 2/3 of the memory, 2,000,000 (faster to start) up to SF100.
 virtuoso_setup_scaled() { virtuoso_setup /tmp/virtuoso 16 "$( ((scale <= 100)) && echo 2000000 || echo 10900000)"; }
 case ${1:-} in
-  prepare)
+  prepare|prepare-gsparql)
     { nproc; free -g | head -2; df -h /tmp | tail -1; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; } > "$OUT/machine.txt" 2>&1
     rm -rf "$wd" "$db" /tmp/virtuoso "/tmp/q$scale" && cp -r .carry/watdiv-tool "$wd"
     t=$SECONDS; "$wd/generate.sh" data "$scale" > "/tmp/sf$scale.nt"
@@ -42,6 +43,20 @@ case ${1:-} in
     timed "gsparql load --quiet --verbose --memory-budget 48G sf$scale.nt" \
       "$G" load --quiet --verbose --memory-budget 48G --db "$db" "/tmp/sf$scale.nt" > "$OUT/load-gsparql.txt"
     du -sh "$db" >> "$OUT/load-gsparql.txt"
+    if [[ -z ${QUERIES:-} ]]; then
+      mkdir -p "$queries"
+      for template in "$wd"/templates/*.txt; do
+        name=$(basename "$template" .txt)
+        "$wd/generate.sh" queries "$scale" "$name" 1 | awk -v f="$queries/${name}_01.rq" 'BEGIN { RS = "" } NR == 1 { print > f }'
+      done
+      cp -r "$queries" "$OUT/queries"
+    fi
+    cat "$OUT"/generate.txt "$OUT"/load-gsparql.txt
+    # prepare-gsparql stops here, the data left in /tmp for load-virtuoso: two calls where the carry cannot hold
+    # gsparql, the WatDiv tool and Virtuoso at once.
+    [[ $1 == prepare ]] || exit 0
+    ;&
+  load-virtuoso)
     virtuoso_setup_scaled
     split -n l/32 --additional-suffix=.nt "/tmp/sf$scale.nt" "$v/data/part" && rm "/tmp/sf$scale.nt"
     { t=$SECONDS; virtuoso_start; echo "started in $((SECONDS - t)) s"
@@ -53,15 +68,7 @@ case ${1:-} in
       t=$SECONDS; isql "checkpoint;" > /dev/null; echo "checkpoint: $((SECONDS - t)) s"
       isql "SPARQL SELECT COUNT(*) FROM <http://watdiv.org/> WHERE { ?s ?p ?o };" | grep -E "^ *[0-9]+ *$"
       virtuoso_stop; rm -rf "$v/data"; du -sh "$v/db"; } > "$OUT/load-virtuoso.txt" 2>&1
-    if [[ -z ${QUERIES:-} ]]; then
-      mkdir -p "$queries"
-      for template in "$wd"/templates/*.txt; do
-        name=$(basename "$template" .txt)
-        "$wd/generate.sh" queries "$scale" "$name" 1 | awk -v f="$queries/${name}_01.rq" 'BEGIN { RS = "" } NR == 1 { print > f }'
-      done
-      cp -r "$queries" "$OUT/queries"
-    fi
-    cat "$OUT"/generate.txt "$OUT"/load-*.txt
+    cat "$OUT"/load-virtuoso.txt
     ;;
   query)
     for mode in "cpu" "auto" "gpu" "gpu --cold"; do
