@@ -10,6 +10,8 @@
 #                                                # auto, GPU warm) and Virtuoso, compared per round and over rounds
 #   scripts/gpu-virtuoso-run.sh query [SCALE]    # the queries: gsparql bench on CPU, auto, GPU warm, GPU cold;
 #                                                # Virtuoso through isql and HTTP; the CPU executor again after it
+#   scripts/gpu-virtuoso-run.sh operators [SCALE]  # after prepare, QUERIES set: any query forms, answers compared
+#                                                # with Virtuoso's, ROUNDS (2) rounds of both (HTTP for Virtuoso)
 #   scripts/gpu-virtuoso-run.sh heavy [SCALE]    # after prepare, QUERIES set (benchmarks/queries/heavy or
 #                                                # heavy_counts): each query as written (every row) and as COUNT(*)
 #                                                # over its pattern, on CPU, auto and GPU warm, beside Virtuoso's
@@ -107,6 +109,25 @@ case ${1:-} in
     done
     virtuoso_stop
     python3 benchmarks/virtuoso_rounds.py "$OUT/rounds" | tee "$OUT/summary-rounds.txt"
+    ;;
+  operators)
+    # After prepare, QUERIES any queries (benchmarks/queries/operators): every answer compared with Virtuoso's
+    # once, then ROUNDS (2) rounds of gsparql bench (CPU executor and auto, interleaved) and Virtuoso through
+    # HTTP, every answer fetched (benchmarks/virtuoso_operators.py; ../shared/tools/virtuoso_bench.py takes
+    # SELECT ... WHERE queries only).
+    mkdir -p "$OUT/operators"
+    virtuoso_setup_scaled
+    virtuoso_start
+    python3 benchmarks/virtuoso_operators.py answers "$G" "$db" 8890 "$queries" http://watdiv.org/ \
+      > "$OUT/operators/answers.txt" 2>&1
+    for r in $(seq "${ROUNDS:-2}"); do
+      timeout 200 "$G" bench --db "$db" --queries "$queries" --repeat 3 --backend cpu,auto > "$OUT/operators/gsparql-$r.txt" 2>&1
+      timeout 200 python3 benchmarks/virtuoso_operators.py time 8890 "$queries" http://watdiv.org/ \
+        "$OUT/operators/virtuoso-$r.tsv" 3
+    done
+    virtuoso_stop
+    python3 benchmarks/virtuoso_operators.py summary "$OUT/operators" | tee "$OUT/operators/summary.txt"
+    cat "$OUT/operators/answers.txt"
     ;;
   heavy)
     # Issue 10's heavy path and cycle queries: millions of solutions, every row decoded, and counted.
