@@ -9,6 +9,7 @@
 #include "engine/logical/logical_plan.h"
 #include "engine/physical/bgp_count.h"
 #include "engine/physical/bgp_scan.h"
+#include "engine/physical/degree_count.h"
 #include "engine/physical/distinct.h"
 #include "engine/physical/exists_adjacency.h"
 #include "engine/physical/exists_join.h"
@@ -788,8 +789,43 @@ OperatorPtr Planner::planCountOfBgp(const Op& group) const {
   return std::make_unique<BgpCount>(std::move(bgp), std::move(plan), std::move(names), column);
 }
 
+// GROUP BY ?x of one pattern `?x <p> ?y` (?y another variable) whose
+// aggregates all count its solutions: each group's count is ?x's degree
+// through p, a DegreeCount. Injective matching would leave out `a p a`,
+// which the degree counts: it groups rows.
+OperatorPtr Planner::planDegreeCount(const Op& group) const {
+  const Op& pattern = *group.children[0];
+  if (group.bindings.size() != 1 || pattern.kind != Op::Kind::Bgp || pattern.triples.size() != 1 ||
+      inMergedGraph() || injective_) {
+    return nullptr;
+  }
+  const sparql::Binding& key = group.bindings[0];
+  const sparql::TriplePattern& t = pattern.triples[0];
+  const auto isVariable = [](const sparql::Term& term) { return !term.isConstant(); };
+  if (key.expr.kind != sparql::Expr::Kind::Term || key.expr.term.kind != sparql::Term::Kind::Variable ||
+      key.var != key.expr.term.value || !isVariable(t.subject) || !isVariable(t.object) || t.subject == t.object ||
+      isVariable(t.predicate)) {
+    return nullptr;
+  }
+  const bool keyIsSubject = t.subject == key.expr.term;
+  if (!keyIsSubject && t.object != key.expr.term) return nullptr;
+  std::vector<std::string> counts;
+  for (const auto& a : group.aggregates) {
+    if (!countsSolutions(a.expr, pattern)) return nullptr;
+    counts.push_back(a.var);
+  }
+  const BoundBgp bgp = bindBgp(*pattern.queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
+  const std::optional<uint32_t> predicate =
+      bgp.hasAbsentConstant ? std::nullopt : std::optional<uint32_t>(bgp.edges.at(0).predicate);
+  const pcsr::Direction direction = keyIsSubject ? pcsr::Direction::Out : pcsr::Direction::In;
+  const double groups = predicate ? static_cast<double>(store_.adjacency(direction).predicate(*predicate).keys().size()) : 0;
+  return std::make_unique<DegreeCount>(key.var, std::move(counts), predicate, direction, sparql::toSparql(t.predicate),
+                                       groups);
+}
+
 OperatorPtr Planner::planGroup(const Op& op) const {
   if (OperatorPtr count = planCountOfBgp(op)) return count;
+  if (OperatorPtr degrees = planDegreeCount(op)) return degrees;
   Required below = std::set<std::string>{};
   std::string text;
   for (const auto& k : op.bindings) {

@@ -86,6 +86,10 @@ class Planner {
   // named graphs of the pattern in each, joined with the graph's name.
   OperatorPtr planGraph(const sparql::Op& op, const Required& required) const;
   OperatorPtr planInGraph(const sparql::Op& pattern, uint32_t graph, const Required& required) const;
+  // GROUP BY over one pattern counted from the adjacency's degrees, and
+  // counts over a BGP without groups counted by the executors; nullptr where
+  // the group is not of their shape.
+  OperatorPtr planDegreeCount(const sparql::Op& group) const;
   OperatorPtr planCountOfBgp(const sparql::Op& group) const;
   // The search from a path's constant end, made once per path of the query.
   const std::optional<SearchedPath>& searched(const sparql::Op& path) const;
