@@ -10,6 +10,7 @@
 #include "engine/physical/exists_join.h"
 #include "engine/physical/extend.h"
 #include "engine/physical/filter.h"
+#include "engine/physical/degree_count.h"
 #include "engine/physical/group_by.h"
 #include "engine/physical/hash_join.h"
 #include "engine/physical/left_join.h"
@@ -183,6 +184,7 @@ Matcher BgpScan() { return node<engine::BgpScan>("BgpScan", std::vector<Matcher>
 Matcher BgpCount() { return node<engine::BgpCount>("BgpCount", std::vector<Matcher>{}); }
 Matcher PathScan() { return node<engine::PathScan>("PathScan", std::vector<Matcher>{}); }
 Matcher Values() { return node<engine::ValuesScan>("Values", std::vector<Matcher>{}); }
+Matcher DegreeCount() { return node<engine::DegreeCount>("DegreeCount", std::vector<Matcher>{}); }
 Matcher HashJoin(Matcher left, Matcher right) {
   return node<engine::HashJoin>("HashJoin", std::vector<Matcher>{std::move(left), std::move(right)});
 }

@@ -69,6 +69,8 @@ Matcher BgpScan();
 Matcher BgpCount();
 Matcher PathScan();
 Matcher Values();
+// GROUP BY ?x with COUNT over one pattern, from the adjacency's degrees.
+Matcher DegreeCount();
 Matcher HashJoin(Matcher left, Matcher right);
 Matcher LeftJoin(Matcher left, Matcher right);
 Matcher Minus(Matcher left, Matcher right);

@@ -181,7 +181,7 @@ TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
   CHECK_PLAN(planOf("SELECT * WHERE { VALUES ?o { <http://e/o1> <http://e/o2> } }"),
              h::Project({"o"}, h::Values().describing("2 row(s)")));
   // GROUP BY reads only the keys for COUNT(*).
-  CHECK_PLAN(planOf("SELECT ?o (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o"),
+  CHECK_PLAN(planOf("SELECT ?o (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t } GROUP BY ?o"),
              h::Project({"o", "n"}, h::Extend(h::GroupBy(h::BgpScan().withVariables({"o"})))));
   CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o } ORDER BY DESC(?o) LIMIT 5"),
              h::Slice(0, 5, h::Project({"s"}, h::OrderBy(h::BgpScan().withVariableSet({"s", "o"}))
@@ -224,8 +224,23 @@ TEST_CASE("plan shape: counting a BGP's solutions is a BgpCount, other aggregate
   }
   CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) (SAMPLE(?o) AS ?x) WHERE { ?s <http://e/big> ?o }"),
              h::Project({"n", "x"}, h::Extend(h::GroupBy(h::BgpScan()))));
+  // Groups of one pattern's subjects or objects counted: their degrees; of more, or other aggregates: rows.
   CHECK_PLAN(planOf("SELECT ?o (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o"),
-             h::Project({"o", "n"}, h::Extend(h::GroupBy(h::BgpScan()))));
+             h::Project({"o", "n"}, h::Extend(h::DegreeCount().describing("in-degree through <http://e/big>"))));
+  CHECK_PLAN(planOf("SELECT ?s (COUNT(?o) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?s"),
+             h::Project({"s", "n"}, h::Extend(h::DegreeCount().describing("out-degree"))));
+  for (const char* query : {"SELECT ?o (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o",
+                            "SELECT ?o (SUM(?s) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o",
+                            "SELECT ?o (COUNT(*) AS ?n) WHERE { ?s ?p ?o } GROUP BY ?o",
+                            "SELECT ?o (COUNT(*) AS ?n) WHERE { ?o <http://e/big> ?o } GROUP BY ?o",
+                            "SELECT ?o ?s (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o ?s",
+                            "SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY (STR(?o))"}) {
+    CAPTURE(query);
+    CHECK_PLAN(planOf(query), h::Any().where("a GroupBy over rows", [](const engine::Operator& op) {
+      const std::string tree = h::treeText(op);
+      return tree.find("GroupBy") != std::string::npos && tree.find("DegreeCount") == std::string::npos;
+    }));
+  }
   CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } }"),
              h::Project({"n"}, h::Extend(h::GroupBy(h::LeftJoin(h::BgpScan(), h::BgpScan())))));
 }
