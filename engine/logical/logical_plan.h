@@ -21,9 +21,8 @@ struct LogicalPlan {
   std::vector<std::string> fromGraphs, fromNamedGraphs;
 };
 
-// Throws QueryError naming the first construct not supported yet (SERVICE)
-// and its position. EXISTS patterns inside GRAPH come out wrapped in the
-// same GRAPH, as they match the active graph (section 18.6).
+// EXISTS patterns inside GRAPH come out wrapped in the same GRAPH, as they
+// match the active graph (section 18.6).
 LogicalPlan buildLogicalPlan(const sparql::Query& query);
 
 // The variables a pattern's solutions may bind, blank nodes of its triple

@@ -130,11 +130,15 @@ TEST_CASE("serve says at start whether it accepts updates and its time limit, an
     const size_t line = output.find("gsparql serve: updates");
     return line == std::string::npos ? output : output.substr(line, output.find('\n', line) - line);
   };
-  CHECK(startLine({}) == "gsparql serve: updates refused (--update accepts them); query time limit 300 s (--timeout)");
-  CHECK(startLine({"--update", "--timeout", "none"}) == "gsparql serve: updates accepted; query time limit none (--timeout)");
+  CHECK(startLine({}) == "gsparql serve: updates refused (--update accepts them); query time limit 300 s (--timeout); "
+                         "SERVICE refused (--service-allow allows an endpoint)");
+  CHECK(startLine({"--update", "--timeout", "none"}) == "gsparql serve: updates accepted; query time limit none (--timeout); SERVICE refused (--service-allow allows an endpoint)");
   CHECK(startLine({"--token", "t", "--timeout", "0"}) ==
-        "gsparql serve: updates accepted with the bearer token; query time limit none (--timeout)");
-  CHECK(startLine({"--read-only", "--timeout", "2.5"}) == "gsparql serve: updates refused (--read-only); query time limit 2.5 s (--timeout)");
+        "gsparql serve: updates accepted with the bearer token; query time limit none (--timeout); SERVICE refused "
+        "(--service-allow allows an endpoint)");
+  CHECK(startLine({"--read-only", "--timeout", "2.5", "--service-allow", "http://a/sparql"}) ==
+        "gsparql serve: updates refused (--read-only); query time limit 2.5 s (--timeout); SERVICE 1 endpoint(s) "
+        "(--service-allow)");
   const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
       {{"--update", "--read-only"}, "--update and --read-only contradict each other"},
       {{"--token", ""}, "--token: the token is empty"},
