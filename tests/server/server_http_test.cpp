@@ -136,7 +136,7 @@ TEST_CASE("relative IRIs resolve against the endpoint's URL, and a Host header t
   CHECK(get(server, "ASK {}", "*/*")->status == 200);  // still answering
 }
 
-TEST_CASE("a bad query is 400 with its line and column, and so is an unsupported feature") {
+TEST_CASE("a bad query is 400 with its line and column, and so is a refused SERVICE") {
   Sf1Server server;
   auto syntax = get(server, "SELECT ?x WHERE {\n  ?x ?y }", "*/*");
   REQUIRE(syntax);

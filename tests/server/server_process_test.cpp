@@ -122,7 +122,7 @@ TEST_CASE("a port in use is an error at start-up, naming the address") {
   CHECK(getQuery(first.port(), "ASK {}")->status == 200);  // the first one serves on
 }
 
-TEST_CASE("serve says at start whether it accepts updates and its time limit, and bad values of its options are refused") {
+TEST_CASE("serve says at start whether it accepts updates, its time limit and SERVICE endpoints, and bad values of its options are refused") {
   const auto startLine = [](std::vector<std::string> options) {
     ServeProcess serve(std::move(options));
     serve.terminate();
