@@ -15,6 +15,10 @@
 namespace gsparql::engine {
 namespace {
 
+// What one input row costs, for the estimates of the operators above: a
+// share of a request, far more than any local work on the row.
+constexpr double kCostPerInputRow = 1000;
+
 std::string at(sparql::Position pos) { return " at " + std::to_string(pos.line) + ":" + std::to_string(pos.column); }
 
 // The remote solutions as ids of the query's terms: remote blank nodes
@@ -32,15 +36,15 @@ Table toTable(const service::SparqlResults& results, const std::vector<std::stri
   std::vector<ValueId> row(variables.size());
   for (const auto& cells : results.rows) {
     for (size_t c = 0; c < variables.size(); ++c) {
-      const auto& cell = source[c] ? cells[*source[c]] : std::nullopt;
-      if (!cell) {
+      const std::optional<std::string>* cell = source[c] ? &cells[*source[c]] : nullptr;
+      if (cell == nullptr || !*cell) {
         row[c] = kUndefined;
-      } else if (rdf::termKind(*cell) == rdf::TermKind::Blank) {
-        auto [it, added] = blanks.try_emplace(*cell, kUndefined);
+      } else if (rdf::termKind(**cell) == rdf::TermKind::Blank) {
+        auto [it, added] = blanks.try_emplace(**cell, kUndefined);
         if (added) it->second = terms.freshBlankNode();
         row[c] = it->second;
       } else {
-        row[c] = terms.idOf(*cell);
+        row[c] = terms.idOf(**cell);
       }
     }
     table.appendRow(row);
@@ -52,7 +56,8 @@ Table toTable(const service::SparqlResults& results, const std::vector<std::stri
 
 ServiceJoin::ServiceJoin(OperatorPtr input, ServicePattern service)
     : Operator(mergedVariables(input->variables(), sparql::inScopeVariables(*service.pattern)),
-               std::max(1.0, input->estimatedRows()), input->estimatedCost() + 1000.0 * std::max(1.0, input->estimatedRows())),
+               std::max(1.0, input->estimatedRows()),
+               input->estimatedCost() + kCostPerInputRow * std::max(1.0, input->estimatedRows())),
       input_(std::move(input)), service_(std::move(service)),
       remoteVariables_(sparql::inScopeVariables(*service_.pattern)) {
   const SharedColumns shared = sharedColumns(input_->variables(), remoteVariables_);
@@ -85,21 +90,25 @@ std::optional<Table> ServiceJoin::nextImpl(ExecutionContext& context) {
   while (auto batch = input_->next(context)) {
     Table out(variables().size());
     for (size_t begin = 0; begin < batch->rows; begin += kRowsPerRequest) {
-      std::map<std::string, std::vector<size_t>> byEndpoint;
-      std::vector<size_t> unusable;
-      for (size_t r = begin; r < std::min(batch->rows, begin + kRowsPerRequest); ++r) {
-        if (auto endpoint = endpointOf(*batch, r, context)) {
-          byEndpoint[*endpoint].push_back(r);
-        } else {
-          unusable.push_back(r);
-        }
-      }
-      if (!unusable.empty()) unusableEndpoint(*batch, unusable, out);
-      for (const auto& [endpoint, rows] : byEndpoint) ask(endpoint, *batch, rows, out, context);
+      joinSlice(*batch, begin, std::min(batch->rows, begin + kRowsPerRequest), out, context);
     }
     if (out.rows > 0) return out;
   }
   return std::nullopt;
+}
+
+void ServiceJoin::joinSlice(const Table& input, size_t begin, size_t end, Table& out, ExecutionContext& context) {
+  std::map<std::string, std::vector<size_t>> byEndpoint;
+  std::vector<size_t> unusable;
+  for (size_t r = begin; r < end; ++r) {
+    if (auto endpoint = endpointOf(input, r, context)) {
+      byEndpoint[*endpoint].push_back(r);
+    } else {
+      unusable.push_back(r);
+    }
+  }
+  if (!unusable.empty()) unusableEndpoint(input, unusable, out);
+  for (const auto& [endpoint, rows] : byEndpoint) ask(endpoint, input, rows, out, context);
 }
 
 std::optional<std::string> ServiceJoin::endpointOf(const Table& input, size_t row, ExecutionContext& context) const {
@@ -115,8 +124,8 @@ std::optional<std::string> ServiceJoin::endpointOf(const Table& input, size_t ro
   return std::string(term.substr(1, term.size() - 2));
 }
 
-void ServiceJoin::ask(const std::string& endpoint, const Table& input, const std::vector<size_t>& rows, Table& out,
-                      ExecutionContext& context) {
+sparql::Table ServiceJoin::bindingsOf(const Table& input, const std::vector<size_t>& rows,
+                                      ExecutionContext& context) const {
   sparql::Table bindings;
   for (size_t c : sharedRemote_) bindings.vars.push_back(remoteVariables_[c]);
   // The distinct values of the shared variables; a local blank node means
@@ -134,23 +143,31 @@ void ServiceJoin::ask(const std::string& endpoint, const Table& input, const std
     keys.insert(std::move(key));
   }
   bindings.rows.assign(keys.begin(), keys.end());
-  std::optional<Table> remote;
+  return bindings;
+}
+
+void ServiceJoin::ask(const std::string& endpoint, const Table& input, const std::vector<size_t>& rows, Table& out,
+                      ExecutionContext& context) {
+  const sparql::Table bindings = bindingsOf(input, rows, context);
+  std::optional<Table> fresh;
+  const std::optional<Table>* answered = &fresh;
   if (bindings.vars.empty()) {
     auto [it, added] = alone_.try_emplace(endpoint);
     if (added) it->second = answer(endpoint, bindings, context);
-    remote = it->second;
+    answered = &it->second;
   } else {
-    remote = answer(endpoint, bindings, context);
+    fresh = answer(endpoint, bindings, context);
   }
-  if (!remote) return passUnchanged(input, rows, out);
-  const CompatibleRows index(*remote, sharedRemote_);
+  if (!*answered) return passUnchanged(input, rows, out);
+  const Table& remote = **answered;
+  const CompatibleRows index(remote, sharedRemote_);
   StopCheck stop(context.run.limits);
   std::vector<ValueId> key(sharedInput_.size());
   for (size_t r : rows) {
     for (size_t k = 0; k < key.size(); ++k) key[k] = input.at(r, sharedInput_[k]);
     index.forEachCompatible(key, [&](uint32_t match) {
       stop();
-      appendMergedRow(input, r, *remote, match, remoteOfOutput_, out);
+      appendMergedRow(input, r, remote, match, remoteOfOutput_, out);
     });
   }
 }

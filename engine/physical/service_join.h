@@ -34,8 +34,12 @@ class ServiceJoin final : public Operator {
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
 
+  // Rows [begin, end) of `input` joined with their endpoints' answers, into `out`.
+  void joinSlice(const Table& input, size_t begin, size_t end, Table& out, ExecutionContext& context);
   // The endpoint row `row` is sent to; nullopt where ?e is unbound or not an IRI.
   std::optional<std::string> endpointOf(const Table& input, size_t row, ExecutionContext& context) const;
+  // The VALUES block of `rows`: the distinct values of the shared variables.
+  sparql::Table bindingsOf(const Table& input, const std::vector<size_t>& rows, ExecutionContext& context) const;
   // Joins `rows` of `input` with the endpoint's answer for them, into `out`.
   void ask(const std::string& endpoint, const Table& input, const std::vector<size_t>& rows, Table& out,
            ExecutionContext& context);
