@@ -76,7 +76,12 @@ server::ServerOptions serverOptionsFrom(const Arguments& a) {
     options.corsOrigins.push_back(origin);
   }
   options.service.any = a.flag("--service-allow-any");
-  options.service.allowed = a.values("--service-allow");
+  for (const std::string& endpoint : a.values("--service-allow")) {
+    if (!endpoint.starts_with("http://") && !endpoint.starts_with("https://")) {
+      throw UsageError("--service-allow '" + endpoint + "': expected an http or https URL");
+    }
+    options.service.allowed.push_back(endpoint);
+  }
   options.accessLog = a.value("--access-log").value_or("");
   options.webDir = a.value("--web").value_or(defaultWebDir());
   return options;

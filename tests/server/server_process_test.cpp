@@ -142,6 +142,7 @@ TEST_CASE("serve says at start whether it accepts updates, its time limit and SE
   const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
       {{"--update", "--read-only"}, "--update and --read-only contradict each other"},
       {{"--token", ""}, "--token: the token is empty"},
+      {{"--service-allow", "file:///etc"}, "--service-allow 'file:///etc': expected an http or https URL"},
       {{"--cors-origin", "evil.example"}, "--cors-origin 'evil.example': expected an origin"},
       {{"--cors-origin", "http://friend.example/"}, "--cors-origin 'http://friend.example/': expected an origin"},
       {{"--cors-origin", "ftp://friend.example"}, "--cors-origin 'ftp://friend.example': expected an origin"},
