@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "engine/service/remote_failure.h"
@@ -156,6 +157,10 @@ SparqlResults readJsonResults(std::string_view text) {
 }
 
 SparqlResults readXmlResults(std::string_view body) {
+  // libxml2 must be initialised once before threads use it (queries of a
+  // server read answers on several workers at once).
+  static std::once_flag initialised;
+  std::call_once(initialised, xmlInitParser);
   // No network, no DTD loading and no entity expansion: a remote document
   // must not make this process read files or URLs (XXE).
   std::unique_ptr<xmlDoc, void (*)(xmlDoc*)> doc(
