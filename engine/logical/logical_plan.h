@@ -1,7 +1,7 @@
 #pragma once
 // The logical plan of a query: what to compute, before any choice of how.
-// Its tree is the SPARQL algebra (parser/algebra.h, section 18), checked for
-// what the engine evaluates, plus the query form and what the form reads.
+// Its tree is the SPARQL algebra (parser/algebra.h, section 18), EXISTS
+// scoped to its GRAPH, plus the query form and what the form reads.
 // The planner (engine/planner/) turns the tree into physical operators.
 #include <string>
 #include <vector>
