@@ -82,6 +82,7 @@ engine::QueryRequest requestFrom(const QueryOptions& options, Clock::time_point 
   limits.memoryBudgetBytes = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudgetBytes();
   request.run.injective = options.semantics == Semantics::Isomorphism;
   request.run.stepTimes = options.stepTimes;
+  request.run.service = options.service;
   request.unionDefaultGraph = options.unionDefaultGraph;
   return request;
 }

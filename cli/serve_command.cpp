@@ -60,13 +60,21 @@ server::ServerOptions serverOptionsFrom(const Arguments& a) {
     }
     options.corsOrigins.push_back(origin);
   }
+  options.service.any = a.flag("--service-allow-any");
+  for (const std::string& endpoint : a.values("--service-allow")) {
+    if (!endpoint.starts_with("http://") && !endpoint.starts_with("https://")) {
+      throw UsageError("--service-allow '" + endpoint + "': expected an http or https URL");
+    }
+    options.service.allowed.push_back(endpoint);
+  }
   options.accessLog = a.value("--access-log").value_or("");
   options.webDir = a.value("--web").value_or(defaultWebDir());
   return options;
 }
 
-// What whoever starts a server must know at once, since both have defaults
-// that an option changes: whether it writes, and how long a query may run.
+// What whoever starts a server must know at once, since all have defaults
+// that an option changes: whether it writes, how long a query may run, and
+// which endpoints SERVICE may ask.
 std::string policyLine(const server::ServerOptions& options) {
   const std::string updates = options.readOnly        ? "refused (--read-only)"
                               : !options.token.empty() ? "accepted with the bearer token"
@@ -76,7 +84,12 @@ std::string policyLine(const server::ServerOptions& options) {
   if (options.query.timeout) {
     std::snprintf(limit, sizeof(limit), "%g s", std::chrono::duration<double>(*options.query.timeout).count());
   }
-  return "gsparql serve: updates " + updates + "; query time limit " + limit + " (--timeout)\n";
+  const std::string service = options.service.any ? "any endpoint (--service-allow-any)"
+                              : options.service.allowed.empty()
+                                  ? "refused (--service-allow allows an endpoint)"
+                                  : std::to_string(options.service.allowed.size()) + " endpoint(s) (--service-allow)";
+  return "gsparql serve: updates " + updates + "; query time limit " + limit + " (--timeout); SERVICE " + service +
+         "\n";
 }
 
 // How long after the second signal the queries have to stop before the
@@ -204,6 +217,8 @@ const Command& serveCommand() {
                    {"--read-only", "", "refuse updates (403), even with --token"},
                    {"--token", "TOKEN", "accept updates that carry 'Authorization: Bearer TOKEN' (others: 401)"},
                    {"--cors-origin", "ORIGIN", "web pages of ORIGIN may write too, besides the server's own (repeatable)"},
+                   {"--service-allow", "URL", "SERVICE may ask the endpoint URL and those under it (repeatable; default: none)"},
+                   {"--service-allow-any", "", "SERVICE may ask any http(s) endpoint, internal ones too (see docs/server.md)"},
                    {"--access-log", "FILE|-", "a line per request to FILE (- for standard output)"},
                    {"--web", "DIR", "the query page's folder (default: web/ of the source tree built from)"}},
        .notes = std::string("The endpoint is http://ADDRESS:PORT/sparql, the query page is at /. SIGTERM or Ctrl-C\n"

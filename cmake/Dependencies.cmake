@@ -11,6 +11,10 @@ pkg_check_modules(SERD REQUIRED IMPORTED_TARGET serd-0)
 # last error gives a well-formedness error's column.
 pkg_check_modules(RAPTOR2 REQUIRED IMPORTED_TARGET raptor2)
 pkg_check_modules(LIBXML2 REQUIRED IMPORTED_TARGET libxml-2.0)
+# SERVICE (engine/service/): libcurl for its HTTP requests, nlohmann/json
+# for the JSON results; the XML results are read with libxml2.
+pkg_check_modules(CURL REQUIRED IMPORTED_TARGET libcurl)
+find_package(nlohmann_json 3 REQUIRED)
 add_library(gsparql_raptor INTERFACE)
 target_link_libraries(gsparql_raptor INTERFACE PkgConfig::RAPTOR2 PkgConfig::LIBXML2)
 

@@ -185,6 +185,7 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
   // Each worker's queries get the cores / workers share of the cores (worker_pool.h).
   options_.threads = workersOf(options_);
   options_.query.memoryBudgetBytes = memoryShare(options_.query.memoryBudgetBytes, options_.threads);
+  options_.query.service = options_.service;
   if (!options_.accessLog.empty()) accessLog_ = std::make_unique<AccessLog>(options_.accessLog);
   http_ = std::make_unique<HttpServer>(static_cast<HttpHandler&>(*this), limitsOf(options_));
   const size_t threadsPerTask = std::max<size_t>(1, cores() / options_.threads);

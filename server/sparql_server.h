@@ -42,6 +42,10 @@ struct ServerOptions {
   // queries in flight together: each worker's query, and the update being
   // applied, get an equal share of it.
   QueryOptions query;
+  // The endpoints a query's SERVICE may ask, in place of query.service:
+  // none unless allowed (--service-allow), so that a query cannot make the
+  // server fetch URLs of its choosing (SSRF), as Fuseki refuses SERVICE.
+  ServiceAccess service = ServiceAccess::none();
   // Updates are refused (403) unless allowed: safe by default, as Fuseki
   // (read-only unless --update). A token allows them to its bearers.
   bool updates = false;       // --update

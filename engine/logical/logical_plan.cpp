@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "gsparql/error.h"
 
 namespace gsparql::engine {
 namespace {
@@ -16,28 +15,6 @@ void addUnique(std::vector<std::string>& names, const std::string& name) {
 void addTerm(std::vector<std::string>& names, const sparql::Term& t) {
   if (t.kind == sparql::Term::Kind::Variable) addUnique(names, t.value);
   if (t.kind == sparql::Term::Kind::Blank) addUnique(names, "_:" + t.value);
-}
-
-[[noreturn]] void notSupported(const std::string& what, sparql::Position pos) {
-  throw QueryError(what + " at " + std::to_string(pos.line) + ":" + std::to_string(pos.column) +
-                       " is not supported yet",
-                   pos.line, pos.column);
-}
-
-void checkSupported(const Op& op);
-
-void checkExpression(const sparql::Expr& e) {
-  if (e.pattern) checkSupported(*e.pattern);
-  for (const auto& a : e.args) checkExpression(a);
-}
-
-void checkSupported(const Op& op) {
-  if (op.kind == Op::Kind::Service) notSupported("SERVICE", op.pos);
-  for (const auto& e : op.exprs) checkExpression(e);
-  for (const auto& b : op.bindings) checkExpression(b.expr);
-  for (const auto& b : op.aggregates) checkExpression(b.expr);
-  for (const auto& k : op.order) checkExpression(k.expr);
-  for (const auto& child : op.children) checkSupported(*child);
 }
 
 sparql::OpPtr scopeExistsToGraph(const sparql::OpPtr& op, const sparql::Term* graph);
@@ -112,6 +89,8 @@ std::vector<std::string> patternVariables(const Op& op) {
       names = patternVariables(*op.children[0]);
       addUnique(names, op.bindings[0].var);
       return names;
+    case Op::Kind::Service:  // its blank nodes are the remote query's, its endpoint is the input's
+      return sparql::inScopeVariables(*op.children[0]);
     case Op::Kind::Graph:
       addTerm(names, op.graph);
       for (const auto& v : patternVariables(*op.children[0])) addUnique(names, v);
@@ -138,7 +117,6 @@ bool containsExists(const sparql::Expr& e) {
 }
 
 LogicalPlan buildLogicalPlan(const sparql::Query& query) {
-  checkSupported(*query.pattern);
   LogicalPlan plan;
   plan.form = query.form;
   plan.root = scopeExistsToGraph(query.pattern, nullptr);

@@ -1,7 +1,7 @@
 #pragma once
 // The logical plan of a query: what to compute, before any choice of how.
-// Its tree is the SPARQL algebra (parser/algebra.h, section 18), checked for
-// what the engine evaluates, plus the query form and what the form reads.
+// Its tree is the SPARQL algebra (parser/algebra.h, section 18), EXISTS
+// scoped to its GRAPH, plus the query form and what the form reads.
 // The planner (engine/planner/) turns the tree into physical operators.
 #include <string>
 #include <vector>
@@ -21,9 +21,8 @@ struct LogicalPlan {
   std::vector<std::string> fromGraphs, fromNamedGraphs;
 };
 
-// Throws QueryError naming the first construct not supported yet (SERVICE)
-// and its position. EXISTS patterns inside GRAPH come out wrapped in the
-// same GRAPH, as they match the active graph (section 18.6).
+// EXISTS patterns inside GRAPH come out wrapped in the same GRAPH, as they
+// match the active graph (section 18.6).
 LogicalPlan buildLogicalPlan(const sparql::Query& query);
 
 // The variables a pattern's solutions may bind, blank nodes of its triple

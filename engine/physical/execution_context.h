@@ -9,6 +9,7 @@
 #include "engine/bgp/executor.h"
 #include "engine/expr/expression.h"
 #include "engine/value/term_codec.h"
+#include "gsparql/query.h"
 
 namespace gsparql {
 class GraphStore;
@@ -23,6 +24,7 @@ struct QueryRun {
   bool injective = false;   // --semantics iso
   bool streamRows = false;  // its result is written as it comes: BGPs hand out rows a chunk at a time
   bool stepTimes = false;   // --explain: fused GPU steps timed one by one
+  ServiceAccess service;    // the endpoints SERVICE may ask
 
   // A BGP's call: `columns` (nullopt: all) and at most `rowLimit` rows.
   BgpCall bgpCall(std::optional<std::vector<uint32_t>> columns, std::optional<uint64_t> rowLimit) const {

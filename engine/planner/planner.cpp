@@ -22,6 +22,7 @@
 #include "engine/physical/order_by.h"
 #include "engine/physical/path_scan.h"
 #include "engine/physical/project.h"
+#include "engine/physical/service_join.h"
 #include "engine/physical/slice.h"
 #include "engine/physical/union_all.h"
 #include "engine/physical/values_scan.h"
@@ -179,6 +180,19 @@ OperatorPtr noSolutions(const Op& pattern) {
   sparql::Table none;
   none.vars = patternVariables(pattern);
   return std::make_unique<ValuesScan>(none);
+}
+
+// The single empty solution, which joins with anything unchanged.
+OperatorPtr joinIdentity() {
+  sparql::Table one;
+  one.rows.emplace_back();
+  return std::make_unique<ValuesScan>(one);
+}
+
+// SERVICE `service` joined with `rows`, which it sends along (a bind join).
+OperatorPtr serviceJoin(OperatorPtr rows, const Op& service) {
+  return std::make_unique<ServiceJoin>(std::move(rows),
+                                       ServicePattern{service.graph, service.children[0], service.silent, service.pos});
 }
 
 // A BGP of `triples`, at the position of `from`.
@@ -620,6 +634,25 @@ sparql::OpPtr mergeBgps(std::vector<const Op*>& operands) {
 OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
   std::vector<const Op*> operands;
   collectJoinInputs(op, operands);
+  // SERVICE patterns join last, as bind joins: the rows of all the other
+  // operands go to the endpoint with them (and bind SERVICE ?e's variable).
+  std::vector<const Op*> services;
+  std::erase_if(operands, [&](const Op* o) {
+    if (o->kind == Op::Kind::Service) services.push_back(o);
+    return o->kind == Op::Kind::Service;
+  });
+  if (services.empty()) return planJoinOf(std::move(operands), required);
+  Required local = required;
+  for (const Op* s : services) {
+    local = withVariables(std::move(local), sparql::inScopeVariables(*s->children[0]));
+    if (s->graph.kind == sparql::Term::Kind::Variable) local = withVariables(std::move(local), {s->graph.value});
+  }
+  OperatorPtr rows = operands.empty() ? joinIdentity() : planJoinOf(std::move(operands), local);
+  for (const Op* s : services) rows = serviceJoin(std::move(rows), *s);
+  return rows;
+}
+
+OperatorPtr Planner::planJoinOf(std::vector<const Op*> operands, const Required& required) const {
   // One plan orders all the BGPs' triples, and VALUES, paths from constants
   // and alternatives of links fold into it.
   const sparql::OpPtr merged = inMergedGraph() ? nullptr : mergeBgps(operands);
@@ -925,9 +958,9 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
     }
     case Op::Kind::Slice: return std::make_unique<Slice>(plan(*op.children[0], required), op.offset, op.limit);
     case Op::Kind::Graph: return planGraph(op, required);
-    case Op::Kind::Service: break;  // rejected by buildLogicalPlan
+    case Op::Kind::Service: return serviceJoin(joinIdentity(), op);
   }
-  throw std::logic_error("the planner met an operator the logical plan should have rejected");
+  throw std::logic_error("the planner met an operator kind it does not know");
 }
 
 }  // namespace gsparql::engine

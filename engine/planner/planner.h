@@ -77,6 +77,8 @@ class Planner {
   OperatorPtr planConditions(const sparql::Op& child, const std::vector<sparql::Expr>& conditions,
                              const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
+  // The join of `operands` (none of them SERVICE) in the optimizer's order.
+  OperatorPtr planJoinOf(std::vector<const sparql::Op*> operands, const Required& required) const;
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required,

@@ -40,6 +40,32 @@ enum class Optimizer {
   Cost = Thorough,
 };
 
+// Where SERVICE (SPARQL 1.1 Federated Query) may send a query's patterns:
+// http and https endpoints only, and of those every one (`any`, the API's
+// and `gsparql query`'s default) or those `allowed` lists. `gsparql serve`
+// allows none unless told (--service-allow): a query must not make a server
+// fetch URLs of its choosing (SSRF). An endpoint refused here is a QueryError
+// naming it, SILENT or not; a redirect is followed only to an allowed one.
+struct ServiceAccess {
+  bool any = true;
+  // An endpoint is allowed when it equals an entry, or starts with it and
+  // goes on after a '/' or '?' ("http://a/sparql" allows "http://a/sparql/x", not
+  // "http://a/sparqlx"; "http://a/" allows all of host a).
+  std::vector<std::string> allowed{};
+  // Each request may take this long (and no longer than the query's timeout
+  // leaves) and send this many bytes back; past either it fails.
+  std::chrono::milliseconds requestTimeout{60000};
+  uint64_t maxResponseBytes = 64ull << 20;
+  // curl's --connect-to: "HOST:PORT:CONNECT-HOST:CONNECT-PORT" entries (an
+  // empty HOST or PORT matches any; the first match wins). A request to
+  // HOST:PORT connects to the other address instead, its URL and Host
+  // unchanged: endpoints named by IRIs that are not where they are served
+  // (the W3C tests' http://example.org/sparql, a staging copy).
+  std::vector<std::string> connectTo{};
+
+  static ServiceAccess none() { return {.any = false}; }
+};
+
 struct QueryOptions {
   Backend backend = Backend::Auto;
   Semantics semantics = Semantics::Homomorphism;
@@ -78,6 +104,7 @@ struct QueryOptions {
   // IRIs resolve against it. `gsparql serve` gives its endpoint's URL, as
   // SPARQL 1.1 Protocol 2.1.4 allows.
   std::string baseIri{};
+  ServiceAccess service{};
 };
 
 // Half of the machine's memory: a runaway query stops with an error while

@@ -152,9 +152,9 @@ TEST_CASE("repl terminal: errors are shown and the REPL goes on answering") {
   term->line("SELECT ?name WHERE { ?p foaf:name ?name } ORDER BY ?name LIMIT 1;");
   expectPrompt(*term, 6);
   expectOnScreen(*term, "\"Alice\"");
-  term->line("SELECT * WHERE { ?p foaf:name ?name . SERVICE <http://x/> { ?p foaf:knows ?q } };");
+  term->line("SELECT * WHERE { ?p foaf:name ?name . SERVICE <ftp://x/> { ?p foaf:knows ?q } };");
   expectPrompt(*term, 7);
-  expectOnScreen(*term, "is not supported yet");
+  expectOnScreen(*term, "only http and https");
   term->line("}}}{{{ \"unterminated ;");  // a ';' inside a string does not end a statement
   expectOnScreen(*term, "..> ");
   term->press("C-c");

@@ -14,6 +14,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -27,6 +28,7 @@
 #include "parser/parse.h"
 #include "results.h"
 #include "support/files.h"
+#include "test_server.h"
 
 namespace {
 
@@ -35,8 +37,8 @@ using namespace gsparql::conformance;
 
 enum class Outcome { Pass, Fail, Unsupported, Skipped };
 
-// The two features the engine leaves out, whose tests the report counts apart.
-// A test needing both counts as needing SERVICE.
+// The two features whose tests the report counts apart. A test needing
+// both counts as needing SERVICE.
 enum class Needs { Neither, NamedGraphs, Service };
 
 struct TestResult {
@@ -180,10 +182,6 @@ class Runner {
               : facts.namedGraphs || graphData ? Needs::NamedGraphs
                                                : Needs::Neither;
 
-    if (serviceData)
-      return skip(Outcome::Skipped,
-                  "SERVICE with qt:serviceData (federated "
-                  "query over remote endpoints)");
     if (manifest.object(*action, iriTerm(kSd + "entailmentRegime")) ||
         manifest.object(test.subject, iriTerm(kSd + "entailmentRegime")))
       return skip(Outcome::Skipped, "entailment regime other than simple entailment");
@@ -205,8 +203,11 @@ class Runner {
 
     ResultSet actual;
     try {
+      gsparql::QueryOptions options{gsparql::Backend::Cpu, gsparql::Semantics::Homomorphism};
+      std::vector<std::unique_ptr<gsparql::test::TestServer>> endpoints;
+      options.service = serviceEndpoints(manifest, *action, endpoints);
       gsparql::Database db(database(data));
-      auto result = db.query(queryText, {gsparql::Backend::Cpu, gsparql::Semantics::Homomorphism});
+      auto result = db.query(queryText, options);
       actual = toResultSet(result);
     } catch (const gsparql::QueryError& e) {
       std::string msg = e.what();
@@ -240,6 +241,38 @@ class Runner {
   }
 
  private:
+  // Each endpoint of the test's qt:serviceData is a gsparql server in this
+  // process holding its qt:data, reached by the endpoint's IRI through
+  // ServiceAccess::connectTo; any other endpoint is a closed port (the tests'
+  // http://invalid.endpoint.org/ is meant not to answer). The servers are
+  // started last first, each reaching those started before it: an
+  // endpoint's pattern may hold a SERVICE to a later one (service03).
+  gsparql::ServiceAccess serviceEndpoints(const RdfGraph& manifest, const std::string& action,
+                                          std::vector<std::unique_ptr<gsparql::test::TestServer>>& servers) {
+    gsparql::ServiceAccess access;
+    auto withTheRestClosed = [](gsparql::ServiceAccess reach) {
+      reach.connectTo.push_back("::127.0.0.1:1");
+      return reach;
+    };
+    const auto endpoints = manifest.objects(action, iriTerm(kQt + "serviceData"));
+    for (auto it = endpoints.rbegin(); it != endpoints.rend(); ++it) {
+      const auto iri = manifest.object(*it, iriTerm(kQt + "endpoint"));
+      if (!iri) continue;
+      std::vector<GraphFile> data;
+      for (const auto& d : manifest.objects(*it, iriTerm(kQt + "data"))) data.push_back({pathOfIri(d), ""});
+      gsparql::server::ServerOptions options;
+      options.threads = 1;
+      options.connectionThreads = 1;
+      options.service = withTheRestClosed(access);
+      servers.push_back(std::make_unique<gsparql::test::TestServer>(options, database(data)));
+      const std::string url = iri->substr(1, iri->size() - 2);  // <http://host[:port]/path>
+      const size_t host = url.find("://") + 3;
+      access.connectTo.push_back(url.substr(host, url.find_first_of(":/", host) - host) + "::127.0.0.1:" +
+                                 std::to_string(servers.back()->port()));
+    }
+    return withTheRestClosed(access);
+  }
+
   // An update test: its request applied to a fresh database of ut:data and
   // ut:graphData, then the default graph and each named graph compared with
   // the expected ones (graphs, as for CONSTRUCT), and the names of the
@@ -531,12 +564,16 @@ int main(int argc, char** argv) {
          "yet` (the first feature it met),\n"
       << "or RDF/XML while `rapper` is not installed.\n"
       << "Skipped: not an evaluation test (protocol, service description, "
-         "CSV), or needs SERVICE\n"
-      << "endpoints (`qt:serviceData`) or an entailment regime. Tests with "
-         "`mf:requires` (optional features) are\n"
-      << "run like the others.\n\n"
-      << "The engine supports SPARQL 1.1 Query but for SERVICE;\n"
-      << "the counts set apart the query\n"
+         "CSV), or needs an entailment regime.\n"
+      << "Tests with `mf:requires` (optional features) are run like the others.\n\n"
+      << "SERVICE: each endpoint of `qt:serviceData` is a gsparql server in the "
+         "runner's process holding the\n"
+      << "endpoint's `qt:data`, reached by the endpoint's IRI "
+         "(`ServiceAccess::connectTo`); any other endpoint\n"
+      << "is a closed local port, so that `SERVICE SILENT <http://invalid.endpoint.org/sparql>` "
+         "fails without\n"
+      << "a network.\n\n"
+      << "The counts set apart the query\n"
       << "evaluation tests that need named graphs (`qt:graphData`, or FROM, "
          "FROM NAMED or GRAPH in the query,\n"
       << "EXISTS patterns included) and those that need SERVICE "

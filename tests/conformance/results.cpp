@@ -1,9 +1,9 @@
 #include "results.h"
 
+#include "engine/service/sparql_results.h"
 #include "rdf/term.h"
 #include "rdf/term_parts.h"
 #include "support/files.h"
-#include "support/json.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,8 +20,6 @@
 #include "manifest.h"
 
 namespace gsparql::conformance {
-
-using test::Json;
 
 namespace {
 
@@ -305,89 +303,33 @@ std::string canonicalTerm(std::string_view t) {
   fail("not an N-Triples term: " + std::string(t));
 }
 
-ResultSet parseSrx(std::string_view xml) {
-  XmlNode root = XmlReader(xml).document();
-  if (root.name != "sparql") fail("SRX: root element is <" + root.name + ">, not <sparql>");
+namespace {
+
+// The solutions the engine's reader (the one SERVICE reads answers with) made
+// of a SPARQL JSON or XML document, their terms in the canonical form.
+ResultSet canonical(const engine::service::SparqlResults& read) {
   ResultSet r;
-  if (const XmlNode* head = root.child("head")) {
-    for (const auto& v : head->children)
-      if (v.name == "variable") r.variables.push_back(v.attr("name").value_or(""));
-  }
-  if (const XmlNode* b = root.child("boolean")) {
+  r.variables = read.variables;
+  if (read.boolean) {
     r.isBoolean = true;
-    std::string v = trim(b->text);
-    if (v != "true" && v != "false") fail("SRX: bad boolean '" + v + "'");
-    r.boolean = v == "true";
+    r.boolean = *read.boolean;
     return r;
   }
-  const XmlNode* results = root.child("results");
-  if (!results) fail("SRX: neither <results> nor <boolean>");
-  for (const auto& result : results->children) {
-    if (result.name != "result") continue;
+  for (const auto& row : read.rows) {
     Solution s;
-    for (const auto& binding : result.children) {
-      if (binding.name != "binding") continue;
-      auto name = binding.attr("name");
-      if (!name) fail("SRX: <binding> without name");
-      const XmlNode* value = nullptr;
-      for (const auto& c : binding.children) value = &c;
-      if (!value) fail("SRX: empty <binding name=\"" + *name + "\">");
-      std::string term;
-      if (value->name == "uri") {
-        term = canonicalIri(trim(value->text));
-      } else if (value->name == "bnode") {
-        term = canonicalBlank(trim(value->text));
-      } else if (value->name == "literal") {
-        term = canonicalLiteral(value->text, value->attr("xml:lang").value_or(""), value->attr("datatype").value_or(""));
-      } else {
-        fail("SRX: unknown term element <" + value->name + ">");
-      }
-      s[*name] = term;
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (row[c]) s[read.variables[c]] = canonicalTerm(*row[c]);
     }
     r.solutions.push_back(std::move(s));
   }
   return r;
 }
 
-ResultSet parseSrj(std::string_view text) {
-  Json root = test::parseJson(text);
-  if (root.kind != Json::Kind::Object) fail("SRJ: not an object");
-  ResultSet r;
-  if (const Json* head = test::member(root, "head")) {
-    if (const Json* vars = test::member(*head, "vars"))
-      for (const auto& v : vars->items) r.variables.push_back(v.text);
-  }
-  if (const Json* b = test::member(root, "boolean")) {
-    if (b->kind != Json::Kind::Bool) fail("SRJ: boolean is not true/false");
-    r.isBoolean = true;
-    r.boolean = b->boolean;
-    return r;
-  }
-  const Json* results = test::member(root, "results");
-  const Json* bindings = results ? test::member(*results, "bindings") : nullptr;
-  if (!bindings || bindings->kind != Json::Kind::Array) fail("SRJ: no results.bindings array");
-  for (const auto& row : bindings->items) {
-    Solution s;
-    for (const auto& [var, cell] : row.members) {
-      const Json* type = test::member(cell, "type");
-      const Json* value = test::member(cell, "value");
-      if (!type || !value) fail("SRJ: binding of " + var + " without type or value");
-      const Json* lang = test::member(cell, "xml:lang");
-      const Json* datatype = test::member(cell, "datatype");
-      if (type->text == "uri") {
-        s[var] = canonicalIri(value->text);
-      } else if (type->text == "bnode") {
-        s[var] = canonicalBlank(value->text);
-      } else if (type->text == "literal" || type->text == "typed-literal") {
-        s[var] = canonicalLiteral(value->text, lang ? lang->text : "", datatype ? datatype->text : "");
-      } else {
-        fail("SRJ: unknown term type " + type->text);
-      }
-    }
-    r.solutions.push_back(std::move(s));
-  }
-  return r;
-}
+}  // namespace
+
+ResultSet parseSrx(std::string_view xml) { return canonical(engine::service::readXmlResults(xml)); }
+
+ResultSet parseSrj(std::string_view text) { return canonical(engine::service::readJsonResults(text)); }
 
 ResultSet parseTsv(std::string_view text) {
   std::vector<std::string> lines;

@@ -1,6 +1,7 @@
 #pragma once
 // SPARQL query results as the conformance runner compares them: reading the
-// W3C result formats (.srx XML, .srj JSON, .tsv, result sets written as RDF
+// W3C result formats (.srx XML and .srj JSON by the engine's reader of
+// SERVICE answers, engine/service/sparql_results.h; .tsv, result sets written as RDF
 // with the rs: vocabulary, and RDF graphs for CONSTRUCT and DESCRIBE), and
 // comparing two results as the test-suite rules say (bags, order where the
 // query orders, blank nodes up to a consistent renaming, ASK booleans, graphs

@@ -136,16 +136,17 @@ TEST_CASE("relative IRIs resolve against the endpoint's URL, and a Host header t
   CHECK(get(server, "ASK {}", "*/*")->status == 200);  // still answering
 }
 
-TEST_CASE("a bad query is 400 with its line and column, and so is an unsupported feature") {
+TEST_CASE("a bad query is 400 with its line and column, and so is a refused SERVICE") {
   Sf1Server server;
   auto syntax = get(server, "SELECT ?x WHERE {\n  ?x ?y }", "*/*");
   REQUIRE(syntax);
   CHECK(syntax->status == 400);
   CHECK(syntax->body.rfind("2:9: syntax error", 0) == 0);
-  auto graph = get(server, "SELECT * WHERE { SERVICE <http://x/> { ?s ?p ?o } }", "*/*");
-  REQUIRE(graph);
-  CHECK(graph->status == 400);
-  CHECK(graph->body.find("at 1:18 is not supported yet") != std::string::npos);
+  auto service = get(server, "SELECT * WHERE { SERVICE <http://x/> { ?s ?p ?o } }", "*/*");
+  REQUIRE(service);
+  CHECK(service->status == 400);
+  CHECK(service->body.find("SERVICE <http://x/> is refused: it is not an allowed endpoint (gsparql serve "
+                           "--service-allow") != std::string::npos);
   // Parameters without a query (without any: the service description).
   auto noQuery = server.client().Get("/sparql?timeout=5");
   REQUIRE(noQuery);

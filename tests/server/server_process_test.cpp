@@ -122,7 +122,7 @@ TEST_CASE("a port in use is an error at start-up, naming the address") {
   CHECK(getQuery(first.port(), "ASK {}")->status == 200);  // the first one serves on
 }
 
-TEST_CASE("serve says at start whether it accepts updates and its time limit, and bad values of its options are refused") {
+TEST_CASE("serve says at start whether it accepts updates, its time limit and SERVICE endpoints, and bad values of its options are refused") {
   const auto startLine = [](std::vector<std::string> options) {
     ServeProcess serve(std::move(options));
     serve.terminate();
@@ -130,14 +130,19 @@ TEST_CASE("serve says at start whether it accepts updates and its time limit, an
     const size_t line = output.find("gsparql serve: updates");
     return line == std::string::npos ? output : output.substr(line, output.find('\n', line) - line);
   };
-  CHECK(startLine({}) == "gsparql serve: updates refused (--update accepts them); query time limit 300 s (--timeout)");
-  CHECK(startLine({"--update", "--timeout", "none"}) == "gsparql serve: updates accepted; query time limit none (--timeout)");
+  CHECK(startLine({}) == "gsparql serve: updates refused (--update accepts them); query time limit 300 s (--timeout); "
+                         "SERVICE refused (--service-allow allows an endpoint)");
+  CHECK(startLine({"--update", "--timeout", "none"}) == "gsparql serve: updates accepted; query time limit none (--timeout); SERVICE refused (--service-allow allows an endpoint)");
   CHECK(startLine({"--token", "t", "--timeout", "0"}) ==
-        "gsparql serve: updates accepted with the bearer token; query time limit none (--timeout)");
-  CHECK(startLine({"--read-only", "--timeout", "2.5"}) == "gsparql serve: updates refused (--read-only); query time limit 2.5 s (--timeout)");
+        "gsparql serve: updates accepted with the bearer token; query time limit none (--timeout); SERVICE refused "
+        "(--service-allow allows an endpoint)");
+  CHECK(startLine({"--read-only", "--timeout", "2.5", "--service-allow", "http://a/sparql"}) ==
+        "gsparql serve: updates refused (--read-only); query time limit 2.5 s (--timeout); SERVICE 1 endpoint(s) "
+        "(--service-allow)");
   const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
       {{"--update", "--read-only"}, "--update and --read-only contradict each other"},
       {{"--token", ""}, "--token: the token is empty"},
+      {{"--service-allow", "file:///etc"}, "--service-allow 'file:///etc': expected an http or https URL"},
       {{"--cors-origin", "evil.example"}, "--cors-origin 'evil.example': expected an origin"},
       {{"--cors-origin", "http://friend.example/"}, "--cors-origin 'http://friend.example/': expected an origin"},
       {{"--cors-origin", "ftp://friend.example"}, "--cors-origin 'ftp://friend.example': expected an origin"},
