@@ -1,0 +1,98 @@
+#include "rdf/jsonld/document.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace gsparql::jsonld {
+namespace {
+
+struct Position {
+  uint64_t line = 1, column = 1;
+};
+
+Position positionOf(std::string_view text, size_t offset) {
+  Position at;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++at.line;
+      at.column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++at.column;
+    }
+  }
+  return at;
+}
+
+// The offset of the first '[' or '{' nested deeper than kMaxJsonNesting
+// (outside strings), or npos.
+size_t tooDeep(std::string_view text) {
+  size_t depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        inString = false;
+      }
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonNesting) return i;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+Json parseJson(std::string_view text) {
+  if (const size_t deep = tooDeep(text); deep != std::string_view::npos) {
+    const Position at = positionOf(text, deep);
+    throw JsonSyntaxError(at.line, at.column,
+                          "arrays and objects nested deeper than " + std::to_string(kMaxJsonNesting) + " levels");
+  }
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const Json::parse_error& e) {
+    // nlohmann's byte is one past the character it stopped at.
+    const Position at = positionOf(text, e.byte > 0 ? e.byte - 1 : 0);
+    std::string message = e.what();
+    if (const size_t colon = message.find(": ", message.find("parse error")); colon != std::string::npos) {
+      message.erase(0, colon + 2);
+    }
+    throw JsonSyntaxError(at.line, at.column, "invalid JSON: " + message);
+  }
+}
+
+RemoteDocument LocalDocumentLoader::load(const std::string& url) {
+  std::string path;
+  for (const auto& [mapped, file] : paths_) {
+    if (url == mapped) path = file;
+    if (mapped.ends_with('/') && url.starts_with(mapped) && path.empty()) path = file + "/" + url.substr(mapped.size());
+  }
+  if (path.empty()) {
+    throw JsonLdError("loading document failed",
+                      url + " is not fetched: remote documents are read only from local files (--jsonld-context URL=FILE)");
+  }
+  if (auto cached = cache_.find(path); cached != cache_.end()) return {url, cached->second};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw JsonLdError("loading document failed", url + ": cannot read " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return {url, cache_[path] = parseJson(text.str())};
+  } catch (const JsonSyntaxError& e) {
+    throw JsonLdError("loading document failed", path + ":" + std::to_string(e.line) + ":" +
+                                                     std::to_string(e.column) + ": " + e.what());
+  }
+}
+
+DocumentLoader LocalDocumentLoader::asLoader() {
+  return [this](const std::string& url) { return load(url); };
+}
+
+}  // namespace gsparql::jsonld

@@ -1,0 +1,203 @@
+#include "rdf/jsonld/from_rdf.h"
+
+#include <charconv>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "rdf/jsonld/document.h"
+#include "rdf/term_parts.h"
+
+namespace gsparql::jsonld {
+namespace {
+
+const std::string kFirst = std::string(kRdfNs) + "first";
+const std::string kRest = std::string(kRdfNs) + "rest";
+const std::string kNil = std::string(kRdfNs) + "nil";
+const std::string kList = std::string(kRdfNs) + "List";
+const std::string kType = std::string(kRdfNs) + "type";
+const std::string kJson = std::string(kRdfNs) + "JSON";
+
+// A node's id as the expanded form writes it: the IRI, or "_:label".
+std::string idOf(const rdf::TermParts& term) {
+  return term.kind == rdf::TermKind::Blank ? "_:" + std::string(term.value) : std::string(term.value);
+}
+
+// Where an object value sits: graph `graph`, node `subject`, property, position.
+struct Usage {
+  std::string graph, subject, property;
+  size_t index = 0;
+};
+
+bool isIntegerLexical(std::string_view s) {
+  size_t i = s.starts_with('-') || s.starts_with('+') ? 1 : 0;
+  if (i == s.size()) return false;
+  for (; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+  }
+  return true;
+}
+
+class Serializer {
+ public:
+  explicit Serializer(const Options& options) : options_(options) {}
+
+  void add(const Quad& quad) {
+    const std::string name = quad.graph.empty() ? "@default" : idOf(splitter_.split(quad.graph));
+    Json& nodes = graphs_[name];
+    if (nodes.is_null()) nodes = Json::object();
+    if (name != "@default" && !graphs_["@default"].contains(name)) graphs_["@default"][name] = Json{{"@id", name}};
+    const std::string subject = idOf(splitter_.split(quad.subject));
+    const std::string predicate(splitter_.split(quad.predicate).value);
+    Json& graphNodes = graphs_[name];
+    if (!graphNodes.contains(subject)) graphNodes[subject] = Json{{"@id", subject}};
+    const rdf::TermParts& object = splitter_.split(quad.object);
+    const bool resource = object.kind != rdf::TermKind::Literal;
+    const std::string objectId = resource ? idOf(object) : std::string();
+    if (resource && !graphNodes.contains(objectId)) graphNodes[objectId] = Json{{"@id", objectId}};
+    Json& node = graphNodes[subject];
+    if (predicate == kType && !options_.useRdfType && resource) {
+      addValue(node, "@type", objectId, false);
+      return;
+    }
+    const Json value = toObject(object);
+    Json& values = node[predicate];
+    if (values.is_null()) values = Json::array();
+    size_t index = 0;
+    while (index < values.size() && values[index] != value) ++index;
+    if (index == values.size()) values.push_back(value);
+    const Usage usage{name, subject, predicate, index};
+    if (objectId == kNil) {
+      nilUsages_[name].push_back(usage);
+    } else if (object.kind == rdf::TermKind::Blank) {
+      auto [at, first] = referencedOnce_.try_emplace(objectId, usage);
+      if (!first) at->second.reset();
+    }
+  }
+
+  Json finish() {
+    for (auto& [name, usages] : nilUsages_) {
+      for (const Usage& usage : usages) makeList(usage);
+    }
+    Json result = Json::array();
+    Json& defaultGraph = graphs_["@default"];
+    if (defaultGraph.is_null()) defaultGraph = Json::object();
+    for (auto& [subject, node] : defaultGraph.items()) {
+      if (subject != "@default" && graphs_.contains(subject)) {
+        Json graph = Json::array();
+        for (const auto& [id, member] : graphs_[subject].items()) {
+          if (member.size() > 1 || !member.contains("@id")) graph.push_back(member);
+        }
+        node["@graph"] = graph;
+      }
+      if (node.size() > 1 || !node.contains("@id")) result.push_back(node);
+    }
+    return result;
+  }
+
+ private:
+  // RDF to Object Conversion.
+  Json toObject(const rdf::TermParts& term) {
+    if (term.kind != rdf::TermKind::Literal) return Json{{"@id", idOf(term)}};
+    const std::string lexical(term.value);
+    const std::string datatype = term.datatype.empty() ? std::string(term.language.empty() ? rdf::kXsdString : rdf::kRdfLangString)
+                                                       : std::string(term.datatype);
+    Json result = Json::object();
+    if (options_.useNativeTypes) {
+      if (datatype == rdf::kXsdString) return Json{{"@value", lexical}};
+      if (datatype == std::string(kXsdNs) + "boolean" && (lexical == "true" || lexical == "false")) {
+        return Json{{"@value", lexical == "true"}};
+      }
+      if (datatype == std::string(kXsdNs) + "integer" && isIntegerLexical(lexical)) {
+        int64_t number = 0;
+        const char* begin = lexical.data() + (lexical[0] == '+' ? 1 : 0);
+        if (std::from_chars(begin, lexical.data() + lexical.size(), number).ec == std::errc()) return Json{{"@value", number}};
+      }
+      if (datatype == std::string(kXsdNs) + "double") {
+        try {
+          size_t used = 0;
+          const double number = std::stod(lexical, &used);
+          if (used == lexical.size()) return Json{{"@value", number}};
+        } catch (const std::exception&) {
+        }
+      }
+    }
+    if (options_.rdfDirection == "i18n-datatype" && datatype.starts_with("https://www.w3.org/ns/i18n#")) {
+      const std::string suffix = datatype.substr(std::string_view("https://www.w3.org/ns/i18n#").size());
+      const size_t underscore = suffix.find('_');
+      result["@value"] = lexical;
+      if (underscore != std::string::npos && underscore > 0) result["@language"] = suffix.substr(0, underscore);
+      if (underscore != std::string::npos) result["@direction"] = suffix.substr(underscore + 1);
+      return result;
+    }
+    if (datatype == kJson && options_.parseJsonLiterals && !options_.processingMode10) {
+      try {
+        result["@value"] = parseJson(lexical);
+      } catch (const JsonSyntaxError& e) {
+        throw JsonLdError("invalid JSON literal", lexical);
+      }
+      result["@type"] = "@json";
+      return result;
+    }
+    result["@value"] = lexical;
+    if (!term.language.empty()) {
+      result["@language"] = std::string(term.language);
+    } else if (datatype != rdf::kXsdString) {
+      result["@type"] = datatype;
+    }
+    return result;
+  }
+
+  // A well-formed list node: a blank node used once (in its own graph),
+  // with one rdf:first, one rdf:rest and at most an rdf:type rdf:List.
+  bool isListNode(const std::string& graph, const Json& node) const {
+    if (!node.is_object()) return false;
+    const std::string id = node["@id"].get<std::string>();
+    if (!isBlankNodeId(id)) return false;
+    const auto usage = referencedOnce_.find(id);
+    if (usage == referencedOnce_.end() || !usage->second || usage->second->graph != graph) return false;
+    size_t expected = 3;
+    if (node.contains("@type")) {
+      if (node["@type"] != Json::array({kList})) return false;
+      ++expected;
+    }
+    return node.size() == expected && node.contains(kFirst) && node.contains(kRest) && node[kFirst].size() == 1 &&
+           node[kRest].size() == 1;
+  }
+
+  // Walks back from an rdf:nil along rdf:rest and makes the cells a @list.
+  void makeList(Usage usage) {
+    Json& nodes = graphs_[usage.graph];
+    Json list = Json::array();
+    std::vector<std::string> cells;
+    while (usage.property == kRest && nodes.contains(usage.subject) && isListNode(usage.graph, nodes[usage.subject])) {
+      const Json& node = nodes[usage.subject];
+      list.push_back(node[kFirst][0]);
+      cells.push_back(usage.subject);
+      usage = *referencedOnce_.at(usage.subject);
+      if (!isBlankNodeId(usage.subject)) break;
+    }
+    if (!nodes.contains(usage.subject)) return;
+    Json& head = nodes[usage.subject][usage.property][usage.index];
+    head.erase("@id");
+    std::reverse(list.begin(), list.end());
+    head["@list"] = list;
+    for (const std::string& cell : cells) nodes.erase(cell);
+  }
+
+  const Options& options_;
+  rdf::TermSplitter splitter_;
+  Json graphs_{{"@default", Json::object()}};
+  std::map<std::string, std::optional<Usage>> referencedOnce_;  // a blank node's one use, or none if used more
+  std::map<std::string, std::vector<Usage>> nilUsages_;
+};
+
+}  // namespace
+
+Json fromRdf(const std::vector<Quad>& dataset, const Options& options) {
+  Serializer serializer(options);
+  for (const Quad& quad : dataset) serializer.add(quad);
+  return serializer.finish();
+}
+
+}  // namespace gsparql::jsonld
