@@ -20,6 +20,7 @@
 #include "engine/placement/placing_executor.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
+#include "rdf/rdf_formats.h"
 #include "storage/graph_store.h"
 #include "storage/latest_check.h"
 
@@ -294,11 +295,11 @@ void Database::dump(std::ostream& out, ResultFormat format) const {
   }
   const Catalog& catalog = impl_->store.catalog();
   const NamedGraphs& graphs = impl_->store.graphs();
-  const bool quads = format == ResultFormat::NQuads || format == ResultFormat::TriG;
+  const bool quads = rdf::rdfSyntaxOf(format)->namedGraphs;
   if (!quads && !graphs.named().empty()) {
     const size_t named = graphs.named().size();
     throw QueryError("the dataset has " + std::to_string(named) + (named == 1 ? " named graph" : " named graphs") + ", which " +
-                     std::string(results::formatName(graphFormat)) + " cannot hold (use nq or trig)");
+                     std::string(results::formatName(graphFormat)) + " cannot hold (use nq, trig or jsonld)");
   }
   auto vertices = allTerms(impl_->store.dictionary(), TermSpace::Vertex, catalog.vertexCount);
   const AdjacencyFile& adjacency = impl_->store.adjacency(pcsr::Direction::Out);

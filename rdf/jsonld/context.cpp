@@ -42,7 +42,6 @@ class TermBuilder {
   }
 
   std::optional<std::string> expand(const std::string& value, bool documentRelative, bool vocab) {
-    defineIfLocal(value);
     return expandIriIn(result_, value, documentRelative, vocab, this);
   }
 
@@ -244,7 +243,7 @@ void TermBuilder::setIri(TermDefinition& definition, const std::string& term, co
     const TermDefinition* prefixTerm = result_.term(prefix);
     definition.iri = prefixTerm != nullptr && prefixTerm->iri ? *prefixTerm->iri + term.substr(colon + 1) : term;
   } else if (term.find('/') != std::string::npos) {
-    definition.iri = expand(term, false, true);
+    definition.iri = expandIriIn(result_, term, false, true, nullptr);
     if (!definition.iri || !hasScheme(*definition.iri)) throw JsonLdError("invalid IRI mapping", term);
   } else if (term == "@type") {
     definition.iri = "@type";

@@ -1,6 +1,10 @@
 #include "rdf/jsonld/document.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace gsparql::jsonld {
@@ -23,9 +27,16 @@ Position positionOf(std::string_view text, size_t offset) {
   return at;
 }
 
-// The offset of the first '[' or '{' nested deeper than kMaxJsonNesting
-// (outside strings), or npos.
-size_t tooDeep(std::string_view text) {
+struct Problem {
+  size_t offset;
+  std::string message;
+};
+
+// What nlohmann's parser would not say well, found before it runs: an
+// array or object nested deeper than kMaxJsonNesting (its DOM would be
+// walked by recursive algorithms), a number too large for a double (its
+// parser throws that without a position). Strings are stepped over.
+std::optional<Problem> prescan(std::string_view text) {
   size_t depth = 0;
   bool inString = false;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -39,21 +50,27 @@ size_t tooDeep(std::string_view text) {
     } else if (c == '"') {
       inString = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonNesting) return i;
+      if (++depth > kMaxJsonNesting) {
+        return Problem{i, "arrays and objects nested deeper than " + std::to_string(kMaxJsonNesting) + " levels"};
+      }
     } else if ((c == ']' || c == '}') && depth > 0) {
       --depth;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      const size_t end = std::min(text.find_first_not_of("0123456789+-.eE", i), text.size());
+      const std::string number(text.substr(i, end - i));
+      if (std::isinf(std::strtod(number.c_str(), nullptr))) return Problem{i, "the number " + number + " is too large"};
+      i = end - 1;
     }
   }
-  return std::string_view::npos;
+  return std::nullopt;
 }
 
 }  // namespace
 
 Json parseJson(std::string_view text) {
-  if (const size_t deep = tooDeep(text); deep != std::string_view::npos) {
-    const Position at = positionOf(text, deep);
-    throw JsonSyntaxError(at.line, at.column,
-                          "arrays and objects nested deeper than " + std::to_string(kMaxJsonNesting) + " levels");
+  if (const std::optional<Problem> problem = prescan(text)) {
+    const Position at = positionOf(text, problem->offset);
+    throw JsonSyntaxError(at.line, at.column, problem->message);
   }
   try {
     return Json::parse(text.begin(), text.end());

@@ -226,7 +226,9 @@ void Expander::expandKeyword(ObjectState& state, const std::optional<std::string
     expandedValue = asArray(expand(state.active, "@graph", value, baseUrl));
   } else if (keyword == "@included") {
     if (mode10()) return;
-    expandedValue = asArray(expand(state.active, property, value, baseUrl));
+    const Json expanded = expand(state.active, property, value, baseUrl);
+    if (expanded.is_null()) throw JsonLdError("invalid @included value", value.dump());
+    expandedValue = asArray(expanded);
     for (const Json& item : expandedValue) {
       if (!item.is_object() || isValueObject(item) || isListObject(item) || item.contains("@set")) {
         throw JsonLdError("invalid @included value", item.dump());
@@ -357,7 +359,8 @@ Json Expander::expandIndexMap(const ContextPtr& active, const std::string& key, 
         const std::optional<std::string> id = expandIri(*active, index, true, false);
         item["@id"] = id ? Json(*id) : Json(nullptr);
       } else if (term.hasContainer("@type") && expandedIndex != "@none") {
-        Json types = Json::array({expandedIndex ? Json(*expandedIndex) : Json(nullptr)});
+        Json types = Json::array();
+        if (expandedIndex) types.push_back(*expandedIndex);
         for (const Json& t : asArray(item.value("@type", Json()))) types.push_back(t);
         item["@type"] = types;
       }

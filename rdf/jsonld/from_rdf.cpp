@@ -1,6 +1,8 @@
 #include "rdf/jsonld/from_rdf.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -29,6 +31,12 @@ struct Usage {
   size_t index = 0;
 };
 
+// A list's cells, first to last, and the value that stands for the list.
+struct Chain {
+  std::vector<std::string> cells;
+  Usage head;
+};
+
 bool isIntegerLexical(std::string_view s) {
   size_t i = s.starts_with('-') || s.starts_with('+') ? 1 : 0;
   if (i == s.size()) return false;
@@ -43,6 +51,8 @@ class Serializer {
   explicit Serializer(const Options& options) : options_(options) {}
 
   void add(const Quad& quad) {
+    // A dataset holds each statement once (a repeated one would make its blank node look used twice).
+    if (!seen_.insert(quad.subject + ' ' + quad.predicate + ' ' + quad.object + ' ' + quad.graph).second) return;
     const std::string name = quad.graph.empty() ? "@default" : idOf(splitter_.split(quad.graph));
     Json& nodes = graphs_[name];
     if (nodes.is_null()) nodes = Json::object();
@@ -76,9 +86,8 @@ class Serializer {
   }
 
   Json finish() {
-    for (auto& [name, usages] : nilUsages_) {
-      for (const Usage& usage : usages) makeList(usage);
-    }
+    if (options_.rdfDirection == "compound-literal") makeCompoundLiterals();
+    makeLists();
     Json result = Json::array();
     Json& defaultGraph = graphs_["@default"];
     if (defaultGraph.is_null()) defaultGraph = Json::object();
@@ -105,20 +114,21 @@ class Serializer {
     Json result = Json::object();
     if (options_.useNativeTypes) {
       if (datatype == rdf::kXsdString) return Json{{"@value", lexical}};
-      if (datatype == std::string(kXsdNs) + "boolean" && (lexical == "true" || lexical == "false")) {
-        return Json{{"@value", lexical == "true"}};
+      if (datatype == std::string(kXsdNs) + "boolean" && (lexical == "true" || lexical == "false" || lexical == "1" || lexical == "0")) {
+        return Json{{"@value", lexical == "true" || lexical == "1"}};
       }
       if (datatype == std::string(kXsdNs) + "integer" && isIntegerLexical(lexical)) {
         int64_t number = 0;
         const char* begin = lexical.data() + (lexical[0] == '+' ? 1 : 0);
         if (std::from_chars(begin, lexical.data() + lexical.size(), number).ec == std::errc()) return Json{{"@value", number}};
       }
-      if (datatype == std::string(kXsdNs) + "double") {
-        try {
-          size_t used = 0;
-          const double number = std::stod(lexical, &used);
-          if (used == lexical.size()) return Json{{"@value", number}};
-        } catch (const std::exception&) {
+      if (datatype == std::string(kXsdNs) + "double" && !lexical.empty() &&
+          lexical.find_first_not_of("0123456789+-.eE") == std::string::npos) {
+        double number = 0;
+        const char* begin = lexical.data() + (lexical[0] == '+' ? 1 : 0);
+        const auto [end, ec] = std::from_chars(begin, lexical.data() + lexical.size(), number);
+        if (ec == std::errc() && end == lexical.data() + lexical.size() && std::isfinite(number)) {
+          return Json{{"@value", number}};
         }
       }
     }
@@ -148,6 +158,32 @@ class Serializer {
     return result;
   }
 
+  // rdfDirection compound-literal: a blank node with rdf:direction (and
+  // rdf:value, maybe rdf:language) stands for a string with a direction;
+  // references to it become that value object, and the node goes.
+  void makeCompoundLiterals() {
+    const std::string value = std::string(kRdfNs) + "value", language = std::string(kRdfNs) + "language",
+                      direction = std::string(kRdfNs) + "direction";
+    for (auto& [name, nodes] : graphs_.items()) {
+      std::map<std::string, Json> literals;
+      for (const auto& [id, node] : nodes.items()) {
+        if (!isBlankNodeId(id) || !node.contains(direction) || !node.contains(value)) continue;
+        Json literal{{"@value", node[value][0].value("@value", Json())}, {"@direction", node[direction][0].value("@value", Json())}};
+        if (node.contains(language)) literal["@language"] = node[language][0].value("@value", Json());
+        literals[id] = literal;
+      }
+      for (auto& [id, node] : nodes.items()) {
+        for (auto& [property, values] : node.items()) {
+          if (!values.is_array()) continue;
+          for (Json& v : values) {
+            if (v.is_object() && v.contains("@id") && literals.contains(v["@id"].get<std::string>())) v = literals[v["@id"].get<std::string>()];
+          }
+        }
+      }
+      for (const auto& [id, literal] : literals) nodes.erase(id);
+    }
+  }
+
   // A well-formed list node: a blank node used once (in its own graph),
   // with one rdf:first, one rdf:rest and at most an rdf:type rdf:List.
   bool isListNode(const std::string& graph, const Json& node) const {
@@ -165,24 +201,55 @@ class Serializer {
            node[kRest].size() == 1;
   }
 
-  // Walks back from an rdf:nil along rdf:rest and makes the cells a @list.
-  void makeList(Usage usage) {
+  // The list that ends in the rdf:nil at `usage`: walked back along
+  // rdf:rest while the cells are well-formed list nodes, to the value that
+  // becomes the @list (its head).
+  Chain chainTo(Usage usage) {
     Json& nodes = graphs_[usage.graph];
-    Json list = Json::array();
-    std::vector<std::string> cells;
+    Chain chain;
     while (usage.property == kRest && nodes.contains(usage.subject) && isListNode(usage.graph, nodes[usage.subject])) {
-      const Json& node = nodes[usage.subject];
-      list.push_back(node[kFirst][0]);
-      cells.push_back(usage.subject);
+      chain.cells.push_back(usage.subject);
       usage = *referencedOnce_.at(usage.subject);
       if (!isBlankNodeId(usage.subject)) break;
     }
-    if (!nodes.contains(usage.subject)) return;
-    Json& head = nodes[usage.subject][usage.property][usage.index];
-    head.erase("@id");
-    std::reverse(list.begin(), list.end());
-    head["@list"] = list;
-    for (const std::string& cell : cells) nodes.erase(cell);
+    std::reverse(chain.cells.begin(), chain.cells.end());
+    chain.head = usage;
+    return chain;
+  }
+
+  // A chain's items, a cell's first that heads another list made that list
+  // (so lists of lists come out whole, whatever order their nils came in).
+  Json listOf(const Chain& chain) {
+    Json list = Json::array();
+    for (const std::string& cell : chain.cells) {
+      const auto inner = chains_.find(key({chain.head.graph, cell, kFirst, 0}));
+      list.push_back(inner != chains_.end() ? Json{{"@list", listOf(inner->second)}}
+                                            : graphs_[chain.head.graph][cell][kFirst][0]);
+    }
+    return list;
+  }
+
+  static std::string key(const Usage& u) { return u.graph + '\n' + u.subject + '\n' + u.property + '\n' + std::to_string(u.index); }
+
+  void makeLists() {
+    for (const auto& [name, usages] : nilUsages_) {
+      for (const Usage& usage : usages) {
+        Chain chain = chainTo(usage);
+        chains_.emplace(key(chain.head), std::move(chain));
+      }
+    }
+    std::set<std::pair<std::string, std::string>> cells;
+    for (const auto& [at, chain] : chains_) {
+      for (const std::string& cell : chain.cells) cells.insert({chain.head.graph, cell});
+    }
+    for (const auto& [at, chain] : chains_) {
+      const Usage& head = chain.head;
+      if (cells.contains({head.graph, head.subject})) continue;  // inside an enclosing list, made with it
+      Json& value = graphs_[head.graph][head.subject][head.property][head.index];
+      value.erase("@id");
+      value["@list"] = listOf(chain);
+    }
+    for (const auto& [graph, cell] : cells) graphs_[graph].erase(cell);
   }
 
   const Options& options_;
@@ -190,6 +257,8 @@ class Serializer {
   Json graphs_{{"@default", Json::object()}};
   std::map<std::string, std::optional<Usage>> referencedOnce_;  // a blank node's one use, or none if used more
   std::map<std::string, std::vector<Usage>> nilUsages_;
+  std::map<std::string, Chain> chains_;
+  std::set<std::string> seen_;  // by the place of their head (key())
 };
 
 }  // namespace

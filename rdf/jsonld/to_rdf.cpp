@@ -107,7 +107,7 @@ class NodeMapBuilder {
         add(value, id, Json(), std::nullopt, nullptr);
       } else if (key == "@included") {
         add(value, graph, Json(), std::nullopt, nullptr);
-      } else if (key != "@id") {
+      } else if (!isKeyword(key)) {  // @id is done; other keywords (@language on a node) make no statement
         const std::string name = isBlankNodeId(key) ? issuer_.issue(key) : key;
         Json& node = nodeMap_[graph][id];
         if (!node.contains(name)) node[name] = Json::array();
@@ -240,7 +240,10 @@ class Converter {
     } else {
       lexical = value.get<std::string>();
     }
-    std::transform(language.begin(), language.end(), language.begin(), [](unsigned char c) { return std::tolower(c); });
+    // A language tag is kept as written, but in a direction's datatype or node, lower-cased (as the API does).
+    if (item.contains("@direction") && options_.rdfDirection) {
+      std::transform(language.begin(), language.end(), language.begin(), [](unsigned char c) { return std::tolower(c); });
+    }
     if (item.contains("@direction") && options_.rdfDirection == "i18n-datatype") {
       datatype = "https://www.w3.org/ns/i18n#" + language + "_" + item["@direction"].get<std::string>();
       language.clear();
