@@ -67,7 +67,7 @@ class TermBuilder {
   TermDefinition build(const std::string& term, const Json& value, bool simpleTerm, bool protectedDefault);
   void setIri(TermDefinition& definition, const std::string& term, const Json& value, bool simpleTerm);
   void setContainer(TermDefinition& definition, const Json& value);
-  void setRest(TermDefinition& definition, const Json& value);
+  void setRest(TermDefinition& definition, const std::string& term, const Json& value);
 
   ActiveContext& result_;
   const Json& local_;
@@ -200,12 +200,12 @@ TermDefinition TermBuilder::build(const std::string& term, const Json& value, bo
       }
       if (container.is_string()) definition.container = {container.get<std::string>()};
     }
-    setRest(definition, value);
+    setRest(definition, term, value);
     return definition;
   }
   setIri(definition, term, value, simpleTerm);
   if (value.contains("@container")) setContainer(definition, value["@container"]);
-  setRest(definition, value);
+  setRest(definition, term, value);
   return definition;
 }
 
@@ -290,7 +290,7 @@ void TermBuilder::setContainer(TermDefinition& definition, const Json& value) {
 }
 
 // @index, @context, @language, @direction, @nest, @prefix.
-void TermBuilder::setRest(TermDefinition& definition, const Json& value) {
+void TermBuilder::setRest(TermDefinition& definition, const std::string& term, const Json& value) {
   if (value.contains("@index")) {
     if (mode10() || !definition.hasContainer("@index")) throw JsonLdError("invalid term definition", "@index");
     const Json& index = value["@index"];
@@ -335,7 +335,9 @@ void TermBuilder::setRest(TermDefinition& definition, const Json& value) {
     definition.nest = nest.get<std::string>();
   }
   if (value.contains("@prefix")) {
-    if (mode10()) throw JsonLdError("invalid term definition", "@prefix in json-ld-1.0");
+    if (mode10() || term.find_first_of(":/") != std::string::npos) {
+      throw JsonLdError("invalid term definition", "@prefix on " + term);
+    }
     if (!value["@prefix"].is_boolean()) throw JsonLdError("invalid @prefix value", value["@prefix"].dump());
     definition.prefix = value["@prefix"].get<bool>();
     if (definition.prefix && definition.iri && isKeyword(*definition.iri)) {

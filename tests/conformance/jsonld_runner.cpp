@@ -18,7 +18,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -42,9 +41,6 @@ namespace {
 
 constexpr int kSkipped = 77;
 const std::string kSuiteBase = "https://w3c.github.io/json-ld-api/tests/";
-
-// Why a test fails, where the cause is a choice of this project.
-const std::map<std::string, std::string> kKnownReasons = {};
 
 enum class Result { Pass, Fail, Skip };
 
@@ -241,12 +237,7 @@ int main(int argc, char** argv) {
     const Json manifest = readJson(root / suite.manifest);
     for (const Json& test : manifest["sequence"]) {
       Outcome outcome = runner.run(test, suite.toRdf);
-      if (outcome.result == Result::Fail) {
-        ++failures;
-        if (auto known = kKnownReasons.find(suite.title + outcome.id); known != kKnownReasons.end()) {
-          outcome.detail = known->second + " (" + outcome.detail + ")";
-        }
-      }
+      if (outcome.result == Result::Fail) ++failures;
       suite.outcomes.push_back(std::move(outcome));
     }
   }

@@ -198,3 +198,16 @@ TEST_CASE("an RDF/XML body is read (relative IRIs against the graph's name), bad
   CHECK(messageOf([&] { store.send("POST", kGraphG, "{}", "text/n3"); }).find("RDF/XML (application/rdf+xml)") !=
         std::string::npos);
 }
+
+TEST_CASE("a JSON-LD body is read (relative IRIs against the graph's name), a remote context is 400, GET answers in JSON-LD") {
+  Store store;
+  const std::string body = "{\"@context\": {\"p\": {\"@id\": \"http://e/p\", \"@type\": \"@id\"}}, \"@id\": \"s\", \"p\": \"o\"}";
+  CHECK(store.send("PUT", kGraphG, body, "application/ld+json").status == 201);
+  CHECK(store.send("GET", kGraphG, "", "", "application/n-triples").body == "<http://e/s> <http://e/p> <http://e/o> .\n");
+  const auto remote = [&] { store.send("POST", kGraphG, "{\"@context\": \"http://127.0.0.1:9/c\", \"@id\": \"s\"}", "application/ld+json"); };
+  CHECK(refusalOf(remote) == 400);
+  CHECK(messageOf(remote).find("loading remote context failed") != std::string::npos);
+  const GraphStoreResponse json = store.send("GET", kGraphG, "", "", "application/ld+json");
+  CHECK(json.contentType.starts_with("application/ld+json"));
+  CHECK(json.body.find("\"@id\": \"http://e/s\"") != std::string::npos);
+}
