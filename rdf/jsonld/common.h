@@ -22,12 +22,14 @@ inline constexpr std::string_view kXsdNs = "http://www.w3.org/2001/XMLSchema#";
 // what() the code and what was found.
 class JsonLdError : public std::runtime_error {
  public:
-  JsonLdError(std::string code, const std::string& detail)
-      : std::runtime_error(detail.empty() ? code : code + ": " + detail), code_(std::move(code)) {}
+  JsonLdError(std::string code, std::string detail)
+      : std::runtime_error(detail.empty() ? code : code + ": " + detail), code_(std::move(code)), detail_(std::move(detail)) {}
   const std::string& code() const { return code_; }
+  const std::string& detail() const { return detail_; }
 
  private:
   std::string code_;
+  std::string detail_;
 };
 
 // A document the processor asked for (a remote context, @import): its final

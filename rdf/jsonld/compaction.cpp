@@ -53,28 +53,37 @@ class Compactor {
                           names.insert(name).second;
       if (!usable) continue;
       prefixes_.emplace_back(name, ns);
-      // JSON-LD 1.1 takes a term as a prefix only if its IRI ends in a gen-delim, unless told.
-      context_[name] = endsWithGenDelim(ns) ? Json(ns) : Json{{"@id", ns}, {"@prefix", true}};
     }
   }
 
+  // The context declares the prefixes used.
   Json document(const Json& expanded) {
     Json graph = Json::array();
     for (const Json& node : expanded) graph.push_back(compactNode(node));
+    Json context = Json::object();
+    for (const auto& [name, ns] : prefixes_) {
+      // JSON-LD 1.1 takes a term as a prefix only if its IRI ends in a gen-delim, unless told.
+      if (used_.contains(name)) context[name] = endsWithGenDelim(ns) ? Json(ns) : Json{{"@id", ns}, {"@prefix", true}};
+    }
     Json out = Json::object();
-    if (!context_.empty()) out["@context"] = context_;
+    if (!context.empty()) out["@context"] = context;
     out["@graph"] = graph;
     return out;
   }
 
  private:
-  std::string compactIri(const std::string& iri) const {
+  std::string compactIri(const std::string& iri) {
     std::string best = iri;
+    const std::string* prefix = nullptr;
     for (const auto& [name, ns] : prefixes_) {
       if (!iri.starts_with(ns) || iri.compare(ns.size(), 2, "//") == 0) continue;
       std::string candidate = name + ":" + iri.substr(ns.size());
-      if (candidate.size() < best.size()) best = std::move(candidate);
+      if (candidate.size() < best.size()) {
+        best = std::move(candidate);
+        prefix = &name;
+      }
     }
+    if (prefix != nullptr) used_.insert(*prefix);
     return best;
   }
 
@@ -120,7 +129,7 @@ class Compactor {
   }
 
   PrefixList prefixes_;
-  Json context_ = Json::object();
+  std::set<std::string> used_;
 };
 
 }  // namespace

@@ -1,6 +1,6 @@
 #pragma once
 // A simple compaction of expanded JSON-LD for output (not the API's full
-// Compaction algorithm): the context declares the given prefixes; IRIs
+// Compaction algorithm): the context declares the given prefixes that are used; IRIs
 // become compact IRIs where a prefix fits; rdf:type values are @type;
 // strings, booleans and canonical xsd:integer values are written as native
 // JSON (they read back as the same literals); everything else keeps its

@@ -355,7 +355,7 @@ RemoteDocument loadContext(const Options& options, const std::string& url, const
   try {
     remote = options.documentLoader(url);
   } catch (const JsonLdError& e) {
-    throw JsonLdError(failure, e.what());
+    throw JsonLdError(failure, e.detail());
   }
   if (!remote.document.is_object() || !remote.document.contains("@context")) {
     throw JsonLdError("invalid remote context", url + " has no @context");
