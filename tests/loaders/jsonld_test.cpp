@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <sstream>
 
 #include "gsparql/database.h"
 #include "loaders/input_stream.h"
@@ -125,4 +126,33 @@ TEST_CASE("JSON-LD: what the algorithm drops is an error, or with --lenient skip
   CHECK(readDocument(document, true, &report).empty());
   CHECK(report.skipped == 2);
   CHECK(report.firstErrors.size() == 2);
+}
+
+TEST_CASE("JSON-LD output: native values only where lossless, compact IRIs, lists, and it reads back the same") {
+  TempDir dir;
+  const std::string turtle =
+      "@prefix e: <http://e/> . @prefix x: <http://x/ns-> . @prefix urn: <http://not-urn/> .\n"
+      "e:s a e:T ; e:int 5 , \"01\"^^<http://www.w3.org/2001/XMLSchema#integer> , -0 ; e:bool true , \"1\"^^<http://www.w3.org/2001/XMLSchema#boolean> ;\n"
+      "  e:dec 1.0 ; e:dbl 2.5E0 ; e:str \"s\" ; e:lang \"chat\"@fr ; x:dash <urn:isbn:1> ;\n"
+      "  e:json \"{ \\\"b\\\": 1 }\"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON> ;\n"
+      "  e:list ( 1 \"two\" ( e:three ) ) , () .\n";
+  writeFile(dir / "d.ttl", turtle);
+  Database::load(dir / "db", {(dir / "d.ttl").string()});
+  const Database db(dir / "db");
+  std::ostringstream out;
+  db.query("PREFIX e: <http://e/> PREFIX x: <http://x/ns-> PREFIX urn: <http://not-urn/> PREFIX unused: <http://u/> "
+           "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }")
+      .write(out, ResultFormat::JsonLd);
+  const std::string json = out.str();
+  CHECK(json.find("\"e\": \"http://e/\"") != std::string::npos);
+  CHECK(json.find("\"x\": {\n      \"@id\": \"http://x/ns-\",\n      \"@prefix\": true\n    }") != std::string::npos);
+  CHECK(json.find("unused") == std::string::npos);
+  CHECK(json.find("\"urn\"") == std::string::npos);  // it would take <urn:isbn:1> for a compact IRI
+  CHECK(json.find("\"@type\": \"e:T\"") != std::string::npos);
+  CHECK(json.find("\"@list\"") != std::string::npos);
+  CHECK(json.find("\"@value\": \"01\"") != std::string::npos);  // not the number 1
+  CHECK(json.find("\"@value\": \"-0\"") != std::string::npos);
+  CHECK(json.find("\"@value\": \"{ \\\"b\\\": 1 }\"") != std::string::npos);  // the JSON literal's lexical form kept
+  writeFile(dir / "out.jsonld", json);
+  CHECK(readFile(dir / "out.jsonld", RdfFormat::JsonLd) == readFile(dir / "d.ttl", RdfFormat::Turtle));
 }
