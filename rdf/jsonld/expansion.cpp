@@ -60,6 +60,11 @@ class Expander {
                      const std::string& baseUrl);
   void expandKeyword(ObjectState& state, const std::optional<std::string>& property, const std::string& keyword,
                      const std::string& key, const Json& value, const std::string& baseUrl);
+  Json keywordValue(ObjectState& state, const std::optional<std::string>& property, const std::string& keyword,
+                    const Json& value, const std::string& baseUrl);
+  void expandType(ObjectState& state, const Json& value);
+  void expandIncluded(ObjectState& state, const std::optional<std::string>& property, const Json& value,
+                      const std::string& baseUrl);
   void expandReverse(ObjectState& state, const Json& value, const std::string& baseUrl);
   Json expandTermValue(ObjectState& state, const std::string& key, const Json& value, const std::string& baseUrl);
   Json expandLanguageMap(const ActiveContext& active, const TermDefinition& term, const Json& value);
@@ -196,84 +201,85 @@ void Expander::expandEntries(ObjectState& state, const std::optional<std::string
 
 void Expander::expandKeyword(ObjectState& state, const std::optional<std::string>& property, const std::string& keyword,
                              const std::string& key, const Json& value, const std::string& baseUrl) {
-  Json& result = state.result;
-  const ActiveContext& active = *state.active;
-  if (result.contains(keyword) && keyword != "@included" && keyword != "@type") {
+  if (state.result.contains(keyword) && keyword != "@included" && keyword != "@type") {
     throw JsonLdError("colliding keywords", keyword);
   }
-  Json expandedValue;
+  if (keyword == "@type") return expandType(state, value);
+  if (keyword == "@included") return expandIncluded(state, property, value, baseUrl);
+  if (keyword == "@reverse") return expandReverse(state, value, baseUrl);
+  if (keyword == "@nest") return state.nests.push_back(key);
+  const Json expanded = keywordValue(state, property, keyword, value, baseUrl);
+  // A null @id (shaped like a keyword) stays, and leaves the node out of the
+  // statements; a null @value makes the value object nothing.
+  if (!expanded.is_null() || keyword == "@id" || keyword == "@value") state.result[keyword] = expanded;
+}
+
+// The expanded value of @id, @value, @language, @direction, @index, @graph,
+// @list or @set; null for none (and for framing's keywords).
+Json Expander::keywordValue(ObjectState& state, const std::optional<std::string>& property, const std::string& keyword,
+                            const Json& value, const std::string& baseUrl) {
   if (keyword == "@id") {
     if (!value.is_string()) throw JsonLdError("invalid @id value", value.dump());
-    // An @id shaped like a keyword stays null: the node is then left out of the statements.
-    const std::optional<std::string> iri = expandIri(active, value.get<std::string>(), true, false);
-    result["@id"] = iri ? Json(*iri) : Json(nullptr);
-    return;
-  } else if (keyword == "@type") {
-    const bool strings = value.is_string() ||
-                         (value.is_array() && std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_string(); }));
-    if (!strings) throw JsonLdError("invalid type value", value.dump());
-    Json types = Json::array();
-    for (const Json& type : asArray(value)) {
-      const std::optional<std::string> iri = expandIri(*state.typeScoped, type.get<std::string>(), true, true);
-      if (iri) types.push_back(*iri);
-    }
-    if (result.contains("@type")) {
-      addValue(result, "@type", types);
-      return;
-    }
-    expandedValue = value.is_array() ? types : (types.empty() ? Json(nullptr) : types[0]);
-  } else if (keyword == "@graph") {
-    expandedValue = asArray(expand(state.active, "@graph", value, baseUrl));
-  } else if (keyword == "@included") {
-    if (mode10()) return;
-    const Json expanded = expand(state.active, property, value, baseUrl);
-    if (expanded.is_null()) throw JsonLdError("invalid @included value", value.dump());
-    expandedValue = asArray(expanded);
-    for (const Json& item : expandedValue) {
-      if (!item.is_object() || isValueObject(item) || isListObject(item) || item.contains("@set")) {
-        throw JsonLdError("invalid @included value", item.dump());
-      }
-    }
-    if (result.contains("@included")) {
-      addValue(result, "@included", expandedValue);
-      return;
-    }
-  } else if (keyword == "@value") {
-    if (state.inputType == "@json") {
-      if (mode10()) throw JsonLdError("invalid value object value", value.dump());
-      expandedValue = value;
-    } else if (!value.is_null() && !isScalar(value)) {
-      throw JsonLdError("invalid value object value", value.dump());
-    } else {
-      expandedValue = value;
-    }
-    result["@value"] = expandedValue;
-    return;
-  } else if (keyword == "@language") {
-    if (!value.is_string()) throw JsonLdError("invalid language-tagged string", value.dump());
-    expandedValue = value;
-  } else if (keyword == "@direction") {
-    if (mode10()) return;
-    if (value != "ltr" && value != "rtl") throw JsonLdError("invalid base direction", value.dump());
-    expandedValue = value;
-  } else if (keyword == "@index") {
-    if (!value.is_string()) throw JsonLdError("invalid @index value", value.dump());
-    expandedValue = value;
-  } else if (keyword == "@list") {
-    if (!property || *property == "@graph") return;
-    expandedValue = asArray(expand(state.active, property, value, baseUrl));
-  } else if (keyword == "@set") {
-    expandedValue = expand(state.active, property, value, baseUrl);
-  } else if (keyword == "@reverse") {
-    expandReverse(state, value, baseUrl);
-    return;
-  } else if (keyword == "@nest") {
-    state.nests.push_back(key);
-    return;
-  } else {
-    return;  // framing's keywords, and @context: nothing in expanded form
+    const std::optional<std::string> iri = expandIri(*state.active, value.get<std::string>(), true, false);
+    return iri ? Json(*iri) : Json(nullptr);
   }
-  if (!expandedValue.is_null()) result[keyword] = expandedValue;
+  if (keyword == "@value") {
+    const bool json = state.inputType == "@json";
+    if ((json && mode10()) || (!json && !value.is_null() && !isScalar(value))) {
+      throw JsonLdError("invalid value object value", value.dump());
+    }
+    return value;
+  }
+  if (keyword == "@language") {
+    if (!value.is_string()) throw JsonLdError("invalid language-tagged string", value.dump());
+    return value;
+  }
+  if (keyword == "@direction") {
+    if (mode10()) return nullptr;
+    if (value != "ltr" && value != "rtl") throw JsonLdError("invalid base direction", value.dump());
+    return value;
+  }
+  if (keyword == "@index") {
+    if (!value.is_string()) throw JsonLdError("invalid @index value", value.dump());
+    return value;
+  }
+  if (keyword == "@graph") return asArray(expand(state.active, "@graph", value, baseUrl));
+  if (keyword == "@list") return !property || *property == "@graph" ? Json() : asArray(expand(state.active, property, value, baseUrl));
+  if (keyword == "@set") return expand(state.active, property, value, baseUrl);
+  return nullptr;
+}
+
+// @type: IRIs expanded in the type-scoped context, added to any the element has already.
+void Expander::expandType(ObjectState& state, const Json& value) {
+  const bool strings = value.is_string() ||
+                       (value.is_array() && std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_string(); }));
+  if (!strings) throw JsonLdError("invalid type value", value.dump());
+  Json types = Json::array();
+  for (const Json& type : asArray(value)) {
+    const std::optional<std::string> iri = expandIri(*state.typeScoped, type.get<std::string>(), true, true);
+    if (iri) types.push_back(*iri);
+  }
+  if (state.result.contains("@type")) {
+    addValue(state.result, "@type", types);
+  } else if (value.is_array()) {
+    state.result["@type"] = types;
+  } else if (!types.empty()) {
+    state.result["@type"] = types[0];
+  }
+}
+
+// @included: node objects only, added to any the element has already.
+void Expander::expandIncluded(ObjectState& state, const std::optional<std::string>& property, const Json& value,
+                              const std::string& baseUrl) {
+  if (mode10()) return;
+  const Json expanded = expand(state.active, property, value, baseUrl);
+  if (expanded.is_null()) throw JsonLdError("invalid @included value", value.dump());
+  for (const Json& item : asArray(expanded)) {
+    if (!item.is_object() || isValueObject(item) || isListObject(item) || item.contains("@set")) {
+      throw JsonLdError("invalid @included value", item.dump());
+    }
+  }
+  addValue(state.result, "@included", expanded);
 }
 
 // @reverse: its properties point at this node; an @reverse inside turns them round again.
