@@ -65,9 +65,16 @@ class TermBuilder {
   void define(const std::string& term, bool protectedDefault);
   void defineTypeTerm(const Json& value, bool protectedDefault);
   TermDefinition build(const std::string& term, const Json& value, bool simpleTerm, bool protectedDefault);
+  void setType(TermDefinition& definition, const std::string& term, const Json& type);
+  void setReverse(TermDefinition& definition, const std::string& term, const Json& value);
   void setIri(TermDefinition& definition, const std::string& term, const Json& value, bool simpleTerm);
   void setContainer(TermDefinition& definition, const Json& value);
   void setRest(TermDefinition& definition, const std::string& term, const Json& value);
+  void setIndex(TermDefinition& definition, const Json& index);
+  void setScopedContext(TermDefinition& definition, const Json& context);
+  void setLanguage(TermDefinition& definition, const Json& value);
+  void setNest(TermDefinition& definition, const Json& nest);
+  void setPrefix(TermDefinition& definition, const std::string& term, const Json& prefix);
 
   ActiveContext& result_;
   const Json& local_;
@@ -171,42 +178,49 @@ TermDefinition TermBuilder::build(const std::string& term, const Json& value, bo
     if (!value["@protected"].is_boolean()) throw JsonLdError("invalid @protected value", term);
     definition.isProtected = value["@protected"].get<bool>();
   }
-  if (value.contains("@type")) {
-    const Json& type = value["@type"];
-    if (!type.is_string()) throw JsonLdError("invalid type mapping", term);
-    const std::optional<std::string> expanded = expand(type.get<std::string>(), false, true);
-    const bool keywordType = expanded == "@id" || expanded == "@vocab" ||
-                             (!mode10() && (expanded == "@json" || expanded == "@none"));
-    if (!expanded || (!keywordType && (isKeyword(*expanded) || !hasScheme(*expanded)))) {
-      throw JsonLdError("invalid type mapping", term + ": " + type.dump());
-    }
-    definition.typeMapping = expanded;
-  }
+  if (value.contains("@type")) setType(definition, term, value["@type"]);
   if (value.contains("@reverse")) {
-    if (value.contains("@id") || value.contains("@nest")) throw JsonLdError("invalid reverse property", term);
-    if (!value["@reverse"].is_string()) throw JsonLdError("invalid IRI mapping", term);
-    const std::string reverse = value["@reverse"].get<std::string>();
-    if (looksLikeKeyword(reverse)) {
-      defined_[term] = true;  // ignored
-      return definition;
-    }
-    definition.iri = expand(reverse, false, true);
-    if (!definition.iri || definition.iri->find(':') == std::string::npos) throw JsonLdError("invalid IRI mapping", term);
-    definition.reverse = true;
-    if (value.contains("@container")) {
-      const Json& container = value["@container"];
-      if (!container.is_null() && container != "@set" && container != "@index") {
-        throw JsonLdError("invalid reverse property", term);
-      }
-      if (container.is_string()) definition.container = {container.get<std::string>()};
-    }
-    setRest(definition, term, value);
+    setReverse(definition, term, value);
     return definition;
   }
   setIri(definition, term, value, simpleTerm);
   if (value.contains("@container")) setContainer(definition, value["@container"]);
   setRest(definition, term, value);
   return definition;
+}
+
+// A type mapping: an IRI, or @id, @vocab, @json, @none.
+void TermBuilder::setType(TermDefinition& definition, const std::string& term, const Json& type) {
+  if (!type.is_string()) throw JsonLdError("invalid type mapping", term);
+  const std::optional<std::string> expanded = expand(type.get<std::string>(), false, true);
+  const bool keywordType = expanded == "@id" || expanded == "@vocab" ||
+                           (!mode10() && (expanded == "@json" || expanded == "@none"));
+  if (!expanded || (!keywordType && (isKeyword(*expanded) || !hasScheme(*expanded)))) {
+    throw JsonLdError("invalid type mapping", term + ": " + type.dump());
+  }
+  definition.typeMapping = expanded;
+}
+
+// A reverse property: its IRI, and at most an @set or @index container.
+void TermBuilder::setReverse(TermDefinition& definition, const std::string& term, const Json& value) {
+  if (value.contains("@id") || value.contains("@nest")) throw JsonLdError("invalid reverse property", term);
+  if (!value["@reverse"].is_string()) throw JsonLdError("invalid IRI mapping", term);
+  const std::string reverse = value["@reverse"].get<std::string>();
+  if (looksLikeKeyword(reverse)) {
+    defined_[term] = true;  // ignored
+    return;
+  }
+  definition.iri = expand(reverse, false, true);
+  if (!definition.iri || definition.iri->find(':') == std::string::npos) throw JsonLdError("invalid IRI mapping", term);
+  definition.reverse = true;
+  if (value.contains("@container")) {
+    const Json& container = value["@container"];
+    if (!container.is_null() && container != "@set" && container != "@index") {
+      throw JsonLdError("invalid reverse property", term);
+    }
+    if (container.is_string()) definition.container = {container.get<std::string>()};
+  }
+  setRest(definition, term, value);
 }
 
 void TermBuilder::setIri(TermDefinition& definition, const std::string& term, const Json& value, bool simpleTerm) {
@@ -291,34 +305,46 @@ void TermBuilder::setContainer(TermDefinition& definition, const Json& value) {
 
 // @index, @context, @language, @direction, @nest, @prefix.
 void TermBuilder::setRest(TermDefinition& definition, const std::string& term, const Json& value) {
-  if (value.contains("@index")) {
-    if (mode10() || !definition.hasContainer("@index")) throw JsonLdError("invalid term definition", "@index");
-    const Json& index = value["@index"];
-    if (!index.is_string()) throw JsonLdError("invalid term definition", "@index " + index.dump());
-    const std::optional<std::string> expanded = expand(index.get<std::string>(), false, true);
-    if (!expanded || isKeyword(*expanded) || !hasScheme(*expanded)) {
-      throw JsonLdError("invalid term definition", "@index " + index.dump());
-    }
-    definition.index = index.get<std::string>();
+  if (value.contains("@index")) setIndex(definition, value["@index"]);
+  if (value.contains("@context")) setScopedContext(definition, value["@context"]);
+  if (!value.contains("@type")) setLanguage(definition, value);
+  if (value.contains("@nest")) setNest(definition, value["@nest"]);
+  if (value.contains("@prefix")) setPrefix(definition, term, value["@prefix"]);
+}
+
+// A property-valued index: the property (a term or IRI) that holds the index.
+void TermBuilder::setIndex(TermDefinition& definition, const Json& index) {
+  if (mode10() || !definition.hasContainer("@index")) throw JsonLdError("invalid term definition", "@index");
+  if (!index.is_string()) throw JsonLdError("invalid term definition", "@index " + index.dump());
+  const std::optional<std::string> expanded = expand(index.get<std::string>(), false, true);
+  if (!expanded || isKeyword(*expanded) || !hasScheme(*expanded)) {
+    throw JsonLdError("invalid term definition", "@index " + index.dump());
   }
-  if (value.contains("@context")) {
-    if (mode10()) throw JsonLdError("invalid term definition", "@context in json-ld-1.0");
-    try {
-      processContext(std::make_shared<ActiveContext>(result_), value["@context"], baseUrl_,
-                     {.overrideProtected = true, .validateScoped = false}, remoteContexts_);
-    } catch (const JsonLdError& e) {
-      throw JsonLdError("invalid scoped context", e.what());
-    }
-    definition.context = value["@context"];
-    definition.contextBase = baseUrl_;
+  definition.index = index.get<std::string>();
+}
+
+// A scoped context: checked now (it must process), applied where the term is used.
+void TermBuilder::setScopedContext(TermDefinition& definition, const Json& context) {
+  if (mode10()) throw JsonLdError("invalid term definition", "@context in json-ld-1.0");
+  try {
+    processContext(std::make_shared<ActiveContext>(result_), context, baseUrl_,
+                   {.overrideProtected = true, .validateScoped = false}, remoteContexts_);
+  } catch (const JsonLdError& e) {
+    throw JsonLdError("invalid scoped context", e.what());
   }
-  if (value.contains("@language") && !value.contains("@type")) {
+  definition.context = context;
+  definition.contextBase = baseUrl_;
+}
+
+// @language and @direction of a term without @type (null is a value: none).
+void TermBuilder::setLanguage(TermDefinition& definition, const Json& value) {
+  if (value.contains("@language")) {
     const Json& language = value["@language"];
     if (!language.is_null() && !language.is_string()) throw JsonLdError("invalid language mapping", language.dump());
     definition.hasLanguage = true;
     if (language.is_string()) definition.language = language.get<std::string>();
   }
-  if (value.contains("@direction") && !value.contains("@type")) {
+  if (value.contains("@direction")) {
     const Json& direction = value["@direction"];
     if (!direction.is_null() && direction != "ltr" && direction != "rtl") {
       throw JsonLdError("invalid base direction", direction.dump());
@@ -326,23 +352,24 @@ void TermBuilder::setRest(TermDefinition& definition, const std::string& term, c
     definition.hasDirection = true;
     if (direction.is_string()) definition.direction = direction.get<std::string>();
   }
-  if (value.contains("@nest")) {
-    if (mode10()) throw JsonLdError("invalid term definition", "@nest in json-ld-1.0");
-    const Json& nest = value["@nest"];
-    if (!nest.is_string() || (isKeyword(nest.get<std::string>()) && nest != "@nest")) {
-      throw JsonLdError("invalid @nest value", nest.dump());
-    }
-    definition.nest = nest.get<std::string>();
+}
+
+void TermBuilder::setNest(TermDefinition& definition, const Json& nest) {
+  if (mode10()) throw JsonLdError("invalid term definition", "@nest in json-ld-1.0");
+  if (!nest.is_string() || (isKeyword(nest.get<std::string>()) && nest != "@nest")) {
+    throw JsonLdError("invalid @nest value", nest.dump());
   }
-  if (value.contains("@prefix")) {
-    if (mode10() || term.find_first_of(":/") != std::string::npos) {
-      throw JsonLdError("invalid term definition", "@prefix on " + term);
-    }
-    if (!value["@prefix"].is_boolean()) throw JsonLdError("invalid @prefix value", value["@prefix"].dump());
-    definition.prefix = value["@prefix"].get<bool>();
-    if (definition.prefix && definition.iri && isKeyword(*definition.iri)) {
-      throw JsonLdError("invalid term definition", "a keyword as a prefix");
-    }
+  definition.nest = nest.get<std::string>();
+}
+
+void TermBuilder::setPrefix(TermDefinition& definition, const std::string& term, const Json& prefix) {
+  if (mode10() || term.find_first_of(":/") != std::string::npos) {
+    throw JsonLdError("invalid term definition", "@prefix on " + term);
+  }
+  if (!prefix.is_boolean()) throw JsonLdError("invalid @prefix value", prefix.dump());
+  definition.prefix = prefix.get<bool>();
+  if (definition.prefix && definition.iri && isKeyword(*definition.iri)) {
+    throw JsonLdError("invalid term definition", "a keyword as a prefix");
   }
 }
 
