@@ -405,52 +405,62 @@ Json withImport(const ActiveContext& result, const Json& context, const std::str
   return merged;
 }
 
-void applyKeywords(ActiveContext& result, const Json& context, const std::vector<std::string>& remoteContexts) {
-  const bool mode10 = result.options->processingMode10;
-  if (context.contains("@version")) {
-    if (context["@version"] != Json(1.1)) throw JsonLdError("invalid @version value", context["@version"].dump());
-    if (mode10) throw JsonLdError("processing mode conflict", "@version 1.1 in json-ld-1.0");
+// @base: a context's own only (a remote context's is ignored); relative to the base before it.
+void applyBase(ActiveContext& result, const Json& base) {
+  if (base.is_null()) {
+    result.base.reset();
+  } else if (!base.is_string()) {
+    throw JsonLdError("invalid base IRI", base.dump());
+  } else if (hasScheme(base.get<std::string>())) {
+    result.base = base.get<std::string>();
+  } else if (result.base) {
+    result.base = rdf::resolveIri(*result.base, base.get<std::string>());
+  } else {
+    throw JsonLdError("invalid base IRI", base.dump() + " is relative and there is no base");
   }
-  if (context.contains("@base") && remoteContexts.empty()) {
-    const Json& base = context["@base"];
-    if (base.is_null()) {
-      result.base.reset();
-    } else if (!base.is_string()) {
-      throw JsonLdError("invalid base IRI", base.dump());
-    } else if (hasScheme(base.get<std::string>())) {
-      result.base = base.get<std::string>();
-    } else if (result.base) {
-      result.base = rdf::resolveIri(*result.base, base.get<std::string>());
-    } else {
-      throw JsonLdError("invalid base IRI", base.dump() + " is relative and there is no base");
-    }
+}
+
+// @vocab: an IRI, a blank node identifier, or (1.1) relative to the vocabulary or base before it.
+void applyVocab(ActiveContext& result, const Json& vocab) {
+  if (vocab.is_null()) {
+    result.vocab.reset();
+    return;
   }
-  if (context.contains("@vocab")) {
-    const Json& vocab = context["@vocab"];
-    if (vocab.is_null()) {
-      result.vocab.reset();
-    } else if (!vocab.is_string()) {
-      throw JsonLdError("invalid vocab mapping", vocab.dump());
-    } else {
-      result.vocab = TermBuilder::expandIriIn(result, vocab.get<std::string>(), true, true, nullptr);
-      if (!result.vocab || (mode10 && !hasScheme(*result.vocab) && !isBlankNodeId(*result.vocab))) {
-        throw JsonLdError("invalid vocab mapping", vocab.dump());
-      }
-    }
+  if (!vocab.is_string()) throw JsonLdError("invalid vocab mapping", vocab.dump());
+  result.vocab = TermBuilder::expandIriIn(result, vocab.get<std::string>(), true, true, nullptr);
+  if (!result.vocab ||
+      (result.options->processingMode10 && !hasScheme(*result.vocab) && !isBlankNodeId(*result.vocab))) {
+    throw JsonLdError("invalid vocab mapping", vocab.dump());
   }
+}
+
+// @language and @direction: the defaults of strings (null: none).
+void applyLanguage(ActiveContext& result, const Json& context) {
   if (context.contains("@language")) {
     const Json& language = context["@language"];
     if (!language.is_null() && !language.is_string()) throw JsonLdError("invalid default language", language.dump());
     result.defaultLanguage = language.is_string() ? std::optional(language.get<std::string>()) : std::nullopt;
   }
   if (context.contains("@direction")) {
-    if (mode10) throw JsonLdError("invalid context entry", "@direction in json-ld-1.0");
+    if (result.options->processingMode10) throw JsonLdError("invalid context entry", "@direction in json-ld-1.0");
     const Json& direction = context["@direction"];
     if (!direction.is_null() && direction != "ltr" && direction != "rtl") {
       throw JsonLdError("invalid base direction", direction.dump());
     }
     result.defaultDirection = direction.is_string() ? std::optional(direction.get<std::string>()) : std::nullopt;
   }
+}
+
+// A local context's keywords: @version, @base, @vocab, @language, @direction (and @propagate checked).
+void applyKeywords(ActiveContext& result, const Json& context, const std::vector<std::string>& remoteContexts) {
+  const bool mode10 = result.options->processingMode10;
+  if (context.contains("@version")) {
+    if (context["@version"] != Json(1.1)) throw JsonLdError("invalid @version value", context["@version"].dump());
+    if (mode10) throw JsonLdError("processing mode conflict", "@version 1.1 in json-ld-1.0");
+  }
+  if (context.contains("@base") && remoteContexts.empty()) applyBase(result, context["@base"]);
+  if (context.contains("@vocab")) applyVocab(result, context["@vocab"]);
+  applyLanguage(result, context);
   if (context.contains("@propagate")) {
     if (mode10) throw JsonLdError("invalid context entry", "@propagate in json-ld-1.0");
     if (!context["@propagate"].is_boolean()) throw JsonLdError("invalid @propagate value", context["@propagate"].dump());

@@ -111,52 +111,51 @@ class Serializer {
     const std::string lexical(term.value);
     const std::string datatype = term.datatype.empty() ? std::string(term.language.empty() ? rdf::kXsdString : rdf::kRdfLangString)
                                                        : std::string(term.datatype);
-    Json result = Json::object();
     if (options_.useNativeTypes) {
-      if (datatype == rdf::kXsdString) return Json{{"@value", lexical}};
-      if (datatype == std::string(kXsdNs) + "boolean" && (lexical == "true" || lexical == "false" || lexical == "1" || lexical == "0")) {
-        return Json{{"@value", lexical == "true" || lexical == "1"}};
-      }
-      if (datatype == std::string(kXsdNs) + "integer" && isIntegerLexical(lexical)) {
-        int64_t number = 0;
-        const char* begin = lexical.data() + (lexical[0] == '+' ? 1 : 0);
-        if (std::from_chars(begin, lexical.data() + lexical.size(), number).ec == std::errc()) return Json{{"@value", number}};
-      }
-      if (datatype == std::string(kXsdNs) + "double" && !lexical.empty() &&
-          lexical.find_first_not_of("0123456789+-.eE") == std::string::npos) {
-        double number = 0;
-        const char* begin = lexical.data() + (lexical[0] == '+' ? 1 : 0);
-        const auto [end, ec] = std::from_chars(begin, lexical.data() + lexical.size(), number);
-        if (ec == std::errc() && end == lexical.data() + lexical.size() && std::isfinite(number)) {
-          return Json{{"@value", number}};
-        }
-      }
+      if (std::optional<Json> native = nativeValue(lexical, datatype)) return Json{{"@value", *native}};
     }
-    if (options_.rdfDirection == "i18n-datatype" && datatype.starts_with("https://www.w3.org/ns/i18n#")) {
-      const std::string suffix = datatype.substr(std::string_view("https://www.w3.org/ns/i18n#").size());
+    Json result{{"@value", lexical}};
+    constexpr std::string_view kI18n = "https://www.w3.org/ns/i18n#";
+    if (options_.rdfDirection == "i18n-datatype" && datatype.starts_with(kI18n)) {
+      const std::string suffix = datatype.substr(kI18n.size());
       const size_t underscore = suffix.find('_');
-      result["@value"] = lexical;
       if (underscore != std::string::npos && underscore > 0) result["@language"] = suffix.substr(0, underscore);
       if (underscore != std::string::npos) result["@direction"] = suffix.substr(underscore + 1);
-      return result;
-    }
-    if (datatype == kJson && options_.parseJsonLiterals && !options_.processingMode10) {
+    } else if (datatype == kJson && options_.parseJsonLiterals && !options_.processingMode10) {
       try {
-        result["@value"] = parseJson(lexical);
-      } catch (const JsonSyntaxError& e) {
+        result = Json{{"@value", parseJson(lexical)}, {"@type", "@json"}};
+      } catch (const JsonSyntaxError&) {
         throw JsonLdError("invalid JSON literal", lexical);
       }
-      result["@type"] = "@json";
-      return result;
-    }
-    result["@value"] = lexical;
-    if (!term.language.empty()) {
+    } else if (!term.language.empty()) {
       result["@language"] = std::string(term.language);
     } else if (datatype != rdf::kXsdString) {
       result["@type"] = datatype;
     }
     return result;
   }
+
+  // useNativeTypes: a string, boolean, integer or double as JSON, where its lexical form is one.
+  static std::optional<Json> nativeValue(const std::string& lexical, const std::string& datatype) {
+    if (datatype == rdf::kXsdString) return Json(lexical);
+    if (datatype == std::string(kXsdNs) + "boolean" && (lexical == "true" || lexical == "false" || lexical == "1" || lexical == "0")) {
+      return Json(lexical == "true" || lexical == "1");
+    }
+    const char* begin = lexical.data() + (lexical.starts_with('+') ? 1 : 0);
+    const char* end = lexical.data() + lexical.size();
+    if (datatype == std::string(kXsdNs) + "integer" && isIntegerLexical(lexical)) {
+      int64_t number = 0;
+      if (std::from_chars(begin, end, number).ec == std::errc()) return Json(number);
+    }
+    if (datatype == std::string(kXsdNs) + "double" && !lexical.empty() &&
+        lexical.find_first_not_of("0123456789+-.eE") == std::string::npos) {
+      double number = 0;
+      const auto [stop, ec] = std::from_chars(begin, end, number);
+      if (ec == std::errc() && stop == end && std::isfinite(number)) return Json(number);
+    }
+    return std::nullopt;
+  }
+
 
   // rdfDirection compound-literal: a blank node with rdf:direction (and
   // rdf:value, maybe rdf:language) stands for a string with a direction;

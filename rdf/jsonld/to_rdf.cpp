@@ -203,60 +203,71 @@ class Converter {
     return literal(item, listStatements);
   }
 
-  // A value object as a literal; with rdfDirection compound-literal, a
-  // string with a direction as a blank node with rdf:value, rdf:language
-  // and rdf:direction (in `statements`).
+  // A value object as a literal (a string with a direction: directional()).
   std::optional<std::string> literal(const Json& item, std::vector<Statement>& statements) {
-    const Json& value = item["@value"];
     std::optional<std::string> datatype;
     if (item.contains("@type")) datatype = item["@type"].get<std::string>();
     if (datatype && *datatype != "@json" && !isWellFormedIri(*datatype)) {
       drop("the datatype '" + *datatype + "' is not an absolute IRI");
       return std::nullopt;
     }
-    std::string language = item.value("@language", "");
+    const std::string language = item.value("@language", "");
     if (item.contains("@language") && !isWellFormedLanguage(language)) {
       drop("the language tag '" + language + "' is not well-formed");
       return std::nullopt;
     }
-    std::string lexical;
-    if (datatype == "@json") {
-      lexical = canonicalJson(value);
-      datatype = rdf("JSON");
-    } else if (value.is_boolean()) {
-      lexical = value.get<bool>() ? "true" : "false";
-      if (!datatype) datatype = xsd("boolean");
-    } else if (value.is_number()) {
-      const double number = value.get<double>();
-      if (value.is_number_float() && (std::fmod(number, 1.0) != 0 || std::fabs(number) >= 1e21 || datatype == xsd("double"))) {
-        lexical = canonicalDouble(number);
-        if (!datatype) datatype = xsd("double");
-      } else if (!value.is_number_float() && datatype == xsd("double")) {
-        lexical = canonicalDouble(number);
-      } else {
-        lexical = value.is_number_float() ? integerText(number) : value.dump();
-        if (!datatype) datatype = xsd("integer");
-      }
-    } else {
-      lexical = value.get<std::string>();
-    }
-    // A language tag is kept as written, but in a direction's datatype or node, lower-cased (as the API does).
+    const std::string lexical = lexicalForm(item["@value"], datatype);
     if (item.contains("@direction") && options_.rdfDirection) {
-      std::transform(language.begin(), language.end(), language.begin(), [](unsigned char c) { return std::tolower(c); });
-    }
-    if (item.contains("@direction") && options_.rdfDirection == "i18n-datatype") {
-      datatype = "https://www.w3.org/ns/i18n#" + language + "_" + item["@direction"].get<std::string>();
-      language.clear();
-    } else if (item.contains("@direction") && options_.rdfDirection == "compound-literal") {
-      const std::string node = *resource(issuer_.fresh());
-      statements.push_back({node, rdf::iriTerm(rdf("value")), rdf::literalTerm(lexical), {}});
-      if (!language.empty()) statements.push_back({node, rdf::iriTerm(rdf("language")), rdf::literalTerm(language), {}});
-      statements.push_back({node, rdf::iriTerm(rdf("direction")), rdf::literalTerm(item["@direction"].get<std::string>()), {}});
-      return node;
+      return directional(lexical, language, item["@direction"].get<std::string>(), statements);
     }
     if (!language.empty()) return rdf::literalTerm(lexical, language);
-    return rdf::literalTerm(lexical, {}, datatype && *datatype != rdf::kXsdString ? *datatype : std::string());
+    return rdf::literalTerm(lexical, {}, *datatype != rdf::kXsdString ? *datatype : std::string());
   }
+
+  // The lexical form of a value, and its datatype where the value implies
+  // one: canonical JSON (rdf:JSON), true/false, an integer, or a double in
+  // canonical form (1.1E0) for a number with a fraction, of 1e21 or more, or
+  // typed xsd:double; xsd:string for a string.
+  static std::string lexicalForm(const Json& value, std::optional<std::string>& datatype) {
+    if (datatype == "@json") {
+      datatype = rdf("JSON");
+      return canonicalJson(value);
+    }
+    if (value.is_boolean()) {
+      if (!datatype) datatype = xsd("boolean");
+      return value.get<bool>() ? "true" : "false";
+    }
+    if (!value.is_number()) {
+      if (!datatype) datatype = std::string(rdf::kXsdString);
+      return value.get<std::string>();
+    }
+    const double number = value.get<double>();
+    const bool fraction = value.is_number_float() && (std::fmod(number, 1.0) != 0 || std::fabs(number) >= 1e21);
+    if (fraction || datatype == xsd("double")) {
+      if (!datatype) datatype = xsd("double");
+      return canonicalDouble(number);
+    }
+    if (!datatype) datatype = xsd("integer");
+    return value.is_number_float() ? integerText(number) : value.dump();
+  }
+
+  // A string with a direction, as rdfDirection says: a literal of an
+  // i18n datatype, or a compound literal (a blank node with rdf:value,
+  // rdf:language and rdf:direction, in `statements`). The language tag is
+  // lower-cased there, as the API does.
+  std::string directional(const std::string& lexical, std::string language, const std::string& direction,
+                          std::vector<Statement>& statements) {
+    std::transform(language.begin(), language.end(), language.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (options_.rdfDirection == "i18n-datatype") {
+      return rdf::literalTerm(lexical, {}, "https://www.w3.org/ns/i18n#" + language + "_" + direction);
+    }
+    const std::string node = *resource(issuer_.fresh());
+    statements.push_back({node, rdf::iriTerm(rdf("value")), rdf::literalTerm(lexical), {}});
+    if (!language.empty()) statements.push_back({node, rdf::iriTerm(rdf("language")), rdf::literalTerm(language), {}});
+    statements.push_back({node, rdf::iriTerm(rdf("direction")), rdf::literalTerm(direction), {}});
+    return node;
+  }
+
 
   static std::string integerText(double number) {
     char buffer[400];
