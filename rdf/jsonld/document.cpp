@@ -89,7 +89,11 @@ RemoteDocument LocalDocumentLoader::load(const std::string& url) {
   std::string path;
   for (const auto& [mapped, file] : paths_) {
     if (url == mapped) path = file;
-    if (mapped.ends_with('/') && url.starts_with(mapped) && path.empty()) path = file + "/" + url.substr(mapped.size());
+    // Under a mapped folder, but never above it.
+    const std::string rest = url.substr(std::min(mapped.size(), url.size()));
+    if (mapped.ends_with('/') && url.starts_with(mapped) && path.empty() && rest.find("..") == std::string::npos) {
+      path = file + "/" + rest;
+    }
   }
   if (path.empty()) {
     throw JsonLdError("loading document failed",
