@@ -252,9 +252,10 @@ int main(int argc, char** argv) {
                "the expected error code is raised. Remote documents come from the test folder (the suite's\n"
                "base URL mapped onto it by a local document loader); nothing is fetched. Tests of JSON-LD\n"
                "1.0 only (`specVersion` json-ld-1.0) and of generalized RDF (`requires` GeneralizedRdf: a\n"
-               "blank node as predicate, which RDF 1.1 and the store do not hold) are skipped. Written by\n"
-               "the runner,\n"
-               "`tests/conformance/jsonld_runner.cpp`:\n\n"
+               "blank node as predicate, which RDF 1.1 and the store do not hold) are skipped. Each test's\n"
+               "options are honoured (`base`, `expandContext`, `processingMode`, `rdfDirection` both ways,\n"
+               "`useNativeTypes`, `useRdfType`); the loader and the writer use the API's defaults. Written\n"
+               "by the runner, `tests/conformance/jsonld_runner.cpp`:\n\n"
                "```\ncmake --build build/default --target gsparql-jsonld-conformance\n"
                "build/default/tests/conformance/gsparql-jsonld-conformance > docs/conformance-jsonld.md\n```\n\n"
                "| manifest | tests | pass | fail | skipped |\n|---|---|---|---|---|\n";
