@@ -1,10 +1,11 @@
-// gsparql-jsonld-conformance: the W3C JSON-LD 1.1 API tests for toRdf and
-// fromRdf (../shared/conformance/json-ld/tests/) through rdf/jsonld/ (the
-// algorithms the loader and the JSON-LD writer use). toRdf: the statements
-// must be isomorphic to the expected N-Quads (blank nodes matched by a
-// search; language tags compared in lower case); fromRdf: the expanded
-// JSON-LD must equal the expected, arrays compared as multisets except an
-// @list's; negative tests must fail with the expected error code. Remote
+// gsparql-jsonld-conformance: the W3C JSON-LD 1.1 API tests for toRdf,
+// fromRdf and expand (../shared/conformance/json-ld/tests/) through
+// rdf/jsonld/ (the algorithms the loader and the JSON-LD writer use).
+// toRdf: the statements must be isomorphic to the expected N-Quads (blank
+// nodes matched by a search; language tags compared in lower case); fromRdf
+// and expand: the expanded JSON-LD must equal the expected, arrays compared
+// as multisets except an @list's; negative tests must fail with the
+// expected error code. Remote
 // documents (remote contexts, @import, expandContext) are read from the
 // test folder: a local document loader maps the suite's base URL
 // (https://w3c.github.io/json-ld-api/tests/) onto it, nothing is fetched.
@@ -43,6 +44,7 @@ constexpr int kSkipped = 77;
 const std::string kSuiteBase = "https://w3c.github.io/json-ld-api/tests/";
 
 enum class Result { Pass, Fail, Skip };
+enum class Algorithm { ToRdf, FromRdf, Expand };
 
 struct Outcome {
   std::string id, name;
@@ -116,7 +118,7 @@ class Runner {
  public:
   explicit Runner(const fs::path& root) : root_(root) { loader_.map(kSuiteBase, root.string()); }
 
-  Outcome run(const Json& test, bool toRdf) {
+  Outcome run(const Json& test, Algorithm algorithm) {
     Outcome outcome{test.value("@id", ""), test.value("name", ""), Result::Fail, ""};
     const Json option = test.value("option", Json::object());
     if (option.value("specVersion", "") == "json-ld-1.0") {
@@ -144,10 +146,12 @@ class Runner {
     const bool positive = expectedError.empty();
     try {
       const fs::path input = root_ / test.value("input", "");
-      if (toRdf) {
+      if (algorithm == Algorithm::ToRdf) {
         runToRdf(test, input, options, outcome);
-      } else {
+      } else if (algorithm == Algorithm::FromRdf) {
         runFromRdf(test, input, options, outcome);
+      } else {
+        runExpand(test, input, options, outcome);
       }
       if (!positive) outcome = {outcome.id, outcome.name, Result::Fail, "no error; expected '" + expectedError + "'"};
     } catch (const jsonld::JsonLdError& e) {
@@ -184,6 +188,20 @@ class Runner {
     outcome.result = Result::Pass;
   }
 
+  void runExpand(const Json& test, const fs::path& input, const jsonld::Options& options, Outcome& outcome) {
+    const Json actual = jsonld::expand(readJson(input), options);
+    if (!test.contains("expect")) {
+      outcome.result = Result::Pass;
+      return;
+    }
+    const Json expected = readJson(root_ / test["expect"].get<std::string>());
+    if (!sameJson(expected, actual)) {
+      outcome.detail = "different expanded JSON-LD: " + firstLine(actual.dump());
+      return;
+    }
+    outcome.result = Result::Pass;
+  }
+
   void runFromRdf(const Json& test, const fs::path& input, const jsonld::Options& options, Outcome& outcome) {
     std::vector<jsonld::Quad> dataset;
     auto stream = openInput(input.string());
@@ -209,7 +227,7 @@ class Runner {
 
 struct Suite {
   std::string manifest, title;
-  bool toRdf;
+  Algorithm algorithm;
   std::vector<Outcome> outcomes;
 };
 
@@ -229,25 +247,26 @@ int main(int argc, char** argv) {
     std::cerr << "gsparql-jsonld-conformance: no JSON-LD tests in " << root << "\n";
     return kSkipped;
   }
-  std::vector<Suite> suites = {{"toRdf-manifest.jsonld", "toRdf", true, {}},
-                               {"fromRdf-manifest.jsonld", "fromRdf", false, {}}};
+  std::vector<Suite> suites = {{"toRdf-manifest.jsonld", "toRdf", Algorithm::ToRdf, {}},
+                               {"fromRdf-manifest.jsonld", "fromRdf", Algorithm::FromRdf, {}},
+                               {"expand-manifest.jsonld", "expand", Algorithm::Expand, {}}};
   Runner runner(root);
   size_t failures = 0;
   for (Suite& suite : suites) {
     const Json manifest = readJson(root / suite.manifest);
     for (const Json& test : manifest["sequence"]) {
-      Outcome outcome = runner.run(test, suite.toRdf);
+      Outcome outcome = runner.run(test, suite.algorithm);
       if (outcome.result == Result::Fail) ++failures;
       suite.outcomes.push_back(std::move(outcome));
     }
   }
-  std::cout << "# W3C JSON-LD 1.1 API tests: toRdf and fromRdf\n\n"
-               "The toRdf and fromRdf manifests of the JSON-LD 1.1 API test suite\n"
+  std::cout << "# W3C JSON-LD 1.1 API tests: toRdf, fromRdf and expand\n\n"
+               "The toRdf, fromRdf and expand manifests of the JSON-LD 1.1 API test suite\n"
                "(`../shared/conformance/json-ld/tests/`), run through `rdf/jsonld/` (the algorithms the\n"
                "loader and the JSON-LD writer use). toRdf tests pass when the statements are isomorphic to\n"
                "the expected N-Quads (blank nodes matched by a search; language tags compared in lower\n"
                "case); statements the algorithm drops (relative IRIs, malformed language tags) are dropped\n"
-               "as `gsparql load --lenient` drops them. fromRdf tests pass when the expanded JSON-LD equals\n"
+               "as `gsparql load --lenient` drops them. fromRdf and expand tests pass when the expanded JSON-LD equals\n"
                "the expected, arrays compared as multisets except an `@list`'s. Negative tests pass when\n"
                "the expected error code is raised. Remote documents come from the test folder (the suite's\n"
                "base URL mapped onto it by a local document loader); nothing is fetched. Tests of JSON-LD\n"
