@@ -19,6 +19,10 @@ const std::string kNil = std::string(kRdfNs) + "nil";
 const std::string kList = std::string(kRdfNs) + "List";
 const std::string kType = std::string(kRdfNs) + "type";
 const std::string kJson = std::string(kRdfNs) + "JSON";
+// Lists in lists made @list at most this deep: two JSON levels each, well
+// within what the reader takes (kMaxJsonNesting).
+constexpr size_t kMaxListNesting = 200;
+static_assert(2 * kMaxListNesting + 16 < kMaxJsonNesting);
 
 // A node's id as the expanded form writes it: the IRI, or "_:label".
 std::string idOf(const rdf::TermParts& term) {
@@ -217,13 +221,20 @@ class Serializer {
   }
 
   // A chain's items, a cell's first that heads another list made that list
-  // (so lists of lists come out whole, whatever order their nils came in).
-  Json listOf(const Chain& chain) {
+  // (so lists of lists come out whole, whatever order their nils came in),
+  // down to kMaxListNesting; deeper lists stay rdf:first/rdf:rest nodes, so
+  // that the JSON written stays within what reading it takes (and no
+  // recursion here goes deeper). The chains made lists go into `made`.
+  Json listOf(const Chain& chain, size_t depth, std::set<const Chain*>& made) {
+    made.insert(&chain);
     Json list = Json::array();
     for (const std::string& cell : chain.cells) {
       const auto inner = chains_.find(key({chain.head.graph, cell, kFirst, 0}));
-      list.push_back(inner != chains_.end() ? Json{{"@list", listOf(inner->second)}}
-                                            : graphs_[chain.head.graph][cell][kFirst][0]);
+      if (inner != chains_.end() && depth < kMaxListNesting) {
+        list.push_back(Json{{"@list", listOf(inner->second, depth + 1, made)}});
+      } else {
+        list.push_back(graphs_[chain.head.graph][cell][kFirst][0]);
+      }
     }
     return list;
   }
@@ -241,15 +252,21 @@ class Serializer {
     for (const auto& [at, chain] : chains_) {
       for (const std::string& cell : chain.cells) cells.insert({chain.head.graph, cell});
     }
+    // Lists whose head is no cell of another list (one inside another is made
+    // with it; lists that only hold each other, a cycle, stay nodes).
+    std::set<const Chain*> made;
     for (const auto& [at, chain] : chains_) {
       const Usage& head = chain.head;
-      if (cells.contains({head.graph, head.subject})) continue;  // inside an enclosing list, made with it
+      if (cells.contains({head.graph, head.subject})) continue;
       Json& value = graphs_[head.graph][head.subject][head.property][head.index];
       value.erase("@id");
-      value["@list"] = listOf(chain);
+      value["@list"] = listOf(chain, 1, made);
     }
-    for (const auto& [graph, cell] : cells) graphs_[graph].erase(cell);
+    for (const Chain* chain : made) {
+      for (const std::string& cell : chain->cells) graphs_[chain->head.graph].erase(cell);
+    }
   }
+
 
   const Options& options_;
   rdf::TermSplitter splitter_;

@@ -156,3 +156,24 @@ TEST_CASE("JSON-LD output: native values only where lossless, compact IRIs, list
   writeFile(dir / "out.jsonld", json);
   CHECK(readFile(dir / "out.jsonld", RdfFormat::JsonLd) == readFile(dir / "d.ttl", RdfFormat::Turtle));
 }
+
+TEST_CASE("JSON-LD output: lists 300 deep and lists that hold each other are written so that they read back the same") {
+  TempDir dir;
+  const std::string first = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#first>";
+  const std::string rest = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#rest>";
+  const std::string nil = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#nil>";
+  std::string triples = "<http://e/s> <http://e/p> _:l0 .\n";
+  for (int i = 0; i < 300; ++i) {
+    triples += "_:l" + std::to_string(i) + " " + first + " _:l" + std::to_string(i + 1) + " .\n_:l" + std::to_string(i) +
+               " " + rest + " " + nil + " .\n";
+  }
+  triples += "_:l300 " + first + " \"bottom\" .\n_:l300 " + rest + " " + nil + " .\n";
+  // Two one-item lists, each the other's item: no list holds them, they stay nodes.
+  triples += "_:a " + first + " _:b .\n_:a " + rest + " " + nil + " .\n_:b " + first + " _:a .\n_:b " + rest + " " + nil + " .\n";
+  writeFile(dir / "lists.nt", triples);
+  Database::load(dir / "db", {(dir / "lists.nt").string()});
+  std::ostringstream out;
+  Database(dir / "db").dump(out, ResultFormat::JsonLd);
+  writeFile(dir / "lists.jsonld", out.str());
+  CHECK(readFile(dir / "lists.jsonld", RdfFormat::JsonLd) == readFile(dir / "lists.nt", RdfFormat::NTriples));
+}
