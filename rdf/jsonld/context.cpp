@@ -10,6 +10,8 @@ namespace {
 
 // Remote contexts one context may pull in, directly or not; more is a loop.
 constexpr size_t kMaxRemoteContexts = 32;
+// Terms whose definitions wait on each other (a: "b:x", b: "c:x", ...).
+constexpr size_t kMaxTermChain = 512;
 
 const std::set<std::string, std::less<>> kTermEntries = {"@id", "@reverse", "@container", "@context", "@direction",
                                                          "@index", "@language", "@nest", "@prefix", "@protected",
@@ -82,6 +84,7 @@ class TermBuilder {
   bool overrideProtected_;
   const std::vector<std::string>& remoteContexts_;
   std::map<std::string, bool> defined_;  // false: being defined (a cycle if met again)
+  size_t defining_ = 0;                  // definitions under way, one inside another
 };
 
 std::optional<std::string> TermBuilder::expandIriIn(const ActiveContext& active, const std::string& value,
@@ -115,6 +118,17 @@ void TermBuilder::define(const std::string& term, bool protectedDefault) {
     throw JsonLdError("cyclic IRI mapping", term);
   }
   if (term.empty()) throw JsonLdError("invalid term definition", "an empty term");
+  // A term's definition may define the terms it uses first, and theirs: a
+  // chain of them is bounded, so that a long one is an error, not a stack overflow.
+  if (defining_ >= kMaxTermChain) {
+    throw JsonLdError("invalid term definition",
+                      term + " is defined through more than " + std::to_string(kMaxTermChain) + " other terms");
+  }
+  ++defining_;
+  const struct Done {
+    size_t& defining;
+    ~Done() { --defining; }
+  } done{defining_};
   defined_[term] = false;
   const Json& value = local_[term];
   if (term == "@type" && !mode10()) return defineTypeTerm(value, protectedDefault);

@@ -1,6 +1,8 @@
 #include "rdf/jsonld/expansion.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "rdf/jsonld/context.h"
 
@@ -72,9 +74,30 @@ class Expander {
                       const std::string& baseUrl);
   Json finish(Json result, const std::optional<std::string>& property);
   bool mode10() const { return options_.processingMode10; }
+  ContextPtr scoped(const ContextPtr& active, const TermDefinition& term, ProcessFlags flags, const ContextPtr& owner);
 
+  // Scoped contexts already applied: the same term's context on the same
+  // active context gives the same result, and nodes of one shape meet them
+  // again and again (a type-scoped context on each node of a type). The
+  // entries keep the contexts their keys point into alive.
+  struct Applied {
+    ContextPtr active, owner, result;
+  };
+  static constexpr size_t kAppliedKept = 4096;
+  std::map<std::tuple<const ActiveContext*, const TermDefinition*, bool, bool>, Applied> applied_;
   const Options& options_;
 };
+
+// A term's scoped context applied to `active` (`owner`: the context that holds the term).
+ContextPtr Expander::scoped(const ContextPtr& active, const TermDefinition& term, ProcessFlags flags,
+                            const ContextPtr& owner) {
+  const auto key = std::make_tuple(active.get(), &term, flags.overrideProtected, flags.propagate);
+  if (const auto at = applied_.find(key); at != applied_.end()) return at->second.result;
+  ContextPtr result = processContext(active, *term.context, term.contextBase, flags);
+  if (applied_.size() >= kAppliedKept) applied_.clear();
+  applied_.emplace(key, Applied{active, owner, result});
+  return result;
+}
 
 Json Expander::expand(ContextPtr active, const std::optional<std::string>& property, const Json& element,
                       const std::string& baseUrl, bool fromMap) {
@@ -82,7 +105,7 @@ Json Expander::expand(ContextPtr active, const std::optional<std::string>& prope
   if (isScalar(element)) {
     if (!property || *property == "@graph") return nullptr;
     if (const TermDefinition* term = termOf(*active, property); term != nullptr && term->context) {
-      active = processContext(active, *term->context, term->contextBase);
+      active = scoped(active, *term, {}, active);
     }
     return expandValue(*active, *property, element);
   }
@@ -108,9 +131,8 @@ Json Expander::expandArray(const ContextPtr& active, const std::optional<std::st
 
 Json Expander::expandObject(ContextPtr active, const std::optional<std::string>& property, const Json& element,
                             const std::string& baseUrl, bool fromMap) {
+  const ContextPtr propertyOwner = active;
   const TermDefinition* propertyTerm = termOf(*active, property);
-  const std::optional<Json> propertyContext = propertyTerm != nullptr ? propertyTerm->context : std::nullopt;
-  const std::string propertyContextBase = propertyTerm != nullptr ? propertyTerm->contextBase : std::string();
   // A type-scoped context does not reach new node objects (only values and
   // a lone node reference keep it).
   if (active->previous && !fromMap) {
@@ -121,7 +143,9 @@ Json Expander::expandObject(ContextPtr active, const std::optional<std::string>&
     }
     if (!keep) active = active->previous;
   }
-  if (propertyContext) active = processContext(active, *propertyContext, propertyContextBase, {.overrideProtected = true});
+  if (propertyTerm != nullptr && propertyTerm->context) {
+    active = scoped(active, *propertyTerm, {.overrideProtected = true}, propertyOwner);
+  }
   if (element.contains("@context")) active = processContext(active, element["@context"], baseUrl);
   ObjectState state;
   state.typeScoped = active;
@@ -134,7 +158,7 @@ Json Expander::expandObject(ContextPtr active, const std::optional<std::string>&
     std::sort(types.begin(), types.end());
     for (const std::string& type : types) {
       if (const TermDefinition* term = state.typeScoped->term(type); term != nullptr && term->context) {
-        active = processContext(active, *term->context, term->contextBase, {.propagate = false});
+        active = scoped(active, *term, {.propagate = false}, state.typeScoped);
       }
     }
     if (!state.inputType && !types.empty() && asArray(value).back().is_string()) {
@@ -186,7 +210,7 @@ void Expander::expandEntries(ObjectState& state, const std::optional<std::string
   for (const std::string& nestKey : nests) {
     const ContextPtr outer = state.active;
     if (const TermDefinition* term = outer->term(nestKey); term != nullptr && term->context) {
-      state.active = processContext(outer, *term->context, term->contextBase, {.overrideProtected = true});
+      state.active = scoped(outer, *term, {.overrideProtected = true}, outer);
     }
     for (const Json& nested : asArray(element[nestKey])) {
       if (!nested.is_object()) throw JsonLdError("invalid @nest value", nested.dump());
@@ -341,7 +365,7 @@ Json Expander::expandIndexMap(const ContextPtr& active, const std::string& key, 
     ContextPtr mapContext = idOrType && active->previous ? active->previous : active;
     if (term.hasContainer("@type")) {
       if (const TermDefinition* typeTerm = mapContext->term(index); typeTerm != nullptr && typeTerm->context) {
-        mapContext = processContext(mapContext, *typeTerm->context, typeTerm->contextBase);
+        mapContext = scoped(mapContext, *typeTerm, {}, mapContext);
       }
     } else {
       mapContext = active;
