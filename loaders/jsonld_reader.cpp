@@ -28,11 +28,24 @@ jsonld::Json parse(const std::string& text, const std::string& name) {
   }
 }
 
+// "name:line:column: " of the innermost object of the document the error
+// arose in, else "name: ".
+std::string where(const std::string& name, const std::string& text, const jsonld::Json& document,
+                  const jsonld::JsonLdError& error) {
+  for (const jsonld::Json* element : error.elements()) {
+    if (const auto at = jsonld::positionOf(text, document, element)) {
+      return name + ":" + std::to_string(at->first) + ":" + std::to_string(at->second) + ": ";
+    }
+  }
+  return name + ": ";
+}
+
 }  // namespace
 
 RdfReadReport readJsonLd(InputStream& input, const std::string& name, const std::string& baseIri,
                          const StatementHandler& onStatement, const RdfReadOptions& options) {
-  const jsonld::Json document = parse(readAll(input), name);
+  const std::string text = readAll(input);
+  const jsonld::Json document = parse(text, name);
   jsonld::LocalDocumentLoader contexts;
   for (const auto& [url, file] : options.jsonLdContexts) contexts.map(url, file);
   jsonld::Options jsonLdOptions;
@@ -54,7 +67,7 @@ RdfReadReport readJsonLd(InputStream& input, const std::string& name, const std:
   try {
     jsonld::toRdf(jsonld::expand(document, jsonLdOptions), jsonLdOptions, sink);
   } catch (const jsonld::JsonLdError& e) {
-    throw LoadError(name + ": " + e.what());
+    throw LoadError(where(name, text, document, e) + e.what());
   }
   return report;
 }

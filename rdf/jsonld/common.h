@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gsparql::jsonld {
 
@@ -26,10 +27,15 @@ class JsonLdError : public std::runtime_error {
       : std::runtime_error(detail.empty() ? code : code + ": " + detail), code_(std::move(code)), detail_(std::move(detail)) {}
   const std::string& code() const { return code_; }
   const std::string& detail() const { return detail_; }
+  // The input objects being expanded when it arose, innermost first (some
+  // may be copies, not parts of the document): where to say it is.
+  void locate(const Json* element) { elements_.push_back(element); }
+  const std::vector<const Json*>& elements() const { return elements_; }
 
  private:
   std::string code_;
   std::string detail_;
+  std::vector<const Json*> elements_;
 };
 
 // A document the processor asked for (a remote context, @import): its final

@@ -4,6 +4,10 @@
 // it is parsed, so no recursive algorithm runs out of stack); and the
 // document loader that serves remote contexts from local files only.
 #include <map>
+#include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -23,6 +27,11 @@ class JsonSyntaxError : public std::runtime_error {
       : std::runtime_error(message), line(line), column(column) {}
   uint64_t line, column;
 };
+
+// Where `element` (an array or object inside `document`, parsed from
+// `text`) starts in the text: its line and column; nullopt if it is no part
+// of the document.
+std::optional<std::pair<uint64_t, uint64_t>> positionOf(std::string_view text, const Json& document, const Json* element);
 
 // URLs mapped to local files: an exact URL to a file, or a URL ending in
 // '/' to a folder (the rest of the URL is the path under it). Anything

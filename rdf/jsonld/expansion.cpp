@@ -110,7 +110,12 @@ Json Expander::expand(ContextPtr active, const std::optional<std::string>& prope
     return expandValue(*active, *property, element);
   }
   if (element.is_array()) return expandArray(active, property, element, baseUrl, fromMap);
-  return expandObject(std::move(active), property, element, baseUrl, fromMap);
+  try {
+    return expandObject(std::move(active), property, element, baseUrl, fromMap);
+  } catch (JsonLdError& e) {
+    e.locate(&element);
+    throw;
+  }
 }
 
 Json Expander::expandArray(const ContextPtr& active, const std::optional<std::string>& property, const Json& element,

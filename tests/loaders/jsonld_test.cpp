@@ -91,8 +91,11 @@ TEST_CASE("JSON-LD loads by extension (compressed too), by --format and its medi
 TEST_CASE("JSON-LD errors: the JSON's position, the JSON-LD error code, deep nesting refused before parsing") {
   CHECK_THROWS_WITH_AS(readDocument("{\n  \"@id\": \"http://e/s\",\n  \"http://e/p\": [1, 2,]\n}"),
                        doctest::Contains("doc.jsonld:3:23: invalid JSON"), LoadError);
+  // A JSON-LD error is placed at the innermost object being expanded when it arose.
   CHECK_THROWS_WITH_AS(readDocument("{\"@context\": {\"@vocab\": 5}, \"p\": 1}"),
-                       doctest::Contains("doc.jsonld: invalid vocab mapping"), LoadError);
+                       doctest::Contains("doc.jsonld:1:1: invalid vocab mapping: 5"), LoadError);
+  CHECK_THROWS_WITH_AS(readDocument("{\"@id\": \"http://e/s\",\n \"http://e/p\": [1, {\"@value\": \"x\", \"@type\": \"bad iri\"}]}"),
+                       doctest::Contains("doc.jsonld:2:20: invalid typed value"), LoadError);
   CHECK_THROWS_WITH_AS(readDocument("{\"@context\": {\"p\": {\"@id\": \"http://e/p\", \"@container\": \"@bag\"}}}"),
                        doctest::Contains("invalid container mapping"), LoadError);
   // Terms defined through each other: a chain of 100 is read, one of 600 refused (not a stack overflow).
