@@ -6,6 +6,8 @@
 // loader refuses them. It links rdf/jsonld alone, so that it builds in a
 // minute (loaders/jsonld_reader.cpp around it only reads the input and
 // words the errors).
+// A JSON-LD error's objects are found again in the text, as the reader does
+// to give its position.
 // Findings: a crash, a sanitizer report, an exception other than a JSON
 // syntax error or a JSON-LD error (a JSON type error in the algorithms), a
 // term that is not valid UTF-8, or statements that, written as JSON-LD and
@@ -44,11 +46,17 @@ std::optional<std::vector<jsonld::Quad>> read(std::string_view document) {
     }
     quads.push_back({s.subject, s.predicate, s.object, s.graph});
   };
+  jsonld::Json json;
   try {
-    jsonld::toRdf(jsonld::expand(jsonld::parseJson(document), options), options, sink);
+    json = jsonld::parseJson(document);
   } catch (const jsonld::JsonSyntaxError&) {
     return std::nullopt;
-  } catch (const jsonld::JsonLdError&) {
+  }
+  try {
+    jsonld::toRdf(jsonld::expand(json, options), options, sink);
+  } catch (const jsonld::JsonLdError& e) {
+    // The reader places the error: finding the objects again in the text must not fail.
+    for (const jsonld::Json* element : e.elements()) jsonld::positionOf(document, json, element);
     return std::nullopt;
   }
   return quads;
