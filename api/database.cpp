@@ -21,6 +21,7 @@
 #include "engine/placement/placing_executor.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
+#include "rdf/rdf_formats.h"
 #include "storage/graph_store.h"
 #include "storage/latest_check.h"
 
@@ -319,20 +320,25 @@ void Database::dump(std::ostream& out) const { dump(out, ResultFormat::NQuads); 
 void Database::dump(std::ostream& out, ResultFormat format) const {
   const auto graphFormat = static_cast<results::Format>(format);
   if (!results::isGraphFormat(graphFormat)) {
-    throw QueryError("a dump is written in a graph format (nt, ttl, nq, trig, rdfxml), not " +
+    throw QueryError("a dump is written in a graph format (nt, ttl, nq, trig, rdfxml, jsonld), not " +
                      std::string(results::formatName(graphFormat)));
   }
   const Catalog& catalog = impl_->store.catalog();
   const NamedGraphs& graphs = impl_->store.graphs();
-  const bool quads = format == ResultFormat::NQuads || format == ResultFormat::TriG;
+  const bool quads = rdf::rdfSyntaxOf(format)->namedGraphs;
   if (!quads && !graphs.named().empty()) {
     const size_t named = graphs.named().size();
     throw QueryError("the dataset has " + std::to_string(named) + (named == 1 ? " named graph" : " named graphs") + ", which " +
-                     std::string(results::formatName(graphFormat)) + " cannot hold (use nq or trig)");
+                     std::string(results::formatName(graphFormat)) + " cannot hold (use nq, trig or jsonld)");
   }
   auto vertices = allTerms(impl_->store.dictionary(), TermSpace::Vertex, catalog.vertexCount);
   const AdjacencyFile& adjacency = impl_->store.adjacency(pcsr::Direction::Out);
-  auto writer = results::makeGraphWriter(graphFormat, out);
+  // JSON-LD has no short form without a context: the usual vocabularies' prefixes make one.
+  const results::Prefixes usual = {{"rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#"},
+                                   {"rdfs", "http://www.w3.org/2000/01/rdf-schema#"},
+                                   {"xsd", "http://www.w3.org/2001/XMLSchema#"},
+                                   {"owl", "http://www.w3.org/2002/07/owl#"}};
+  auto writer = results::makeGraphWriter(graphFormat, out, format == ResultFormat::JsonLd ? usual : results::Prefixes{});
   try {
     for (uint32_t p = 0; p < adjacency.predicateCount(); ++p) {
       if (graphs.isUnion(graphs.graphOf(p))) continue;  // a copy of the named graphs'
@@ -343,10 +349,10 @@ void Database::dump(std::ostream& out, ResultFormat format) const {
         for (uint32_t o : edges.neighboursAt(k)) writer->quad(vertices[edges.keys()[k]], predicate, vertices[o], graph);
       }
     }
+    writer->end();
   } catch (const results::WriteError& e) {
     throw QueryError(e.what());
   }
-  writer->end();
 }
 
 void Database::verify() const { impl_->store.verify(); }

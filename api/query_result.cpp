@@ -53,6 +53,7 @@ static_assert(static_cast<int>(ResultFormat::Turtle) == static_cast<int>(results
 static_assert(static_cast<int>(ResultFormat::NQuads) == static_cast<int>(results::Format::NQuads));
 static_assert(static_cast<int>(ResultFormat::TriG) == static_cast<int>(results::Format::TriG));
 static_assert(static_cast<int>(ResultFormat::RdfXml) == static_cast<int>(results::Format::RdfXml));
+static_assert(static_cast<int>(ResultFormat::JsonLd) == static_cast<int>(results::Format::JsonLd));
 
 std::optional<ResultFormat> resultFormatFromName(std::string_view name) {
   auto format = results::formatFromName(name);

@@ -12,11 +12,11 @@ namespace gsparql {
 void checkFormatFits(ResultFormat format, bool graph, bool boolean) {
   const bool graphFormat = results::isGraphFormat(static_cast<results::Format>(format));
   if (graph && !graphFormat && format != ResultFormat::Table) {
-    throw QueryError("a graph result is written as nt, ttl, nq, trig or rdfxml, not " +
+    throw QueryError("a graph result is written as nt, ttl, nq, trig, rdfxml or jsonld, not " +
                      std::string(results::formatName(static_cast<results::Format>(format))));
   }
   if (!graph && graphFormat) {
-    throw QueryError(std::string("nt, ttl, nq, trig and rdfxml are for CONSTRUCT and DESCRIBE results; this query gives ") +
+    throw QueryError(std::string("nt, ttl, nq, trig, rdfxml and jsonld are for CONSTRUCT and DESCRIBE results; this query gives ") +
                      (boolean ? "a boolean" : "solutions"));
   }
 }

@@ -13,7 +13,7 @@ int runDump(const Arguments& a) {
   if (auto name = a.value("--format")) {
     auto named = resultFormatFromName(*name);
     if (!named || !isGraphFormat(*named)) {
-      throw UsageError("unknown --format '" + *name + "' (nt, ttl, nq, trig or rdfxml)");
+      throw UsageError("unknown --format '" + *name + "' (nt, ttl, nq, trig, rdfxml or jsonld)");
     }
     format = *named;
   }
@@ -27,10 +27,10 @@ int runDump(const Arguments& a) {
 const Command& dumpCommand() {
   static const Command command{
       {.name = "dump",
-       .synopsis = "--db DIR [--format nt|ttl|nq|trig|rdfxml]",
+       .synopsis = "--db DIR [--format nt|ttl|nq|trig|rdfxml|jsonld]",
        .summary = "write the dataset as N-Quads, or in another RDF syntax (--format)",
        .options = {sharedOption("--db"),
-                   {"--format", "nt|ttl|nq|trig|rdfxml",
+                   {"--format", "nt|ttl|nq|trig|rdfxml|jsonld",
                     "the syntax (default nq); nt, ttl and rdfxml only for a dataset without named graphs"}}},
       runDump};
   return command;

@@ -104,6 +104,13 @@ int runLoad(const Arguments& a) {
   if (auto f = a.value("--format")) options.format = parseFormat(*f);
   if (auto budget = a.value("--memory-budget")) options.memoryBudgetBytes = options::parseByteSize(*budget);
   options.graph = a.value("--graph").value_or("");
+  for (const std::string& mapping : a.values("--jsonld-context")) {
+    const size_t equals = mapping.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size()) {
+      throw UsageError("--jsonld-context '" + mapping + "': expected URL=FILE (or URL/=FOLDER)");
+    }
+    options.jsonLdContexts.emplace_back(mapping.substr(0, equals), mapping.substr(equals + 1));
+  }
   std::unique_ptr<ProgressBar> bar;
   if (!a.flag("--quiet") && ::isatty(STDERR_FILENO)) {
     bar = std::make_unique<ProgressBar>(stderr);
@@ -125,16 +132,18 @@ const Command& loadCommand() {
        .synopsis = "--db DIR [options] FILE...",
        .summary = "add RDF files to a database",
        .options = {{"--db", "DIR", "the database directory (created if needed)"},
-                   {"--format", "nt|ttl|nq|trig|rdfxml", "the syntax of every FILE (default: by its extension)"},
+                   {"--format", "nt|ttl|nq|trig|rdfxml|jsonld", "the syntax of every FILE (default: by its extension)"},
                    {"--graph", "IRI", "the named graph for triples that name none (default: the default graph)"},
+                   {"--jsonld-context", "URL=FILE",
+                    "JSON-LD: read the context URL from FILE (URL/=FOLDER maps a folder); repeatable; nothing is fetched"},
                    {"--lenient", "", "skip bad statements (the first five are shown) instead of stopping"},
                    {"--memory-budget", "SIZE", "memory for sorting triples, e.g. 8G (default 4G); more spills to disk"},
                    {"--quiet", "", "no progress bar"},
                    {"--verbose", "", "also the time of each phase and the peak memory"}},
-       .notes = "FILE: N-Triples, Turtle, N-Quads, TriG or RDF/XML (.nt .ttl .nq .trig .rdf .owl .xml), each\n"
-                "optionally compressed (.gz .bz2 .xz .zst); - reads standard input, as N-Triples unless\n"
-                "--format says otherwise.\n"
-                "N-Quads and TriG keep their graphs. A load is atomic: on any error the database is left\n"
+       .notes = "FILE: N-Triples, Turtle, N-Quads, TriG, RDF/XML or JSON-LD (.nt .ttl .nq .trig .rdf .owl\n"
+                ".xml .jsonld), each optionally compressed (.gz .bz2 .xz .zst); - reads standard input, as\n"
+                "N-Triples unless --format says otherwise.\n"
+                "N-Quads, TriG and JSON-LD keep their graphs. A load is atomic: on any error the database is left\n"
                 "as it was.\n",
        .maxOperands = kAnyNumber},
       runLoad};

@@ -18,7 +18,7 @@ std::optional<ResultFormat> formatFrom(const Arguments& a) {
   auto name = a.value("--format");
   if (!name) return std::nullopt;
   auto format = resultFormatFromName(*name);
-  if (!format) throw UsageError("unknown --format '" + *name + "' (table, tsv, csv, json, xml, nt, ttl, nq, trig or rdfxml)");
+  if (!format) throw UsageError("unknown --format '" + *name + "' (table, tsv, csv, json, xml, nt, ttl, nq, trig, rdfxml or jsonld)");
   return format;
 }
 
@@ -77,8 +77,8 @@ const Command& queryCommand() {
        .summary = "run a SPARQL query and write its result",
        .options = {sharedOption("--db"),
                    sharedOption("-f"),
-                   {"--format", "table|tsv|csv|json|xml|nt|ttl|nq|trig|rdfxml",
-                    "SELECT and ASK: table, tsv, csv, json, xml; CONSTRUCT, DESCRIBE: nt, ttl, nq, trig, rdfxml"},
+                   {"--format", "table|tsv|csv|json|xml|nt|ttl|nq|trig|rdfxml|jsonld",
+                    "SELECT and ASK: table, tsv, csv, json, xml; CONSTRUCT, DESCRIBE: nt, ttl, nq, trig, rdfxml, jsonld"},
                    sharedOption("--backend"),
                    sharedOption("--semantics"),
                    sharedOption("--timeout"),

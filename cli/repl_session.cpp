@@ -82,7 +82,8 @@ const char* formatName(ResultFormat f) {
     case ResultFormat::Turtle:
     case ResultFormat::NQuads:
     case ResultFormat::TriG:
-    case ResultFormat::RdfXml: return resultFormatName(f).data();  // NUL-terminated: literals of rdf/rdf_formats.cpp
+    case ResultFormat::RdfXml:
+    case ResultFormat::JsonLd: return resultFormatName(f).data();  // NUL-terminated: literals of rdf/rdf_formats.cpp
   }
   return "?";
 }

@@ -287,6 +287,7 @@ void readInputs(const std::vector<GraphChanges::LoadedFile>& inputs, const LoadO
     readOptions.lenient = options.lenient;
     readOptions.blankNodePrefix = "f" + std::to_string(++catalog.inputFiles) + "_";
     readOptions.defaultGraph = file.graph;
+    readOptions.jsonLdContexts = options.jsonLdContexts;
     auto stream = openInput(input);
     const uint64_t bytesTotal = stream->sourceBytesTotal();
     RdfReadReport report = readInBatches(*stream, input, formatOf(input, options), readOptions,

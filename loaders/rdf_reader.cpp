@@ -8,6 +8,7 @@
 #include <exception>
 
 #include "gsparql/error.h"
+#include "loaders/jsonld_reader.h"
 #include "loaders/rdfxml_reader.h"
 #include "loaders/statement_splitter.h"
 #include "rdf/iri.h"
@@ -35,7 +36,8 @@ SerdSyntax serdSyntax(RdfFormat format) {
     case RdfFormat::Turtle: return SERD_TURTLE;
     case RdfFormat::TriG: return SERD_TRIG;
     case RdfFormat::NQuads: return SERD_NQUADS;
-    case RdfFormat::RdfXml: break;  // Raptor's (loaders/rdfxml_reader.h)
+    case RdfFormat::RdfXml:  // Raptor's (loaders/rdfxml_reader.h)
+    case RdfFormat::JsonLd: break;  // loaders/jsonld_reader.h
   }
   return SERD_NTRIPLES;
 }
@@ -333,9 +335,9 @@ class SerdSession {
 
 RdfReadReport readRdf(InputStream& input, const std::string& name, RdfFormat format,
                       const StatementHandler& onStatement, const RdfReadOptions& options) {
-  if (format == RdfFormat::RdfXml) {
-    return readRdfXml(input, name, options.baseIri.empty() ? fileUri(name) : options.baseIri, onStatement, options);
-  }
+  const std::string& baseIri = options.baseIri.empty() ? fileUri(name) : options.baseIri;
+  if (format == RdfFormat::RdfXml) return readRdfXml(input, name, baseIri, onStatement, options);
+  if (format == RdfFormat::JsonLd) return readJsonLd(input, name, baseIri, onStatement, options);
   SerdSession session(input, name, format, onStatement, options);
   return session.run();
 }

@@ -1,13 +1,15 @@
 #pragma once
 // Streams the statements of one RDF document, with every term in the
 // rdf/term.h form: N-Triples, Turtle, N-Quads and TriG through Serd, each
-// statement with its graph; RDF/XML through Raptor (loaders/rdfxml_reader.h).
+// statement with its graph; RDF/XML through Raptor (loaders/rdfxml_reader.h);
+// JSON-LD by loaders/jsonld_reader.h.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gsparql/load.h"
@@ -33,6 +35,9 @@ struct RdfReadOptions {
   std::string defaultGraph;
   // The line number of the input's first byte, where it is a chunk of a larger input.
   uint64_t firstLine = 1;
+  // JSON-LD: remote context URLs and the local files read for them (a URL
+  // ending in '/' maps a folder); no other context is loaded.
+  std::vector<std::pair<std::string, std::string>> jsonLdContexts;
 };
 
 struct RdfReadReport {

@@ -5,6 +5,7 @@
 #include <raptor2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -81,16 +82,21 @@ class TextWindow {
   uint64_t firstLine_ = 1;
 };
 
-// Raptor finds an element's base IRI by walking up all the elements it is
-// in, several times an element (raptor_sax2_inscope_base_uri): 5,000 nested
-// elements take 0.6 s, 20,000 a minute. So nesting is bounded, as Turtle's
-// is (kMaxNesting), by this scan of the bytes before Raptor sees them: it
-// follows start and end tags, and steps over comments, CDATA sections,
+// A scan of the bytes before Raptor sees them, for two things Raptor cannot
+// be left to. Nesting: Raptor finds an element's base IRI by walking up all
+// the elements it is in, several times an element
+// (raptor_sax2_inscope_base_uri): 5,000 nested elements take 0.6 s, 20,000
+// a minute; so it is bounded, as Turtle's is (kMaxNesting). External
+// entities: not loaded (nothing is fetched), libxml2 expands a reference to
+// one to nothing, without a word; so their declarations (<!ENTITY x SYSTEM
+// "..."> or PUBLIC, parameter entities too) are refused where they are. The
+// scan follows start and end tags, and steps over comments, CDATA sections,
 // processing instructions, the DOCTYPE and quoted attribute values.
-class NestingGuard {
+class MarkupGuard {
  public:
   // How much of `block` may go to Raptor: all of it, or up to the '<' of the
-  // first element nested too deep (then tooDeep() says where it is).
+  // first element nested too deep or external entity declaration (then
+  // tooDeep() or externalEntity() says where it is).
   size_t allowed(std::string_view block) {
     const uint64_t blockStart = offset_;
     for (size_t i = 0; i < block.size(); ++i, ++offset_) {
@@ -106,6 +112,7 @@ class NestingGuard {
     return block.size();
   }
   std::optional<TextPosition> tooDeep() const { return tooDeep_; }
+  std::optional<TextPosition> externalEntity() const { return externalEntity_; }
 
  private:
   enum class State { Text, Open, Bang, StartTag, Quoted, EndTag, Comment, CData, Instruction, Doctype, DoctypeQuoted };
@@ -144,6 +151,8 @@ class NestingGuard {
         } else if (bang_.size() >= 7 || (bang_ != std::string_view("[CDATA[").substr(0, bang_.size()) && bang_ != "-")) {
           state_ = State::Doctype;  // DOCTYPE, or a declaration in its internal subset
           if (!inDoctype_) brackets_ = c == '[' ? 1 : 0;
+          declaration_ = inDoctype_;
+          words_ = bang_;
           if (c == '>') state_ = afterDeclaration();
         }
         return false;
@@ -184,6 +193,14 @@ class NestingGuard {
         return false;
       case State::Doctype:
         inDoctype_ = brackets_ > 0;
+        if (declaration_ && c == '>') {
+          declaration_ = false;
+          if (words_.starts_with("ENTITY") && declaresExternal()) {
+            externalEntity_ = tagStart_;
+            return true;
+          }
+        }
+        if (declaration_ && c != '"' && c != '\'') words_ += c;
         if (c == '"' || c == '\'') {
           quote_ = c;
           state_ = State::DoctypeQuoted;
@@ -195,6 +212,8 @@ class NestingGuard {
         } else if (c == '<' && brackets_ > 0) {
           state_ = State::Open;  // a declaration, comment or instruction of the internal subset
           inDoctype_ = true;
+          tagStart_ = where_;
+          tagOffset_ = offset_;
         } else if (c == '>') {
           state_ = afterDeclaration();
         }
@@ -202,6 +221,21 @@ class NestingGuard {
       case State::DoctypeQuoted:
         if (c == quote_) state_ = State::Doctype;
         return false;
+    }
+    return false;
+  }
+
+  // Whether the <!ENTITY declaration just closed has SYSTEM or PUBLIC
+  // outside its quoted parts (`words_`: its text, quoted parts left out).
+  bool declaresExternal() const {
+    std::string word;
+    for (char c : words_ + " ") {
+      if (std::isspace(static_cast<unsigned char>(c))) {
+        if (word == "SYSTEM" || word == "PUBLIC") return true;
+        word.clear();
+      } else {
+        word += c;
+      }
     }
     return false;
   }
@@ -225,8 +259,11 @@ class NestingGuard {
   int brackets_ = 0;
   bool inDoctype_ = false;
   bool slash_ = false;
+  bool declaration_ = false;  // in a declaration of the internal subset
+  std::string words_;         // its text outside quotes
   int depth_ = 0;
   std::optional<TextPosition> tooDeep_;
+  std::optional<TextPosition> externalEntity_;
 };
 
 // One read: a Raptor world and parser of its own (Raptor's state is per
@@ -292,13 +329,17 @@ class RaptorSession {
       size_t n = input_.read(block.get(), kBlockBytes);
       end = n == 0;
       window_.append(std::string_view(block.get(), n));
-      n = nesting_.allowed(std::string_view(block.get(), n));
+      n = markup_.allowed(std::string_view(block.get(), n));
       xmlResetLastError();
       const int status = raptor_parser_parse_chunk(parser_, reinterpret_cast<const unsigned char*>(block.get()), n,
-                                                   end && !nesting_.tooDeep() ? 1 : 0);
+                                                   end && !markup_.tooDeep() && !markup_.externalEntity() ? 1 : 0);
       if (failure_) std::rethrow_exception(failure_);
-      if (const std::optional<TextPosition> deep = nesting_.tooDeep(); deep && !stopped_) {
+      if (const std::optional<TextPosition> deep = markup_.tooDeep(); deep && !stopped_) {
         report(*deep, "elements nested deeper than " + std::to_string(kMaxNesting) + " levels");
+        stopped_ = true;
+      }
+      if (const std::optional<TextPosition> entity = markup_.externalEntity(); entity && !stopped_) {
+        report(*entity, "an external entity (<!ENTITY ... SYSTEM or PUBLIC>) is refused: nothing outside the document is read");
         stopped_ = true;
       }
       if (failure_) std::rethrow_exception(failure_);
@@ -483,7 +524,7 @@ class RaptorSession {
   bool sawError_ = false;
   uint64_t blankNodes_ = 0;
   TextWindow window_;
-  NestingGuard nesting_;
+  MarkupGuard markup_;
   std::string subject_, predicate_, object_;
 };
 

@@ -8,7 +8,6 @@ namespace gsparql::rdf {
 namespace {
 
 // In the server's order of preference for graphs (no Accept, or */*: Turtle).
-// JSON-LD will be a row here.
 constexpr RdfSyntax kSyntaxes[] = {
     {"ttl", "Turtle", "Turtle", "turtle", "ttl", "text/turtle application/x-turtle", false, RdfFormat::Turtle,
      ResultFormat::Turtle},
@@ -19,6 +18,8 @@ constexpr RdfSyntax kSyntaxes[] = {
     {"trig", "TriG", "TriG", "", "trig", "application/trig application/x-trig", true, RdfFormat::TriG, ResultFormat::TriG},
     {"rdfxml", "RDF/XML", "RDF_XML", "rdf/xml rdf owl", "rdf owl xml", "application/rdf+xml", false, RdfFormat::RdfXml,
      ResultFormat::RdfXml},
+    {"jsonld", "JSON-LD", "JSON-LD", "json-ld", "jsonld", "application/ld+json", true, RdfFormat::JsonLd,
+     ResultFormat::JsonLd},
 };
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {

@@ -10,6 +10,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libserd-dev serdi
   libraptor2-dev libxml2-dev  # RDF/XML (loaders/rdfxml_reader.cpp)
+  nlohmann-json3-dev  # JSON-LD (rdf/jsonld/), header only
   librocksdb-dev libsnappy-dev liblz4-dev libgflags-dev
   libantlr4-runtime-dev antlr4 uuid-dev default-jre-headless
   libtbb-dev

@@ -93,7 +93,7 @@ std::string mediaTypeOfName(const std::string& name) {
   const auto format = resultFormatFromName(name);
   const Offer* offer = format ? mainOffer(*format) : nullptr;
   if (offer == nullptr) {
-    throw HttpError(406, "unknown format '" + name + "' (json, xml, csv, tsv, nt, ttl, nq, trig, rdfxml or a media type)");
+    throw HttpError(406, "unknown format '" + name + "' (json, xml, csv, tsv, nt, ttl, nq, trig, rdfxml, jsonld or a media type)");
   }
   return std::string(offer->mediaType);
 }

@@ -343,6 +343,7 @@ std::unique_ptr<GraphWriter> makeGraphWriter(Format format, std::ostream& out, c
     case Format::TriG: return std::make_unique<TurtleWriter>(out, prefixes, true);
     case Format::NQuads: return std::make_unique<LineWriter>(out, true);
     case Format::RdfXml: return std::make_unique<RdfXmlWriter>(out, prefixes);
+    case Format::JsonLd: return makeJsonLdWriter(out, prefixes);
     case Format::NTriples: return std::make_unique<LineWriter>(out, false);
     default: break;
   }

@@ -32,7 +32,8 @@ std::string_view formatName(Format format) {
     case Format::Turtle:
     case Format::NQuads:
     case Format::TriG:
-    case Format::RdfXml: return rdf::rdfSyntaxOf(static_cast<ResultFormat>(format))->name;
+    case Format::RdfXml:
+    case Format::JsonLd: return rdf::rdfSyntaxOf(static_cast<ResultFormat>(format))->name;
   }
   return "table";
 }
@@ -48,7 +49,8 @@ std::unique_ptr<ResultWriter> makeResultWriter(Format format, std::ostream& out,
     case Format::Turtle:
     case Format::NQuads:
     case Format::TriG:
-    case Format::RdfXml: break;
+    case Format::RdfXml:
+    case Format::JsonLd: break;
   }
   throw std::invalid_argument("not a solutions format: " + std::string(formatName(format)));
 }

@@ -23,7 +23,7 @@ namespace gsparql::results {
 // NTriples and the ones after it are graph formats (GraphWriter), the others
 // solution formats. The graph formats' names, media types and extensions are
 // in rdf/rdf_formats.h.
-enum class Format { Table, Tsv, Csv, Json, Xml, NTriples, Turtle, NQuads, TriG, RdfXml };
+enum class Format { Table, Tsv, Csv, Json, Xml, NTriples, Turtle, NQuads, TriG, RdfXml, JsonLd };
 inline bool isGraphFormat(Format format) { return format >= Format::NTriples; }
 
 // PREFIX declarations of the query ("ex" (for ex:) -> namespace IRI), for output that abbreviates IRIs.
@@ -69,7 +69,8 @@ class GraphWriter {
 };
 
 // A graph format: N-Triples, N-Quads, Turtle and TriG (with `prefixes`
-// declared and used), RDF/XML (`prefixes` as XML namespaces where they fit).
+// declared and used), RDF/XML (`prefixes` as XML namespaces where they fit),
+// JSON-LD (`prefixes` as its context; engine/results/jsonld_writer.cpp).
 std::unique_ptr<GraphWriter> makeGraphWriter(Format format, std::ostream& out, const Prefixes& prefixes = {});
 
 }  // namespace gsparql::results

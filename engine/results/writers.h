@@ -116,6 +116,9 @@ struct TableOptions {
 // '-', and inner '.'); nullopt otherwise.
 std::optional<std::string> prefixedName(std::string_view iriTerm, const Prefixes& prefixes);
 
+// JSON-LD: holds the graph until end() (engine/results/jsonld_writer.cpp).
+std::unique_ptr<GraphWriter> makeJsonLdWriter(std::ostream& out, const Prefixes& prefixes);
+
 std::unique_ptr<ResultWriter> makeTsvWriter(std::ostream& out);
 std::unique_ptr<ResultWriter> makeCsvWriter(std::ostream& out);
 std::unique_ptr<ResultWriter> makeJsonWriter(std::ostream& out);

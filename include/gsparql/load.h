@@ -5,18 +5,19 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gsparql/export.h"
 
 namespace gsparql {
 
-enum class RdfFormat { NTriples, Turtle, NQuads, TriG, RdfXml };
+enum class RdfFormat { NTriples, Turtle, NQuads, TriG, RdfXml, JsonLd };
 
 // A syntax the loader reads, by name, alias or media type, case-insensitively:
-// "nt", "ntriples", "ttl", "turtle", "nq", "trig", "rdfxml", "application/rdf+xml", ...
+// "nt", "ntriples", "ttl", "turtle", "nq", "trig", "rdfxml", "jsonld", "application/rdf+xml", ...
 GSPARQL_API std::optional<RdfFormat> rdfFormatFromName(std::string_view name);
-// The short names of the syntaxes the loader reads: "nt, ttl, nq, trig, rdfxml".
+// The short names of the syntaxes the loader reads: "nt, ttl, nq, trig, rdfxml, jsonld".
 GSPARQL_API std::string rdfFormatNames();
 
 struct LoadProgress {
@@ -38,6 +39,10 @@ struct LoadOptions {
   // The named graph that triples without a graph go to (N-Triples, Turtle,
   // N-Quads' default-graph lines), as an N-Triples IRI "<...>"; empty: the default graph.
   std::string graph;
+  // JSON-LD: remote context URLs and the local files read for them, as
+  // `--jsonld-context URL=FILE` gives them (a URL ending in '/' maps a
+  // folder). Nothing is ever fetched; any other remote context is an error.
+  std::vector<std::pair<std::string, std::string>> jsonLdContexts;
 };
 
 struct LoadSummary {

@@ -125,13 +125,14 @@ enum class ResultFormat {
   NQuads,    // graphs: N-Triples lines, or quads for a dataset's dump
   TriG,      // graphs: Turtle, or graph blocks for a dataset's dump
   RdfXml,    // graphs: RDF/XML, one rdf:Description a triple
+  JsonLd,    // graphs: JSON-LD 1.1, compacted with the query's prefixes (named graphs as @graph)
 };
 // "table", "tsv", "csv", "json", "xml", and the graph syntaxes' names and
 // aliases ("nt", "ttl", "nq", "trig", "rdfxml", "turtle", ...); nullopt for anything else.
 GSPARQL_API std::optional<ResultFormat> resultFormatFromName(std::string_view name);
 // The short name of a format ("tsv", "ttl", "rdfxml").
 GSPARQL_API std::string_view resultFormatName(ResultFormat format);
-// NTriples, Turtle, NQuads, TriG, RdfXml: the formats of CONSTRUCT and DESCRIBE results.
+// NTriples, Turtle, NQuads, TriG, RdfXml, JsonLd: the formats of CONSTRUCT and DESCRIBE results.
 GSPARQL_API bool isGraphFormat(ResultFormat format);
 
 // The SPARQL algebra of a query and the query graph of each of its basic

@@ -1,6 +1,7 @@
 // _gsparql.Database: the C++ half of gsparql.Database (python/gsparql/database.py),
 // which turns the N-Triples terms it gives into rdflib terms or Python values.
 // Every call that may run long (opening, load, query, update) releases the GIL.
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -51,13 +52,16 @@ UpdateSummary update(DatabaseHandle& db, std::string text, const py::kwargs& kwa
       *options.cancel);
 }
 
-// `graph`: an IRI in N-Triples syntax, "<...>".
+// `graph`: an IRI in N-Triples syntax, "<...>". `jsonldContexts`: JSON-LD
+// context URLs and the local files read for them.
 LoadSummary load(DatabaseHandle& db, const std::vector<std::string>& files, const std::optional<std::string>& graph,
-                 bool lenient, const std::optional<std::string>& format) {
+                 bool lenient, const std::optional<std::string>& format,
+                 const std::map<std::string, std::string>& jsonldContexts) {
   LoadOptions options;
   options.lenient = lenient;
   options.format = rdfFormatFromName(format);
   options.graph = graph.value_or("");
+  options.jsonLdContexts.assign(jsonldContexts.begin(), jsonldContexts.end());
   py::gil_scoped_release release;
   return Database::load(db.dir(), files, options);
 }
@@ -72,7 +76,7 @@ void bindDatabase(py::module_& module) {
       .def("query", &query, arg("sparql"))
       .def("update", &update, arg("sparql"))
       .def("load", &load, arg("files"), py::kw_only(), arg("graph") = py::none(), arg("lenient") = false,
-           arg("format") = py::none())
+           arg("format") = py::none(), arg("jsonld_contexts") = std::map<std::string, std::string>{})
       .def("close", &DatabaseHandle::close, py::call_guard<py::gil_scoped_release>())
       .def_property_readonly("path", &DatabaseHandle::dir);
   module.def("holds_database", &holdsDatabase, arg("path"), "Whether the directory holds a gsparql database.");

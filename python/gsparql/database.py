@@ -34,17 +34,21 @@ class Database:
     def path(self) -> Path:
         return Path(self._handle.path)
 
-    def load(self, files, *, graph=None, lenient=False, format=None):
+    def load(self, files, *, graph=None, lenient=False, format=None, jsonld_contexts=None):
         """Adds the triples of `files` (a path or a list of them; "-": standard
         input), all or nothing, and returns a LoadSummary. graph: the named
         graph (an IRI) for the triples of formats without graphs; None: the
         default graph. lenient: skip bad statements instead of stopping.
-        format: "nt", "ttl", "nq" or "trig"; None: by each file's extension
-        (.gz, .bz2, .xz and .zst are read compressed)."""
+        format: "nt", "ttl", "nq", "trig", "rdfxml" or "jsonld"; None: by each
+        file's extension (.gz, .bz2, .xz and .zst are read compressed).
+        jsonld_contexts: {URL: path} of JSON-LD remote contexts read from local
+        files (a URL ending in "/": a folder); no other one is ever fetched."""
         if isinstance(files, (str, os.PathLike)):
             files = [files]
         graph_term = None if graph is None else ntriples.iri(str(graph))
-        return self._handle.load([os.fspath(f) for f in files], graph=graph_term, lenient=lenient, format=format)
+        contexts = {str(url): os.fspath(path) for url, path in (jsonld_contexts or {}).items()}
+        return self._handle.load([os.fspath(f) for f in files], graph=graph_term, lenient=lenient, format=format,
+                                 jsonld_contexts=contexts)
 
     def query(self, sparql, *, terms=None, bindings=None, **options):
         """Runs a SPARQL query. SELECT gives QuerySolutions (rows, and

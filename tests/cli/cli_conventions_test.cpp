@@ -201,7 +201,7 @@ TEST_CASE("query --format lists exactly the result formats the API reads") {
     REQUIRE(format);
     listed.push_back(*format);
   }
-  for (int f = static_cast<int>(ResultFormat::Table); f <= static_cast<int>(ResultFormat::RdfXml); ++f) {
+  for (int f = static_cast<int>(ResultFormat::Table); f <= static_cast<int>(ResultFormat::JsonLd); ++f) {
     CAPTURE(f);
     CHECK(std::find(listed.begin(), listed.end(), static_cast<ResultFormat>(f)) != listed.end());
   }
@@ -237,7 +237,7 @@ TEST_CASE("misuse is one line naming the problem and one hint on standard error,
   checkMisuse({"query", "--db", db, "--backend", "quantum", kAsk}, query, "unknown backend 'quantum' (cpu, gpu or auto)",
               hint);
   checkMisuse({"query", "--db", db, "--format=yaml", kAsk}, query,
-              "unknown --format 'yaml' (table, tsv, csv, json, xml, nt, ttl, nq, trig or rdfxml)", hint);
+              "unknown --format 'yaml' (table, tsv, csv, json, xml, nt, ttl, nq, trig, rdfxml or jsonld)", hint);
   checkMisuse({"query", "--db", db, kAsk, kAsk}, query, std::string("unexpected argument '") + kAsk + "'", hint);
   checkMisuse({"query", "--db", db}, query, "expected one QUERY argument, or -f FILE", hint);
   checkMisuse({"info", "--db", db, "extra"}, "gsparql info", "unexpected argument 'extra'", "gsparql info --help");

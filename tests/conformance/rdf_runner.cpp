@@ -25,6 +25,7 @@
 #include "gsparql/error.h"
 #include "loaders/input_stream.h"
 #include "loaders/rdf_reader.h"
+#include "isomorphism.h"
 #include "manifest.h"
 #include "results.h"
 
@@ -45,8 +46,6 @@ const std::map<std::string, std::string> kKnownReasons = {
      "element: <rdf:Description xml:lang=\"fr\" eg:property=\"chat\"/> reads as \"chat\", not \"chat\"@fr; "
      "rapper 2.0.15 writes the same"},
 };
-
-using Quad = std::array<std::string, 4>;  // s p o g (g empty: the default graph)
 
 struct Suite {
   std::string folder;  // rdf-turtle
@@ -82,97 +81,6 @@ std::vector<Quad> readQuads(const fs::path& file, RdfFormat format, const std::s
   quads.erase(std::unique(quads.begin(), quads.end()), quads.end());
   return quads;
 }
-
-bool isBlankTerm(const std::string& term) { return term.starts_with("_:"); }
-
-std::string describe(const Quad& q) {
-  return q[0] + " " + q[1] + " " + q[2] + (q[3].empty() ? "" : " " + q[3]) + " .";
-}
-
-// Whether the two datasets are equal up to a renaming of blank nodes: the
-// quads without blank nodes must be equal, and those with them are matched
-// one by one by a depth-first search over consistent renamings.
-class Isomorphism {
- public:
-  Isomorphism(const std::vector<Quad>& expected, const std::vector<Quad>& actual) {
-    split(expected, groundExpected_, blankExpected_);
-    split(actual, groundActual_, blankActual_);
-  }
-
-  std::optional<std::string> difference() {
-    for (const Quad& q : groundExpected_) {
-      if (!groundActual_.count(q)) return "missing " + describe(q);
-    }
-    for (const Quad& q : groundActual_) {
-      if (!groundExpected_.count(q)) return "unexpected " + describe(q);
-    }
-    if (blankExpected_.size() != blankActual_.size()) {
-      return std::to_string(blankExpected_.size()) + " statements with blank nodes expected, " +
-             std::to_string(blankActual_.size()) + " read";
-    }
-    used_.assign(blankActual_.size(), false);
-    if (!match(0)) return steps_ > kMaxSteps ? "blank-node matching gave up" : "no blank-node renaming makes them equal";
-    return std::nullopt;
-  }
-
- private:
-  static constexpr size_t kMaxSteps = 5'000'000;
-
-  static void split(const std::vector<Quad>& quads, std::set<Quad>& ground, std::vector<Quad>& blank) {
-    for (const Quad& q : quads) {
-      if (std::any_of(q.begin(), q.end(), isBlankTerm)) {
-        blank.push_back(q);
-      } else {
-        ground.insert(q);
-      }
-    }
-  }
-
-  bool match(size_t next) {
-    if (next == blankExpected_.size()) return true;
-    if (++steps_ > kMaxSteps) return false;
-    const Quad& want = blankExpected_[next];
-    for (size_t i = 0; i < blankActual_.size(); ++i) {
-      if (used_[i]) continue;
-      std::vector<std::string> added;
-      if (bind(want, blankActual_[i], added)) {
-        used_[i] = true;
-        if (match(next + 1)) return true;
-        used_[i] = false;
-      }
-      for (const std::string& b : added) {
-        reverse_.erase(forward_[b]);
-        forward_.erase(b);
-      }
-    }
-    return false;
-  }
-
-  bool bind(const Quad& want, const Quad& have, std::vector<std::string>& added) {
-    for (size_t k = 0; k < 4; ++k) {
-      if (!isBlankTerm(want[k]) || !isBlankTerm(have[k])) {
-        if (want[k] != have[k]) return false;
-        continue;
-      }
-      auto f = forward_.find(want[k]);
-      if (f != forward_.end()) {
-        if (f->second != have[k]) return false;
-        continue;
-      }
-      if (reverse_.count(have[k])) return false;
-      forward_[want[k]] = have[k];
-      reverse_[have[k]] = want[k];
-      added.push_back(want[k]);
-    }
-    return true;
-  }
-
-  std::set<Quad> groundExpected_, groundActual_;
-  std::vector<Quad> blankExpected_, blankActual_;
-  std::vector<bool> used_;
-  std::map<std::string, std::string> forward_, reverse_;
-  size_t steps_ = 0;
-};
 
 struct Outcome {
   std::string name;
@@ -247,7 +155,7 @@ Outcome runTest(const RdfGraph& manifest, const ManifestTest& test, const fs::pa
     outcome.detail = "runner: the expected result does not read: " + firstLine(e.what());
     return outcome;
   }
-  if (auto difference = Isomorphism(expected, actual).difference()) {
+  if (auto difference = datasetDifference(expected, actual)) {
     outcome.detail = "a different graph: " + *difference;
     return outcome;
   }

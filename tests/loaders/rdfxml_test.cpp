@@ -163,30 +163,34 @@ TEST_CASE("lenient RDF/XML skips what Raptor drops and reports it with its posit
   CHECK(report.skipped >= 1);  // libxml2's error, and what Raptor makes of the rest
 }
 
-TEST_CASE("RDF/XML: external entities are neither fetched nor expanded, and no URI is fetched") {
+TEST_CASE("RDF/XML: an external entity is refused with its position, nothing read; internal ones are expanded") {
   TempDir dir;
   writeFile(dir / "secret.txt", "SECRET-CONTENT");
-  const std::string document =
-      "<?xml version=\"1.0\"?>\n"
-      "<!DOCTYPE rdf:RDF [\n"
-      "  <!ENTITY file SYSTEM \"file://" + (dir / "secret.txt").string() + "\">\n"
-      "  <!ENTITY net SYSTEM \"http://127.0.0.1:9/never\">\n"
-      "  <!ENTITY inside \"internal\">\n"
-      "]>\n"
-      "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:e=\"http://e/\">\n"
-      "  <rdf:Description rdf:about=\"http://e/s\"><e:p>[&file;][&net;][&inside;]</e:p></rdf:Description>\n"
-      "</rdf:RDF>\n";
-  std::vector<std::string> triples;
-  try {
-    triples = readAll(document, RdfFormat::RdfXml);
-  } catch (const LoadError& e) {
-    // Refusing the document is as good as leaving the entities out.
-    CHECK(std::string(e.what()).find("SECRET") == std::string::npos);
+  const auto document = [&](const std::string& declaration) {
+    return "<?xml version=\"1.0\"?>\n"
+           "<!DOCTYPE rdf:RDF [\n"
+           "  <!ENTITY inside \"internal SYSTEM\">\n"
+           "  " + declaration + "\n"
+           "]>\n"
+           "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:e=\"http://e/\">\n"
+           "  <rdf:Description rdf:about=\"http://e/s\"><e:p>[&inside;]</e:p></rdf:Description>\n"
+           "</rdf:RDF>\n";
+  };
+  const std::string file = "file://" + (dir / "secret.txt").string();
+  for (const std::string& external : {"<!ENTITY file SYSTEM \"" + file + "\">", std::string("<!ENTITY net PUBLIC \"-//x\" \"http://127.0.0.1:9/\">"),
+                                      "<!ENTITY % parameter SYSTEM '" + file + "'>"}) {
+    CAPTURE(external);
+    CHECK_THROWS_WITH_AS(readAll(document(external), RdfFormat::RdfXml),
+                         doctest::Contains("doc.rdf:4:3: an external entity (<!ENTITY ... SYSTEM or PUBLIC>) is refused"),
+                         LoadError);
+    RdfReadReport report;
+    CHECK(readAll(document(external), RdfFormat::RdfXml, true, &report).empty());
+    CHECK(report.skipped == 1);
   }
-  for (const std::string& t : triples) {
-    CHECK(t.find("SECRET") == std::string::npos);
-    CHECK(t.find("internal") != std::string::npos);  // internal entities are XML, and expanded
-  }
+  // "SYSTEM" inside an internal entity's quoted text is no external entity.
+  const std::vector<std::string> triples = readAll(document("<!-- none -->"), RdfFormat::RdfXml);
+  REQUIRE(triples.size() == 1);
+  CHECK(triples[0].find("internal SYSTEM") != std::string::npos);
   // A document's own DOCTYPE with an external DTD is not loaded either.
   const std::string dtd = "<?xml version=\"1.0\"?>\n<!DOCTYPE rdf:RDF SYSTEM \"file://" + (dir / "secret.txt").string() +
                           "\">\n" + kHeader.substr(kHeader.find('\n') + 1) +
@@ -231,7 +235,7 @@ TEST_CASE("a graph dumped in each syntax loads back as the same graph") {
   const std::vector<std::string> original = anonymousDump(dir / "db");
   const std::pair<ResultFormat, const char*> kSyntaxes[] = {{ResultFormat::NTriples, "nt"}, {ResultFormat::NQuads, "nq"},
                                                             {ResultFormat::Turtle, "ttl"}, {ResultFormat::TriG, "trig"},
-                                                            {ResultFormat::RdfXml, "rdf"}};
+                                                            {ResultFormat::RdfXml, "rdf"}, {ResultFormat::JsonLd, "jsonld"}};
   for (const auto& [format, extension] : kSyntaxes) {
     CAPTURE(extension);
     std::ostringstream out;
@@ -244,12 +248,12 @@ TEST_CASE("a graph dumped in each syntax loads back as the same graph") {
   }
 }
 
-TEST_CASE("a dataset with named graphs dumps as N-Quads or TriG and loads back, other syntaxes refuse it") {
+TEST_CASE("a dataset with named graphs dumps as N-Quads, TriG or JSON-LD and loads back, other syntaxes refuse it") {
   TempDir dir;
   Database::load(dir / "db", {dataFile("load/graphs.trig").string()});
   const std::vector<std::string> original = anonymousDump(dir / "db");
   for (const auto& [format, extension] :
-       {std::pair{ResultFormat::NQuads, "nq"}, std::pair{ResultFormat::TriG, "trig"}}) {
+       {std::pair{ResultFormat::NQuads, "nq"}, std::pair{ResultFormat::TriG, "trig"}, std::pair{ResultFormat::JsonLd, "jsonld"}}) {
     CAPTURE(extension);
     std::ostringstream out;
     Database(dir / "db").dump(out, format);
@@ -260,7 +264,7 @@ TEST_CASE("a dataset with named graphs dumps as N-Quads or TriG and loads back, 
   }
   for (ResultFormat format : {ResultFormat::NTriples, ResultFormat::Turtle, ResultFormat::RdfXml}) {
     std::ostringstream out;
-    CHECK_THROWS_WITH_AS(Database(dir / "db").dump(out, format), doctest::Contains("use nq or trig"), QueryError);
+    CHECK_THROWS_WITH_AS(Database(dir / "db").dump(out, format), doctest::Contains("use nq, trig or jsonld"), QueryError);
     CHECK(out.str().empty());
   }
 }
@@ -275,7 +279,7 @@ TEST_CASE("CONSTRUCT results in every graph syntax, and RDF/XML refuses a predic
   const std::vector<std::string> original = anonymousDump(dir / "db");
   for (const auto& [format, extension] :
        {std::pair{ResultFormat::NTriples, "nt"}, std::pair{ResultFormat::NQuads, "nq"}, std::pair{ResultFormat::Turtle, "ttl"},
-        std::pair{ResultFormat::TriG, "trig"}, std::pair{ResultFormat::RdfXml, "rdf"}}) {
+        std::pair{ResultFormat::TriG, "trig"}, std::pair{ResultFormat::RdfXml, "rdf"}, std::pair{ResultFormat::JsonLd, "jsonld"}}) {
     CAPTURE(extension);
     std::ostringstream out;
     db.query(query).write(out, format);

@@ -76,6 +76,17 @@ def test_a_bad_file_loads_nothing_unless_lenient(tmp_path):
     assert count(db) == 2
 
 
+def test_json_ld_loads_with_its_remote_context_read_from_a_local_file(tmp_path):
+    data = tmp_path / "d.jsonld"
+    data.write_text('{"@context": "https://schema.example/ctx", "@id": "%sa", "name": "x"}' % EX)
+    (tmp_path / "ctx.jsonld").write_text('{"@context": {"name": "%sname"}}' % EX)
+    db = gsparql.Database(tmp_path / "db")
+    with pytest.raises(gsparql.LoadError, match="loading remote context failed"):
+        db.load(data)
+    assert db.load(data, jsonld_contexts={"https://schema.example/ctx": tmp_path / "ctx.jsonld"}).unique_triples == 1
+    assert count(db) == 1
+
+
 def test_a_missing_file_is_a_load_error(tmp_path):
     db = gsparql.Database(tmp_path / "db")
     with pytest.raises(gsparql.LoadError, match="missing.nt"):

@@ -91,10 +91,10 @@ TEST_CASE("graph results: nt and ttl, and a clear error for a format of the othe
   CHECK(ttl.output.find("e:met") != std::string::npos);
   auto json = db.query({construct, "--format", "json"});
   CHECK(json.exitCode == 1);
-  CHECK(json.output.find("a graph result is written as nt, ttl, nq, trig or rdfxml, not json") != std::string::npos);
+  CHECK(json.output.find("a graph result is written as nt, ttl, nq, trig, rdfxml or jsonld, not json") != std::string::npos);
   auto select = db.query({kAges, "--format", "nt"});
   CHECK(select.exitCode == 1);
-  CHECK(select.output.find("nt, ttl, nq, trig and rdfxml are for CONSTRUCT and DESCRIBE results") != std::string::npos);
+  CHECK(select.output.find("nt, ttl, nq, trig, rdfxml and jsonld are for CONSTRUCT and DESCRIBE results") != std::string::npos);
 }
 
 TEST_CASE("expressions that fail at run time leave values unbound or rows out, never a crash") {

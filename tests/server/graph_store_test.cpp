@@ -120,7 +120,7 @@ TEST_CASE("a body that does not parse is 400 with its line:column and changes no
   const auto bad = [&] { store.send("PUT", kGraphG, "@prefix e: <http://e/> .\ne:a e:b .\n"); };
   CHECK(refusalOf(bad) == 400);
   CHECK(messageOf(bad).find("the request body:2:") != std::string::npos);
-  CHECK(refusalOf([&] { store.send("POST", kGraphG, "{\"a\": 1}", "application/ld+json"); }) == 415);
+  CHECK(refusalOf([&] { store.send("POST", kGraphG, "{\"a\": 1}", "text/n3"); }) == 415);
   const auto quad = [&] { store.send("POST", kGraphG, "<http://e/a> <http://e/p> <http://e/b> <http://e/h> .", "application/n-quads"); };
   CHECK(refusalOf(quad) == 400);
   CHECK(store.triples() == 2);
@@ -195,6 +195,19 @@ TEST_CASE("an RDF/XML body is read (relative IRIs against the graph's name), bad
   CHECK(store.send("GET", kGraphG, "", "", "application/trig").body.find("<http://e/s> <http://e/p> <http://e/o>") !=
         std::string::npos);
   // The 415 names RDF/XML among what the Graph Store reads.
-  CHECK(messageOf([&] { store.send("POST", kGraphG, "{}", "application/ld+json"); }).find("RDF/XML (application/rdf+xml)") !=
+  CHECK(messageOf([&] { store.send("POST", kGraphG, "{}", "text/n3"); }).find("RDF/XML (application/rdf+xml)") !=
         std::string::npos);
+}
+
+TEST_CASE("a JSON-LD body is read (relative IRIs against the graph's name), a remote context is 400, GET answers in JSON-LD") {
+  Store store;
+  const std::string body = "{\"@context\": {\"p\": {\"@id\": \"http://e/p\", \"@type\": \"@id\"}}, \"@id\": \"s\", \"p\": \"o\"}";
+  CHECK(store.send("PUT", kGraphG, body, "application/ld+json").status == 201);
+  CHECK(store.send("GET", kGraphG, "", "", "application/n-triples").body == "<http://e/s> <http://e/p> <http://e/o> .\n");
+  const auto remote = [&] { store.send("POST", kGraphG, "{\"@context\": \"http://127.0.0.1:9/c\", \"@id\": \"s\"}", "application/ld+json"); };
+  CHECK(refusalOf(remote) == 400);
+  CHECK(messageOf(remote).find("loading remote context failed") != std::string::npos);
+  const GraphStoreResponse json = store.send("GET", kGraphG, "", "", "application/ld+json");
+  CHECK(json.contentType.starts_with("application/ld+json"));
+  CHECK(json.body.find("\"@id\": \"http://e/s\"") != std::string::npos);
 }

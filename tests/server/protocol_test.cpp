@@ -126,6 +126,7 @@ TEST_CASE("format= overrides Accept, and nothing acceptable is 406") {
 
 TEST_CASE("graphs are negotiated in every syntax the writers write, solutions never in one") {
   CHECK(negotiated("application/rdf+xml", QueryForm::Construct) == ResultFormat::RdfXml);
+  CHECK(negotiated("application/ld+json", QueryForm::Describe) == ResultFormat::JsonLd);
   CHECK(negotiated("application/n-quads", QueryForm::Construct) == ResultFormat::NQuads);
   CHECK(negotiated("text/x-nquads", QueryForm::Describe) == ResultFormat::NQuads);
   CHECK(negotiated("application/trig", QueryForm::Construct) == ResultFormat::TriG);

@@ -85,6 +85,7 @@ TEST_CASE("every result format is what the API writes, under its media type") {
       {construct, "application/n-quads", ResultFormat::NQuads},
       {construct, "application/trig", ResultFormat::TriG},
       {construct, "application/rdf+xml", ResultFormat::RdfXml},
+      {construct, "application/ld+json", ResultFormat::JsonLd},
   };
   for (const auto& c : cases) {
     CAPTURE(c.query);
@@ -727,8 +728,8 @@ TEST_CASE("a GET on the endpoint without a query is the service description, in 
     // Every syntax of rdf/rdf_formats.h that graphs are written in, and (for updates) read from.
     const std::string formats = "PREFIX f: <http://www.w3.org/ns/formats/>\n";
     CHECK(askOfDescription(turtle->body, formats + "ASK { ?s sd:resultFormat f:SPARQL_Results_JSON, f:Turtle, "
-                                                   "f:N-Triples, f:N-Quads, f:TriG, f:RDF_XML }"));
-    CHECK(askOfDescription(turtle->body, formats + "ASK { ?s sd:inputFormat f:Turtle, f:N-Quads, f:TriG, f:RDF_XML }") ==
+                                                   "f:N-Triples, f:N-Quads, f:TriG, f:RDF_XML, f:JSON-LD }"));
+    CHECK(askOfDescription(turtle->body, formats + "ASK { ?s sd:inputFormat f:Turtle, f:N-Quads, f:TriG, f:RDF_XML, f:JSON-LD }") ==
           updates);
 
     const httplib::Result triples = server.client().Get("/query", {{"Accept", "application/n-triples"}});
