@@ -27,9 +27,10 @@ import sys
 def read_bench(path):
     modes, mode = {}, None
     for line in open(path):
-        header = re.match(r"^== .*--backend (.+)$", line.strip())
+        header = re.match(r"^== .*?--backend (.+)$", line.strip())
         if header:
-            mode = header.group(1)
+            # `bench --backend cpu,auto` heads each backend's table "--backend cpu (interleaved with ...)".
+            mode = re.sub(r" \(interleaved with .*\)$", "", header.group(1))
             modes[mode] = {}
             continue
         fields = line.strip().split(",")
