@@ -60,7 +60,7 @@ TEST_CASE("JSON-LD's features read as the statements written by hand in N-Quads"
         readFile(dataFile("load/features.expected.nq"), RdfFormat::NQuads));
 }
 
-TEST_CASE("JSON-LD loads by extension (compressed too), by --format and its media type, into --graph; atomically") {
+TEST_CASE("JSON-LD loads by extension (compressed too), by --format and its media type, into --graph, atomically") {
   TempDir dir;
   const std::vector<std::string> expected = anonymous(readLines(dataFile("load/features.expected.nq")));
   CHECK(rdfFormatOfFileName("data.jsonld.gz") == RdfFormat::JsonLd);

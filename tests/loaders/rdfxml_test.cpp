@@ -163,7 +163,7 @@ TEST_CASE("lenient RDF/XML skips what Raptor drops and reports it with its posit
   CHECK(report.skipped >= 1);  // libxml2's error, and what Raptor makes of the rest
 }
 
-TEST_CASE("RDF/XML: an external entity is refused with its position, nothing read; internal ones are expanded") {
+TEST_CASE("RDF/XML: an external entity is refused with its position, nothing read, and internal ones are expanded") {
   TempDir dir;
   writeFile(dir / "secret.txt", "SECRET-CONTENT");
   const auto document = [&](const std::string& declaration) {
