@@ -28,23 +28,20 @@ graph() {
 
 graph "$file" > "$work/expected.nq"
 status=0
+same_graph() {  # LABEL FILE: whether FILE, loaded by gsparql, holds the expected graph
+  if graph "$2" | cmp -s - "$work/expected.nq"; then
+    echo "$1: the same graph"
+  else
+    echo "$1: a different graph"
+    graph "$2" | diff "$work/expected.nq" - || true
+    status=1
+  fi
+}
 java -cp "$cp" riotcmd.riot --output=jsonld10 "$file" > "$work/jena.jsonld"
-if graph "$work/jena.jsonld" | cmp -s - "$work/expected.nq"; then
-  echo "Jena's JSON-LD, loaded by gsparql: the same graph"
-else
-  echo "Jena's JSON-LD, loaded by gsparql: a different graph"
-  graph "$work/jena.jsonld" | diff "$work/expected.nq" - || true
-  status=1
-fi
+same_graph "Jena's JSON-LD, loaded by gsparql" "$work/jena.jsonld"
 rm -rf "$work/db"
 "$gsparql" load --quiet --db "$work/db" "$file" > /dev/null
 "$gsparql" dump --db "$work/db" --format jsonld > "$work/gsparql.jsonld"
 java -cp "$cp" riotcmd.riot --syntax=jsonld10 --output=nq "$work/gsparql.jsonld" > "$work/jena.nq"
-if graph "$work/jena.nq" | cmp -s - "$work/expected.nq"; then
-  echo "gsparql's JSON-LD, read by Jena: the same graph"
-else
-  echo "gsparql's JSON-LD, read by Jena: a different graph"
-  graph "$work/jena.nq" | diff "$work/expected.nq" - || true
-  status=1
-fi
+same_graph "gsparql's JSON-LD, read by Jena" "$work/jena.nq"
 exit "$status"
