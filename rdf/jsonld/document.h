@@ -15,8 +15,10 @@
 
 namespace gsparql::jsonld {
 
-// Arrays and objects nested deeper than this are refused.
-inline constexpr size_t kMaxJsonNesting = 512;
+// Arrays and objects nested deeper than this are refused: expansion recurses
+// once per level, a few kilobytes a level (more under ASan, where 512 levels
+// of node objects overflowed the 8 MB stack).
+inline constexpr size_t kMaxJsonNesting = 256;
 
 // Throws JsonSyntaxError.
 Json parseJson(std::string_view text);

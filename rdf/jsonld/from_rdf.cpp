@@ -21,7 +21,7 @@ const std::string kType = std::string(kRdfNs) + "type";
 const std::string kJson = std::string(kRdfNs) + "JSON";
 // Lists in lists made @list at most this deep: two JSON levels each, well
 // within what the reader takes (kMaxJsonNesting).
-constexpr size_t kMaxListNesting = 200;
+constexpr size_t kMaxListNesting = 100;
 static_assert(2 * kMaxListNesting + 16 < kMaxJsonNesting);
 
 // A node's id as the expanded form writes it: the IRI, or "_:label".

@@ -111,8 +111,12 @@ TEST_CASE("JSON-LD errors: the JSON's position, the JSON-LD error code, deep nes
     for (int i = 0; i < 10000; ++i) deep += open == '[' ? "[" : "{\"http://e/p\":";
     deep += "1";
     for (int i = 0; i < 10000; ++i) deep += open == '[' ? ']' : '}';
-    CHECK_THROWS_WITH_AS(readDocument(deep), doctest::Contains("nested deeper than 512 levels"), LoadError);
+    CHECK_THROWS_WITH_AS(readDocument(deep), doctest::Contains("nested deeper than 256 levels"), LoadError);
   }
+  // Node objects nested 250 deep, each expanded by a recursion of its own, are read (under ASan too).
+  std::string nested = "{\"@id\": \"http://e/leaf\"}";
+  for (int i = 0; i < 248; ++i) nested = "{\"http://e/p\": " + nested + "}";
+  CHECK(readDocument("{\"@id\": \"http://e/root\", \"http://e/p\": " + nested + "}").size() == 249);
 }
 
 TEST_CASE("JSON-LD: a remote context is never fetched, but read from the local file it is mapped to") {
