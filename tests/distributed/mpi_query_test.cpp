@@ -112,3 +112,28 @@ TEST_CASE("LUBM(1)'s queries over 2 and 4 MPI ranks give one process's rows") {
   checkRanks(dir / "db",
              rqFiles({std::string(GSPARQL_LUBM_DIR) + "/queries", std::string(GSPARQL_LUBM_DIR) + "/wukong"}), dir);
 }
+
+TEST_CASE("gsparql-mpi refuses a missing database, query file or operand, and a bad query, with the reason") {
+  TempDir dir;
+  Database::load(dir / "db", {dataFile("watdiv/sf1.nt.zst")});
+  writeFile(dir / "bad.rq", "SELECT * WHERE { ?s ?p }");
+  const std::string tool = shellQuoted(GSPARQL_MPI_QUERY);
+  const std::string db = shellQuoted((dir / "db").string());
+  const struct {
+    std::string arguments, says;
+  } cases[] = {
+      {"--local", "usage: gsparql-mpi"},
+      {"--local --db " + db, "usage: gsparql-mpi"},
+      {"--local --frobnicate --db " + db + " x.rq", "unknown option --frobnicate"},
+      {"--local --db " + db + " " + shellQuoted((dir / "missing.rq").string()), "cannot read"},
+      {"--local --db " + shellQuoted((dir / "nothing").string()) + " " + shellQuoted((dir / "bad.rq").string()), "gsparql-mpi: "},
+      {"--local --db " + db + " " + shellQuoted((dir / "bad.rq").string()), "gsparql-mpi: "},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.arguments);
+    const ProcessResult r = shell(tool + " " + c.arguments);
+    CHECK(r.exitCode == 1);
+    CHECK(r.output.find(c.says) != std::string::npos);
+    CHECK(r.signal == 0);
+  }
+}
