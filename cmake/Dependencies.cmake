@@ -15,6 +15,9 @@ pkg_check_modules(LIBXML2 REQUIRED IMPORTED_TARGET libxml-2.0)
 # for the JSON results; the XML results are read with libxml2.
 pkg_check_modules(CURL REQUIRED IMPORTED_TARGET libcurl)
 find_package(nlohmann_json 3 REQUIRED)
+# The text index's words (storage/text_words.cpp): ICU's word boundaries and
+# lower case. Shared in a portable build too: libxml2 loads the same ICU.
+pkg_check_modules(ICU_UC REQUIRED IMPORTED_TARGET icu-uc)
 add_library(gsparql_raptor INTERFACE)
 target_link_libraries(gsparql_raptor INTERFACE PkgConfig::RAPTOR2 PkgConfig::LIBXML2)
 

@@ -370,7 +370,8 @@ Catalog buildGeneration(const Generation& next, const GraphStore* previous, cons
           tbb::parallel_invoke(
               [&] { writeDictionary(dir / kDictionaryDir, vertexTerms, encoder.predicates().numbered()); },
               [&] { writeValueColumn(dir / kValuesFile, vertexTerms.count, vertexTerms.term); },
-              [&] { writeTermColumn(dir / kTermsFile, vertexTerms); });
+              [&] { writeTermColumn(dir / kTermsFile, vertexTerms); },
+              [&] { writeTextIndex(dir / kTextFile, vertexTerms); });
         });
       },
       [&] {

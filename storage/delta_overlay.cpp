@@ -185,6 +185,7 @@ void applyDelta(const std::vector<DeltaRecord>& records, uint32_t deltaFiles, Ge
     parts.values->extend(std::move(values));
   }
   if (parts.terms != nullptr) parts.terms->extend(vertices.added());
+  if (parts.text != nullptr) parts.text->extend(storedVertices, vertices.added());
   for (const auto& [p, change] : edits) {
     const std::string key = p < storedPredicates ? parts.dictionary.term(TermSpace::Predicate, p)
                                                  : predicates.added()[p - storedPredicates];

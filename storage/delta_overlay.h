@@ -16,12 +16,13 @@
 #include "storage/delta_file.h"
 #include "storage/dictionary.h"
 #include "storage/term_column.h"
+#include "storage/text_index.h"
 #include "storage/value_column.h"
 
 namespace gsparql {
 
-// What a GraphStore opened from the generation's files; values and terms
-// may be null (databases written before those columns existed).
+// What a GraphStore opened from the generation's files; values, terms and
+// text may be null (databases written before those files existed).
 struct GenerationParts {
   Catalog& catalog;
   Dictionary& dictionary;
@@ -29,6 +30,7 @@ struct GenerationParts {
   AdjacencyFile& in;
   ValueColumn* values;
   TermColumn* terms;
+  TextIndex* text;
 };
 
 // Whether the parts hold `triple` (terms; the predicate key names its graph).

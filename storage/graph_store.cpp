@@ -69,6 +69,7 @@ GraphStore::GraphStore(PinnedGeneration pinned)
     terms_.emplace(dir / kTermsFile);
     requireOneEntryPerVertex(dir, "term column", terms_->size(), catalog_.vertexCount);
   }
+  if (std::filesystem::exists(dir / kTextFile)) text_.emplace(dir / kTextFile);
   const uint32_t files = deltaFileCount(dir);
   if (files > 0) {
     extend(readDeltaFiles(dir, files), files);
@@ -78,7 +79,8 @@ GraphStore::GraphStore(PinnedGeneration pinned)
 }
 
 void GraphStore::extend(const std::vector<DeltaRecord>& records, uint32_t files) {
-  applyDelta(records, files, {catalog_, dictionary_, out_, in_, values_ ? &*values_ : nullptr, terms_ ? &*terms_ : nullptr});
+  applyDelta(records, files, {catalog_, dictionary_, out_, in_, values_ ? &*values_ : nullptr, terms_ ? &*terms_ : nullptr,
+                       text_ ? &*text_ : nullptr});
   deltaFiles_ += files;
   deltaRecords_ += records.size();
   graphs_ = NamedGraphs(dictionary_, tripleCounts(catalog_));
@@ -94,7 +96,8 @@ GraphStore::GraphStore(const GraphStore& other)
       out_(other.out_),
       in_(other.in_),
       values_(other.values_),
-      terms_(other.terms_) {}
+      terms_(other.terms_),
+      text_(other.text_) {}
 
 std::string GraphStore::snapshotName() const {
   return generation().dir.string() + "+" + std::to_string(deltaFiles_);
@@ -113,6 +116,7 @@ void GraphStore::verify() const {
   in_.verify();
   if (values_) values_->verify();
   if (terms_) terms_->verify();
+  if (text_) text_->verify();
 }
 
 }  // namespace gsparql

@@ -18,6 +18,7 @@
 #include "storage/graph_changes.h"
 #include "storage/named_graphs.h"
 #include "storage/term_column.h"
+#include "storage/text_index.h"
 #include "storage/value_column.h"
 
 namespace gsparql {
@@ -62,6 +63,9 @@ class GraphStore {
   // The term of every vertex id in a memory map, or nullptr for a database
   // written before term columns existed (decode through the dictionary).
   const TermColumn* terms() const { return terms_ ? &*terms_ : nullptr; }
+  // The words of the string literals (storage/text_index.h), or nullptr for
+  // a database written before text indexes existed.
+  const TextIndex* text() const { return text_ ? &*text_ : nullptr; }
   // Applies an update's delta records in memory, as if read from the next
   // delta file: for a writer's own snapshot, which nothing else reads yet
   // (an update batch, gsparql/update_batch.h, whose requests each read
@@ -87,6 +91,7 @@ class GraphStore {
   AdjacencyFile in_;
   std::optional<ValueColumn> values_;
   std::optional<TermColumn> terms_;
+  std::optional<TextIndex> text_;
 };
 
 }  // namespace gsparql

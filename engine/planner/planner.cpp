@@ -24,12 +24,14 @@
 #include "engine/physical/project.h"
 #include "engine/physical/service_join.h"
 #include "engine/physical/slice.h"
+#include "engine/physical/text_score.h"
 #include "engine/physical/union_all.h"
 #include "engine/physical/values_scan.h"
 #include "engine/optimizer/operator_join_order.h"
 #include "engine/planner/count_plan.h"
 #include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
+#include "gsparql/error.h"
 #include "parser/print.h"
 #include "storage/graph_store.h"
 
@@ -195,16 +197,6 @@ OperatorPtr serviceJoin(OperatorPtr rows, const Op& service) {
                                        ServicePattern{service.graph, service.children[0], service.silent, service.pos});
 }
 
-// A BGP of `triples`, at the position of `from`.
-sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const Op& from) {
-  auto bgp = std::make_shared<Op>();
-  bgp->kind = Op::Kind::Bgp;
-  bgp->pos = from.pos;
-  bgp->triples = std::move(triples);
-  bgp->queryGraph = std::make_shared<const sparql::QueryGraph>(sparql::QueryGraph::fromBgp(bgp->triples));
-  return bgp;
-}
-
 // `left` UNION ALL `right`; `right` alone while there is no `left`.
 OperatorPtr unionAll(OperatorPtr left, OperatorPtr right) {
   if (!left) return right;
@@ -313,6 +305,15 @@ const Op* orderUnderProjection(const Op& distinct) {
 
 }  // namespace
 
+sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const Op& from) {
+  auto bgp = std::make_shared<Op>();
+  bgp->kind = Op::Kind::Bgp;
+  bgp->pos = from.pos;
+  bgp->triples = std::move(triples);
+  bgp->queryGraph = std::make_shared<const sparql::QueryGraph>(sparql::QueryGraph::fromBgp(bgp->triples));
+  return bgp;
+}
+
 namespace {
 
 // Limits a variable to `constants`: one (or one that the data has) makes it
@@ -335,6 +336,27 @@ void limitTo(BoundVertex& v, const std::vector<std::string>& constants, const Di
   absent |= ids.empty();
 }
 
+// Limits a variable to the literals a text search matched (ascending), as
+// limitTo does, within what it is limited to already.
+void limitToMatches(BoundVertex& v, const std::vector<uint32_t>& matches, bool& absent) {
+  std::vector<uint32_t> ids;
+  if (!v.isVariable) {
+    if (std::binary_search(matches.begin(), matches.end(), v.id)) ids.push_back(v.id);
+  } else if (v.isConstantSet()) {
+    std::set_intersection(v.constants.begin(), v.constants.end(), matches.begin(), matches.end(), std::back_inserter(ids));
+  } else {
+    ids = matches;
+  }
+  if (ids.size() > 1) {
+    v.constants = std::move(ids);
+    return;
+  }
+  v.constants.clear();
+  v.isVariable = false;
+  v.id = ids.empty() ? kNoId : ids.front();
+  absent |= ids.empty();
+}
+
 }  // namespace
 
 std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed, PlanUse use) const {
@@ -343,6 +365,10 @@ std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitut
     for (BoundVertex& v : bgp.vertices) {
       if (v.isVariable && !v.isBlank && v.name == name) limitTo(v, constants, store_.dictionary(), bgp.hasAbsentConstant);
     }
+  }
+  for (BoundVertex& v : bgp.vertices) {
+    const auto text = v.isBlank ? texts_->end() : texts_->find(v.name);
+    if (text != texts_->end()) limitToMatches(v, text->second.literals, bgp.hasAbsentConstant);
   }
   BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog(), use);
   return {std::move(bgp), std::move(plan)};
@@ -354,7 +380,12 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
     identity.rows.emplace_back();
     return std::make_unique<ValuesScan>(identity);
   }
-  if (inMergedGraph()) return planMergedBgp(op, required);
+  if (inMergedGraph()) {
+    if (hasTextVariable(op, *texts_)) {
+      throw QueryError("text:query over the merge of several FROM graphs is not supported", op.pos.line, op.pos.column);
+    }
+    return planMergedBgp(op, required);
+  }
   auto [bgp, plan] = bindAndOrder(op, fixed);
   std::vector<uint32_t> columns;
   std::vector<std::string> names;
@@ -382,7 +413,9 @@ OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
 }
 
 OperatorPtr Planner::planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const {
-  if (join.byAdjacency && !inMergedGraph()) return planExistsAdjacency(std::move(input), join);
+  if (join.byAdjacency && !inMergedGraph() && !hasTextVariable(*join.pattern, *texts_)) {
+    return planExistsAdjacency(std::move(input), join);
+  }
   OperatorPtr pattern = plan(*join.pattern, Required(std::set<std::string>(join.keys.begin(), join.keys.end())));
   const double rows = input->estimatedRows() / 2;
   const double cost = input->estimatedCost() + pattern->estimatedCost() + input->estimatedRows();
@@ -745,11 +778,34 @@ OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
 
 // A chain of Extends is one operator: its bindings evaluated in order per
 // row, over its input under `conditions` (FILTERs that read none of them).
+namespace {
+
+bool isTextScore(const Op& op) {
+  return op.kind == Op::Kind::Extend && op.bindings[0].expr.kind == sparql::Expr::Kind::Function &&
+         op.bindings[0].expr.name == kTextScoreFunction;
+}
+
+}  // namespace
+
+OperatorPtr Planner::planTextScore(const Op& op, const Required& required,
+                                   const std::vector<sparql::Expr>& conditions) const {
+  const sparql::Binding& score = op.bindings[0];
+  const std::string& literal = score.expr.args[0].term.value;
+  Required read = required;
+  if (read) read->erase(score.var);
+  read = withVariables(std::move(read), {literal});
+  const Op& below = *op.children[0];
+  OperatorPtr child = conditions.empty() ? plan(below, read) : planConditions(below, conditions, read);
+  const text::TextMatches& matches = texts_->at(literal);
+  return std::make_unique<TextScore>(std::move(child), literal, score.var, matches.literals, matches.scores);
+}
+
 OperatorPtr Planner::planExtend(const Op& op, const Required& required,
                                 const std::vector<sparql::Expr>& conditions) const {
+  if (isTextScore(op)) return planTextScore(op, required, conditions);
   std::vector<const Op*> chain;
   const Op* below = &op;
-  for (; below->kind == Op::Kind::Extend; below = below->children[0].get()) chain.push_back(below);
+  for (; below->kind == Op::Kind::Extend && !isTextScore(*below); below = below->children[0].get()) chain.push_back(below);
   std::reverse(chain.begin(), chain.end());
   Required read = required;
   std::vector<ExtendBinding> bindings;
@@ -829,7 +885,7 @@ OperatorPtr Planner::planCountOfBgp(const Op& group) const {
 OperatorPtr Planner::planDegreeCount(const Op& group) const {
   const Op& pattern = *group.children[0];
   if (group.bindings.size() != 1 || pattern.kind != Op::Kind::Bgp || pattern.triples.size() != 1 ||
-      inMergedGraph() || injective_) {
+      inMergedGraph() || injective_ || hasTextVariable(pattern, *texts_)) {
     return nullptr;
   }
   const sparql::Binding& key = group.bindings[0];

@@ -20,6 +20,7 @@
 #include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "engine/planner/query_dataset.h"
+#include "engine/planner/text_pattern.h"
 #include "parser/algebra.h"
 
 namespace gsparql {
@@ -36,10 +37,11 @@ class Planner {
   // `injective`: the query matches distinct vertices to distinct terms
   // (--semantics iso), so a count must see every row. `limits`: the query's,
   // which the searches made while planning (paths from a constant) obey.
+  // `texts`: the text searches of the tree planned (rewriteTextSearches).
   Planner(const GraphStore& store, const JoinOrderer& orderer, QueryDataset dataset = {}, bool injective = false,
-          QueryLimits limits = {})
+          QueryLimits limits = {}, std::shared_ptr<const TextSearches> texts = std::make_shared<const TextSearches>())
       : store_(store), orderer_(orderer), dataset_(std::move(dataset)), injective_(injective), limits_(limits),
-        graph_(dataset_.defaultGraph), searchedPaths_(std::make_shared<SearchedPaths>()) {}
+        graph_(dataset_.defaultGraph), searchedPaths_(std::make_shared<SearchedPaths>()), texts_(std::move(texts)) {}
 
   OperatorPtr plan(const sparql::Op& op, const Required& required) const;
 
@@ -83,6 +85,9 @@ class Planner {
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required,
                          const std::vector<sparql::Expr>& conditions = {}) const;
+  // The score of a text search (an Extend of kTextScoreFunction).
+  OperatorPtr planTextScore(const sparql::Op& op, const Required& required,
+                            const std::vector<sparql::Expr>& conditions) const;
   OperatorPtr planGroup(const sparql::Op& op) const;
   // GRAPH: the pattern in the graph named, or the union over the dataset's
   // named graphs of the pattern in each, joined with the graph's name.
@@ -100,7 +105,7 @@ class Planner {
   // active graph.
   Planner(const Planner& outer, GraphMerge graph)
       : store_(outer.store_), orderer_(outer.orderer_), dataset_(outer.dataset_), injective_(outer.injective_),
-        limits_(outer.limits_), graph_(std::move(graph)), searchedPaths_(outer.searchedPaths_) {}
+        limits_(outer.limits_), graph_(std::move(graph)), searchedPaths_(outer.searchedPaths_), texts_(outer.texts_) {}
 
   // The searches from paths' constant ends, by path and graph: made once per
   // query, shared by the planners of its graphs (a cache, hence mutable).
@@ -113,7 +118,11 @@ class Planner {
   const QueryLimits limits_;
   const GraphMerge graph_;  // the active graph (section 13.3) of what is planned
   std::shared_ptr<SearchedPaths> searchedPaths_;
+  std::shared_ptr<const TextSearches> texts_;
 };
+
+// A BGP of `triples`, with its query graph, at the position of `from`.
+sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const sparql::Op& from);
 
 // The text of an expression for EXPLAIN (SPARQL syntax).
 std::string expressionText(const sparql::Expr& e);

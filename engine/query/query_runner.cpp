@@ -101,11 +101,12 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   QueryOutcome outcome;
   outcome.form = logical.form;
   outcome.terms = std::make_shared<TermCodec>(store);
+  const TextRewrite text = rewriteTextSearches(logical.root, store, request.run.limits);
   const Planner planner(store, orderer,
                         resolveDataset(logical.fromGraphs, logical.fromNamedGraphs, store.graphs(),
                                        request.unionDefaultGraph),
-                        request.run.injective, request.run.limits);
-  OperatorPtr root = planner.plan(*logical.root, requiredBy(logical));
+                        request.run.injective, request.run.limits, text.searches);
+  OperatorPtr root = planner.plan(*text.root, requiredBy(logical));
   if (logical.form == Form::Ask) root = std::make_unique<Slice>(std::move(root), 0, 1);
   outcome.planMilliseconds = millisecondsSince(start);
 

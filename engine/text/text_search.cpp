@@ -1,0 +1,199 @@
+#include "engine/text/text_search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "gsparql/error.h"
+#include "storage/graph_store.h"
+#include "storage/text_words.h"
+
+namespace gsparql::engine::text {
+
+double TextMatches::scoreOf(uint32_t literal) const {
+  const auto it = std::lower_bound(literals.begin(), literals.end(), literal);
+  return scores[static_cast<size_t>(it - literals.begin())];
+}
+
+namespace {
+
+constexpr double kK1 = 1.2, kB = 0.75;
+
+// Sorted-list operations on (literal, score): scores of a literal in both add.
+TextMatches intersect(const TextMatches& a, const TextMatches& b) {
+  TextMatches out;
+  for (size_t i = 0, j = 0; i < a.literals.size() && j < b.literals.size();) {
+    if (a.literals[i] < b.literals[j]) {
+      ++i;
+    } else if (b.literals[j] < a.literals[i]) {
+      ++j;
+    } else {
+      out.literals.push_back(a.literals[i]);
+      out.scores.push_back(a.scores[i++] + b.scores[j++]);
+    }
+  }
+  return out;
+}
+
+TextMatches unite(const TextMatches& a, const TextMatches& b) {
+  TextMatches out;
+  size_t i = 0, j = 0;
+  while (i < a.literals.size() || j < b.literals.size()) {
+    const bool fromA = j == b.literals.size() || (i < a.literals.size() && a.literals[i] <= b.literals[j]);
+    const bool fromB = i == a.literals.size() || (j < b.literals.size() && b.literals[j] <= a.literals[i]);
+    out.literals.push_back(fromA ? a.literals[i] : b.literals[j]);
+    out.scores.push_back((fromA ? a.scores[i++] : 0.0) + (fromB ? b.scores[j++] : 0.0));
+  }
+  return out;
+}
+
+// `a` with the scores of the literals `b` shares added (optional words rank
+// among required ones without widening them).
+TextMatches boost(const TextMatches& a, const TextMatches& b) {
+  TextMatches out = a;
+  for (size_t i = 0, j = 0; i < a.literals.size() && j < b.literals.size();) {
+    if (a.literals[i] < b.literals[j]) {
+      ++i;
+    } else if (b.literals[j] < a.literals[i]) {
+      ++j;
+    } else {
+      out.scores[i++] += b.scores[j++];
+    }
+  }
+  return out;
+}
+
+TextMatches subtract(const TextMatches& a, const TextMatches& b) {
+  TextMatches out;
+  for (size_t i = 0, j = 0; i < a.literals.size(); ++i) {
+    while (j < b.literals.size() && b.literals[j] < a.literals[i]) ++j;
+    if (j < b.literals.size() && b.literals[j] == a.literals[i]) continue;
+    out.literals.push_back(a.literals[i]);
+    out.scores.push_back(a.scores[i]);
+  }
+  return out;
+}
+
+class Searcher {
+ public:
+  Searcher(const GraphStore& store, StopCheck& stop)
+      : store_(store), index_(*store.text()), stop_(stop), averageLength_(index_.averageLength()) {}
+
+  TextMatches run(const TextNode& node) {
+    switch (node.kind) {
+      case TextNode::Kind::Words: return node.words.size() == 1 ? word(node.words[0]) : phrase(node.words);
+      case TextNode::Kind::Prefix: return prefix(node.words[0]);
+      case TextNode::Kind::Group: return group(node);
+    }
+    return {};
+  }
+
+ private:
+  TextMatches word(const std::string& w) {
+    const std::vector<TextPosting> postings = index_.postings(w);
+    stop_(static_cast<int64_t>(postings.size()));
+    const auto n = static_cast<double>(index_.literals()), df = static_cast<double>(postings.size());
+    const double idf = std::log(1 + (n - df + 0.5) / (df + 0.5));
+    TextMatches out;
+    for (const TextPosting& p : postings) {
+      const double tf = p.count, norm = kK1 * (1 - kB + kB * p.length / averageLength_);
+      out.literals.push_back(p.literal);
+      out.scores.push_back(idf * tf * (kK1 + 1) / (tf + norm));
+    }
+    return out;
+  }
+
+  // The literals holding every word, then those holding them in a row.
+  TextMatches phrase(const std::vector<std::string>& words) {
+    TextMatches all = word(words[0]);
+    for (size_t i = 1; i < words.size() && !all.literals.empty(); ++i) all = intersect(all, word(words[i]));
+    TextMatches out;
+    for (size_t i = 0; i < all.literals.size(); ++i) {
+      stop_();
+      if (holdsInARow(all.literals[i], words)) {
+        out.literals.push_back(all.literals[i]);
+        out.scores.push_back(all.scores[i]);
+      }
+    }
+    return out;
+  }
+
+  bool holdsInARow(uint32_t literal, const std::vector<std::string>& words) {
+    const std::string term = store_.terms() ? std::string(store_.terms()->term(literal))
+                                             : store_.dictionary().term(TermSpace::Vertex, literal);
+    std::string_view text;
+    if (!indexedText(term, terms_, text)) return false;
+    const std::vector<std::string>& held = splitter_.split(text);
+    return std::search(held.begin(), held.end(), words.begin(), words.end()) != held.end();
+  }
+
+  TextMatches prefix(const std::string& start) {
+    std::vector<uint32_t> literals;
+    index_.forEachWordStartingWith(start, [&](std::string_view w) {
+      for (const TextPosting& p : index_.postings(w)) literals.push_back(p.literal);
+      stop_(static_cast<int64_t>(literals.size() / 64 + 1));
+    });
+    std::sort(literals.begin(), literals.end());
+    literals.erase(std::unique(literals.begin(), literals.end()), literals.end());
+    TextMatches out;
+    out.scores.assign(literals.size(), 1.0);
+    out.literals = std::move(literals);
+    return out;
+  }
+
+  // Lucene's boolean query: the required clauses intersected (or, with none,
+  // the optional ones united), the excluded ones taken out.
+  TextMatches group(const TextNode& node) {
+    std::optional<TextMatches> required;
+    TextMatches optional, excluded;
+    for (const auto& clause : node.clauses) {
+      TextMatches m = run(clause.node);
+      if (clause.occur == Occur::Must) {
+        required = required ? intersect(*required, m) : std::move(m);
+      } else if (clause.occur == Occur::Should) {
+        optional = unite(optional, m);
+      } else {
+        excluded = unite(excluded, m);
+      }
+    }
+    return subtract(required ? boost(*required, optional) : optional, excluded);
+  }
+
+  const GraphStore& store_;
+  const TextIndex& index_;
+  StopCheck& stop_;
+  double averageLength_;
+  WordSplitter splitter_;
+  rdf::TermSplitter terms_;
+};
+
+// The `limit` best, back in id order.
+void keepBest(TextMatches& matches, uint64_t limit) {
+  if (matches.literals.size() <= limit) return;
+  std::vector<size_t> order(matches.literals.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(limit), order.end(), [&](size_t a, size_t b) {
+    return matches.scores[a] != matches.scores[b] ? matches.scores[a] > matches.scores[b] : a < b;
+  });
+  order.resize(limit);
+  std::sort(order.begin(), order.end());
+  TextMatches best;
+  for (size_t i : order) {
+    best.literals.push_back(matches.literals[i]);
+    best.scores.push_back(matches.scores[i]);
+  }
+  matches = std::move(best);
+}
+
+}  // namespace
+
+TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop) {
+  if (store.text() == nullptr) {
+    throw QueryError("this database has no text index (it was written before gsparql had one): load it again");
+  }
+  TextMatches matches = Searcher(store, stop).run(query);
+  if (limit) keepBest(matches, *limit);
+  return matches;
+}
+
+}  // namespace gsparql::engine::text

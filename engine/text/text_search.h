@@ -1,0 +1,33 @@
+#pragma once
+// A text query run against the store's text index: the literals that match,
+// each with a score. Scores are Lucene's default (BM25, k1 = 1.2, b = 0.75)
+// summed over the query's words that the literal holds; a phrase scores as
+// its words; a prefix query scores 1 a literal, as Lucene's constant-score
+// prefix queries do.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/bgp/query_limits.h"
+#include "engine/text/text_query.h"
+
+namespace gsparql {
+class GraphStore;
+}
+
+namespace gsparql::engine::text {
+
+struct TextMatches {
+  std::vector<uint32_t> literals;  // vertex ids, ascending
+  std::vector<double> scores;      // of each literal
+
+  // The score of `literal`, which must be one of them.
+  double scoreOf(uint32_t literal) const;
+};
+
+// The literals of `store` that `query` matches; with `limit`, only the
+// `limit` best (ties: the lower id). Throws QueryError where the store has
+// no text index, QueryCancelled or QueryTimedOut where `stop` says so.
+TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop);
+
+}  // namespace gsparql::engine::text
