@@ -62,6 +62,7 @@ class Parser {
     TextNode node;
     node.kind = TextNode::Kind::Group;
     for (skipSpaces(); at_ < text_.size() && text_[at_] != ')'; skipSpaces()) {
+      const size_t start = at_;
       Conjunction conjunction = Conjunction::None;
       if (takeOperator("AND") || takeOperator("&&")) {
         conjunction = Conjunction::And;
@@ -69,7 +70,6 @@ class Parser {
         conjunction = Conjunction::Or;
       }
       skipSpaces();
-      const size_t start = at_;
       const Modifier modifier = takeModifier();
       skipSpaces();
       if (at_ >= text_.size() || text_[at_] == ')') fail("an operator without a word after it", start);

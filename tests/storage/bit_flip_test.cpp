@@ -55,7 +55,7 @@ std::filesystem::path loadDatabase(const TempDir& dir) {
 }
 
 // Between them they read every file: both adjacency directions of every
-// predicate, terms and typed values of every vertex, dictionary lookups.
+// predicate, terms and typed values of every vertex, the text index, dictionary lookups.
 const char* const kQueries[] = {
     "SELECT ?s ?p ?o WHERE { ?s ?p ?o }",
     "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }",
@@ -71,6 +71,7 @@ const char* const kQueries[] = {
     "SELECT ?a ?c WHERE { ?a <e:knows> ?b . ?b <e:knows> ?c . ?c <e:n> ?n FILTER(?n < 30) }",
     "SELECT ?o (COUNT(?s) AS ?n) WHERE { ?s <e:knows> ?o } GROUP BY ?o",
     "ASK { <e:new> <e:knows> <e:s2> }",
+    "SELECT ?s ?l WHERE { (?s ?score ?l) <http://jena.apache.org/text#query> \"a* OR b*\" }",
 };
 
 // A query's result as TSV, or the error that stopped it.
