@@ -16,7 +16,8 @@ packages=(
   libtbb-dev
   doctest-dev  # the tests are configured with the build (BUILD_TESTING)
   libpcre2-dev libssl-dev
-  libcurl4-gnutls-dev nlohmann-json3-dev  # SERVICE: its HTTP requests and JSON results (engine/service/)
+  libicu-dev  # the text index's words (storage/text_words.cpp)
+  libcurl4-gnutls-dev  # SERVICE: its HTTP requests and JSON results (engine/service/)
   libedit-dev less
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd libxxhash-dev
   libboost1.81-dev  # gsparql serve: Boost.Beast and Asio, headers only (docs/server.md)

@@ -8,6 +8,8 @@
 #include "gsparql/error.h"
 #include "parser/query_graph.h"
 #include "rdf/term_parts.h"
+#include "storage/graph_store.h"
+#include "storage/named_graphs.h"
 
 namespace gsparql::engine {
 
@@ -205,12 +207,31 @@ class Rewriter {
     return result;
   }
 
+  // A limit counts the literals of the property named, as Jena's index
+  // (a document per property value) does.
   text::TextMatches search(const TextPattern& p) {
     try {
-      return text::searchText(text::parseTextQuery(p.search), store_, p.limit, stop_);
+      const text::TextNode query = text::parseTextQuery(p.search);
+      if (!p.limit || !p.predicate) return text::searchText(query, store_, p.limit, stop_);
+      const std::vector<const PredicateAdjacency*> into = predicateIn(*p.predicate);
+      return text::searchText(query, store_, p.limit, stop_, [&](uint32_t literal) {
+        return std::any_of(into.begin(), into.end(), [&](const auto* a) { return !a->neighbours(literal).empty(); });
+      });
     } catch (const text::TextQueryError& e) {
       fail(p.pos, std::string(e.what()) + " (at character " + std::to_string(e.offset + 1) + " of the search text)");
     }
+  }
+
+  // The incoming adjacency of `predicate` in every graph.
+  std::vector<const PredicateAdjacency*> predicateIn(const std::string& predicate) const {
+    std::vector<const PredicateAdjacency*> out;
+    const AdjacencyFile& in = store_.adjacency(pcsr::Direction::In);
+    for (uint32_t p = 0; p < in.predicateCount(); ++p) {
+      if (splitGraphPredicateKey(store_.dictionary().term(TermSpace::Predicate, p)).predicate == predicate) {
+        out.push_back(&in.predicate(p));
+      }
+    }
+    return out;
   }
 
   // The user's literal variable: the invented one's value, or, where the

@@ -185,13 +185,27 @@ void keepBest(TextMatches& matches, uint64_t limit) {
   matches = std::move(best);
 }
 
+// The matches `keep` keeps.
+void keepOnly(TextMatches& matches, const std::function<bool(uint32_t)>& keep, StopCheck& stop) {
+  TextMatches kept;
+  for (size_t i = 0; i < matches.literals.size(); ++i) {
+    stop();
+    if (!keep(matches.literals[i])) continue;
+    kept.literals.push_back(matches.literals[i]);
+    kept.scores.push_back(matches.scores[i]);
+  }
+  matches = std::move(kept);
+}
+
 }  // namespace
 
-TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop) {
+TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop,
+                       const std::function<bool(uint32_t literal)>& keep) {
   if (store.text() == nullptr) {
     throw QueryError("this database has no text index (it was written before gsparql had one): load it again");
   }
   TextMatches matches = Searcher(store, stop).run(query);
+  if (keep) keepOnly(matches, keep, stop);
   if (limit) keepBest(matches, *limit);
   return matches;
 }

@@ -5,6 +5,7 @@
 // its words; a prefix query scores 1 a literal, as Lucene's constant-score
 // prefix queries do.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -25,9 +26,11 @@ struct TextMatches {
   double scoreOf(uint32_t literal) const;
 };
 
-// The literals of `store` that `query` matches; with `limit`, only the
-// `limit` best (ties: the lower id). Throws QueryError where the store has
-// no text index, QueryCancelled or QueryTimedOut where `stop` says so.
-TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop);
+// The literals of `store` that `query` matches and `keep` (if set) keeps;
+// with `limit`, only the `limit` best of them (ties: the lower id). Throws
+// QueryError where the store has no text index, QueryCancelled or
+// QueryTimedOut where `stop` says so.
+TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop,
+                       const std::function<bool(uint32_t literal)>& keep = {});
 
 }  // namespace gsparql::engine::text

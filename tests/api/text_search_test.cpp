@@ -1,0 +1,224 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gsparql/database.h"
+#include "gsparql/error.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+const std::string kPrefixes =
+    "PREFIX text: <http://jena.apache.org/text#> PREFIX e: <http://e/> "
+    "PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> ";
+
+// Literals of ASCII words between separators that are word boundaries both
+// for Unicode (the index) and for PCRE's \b (the REGEX filters compared).
+std::string randomGraph(std::mt19937& random, size_t subjects) {
+  const std::vector<std::string> vocabulary = {"alpha", "Beta", "GAMMA", "delta", "alphabet", "al", "x1", "y_2"};
+  const std::vector<std::string> separators = {" ", ", ", " - ", "; ", " (", ") "};
+  const char* suffixes[] = {"", "@en", "^^<http://www.w3.org/2001/XMLSchema#string>"};
+  std::string graph;
+  auto literal = [&] {
+    std::string text;
+    for (size_t w = 0, n = random() % 5; w < n; ++w) {
+      text += separators[random() % separators.size()] + vocabulary[random() % vocabulary.size()];
+    }
+    return "\"" + text + "\"" + suffixes[random() % 3];
+  };
+  for (size_t s = 0; s < subjects; ++s) {
+    const std::string subject = "<http://e/s" + std::to_string(s) + ">";
+    graph += subject + " <http://e/label> " + literal() + " .\n";
+    if (random() % 2) graph += subject + " <http://e/comment> " + literal() + " .\n";
+    graph += subject + " <http://e/type> <http://e/t" + std::to_string(random() % 4) + "> .\n";
+    graph += subject + " <http://e/n> \"" + std::to_string(random() % 9) + "\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n";
+  }
+  return graph;
+}
+
+struct Fixture {
+  TempDir dir;
+  std::optional<Database> db;
+  explicit Fixture(const std::string& ntriples) {
+    writeFile(dir / "data.nt", ntriples);
+    Database::load(dir / "db", {(dir / "data.nt").string()});
+    db.emplace(dir / "db");
+  }
+  std::vector<std::string> rows(const std::string& query) const {
+    QueryOptions options;
+    options.backend = Backend::Cpu;
+    return sortedLines(db->query(kPrefixes + query, options));
+  }
+  // The error of a query that must fail.
+  QueryError error(const std::string& query) const {
+    try {
+      rows(query);
+    } catch (const QueryError& e) {
+      return e;
+    }
+    FAIL("no error: " << query);
+    return QueryError("");
+  }
+};
+
+std::string word(const std::string& w) { return "REGEX(?l, \"\\\\b" + w + "\\\\b\", \"i\")"; }
+
+// A search text and the filter that keeps the same literals.
+struct Equivalent {
+  std::string search;
+  std::string filter;
+};
+
+std::vector<Equivalent> equivalents() {
+  return {
+      {"alpha", word("alpha")},
+      {"BETA", word("beta")},
+      {"al", word("al")},
+      {"y_2", word("y_2")},
+      {"alpha gamma", word("alpha") + " || " + word("gamma")},
+      {"alpha OR delta x1", word("alpha") + " || " + word("delta") + " || " + word("x1")},
+      {"alpha AND gamma", word("alpha") + " && " + word("gamma")},
+      {"+beta +delta +al", word("beta") + " && " + word("delta") + " && " + word("al")},
+      {"alpha -beta", word("alpha") + " && !" + word("beta")},
+      {"(alpha OR beta) AND NOT gamma", "(" + word("alpha") + " || " + word("beta") + ") && !" + word("gamma")},
+      {"\\\"alpha beta\\\"", "REGEX(?l, \"\\\\balpha\\\\W+beta\\\\b\", \"i\")"},
+      {"\\\"gamma delta al\\\" OR x1", "REGEX(?l, \"\\\\bgamma\\\\W+delta\\\\W+al\\\\b\", \"i\") || " + word("x1")},
+      {"alpha*", "REGEX(?l, \"\\\\balpha\", \"i\")"},
+      {"a* -al", "REGEX(?l, \"\\\\ba\", \"i\") && !" + word("al")},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("text:query gives the rows of the same search written as REGEX filters") {
+  std::mt19937 random(11);
+  Fixture f(randomGraph(random, 400));
+  for (const auto& [search, filter] : equivalents()) {
+    CAPTURE(search);
+    CHECK(f.rows("SELECT ?s ?l { (?s ?score ?l) text:query (e:label \"" + search + "\") }") ==
+          f.rows("SELECT ?s ?l { ?s e:label ?l FILTER(" + filter + ") }"));
+    // No property: every literal of every predicate (numbers hold no such word).
+    CHECK(f.rows("SELECT ?s { ?s text:query \"" + search + "\" }") ==
+          f.rows("SELECT ?s { ?s ?p ?l FILTER(isLiteral(?l) && " + filter + ") }"));
+    // Joined with the rest of the BGP, which the optimizer orders with it.
+    CHECK(f.rows("SELECT ?s ?t ?c { ?s text:query (e:label \"" + search + "\") ; e:type ?t ; e:comment ?c }") ==
+          f.rows("SELECT ?s ?t ?c { ?s e:label ?l ; e:type ?t ; e:comment ?c FILTER(" + filter + ") }"));
+    CHECK(f.rows("SELECT (COUNT(*) AS ?n) { ?s text:query (e:label \"" + search + "\") . ?s e:type e:t1 }") ==
+          f.rows("SELECT (COUNT(*) AS ?n) { ?s e:label ?l ; e:type e:t1 FILTER(" + filter + ") }"));
+  }
+}
+
+TEST_CASE("text:query inside OPTIONAL, EXISTS, GRAPH and with the literal bound by the BGP too") {
+  std::mt19937 random(12);
+  Fixture f(randomGraph(random, 200));
+  CHECK(f.rows("SELECT ?s ?l { ?s e:type e:t2 OPTIONAL { (?s ?score ?l) text:query (e:label \"gamma\") } }") ==
+        f.rows("SELECT ?s ?l { ?s e:type e:t2 OPTIONAL { ?s e:label ?l FILTER(" + word("gamma") + ") } }"));
+  CHECK(f.rows("SELECT ?s { ?s e:type e:t0 FILTER EXISTS { ?s text:query (e:label \"delta\") } }") ==
+        f.rows("SELECT ?s { ?s e:type e:t0 FILTER EXISTS { ?s e:label ?l FILTER(" + word("delta") + ") } }"));
+  CHECK(f.rows("SELECT ?s { ?s e:type e:t0 FILTER NOT EXISTS { ?s text:query (e:label \"delta\") } }") ==
+        f.rows("SELECT ?s { ?s e:type e:t0 FILTER NOT EXISTS { ?s e:label ?l FILTER(" + word("delta") + ") } }"));
+  CHECK(f.rows("SELECT ?s { GRAPH ?g { ?s text:query \"alpha\" } }") ==
+        f.rows("SELECT ?s { GRAPH ?g { ?s ?p ?l FILTER(isLiteral(?l) && " + word("alpha") + ") } }"));
+  // ?l is also the object of e:label: the rows where both agree.
+  CHECK(f.rows("SELECT ?s ?l { (?s ?score ?l) text:query \"beta\" . ?s e:label ?l }") ==
+        f.rows("SELECT ?s ?l { ?s e:label ?l FILTER(" + word("beta") + ") }"));
+}
+
+TEST_CASE("text:query scores rank the literals, and a limit keeps the best") {
+  std::mt19937 random(13);
+  Fixture f(randomGraph(random, 300));
+  std::map<std::string, double> scores;
+  QueryOptions options;
+  options.backend = Backend::Cpu;
+  const auto all = f.db->query(kPrefixes + "SELECT ?l ?score { (?s ?score ?l) text:query (e:label \"alpha gamma\") }",
+                               options).rows();
+  REQUIRE(all.size() > 10);
+  for (const auto& row : all) {
+    const std::string& score = *row[1];
+    REQUIRE(score.ends_with("^^<http://www.w3.org/2001/XMLSchema#float>"));
+    scores[*row[0]] = std::stod(score.substr(1));
+    CHECK(scores[*row[0]] > 0);
+  }
+  const auto best = f.db->query(kPrefixes + "SELECT ?l { (?s ?score ?l) text:query (e:label \"alpha gamma\" 5) }",
+                                options).rows();
+  REQUIRE(best.size() == 5);
+  double worstKept = 1e300;
+  for (const auto& row : best) worstKept = std::min(worstKept, scores.at(*row[0]));
+  for (const auto& [literal, score] : scores) {
+    const bool kept = std::any_of(best.begin(), best.end(), [&](const auto& row) { return *row[0] == literal; });
+    if (!kept) CHECK(score <= worstKept);
+  }
+  // A literal with both words outranks one with either, of the same length.
+  Fixture g("<http://e/a> <http://e/label> \"alpha gamma\" .\n<http://e/b> <http://e/label> \"alpha delta\" .\n"
+            "<http://e/c> <http://e/label> \"beta gamma\" .\n");
+  CHECK(g.rows("SELECT ?s { (?s ?score) text:query (e:label \"alpha gamma\" 1) }") ==
+        std::vector<std::string>{"<http://e/a>"});
+}
+
+TEST_CASE("text:query sees updates: new literals are found, deleted triples no longer join") {
+  Fixture f("<http://e/a> <http://e/label> \"old words\" .\n");
+  Database::update(f.dir / "db", "INSERT DATA { <http://e/b> <http://e/label> \"Brand new words\" }");
+  Database db(f.dir / "db");
+  auto rows = [&](const std::string& search) {
+    return sortedLines(db.query(kPrefixes + "SELECT ?s { ?s text:query \"" + search + "\" }"));
+  };
+  CHECK(rows("words") == std::vector<std::string>{"<http://e/a>", "<http://e/b>"});
+  CHECK(rows("brand") == std::vector<std::string>{"<http://e/b>"});
+  Database::update(f.dir / "db", "DELETE DATA { <http://e/a> <http://e/label> \"old words\" }");
+  Database after(f.dir / "db");
+  CHECK(sortedLines(after.query(kPrefixes + "SELECT ?s { ?s text:query \"words\" }")) ==
+        std::vector<std::string>{"<http://e/b>"});
+}
+
+TEST_CASE("malformed text:query patterns and search texts are errors with the pattern's position") {
+  Fixture f("<http://e/a> <http://e/label> \"some words\" .\n");
+  auto position = [&](const std::string& query) {
+    const QueryError e = f.error(query);
+    CHECK(std::string(e.what()).find("text:query at ") != std::string::npos);
+    CHECK(e.line() > 0);
+    return std::string(e.what());
+  };
+  CHECK(position("SELECT * {\n ?s text:query \"\" }").find("no word") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query \"a \\\"b\" }").find("closing") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query \"(a b\" }").find("')'") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query \"-words\" }").find("only excludes") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query 42 }").find("must be a string") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query (e:label) }").find("must be a string") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query (\"words\" 0) }").find("positive integer") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query (\"words\" 2.5) }").find("positive integer") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query (\"words\" 5 \"lang:en\") }").find("not supported") != std::string::npos);
+  CHECK(position("SELECT * { (?s <http://e/x>) text:query \"words\" }").find("must be a variable") != std::string::npos);
+  CHECK(position("SELECT * { (?s ?a ?b ?c) text:query \"words\" }").find("at most three") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query \"" + std::string(20000, 'w') + "\" }").find("more than") != std::string::npos);
+}
+
+TEST_CASE("text:query over the merge of several FROM graphs is refused") {
+  TempDir dir;
+  writeFile(dir / "data.nq", "<http://e/a> <http://e/label> \"some words\" <http://e/g1> .\n"
+                             "<http://e/b> <http://e/label> \"more words\" <http://e/g2> .\n");
+  Database::load(dir / "db", {(dir / "data.nq").string()});
+  Database db(dir / "db");
+  CHECK(sortedLines(db.query(kPrefixes + "SELECT ?s FROM <http://e/g1> { ?s text:query \"words\" }")) ==
+        std::vector<std::string>{"<http://e/a>"});
+  CHECK_THROWS_WITH_AS(db.query(kPrefixes + "SELECT * FROM <http://e/g1> FROM <http://e/g2> { ?s text:query \"words\" }"),
+                       doctest::Contains("several FROM graphs"), QueryError);
+}
+
+TEST_CASE("a database without a text index says to load it again") {
+  Fixture f("<http://e/a> <http://e/label> \"some words\" .\n");
+  f.db.reset();
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(f.dir / "db")) {
+    if (entry.path().filename() == "text") std::filesystem::remove(entry.path());
+  }
+  Database db(f.dir / "db");
+  CHECK(db.query("SELECT * { ?s ?p ?o }").rows().size() == 1);
+  CHECK_THROWS_WITH_AS(db.query(kPrefixes + "SELECT * { ?s text:query \"words\" }"),
+                       doctest::Contains("no text index"), QueryError);
+}
