@@ -64,6 +64,8 @@ void printPhases(const LoadSummary& s) {
   std::printf("    adjacency             %8.2f s  %7.2f\n", s.adjacencySeconds, rate(s.adjacencySeconds));
   std::printf("    dictionary and terms  %8.2f s  %7.2f  (beside the adjacency)\n", s.termFilesSeconds,
               rate(s.termFilesSeconds));
+  std::printf("      text index          %8.2f s  %7.2f  (of which, beside the others)\n", s.textIndexSeconds,
+              rate(s.textIndexSeconds));
   std::printf("  commit                  %8.2f s\n", s.seconds - s.parseSeconds - s.buildSeconds);
   std::printf("peak memory %.0f MiB\n", static_cast<double>(s.peakMemoryBytes) / (1 << 20));
 }
@@ -104,6 +106,10 @@ int runLoad(const Arguments& a) {
   if (auto f = a.value("--format")) options.format = parseFormat(*f);
   if (auto budget = a.value("--memory-budget")) options.memoryBudgetBytes = options::parseByteSize(*budget);
   options.graph = a.value("--graph").value_or("");
+  if (auto text = a.value("--text-index")) {
+    if (*text != "yes" && *text != "no") throw UsageError("--text-index: expected yes or no, got '" + *text + "'");
+    options.textIndex = *text == "yes";
+  }
   for (const std::string& mapping : a.values("--jsonld-context")) {
     const size_t equals = mapping.find('=');
     if (equals == std::string::npos || equals == 0 || equals + 1 == mapping.size()) {
@@ -139,6 +145,8 @@ const Command& loadCommand() {
                    {"--lenient", "", "skip bad statements (the first five are shown) instead of stopping"},
                    {"--memory-budget", "SIZE", "memory for sorting triples, e.g. 8G (default 4G); more spills to disk"},
                    {"--quiet", "", "no progress bar"},
+                   {"--text-index", "yes|no",
+                    "index the words of string literals for text:query (default: as the database has; yes when new)"},
                    {"--verbose", "", "also the time of each phase and the peak memory"}},
        .notes = "FILE: N-Triples, Turtle, N-Quads, TriG, RDF/XML or JSON-LD (.nt .ttl .nq .trig .rdf .owl\n"
                 ".xml .jsonld), each optionally compressed (.gz .bz2 .xz .zst); - reads standard input, as\n"

@@ -371,7 +371,10 @@ Catalog buildGeneration(const Generation& next, const GraphStore* previous, cons
               [&] { writeDictionary(dir / kDictionaryDir, vertexTerms, encoder.predicates().numbered()); },
               [&] { writeValueColumn(dir / kValuesFile, vertexTerms.count, vertexTerms.term); },
               [&] { writeTermColumn(dir / kTermsFile, vertexTerms); },
-              [&] { writeTextIndex(dir / kTextFile, vertexTerms); });
+              [&] {
+                if (!options.textIndex.value_or(previous == nullptr || previous->text() != nullptr)) return;
+                summary.textIndexSeconds = timed([&] { writeTextIndex(dir / kTextFile, vertexTerms); });
+              });
         });
       },
       [&] {

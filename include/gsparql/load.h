@@ -43,6 +43,9 @@ struct LoadOptions {
   // `--jsonld-context URL=FILE` gives them (a URL ending in '/' maps a
   // folder). Nothing is ever fetched; any other remote context is an error.
   std::vector<std::pair<std::string, std::string>> jsonLdContexts;
+  // Whether the new generation has a text index (the words of its string
+  // literals, for text:query); unset: as the database has (yes for a new one).
+  std::optional<bool> textIndex;
 };
 
 struct LoadSummary {
@@ -57,7 +60,8 @@ struct LoadSummary {
   double sortSeconds = 0;       // sorting triples, while reading (spills) and after
   double buildSeconds = 0;      // after reading: sorting, merging, dictionary and adjacency files
   double adjacencySeconds = 0;  // of buildSeconds: merging and writing the adjacency
-  double termFilesSeconds = 0;  // of buildSeconds, beside the adjacency: dictionary, term and value columns
+  double termFilesSeconds = 0;  // of buildSeconds, beside the adjacency: dictionary, term and value columns, text index
+  double textIndexSeconds = 0;  // of termFilesSeconds, beside the others: the text index
   uint64_t peakMemoryBytes = 0;  // the process's peak resident memory
   uint64_t skippedStatements = 0;        // with lenient
   std::vector<std::string> firstErrors;  // "file:line:column: message", at most five

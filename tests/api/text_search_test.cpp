@@ -222,3 +222,26 @@ TEST_CASE("a database without a text index says to load it again") {
   CHECK_THROWS_WITH_AS(db.query(kPrefixes + "SELECT * { ?s text:query \"words\" }"),
                        doctest::Contains("no text index"), QueryError);
 }
+
+TEST_CASE("a load can leave the text index out; later loads keep the choice unless told") {
+  TempDir dir;
+  writeFile(dir / "a.nt", "<http://e/a> <http://e/label> \"some words\" .\n");
+  writeFile(dir / "b.nt", "<http://e/b> <http://e/label> \"more words\" .\n");
+  const auto db = dir / "db";
+  LoadOptions without;
+  without.textIndex = false;
+  const LoadSummary first = Database::load(db, {(dir / "a.nt").string()}, without);
+  CHECK(first.textIndexSeconds == 0);
+  const std::string query = kPrefixes + "SELECT ?s { ?s text:query \"words\" }";
+  CHECK_THROWS_WITH_AS(Database(db).query(query), doctest::Contains("no text index"), QueryError);
+  Database::load(db, {(dir / "b.nt").string()});
+  CHECK_THROWS_WITH_AS(Database(db).query(query), doctest::Contains("no text index"), QueryError);
+  LoadOptions with;
+  with.textIndex = true;
+  writeFile(dir / "c.nt", "<http://e/c> <http://e/label> \"other\" .\n");
+  Database::load(db, {(dir / "c.nt").string()}, with);
+  CHECK(sortedLines(Database(db).query(query)) == std::vector<std::string>{"<http://e/a>", "<http://e/b>"});
+  writeFile(dir / "d.nt", "<http://e/d> <http://e/label> \"last words\" .\n");
+  Database::load(db, {(dir / "d.nt").string()});
+  CHECK(sortedLines(Database(db).query(query)).size() == 3);
+}

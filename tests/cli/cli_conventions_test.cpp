@@ -243,6 +243,8 @@ TEST_CASE("misuse is one line naming the problem and one hint on standard error,
   checkMisuse({"info", "--db", db, "extra"}, "gsparql info", "unexpected argument 'extra'", "gsparql info --help");
   checkMisuse({"load", "--db", db}, "gsparql load", "expected at least one FILE (- for standard input)",
               "gsparql load --help");
+  checkMisuse({"load", "--db", db, "--text-index", "maybe", "x.nt"}, "gsparql load",
+              "--text-index: expected yes or no, got 'maybe'", "gsparql load --help");
   checkMisuse({"update", "--db", db}, "gsparql update", "expected one UPDATE argument, or -f FILE",
               "gsparql update --help");
   checkMisuse({"version", "--verbose"}, "gsparql version", "unknown option '--verbose'", "gsparql version --help");

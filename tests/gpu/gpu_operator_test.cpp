@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 
 #include "engine/gpu/gpu_executor.h"
 #include "gsparql/database.h"
@@ -169,4 +170,59 @@ TEST_CASE("COUNT(DISTINCT ?v) of every variable of every WatDiv SF1 BGP is marke
   }
   CHECK(general > 0);     // marked on the device, not only from the fused path's rows
   CHECK(depthFirst > 0);  // and slice by slice
+}
+
+namespace {
+
+// Words of WatDiv's review texts (plain ones: no apostrophe), for text searches.
+std::vector<std::string> reviewWords(const Database& db, size_t count) {
+  QueryOptions cpu;
+  cpu.backend = Backend::Cpu;
+  std::vector<std::string> words;
+  for (const auto& row : db.query("SELECT ?t { ?r <http://purl.org/stuff/rev#text> ?t } LIMIT 200", cpu).rows()) {
+    std::istringstream text(row[0]->substr(1, row[0]->rfind('"') - 1));
+    for (std::string w; text >> w && words.size() < count;) {
+      if (w.find('\'') == std::string::npos && std::find(words.begin(), words.end(), w) == words.end()) words.push_back(w);
+    }
+  }
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE("text searches joined with BGPs give the same answers on the GPU as on the CPU") {
+  if (skipWithoutGpu()) return;
+  Sf1 sf1;
+  const std::vector<std::string> words = reviewWords(sf1.db, 24);
+  REQUIRE(words.size() == 24);
+  const std::string prefixes =
+      "PREFIX text: <http://jena.apache.org/text#> PREFIX rev: <http://purl.org/stuff/rev#> "
+      "PREFIX wsdbm: <http://db.uwaterloo.ca/~galuc/wsdbm/> ";
+  size_t nonEmpty = 0;
+  for (size_t i = 0; i + 2 < words.size(); i += 3) {
+    const std::string w1 = words[i], w2 = words[i + 1], w3 = words[i + 2];
+    const std::vector<std::string> queries = {
+        "SELECT ?r ?u ?score { (?r ?score) text:query (rev:text \"" + w1 + " " + w2 + "\") . ?p rev:hasReview ?r . ?r rev:reviewer ?u }",
+        "SELECT ?r ?v { ?r text:query (rev:text \"" + w1 + " OR " + w3 + "\") ; rev:reviewer ?u . ?u wsdbm:follows ?v }",
+        "SELECT ?s ?p { ?s text:query \"" + w2 + " " + w3.substr(0, 3) + "*\" . ?s ?p ?o }",
+        "SELECT (COUNT(*) AS ?n) { ?r text:query (rev:text \"" + w1.substr(0, 2) + "*\") . ?p rev:hasReview ?r . ?p ?q ?x }",
+        "SELECT ?r ?l { (?r ?score ?l) text:query (rev:text \"" + w1 + " " + w2 + " " + w3 + "\" 3) . ?r rev:reviewer ?u }",
+    };
+    for (const std::string& query : queries) {
+      CAPTURE(query);
+      QueryOptions cpu, gpu;
+      cpu.backend = Backend::Cpu;
+      gpu.backend = Backend::Gpu;
+      for (const Database* db : {&sf1.db, &sf1.bounded}) {
+        const QueryResult onGpu = db->query(prefixes + query, gpu);
+        const auto expected = answerOf(db->query(prefixes + query, cpu));
+        CHECK(answerOf(onGpu) == expected);
+        nonEmpty += expected.size() > 1 || (expected.size() == 1 && expected[0] != "\"0\"^^<http://www.w3.org/2001/XMLSchema#integer>\t");
+        const std::string plan = onGpu.explain();
+        CAPTURE(plan);
+        CHECK(plan.find("ran on the CPU executor") == std::string::npos);
+      }
+    }
+  }
+  CHECK(nonEmpty >= 60);  // of 80
 }
