@@ -20,11 +20,11 @@
 
 namespace {
 
-const char* const kData = R"(
+const char* const kData = R"ttl(
 <http://e/a> <http://e/label> "The quick brown fox" , "Éclair au café"@fr .
 <http://e/b> <http://e/label> "A lazy fox's den (e-mail: fox@example.org)" .
 <http://e/c> <http://e/comment> "3.14 is π; x_1 y2 ÜBER straße 東京タワー" .
-)";
+)ttl";
 
 const gsparql::GraphStore& store() {
   static const std::unique_ptr<gsparql::GraphStore> loaded = [] {
