@@ -249,6 +249,23 @@ void TextIndex::forEachWordStartingWith(std::string_view prefix,
   }
 }
 
+void TextIndex::forEachWordContaining(std::string_view part,
+                                      const std::function<void(std::string_view)>& visit) const {
+  ensureChecked();
+  // The words lie back to back: a hit is a word's when it ends within it; the next search starts at the next word.
+  for (size_t at = wordText_.find(part); at != std::string_view::npos;) {
+    const auto next = std::upper_bound(wordOffsets_.begin(), wordOffsets_.end(), at);
+    const size_t i = static_cast<size_t>(next - wordOffsets_.begin()) - 1;
+    if (at + part.size() <= wordOffsets_[i + 1]) visit(word(i));
+    at = wordText_.find(part, at + part.size() <= wordOffsets_[i + 1] ? wordOffsets_[i + 1] : at + 1);
+  }
+  for (const auto& [added, postings] : added_.words) {
+    if (added.find(part) == std::string::npos) continue;
+    const size_t i = lowerBound(added);
+    if (i == words_ || word(i) != added) visit(added);  // a stored word was visited above
+  }
+}
+
 double TextIndex::averageLength() const {
   const uint64_t literals = this->literals();
   return literals == 0 ? 1.0 : static_cast<double>(literalWords_ + added_.literalWords) / static_cast<double>(literals);

@@ -71,6 +71,8 @@ class TextIndex {
   std::vector<TextPosting> postings(std::string_view word) const;
   // Every indexed word starting with `prefix`, in byte order, once each.
   void forEachWordStartingWith(std::string_view prefix, const std::function<void(std::string_view)>& visit) const;
+  // Every indexed word holding `part` (not empty), once each, by a scan of the words.
+  void forEachWordContaining(std::string_view part, const std::function<void(std::string_view)>& visit) const;
   uint64_t literals() const { return literals_ + added_.literals; }
   double averageLength() const;
 

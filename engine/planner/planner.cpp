@@ -359,7 +359,8 @@ void limitToMatches(BoundVertex& v, const std::vector<uint32_t>& matches, bool& 
 
 }  // namespace
 
-std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed, PlanUse use) const {
+std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitution& fixed, PlanUse use,
+                                                   const IdLimits& ids) const {
   BoundBgp bgp = bindBgp(*op.queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
   for (const auto& [name, constants] : fixed) {
     for (BoundVertex& v : bgp.vertices) {
@@ -367,14 +368,20 @@ std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitut
     }
   }
   for (BoundVertex& v : bgp.vertices) {
-    const auto text = v.isBlank ? texts_->end() : texts_->find(v.name);
-    if (text != texts_->end()) limitToMatches(v, text->second.literals, bgp.hasAbsentConstant);
+    if (v.isBlank) continue;
+    if (const auto text = texts_->find(v.name); text != texts_->end()) {
+      limitToMatches(v, text->second.literals, bgp.hasAbsentConstant);
+    }
+    for (const auto& [name, limit] : ids) {
+      if (name == v.name) limitToMatches(v, limit, bgp.hasAbsentConstant);
+    }
   }
   BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog(), use);
   return {std::move(bgp), std::move(plan)};
 }
 
-OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Substitution& fixed) const {
+OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Substitution& fixed,
+                             const IdLimits& ids) const {
   if (op.triples.empty()) {  // the join identity: one solution that binds nothing
     sparql::Table identity;
     identity.rows.emplace_back();
@@ -386,7 +393,7 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
     }
     return planMergedBgp(op, required);
   }
-  auto [bgp, plan] = bindAndOrder(op, fixed);
+  auto [bgp, plan] = bindAndOrder(op, fixed, PlanUse::Rows, ids);
   std::vector<uint32_t> columns;
   std::vector<std::string> names;
   readColumns(bgp, required, columns, names);
@@ -467,8 +474,26 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
     }
   }
   const Required below = withExpressions(required, rest);
-  OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, in->first, in->second) : planBgp(child, below, fixed);
+  OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, in->first, in->second)
+                         : planBgp(child, below, fixed, narrowedByText(child, rest));
   return filtered(std::move(input), rest);
+}
+
+Planner::IdLimits Planner::narrowedByText(const Op& bgp, const std::vector<sparql::Expr>& conditions) const {
+  IdLimits limits;
+  const TextIndex* index = store_.text();
+  if (index == nullptr) return limits;
+  // Beyond a quarter of the indexed literals, limiting costs more than the condition alone.
+  const auto cap = static_cast<size_t>(index->literals() / 4);
+  StopCheck stop(limits_);
+  for (const auto& e : conditions) {
+    const auto condition = substringCondition(e);
+    if (!condition || !isVertexVariable(bgp, condition->variable)) continue;
+    if (auto literals = text::literalsWithWordsHolding(condition->part, store_, cap, stop)) {
+      limits.emplace_back(condition->variable, std::move(*literals));
+    }
+  }
+  return limits;
 }
 
 OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, const Substitution& fixed,

@@ -50,15 +50,23 @@ class Planner {
   // (an equality filter, one VALUES row); several make it range over them
   // (the ends of a path from a constant, VALUES).
   using Substitution = std::vector<std::pair<std::string, std::vector<std::string>>>;
+  // Vertex ids variables of a BGP are limited to (ascending), beside its
+  // conditions, which still apply: the literals the text index finds for a
+  // CONTAINS (substringCondition).
+  using IdLimits = std::vector<std::pair<std::string, std::vector<uint32_t>>>;
 
-  OperatorPtr planBgp(const sparql::Op& op, const Required& required, const Substitution& fixed) const;
+  OperatorPtr planBgp(const sparql::Op& op, const Required& required, const Substitution& fixed,
+                      const IdLimits& ids = {}) const;
   // A BGP in the merge of several graphs (FROM <a> FROM <b>).
   OperatorPtr planMergedBgp(const sparql::Op& op, const Required& required) const;
   // Whether the active graph is a merge of several graphs of the store.
   bool inMergedGraph() const { return graph_.size() > 1; }
   // The BGP bound to the data's ids, `fixed` variables limited to their constants, and its join order.
   std::pair<BoundBgp, BgpPlan> bindAndOrder(const sparql::Op& op, const Substitution& fixed,
-                                            PlanUse use = PlanUse::Rows) const;
+                                            PlanUse use = PlanUse::Rows, const IdLimits& ids = {}) const;
+  // The limits the conditions on a BGP's variables allow through the text
+  // index: those of few enough literals to pay.
+  IdLimits narrowedByText(const sparql::Op& bgp, const std::vector<sparql::Expr>& conditions) const;
   // The union of the BGP with `variable` fixed to each constant in turn (FILTER(?x IN (...))).
   OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
                                  const std::string& variable, const std::vector<std::string>& constants) const;

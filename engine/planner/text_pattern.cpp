@@ -1,6 +1,7 @@
 #include "engine/planner/text_pattern.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include "engine/planner/planner.h"
@@ -44,6 +45,8 @@ struct TextPattern {
 // cells) the patterns read marked as used.
 class PatternReader {
  public:
+  static bool isString(const Term& t);
+
   explicit PatternReader(const std::vector<TriplePattern>& triples) : triples_(triples), used_(triples.size()) {}
 
   std::vector<TextPattern> read() {
@@ -94,12 +97,6 @@ class PatternReader {
     return t.value;
   }
 
-  static bool isString(const Term& t) {
-    if (!t.isConstant() || !t.value.starts_with("\"")) return false;
-    rdf::TermSplitter splitter;
-    const rdf::TermParts& parts = splitter.split(t.value);
-    return parts.language.empty() && (parts.datatype.empty() || parts.datatype == "http://www.w3.org/2001/XMLSchema#string");
-  }
 
   static std::string lexicalForm(const Term& t) {
     rdf::TermSplitter splitter;
@@ -146,6 +143,14 @@ class PatternReader {
   const std::vector<TriplePattern>& triples_;
   std::vector<bool> used_;
 };
+
+// A simple or xsd:string literal.
+bool PatternReader::isString(const Term& t) {
+  if (!t.isConstant() || !t.value.starts_with("\"")) return false;
+  rdf::TermSplitter splitter;
+  const rdf::TermParts& parts = splitter.split(t.value);
+  return parts.language.empty() && (parts.datatype.empty() || parts.datatype == "http://www.w3.org/2001/XMLSchema#string");
+}
 
 
 // Rewrites the BGPs of a tree, running each search once.
@@ -300,6 +305,24 @@ TextRewrite rewriteTextSearches(const OpPtr& root, const GraphStore& store, cons
   Rewriter rewriter(store, limits);
   OpPtr rewritten = rewriter.op(root);
   return {std::move(rewritten), rewriter.searches()};
+}
+
+std::optional<SubstringCondition> substringCondition(const Expr& e) {
+  if (e.kind != Expr::Kind::Call || (e.name != "CONTAINS" && e.name != "STRSTARTS") || e.args.size() != 2) return std::nullopt;
+  const Expr* text = &e.args[0];
+  // LCASE maps no character outside ASCII to an ASCII letter that the index's
+  // lower case does not (UCASE does: "ß" is "SS"), so only LCASE is looked through.
+  if (text->kind == Expr::Kind::Call && text->name == "LCASE" && text->args.size() == 1) text = &text->args[0];
+  const Expr& part = e.args[1];
+  if (text->kind != Expr::Kind::Term || text->term.kind != Term::Kind::Variable) return std::nullopt;
+  if (part.kind != Expr::Kind::Term || !PatternReader::isString(part.term)) return std::nullopt;
+  rdf::TermSplitter splitter;
+  std::string lower(splitter.split(part.term.value).value);
+  if (lower.size() < 3 || !std::all_of(lower.begin(), lower.end(), [](unsigned char c) { return std::isalnum(c) && c < 128; })) {
+    return std::nullopt;
+  }
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  return SubstringCondition{text->term.value, std::move(lower)};
 }
 
 bool hasTextVariable(const Op& bgp, const TextSearches& searches) {

@@ -13,6 +13,7 @@
 // TextScore operator).
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,18 @@ struct TextRewrite {
 // where it has none. Throws QueryError (with the pattern's position) for a
 // malformed pattern or search text.
 TextRewrite rewriteTextSearches(const sparql::OpPtr& root, const GraphStore& store, const QueryLimits& limits);
+
+// A condition the text index can narrow: CONTAINS or STRSTARTS of a
+// variable (or of its LCASE) and a string of ASCII letters and digits, at
+// least three: the variable and the string in lower case. Every literal it
+// holds for has a word holding that string (literalsWithWordsHolding), so
+// limiting the variable to those literals, the condition still applied,
+// keeps every row.
+struct SubstringCondition {
+  std::string variable;
+  std::string part;
+};
+std::optional<SubstringCondition> substringCondition(const sparql::Expr& e);
 
 // Whether `bgp` has a variable a text search limits (the planner's special
 // ways of running one pattern must not ignore that limit).

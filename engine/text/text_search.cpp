@@ -210,4 +210,21 @@ TextMatches searchText(const TextNode& query, const GraphStore& store, std::opti
   return matches;
 }
 
+std::optional<std::vector<uint32_t>> literalsWithWordsHolding(std::string_view part, const GraphStore& store, size_t cap,
+                                                             StopCheck& stop) {
+  if (store.text() == nullptr) return std::nullopt;
+  std::vector<uint32_t> literals;
+  bool over = false;
+  store.text()->forEachWordContaining(part, [&](std::string_view word) {
+    if (over) return;
+    for (const TextPosting& p : store.text()->postings(word)) literals.push_back(p.literal);
+    stop(1);
+    over = literals.size() > cap * 4;  // repeats counted: stop long before sorting a huge list
+  });
+  std::sort(literals.begin(), literals.end());
+  literals.erase(std::unique(literals.begin(), literals.end()), literals.end());
+  if (over || literals.size() > cap) return std::nullopt;
+  return literals;
+}
+
 }  // namespace gsparql::engine::text

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "engine/bgp/query_limits.h"
@@ -32,5 +33,12 @@ struct TextMatches {
 // QueryTimedOut where `stop` says so.
 TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop,
                        const std::function<bool(uint32_t literal)>& keep = {});
+
+// The literals with a word holding `part` (lower case; not empty): a
+// superset of those whose lexical form, or its lower case, holds `part`
+// where `part` is ASCII letters and digits (no word boundary falls inside a
+// run of those). Ascending; stops at `cap` literals (nullopt beyond).
+std::optional<std::vector<uint32_t>> literalsWithWordsHolding(std::string_view part, const GraphStore& store, size_t cap,
+                                                             StopCheck& stop);
 
 }  // namespace gsparql::engine::text
