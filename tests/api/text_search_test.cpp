@@ -297,5 +297,5 @@ TEST_CASE("CONTAINS and STRSTARTS narrowed through the text index keep every row
     }
   }
   CHECK(narrowed >= 40);
-  CHECK(nonEmpty >= 50);
+  CHECK(nonEmpty >= 36);  // of 72: STRSTARTS of a part inside words finds none
 }
