@@ -15,6 +15,8 @@ pkg_check_modules(LIBXML2 REQUIRED IMPORTED_TARGET libxml-2.0)
 # for the JSON results; the XML results are read with libxml2.
 pkg_check_modules(CURL REQUIRED IMPORTED_TARGET libcurl)
 find_package(nlohmann_json 3 REQUIRED)
+# GeoSPARQL (engine/geo/): GEOS through its stable C API, geos_c.h.
+pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos)
 add_library(gsparql_raptor INTERFACE)
 target_link_libraries(gsparql_raptor INTERFACE PkgConfig::RAPTOR2 PkgConfig::LIBXML2)
 
