@@ -47,8 +47,9 @@ geo::Unit unit(const Arg& a) {
   return geo::unitOf(a.term.value);
 }
 
-std::string wktTerm(const geo::GeometryPtr& g, geo::Crs crs) {
-  return rdf::literalTerm(geo::writeWkt(g.get(), crs), {}, geo::kWktLiteral);
+// A computed geometry, in the CRS and serialization of the argument it came from.
+std::string resultTerm(const GEOSGeometry* g, const Geometry& from) {
+  return geo::literalOf(g, from.crs, from.serialization);
 }
 
 std::string doubleTerm(double v) { return numberTerm(Number::floating(NumType::Double, v)); }
@@ -83,7 +84,7 @@ struct UnaryFn {
   static Result call(const std::vector<Arg>& a, CallContext&) {
     return guarded([&] {
       Geometry g = geometry(a[0]);
-      return wktTerm(geo::unary(kUnary[I], g), g.crs);
+      return resultTerm(geo::unary(kUnary[I], g).get(), g);
     });
   }
 };
@@ -96,7 +97,7 @@ struct BinaryFn {
   static Result call(const std::vector<Arg>& a, CallContext&) {
     return guarded([&] {
       Geometry g = geometry(a[0]);
-      return wktTerm(geo::binary(kBinary[I], g, geometry(a[1])), g.crs);
+      return resultTerm(geo::binary(kBinary[I], g, geometry(a[1])).get(), g);
     });
   }
 };
@@ -126,7 +127,7 @@ Result distance(const std::vector<Arg>& a, CallContext&) {
 Result buffer(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] {
     Geometry g = geometry(a[0]);
-    return wktTerm(geo::buffer(g, number(a[1]), unit(a[2])), g.crs);
+    return resultTerm(geo::buffer(g, number(a[1]), unit(a[2])).get(), g);
   });
 }
 
@@ -160,15 +161,12 @@ Result coordinateDimension(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] { return integerTerm(geo::coordinateDimension(geometry(a[0]))); });
 }
 
-Result asWkt(const std::vector<Arg>& a, CallContext&) {
+template <geo::Serialization S>
+Result as(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] {
     Geometry g = geometry(a[0]);
-    return rdf::literalTerm(geo::writeWkt(g.get(), g.crs), {}, geo::kWktLiteral);
+    return geo::literalOf(g.get(), g.crs, S);
   });
-}
-
-Result asGeoJson(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return rdf::literalTerm(geo::writeGeoJson(geometry(a[0]).get()), {}, geo::kGeoJsonLiteral); });
 }
 
 Result numGeometries(const std::vector<Arg>& a, CallContext&) {
@@ -183,7 +181,7 @@ Result geometryN(const std::vector<Arg>& a, CallContext&) {
     int count = GEOSGetNumGeometries_r(geo::context(), g.get());
     if (n != std::floor(n) || n < 1 || n > count) throw GeoError("geometryN: no such geometry");
     const GEOSGeometry* part = GEOSGetGeometryN_r(geo::context(), g.get(), static_cast<int>(n) - 1);
-    return rdf::literalTerm(geo::writeWkt(part, g.crs), {}, geo::kWktLiteral);
+    return resultTerm(part, g);
   });
 }
 
@@ -207,8 +205,9 @@ std::vector<Builtin> geoBuiltins() {
            {"dimension", dimension, 1},
            {"coordinateDimension", coordinateDimension, 1},
            {"spatialDimension", coordinateDimension, 1},
-           {"asWKT", asWkt, 1},
-           {"asGeoJSON", asGeoJson, 1},
+           {"asWKT", as<geo::Serialization::Wkt>, 1},
+           {"asGML", as<geo::Serialization::Gml>, 1},
+           {"asGeoJSON", as<geo::Serialization::GeoJson>, 1},
            {"numGeometries", numGeometries, 1},
            {"geometryN", geometryN, 2}}) {
     out.push_back({iriName(local), fn, args, args});

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "rdf/term.h"
+
 namespace gsparql::engine::geo {
 namespace {
 
@@ -67,14 +69,6 @@ void checkFinite(std::string_view wkt) {
   }
 }
 
-GeometryPtr swapAxes(const GEOSGeometry* g) {
-  auto swap = [](double* x, double* y, void*) {
-    std::swap(*x, *y);
-    return 1;
-  };
-  return own(GEOSGeom_transformXY_r(context(), g, swap, nullptr));
-}
-
 // A geometry in `crs` axis order, as read or to be written.
 Geometry inCrs84(GeometryPtr g, Crs crs) {
   if (crs == Crs::Epsg4326) g = swapAxes(g.get());
@@ -82,6 +76,14 @@ Geometry inCrs84(GeometryPtr g, Crs crs) {
 }
 
 }  // namespace
+
+GeometryPtr swapAxes(const GEOSGeometry* g) {
+  auto swap = [](double* x, double* y, void*) {
+    std::swap(*x, *y);
+    return 1;
+  };
+  return own(GEOSGeom_transformXY_r(context(), g, swap, nullptr));
+}
 
 GEOSContextHandle_t context() { return threadContext().handle; }
 
@@ -93,12 +95,12 @@ GeometryPtr own(GEOSGeometry* g) {
 }
 
 bool isGeometryDatatype(std::string_view datatype) {
-  return datatype == kWktLiteral || datatype == kGeoJsonLiteral;
+  return datatype == kWktLiteral || datatype == kGeoJsonLiteral || datatype == kGmlLiteral;
 }
 
 Crs crsOf(std::string_view iri) {
   if (iri == kCrs84 || iri == "http://www.opengis.net/def/crs/OGC/0/CRS84") return Crs::Crs84;
-  if (iri == kEpsg4326) return Crs::Epsg4326;
+  if (iri == kEpsg4326 || iri == "EPSG:4326" || iri == "urn:ogc:def:crs:EPSG::4326") return Crs::Epsg4326;
   throw GeoError("unsupported CRS <" + std::string(iri) + ">: only CRS84 and EPSG:4326 are read (no PROJ)");
 }
 
@@ -107,6 +109,7 @@ std::string_view crsIri(Crs crs) { return crs == Crs::Crs84 ? kCrs84 : kEpsg4326
 Geometry readLiteral(std::string_view lexical, std::string_view datatype) {
   if (datatype == kWktLiteral) return readWkt(lexical);
   if (datatype == kGeoJsonLiteral) return readGeoJson(lexical);
+  if (datatype == kGmlLiteral) return readGml(lexical);
   throw GeoError("not a geometry literal: datatype <" + std::string(datatype) + ">");
 }
 
@@ -135,7 +138,7 @@ Geometry readGeoJson(std::string_view lexical) {
   GEOSGeometry* g = GEOSGeoJSONReader_readGeometry_r(context(), reader, std::string(lexical).c_str());
   GEOSGeoJSONReader_destroy_r(context(), reader);
   if (!g) fail("malformed GeoJSON");
-  return {GeometryPtr(g), Crs::Crs84};
+  return {GeometryPtr(g), Crs::Crs84, Serialization::GeoJson};
 }
 
 std::string writeWkt(const GEOSGeometry* g, Crs crs) {
@@ -161,6 +164,19 @@ std::string writeGeoJson(const GEOSGeometry* g) {
   std::string out(text);
   GEOSFree_r(context(), text);
   return out;
+}
+
+}  // namespace gsparql::engine::geo
+
+namespace gsparql::engine::geo {
+
+std::string literalOf(const GEOSGeometry* g, Crs crs, Serialization serialization) {
+  switch (serialization) {
+    case Serialization::GeoJson: return rdf::literalTerm(writeGeoJson(g), {}, kGeoJsonLiteral);
+    case Serialization::Gml: return rdf::literalTerm(writeGml(g, crs), {}, kGmlLiteral);
+    case Serialization::Wkt: break;
+  }
+  return rdf::literalTerm(writeWkt(g, crs), {}, kWktLiteral);
 }
 
 }  // namespace gsparql::engine::geo

@@ -24,6 +24,7 @@ namespace gsparql::engine::geo {
 inline constexpr std::string_view kGeoNs = "http://www.opengis.net/ont/geosparql#";
 inline constexpr std::string_view kWktLiteral = "http://www.opengis.net/ont/geosparql#wktLiteral";
 inline constexpr std::string_view kGeoJsonLiteral = "http://www.opengis.net/ont/geosparql#geoJSONLiteral";
+inline constexpr std::string_view kGmlLiteral = "http://www.opengis.net/ont/geosparql#gmlLiteral";
 inline constexpr std::string_view kCrs84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84";
 inline constexpr std::string_view kEpsg4326 = "http://www.opengis.net/def/crs/EPSG/0/4326";
 
@@ -50,19 +51,31 @@ using GeometryPtr = std::unique_ptr<GEOSGeometry, GeometryDeleter>;
 GeometryPtr own(GEOSGeometry* g);
 
 enum class Crs { Crs84, Epsg4326 };
+// The literal a geometry was read from: a function's result is written the same way.
+enum class Serialization { Wkt, GeoJson, Gml };
 
 struct Geometry {
   GeometryPtr geometry;  // in CRS84 axis order
   Crs crs = Crs::Crs84;
+  Serialization serialization = Serialization::Wkt;
   const GEOSGeometry* get() const { return geometry.get(); }
 };
 
 bool isGeometryDatatype(std::string_view datatype);
-// A wktLiteral or geoJSONLiteral's lexical form. An empty wktLiteral is the
-// empty geometry (GeoSPARQL 1.0, Req 13). Throws GeoError.
+// A wktLiteral, gmlLiteral or geoJSONLiteral's lexical form. An empty
+// wktLiteral or gmlLiteral is the empty geometry (GeoSPARQL 1.0, Req 13 and
+// 16). Throws GeoError.
 Geometry readLiteral(std::string_view lexical, std::string_view datatype);
 Geometry readWkt(std::string_view lexical);
 Geometry readGeoJson(std::string_view lexical);
+// GML's simple-features shapes (gml.cpp): Point, LineString, LinearRing,
+// Polygon, the Multi* and MultiGeometry, coordinates in pos, posList or
+// GML 2's coordinates; elements matched by local name, whatever their
+// namespace (the benchmark's data has a namespace of its own).
+Geometry readGml(std::string_view lexical);
+
+// The same geometry with x and y swapped: between CRS84 and EPSG:4326 order.
+GeometryPtr swapAxes(const GEOSGeometry* g);
 
 // The CRS named by an IRI, throwing GeoError for the ones not supported.
 Crs crsOf(std::string_view iri);
@@ -74,5 +87,9 @@ std::string_view crsIri(Crs crs);
 std::string writeWkt(const GEOSGeometry* g, Crs crs);
 // GeoJSON is always CRS84 (RFC 7946).
 std::string writeGeoJson(const GEOSGeometry* g);
+// GML 3.2 with the CRS as srsName (gml.cpp).
+std::string writeGml(const GEOSGeometry* g, Crs crs);
+// The literal (rdf/term.h form) of `g` in `serialization` and `crs`.
+std::string literalOf(const GEOSGeometry* g, Crs crs, Serialization serialization);
 
 }  // namespace gsparql::engine::geo
