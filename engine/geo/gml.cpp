@@ -48,7 +48,7 @@ const xmlNode* child(const xmlNode* n, std::string_view name) {
 }
 
 // "x y, x y" from pos/posList (dimension from srsDimension, default 2) or
-// GML 2's coordinates ("x,y x,y").
+// GML 2's coordinates ("x,y x,y"); empty when there are none.
 std::string coordinates(const xmlNode* shape, std::string_view what) {
   std::vector<std::string> numbers;
   size_t dimension = 2;
@@ -63,7 +63,7 @@ std::string coordinates(const xmlNode* shape, std::string_view what) {
     std::istringstream in(text);
     for (std::string number; in >> number;) numbers.push_back(number);
   }
-  if (numbers.empty() || numbers.size() % dimension != 0) throw GeoError("GML " + std::string(what) + " without coordinates");
+  if (numbers.size() % dimension != 0) throw GeoError("GML " + std::string(what) + " with a partial coordinate");
   std::string out;
   for (size_t i = 0; i < numbers.size(); ++i) {
     out += i == 0 ? "" : i % dimension == 0 ? ", " : " ";
@@ -75,14 +75,22 @@ std::string coordinates(const xmlNode* shape, std::string_view what) {
 std::string ring(const xmlNode* boundary) {
   const xmlNode* r = child(boundary, "LinearRing");
   if (!r) throw GeoError("GML polygon boundary without a LinearRing");
-  return "(" + coordinates(r, "LinearRing") + ")";
+  std::string c = coordinates(r, "LinearRing");
+  if (c.empty()) throw GeoError("GML LinearRing without coordinates");
+  return "(" + c + ")";
+}
+
+// "TYPE(coordinates)", or "TYPE EMPTY" without coordinates.
+std::string simple(std::string_view type, const xmlNode* n) {
+  std::string c = coordinates(n, nameOf(n));
+  return std::string(type) + (c.empty() ? " EMPTY" : "(" + c + ")");
 }
 
 // The WKT of one GML geometry element.
 std::string wktOf(const xmlNode* n) {
   std::string_view name = nameOf(n);
-  if (name == "Point") return "POINT(" + coordinates(n, name) + ")";
-  if (name == "LineString" || name == "LinearRing") return "LINESTRING(" + coordinates(n, name) + ")";
+  if (name == "Point") return simple("POINT", n);
+  if (name == "LineString" || name == "LinearRing") return simple("LINESTRING", n);
   if (name == "Polygon") {
     std::string out = "POLYGON(";
     bool first = true;

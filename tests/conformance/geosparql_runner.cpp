@@ -7,9 +7,10 @@
 // value, order where the query orders), with two allowances that the
 // benchmark's answers need, both applied to the expected and the actual
 // answer alike:
-//   - a geo:wktLiteral is compared as a geometry: read, normalized, snapped
-//     to a 1e-6 grid and written again in CRS84 (the answers come from other
-//     engines' WKT writers, with or without the CRS84 IRI);
+//   - a geo:wktLiteral or gmlLiteral is compared as a geometry: read,
+//     normalized, snapped to a 1e-6 grid and written again as WKT in CRS84
+//     (the answers come from other engines' writers, with or without the
+//     CRS84 IRI, in GML 2 or 3);
 //   - an xsd:double is compared to 3 significant digits: distances and areas
 //     in metres are approximations of the geodesic (docs/geosparql.md);
 //   - an xsd:boolean by value ("1" is "true"), as the W3C runner does numbers.
@@ -73,9 +74,9 @@ std::string comparable(const std::string& term) {
   rdf::TermSplitter splitter;
   const rdf::TermParts& parts = splitter.split(term);
   if (parts.kind != rdf::TermKind::Literal) return term;
-  if (parts.datatype == engine::geo::kWktLiteral) {
+  if (parts.datatype == engine::geo::kWktLiteral || parts.datatype == engine::geo::kGmlLiteral) {
     try {
-      engine::geo::Geometry g = engine::geo::readWkt(parts.value);
+      engine::geo::Geometry g = engine::geo::readLiteral(parts.value, parts.datatype);
       GEOSContextHandle_t c = engine::geo::context();
       engine::geo::GeometryPtr snapped = engine::geo::own(GEOSGeom_setPrecision_r(c, g.get(), 1e-6, 0));
       GEOSNormalize_r(c, snapped.get());
@@ -173,7 +174,7 @@ void report(const std::vector<Outcome>& outcomes) {
             << "`../shared/conformance/geosparql-benchmark/` (Jovanovik, Homburg, Spasić 2021): its dataset\n"
             << "`gsb_dataset/dataset.rdf` loaded, its queries `gsb_queries/query-r*.rq` run on the CPU\n"
             << "executor, each answer compared with `gsb_answers/<query>.srx` and its `-alternative-N`\n"
-            << "answers as the W3C runner compares results, geo:wktLiterals compared as geometries (on a\n"
+            << "answers as the W3C runner compares results, geo:wktLiterals and gmlLiterals compared as geometries (on a\n"
             << "1e-6 grid), xsd:doubles to 3 significant digits and xsd:booleans by value (the runner's\n"
             << "comment says why).\n"
             << "docs/geosparql.md says what is supported.\n\n"
