@@ -273,6 +273,21 @@ TEST_CASE("bad geometry literals are errors of the function, with a reason") {
   CHECK_FALSE(eval(call("isEmpty", "\"POINT(1 2)\"^^<http://www.w3.org/2001/XMLSchema#string>")));
   CHECK_FALSE(eval(call("relate", lit("POINT(1 2)") + ", " + lit("POINT(1 2)") + ", \"TTTX\"")));
   CHECK_THROWS_AS(engine::geo::readGeoJson("{\"type\": \"Point\", \"coordinates\": [1]"), GeoError);
+  // Positions GEOS 3.11's GeoJSON reader would read past the end of (found by engine/fuzz/geometry_fuzzer).
+  for (const char* json : {"{\"type\": \"LineString\", \"coordinates\": [[0], [1, 1]]}",
+                           "{\"type\": \"LineString\", \"coordinates\": [[], [1, 1]]}",
+                           "{\"type\": \"Point\", \"coordinates\": [1]}",
+                           "{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [1, \"x\"], [0, 1], [0, 0]]]}"}) {
+    CAPTURE(json);
+    CHECK_THROWS_AS(engine::geo::readGeoJson(json), GeoError);
+  }
+  CHECK(GEOSisEmpty_r(engine::geo::context(),
+                      engine::geo::readGeoJson("{\"type\": \"Point\", \"coordinates\": []}").get()) == 1);
+  // GML: not XML, an unknown shape, a ring without coordinates.
+  CHECK_THROWS_AS(engine::geo::readGml("<Point><pos>1 2</pos>"), GeoError);
+  CHECK_THROWS_AS(engine::geo::readGml("<Circle><pos>1 2</pos></Circle>"), GeoError);
+  CHECK_THROWS_AS(engine::geo::readGml("<Polygon><exterior><LinearRing/></exterior></Polygon>"), GeoError);
+  CHECK_THROWS_AS(engine::geo::readGml("<Point><pos>1 2 3</pos></Point>"), GeoError);  // 3 numbers, dimension 2
 }
 
 TEST_CASE("end to end: geometry literals in the store, functions in FILTER and BIND") {
