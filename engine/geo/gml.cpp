@@ -3,6 +3,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -86,6 +87,25 @@ std::string simple(std::string_view type, const xmlNode* n) {
   return std::string(type) + (c.empty() ? " EMPTY" : "(" + c + ")");
 }
 
+// A Multi* of members of its one type is the WKT MULTI* (GEOS 3.11 relates
+// no GEOMETRYCOLLECTION): each member's WKT without its keyword. Anything
+// else, MultiGeometry included, is a GEOMETRYCOLLECTION.
+std::string collection(std::string_view name, const std::vector<std::string>& members) {
+  std::string_view type = name == "MultiPoint"                                   ? "POINT"
+                          : name == "MultiCurve" || name == "MultiLineString"    ? "LINESTRING"
+                          : name == "MultiSurface" || name == "MultiPolygon"     ? "POLYGON"
+                                                                                 : "";
+  auto ofType = [&](const std::string& m) { return !type.empty() && m.starts_with(type) && m[type.size()] == '('; };
+  bool multi = std::all_of(members.begin(), members.end(), ofType);
+  std::string out = multi ? "MULTI" + std::string(type) : "GEOMETRYCOLLECTION";
+  if (members.empty()) return out + " EMPTY";
+  out += "(";
+  for (size_t i = 0; i < members.size(); ++i) {
+    out += (i ? ", " : "") + (multi ? members[i].substr(type.size()) : members[i]);
+  }
+  return out + ")";
+}
+
 // The WKT of one GML geometry element.
 std::string wktOf(const xmlNode* n) {
   std::string_view name = nameOf(n);
@@ -107,16 +127,11 @@ std::string wktOf(const xmlNode* n) {
   }
   if (name.starts_with("Multi")) {
     // Members are <xMember> with one geometry each, or <xMembers> with several.
-    std::string out = "GEOMETRYCOLLECTION(";
-    bool first = true;
+    std::vector<std::string> members;
     for (const xmlNode* m : elements(n)) {
-      for (const xmlNode* g : elements(m)) {
-        out += (first ? "" : ", ") + wktOf(g);
-        first = false;
-      }
+      for (const xmlNode* g : elements(m)) members.push_back(wktOf(g));
     }
-    if (first) return "GEOMETRYCOLLECTION EMPTY";
-    return out + ")";
+    return collection(name, members);
   }
   throw GeoError("unsupported GML geometry " + std::string(name));
 }

@@ -230,6 +230,29 @@ TEST_CASE("geometry properties") {
         doctest::Approx(111'195).epsilon(0.01));
 }
 
+TEST_CASE("GML literals: read, related and written") {
+  const std::string gmlType = "^^<http://www.opengis.net/ont/geosparql#gmlLiteral>";
+  const std::string surface =
+      "\"<gml:MultiSurface xmlns:gml='http://www.opengis.net/gml/3.2'><gml:surfaceMember><gml:Polygon><gml:exterior>"
+      "<gml:LinearRing><gml:posList>0 0 10 0 10 10 0 10 0 0</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>"
+      "</gml:surfaceMember></gml:MultiSurface>\"" + gmlType;
+  CHECK(eval(call("sfWithin", lit("POINT(5 5)") + ", " + surface)) == kTrue);
+  CHECK(eval(call("asWKT", surface)) == lit("MULTIPOLYGON (((0 0, 10 0, 10 10, 0 10, 0 0)))"));
+  // GML 2, EPSG:4326 by its short name: latitude first.
+  const std::string point = "\"<Point srsName='EPSG:4326'><coordinates>20,10</coordinates></Point>\"" + gmlType;
+  CHECK(eval(call("sfEquals", point + ", " + lit("POINT(10 20)"))) == kTrue);
+  // A result is written in its first argument's serialization, and reads back.
+  Result hull = eval(call("convexHull", surface));
+  REQUIRE(hull);
+  CHECK(hull->ends_with(gmlType));
+  CHECK(eval(call("sfEquals", *hull + ", " + lit("POLYGON((0 0, 10 0, 10 10, 0 10, 0 0))"))) == kTrue);
+  Result asGml = eval(call("asGML", lit("<http://www.opengis.net/def/crs/EPSG/0/4326> LINESTRING(1 2, 3 4)")));
+  REQUIRE(asGml);
+  CHECK(asGml->find("srsName=\\\"http://www.opengis.net/def/crs/EPSG/0/4326\\\"") != std::string::npos);
+  CHECK(asGml->find("1 2 3 4") != std::string::npos);
+  CHECK(eval(call("isEmpty", "\"\"" + gmlType)) == kTrue);
+}
+
 TEST_CASE("bad geometry literals are errors of the function, with a reason") {
   using engine::geo::GeoError;
   using engine::geo::readWkt;
