@@ -2,7 +2,9 @@
 // terms and the geometry layer (engine/geo/), which does the work. A
 // geometry argument that is not a geometry literal that reads, a unit that is
 // not known, or a GEOS failure is the function's error.
+#include <algorithm>
 #include <array>
+#include <list>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -30,9 +32,27 @@ Result guarded(const std::function<std::string()>& body) {
   }
 }
 
-Geometry geometry(const Arg& a) {
+// The geometry of a literal argument. The last ones read on this thread are
+// kept: a join or the query rewrite tests one literal against many.
+std::shared_ptr<const Geometry> geometry(const Arg& a) {
   if (!a.term.isLiteral()) throw GeoError("not a geometry literal");
-  return geo::readLiteral(a.term.value, a.term.datatype);
+  constexpr size_t kKept = 64, kMaxKeptBytes = size_t{1} << 20;
+  struct Cache {
+    Cache() { geo::context(); }  // made first, so destroyed after the cache at thread exit
+    std::list<std::pair<std::string, std::shared_ptr<const Geometry>>> recent;  // most recent first
+  };
+  thread_local Cache cache;
+  std::string key = a.term.datatype + '\n' + a.term.value;
+  auto it = std::find_if(cache.recent.begin(), cache.recent.end(), [&](const auto& e) { return e.first == key; });
+  if (it != cache.recent.end()) {
+    cache.recent.splice(cache.recent.begin(), cache.recent, it);
+    return cache.recent.front().second;
+  }
+  auto g = std::make_shared<const Geometry>(geo::readLiteral(a.term.value, a.term.datatype));
+  if (a.term.value.size() > kMaxKeptBytes) return g;
+  cache.recent.emplace_front(std::move(key), g);
+  if (cache.recent.size() > kKept) cache.recent.pop_back();
+  return g;
 }
 
 double number(const Arg& a) {
@@ -72,7 +92,7 @@ struct RelationFn {
   static constexpr size_t kArgs = 2;
   static std::string_view name() { return iriName(geo::relations()[I].name); }
   static Result call(const std::vector<Arg>& a, CallContext&) {
-    return guarded([&] { return booleanTerm(geo::holds(geo::relations()[I], geometry(a[0]), geometry(a[1]))); });
+    return guarded([&] { return booleanTerm(geo::holds(geo::relations()[I], *geometry(a[0]), *geometry(a[1]))); });
   }
 };
 
@@ -83,7 +103,8 @@ struct UnaryFn {
   static std::string_view name() { return iriName(kUnary[I]); }
   static Result call(const std::vector<Arg>& a, CallContext&) {
     return guarded([&] {
-      Geometry g = geometry(a[0]);
+      auto held = geometry(a[0]);
+      const Geometry& g = *held;
       return resultTerm(geo::unary(kUnary[I], g).get(), g);
     });
   }
@@ -96,8 +117,9 @@ struct BinaryFn {
   static std::string_view name() { return iriName(kBinary[I]); }
   static Result call(const std::vector<Arg>& a, CallContext&) {
     return guarded([&] {
-      Geometry g = geometry(a[0]);
-      return resultTerm(geo::binary(kBinary[I], g, geometry(a[1])).get(), g);
+      auto held = geometry(a[0]);
+      const Geometry& g = *held;
+      return resultTerm(geo::binary(kBinary[I], g, *geometry(a[1])).get(), g);
     });
   }
 };
@@ -109,74 +131,77 @@ struct BoundFn {
   static constexpr size_t kArgs = 1;
   static std::string_view name() { return iriName(kBounds[I].first); }
   static Result call(const std::vector<Arg>& a, CallContext&) {
-    return guarded([&] { return doubleTerm(geo::bound(geometry(a[0]), kBounds[I].second)); });
+    return guarded([&] { return doubleTerm(geo::bound(*geometry(a[0]), kBounds[I].second)); });
   }
 };
 
 Result relate(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] {
     if (!a[2].term.isStringLiteral()) throw GeoError("not a pattern");
-    return booleanTerm(geo::relatePattern(geometry(a[0]), geometry(a[1]), a[2].term.value));
+    return booleanTerm(geo::relatePattern(*geometry(a[0]), *geometry(a[1]), a[2].term.value));
   });
 }
 
 Result distance(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return doubleTerm(geo::distance(geometry(a[0]), geometry(a[1]), unit(a[2]))); });
+  return guarded([&] { return doubleTerm(geo::distance(*geometry(a[0]), *geometry(a[1]), unit(a[2]))); });
 }
 
 Result buffer(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] {
-    Geometry g = geometry(a[0]);
+    auto held = geometry(a[0]);
+    const Geometry& g = *held;
     return resultTerm(geo::buffer(g, number(a[1]), unit(a[2])).get(), g);
   });
 }
 
 Result area(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return doubleTerm(geo::area(geometry(a[0]), unit(a[1]))); });
+  return guarded([&] { return doubleTerm(geo::area(*geometry(a[0]), unit(a[1]))); });
 }
 
 Result length(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return doubleTerm(geo::length(geometry(a[0]), unit(a[1]))); });
+  return guarded([&] { return doubleTerm(geo::length(*geometry(a[0]), unit(a[1]))); });
 }
 
 Result getSrid(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return rdf::literalTerm(geo::crsIri(geometry(a[0]).crs), {}, xsd("anyURI")); });
+  return guarded([&] { return rdf::literalTerm(geo::crsIri(geometry(a[0])->crs), {}, xsd("anyURI")); });
 }
 
 Result isEmpty(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return booleanTerm(GEOSisEmpty_r(geo::context(), geometry(a[0]).get()) == 1); });
+  return guarded([&] { return booleanTerm(GEOSisEmpty_r(geo::context(), geometry(a[0])->get()) == 1); });
 }
 
 Result isSimple(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return booleanTerm(GEOSisSimple_r(geo::context(), geometry(a[0]).get()) == 1); });
+  return guarded([&] { return booleanTerm(GEOSisSimple_r(geo::context(), geometry(a[0])->get()) == 1); });
 }
 
 Result dimension(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return integerTerm(geo::dimension(geometry(a[0]))); });
+  return guarded([&] { return integerTerm(geo::dimension(*geometry(a[0]))); });
 }
 
 // Without M coordinates (GEOS 3.11 reads none) the spatial and coordinate
 // dimensions are the same.
 Result coordinateDimension(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return integerTerm(geo::coordinateDimension(geometry(a[0]))); });
+  return guarded([&] { return integerTerm(geo::coordinateDimension(*geometry(a[0]))); });
 }
 
 template <geo::Serialization S>
 Result as(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] {
-    Geometry g = geometry(a[0]);
+    auto held = geometry(a[0]);
+    const Geometry& g = *held;
     return geo::literalOf(g.get(), g.crs, S);
   });
 }
 
 Result numGeometries(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return integerTerm(GEOSGetNumGeometries_r(geo::context(), geometry(a[0]).get())); });
+  return guarded([&] { return integerTerm(GEOSGetNumGeometries_r(geo::context(), geometry(a[0])->get())); });
 }
 
 // 1-based, as SQL/MM's ST_GeometryN.
 Result geometryN(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] {
-    Geometry g = geometry(a[0]);
+    auto held = geometry(a[0]);
+    const Geometry& g = *held;
     double n = number(a[1]);
     int count = GEOSGetNumGeometries_r(geo::context(), g.get());
     if (n != std::floor(n) || n < 1 || n > count) throw GeoError("geometryN: no such geometry");
