@@ -27,7 +27,7 @@ square='"POLYGON((10 10, 12 10, 12 12, 10 12, 10 10))"^^geo:wktLiteral'
 echo "$prefixes SELECT ?s ?n WHERE { ?s geo:asWKT ?w . ?s <http://e/n> ?n FILTER(geof:sfWithin(?w, $square)) }" > "$work/q/indexed.rq"
 echo "$prefixes SELECT ?s ?n WHERE { VALUES ?a { $square } ?s geo:asWKT ?w . ?s <http://e/n> ?n FILTER(geof:sfWithin(?w, ?a)) }" > "$work/q/scanned.rq"
 for q in indexed scanned; do
-  echo "== $q: first run in a fresh process (the index is built on first use)"
+  echo "== $q: first run in a fresh process (the indexed form builds the index while planning)"
   "$build/cli/gsparql" query --db "$work/db" --backend cpu --time -f "$work/q/$q.rq" | wc -l | sed 's/^/lines of output (header included): /'
 done
 echo "== warm: gsparql bench, 5 runs after a warm-up"
