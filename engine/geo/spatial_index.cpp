@@ -53,8 +53,10 @@ std::vector<uint32_t> SpatialIndex::candidates(const GEOSGeometry* g) const {
 std::shared_ptr<const SpatialIndex> spatialIndex(const std::string& key,
                                                  const std::function<void(const SpatialIndex::Visit&)>& forEachTerm) {
   constexpr size_t kKept = 4;
-  static std::mutex mutex;
-  static std::list<std::pair<std::string, std::shared_ptr<const SpatialIndex>>> kept;  // most recent first
+  // Never destroyed: at exit the main thread's GEOS context goes before
+  // static objects, and the indexes' geometries need one to be freed.
+  static std::mutex& mutex = *new std::mutex;
+  static auto& kept = *new std::list<std::pair<std::string, std::shared_ptr<const SpatialIndex>>>;  // most recent first
   std::lock_guard lock(mutex);
   auto it = std::find_if(kept.begin(), kept.end(), [&](const auto& e) { return e.first == key; });
   if (it != kept.end()) {
