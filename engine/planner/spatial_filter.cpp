@@ -1,5 +1,7 @@
 #include "engine/planner/spatial_filter.h"
 
+#include <filesystem>
+
 #include "engine/geo/spatial_index.h"
 #include "rdf/term_parts.h"
 
@@ -24,8 +26,11 @@ std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidate
     geo::Geometry g = geo::readLiteral(parts.value, parts.datatype);
     // Two empty geometries are sfEquals, and an empty one has no envelope.
     if (GEOSisEmpty_r(geo::context(), g.get()) == 1) return std::nullopt;
-    // One index per snapshot: its generation, delta files and in-memory delta records.
-    const std::string key = store.snapshotName() + "+" + std::to_string(store.deltaRecords()) + "@" +
+    // One index per snapshot: its generation (an absolute path: two databases
+    // opened by relative paths from different folders differ), delta files
+    // and in-memory delta records.
+    const std::string key = std::filesystem::absolute(store.snapshotName()).string() + "+" +
+                            std::to_string(store.deltaRecords()) + "@" +
                             std::to_string(reinterpret_cast<uintptr_t>(&store.dictionary()));
     auto index = geo::spatialIndex(key, [&](const geo::SpatialIndex::Visit& visit) {
       store.dictionary().forEach(TermSpace::Vertex, visit);
