@@ -467,3 +467,23 @@ TEST_CASE("a spatial FILTER narrowed by the index gives the rows of the filter a
   CHECK(subjects("SELECT ?s WHERE { ?s geo:asWKT ?w FILTER(geof:sfContains(\"POLYGON((10 10, 40 10, 40 30, 10 30, 10 10))\"^^geo:wktLiteral, ?w)) }") ==
         subjects("SELECT ?s WHERE { ?s geo:asWKT ?w FILTER(geof:sfWithin(?w, \"POLYGON((10 10, 40 10, 40 30, 10 30, 10 10))\"^^geo:wktLiteral)) }"));
 }
+
+TEST_CASE("the spatial index follows updates: a literal inserted after it was built is found") {
+  using namespace gsparql::test;
+  TempDir dir;
+  const std::string geo = "http://www.opengis.net/ont/geosparql#";
+  writeFile(dir / "data.nt", "<http://e/a> <" + geo + "asWKT> \"POINT(1 1)\"^^<" + geo + "wktLiteral> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  const std::string query = "PREFIX geo: <" + geo + "> PREFIX geof: <" + kGeof +
+                            "> SELECT ?s WHERE { ?s geo:asWKT ?w FILTER(geof:sfWithin(?w, "
+                            "\"POLYGON((0 0, 5 0, 5 5, 0 5, 0 0))\"^^geo:wktLiteral)) } ORDER BY ?s";
+  QueryOptions options;
+  options.backend = Backend::Cpu;
+  CHECK(Database(dir / "db").query(query, options).rows().size() == 1);
+  Database::update(dir / "db", "INSERT DATA { <http://e/b> <" + geo + "asWKT> \"POINT(2 2)\"^^<" + geo + "wktLiteral> }");
+  auto rows = Database(dir / "db").query(query, options).rows();
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[1][0] == "<http://e/b>");
+  Database::mergeDelta(dir / "db");
+  CHECK(Database(dir / "db").query(query, options).rows().size() == 2);
+}
