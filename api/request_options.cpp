@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "api/parsed_query_cache.h"
+#include "engine/geo/query_rewrite.h"
 #include "gsparql/error.h"
 #include "parser/parse.h"
 #include "rdf/iri.h"
@@ -46,9 +47,14 @@ double millisecondsSince(Clock::time_point start) {
 std::shared_ptr<const sparql::Query> parseQuery(std::string_view text, const QueryOptions& options) {
   // Never destroyed: a thread may still parse while the process exits.
   static ParsedQueryCache& cache = *new ParsedQueryCache;
-  auto parsed = cache.get(options.baseIri, text, [&] { return parse(&sparql::parseQuery, text, options); });
-  if (!namesDataset(options)) return parsed;
+  std::shared_ptr<const sparql::Query> parsed =
+      cache.get(options.baseIri, text, [&] { return parse(&sparql::parseQuery, text, options); });
+  // After the cache, which holds the query as written whichever the option.
+  sparql::OpPtr pattern = options.geosparqlRewrite ? engine::geo::rewriteSpatialPredicates(parsed->pattern) : parsed->pattern;
+  if (!namesDataset(options) && pattern == parsed->pattern) return parsed;
   auto query = std::make_shared<sparql::Query>(*parsed);  // shares the algebra, which it leaves as it is
+  query->pattern = pattern;
+  if (!namesDataset(options)) return query;
   query->fromGraphs = graphTerms(options.defaultGraphs);
   query->fromNamedGraphs = graphTerms(options.namedGraphs);
   return query;

@@ -14,6 +14,7 @@ packages=(
   librocksdb-dev libsnappy-dev liblz4-dev libgflags-dev
   libantlr4-runtime-dev antlr4 uuid-dev default-jre-headless
   libtbb-dev
+  libgeos-dev  # GeoSPARQL: geometries and their relations through GEOS's C API (engine/geo/)
   doctest-dev  # the tests are configured with the build (BUILD_TESTING)
   libpcre2-dev libssl-dev
   libicu-dev  # the text index's words (storage/text_words.cpp)

@@ -3,7 +3,7 @@
 # git-ignored folder (default .carry/gsparql): the stripped gsparql and
 # gpu_tests binaries, the optimizer's benchmarks (estimate-quality,
 # plan-quality, walk-throughput) and, in lib/, the shared libraries Debian ships without an
-# archive (serd, oneTBB) and Raptor (RDF/XML) with every library it loads but
+# archive (serd, oneTBB; GEOS, found by ldd below) and Raptor (RDF/XML) with every library it loads but
 # glibc's (libxml2, libxslt, libyajl, libcurl and theirs: Debian's
 # libraptor2.a would need libxslt's and libyajl's archives, which Debian does
 # not ship). Everything else is linked statically; the binaries find lib/

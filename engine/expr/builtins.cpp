@@ -5,7 +5,7 @@ namespace gsparql::engine::expr {
 const Builtin* findBuiltin(std::string_view name) {
   static const std::unordered_map<std::string_view, Builtin> table = [] {
     std::unordered_map<std::string_view, Builtin> all;
-    for (auto family : {operatorBuiltins, stringBuiltins, termBuiltins, hashBuiltins, castBuiltins}) {
+    for (auto family : {operatorBuiltins, stringBuiltins, termBuiltins, hashBuiltins, castBuiltins, geoBuiltins}) {
       for (const Builtin& b : family()) all.emplace(b.name, b);
     }
     return all;

@@ -50,5 +50,6 @@ std::vector<Builtin> stringBuiltins();     // strings.cpp
 std::vector<Builtin> termBuiltins();       // term_functions.cpp
 std::vector<Builtin> hashBuiltins();       // hashes.cpp
 std::vector<Builtin> castBuiltins();       // casts.cpp
+std::vector<Builtin> geoBuiltins();        // geo.cpp: GeoSPARQL's geof: functions
 
 }  // namespace gsparql::engine::expr

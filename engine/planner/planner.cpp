@@ -31,6 +31,7 @@
 #include "engine/planner/count_plan.h"
 #include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
+#include "engine/planner/spatial_filter.h"
 #include "gsparql/error.h"
 #include "parser/print.h"
 #include "storage/graph_store.h"
@@ -469,6 +470,10 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
       fixed.push_back({equality->first, {equality->second}});
     } else if (auto list = fixedByIn(e); list && !in && isVertexVariable(child, list->first) && !alreadyFixed(list->first)) {
       in = std::move(list);
+    } else if (auto spatial = spatialCandidates(e, store_, kMaxConstantsInSet);
+               spatial && isVertexVariable(child, spatial->first) && !alreadyFixed(spatial->first)) {
+      fixed.push_back(std::move(*spatial));  // the index's candidates; the filter still decides
+      rest.push_back(e);
     } else {
       rest.push_back(e);
     }

@@ -105,6 +105,10 @@ struct QueryOptions {
   // SPARQL 1.1 Protocol 2.1.4 allows.
   std::string baseIri{};
   ServiceAccess service{};
+  // GeoSPARQL's query rewrite (docs/geosparql.md): a topological property
+  // such as geo:sfWithin in a pattern also matches where the two ends'
+  // geometries stand in the relation, not only where the triple is stored.
+  bool geosparqlRewrite = true;
 };
 
 // Half of the machine's memory: a runaway query stops with an error while

@@ -1,0 +1,177 @@
+#include "engine/geo/operations.h"
+
+#include <array>
+#include <cmath>
+#include <numbers>
+
+namespace gsparql::engine::geo {
+namespace {
+
+constexpr double kRadian = std::numbers::pi / 180.0;
+constexpr double kMetresPerDegree = kEarthRadius * kRadian;
+
+constexpr std::array kRelations = {
+    Relation{"sfEquals", GEOSEquals_r, {}},
+    Relation{"sfDisjoint", GEOSDisjoint_r, {}},
+    Relation{"sfIntersects", GEOSIntersects_r, {}},
+    Relation{"sfTouches", GEOSTouches_r, {}},
+    Relation{"sfCrosses", GEOSCrosses_r, {}},
+    Relation{"sfWithin", GEOSWithin_r, {}},
+    Relation{"sfContains", GEOSContains_r, {}},
+    Relation{"sfOverlaps", GEOSOverlaps_r, {}},
+    Relation{"ehEquals", nullptr, "TFFFTFFFT"},
+    Relation{"ehDisjoint", nullptr, "FF*FF****"},
+    Relation{"ehMeet", GEOSTouches_r, {}},  // FT******* | F**T***** | F***T****
+    Relation{"ehOverlap", nullptr, "T*T***T**"},
+    Relation{"ehCovers", nullptr, "T*TFT*FF*"},
+    Relation{"ehCoveredBy", nullptr, "TFF*TFT**"},
+    Relation{"ehInside", nullptr, "TFF*FFT**"},
+    Relation{"ehContains", nullptr, "T*TFF*FF*"},
+    Relation{"rcc8eq", nullptr, "TFFFTFFFT"},
+    Relation{"rcc8dc", nullptr, "FFTFFTTTT"},
+    Relation{"rcc8ec", nullptr, "FFTFTTTTT"},
+    Relation{"rcc8po", nullptr, "TTTTTTTTT"},
+    Relation{"rcc8tppi", nullptr, "TTTFTTFFT"},
+    Relation{"rcc8tpp", nullptr, "TFFTTFTTT"},
+    Relation{"rcc8ntpp", nullptr, "TFFTFFTTT"},
+    Relation{"rcc8ntppi", nullptr, "TTTFFTFFT"},
+};
+
+// GEOS predicates answer 0, 1, or 2 for an exception.
+bool answer(char result, std::string_view what) {
+  if (result == 2) throw GeoError("GEOS failed to compute " + std::string(what));
+  return result == 1;
+}
+
+double checked(int ok, double value, std::string_view what) {
+  if (!ok) throw GeoError("GEOS failed to compute " + std::string(what));
+  return value;
+}
+
+double haversine(double lon1, double lat1, double lon2, double lat2) {
+  double dLat = (lat2 - lat1) * kRadian, dLon = (lon2 - lon1) * kRadian;
+  double h = std::pow(std::sin(dLat / 2), 2) +
+             std::cos(lat1 * kRadian) * std::cos(lat2 * kRadian) * std::pow(std::sin(dLon / 2), 2);
+  return 2 * kEarthRadius * std::asin(std::min(1.0, std::sqrt(h)));
+}
+
+double centroidLatitude(const Geometry& g) {
+  GeometryPtr c = own(GEOSGetCentroid_r(context(), g.get()));
+  double y = 0;
+  return checked(GEOSGeomGetY_r(context(), c.get(), &y), y, "a centroid");
+}
+
+void checkNotEmpty(const Geometry& g, std::string_view what) {
+  if (GEOSisEmpty_r(context(), g.get()) == 1) throw GeoError(std::string(what) + " of an empty geometry");
+}
+
+}  // namespace
+
+std::span<const Relation, kRelationCount> relations() { return kRelations; }
+
+const Relation* findRelation(std::string_view name) {
+  for (const Relation& r : kRelations) {
+    if (r.name == name) return &r;
+  }
+  return nullptr;
+}
+
+bool holds(const Relation& relation, const Geometry& a, const Geometry& b) {
+  if (relation.predicate) return answer(relation.predicate(context(), a.get(), b.get()), relation.name);
+  return relatePattern(a, b, relation.pattern);
+}
+
+bool relatePattern(const Geometry& a, const Geometry& b, std::string_view pattern) {
+  if (pattern.size() != 9 || pattern.find_first_not_of("TF*012") != std::string_view::npos) {
+    throw GeoError("not a DE-9IM pattern: \"" + std::string(pattern) + "\"");
+  }
+  return answer(GEOSRelatePattern_r(context(), a.get(), b.get(), std::string(pattern).c_str()), "relate");
+}
+
+Unit unitOf(std::string_view iri) {
+  std::string_view local = iri.starts_with(kUomNs) ? iri.substr(kUomNs.size()) : std::string_view{};
+  if (local == "metre" || local == "meter") return Unit::Metre;
+  if (local == "degree") return Unit::Degree;
+  if (local == "radian") return Unit::Radian;
+  throw GeoError("unsupported unit of measure <" + std::string(iri) + ">");
+}
+
+double distance(const Geometry& a, const Geometry& b, Unit unit) {
+  checkNotEmpty(a, "distance");
+  checkNotEmpty(b, "distance");
+  if (unit != Unit::Metre) {
+    double d = 0;
+    checked(GEOSDistance_r(context(), a.get(), b.get(), &d), d, "a distance");
+    return unit == Unit::Radian ? d * kRadian : d;
+  }
+  GEOSCoordSequence* nearest = GEOSNearestPoints_r(context(), a.get(), b.get());
+  if (!nearest) throw GeoError("GEOS failed to compute the nearest points");
+  std::array<double, 4> xy{};
+  int ok = GEOSCoordSeq_getXY_r(context(), nearest, 0, &xy[0], &xy[1]) &&
+           GEOSCoordSeq_getXY_r(context(), nearest, 1, &xy[2], &xy[3]);
+  GEOSCoordSeq_destroy_r(context(), nearest);
+  checked(ok, 0, "the nearest points");
+  return haversine(xy[0], xy[1], xy[2], xy[3]);
+}
+
+GeometryPtr buffer(const Geometry& g, double radius, Unit unit) {
+  double degrees = unit == Unit::Metre ? radius / kMetresPerDegree : unit == Unit::Radian ? radius / kRadian : radius;
+  return own(GEOSBuffer_r(context(), g.get(), degrees, 8));
+}
+
+double area(const Geometry& g, Unit unit) {
+  double a = 0;
+  checked(GEOSArea_r(context(), g.get(), &a), a, "an area");
+  if (unit == Unit::Degree || a == 0) return a;
+  if (unit == Unit::Radian) return a * kRadian * kRadian;
+  return a * kMetresPerDegree * kMetresPerDegree * std::cos(centroidLatitude(g) * kRadian);
+}
+
+double length(const Geometry& g, Unit unit) {
+  double l = 0;
+  checked(GEOSLength_r(context(), g.get(), &l), l, "a length");
+  if (unit == Unit::Degree || l == 0) return l;
+  if (unit == Unit::Radian) return l * kRadian;
+  // A length runs every way: the mean of the north-south and east-west scales.
+  return l * kMetresPerDegree * (1 + std::cos(centroidLatitude(g) * kRadian)) / 2;
+}
+
+GeometryPtr unary(std::string_view name, const Geometry& g) {
+  GEOSContextHandle_t c = context();
+  if (name == "envelope") return own(GEOSEnvelope_r(c, g.get()));
+  if (name == "convexHull") return own(GEOSConvexHull_r(c, g.get()));
+  if (name == "boundary") return own(GEOSBoundary_r(c, g.get()));
+  if (name == "centroid") return own(GEOSGetCentroid_r(c, g.get()));
+  throw GeoError("unknown geometry operation " + std::string(name));
+}
+
+GeometryPtr binary(std::string_view name, const Geometry& a, const Geometry& b) {
+  GEOSContextHandle_t c = context();
+  if (name == "intersection") return own(GEOSIntersection_r(c, a.get(), b.get()));
+  if (name == "union") return own(GEOSUnion_r(c, a.get(), b.get()));
+  if (name == "difference") return own(GEOSDifference_r(c, a.get(), b.get()));
+  if (name == "symDifference") return own(GEOSSymDifference_r(c, a.get(), b.get()));
+  throw GeoError("unknown geometry operation " + std::string(name));
+}
+
+int dimension(const Geometry& g) { return GEOSGeom_getDimensions_r(context(), g.get()); }
+
+int coordinateDimension(const Geometry& g) {
+  int d = GEOSGeom_getCoordinateDimension_r(context(), g.get());
+  if (d == 0) throw GeoError("GEOS failed to compute a coordinate dimension");
+  return d;
+}
+
+double bound(const Geometry& g, Bound b) {
+  checkNotEmpty(g, "bounds");
+  // EPSG:4326 writes latitude first: its x is our y.
+  bool swap = g.crs == Crs::Epsg4326;
+  bool x = (b == Bound::MinX || b == Bound::MaxX) != swap;
+  bool min = b == Bound::MinX || b == Bound::MinY;
+  double v = 0;
+  int ok = x ? (min ? GEOSGeom_getXMin_r(context(), g.get(), &v) : GEOSGeom_getXMax_r(context(), g.get(), &v))
+             : (min ? GEOSGeom_getYMin_r(context(), g.get(), &v) : GEOSGeom_getYMax_r(context(), g.get(), &v));
+  return checked(ok, v, "a bound");
+}
+
+}  // namespace gsparql::engine::geo

@@ -1,0 +1,69 @@
+#pragma once
+// The GeoSPARQL functions on geometries (docs/geosparql.md): the topological
+// relations of the three families, measures with units, and the operations
+// that make new geometries. Each throws GeoError where GEOS fails.
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "engine/geo/geometry.h"
+
+namespace gsparql::engine::geo {
+
+// A topological relation: GEOS's own predicate where GeoSPARQL's definition
+// is a disjunction of DE-9IM patterns or depends on the dimensions (the
+// Simple Features ones), else the single DE-9IM pattern the GeoSPARQL 1.0
+// standard gives (Egenhofer, RCC8; tables 2 to 4, section 7).
+struct Relation {
+  std::string_view name;  // local name, "sfWithin": geof: function and geo: property alike
+  char (*predicate)(GEOSContextHandle_t, const GEOSGeometry*, const GEOSGeometry*);
+  std::string_view pattern;  // used when predicate is null
+};
+
+inline constexpr size_t kRelationCount = 24;
+std::span<const Relation, kRelationCount> relations();
+const Relation* findRelation(std::string_view name);
+bool holds(const Relation& relation, const Geometry& a, const Geometry& b);
+// geof:relate: the DE-9IM pattern holds between a and b.
+bool relatePattern(const Geometry& a, const Geometry& b, std::string_view pattern);
+
+enum class Unit { Metre, Degree, Radian };
+inline constexpr std::string_view kUomNs = "http://www.opengis.net/def/uom/OGC/1.0/";
+Unit unitOf(std::string_view iri);  // a uom: IRI; throws GeoError for others
+
+// Mean Earth radius (IUGG), for the metre approximations below.
+inline constexpr double kEarthRadius = 6'371'008.8;
+
+// Shortest distance. Coordinates are degrees (CRS84): in degrees or radians
+// it is the planar distance; in metres, the great-circle (haversine)
+// distance between the two nearest points of the planar computation, on a
+// sphere of radius kEarthRadius (an approximation of the geodesic on the
+// ellipsoid, within 0.5%).
+double distance(const Geometry& a, const Geometry& b, Unit unit);
+// A buffer of `radius` in `unit`; metres are turned into degrees of a great
+// circle (a buffer of a given angle, not of a given ground distance east-west
+// away from the equator).
+GeometryPtr buffer(const Geometry& g, double radius, Unit unit);
+// Area and length: planar in degrees (square degrees), or in metres (square
+// metres) scaled at the geometry's centroid latitude (approximation for
+// geometries small against the Earth).
+double area(const Geometry& g, Unit unit);
+double length(const Geometry& g, Unit unit);
+
+// Unary and binary operations making geometries, by their geof: local name
+// ("envelope", "convexHull", "boundary", "centroid"; "intersection",
+// "union", "difference", "symDifference"). nullptr-free: throws instead.
+GeometryPtr unary(std::string_view name, const Geometry& g);
+GeometryPtr binary(std::string_view name, const Geometry& a, const Geometry& b);
+
+// Properties: topological dimension (GEOS: 0 for an empty one), coordinate dimension,
+// bounds. Bounds of an empty geometry are an error.
+int dimension(const Geometry& g);
+int coordinateDimension(const Geometry& g);
+enum class Bound { MinX, MaxX, MinY, MaxY };
+// In the geometry's CRS axis order: minY of an EPSG:4326 geometry is its
+// smallest longitude, the literal's second coordinate.
+double bound(const Geometry& g, Bound b);
+
+}  // namespace gsparql::engine::geo

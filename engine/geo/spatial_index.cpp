@@ -1,0 +1,81 @@
+#include "engine/geo/spatial_index.h"
+
+#include <algorithm>
+#include <list>
+#include <mutex>
+
+#include "engine/geo/operations.h"
+#include "rdf/term_parts.h"
+
+namespace gsparql::engine::geo {
+
+SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm)
+    : tree_(GEOSSTRtree_create_r(context(), 10)) {
+  rdf::TermSplitter splitter;
+  std::vector<uint32_t> ids;
+  forEachTerm([&](uint32_t id, std::string_view term) {
+    if (!term.ends_with("Literal>")) return;  // the cheap test first: most terms are not geometries
+    const rdf::TermParts& parts = splitter.split(term);
+    if (parts.kind != rdf::TermKind::Literal || !isGeometryDatatype(parts.datatype)) return;
+    try {
+      Geometry g = readLiteral(parts.value, parts.datatype);
+      if (GEOSisEmpty_r(context(), g.get()) == 1) return;  // meets nothing
+      envelopes_.push_back(own(GEOSEnvelope_r(context(), g.get())));
+      ids.push_back(id);
+    } catch (const GeoError&) {
+      // Ill-typed: every spatial function on it is an error, so no filter keeps it.
+    }
+  });
+  for (size_t i = 0; i < ids.size(); ++i) {
+    GEOSSTRtree_insert_r(context(), tree_, envelopes_[i].get(), reinterpret_cast<void*>(uintptr_t{ids[i]}));
+  }
+  // GEOS builds the tree on its first query: done here, under the cache's
+  // lock, so that later queries from any thread only read it.
+  GeometryPtr nowhere = own(GEOSGeom_createEmptyPoint_r(context()));
+  GEOSSTRtree_query_r(context(), tree_, nowhere.get(), [](void*, void*) {}, nullptr);
+}
+
+SpatialIndex::~SpatialIndex() { GEOSSTRtree_destroy_r(context(), tree_); }
+
+std::vector<uint32_t> SpatialIndex::candidates(const GEOSGeometry* g) const {
+  std::vector<uint32_t> out;
+  GeometryPtr envelope = own(GEOSEnvelope_r(context(), g));
+  GEOSSTRtree_query_r(
+      context(), tree_, envelope.get(),
+      [](void* item, void* found) {
+        static_cast<std::vector<uint32_t>*>(found)->push_back(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(item)));
+      },
+      &out);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::shared_ptr<const SpatialIndex> spatialIndex(const std::string& key,
+                                                 const std::function<void(const SpatialIndex::Visit&)>& forEachTerm) {
+  constexpr size_t kKept = 4;
+  // Never destroyed: at exit the main thread's GEOS context goes before
+  // static objects, and the indexes' geometries need one to be freed.
+  static std::mutex& mutex = *new std::mutex;
+  static auto& kept = *new std::list<std::pair<std::string, std::shared_ptr<const SpatialIndex>>>;  // most recent first
+  std::lock_guard lock(mutex);
+  auto it = std::find_if(kept.begin(), kept.end(), [&](const auto& e) { return e.first == key; });
+  if (it != kept.end()) {
+    kept.splice(kept.begin(), kept, it);
+    return kept.front().second;
+  }
+  kept.emplace_front(key, std::make_shared<const SpatialIndex>(forEachTerm));
+  if (kept.size() > kKept) kept.pop_back();
+  return kept.front().second;
+}
+
+bool impliesIntersection(std::string_view functionIri) {
+  constexpr std::string_view kGeof = "<http://www.opengis.net/def/function/geosparql/";
+  if (!functionIri.starts_with(kGeof) || !functionIri.ends_with('>')) return false;
+  const Relation* r = findRelation(functionIri.substr(kGeof.size(), functionIri.size() - kGeof.size() - 1));
+  if (!r || r->name == "sfDisjoint") return false;
+  if (r->predicate) return true;  // sfEquals, sfIntersects, sfTouches, ...: each needs a common point
+  // A T where an interior or boundary meets an interior or boundary.
+  return r->pattern[0] == 'T' || r->pattern[1] == 'T' || r->pattern[3] == 'T' || r->pattern[4] == 'T';
+}
+
+}  // namespace gsparql::engine::geo

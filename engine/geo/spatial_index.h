@@ -1,0 +1,48 @@
+#pragma once
+// A spatial index over the geometry literals of one store snapshot: an R-tree
+// (GEOS's STRtree) of their envelopes in CRS84 order, mapping to their vertex
+// ids. The planner asks it for the literals whose envelopes meet a constant
+// geometry's, to limit a BGP variable that a spatial FILTER tests against
+// that constant (docs/geosparql.md); the filter is still applied, so the
+// index only has to keep every row that could pass, never decide one.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/geo/geometry.h"
+
+namespace gsparql::engine::geo {
+
+class SpatialIndex {
+ public:
+  using Visit = std::function<void(uint32_t id, std::string_view term)>;
+  // Reads every vertex term (rdf/term.h form) that `forEachTerm` visits and
+  // keeps the geometry literals that read and are not empty.
+  explicit SpatialIndex(const std::function<void(const Visit&)>& forEachTerm);
+  ~SpatialIndex();
+  SpatialIndex(const SpatialIndex&) = delete;
+  SpatialIndex& operator=(const SpatialIndex&) = delete;
+
+  // The ids (sorted) of the literals whose envelopes intersect g's.
+  std::vector<uint32_t> candidates(const GEOSGeometry* g) const;
+  size_t size() const { return envelopes_.size(); }
+
+ private:
+  GEOSSTRtree* tree_;
+  std::vector<GeometryPtr> envelopes_;  // the tree points into them
+};
+
+// The index of the snapshot named `key`, built on its first use and kept
+// for the few snapshots asked last.
+std::shared_ptr<const SpatialIndex> spatialIndex(const std::string& key,
+                                                 const std::function<void(const SpatialIndex::Visit&)>& forEachTerm);
+
+// Whether `name` (a geof: function IRI term, "<...sfWithin>") holds only
+// between geometries that share a point, so that an index of envelopes can
+// narrow its candidates.
+bool impliesIntersection(std::string_view functionIri);
+
+}  // namespace gsparql::engine::geo

@@ -1,0 +1,46 @@
+#include "engine/planner/spatial_filter.h"
+
+#include <filesystem>
+
+#include "engine/geo/spatial_index.h"
+#include "rdf/term_parts.h"
+
+namespace gsparql::engine {
+
+std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidates(const sparql::Expr& e,
+                                                                                   const GraphStore& store,
+                                                                                   size_t maxCandidates) {
+  using sparql::Expr;
+  if (e.kind != Expr::Kind::Function || e.args.size() != 2 || !geo::impliesIntersection(e.name)) return std::nullopt;
+  // The relations that need a common point are symmetric in that need.
+  const Expr* variable = &e.args[0];
+  const Expr* constant = &e.args[1];
+  if (variable->kind == Expr::Kind::Term && variable->term.isConstant()) std::swap(variable, constant);
+  if (variable->kind != Expr::Kind::Term || variable->term.kind != sparql::Term::Kind::Variable) return std::nullopt;
+  if (constant->kind != Expr::Kind::Term || !constant->term.isConstant()) return std::nullopt;
+  rdf::TermSplitter splitter;
+  const rdf::TermParts& parts = splitter.split(constant->term.value);
+  if (parts.kind != rdf::TermKind::Literal || !geo::isGeometryDatatype(parts.datatype)) return std::nullopt;
+  std::vector<uint32_t> ids;
+  try {
+    geo::Geometry g = geo::readLiteral(parts.value, parts.datatype);
+    // Two empty geometries are sfEquals, and an empty one has no envelope.
+    if (GEOSisEmpty_r(geo::context(), g.get()) == 1) return std::nullopt;
+    // One index per snapshot: its generation (an absolute path: two databases
+    // opened by relative paths from different folders differ), delta files
+    // and in-memory delta records.
+    const std::string key = std::filesystem::absolute(store.snapshotName()).string() + "+" +
+                            std::to_string(store.deltaRecords()) + "@" +
+                            std::to_string(reinterpret_cast<uintptr_t>(&store.dictionary()));
+    auto index = geo::spatialIndex(key, [&](const geo::SpatialIndex::Visit& visit) {
+      store.dictionary().forEach(TermSpace::Vertex, visit);
+    });
+    ids = index->candidates(g.get());
+  } catch (const geo::GeoError&) {
+    return std::nullopt;  // the filter gives its error on each row, as without the index
+  }
+  if (ids.size() > maxCandidates) return std::nullopt;
+  return std::make_pair(variable->term.value, store.dictionary().terms(TermSpace::Vertex, ids));
+}
+
+}  // namespace gsparql::engine
