@@ -14,6 +14,10 @@ rare ones (2 to 5 literals); written as
   text_<band><n>_<word>.rq      ?s text:query (PROPERTY "word") . JOIN
   contains_<band><n>_<word>.rq  ?s PROPERTY ?l . JOIN FILTER(CONTAINS(LCASE(?l), "word"))
   regex_<band><n>_<word>.rq     ?s PROPERTY ?l . JOIN FILTER(REGEX(?l, "\\\\bword\\\\b", "i"))
+  scan_<band><n>_<word>.rq      ?s PROPERTY ?l . JOIN FILTER(CONTAINS(LCASE(STR(?l)), "word"))
+(CONTAINS of ?l or LCASE(?l) is narrowed through the text index; of STR(?l),
+which may be an IRI's text, it is not: the scan form is CONTAINS's cost
+without the index).
 with words.tsv: word, literals holding it as a word, as a substring.
 """
 import collections
@@ -90,6 +94,8 @@ def main():
                 f"{head}  ?s {predicate} ?l .\n  {join}\n  FILTER(CONTAINS(LCASE(?l), \"{word}\"))\n}}\n")
             (folder / f"regex_{name}.rq").write_text(
                 f"{head}  ?s {predicate} ?l .\n  {join}\n  FILTER(REGEX(?l, \"\\\\b{word}\\\\b\", \"i\"))\n}}\n")
+            (folder / f"scan_{name}.rq").write_text(
+                f"{head}  ?s {predicate} ?l .\n  {join}\n  FILTER(CONTAINS(LCASE(STR(?l)), \"{word}\"))\n}}\n")
             rows.append(f"{word}\t{as_word}\t{as_substring}")
         print(f"{band}: {picked} words of {len(candidates)}", file=sys.stderr)
     (folder / "words.tsv").write_text("word\tliterals_word\tliterals_substring\n" + "\n".join(rows) + "\n")
