@@ -19,19 +19,27 @@ namespace {
 
 constexpr double kK1 = 1.2, kB = 0.75;
 
-// Sorted-list operations on (literal, score): scores of a literal in both add.
-TextMatches intersect(const TextMatches& a, const TextMatches& b) {
-  TextMatches out;
+// Calls shared(i, j) for each literal a.literals[i] == b.literals[j].
+template <typename Shared>
+void forEachShared(const TextMatches& a, const TextMatches& b, Shared shared) {
   for (size_t i = 0, j = 0; i < a.literals.size() && j < b.literals.size();) {
     if (a.literals[i] < b.literals[j]) {
       ++i;
     } else if (b.literals[j] < a.literals[i]) {
       ++j;
     } else {
-      out.literals.push_back(a.literals[i]);
-      out.scores.push_back(a.scores[i++] + b.scores[j++]);
+      shared(i++, j++);
     }
   }
+}
+
+// Sorted-list operations on (literal, score): scores of a literal in both add.
+TextMatches intersect(const TextMatches& a, const TextMatches& b) {
+  TextMatches out;
+  forEachShared(a, b, [&](size_t i, size_t j) {
+    out.literals.push_back(a.literals[i]);
+    out.scores.push_back(a.scores[i] + b.scores[j]);
+  });
   return out;
 }
 
@@ -51,15 +59,7 @@ TextMatches unite(const TextMatches& a, const TextMatches& b) {
 // among required ones without widening them).
 TextMatches boost(const TextMatches& a, const TextMatches& b) {
   TextMatches out = a;
-  for (size_t i = 0, j = 0; i < a.literals.size() && j < b.literals.size();) {
-    if (a.literals[i] < b.literals[j]) {
-      ++i;
-    } else if (b.literals[j] < a.literals[i]) {
-      ++j;
-    } else {
-      out.scores[i++] += b.scores[j++];
-    }
-  }
+  forEachShared(a, b, [&](size_t i, size_t j) { out.scores[i] += b.scores[j]; });
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gsparql/database.h"
+#include "support/loaded_database.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -12,14 +13,8 @@ namespace {
 
 using Rows = std::vector<std::vector<std::optional<std::string>>>;
 
-struct Fixture {
-  TempDir dir;
-  std::optional<Database> db;
-  explicit Fixture(const std::string& ntriples) {
-    writeFile(dir / "data.nt", ntriples);
-    Database::load(dir / "db", {(dir / "data.nt").string()});
-    db.emplace(dir / "db");
-  }
+struct Fixture : LoadedDatabase {
+  using LoadedDatabase::LoadedDatabase;
   Rows rows(const std::string& query, Semantics semantics = Semantics::Homomorphism) const {
     QueryOptions options;
     options.backend = Backend::Cpu;

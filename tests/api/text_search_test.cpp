@@ -8,6 +8,7 @@
 
 #include "gsparql/database.h"
 #include "gsparql/error.h"
+#include "support/loaded_database.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -43,14 +44,8 @@ std::string randomGraph(std::mt19937& random, size_t subjects) {
   return graph;
 }
 
-struct Fixture {
-  TempDir dir;
-  std::optional<Database> db;
-  explicit Fixture(const std::string& ntriples) {
-    writeFile(dir / "data.nt", ntriples);
-    Database::load(dir / "db", {(dir / "data.nt").string()});
-    db.emplace(dir / "db");
-  }
+struct Fixture : LoadedDatabase {
+  using LoadedDatabase::LoadedDatabase;
   std::vector<std::string> rows(const std::string& query) const {
     QueryOptions options;
     options.backend = Backend::Cpu;
@@ -223,7 +218,7 @@ TEST_CASE("a database without a text index says to load it again") {
                        doctest::Contains("no text index"), QueryError);
 }
 
-TEST_CASE("a load can leave the text index out; later loads keep the choice unless told") {
+TEST_CASE("a load can leave the text index out, and later loads keep the choice unless told") {
   TempDir dir;
   writeFile(dir / "a.nt", "<http://e/a> <http://e/label> \"some words\" .\n");
   writeFile(dir / "b.nt", "<http://e/b> <http://e/label> \"more words\" .\n");
