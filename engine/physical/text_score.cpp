@@ -14,7 +14,7 @@ TextScore::TextScore(OperatorPtr child, const std::string& literal, const std::s
       }(),
                child->estimatedRows(), child->estimatedCost() + child->estimatedRows()),
       child_(std::move(child)),
-      literalColumn_(*child_->columnOf(literal)),
+      literalColumn_(child_->columnOf(literal).value()),  // the planner reads it below
       literals_(std::move(literals)),
       scores_(std::move(scores)) {}
 
