@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "engine/expr/builtins.h"
 #include "engine/expr/expression.h"
@@ -49,15 +50,27 @@ Result eval(const std::string& expr) {
 }
 
 // GEOS, on its own context, for the expected answers.
+// Every geometry it reads or is given (keep) is freed with it.
 struct Geos {
   GEOSContextHandle_t h = GEOS_init_r();
-  ~Geos() { GEOS_finish_r(h); }
+  std::vector<GEOSGeometry*> owned;
+  Geos() = default;
+  Geos(const Geos&) = delete;
+  Geos& operator=(const Geos&) = delete;
+  ~Geos() {
+    for (GEOSGeometry* g : owned) GEOSGeom_destroy_r(h, g);
+    GEOS_finish_r(h);
+  }
+  GEOSGeometry* keep(GEOSGeometry* g) {
+    REQUIRE(g);
+    owned.push_back(g);
+    return g;
+  }
   GEOSGeometry* read(const std::string& wkt) {
     GEOSWKTReader* r = GEOSWKTReader_create_r(h);
     GEOSGeometry* g = GEOSWKTReader_read_r(h, r, wkt.c_str());
     GEOSWKTReader_destroy_r(h, r);
-    REQUIRE(g);
-    return g;
+    return keep(g);
   }
   // The lexical form of a wktLiteral term, without a CRS IRI.
   GEOSGeometry* readTerm(const std::string& term) {
@@ -127,8 +140,6 @@ TEST_CASE("the relations of the three families agree with GEOS's DE-9IM on every
       char* matrix = GEOSRelate_r(geos.h, ga, gb);
       CHECK(eval(call("relate", lit(a) + ", " + lit(b) + ", \"" + matrix + "\"")) == kTrue);
       GEOSFree_r(geos.h, matrix);
-      GEOSGeom_destroy_r(geos.h, ga);
-      GEOSGeom_destroy_r(geos.h, gb);
     }
   }
   CHECK(engine::geo::relations().size() == kPatterns.size() + 2);
@@ -150,7 +161,7 @@ TEST_CASE("geometry operations give GEOS's geometries") {
       CAPTURE(a);
       Result r = eval(call(name, lit(a)));
       REQUIRE(r);
-      CHECK(geos.same(geos.readTerm(*r), op(geos.h, ga)));
+      CHECK(geos.same(geos.readTerm(*r), geos.keep(op(geos.h, ga))));
     }
     for (const std::string& b : kShapes) {
       GEOSGeometry* gb = geos.read(b);
@@ -158,12 +169,12 @@ TEST_CASE("geometry operations give GEOS's geometries") {
         CAPTURE(name);
         Result r = eval(call(name, lit(a) + ", " + lit(b)));
         REQUIRE(r);
-        CHECK(geos.same(geos.readTerm(*r), op(geos.h, ga, gb)));
+        CHECK(geos.same(geos.readTerm(*r), geos.keep(op(geos.h, ga, gb))));
       }
     }
     Result buffered = eval(call("buffer", lit(a) + ", 1.5, <http://www.opengis.net/def/uom/OGC/1.0/degree>"));
     REQUIRE(buffered);
-    CHECK(geos.same(geos.readTerm(*buffered), GEOSBuffer_r(geos.h, ga, 1.5, 8)));
+    CHECK(geos.same(geos.readTerm(*buffered), geos.keep(GEOSBuffer_r(geos.h, ga, 1.5, 8))));
   }
 }
 
@@ -408,8 +419,8 @@ TEST_CASE("the spatial index keeps every literal whose envelope meets the query'
     GEOSGeometry* q = geos.read(query);
     std::vector<uint32_t> expected;
     for (uint32_t id = 0; id < 400; ++id) {
-      GEOSGeometry* a = GEOSEnvelope_r(geos.h, geos.readTerm(terms[id]));
-      GEOSGeometry* b = GEOSEnvelope_r(geos.h, q);
+      GEOSGeometry* a = geos.keep(GEOSEnvelope_r(geos.h, geos.readTerm(terms[id])));
+      GEOSGeometry* b = geos.keep(GEOSEnvelope_r(geos.h, q));
       if (GEOSIntersects_r(geos.h, a, b) == 1) expected.push_back(id);
     }
     CAPTURE(query);
