@@ -229,7 +229,7 @@ const Command& benchCommand() {
                    sharedOption("--cost-model"),
                    sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    sharedOption("--gpu-preload"),
-                   sharedOption("--union-default-graph"),
+                   sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
                    {"--cold", "", "open the database afresh for each run: nothing cached, GPU included"},
                    {"--ablation", "none|plain-csr|two-pass|naive-set-ops|no-fusion",
                     "switch one technique of the GPU executor off (default none)"}},

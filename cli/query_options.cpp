@@ -26,6 +26,7 @@ const std::vector<OptionUsage>& sharedOptions() {
       {"--gpu-memory", "SIZE", "the most GPU memory to hold on each GPU (default: what is free)"},
       {"--gpu-preload", "", "copy the adjacency of every predicate that fits to the GPU at start"},
       {"--union-default-graph", "", "without FROM, the default graph is the union of the named graphs"},
+      {"--no-geosparql-rewrite", "", "geo:sfWithin and the other topological properties match stored triples only"},
   };
   return options;
 }
@@ -124,6 +125,7 @@ QueryOptions queryOptionsButBackend(const Arguments& args) {
   if (auto m = args.value("--memory-budget")) options.memoryBudgetBytes = options::parseByteSize(*m);
   if (auto o = args.value("--optimizer")) options.optimizer = parseOptimizer(*o);
   options.unionDefaultGraph = args.flag("--union-default-graph");
+  options.geosparqlRewrite = !args.flag("--no-geosparql-rewrite");
   return options;
 }
 

@@ -353,3 +353,21 @@ TEST_CASE("docs/cli.md shows the overview and every command's usage as printed")
     CHECK(doc.find(runCliApart({"help", command}).out) != std::string::npos);
   }
 }
+
+TEST_CASE("--no-geosparql-rewrite leaves topological properties to the stored triples") {
+  TempDir dir;
+  writeFile(dir / "geo.nt",
+            "<http://e/a> <http://www.opengis.net/ont/geosparql#asWKT> "
+            "\"POINT(1 1)\"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .\n"
+            "<http://e/b> <http://www.opengis.net/ont/geosparql#asWKT> "
+            "\"POLYGON((0 0, 2 0, 2 2, 0 2, 0 0))\"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .\n");
+  const std::string db = (dir / "db").string();
+  REQUIRE(runCliApart({"load", "--quiet", "--db", db, (dir / "geo.nt").string()}).exitCode == 0);
+  const std::string query = "ASK { <http://e/a> <http://www.opengis.net/ont/geosparql#sfWithin> <http://e/b> }";
+  const SeparateOutputs rewritten = runCliApart({"query", "--db", db, "--format", "tsv", query});
+  const SeparateOutputs stored = runCliApart({"query", "--db", db, "--format", "tsv", "--no-geosparql-rewrite", query});
+  CHECK(rewritten.exitCode == 0);
+  CHECK(stored.exitCode == 0);
+  CHECK(rewritten.out.find("true") != std::string::npos);
+  CHECK(stored.out.find("false") != std::string::npos);
+}
