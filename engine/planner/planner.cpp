@@ -317,36 +317,17 @@ sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const Op& from) 
 
 namespace {
 
-// Limits a variable to `constants`: one (or one that the data has) makes it
-// a constant that keeps its name, so its column is still read; none that the
-// data has leaves the BGP without solutions.
-void limitTo(BoundVertex& v, const std::vector<std::string>& constants, const Dictionary& dictionary,
-             bool& absent) {
-  std::vector<uint32_t> ids;
-  for (const std::string& c : constants) {
-    if (auto id = dictionary.id(TermSpace::Vertex, c)) ids.push_back(*id);
-  }
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  if (ids.size() > 1) {
-    v.constants = std::move(ids);
-    return;
-  }
-  v.isVariable = false;
-  v.id = ids.empty() ? kNoId : ids.front();
-  absent |= ids.empty();
-}
-
-// Limits a variable to the literals a text search matched (ascending), as
-// limitTo does, within what it is limited to already.
-void limitToMatches(BoundVertex& v, const std::vector<uint32_t>& matches, bool& absent) {
+// Limits a vertex to `limit` (vertex ids, ascending), within what it is
+// limited to already: one id makes it a constant that keeps its name, so its
+// column is still read; none leaves the BGP without solutions.
+void limitToIds(BoundVertex& v, const std::vector<uint32_t>& limit, bool& absent) {
   std::vector<uint32_t> ids;
   if (!v.isVariable) {
-    if (std::binary_search(matches.begin(), matches.end(), v.id)) ids.push_back(v.id);
+    if (std::binary_search(limit.begin(), limit.end(), v.id)) ids.push_back(v.id);
   } else if (v.isConstantSet()) {
-    std::set_intersection(v.constants.begin(), v.constants.end(), matches.begin(), matches.end(), std::back_inserter(ids));
+    std::set_intersection(v.constants.begin(), v.constants.end(), limit.begin(), limit.end(), std::back_inserter(ids));
   } else {
-    ids = matches;
+    ids = limit;
   }
   if (ids.size() > 1) {
     v.constants = std::move(ids);
@@ -356,6 +337,18 @@ void limitToMatches(BoundVertex& v, const std::vector<uint32_t>& matches, bool& 
   v.isVariable = false;
   v.id = ids.empty() ? kNoId : ids.front();
   absent |= ids.empty();
+}
+
+// Limits a variable to the vertices of `constants` (terms) the data has.
+void limitTo(BoundVertex& v, const std::vector<std::string>& constants, const Dictionary& dictionary,
+             bool& absent) {
+  std::vector<uint32_t> ids;
+  for (const std::string& c : constants) {
+    if (auto id = dictionary.id(TermSpace::Vertex, c)) ids.push_back(*id);
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  limitToIds(v, ids, absent);
 }
 
 }  // namespace
@@ -371,10 +364,10 @@ std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitut
   for (BoundVertex& v : bgp.vertices) {
     if (v.isBlank) continue;
     if (const auto text = texts_->find(v.name); text != texts_->end()) {
-      limitToMatches(v, text->second.literals, bgp.hasAbsentConstant);
+      limitToIds(v, text->second.literals, bgp.hasAbsentConstant);
     }
     for (const auto& [name, limit] : ids) {
-      if (name == v.name) limitToMatches(v, limit, bgp.hasAbsentConstant);
+      if (name == v.name) limitToIds(v, limit, bgp.hasAbsentConstant);
     }
   }
   BgpPlan plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog(), use);
