@@ -90,6 +90,57 @@ std::string literalTerm(std::string_view lexical, std::string_view language,
   return out;
 }
 
+std::string tripleTerm(std::string_view subject, std::string_view predicate, std::string_view object) {
+  std::string out;
+  out.reserve(subject.size() + predicate.size() + object.size() + 9);
+  out += "<<( ";
+  out += subject;
+  out += ' ';
+  out += predicate;
+  out += ' ';
+  out += object;
+  out += " )>>";
+  return out;
+}
+
+namespace {
+
+// The end of the term that starts at text[at] (one past its last byte), or
+// npos when none ends well there: a term of this form never holds a space
+// outside a literal's quotes, and a triple term's parentheses nest.
+size_t termEnd(std::string_view text, size_t at) {
+  if (text.substr(at).starts_with("<<( ")) {
+    size_t next = at + 4;
+    for (int part = 0; part < 3; ++part) {
+      next = termEnd(text, next);
+      if (next == std::string_view::npos || next >= text.size() || text[next] != ' ') return std::string_view::npos;
+      ++next;
+    }
+    return text.substr(next).starts_with(")>>") ? next + 3 : std::string_view::npos;
+  }
+  if (at < text.size() && text[at] == '"') {
+    size_t i = at + 1;
+    while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
+    if (i >= text.size()) return std::string_view::npos;
+    at = i + 1;  // then the tag or datatype, which hold no space
+  }
+  size_t space = text.find(' ', at);
+  return space == std::string_view::npos ? text.size() : space;
+}
+
+}  // namespace
+
+bool splitTripleTerm(std::string_view term, TripleTermParts* parts) {
+  if (!term.starts_with("<<( ") || termEnd(term, 0) != term.size()) return false;
+  size_t subjectEnd = termEnd(term, 4);
+  size_t predicateEnd = termEnd(term, subjectEnd + 1);
+  size_t objectEnd = termEnd(term, predicateEnd + 1);
+  parts->subject = term.substr(4, subjectEnd - 4);
+  parts->predicate = term.substr(subjectEnd + 1, predicateEnd - subjectEnd - 1);
+  parts->object = term.substr(predicateEnd + 1, objectEnd - predicateEnd - 1);
+  return true;
+}
+
 namespace {
 
 // Where a literal's language tag starts, or npos.
@@ -102,6 +153,10 @@ size_t languageStart(std::string_view term) {
 }  // namespace
 
 bool keyDiffersFromTerm(std::string_view term) {
+  TripleTermParts parts;
+  if (splitTripleTerm(term, &parts)) {
+    return keyDiffersFromTerm(parts.subject) || keyDiffersFromTerm(parts.object);
+  }
   size_t start = languageStart(term);
   if (start == std::string_view::npos) return false;
   for (size_t i = start; i < term.size(); ++i) {
@@ -111,6 +166,8 @@ bool keyDiffersFromTerm(std::string_view term) {
 }
 
 std::string termKey(std::string_view term) {
+  TripleTermParts parts;
+  if (splitTripleTerm(term, &parts)) return tripleTerm(termKey(parts.subject), parts.predicate, termKey(parts.object));
   std::string key(term);
   size_t start = languageStart(term);
   if (start == std::string_view::npos) return key;
@@ -174,6 +231,7 @@ void appendUtf8(std::string& out, char32_t cp) {
 }
 
 TermKind termKind(std::string_view term) {
+  if (term.starts_with("<<(")) return TermKind::Triple;
   if (!term.empty() && term.front() == '<') return TermKind::Iri;
   if (term.starts_with("_:")) return TermKind::Blank;
   return TermKind::Literal;

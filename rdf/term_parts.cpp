@@ -75,6 +75,11 @@ void appendUnescaped(std::string& out, std::string_view s) {
 const TermParts& TermSplitter::split(std::string_view term) {
   TermParts& p = parts_;
   p = TermParts{};
+  if (rdf::termKind(term) == rdf::TermKind::Triple) {
+    p.kind = rdf::TermKind::Triple;
+    p.value = p.rawValue = term;
+    return p;
+  }
   if (term.size() >= 2 && term.front() == '<' && term.back() == '>') {
     p.kind = rdf::TermKind::Iri;
     p.rawValue = term.substr(1, term.size() - 2);
@@ -95,6 +100,10 @@ const TermParts& TermSplitter::split(std::string_view term) {
     std::string_view rest = term.substr(close + 1);
     if (!rest.empty() && rest.front() == '@') {
       p.language = rest.substr(1);
+      if (size_t dash = p.language.find("--"); dash != std::string_view::npos) {
+        p.direction = p.language.substr(dash + 2);
+        p.language = p.language.substr(0, dash);
+      }
     } else if (rest.size() >= 4 && rest.starts_with("^^<") && rest.back() == '>') {
       p.rawDatatype = rest.substr(3, rest.size() - 4);
       if (hasBackslash(p.rawDatatype)) {

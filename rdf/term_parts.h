@@ -12,10 +12,13 @@ namespace gsparql::rdf {
 
 struct TermParts {
   TermKind kind = TermKind::Literal;
-  // IRI (unescaped), blank node label (without "_:") or lexical form (unescaped).
+  // IRI (unescaped), blank node label (without "_:"), lexical form
+  // (unescaped) or, for a triple term, the whole term.
   std::string_view value;
-  // Literals: the language tag as written (without '@'), or empty.
+  // Literals: the language tag as written (without '@' and without an RDF 1.2
+  // base direction), or empty; the direction ("ltr", "rtl") or empty.
   std::string_view language;
+  std::string_view direction;
   // Literals: the datatype IRI (unescaped); empty for simple and language-tagged
   // literals (an xsd:string is a simple literal in rdf/term.h form).
   std::string_view datatype;

@@ -97,3 +97,40 @@ TEST_CASE("term splitter: text that is not a term comes back whole") {
   auto& nothing = split.split("");
   CHECK(nothing.value.empty());
 }
+
+TEST_CASE("RDF 1.2: triple terms are split into their three terms, nested and with spaces in literals") {
+  using gsparql::rdf::splitTripleTerm;
+  using gsparql::rdf::TripleTermParts;
+  const std::string inner = gsparql::rdf::tripleTerm("_:b", "<http://ex/p>", "\"a )>> b\"@EN");
+  CHECK(inner == "<<( _:b <http://ex/p> \"a )>> b\"@EN )>>");
+  const std::string outer = gsparql::rdf::tripleTerm("<http://ex/s>", "<http://ex/q>", inner);
+  CHECK(gsparql::rdf::termKind(outer) == TermKind::Triple);
+  TripleTermParts parts;
+  REQUIRE(splitTripleTerm(outer, &parts));
+  CHECK(parts.subject == "<http://ex/s>");
+  CHECK(parts.predicate == "<http://ex/q>");
+  CHECK(parts.object == inner);
+  REQUIRE(splitTripleTerm(parts.object, &parts));
+  CHECK(parts.subject == "_:b");
+  CHECK(parts.object == "\"a )>> b\"@EN");
+  // A key lower-cases the language tags inside, so @EN and @en make one term.
+  CHECK(gsparql::rdf::keyDiffersFromTerm(outer));
+  CHECK(gsparql::rdf::termKey(outer).ends_with("\"a )>> b\"@en )>> )>>"));
+
+  for (const char* bad : {"<<( <a> <b> )>>", "<<( <a> <b> <c>", "<<( <a> <b> \"x )>>", "<<(<a> <b> <c>)>>",
+                          "<<( <a> <b> <c> )>> "}) {
+    CHECK_FALSE(splitTripleTerm(bad, &parts));
+  }
+  TermSplitter split;
+  auto& triple = split.split(outer);
+  CHECK(triple.kind == TermKind::Triple);
+  CHECK(triple.value == outer);
+}
+
+TEST_CASE("RDF 1.2: a base direction is apart from the language tag") {
+  TermSplitter split;
+  auto& literal = split.split(gsparql::rdf::literalTerm("\xD9\x85", "ar--rtl"));
+  CHECK(literal.language == "ar");
+  CHECK(literal.direction == "rtl");
+  CHECK(split.split("\"x\"@en").direction.empty());
+}
