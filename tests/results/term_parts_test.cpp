@@ -129,7 +129,8 @@ TEST_CASE("RDF 1.2: triple terms are split into their three terms, nested and wi
 
 TEST_CASE("RDF 1.2: a base direction is apart from the language tag") {
   TermSplitter split;
-  auto& literal = split.split(gsparql::rdf::literalTerm("\xD9\x85", "ar--rtl"));
+  const std::string term = gsparql::rdf::literalTerm("\xD9\x85", "ar--rtl");
+  auto& literal = split.split(term);
   CHECK(literal.language == "ar");
   CHECK(literal.direction == "rtl");
   CHECK(split.split("\"x\"@en").direction.empty());
