@@ -20,6 +20,8 @@ inline constexpr std::string_view kXsdString = "http://www.w3.org/2001/XMLSchema
 inline constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 inline constexpr std::string_view kRdfLangString =
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
+inline constexpr std::string_view kRdfDirLangString =
+    "http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString";
 
 enum class TermKind { Iri, Blank, Literal, Triple };
 

@@ -9,6 +9,7 @@ TermGroup untypedGroup(const rdf::TermParts& parts) {
   switch (parts.kind) {
     case rdf::TermKind::Blank: return TermGroup::Blank;
     case rdf::TermKind::Iri: return TermGroup::Iri;
+    case rdf::TermKind::Triple: return TermGroup::Other;
     case rdf::TermKind::Literal: break;
   }
   if (!parts.language.empty()) return TermGroup::LangString;

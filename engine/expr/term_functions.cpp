@@ -1,5 +1,6 @@
 // Functions on RDF terms (section 17.4.2) and the ones that make new terms
-// (BNODE, IRI, STRDT, STRLANG, UUID, STRUUID, NOW, RAND).
+// (BNODE, IRI, STRDT, STRLANG, UUID, STRUUID, NOW, RAND); SPARQL 1.2's on
+// triple terms and base directions.
 #include <random>
 
 #include <uuid/uuid.h>
@@ -21,18 +22,28 @@ Result sameTerm(const std::vector<Arg>& a, CallContext&) {
 }
 
 Result str(const std::vector<Arg>& a, CallContext&) {
-  if (a[0].term.kind == rdf::TermKind::Blank) return std::nullopt;
+  if (a[0].term.kind == rdf::TermKind::Blank || a[0].term.kind == rdf::TermKind::Triple) return std::nullopt;
   return stringTerm(a[0].term.value);
 }
 
 Result lang(const std::vector<Arg>& a, CallContext&) {
   if (!a[0].term.isLiteral()) return std::nullopt;
-  return stringTerm(a[0].term.language);
+  const std::string& tag = a[0].term.language;
+  return stringTerm(std::string_view(tag).substr(0, tag.find("--")));
 }
+
+Result langdir(const std::vector<Arg>& a, CallContext&) {
+  if (!a[0].term.isLiteral()) return std::nullopt;
+  return stringTerm(a[0].term.direction);
+}
+
+Result hasLang(const std::vector<Arg>& a, CallContext&) { return booleanTerm(!a[0].term.language.empty()); }
+Result hasLangDir(const std::vector<Arg>& a, CallContext&) { return booleanTerm(!a[0].term.direction.empty()); }
 
 Result datatype(const std::vector<Arg>& a, CallContext&) {
   const TermValue& t = a[0].term;
   if (!t.isLiteral()) return std::nullopt;
+  if (!t.direction.empty()) return rdf::iriTerm(rdf::kRdfDirLangString);
   if (!t.language.empty()) return rdf::iriTerm(rdf::kRdfLangString);
   return rdf::iriTerm(t.datatype.empty() ? rdf::kXsdString : std::string_view(t.datatype));
 }
@@ -62,6 +73,33 @@ Result strdt(const std::vector<Arg>& a, CallContext&) {
 Result strlang(const std::vector<Arg>& a, CallContext&) {
   if (!a[0].term.isSimple() || !a[1].term.isSimple() || a[1].term.value.empty()) return std::nullopt;
   return rdf::literalTerm(a[0].term.value, a[1].term.value);
+}
+
+Result strlangdir(const std::vector<Arg>& a, CallContext&) {
+  if (!a[0].term.isSimple() || !a[1].term.isSimple() || a[1].term.value.empty() || !a[2].term.isSimple()) {
+    return std::nullopt;
+  }
+  const std::string& direction = a[2].term.value;
+  if (direction != "ltr" && direction != "rtl") return std::nullopt;
+  return rdf::literalTerm(a[0].term.value, a[1].term.value + "--" + direction);
+}
+
+Result isTriple(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.kind == rdf::TermKind::Triple); }
+
+// RDF 1.2: a triple term's subject is an IRI or a blank node, its predicate an IRI.
+Result triple(const std::vector<Arg>& a, CallContext&) {
+  const rdf::TermKind subject = a[0].term.kind;
+  if ((subject != rdf::TermKind::Iri && subject != rdf::TermKind::Blank) || a[1].term.kind != rdf::TermKind::Iri) {
+    return std::nullopt;
+  }
+  return rdf::tripleTerm(a[0].text, a[1].text, a[2].text);
+}
+
+template <std::string_view rdf::TripleTermParts::*part>
+Result partOf(const std::vector<Arg>& a, CallContext&) {
+  rdf::TripleTermParts parts;
+  if (!rdf::splitTripleTerm(a[0].text, &parts)) return std::nullopt;
+  return std::string(parts.*part);
 }
 
 std::string randomUuid() {
@@ -95,6 +133,12 @@ std::vector<Builtin> termBuiltins() {
       {"STRDT", strdt, 2, 2},        {"STRLANG", strlang, 2, 2},
       {"UUID", uuid, 0, 0, false},   {"STRUUID", struuid, 0, 0, false},
       {"NOW", now, 0, 0, false},     {"RAND", rand, 0, 0, false},
+      {"LANGDIR", langdir, 1, 1},    {"HASLANG", hasLang, 1, 1},
+      {"HASLANGDIR", hasLangDir, 1, 1}, {"STRLANGDIR", strlangdir, 3, 3},
+      {"ISTRIPLE", isTriple, 1, 1},  {"TRIPLE", triple, 3, 3},
+      {"SUBJECT", partOf<&rdf::TripleTermParts::subject>, 1, 1},
+      {"PREDICATE", partOf<&rdf::TripleTermParts::predicate>, 1, 1},
+      {"OBJECT", partOf<&rdf::TripleTermParts::object>, 1, 1},
   };
 }
 

@@ -26,9 +26,19 @@ int kindRank(std::string_view term) {
   switch (rdf::termKind(term)) {
     case rdf::TermKind::Blank: return 0;
     case rdf::TermKind::Iri: return 1;
-    case rdf::TermKind::Literal: break;
+    case rdf::TermKind::Literal: return 2;
+    case rdf::TermKind::Triple: break;  // SPARQL 1.2: after literals
   }
-  return 2;
+  return 3;
+}
+
+// Triple terms by subject, then predicate, then object.
+int compareTripleTerms(std::string_view a, std::string_view b) {
+  rdf::TripleTermParts x, y;
+  if (!rdf::splitTripleTerm(a, &x) || !rdf::splitTripleTerm(b, &y)) return threeWay(a, b);
+  if (int c = compareTerms(x.subject, y.subject)) return c;
+  if (int c = compareTerms(x.predicate, y.predicate)) return c;
+  return compareTerms(x.object, y.object);
 }
 
 bool isNaN(const Number& n) { return n.type >= NumType::Float && std::isnan(n.approx); }
@@ -63,9 +73,10 @@ int tieBreak(const rdf::TermParts& a, const rdf::TermParts& b) {
 int compareTerms(std::optional<std::string_view> a, std::optional<std::string_view> b) {
   if (!a || !b) return int(a.has_value()) - int(b.has_value());
   if (*a == *b) return 0;
-  // Blank nodes < IRIs < literals, told by the first character: in a column
+  // Blank nodes < IRIs < literals < triple terms, told by the first character: in a column
   // of mixed kinds most comparisons end here, before any literal is parsed.
   if (int c = kindRank(*a) - kindRank(*b)) return c < 0 ? -1 : 1;
+  if (rdf::termKind(*a) == rdf::TermKind::Triple) return compareTripleTerms(*a, *b);
   const ClassifiedTerm x(*a), y(*b);
   if (x.group() != y.group()) return x.group() < y.group() ? -1 : 1;
   if (int c = orderInGroup(x, y)) return c;

@@ -11,6 +11,11 @@ TermValue parseTerm(std::string_view term) {
   value.kind = parts.kind;
   value.value = parts.value;
   value.language = parts.language;
+  if (!parts.direction.empty()) {
+    value.language += "--";
+    value.language += parts.direction;
+    value.direction = parts.direction;
+  }
   value.datatype = parts.datatype;
   return value;
 }

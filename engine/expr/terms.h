@@ -11,7 +11,8 @@ namespace gsparql::engine::expr {
 struct TermValue {
   rdf::TermKind kind = rdf::TermKind::Literal;
   std::string value;     // IRI, blank node label or lexical form, unescaped
-  std::string language;  // literals: the tag as written, or empty
+  std::string language;  // literals: the tag as written (with an RDF 1.2 "--dir"), or empty
+  std::string direction;  // literals: the base direction ("ltr", "rtl"), or empty
   std::string datatype;  // literals: empty for simple and language-tagged ones
 
   bool isLiteral() const { return kind == rdf::TermKind::Literal; }

@@ -3,6 +3,8 @@
 //   {"s":{"type":"uri","value":"http://ex/a"},"o":{"type":"literal","value":"x","xml:lang":"en"}},
 //   ...
 //   ]}}
+// SPARQL 1.2: a triple term is {"type":"triple","value":{"subject":...,
+// "predicate":...,"object":...}}, a base direction "its:dir":"rtl".
 // Strings escape '"', '\', the control characters (short forms where JSON has
 // them), U+007F, U+2028 and U+2029; other characters are written as UTF-8.
 #include "engine/results/writers.h"
@@ -44,6 +46,45 @@ size_t appendJsonEscape(unsigned char c, std::string_view s, size_t i, std::stri
 
 void appendJsonEscaped(std::string& out, std::string_view s) { appendEscaped(out, s, kJsonSpecial, appendJsonEscape); }
 
+void appendMember(std::string& b, std::string_view name, std::string_view value) {
+  b += ",\"";
+  b += name;
+  b += "\":\"";
+  appendJsonEscaped(b, value);
+  b += '"';
+}
+
+// The object of one term, after its opening brace.
+void appendTermObject(std::string& b, std::string_view term, rdf::TermSplitter& split) {
+  const rdf::TermParts& p = split.split(term);
+  switch (p.kind) {
+    case rdf::TermKind::Iri: b += "\"type\":\"uri\",\"value\":\""; break;
+    case rdf::TermKind::Blank: b += "\"type\":\"bnode\",\"value\":\""; break;
+    case rdf::TermKind::Literal: b += "\"type\":\"literal\",\"value\":\""; break;
+    case rdf::TermKind::Triple: {
+      rdf::TripleTermParts parts;
+      rdf::splitTripleTerm(term, &parts);
+      rdf::TermSplitter inner;  // `split`'s parts stay valid only until its next split
+      b += "\"type\":\"triple\",\"value\":{\"subject\":{";
+      appendTermObject(b, parts.subject, inner);
+      b += "},\"predicate\":{";
+      appendTermObject(b, parts.predicate, inner);
+      b += "},\"object\":{";
+      appendTermObject(b, parts.object, inner);
+      b += "}}";
+      return;
+    }
+  }
+  appendJsonEscaped(b, p.value);
+  b += '"';
+  if (!p.language.empty()) {
+    appendMember(b, "xml:lang", p.language);
+    if (!p.direction.empty()) appendMember(b, "its:dir", p.direction);
+  } else if (!p.datatype.empty()) {
+    appendMember(b, "datatype", p.datatype);
+  }
+}
+
 class JsonWriter final : public ResultWriter {
  public:
   explicit JsonWriter(std::ostream& out) : out_(out) {}
@@ -60,7 +101,7 @@ class JsonWriter final : public ResultWriter {
       // The member name prefix of each binding, built once.
       std::string name = "\"";
       appendJsonEscaped(name, variables[i]);
-      name += "\":{\"type\":\"";
+      name += "\":{";
       names_.push_back(std::move(name));
     }
     b += "]},\"results\":{\"bindings\":[";
@@ -77,23 +118,7 @@ class JsonWriter final : public ResultWriter {
       if (!firstBinding) b += ',';
       firstBinding = false;
       b += names_[i];
-      const rdf::TermParts& p = split_.split(*terms[i]);
-      switch (p.kind) {
-        case rdf::TermKind::Iri: b += "uri\",\"value\":\""; break;
-        case rdf::TermKind::Blank: b += "bnode\",\"value\":\""; break;
-        case rdf::TermKind::Literal: b += "literal\",\"value\":\""; break;
-      }
-      appendJsonEscaped(b, p.value);
-      b += '"';
-      if (!p.language.empty()) {
-        b += ",\"xml:lang\":\"";
-        appendJsonEscaped(b, p.language);
-        b += '"';
-      } else if (!p.datatype.empty()) {
-        b += ",\"datatype\":\"";
-        appendJsonEscaped(b, p.datatype);
-        b += '"';
-      }
+      appendTermObject(b, *terms[i], split_);
       b += '}';
     }
     b += '}';

@@ -3,7 +3,9 @@
 // attribute values also escape '"'; characters below U+0020 become
 // hexadecimal character references (&#x0009;), as Jena does. Note that XML 1.0
 // has no way to carry U+0001..U+0008 and similar: their references are not
-// well-formed XML 1.0 (Jena writes the same).
+// well-formed XML 1.0 (Jena writes the same). SPARQL 1.2: a triple term is
+// <triple><subject>..</subject><predicate>..</predicate><object>..</object></triple>,
+// a base direction its:dir="rtl" (the ITS 2.0 namespace, declared where used).
 #include "engine/results/writers.h"
 #include "rdf/term_parts.h"
 
@@ -31,6 +33,55 @@ size_t appendXmlEscape(unsigned char c, std::string_view, size_t, std::string& o
 
 void appendXmlEscaped(std::string& out, std::string_view s, bool attribute) {
   appendEscaped(out, s, attribute ? kXmlAttributeSpecial : kXmlTextSpecial, appendXmlEscape);
+}
+
+void appendElement(std::string& b, std::string_view name, std::string_view text) {
+  b += '<';
+  b += name;
+  b += '>';
+  appendXmlEscaped(b, text, false);
+  b += "</";
+  b += name;
+  b += '>';
+}
+
+void appendTerm(std::string& b, std::string_view term, rdf::TermSplitter& split) {
+  const rdf::TermParts& p = split.split(term);
+  switch (p.kind) {
+    case rdf::TermKind::Iri: appendElement(b, "uri", p.value); return;
+    case rdf::TermKind::Blank: appendElement(b, "bnode", p.value); return;
+    case rdf::TermKind::Triple: {
+      rdf::TripleTermParts parts;
+      rdf::splitTripleTerm(term, &parts);
+      rdf::TermSplitter inner;  // `split`'s parts stay valid only until its next split
+      b += "<triple><subject>";
+      appendTerm(b, parts.subject, inner);
+      b += "</subject><predicate>";
+      appendTerm(b, parts.predicate, inner);
+      b += "</predicate><object>";
+      appendTerm(b, parts.object, inner);
+      b += "</object></triple>";
+      return;
+    }
+    case rdf::TermKind::Literal: break;
+  }
+  if (!p.language.empty()) {
+    b += "<literal xml:lang=\"";
+    appendXmlEscaped(b, p.language, true);
+    if (!p.direction.empty()) {
+      b += "\" xmlns:its=\"http://www.w3.org/2005/11/its\" its:dir=\"";
+      appendXmlEscaped(b, p.direction, true);
+    }
+    b += "\">";
+  } else if (!p.datatype.empty()) {
+    b += "<literal datatype=\"";
+    appendXmlEscaped(b, p.datatype, true);
+    b += "\">";
+  } else {
+    b += "<literal>";
+  }
+  appendXmlEscaped(b, p.value, false);
+  b += "</literal>";
 }
 
 constexpr std::string_view kPrologue =
@@ -64,34 +115,7 @@ class XmlWriter final : public ResultWriter {
     for (size_t i = 0; i < terms.size() && i < bindingOpen_.size(); ++i) {
       if (!terms[i]) continue;
       b += bindingOpen_[i];
-      const rdf::TermParts& p = split_.split(*terms[i]);
-      switch (p.kind) {
-        case rdf::TermKind::Iri:
-          b += "<uri>";
-          appendXmlEscaped(b, p.value, false);
-          b += "</uri>";
-          break;
-        case rdf::TermKind::Blank:
-          b += "<bnode>";
-          appendXmlEscaped(b, p.value, false);
-          b += "</bnode>";
-          break;
-        case rdf::TermKind::Literal:
-          if (!p.language.empty()) {
-            b += "<literal xml:lang=\"";
-            appendXmlEscaped(b, p.language, true);
-            b += "\">";
-          } else if (!p.datatype.empty()) {
-            b += "<literal datatype=\"";
-            appendXmlEscaped(b, p.datatype, true);
-            b += "\">";
-          } else {
-            b += "<literal>";
-          }
-          appendXmlEscaped(b, p.value, false);
-          b += "</literal>";
-          break;
-      }
+      appendTerm(b, *terms[i], split_);
       b += "\n      </binding>\n";
     }
     b += "    </result>\n";

@@ -10,6 +10,10 @@
 //    caseInsensitive option); `a` stays case-sensitive as the spec says.
 //  - BuiltInCall alternatives are grouped by arity; the tree walker reads the
 //    function name from the first token.
+//  - SPARQL 1.2 (the Query draft's grammar): VERSION, triple terms `<<( )>>`
+//    in patterns, VALUES and expressions, reified triples `<< >>`, reifiers
+//    `~` and annotations `{| |}` (on the path rules only, as above), the
+//    functions on triple terms and base directions, and LANGTAG's `--dir`.
 //  - SPARQL 1.1 Update (section 19.8 of the Query recommendation, rules 3 and
 //    29-51): `updateUnit`, with the right recursion of Update written as a
 //    loop; templates and quad data use triplesBlock as CONSTRUCT does.
@@ -40,7 +44,8 @@ quadData : '{' quads '}' ;
 quads : triplesBlock? ( quadsNotTriples '.'? triplesBlock? )* ;
 quadsNotTriples : GRAPH varOrIri '{' triplesBlock? '}' ;
 query : ( selectQuery | constructQuery | describeQuery | askQuery ) valuesClause ;
-prologue : ( baseDecl | prefixDecl )* ;
+prologue : ( baseDecl | prefixDecl | versionDecl )* ;
+versionDecl : VERSION ( STRING_LITERAL1 | STRING_LITERAL2 ) ;
 baseDecl : BASE IRIREF ;
 prefixDecl : PREFIX PNAME_NS IRIREF ;
 selectQuery : selectClause datasetClause* whereClause solutionModifier ;
@@ -77,7 +82,9 @@ dataBlock : inlineDataOneVar | inlineDataFull ;
 inlineDataOneVar : var '{' dataBlockValue* '}' ;
 inlineDataFull : ( NIL | '(' var* ')' ) '{' dataBlockRow* '}' ;
 dataBlockRow : '(' dataBlockValue* ')' | NIL ;
-dataBlockValue : iri | rdfLiteral | numericLiteral | booleanLiteral | UNDEF ;
+dataBlockValue : iri | rdfLiteral | numericLiteral | booleanLiteral | UNDEF | tripleTermData ;
+tripleTermData : '<<(' iri ( iri | 'a' ) tripleTermDataObject ')>>' ;
+tripleTermDataObject : iri | rdfLiteral | numericLiteral | booleanLiteral | tripleTermData ;
 minusGraphPattern : MINUS groupGraphPattern ;
 groupOrUnionGraphPattern : groupGraphPattern ( UNION groupGraphPattern )* ;
 filter : FILTER constraint ;
@@ -86,11 +93,17 @@ functionCall : iri argList ;
 argList : NIL | '(' DISTINCT? expression ( ',' expression )* ')' ;
 expressionList : NIL | '(' expression ( ',' expression )* ')' ;
 constructTemplate : '{' triplesBlock? '}' ;
-triplesSameSubjectPath : varOrTerm propertyListPathNotEmpty | triplesNodePath propertyListPath ;
+triplesSameSubjectPath : varOrTerm propertyListPathNotEmpty | triplesNodePath propertyListPath
+                       | reifiedTriple propertyListPath ;
 propertyListPath : propertyListPathNotEmpty? ;
 propertyListPathNotEmpty : verbPathOrSimple objectListPath ( ';' ( verbPathOrSimple objectListPath )? )* ;
 verbPathOrSimple : path | var ;
-objectListPath : graphNodePath ( ',' graphNodePath )* ;
+objectListPath : objectPath ( ',' objectPath )* ;
+objectPath : graphNodePath annotationPath ;
+annotationPath : ( reifier | annotationBlockPath )* ;
+reifier : '~' varOrReifierId? ;
+varOrReifierId : var | iri | blankNode ;
+annotationBlockPath : '{|' propertyListPathNotEmpty '|}' ;
 path : pathSequence ( '|' pathSequence )* ;
 pathSequence : pathEltOrInverse ( '/' pathEltOrInverse )* ;
 pathEltOrInverse : '^'? pathPrimary pathMod? ;
@@ -101,8 +114,15 @@ pathOneInPropertySet : '^'? ( iri | 'a' ) ;
 triplesNodePath : collectionPath | blankNodePropertyListPath ;
 blankNodePropertyListPath : '[' propertyListPathNotEmpty ']' ;
 collectionPath : '(' graphNodePath+ ')' ;
-graphNodePath : varOrTerm | triplesNodePath ;
-varOrTerm : var | graphTerm ;
+graphNodePath : varOrTerm | triplesNodePath | reifiedTriple ;
+varOrTerm : var | graphTerm | tripleTerm ;
+reifiedTriple : '<<' reifiedTripleSubject verb reifiedTripleObject reifier? '>>' ;
+reifiedTripleSubject : var | iri | blankNode | reifiedTriple ;
+reifiedTripleObject : var | iri | rdfLiteral | numericLiteral | booleanLiteral | blankNode | reifiedTriple | tripleTerm ;
+tripleTerm : '<<(' tripleTermSubject verb tripleTermObject ')>>' ;
+tripleTermSubject : var | iri | blankNode ;
+tripleTermObject : var | iri | rdfLiteral | numericLiteral | booleanLiteral | blankNode | tripleTerm ;
+verb : var | iri | 'a' ;
 varOrIri : var | iri ;
 var : VAR1 | VAR2 ;
 graphTerm : iri | rdfLiteral | numericLiteral | booleanLiteral | blankNode | NIL ;
@@ -117,17 +137,21 @@ multiplicativeExpression : unaryExpression multiplicativeTail* ;
 multiplicativeTail : op=( '*' | '/' ) unaryExpression ;
 unaryExpression : op=( '!' | '+' | '-' )? primaryExpression ;
 primaryExpression : brackettedExpression | builtInCall | iriOrFunction | rdfLiteral
-                  | numericLiteral | booleanLiteral | var ;
+                  | numericLiteral | booleanLiteral | var | exprTripleTerm ;
+exprTripleTerm : '<<(' varOrIri verb exprTripleTermObject ')>>' ;
+exprTripleTermObject : iri | rdfLiteral | numericLiteral | booleanLiteral | var | exprTripleTerm ;
 brackettedExpression : '(' expression ')' ;
 builtInCall : aggregate
             | ( STR | LANG | DATATYPE | IRI | URI | ABS | CEIL | FLOOR | ROUND | STRLEN | UCASE | LCASE
               | ENCODE_FOR_URI | YEAR | MONTH | DAY | HOURS | MINUTES | SECONDS | TIMEZONE | TZ
-              | MD5 | SHA1 | SHA256 | SHA384 | SHA512 | ISIRI | ISURI | ISBLANK | ISLITERAL | ISNUMERIC )
+              | MD5 | SHA1 | SHA256 | SHA384 | SHA512 | ISIRI | ISURI | ISBLANK | ISLITERAL | ISNUMERIC
+              | LANGDIR | HASLANG | HASLANGDIR | ISTRIPLE | SUBJECT | PREDICATE | OBJECT )
               '(' expression ')'
             | ( LANGMATCHES | CONTAINS | STRSTARTS | STRENDS | STRBEFORE | STRAFTER | STRLANG | STRDT
               | SAMETERM ) '(' expression ',' expression ')'
             | ( SUBSTR | REGEX ) '(' expression ',' expression ( ',' expression )? ')'
             | REPLACE '(' expression ',' expression ',' expression ( ',' expression )? ')'
+            | ( STRLANGDIR | TRIPLE ) '(' expression ',' expression ',' expression ')'
             | IF '(' expression ',' expression ',' expression ')'
             | BOUND '(' var ')'
             | BNODE ( '(' expression ')' | NIL )
@@ -172,6 +196,10 @@ ISBLANK : I S B L A N K ; ISLITERAL : I S L I T E R A L ; ISNUMERIC : I S N U M 
 REGEX : R E G E X ; SUBSTR : S U B S T R ; REPLACE : R E P L A C E ;
 COUNT : C O U N T ; SUM : S U M ; MIN : M I N ; MAX : M A X ; AVG : A V G ; SAMPLE : S A M P L E ;
 GROUP_CONCAT : G R O U P '_' C O N C A T ; SEPARATOR : S E P A R A T O R ;
+// SPARQL 1.2.
+VERSION : V E R S I O N ; LANGDIR : L A N G D I R ; STRLANGDIR : S T R L A N G D I R ;
+HASLANG : H A S L A N G ; HASLANGDIR : H A S L A N G D I R ; ISTRIPLE : I S T R I P L E ;
+TRIPLE : T R I P L E ; SUBJECT : S U B J E C T ; PREDICATE : P R E D I C A T E ; OBJECT : O B J E C T ;
 // SPARQL Update.
 INSERT : I N S E R T ; DELETE : D E L E T E ; LOAD : L O A D ; CLEAR : C L E A R ;
 DROP : D R O P ; CREATE : C R E A T E ; ADD : A D D ; MOVE : M O V E ; COPY : C O P Y ;
@@ -185,7 +213,7 @@ PNAME_LN : PNAME_NS PN_LOCAL ;
 BLANK_NODE_LABEL : '_:' ( PN_CHARS_U | [0-9] ) ( ( PN_CHARS | '.' )* PN_CHARS )? ;
 VAR1 : '?' VARNAME ;
 VAR2 : '$' VARNAME ;
-LANGTAG : '@' [a-zA-Z]+ ( '-' [a-zA-Z0-9]+ )* ;
+LANGTAG : '@' [a-zA-Z]+ ( '-' [a-zA-Z0-9]+ )* ( '--' [a-zA-Z]+ )? ;
 INTEGER : [0-9]+ ;
 DECIMAL : [0-9]* '.' [0-9]+ ;
 DOUBLE : [0-9]+ '.' [0-9]* EXPONENT | '.' [0-9]+ EXPONENT | [0-9]+ EXPONENT ;

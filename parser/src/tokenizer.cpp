@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <unordered_map>
+#include <vector>
 
 #include "SparqlLexer.h"
 #include "rdf/term.h"
@@ -57,24 +58,26 @@ const antlr4::dfa::Vocabulary& vocabulary() {
   return lexer.getVocabulary();
 }
 
-// The grammar's literal tokens ('{', '^^', 'a', ...), all one or two ASCII
-// characters, and no two of two characters start with the same one.
-struct LiteralTokens {
-  std::array<size_t, 128> single{};      // by the character; 0 where none
-  std::array<char32_t, 128> second{};    // of the two-character token a character starts; 0 where none
-  std::array<size_t, 128> pair{};
+// The grammar's literal tokens ('{', '^^', '<<(', 'a', ...), all ASCII, by
+// their first character, longest first: the longest that matches is taken.
+struct LiteralToken {
+  std::string text;
+  size_t type = 0;
 };
+using LiteralTokens = std::array<std::vector<LiteralToken>, 128>;
 
 const LiteralTokens& literalTokens() {
   static const LiteralTokens tokens = [] {
     LiteralTokens out;
     for (size_t type = 1; type <= vocabulary().getMaxTokenType(); ++type) {
       const std::string quoted = vocabulary().getLiteralName(type);  // as 'x'
-      if (quoted.size() == 3) out.single.at(static_cast<unsigned char>(quoted[1])) = type;
-      if (quoted.size() == 4) {
-        out.second.at(static_cast<unsigned char>(quoted[1])) = static_cast<unsigned char>(quoted[2]);
-        out.pair.at(static_cast<unsigned char>(quoted[1])) = type;
-      }
+      if (quoted.size() < 3) continue;
+      std::string text = quoted.substr(1, quoted.size() - 2);
+      out.at(static_cast<unsigned char>(text[0])).push_back({std::move(text), type});
+    }
+    for (auto& starting : out) {
+      std::sort(starting.begin(), starting.end(),
+                [](const LiteralToken& a, const LiteralToken& b) { return a.text.size() > b.text.size(); });
     }
     return out;
   }();
@@ -357,6 +360,10 @@ size_t Scanner::langTagEnd(size_t i) const {
     j += 2;
     while (isAsciiLetter(at(j)) || isDigit(at(j))) ++j;
   }
+  if (at(j) == '-' && at(j + 1) == '-' && isAsciiLetter(at(j + 2))) {  // SPARQL 1.2's base direction
+    j += 3;
+    while (isAsciiLetter(at(j))) ++j;
+  }
   return j;
 }
 
@@ -370,9 +377,11 @@ std::optional<Match> Scanner::punctuation(size_t i) const {
     if (at(j) == close) return Match{c == '(' ? L::NIL : L::ANON, j + 1};
   }
   if (c >= 0x80) return std::nullopt;
-  const LiteralTokens& literals = literalTokens();
-  if (literals.pair[c] != 0 && at(i + 1) == literals.second[c]) return Match{literals.pair[c], i + 2};
-  if (literals.single[c] != 0) return Match{literals.single[c], i + 1};
+  for (const LiteralToken& literal : literalTokens()[c]) {
+    size_t k = 1;
+    while (k < literal.text.size() && at(i + k) == static_cast<unsigned char>(literal.text[k])) ++k;
+    if (k == literal.text.size()) return Match{literal.type, i + k};
+  }
   return std::nullopt;
 }
 
@@ -423,11 +432,10 @@ size_t Scanner::failure(size_t i) const {
 }  // namespace
 
 size_t literalTokenType(std::string_view literal) {
-  const LiteralTokens& tokens = literalTokens();
-  const auto first = literal.empty() ? 0 : static_cast<unsigned char>(literal[0]);
-  if (literal.size() == 1 && first < 128) return tokens.single[first];
-  if (literal.size() == 2 && first < 128 && tokens.second[first] == static_cast<unsigned char>(literal[1])) {
-    return tokens.pair[first];
+  const auto first = literal.empty() ? 0x80 : static_cast<unsigned char>(literal[0]);
+  if (first >= 0x80) return 0;
+  for (const LiteralToken& token : literalTokens()[first]) {
+    if (token.text == literal) return token.type;
   }
   return 0;
 }

@@ -131,7 +131,7 @@ OpPtr Translator::triplesBlock(const std::vector<ast::TripleItem>& items) {
     result = join(result, plain.take(), pos);
   };
   for (const auto& item : items) {
-    const TriplePattern& t = item.triple;
+    const TriplePattern t = withBlankVariables(item.triple);
     checkBlankScopes(t);
     if (!item.path) {
       plain.add(t);
@@ -162,7 +162,7 @@ OpPtr Translator::group(const ast::GroupPattern& g) {
     current = std::move(next);
   };
   auto closeBgp = [&] {
-    if (!openBgp.empty()) advance(openBgp.take());
+    if (!openBgp.empty()) advance(bindTripleTermParts(openBgp.take()));
   };
   std::vector<Expr> filters;
   int scope = ++scopeCounter_;
@@ -175,12 +175,13 @@ OpPtr Translator::group(const ast::GroupPattern& g) {
       bgpScope_ = scope;
       if (hasPath(e.triples) || (openBgp.empty() && !isEmptyBgp(current))) {
         closeBgp();
-        advance(join(current, triplesBlock(e.triples), e.pos));
+        advance(join(current, bindTripleTermParts(triplesBlock(e.triples)), e.pos));
         continue;
       }
       for (const auto& item : e.triples) {
-        checkBlankScopes(item.triple);
-        openBgp.add(item.triple);
+        const TriplePattern t = withBlankVariables(item.triple);
+        checkBlankScopes(t);
+        openBgp.add(t);
       }
       continue;
     }

@@ -18,9 +18,28 @@ class Translator {
   OpPtr group(const ast::GroupPattern& g);
   OpPtr modifiers(OpPtr where, const ast::SolutionModifiers& m);
 
+  // SPARQL 1.2 (translate_triple_terms.cpp). A triple term with variables
+  // or blank nodes stands in its triple as a fresh variable; a pattern binds
+  // it and its parts (isTRIPLE, SUBJECT, ... above the basic graph pattern);
+  // a template builds it with TRIPLE() above the WHERE pattern.
+  struct TripleTermPattern {
+    Term subject, predicate, object;
+    Position pos;
+  };
+  std::string tripleTermVariable(TripleTermPattern pattern);
+  bool isTripleTermVariable(const std::string& name) const { return tripleTerms_.contains(name); }
+  // The variable a blank node label inside a triple term of a pattern
+  // becomes, in its triple term and everywhere else in its pattern.
+  std::string blankVariable(const std::string& label);
+  OpPtr bindTemplateTripleTerms(OpPtr where, const std::vector<TriplePattern>& templ);
+
  private:
   OpPtr combine(OpPtr current, const ast::Element& e);
   OpPtr triplesBlock(const std::vector<ast::TripleItem>& items);
+  OpPtr bindTripleTermParts(OpPtr op);
+  void bindTemplateTripleTerm(const Term& t, OpPtr& where, Variables& bound);
+  TriplePattern withBlankVariables(TriplePattern t) const;
+  Term withBlankVariable(Term t) const;
   void checkBlankScope(const Term& t, Position pos);
   void checkBlankScopes(const TriplePattern& t);
   void liftAggregates(Expr& e, std::vector<Binding>& aggregates);
@@ -32,6 +51,8 @@ class Translator {
   int scopeCounter_ = 0;
   int bgpScope_ = 0;                        // id of the basic graph pattern being read
   std::map<std::string, int> blankScopes_;  // blank label -> the BGP that uses it
+  std::map<std::string, TripleTermPattern> tripleTerms_;  // by the variable standing for it
+  std::map<std::string, std::string> blankVariables_;     // blank label -> variable
 };
 
 }  // namespace gsparql::sparql

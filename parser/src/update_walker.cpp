@@ -114,7 +114,11 @@ void Walker::modify(P::ModifyContext* ctx, UpdateOperation& op) {
   }
   if (auto* i = ctx->insertClause()) op.insertQuads = quads(i->quadPattern()->quads());
   for (auto* u : ctx->usingClause()) (u->NAMED() ? op.usingNamedGraphs : op.usingGraphs).push_back(iri(u->iri()));
-  op.where = translator_.group(groupPattern(ctx->groupGraphPattern()));
+  std::vector<TriplePattern> templates;
+  for (const auto* quads : {&op.deleteQuads, &op.insertQuads}) {
+    for (const Quad& q : *quads) templates.push_back(q.triple);
+  }
+  op.where = translator_.bindTemplateTripleTerms(translator_.group(groupPattern(ctx->groupGraphPattern())), templates);
 }
 
 std::vector<Quad> Walker::quads(P::QuadsContext* ctx) {

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "parser/parse.h"
+#include "parser/src/expr_builders.h"
 #include "parser/src/lexical.h"
 #include "parser/src/term_tokens.h"
 #include "parser/syntax_error.h"
@@ -23,23 +24,6 @@ std::string upper(std::string s) {
 }
 
 Term rdfConstant(std::string_view local) { return Term::constant(rdf::iriTerm(std::string(kRdf) + std::string(local))); }
-
-Expr termExpr(Term t, Position pos) {
-  Expr e;
-  e.kind = Expr::Kind::Term;
-  e.term = std::move(t);
-  e.pos = pos;
-  return e;
-}
-
-Expr call(std::string name, std::vector<Expr> args, Position pos) {
-  Expr e;
-  e.kind = Expr::Kind::Call;
-  e.name = std::move(name);
-  e.args = std::move(args);
-  e.pos = pos;
-  return e;
-}
 
 // Operators move their operands in: a braced list copies them, and copying
 // the left operand at each step made `?a = 1 || ?a = 2 || ...` quadratic.
@@ -107,7 +91,16 @@ std::string Walker::iri(P::IriContext* ctx) {
 
 std::string Walker::literal(P::RdfLiteralContext* ctx) {
   std::string lexicalForm = decoded(ctx->getStart(), lexical::decodeString);
-  if (auto* lang = ctx->LANGTAG()) return rdf::literalTerm(lexicalForm, textOf(lang->getSymbol()).substr(1));
+  if (auto* lang = ctx->LANGTAG()) {
+    const std::string tag = textOf(lang->getSymbol()).substr(1);
+    if (size_t dash = tag.find("--"); dash != std::string::npos) {
+      const std::string direction = tag.substr(dash + 2);
+      if (direction != "ltr" && direction != "rtl") {
+        fail(lang->getSymbol(), "a base direction is ltr or rtl, not '" + direction + "'");
+      }
+    }
+    return rdf::literalTerm(lexicalForm, tag);
+  }
   if (auto* datatype = ctx->iri()) return typedLiteralTerm(lexicalForm, iri(datatype));
   return rdf::literalTerm(lexicalForm);
 }
@@ -123,16 +116,23 @@ Term Walker::varOrIri(P::VarOrIriContext* ctx) {
   return ctx->var() ? var(ctx->var()) : Term::constant(iri(ctx->iri()));
 }
 
+std::string Walker::constant(P::IriContext* iriCtx, P::RdfLiteralContext* literalCtx, P::NumericLiteralContext* numericCtx,
+                             P::BooleanLiteralContext* booleanCtx) {
+  if (iriCtx != nullptr) return iri(iriCtx);
+  if (literalCtx != nullptr) return literal(literalCtx);
+  if (numericCtx != nullptr) return numeric(numericCtx->getStart());
+  return boolean(booleanCtx);
+}
+
+Term Walker::blankNode(P::BlankNodeContext* ctx) {
+  if (ctx->ANON()) return Term::blank(fresh_.next("_b"));
+  return Term::blank(textOf(ctx->getStart()).substr(2));
+}
+
 Term Walker::graphTerm(P::GraphTermContext* ctx) {
-  if (ctx->iri()) return Term::constant(iri(ctx->iri()));
-  if (ctx->rdfLiteral()) return Term::constant(literal(ctx->rdfLiteral()));
-  if (ctx->numericLiteral()) return Term::constant(numeric(ctx->numericLiteral()->getStart()));
-  if (ctx->booleanLiteral()) return Term::constant(boolean(ctx->booleanLiteral()));
-  if (auto* b = ctx->blankNode()) {
-    if (b->ANON()) return Term::blank(fresh_.next("_b"));
-    return Term::blank(textOf(b->getStart()).substr(2));
-  }
-  return rdfConstant("nil");  // NIL: the empty collection
+  if (auto* b = ctx->blankNode()) return blankNode(b);
+  if (ctx->NIL()) return rdfConstant("nil");  // the empty collection
+  return Term::constant(constant(ctx->iri(), ctx->rdfLiteral(), ctx->numericLiteral(), ctx->booleanLiteral()));
 }
 
 // ---------------------------------------------------------------- triples
@@ -140,8 +140,12 @@ Term Walker::graphTerm(P::GraphTermContext* ctx) {
 void Walker::triplesBlock(P::TriplesBlockContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate) {
   for (auto* t : ctx->triplesSameSubjectPath()) {
     if (t->varOrTerm()) {
-      Term subject = t->varOrTerm()->var() ? var(t->varOrTerm()->var()) : graphTerm(t->varOrTerm()->graphTerm());
-      propertyList(t->propertyListPathNotEmpty(), subject, at(t), out, inTemplate);
+      propertyList(t->propertyListPathNotEmpty(), varOrTerm(t->varOrTerm(), inTemplate), at(t), out, inTemplate);
+      continue;
+    }
+    if (auto* reified = t->reifiedTriple()) {
+      Term subject = reifiedTriple(reified, out, inTemplate);
+      if (auto* list = t->propertyListPath()->propertyListPathNotEmpty()) propertyList(list, subject, at(t), out, inTemplate);
       continue;
     }
     auto* node = t->triplesNodePath();
@@ -170,19 +174,37 @@ void Walker::propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& s
       p = path(verbs[i]->path());
       if (inTemplate && p.kind != Path::Kind::Link) fail(verbs[i]->getStart(), "property paths are not allowed in a CONSTRUCT template");
     }
-    for (auto* object : objectLists[i]->graphNodePath()) {
-      Term o = graphNode(object, out, inTemplate);
-      if (simple) {
-        out.push_back({TriplePattern{subject, predicate, o, pos}, std::nullopt});
-      } else {
-        emitPath(subject, p, o, pos, out);
-      }
-    }
+    for (auto* o : objectLists[i]->objectPath()) object(o, subject, predicate, simple ? nullptr : &p, pos, out, inTemplate);
   }
 }
 
+// One object of a property list, with its annotations; `path` is null for a
+// variable predicate.
+void Walker::object(P::ObjectPathContext* ctx, const Term& subject, const Term& predicate, const Path* path,
+                    Position pos, std::vector<ast::TripleItem>& out, bool inTemplate) {
+  Term o = graphNode(ctx->graphNodePath(), out, inTemplate);
+  if (path == nullptr) {
+    out.push_back({TriplePattern{subject, predicate, o, pos}, std::nullopt});
+  } else {
+    emitPath(subject, *path, o, pos, out);
+  }
+  if (ctx->annotationPath()->children.empty()) return;
+  if (path != nullptr && path->kind != Path::Kind::Link) {
+    fail(ctx->annotationPath()->getStart(), "an annotation needs a triple: its predicate cannot be a property path");
+  }
+  annotations(ctx->annotationPath(), subject, path == nullptr ? predicate : Term::constant(path->iri), o, pos, out,
+              inTemplate);
+}
+
+Term Walker::varOrTerm(P::VarOrTermContext* ctx, bool inTemplate) {
+  if (ctx->var()) return var(ctx->var());
+  if (ctx->tripleTerm()) return tripleTerm(ctx->tripleTerm(), inTemplate);
+  return graphTerm(ctx->graphTerm());
+}
+
 Term Walker::graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate) {
-  if (auto* t = ctx->varOrTerm()) return t->var() ? var(t->var()) : graphTerm(t->graphTerm());
+  if (auto* t = ctx->varOrTerm()) return varOrTerm(t, inTemplate);
+  if (auto* reified = ctx->reifiedTriple()) return reifiedTriple(reified, out, inTemplate);
   auto* node = ctx->triplesNodePath();
   if (node->collectionPath()) return collection(node->collectionPath(), out, inTemplate);
   Term b = Term::blank(fresh_.next("_b"));
@@ -338,11 +360,9 @@ ast::Element Walker::element(P::GraphPatternNotTriplesContext* ctx) {
 Table Walker::dataBlock(P::DataBlockContext* ctx) {
   Table table;
   auto value = [&](P::DataBlockValueContext* v) -> std::optional<std::string> {
-    if (v->iri()) return iri(v->iri());
-    if (v->rdfLiteral()) return literal(v->rdfLiteral());
-    if (v->numericLiteral()) return numeric(v->numericLiteral()->getStart());
-    if (v->booleanLiteral()) return boolean(v->booleanLiteral());
-    return std::nullopt;  // UNDEF
+    if (v->UNDEF()) return std::nullopt;
+    if (v->tripleTermData()) return tripleTermData(v->tripleTermData());
+    return constant(v->iri(), v->rdfLiteral(), v->numericLiteral(), v->booleanLiteral());
   };
   if (auto* one = ctx->inlineDataOneVar()) {
     table.vars.push_back(var(one->var()).value);
@@ -479,6 +499,7 @@ Query Walker::query(P::QueryUnitContext* ctx) {
       pattern = translator_.group(g);
     }
     for (auto& item : items) out.constructTemplate.push_back(item.triple);
+    pattern = translator_.bindTemplateTripleTerms(pattern, out.constructTemplate);
   } else if (auto* d = q->describeQuery()) {
     out.form = Query::Form::Describe;
     out.pos = at(d);
@@ -577,6 +598,7 @@ Expr Walker::primary(P::PrimaryExpressionContext* ctx) {
   if (ctx->rdfLiteral()) return termExpr(Term::constant(literal(ctx->rdfLiteral())), pos);
   if (ctx->numericLiteral()) return termExpr(Term::constant(numeric(ctx->numericLiteral()->getStart())), pos);
   if (ctx->booleanLiteral()) return termExpr(Term::constant(boolean(ctx->booleanLiteral())), pos);
+  if (ctx->exprTripleTerm()) return exprTripleTerm(ctx->exprTripleTerm());
   return termExpr(var(ctx->var()), pos);
 }
 

@@ -44,6 +44,10 @@ class Walker {
   Term var(P::VarContext* ctx);
   Term varOrIri(P::VarOrIriContext* ctx);
   Term graphTerm(P::GraphTermContext* ctx);
+  Term blankNode(P::BlankNodeContext* ctx);
+  // The one of these that is not null, in term form.
+  std::string constant(P::IriContext* iri, P::RdfLiteralContext* literal, P::NumericLiteralContext* numeric,
+                       P::BooleanLiteralContext* boolean);
 
   // triples; `inTemplate` rejects property paths (CONSTRUCT templates)
   void triplesBlock(P::TriplesBlockContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
@@ -51,6 +55,22 @@ class Walker {
   void propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& subject, Position pos,
                     std::vector<ast::TripleItem>& out, bool inTemplate);
   Term graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
+  Term varOrTerm(P::VarOrTermContext* ctx, bool inTemplate);
+  void object(P::ObjectPathContext* ctx, const Term& subject, const Term& predicate, const Path* path, Position pos,
+              std::vector<ast::TripleItem>& out, bool inTemplate);
+
+  // SPARQL 1.2 (walker_triple_terms.cpp): triple terms, reified triples and
+  // annotations, expanded to triples as the draft's section 18 says.
+  Term verb(P::VerbContext* ctx);
+  Term tripleTerm(P::TripleTermContext* ctx, bool inTemplate);
+  Term tripleTermPart(Term part, antlr4::ParserRuleContext* ctx, bool inTemplate);
+  Term tripleTermOf(const Term& s, const Term& p, const Term& o, Position pos);
+  Term reifiedTriple(P::ReifiedTripleContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
+  Term reifier(P::ReifierContext* ctx);
+  void annotations(P::AnnotationPathContext* ctx, const Term& s, const Term& p, const Term& o, Position pos,
+                   std::vector<ast::TripleItem>& out, bool inTemplate);
+  std::string tripleTermData(P::TripleTermDataContext* ctx);
+  Expr exprTripleTerm(P::ExprTripleTermContext* ctx);
   Term collection(P::CollectionPathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
   Path path(P::PathContext* ctx);
   Path pathElement(P::PathEltOrInverseContext* ctx);
