@@ -3,8 +3,8 @@
 // binding, the expression's value, unbound where it raises an error.
 // Consecutive bindings are one operator, evaluated in order on each row, so
 // that BNODE("x") gives one blank node per solution across them. A variable
-// the input already has (a GROUP BY key the pattern never binds, assigned in
-// SELECT) gets its column overwritten instead.
+// the input already has gets its column overwritten instead (the parser
+// refuses such queries; a plan may still carry one column of that name).
 #include <optional>
 
 #include "engine/expr/expression.h"

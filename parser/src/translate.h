@@ -31,13 +31,18 @@ class Translator {
   // The variable a blank node label inside a triple term of a pattern
   // becomes, in its triple term and everywhere else in its pattern.
   std::string blankVariable(const std::string& label);
-  OpPtr bindTemplateTripleTerms(OpPtr where, const std::vector<TriplePattern>& templ);
+  // Renames the template's blank nodes that are also inside its triple
+  // terms, and binds above `where` what the template's triple terms need.
+  OpPtr bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ);
+  // A blank node, or a triple term with one inside.
+  bool holdsBlankNode(const Term& t) const;
 
  private:
   OpPtr combine(OpPtr current, const ast::Element& e);
   OpPtr triplesBlock(const std::vector<ast::TripleItem>& items);
   OpPtr bindTripleTermParts(OpPtr op);
-  void bindTemplateTripleTerm(const Term& t, OpPtr& where, Variables& bound);
+  void bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound);
+  bool isBlankVariable(const std::string& name) const;
   TriplePattern withBlankVariables(TriplePattern t) const;
   Term withBlankVariable(Term t) const;
   void checkBlankScope(const Term& t, Position pos);

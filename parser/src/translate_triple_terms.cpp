@@ -85,23 +85,50 @@ OpPtr Translator::bindTripleTermParts(OpPtr op) {
   return filter;
 }
 
-void Translator::bindTemplateTripleTerm(const Term& t, OpPtr& where, Variables& bound) {
-  if (t.kind != Term::Kind::Variable || bound.contains(t.value) || !tripleTerms_.contains(t.value)) return;
-  const TripleTermPattern& pattern = tripleTerms_.at(t.value);
-  bindTemplateTripleTerm(pattern.object, where, bound);  // nested ones first
+bool Translator::isBlankVariable(const std::string& name) const {
+  for (const auto& [label, variable] : blankVariables_) {
+    if (variable == name) return true;
+  }
+  return false;
+}
+
+bool Translator::holdsBlankNode(const Term& t) const {
+  if (t.kind == Term::Kind::Blank) return true;
+  if (t.kind != Term::Kind::Variable) return false;
+  if (isBlankVariable(t.value)) return true;
+  auto it = tripleTerms_.find(t.value);
+  return it != tripleTerms_.end() && (holdsBlankNode(it->second.subject) || holdsBlankNode(it->second.object));
+}
+
+// A blank node's variable is a new blank node per solution; a triple term's
+// is TRIPLE() of its parts, bound first.
+void Translator::bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound) {
+  if (t.kind != Term::Kind::Variable || bound.contains(t.value)) return;
+  if (isBlankVariable(t.value)) {
+    where = extend(std::move(where), t.value, call("BNODE", {}, where->pos), where->pos);
+    bound.add(t.value);
+    return;
+  }
+  auto it = tripleTerms_.find(t.value);
+  if (it == tripleTerms_.end()) return;
+  const TripleTermPattern& pattern = it->second;
   std::vector<Expr> args;
-  for (const Term* part : {&pattern.subject, &pattern.predicate, &pattern.object}) args.push_back(termExpr(*part, pattern.pos));
+  for (const Term* part : {&pattern.subject, &pattern.predicate, &pattern.object}) {
+    bindTemplateTerm(*part, where, bound);
+    args.push_back(termExpr(*part, pattern.pos));
+  }
   where = extend(std::move(where), t.value, call("TRIPLE", std::move(args), pattern.pos), pattern.pos);
   bound.add(t.value);
 }
 
-OpPtr Translator::bindTemplateTripleTerms(OpPtr where, const std::vector<TriplePattern>& templ) {
+OpPtr Translator::bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ) {
   if (tripleTerms_.empty()) return where;
   Variables bound;
   addInScopeVariables(*where, bound);
-  for (const TriplePattern& t : templ) {
-    bindTemplateTripleTerm(t.subject, where, bound);
-    bindTemplateTripleTerm(t.object, where, bound);
+  for (TriplePattern* t : templ) {
+    *t = withBlankVariables(std::move(*t));
+    bindTemplateTerm(t->subject, where, bound);
+    bindTemplateTerm(t->object, where, bound);
   }
   return where;
 }

@@ -114,9 +114,9 @@ void Walker::modify(P::ModifyContext* ctx, UpdateOperation& op) {
   }
   if (auto* i = ctx->insertClause()) op.insertQuads = quads(i->quadPattern()->quads());
   for (auto* u : ctx->usingClause()) (u->NAMED() ? op.usingNamedGraphs : op.usingGraphs).push_back(iri(u->iri()));
-  std::vector<TriplePattern> templates;
-  for (const auto* quads : {&op.deleteQuads, &op.insertQuads}) {
-    for (const Quad& q : *quads) templates.push_back(q.triple);
+  std::vector<TriplePattern*> templates;
+  for (auto* quads : {&op.deleteQuads, &op.insertQuads}) {
+    for (Quad& q : *quads) templates.push_back(&q.triple);
   }
   op.where = translator_.bindTemplateTripleTerms(translator_.group(groupPattern(ctx->groupGraphPattern())), templates);
 }
@@ -150,7 +150,9 @@ std::vector<Quad> Walker::groundQuads(P::QuadsContext* ctx, bool forDelete) {
 
 void Walker::rejectBlankNodes(const std::vector<Quad>& quads, std::string_view where) const {
   for (const Quad& q : quads) {
-    if (hasBlankNode(q)) fail(q.triple.pos, "blank nodes are not allowed in " + std::string(where));
+    if (hasBlankNode(q) || translator_.holdsBlankNode(q.triple.subject) || translator_.holdsBlankNode(q.triple.object)) {
+      fail(q.triple.pos, "blank nodes are not allowed in " + std::string(where));
+    }
   }
 }
 

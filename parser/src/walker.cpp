@@ -140,7 +140,7 @@ Term Walker::graphTerm(P::GraphTermContext* ctx) {
 void Walker::triplesBlock(P::TriplesBlockContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate) {
   for (auto* t : ctx->triplesSameSubjectPath()) {
     if (t->varOrTerm()) {
-      propertyList(t->propertyListPathNotEmpty(), varOrTerm(t->varOrTerm(), inTemplate), at(t), out, inTemplate);
+      propertyList(t->propertyListPathNotEmpty(), varOrTerm(t->varOrTerm()), at(t), out, inTemplate);
       continue;
     }
     if (auto* reified = t->reifiedTriple()) {
@@ -196,14 +196,14 @@ void Walker::object(P::ObjectPathContext* ctx, const Term& subject, const Term& 
               inTemplate);
 }
 
-Term Walker::varOrTerm(P::VarOrTermContext* ctx, bool inTemplate) {
+Term Walker::varOrTerm(P::VarOrTermContext* ctx) {
   if (ctx->var()) return var(ctx->var());
-  if (ctx->tripleTerm()) return tripleTerm(ctx->tripleTerm(), inTemplate);
+  if (ctx->tripleTerm()) return tripleTerm(ctx->tripleTerm());
   return graphTerm(ctx->graphTerm());
 }
 
 Term Walker::graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate) {
-  if (auto* t = ctx->varOrTerm()) return varOrTerm(t, inTemplate);
+  if (auto* t = ctx->varOrTerm()) return varOrTerm(t);
   if (auto* reified = ctx->reifiedTriple()) return reifiedTriple(reified, out, inTemplate);
   auto* node = ctx->triplesNodePath();
   if (node->collectionPath()) return collection(node->collectionPath(), out, inTemplate);
@@ -370,7 +370,13 @@ Table Walker::dataBlock(P::DataBlockContext* ctx) {
     return table;
   }
   auto* full = ctx->inlineDataFull();
-  for (auto* v : full->var()) table.vars.push_back(var(v).value);
+  for (auto* v : full->var()) {
+    std::string name = var(v).value;
+    if (std::find(table.vars.begin(), table.vars.end(), name) != table.vars.end()) {
+      fail(v->getStart(), "VALUES names ?" + name + " twice");
+    }
+    table.vars.push_back(std::move(name));
+  }
   for (auto* row : full->dataBlockRow()) {
     auto values = row->dataBlockValue();
     if (values.size() != table.vars.size()) {
@@ -499,7 +505,9 @@ Query Walker::query(P::QueryUnitContext* ctx) {
       pattern = translator_.group(g);
     }
     for (auto& item : items) out.constructTemplate.push_back(item.triple);
-    pattern = translator_.bindTemplateTripleTerms(pattern, out.constructTemplate);
+    std::vector<TriplePattern*> templ;
+    for (auto& t : out.constructTemplate) templ.push_back(&t);
+    pattern = translator_.bindTemplateTripleTerms(pattern, templ);
   } else if (auto* d = q->describeQuery()) {
     out.form = Query::Form::Describe;
     out.pos = at(d);

@@ -22,12 +22,10 @@ Term Walker::verb(P::VerbContext* ctx) {
   return Term::constant(rdf::iriTerm(rdf::kRdfType));  // 'a'
 }
 
-// A blank node inside a triple term of a pattern matches any term, as a
-// variable would; in a template it would have to be a new blank node per
-// solution inside a term, which is not built.
-Term Walker::tripleTermPart(Term part, antlr4::ParserRuleContext* ctx, bool inTemplate) {
+// A blank node inside a triple term is a variable: in a pattern it matches
+// any term; in a template it is bound to a new blank node per solution.
+Term Walker::tripleTermPart(Term part) {
   if (part.kind != Term::Kind::Blank) return part;
-  if (inTemplate) fail(ctx->getStart(), "a blank node inside a triple term of a template is not supported");
   return Term::variable(translator_.blankVariable(part.value));
 }
 
@@ -36,24 +34,24 @@ Term Walker::tripleTermOf(const Term& s, const Term& p, const Term& o, Position 
   return Term::variable(translator_.tripleTermVariable({s, p, o, pos}));
 }
 
-Term Walker::tripleTerm(P::TripleTermContext* ctx, bool inTemplate) {
+Term Walker::tripleTerm(P::TripleTermContext* ctx) {
   auto* subject = ctx->tripleTermSubject();
   Term s = subject->var() ? var(subject->var())
            : subject->iri() ? Term::constant(iri(subject->iri()))
-                            : blankNode(subject->blankNode());
+           : subject->blankNode() ? blankNode(subject->blankNode())
+                                  : tripleTerm(subject->tripleTerm());
   auto* object = ctx->tripleTermObject();
   Term o;
   if (object->var()) {
     o = var(object->var());
   } else if (object->tripleTerm()) {
-    o = tripleTerm(object->tripleTerm(), inTemplate);
+    o = tripleTerm(object->tripleTerm());
   } else if (object->blankNode()) {
     o = blankNode(object->blankNode());
   } else {
     o = Term::constant(constant(object->iri(), object->rdfLiteral(), object->numericLiteral(), object->booleanLiteral()));
   }
-  return tripleTermOf(tripleTermPart(s, subject, inTemplate), verb(ctx->verb()), tripleTermPart(o, object, inTemplate),
-                      at(ctx));
+  return tripleTermOf(tripleTermPart(s), verb(ctx->verb()), tripleTermPart(o), at(ctx));
 }
 
 Term Walker::reifier(P::ReifierContext* ctx) {
@@ -70,7 +68,8 @@ Term Walker::reifiedTriple(P::ReifiedTripleContext* ctx, std::vector<ast::Triple
   Term s = subject->var() ? var(subject->var())
            : subject->iri() ? Term::constant(iri(subject->iri()))
            : subject->blankNode() ? blankNode(subject->blankNode())
-                                  : reifiedTriple(subject->reifiedTriple(), out, inTemplate);
+           : subject->tripleTerm() ? tripleTerm(subject->tripleTerm())
+                                   : reifiedTriple(subject->reifiedTriple(), out, inTemplate);
   auto* object = ctx->reifiedTripleObject();
   Term o;
   if (object->var()) {
@@ -80,13 +79,13 @@ Term Walker::reifiedTriple(P::ReifiedTripleContext* ctx, std::vector<ast::Triple
   } else if (object->reifiedTriple()) {
     o = reifiedTriple(object->reifiedTriple(), out, inTemplate);
   } else if (object->tripleTerm()) {
-    o = tripleTerm(object->tripleTerm(), inTemplate);
+    o = tripleTerm(object->tripleTerm());
   } else {
     o = Term::constant(constant(object->iri(), object->rdfLiteral(), object->numericLiteral(), object->booleanLiteral()));
   }
   Term r = ctx->reifier() ? reifier(ctx->reifier()) : Term::blank(fresh_.next("_b"));
   const Position pos = at(ctx);
-  Term triple = tripleTermOf(tripleTermPart(s, subject, inTemplate), verb(ctx->verb()), tripleTermPart(o, object, inTemplate), pos);
+  Term triple = tripleTermOf(tripleTermPart(s), verb(ctx->verb()), tripleTermPart(o), pos);
   out.push_back({TriplePattern{r, reifies(), triple, pos}, std::nullopt});
   return r;
 }
@@ -97,7 +96,7 @@ void Walker::annotations(P::AnnotationPathContext* ctx, const Term& s, const Ter
                          std::vector<ast::TripleItem>& out, bool inTemplate) {
   std::optional<Term> current;
   auto reify = [&](Term r) {
-    Term triple = tripleTermOf(tripleTermPart(s, ctx, inTemplate), p, tripleTermPart(o, ctx, inTemplate), pos);
+    Term triple = tripleTermOf(tripleTermPart(s), p, tripleTermPart(o), pos);
     out.push_back({TriplePattern{r, reifies(), triple, pos}, std::nullopt});
     current = std::move(r);
   };
