@@ -87,7 +87,8 @@ std::optional<bool> effectiveBooleanValue(std::string_view text) {
   TermValue t = parseTerm(text);
   if (!t.isLiteral() || !t.language.empty()) return std::nullopt;
   if (t.datatype.empty()) return !t.value.empty();
-  if (xsdLocal(t.datatype) == "boolean") return parseBoolean(t.value).value_or(false);
+  // An ill-typed boolean is an error (the SPARQL 1.2 test not-not; 1.1 said false).
+  if (xsdLocal(t.datatype) == "boolean") return parseBoolean(t.value);
   if (!isNumericDatatype(t.datatype)) return std::nullopt;
   // An ill-typed numeric literal is false (section 17.2.2).
   auto n = parseNumber(t);

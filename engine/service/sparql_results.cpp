@@ -36,8 +36,9 @@ bool isLanguageTag(std::string_view tag) {
 
 // The label a document gives a blank node names it within that document
 // only; any text will do, as the caller renames them all.
+// SPARQL 1.2: a literal's base direction is "ltr" or "rtl", written after its tag.
 std::string term(std::string_view type, const std::string& value, const std::string& lang, const std::string& datatype,
-                 const char* format) {
+                 const std::string& direction, const char* format) {
   if (type == "uri") return rdf::iriTerm(value);
   if (type == "bnode") {
     if (value.empty()) fail(std::string(format) + ": a blank node without a label");
@@ -46,13 +47,30 @@ std::string term(std::string_view type, const std::string& value, const std::str
   if (type == "literal" || type == "typed-literal") {  // typed-literal: the 2007 JSON note, still sent by some
     if (!lang.empty()) {
       if (!isLanguageTag(lang)) fail(std::string(format) + ": bad language tag '" + lang + "'");
-      if (!datatype.empty() && datatype != kRdfLangString) fail(std::string(format) + ": a literal with a language and a datatype");
-      return rdf::literalTerm(value, lang);
+      if (!datatype.empty() && datatype != kRdfLangString && datatype != rdf::kRdfDirLangString) {
+        fail(std::string(format) + ": a literal with a language and a datatype");
+      }
+      if (direction.empty()) return rdf::literalTerm(value, lang);
+      if (direction != "ltr" && direction != "rtl") fail(std::string(format) + ": bad base direction '" + direction + "'");
+      return rdf::literalTerm(value, lang + "--" + direction);
     }
     if (datatype == kRdfLangString) fail(std::string(format) + ": rdf:langString without a language");
     return rdf::literalTerm(value, {}, datatype);
   }
   fail(std::string(format) + ": unknown term type '" + std::string(type) + "'");
+}
+
+// Triple terms nest; a document nesting them deeper is refused, not recursed into.
+constexpr int kMaxTripleDepth = 64;
+constexpr const char* kItsNamespace = "http://www.w3.org/2005/11/its";
+
+std::string tripleOf(std::string subject, std::string predicate, std::string object, const char* format) {
+  const rdf::TermKind kind = rdf::termKind(subject);
+  if ((kind != rdf::TermKind::Iri && kind != rdf::TermKind::Blank && kind != rdf::TermKind::Triple) ||
+      rdf::termKind(predicate) != rdf::TermKind::Iri) {
+    fail(std::string(format) + ": a triple term with a bad subject or predicate");
+  }
+  return rdf::tripleTerm(subject, predicate, object);
 }
 
 // Sets the cell of `variable` in the last row, adding the variable where
@@ -75,6 +93,25 @@ const std::string& stringOf(const nlohmann::json& j, const char* what) {
 std::string optionalString(const nlohmann::json& cell, const char* key) {
   const auto it = cell.find(key);
   return it == cell.end() ? std::string() : stringOf(*it, key);
+}
+
+std::string jsonTerm(const nlohmann::json& cell, int depth) {
+  if (!cell.is_object()) fail("SPARQL JSON results: a term is not an object");
+  const auto type = cell.find("type"), value = cell.find("value");
+  if (type == cell.end() || value == cell.end()) fail("SPARQL JSON results: a term lacks type or value");
+  if (stringOf(*type, "a type") != "triple") {
+    return term(stringOf(*type, "a type"), stringOf(*value, "a value"), optionalString(cell, "xml:lang"),
+                optionalString(cell, "datatype"), optionalString(cell, "its:dir"), "SPARQL JSON results");
+  }
+  if (!value->is_object() || depth >= kMaxTripleDepth) fail("SPARQL JSON results: a bad or too deeply nested triple");
+  std::string parts[3];
+  const char* names[] = {"subject", "predicate", "object"};
+  for (int i = 0; i < 3; ++i) {
+    const auto part = value->find(names[i]);
+    if (part == value->end()) fail(std::string("SPARQL JSON results: a triple without its ") + names[i]);
+    parts[i] = jsonTerm(*part, depth + 1);
+  }
+  return tripleOf(std::move(parts[0]), std::move(parts[1]), std::move(parts[2]), "SPARQL JSON results");
 }
 
 // libxml2 strings are unsigned char.
@@ -106,17 +143,37 @@ std::string trimmed(std::string s) {
   return s;
 }
 
+const xmlNode* firstElement(const xmlNode* parent) {
+  const xmlNode* node = parent->children;
+  while (node != nullptr && node->type != XML_ELEMENT_NODE) node = node->next;
+  return node;
+}
+
+std::string xmlTerm(const xmlNode* value, int depth) {
+  const std::string type = text(value->name);
+  if (type != "triple") {
+    const std::string lexical = type == "literal" ? content(value) : trimmed(content(value));
+    return term(type, lexical, attribute(value, "lang", reinterpret_cast<const char*>(XML_XML_NAMESPACE)),
+                attribute(value, "datatype"), attribute(value, "dir", kItsNamespace), "SPARQL XML results");
+  }
+  if (depth >= kMaxTripleDepth) fail("SPARQL XML results: triples nested too deeply");
+  std::string parts[3];
+  const char* names[] = {"subject", "predicate", "object"};
+  for (int i = 0; i < 3; ++i) {
+    const xmlNode* part = child(value, names[i]);
+    const xmlNode* inner = part == nullptr ? nullptr : firstElement(part);
+    if (inner == nullptr) fail(std::string("SPARQL XML results: a <triple> without its ") + names[i]);
+    parts[i] = xmlTerm(inner, depth + 1);
+  }
+  return tripleOf(std::move(parts[0]), std::move(parts[1]), std::move(parts[2]), "SPARQL XML results");
+}
+
 void readXmlBinding(const xmlNode* binding, SparqlResults& results) {
   const std::string name = attribute(binding, "name");
   if (name.empty()) fail("SPARQL XML results: a <binding> without a name");
-  const xmlNode* value = binding->children;
-  while (value != nullptr && value->type != XML_ELEMENT_NODE) value = value->next;
+  const xmlNode* value = firstElement(binding);
   if (value == nullptr) fail("SPARQL XML results: an empty <binding name=\"" + name + "\">");
-  const std::string type = text(value->name);
-  const std::string lexical = type == "literal" ? content(value) : trimmed(content(value));
-  bind(results, name,
-       term(type, lexical, attribute(value, "lang", reinterpret_cast<const char*>(XML_XML_NAMESPACE)),
-            attribute(value, "datatype"), "SPARQL XML results"));
+  bind(results, name, xmlTerm(value, 0));
 }
 
 }  // namespace
@@ -145,12 +202,7 @@ SparqlResults readJsonResults(std::string_view text) {
     if (!solution.is_object()) fail("SPARQL JSON results: a solution is not an object");
     results.rows.emplace_back(results.variables.size());
     for (const auto& [variable, cell] : solution.items()) {
-      if (!cell.is_object()) fail("SPARQL JSON results: the binding of " + variable + " is not an object");
-      const auto type = cell.find("type"), value = cell.find("value");
-      if (type == cell.end() || value == cell.end()) fail("SPARQL JSON results: the binding of " + variable + " lacks type or value");
-      bind(results, variable,
-           term(stringOf(*type, "a type"), stringOf(*value, "a value"), optionalString(cell, "xml:lang"),
-                optionalString(cell, "datatype"), "SPARQL JSON results"));
+      bind(results, variable, jsonTerm(cell, 0));
     }
   }
   return results;

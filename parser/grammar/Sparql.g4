@@ -135,7 +135,7 @@ additiveTail : op=( '+' | '-' ) multiplicativeExpression
              | signedNumericLiteral multiplicativeTail* ;
 multiplicativeExpression : unaryExpression multiplicativeTail* ;
 multiplicativeTail : op=( '*' | '/' ) unaryExpression ;
-unaryExpression : op=( '!' | '+' | '-' )? primaryExpression ;
+unaryExpression : op='!' unaryExpression | op=( '+' | '-' )? primaryExpression ;  // SPARQL 1.2: !!x
 primaryExpression : brackettedExpression | builtInCall | iriOrFunction | rdfLiteral
                   | numericLiteral | booleanLiteral | var | exprTripleTerm ;
 exprTripleTerm : '<<(' varOrIri verb exprTripleTermObject ')>>' ;

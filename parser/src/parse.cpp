@@ -121,13 +121,13 @@ bool isChainingKeyword(std::size_t type) {
 }
 
 // A token that can repeat to deepen the tree built around it: an operator
-// that chains (expressions and paths; `?a -1` lexes the sign into the number)
-// or a group element. Comparisons, IN and `!` take operands that are not
-// themselves comparisons or negations, so they add at most one level per
+// that chains (expressions and paths; `?a -1` lexes the sign into the number;
+// SPARQL 1.2's `!!x`) or a group element. Comparisons and IN take operands
+// that are not themselves comparisons, so they add at most one level per
 // counted one and are left out. Counting a few that add none (`SELECT *`)
 // only makes the bound safer.
 bool chains(const antlr4::Token* t, const std::string& s) {
-  static const std::set<std::string, std::less<>> kOperators = {"||", "&&", "+", "-", "*", "/", "|", "^", "?", "{"};
+  static const std::set<std::string, std::less<>> kOperators = {"||", "&&", "+", "-", "*", "/", "|", "^", "?", "{", "!"};
   return isChainingKeyword(t->getType()) || kOperators.count(s) > 0;
 }
 
@@ -149,12 +149,12 @@ void checkDepth(antlr4::CommonTokenStream& tokens, std::string_view text) {
                           s);
       }
     }
-    if (s == "(" || s == "[" || s == "{") {
+    if (s == "(" || s == "[" || s == "{" || s == "<<(" || s == "<<" || s == "{|") {
       if (static_cast<int>(chained.size()) > kMaxNestingDepth) {
         throw SyntaxError(text, positionOf(t), "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels", s);
       }
       chained.push_back(0);
-    } else if ((s == ")" || s == "]" || s == "}") && chained.size() > 1) {
+    } else if ((s == ")" || s == "]" || s == "}" || s == ")>>" || s == ">>" || s == "|}") && chained.size() > 1) {
       chainDepth -= chained.back();
       chained.pop_back();
     }

@@ -589,6 +589,7 @@ Expr Walker::multiplicative(P::MultiplicativeExpressionContext* ctx) {
 }
 
 Expr Walker::unary(P::UnaryExpressionContext* ctx) {
+  if (auto* negated = ctx->unaryExpression()) return call("!", unary(negated), at(ctx));
   Expr operand = primary(ctx->primaryExpression());
   if (!ctx->op) return operand;
   std::string op = textOf(ctx->op);

@@ -425,15 +425,19 @@ int main(int argc, char** argv) {
   fs::path root = GSPARQL_DEFAULT_W3C_DIR;
   bool verbose = false;
   std::string only;
+  // SPARQL 1.2's tests are reported apart (--sparql12), beside 1.0 and 1.1's.
+  std::vector<std::string> suites = {"sparql10", "sparql11"};
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--verbose")
       verbose = true;
     else if (a == "--only" && i + 1 < argc)
       only = argv[++i];
+    else if (a == "--sparql12")
+      suites = {"sparql12"};
     else if (a == "--help" || a == "-h") {
       std::cout << "usage: gsparql-eval-conformance [--verbose] [--only "
-                   "SUBSTRING] [W3C_DIR]\n";
+                   "SUBSTRING] [--sparql12] [W3C_DIR]\n";
       return 0;
     } else
       root = a;
@@ -441,11 +445,11 @@ int main(int argc, char** argv) {
   root = fs::absolute(root).lexically_normal();
 
   std::vector<std::string> folders;
-  for (const char* suite : {"sparql10", "sparql11"}) {
+  for (const std::string& suite : suites) {
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(root / suite))
       if (entry.is_directory() && fs::exists(entry.path() / "manifest.ttl"))
-        names.push_back(std::string(suite) + "/" + entry.path().filename().string());
+        names.push_back(suite + "/" + entry.path().filename().string());
     std::sort(names.begin(), names.end());
     folders.insert(folders.end(), names.begin(), names.end());
   }
@@ -495,15 +499,17 @@ int main(int argc, char** argv) {
     if (r.outcome == Outcome::Skipped) ++skipped[r.reason];
   }
   auto& out = std::cout;
-  out << "# W3C SPARQL query and update evaluation conformance\n\n"
+  std::string suiteList;
+  for (const std::string& suite : suites) suiteList += (suiteList.empty() ? "`" : " and `") + suite + "/*/manifest.ttl`";
+  out << "# W3C SPARQL " << (suites.size() == 1 ? "1.2 " : "") << "query and update evaluation conformance\n\n"
       << "Generated on " << today()
       << " by `gsparql-eval-conformance` "
          "(tests/conformance/eval_runner.cpp):\n\n"
       << "```\ncmake --preset default && cmake --build --preset default -j2\n"
-      << "build/default/tests/conformance/gsparql-eval-conformance > "
-         "docs/conformance-evaluation.md\n```\n\n"
-      << "It reads every `sparql10/*/manifest.ttl` and "
-         "`sparql11/*/manifest.ttl` of `../shared/conformance/w3c-sparql/`,\n"
+      << "build/default/tests/conformance/gsparql-eval-conformance "
+      << (suites.size() == 1 ? "--sparql12 > docs/conformance-evaluation-sparql12.md" : "> docs/conformance-evaluation.md")
+      << "\n```\n\n"
+      << "It reads every " << suiteList << " of `../shared/conformance/w3c-sparql/`,\n"
       << "loads each `mf:QueryEvaluationTest`'s `qt:data` into a fresh "
          "database (one per distinct set of data files;\n"
       << "each file of `qt:graphData`, and each file a FROM or FROM NAMED of "

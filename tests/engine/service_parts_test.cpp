@@ -33,7 +33,12 @@ TEST_CASE("SPARQL JSON results: what is malformed is a RemoteFailure saying what
       {"[1]", "not an object"},
       {R"({"head": {}})", "no results object"},
       {R"({"results": {"bindings": [{"x": {"type": "uri"}}]}})", "lacks type or value"},
-      {R"({"results": {"bindings": [{"x": {"type": "triple", "value": "t"}}]}})", "unknown term type 'triple'"},
+      {R"({"results": {"bindings": [{"x": {"type": "triple", "value": "t"}}]}})", "a bad or too deeply nested triple"},
+      {R"({"results": {"bindings": [{"x": {"type": "triple", "value": {"subject": {"type": "literal", "value": "a"},
+          "predicate": {"type": "uri", "value": "http://ex/p"}, "object": {"type": "uri", "value": "http://ex/o"}}}}]}})",
+       "a triple term with a bad subject or predicate"},
+      {R"({"results": {"bindings": [{"x": {"type": "literal", "value": "a", "xml:lang": "en", "its:dir": "up"}}]}})",
+       "bad base direction 'up'"},
       {R"({"results": {"bindings": [{"x": {"type": "literal", "value": "a", "xml:lang": "en fr"}}]}})", "bad language tag"},
       {R"({"results": {"bindings": [{"x": {"type": "literal", "value": "a", "xml:lang": "en", "datatype": "http://d"}}]}})",
        "a language and a datatype"},
@@ -62,6 +67,31 @@ TEST_CASE("SPARQL XML results: terms, booleans, and no entity of the document ex
   } catch (const RemoteFailure&) {
   }
   CHECK_THROWS_WITH_AS(readXmlResults("<html/>"), doctest::Contains("not <sparql>"), RemoteFailure);
+}
+
+TEST_CASE("SPARQL 1.2 results: triple terms, nested, and base directions, in JSON and XML; depth bounded") {
+  const std::string expected = R"(<<( <http://ex/s> <http://ex/p> <<( _:b <http://ex/q> "x"@ar--rtl )>> )>>)";
+  const SparqlResults json = readJsonResults(R"({"head": {"vars": ["t"]}, "results": {"bindings": [{"t": {"type": "triple",
+    "value": {"subject": {"type": "uri", "value": "http://ex/s"}, "predicate": {"type": "uri", "value": "http://ex/p"},
+    "object": {"type": "triple", "value": {"subject": {"type": "bnode", "value": "b"},
+      "predicate": {"type": "uri", "value": "http://ex/q"},
+      "object": {"type": "literal", "value": "x", "xml:lang": "ar", "its:dir": "rtl"}}}}}}]}})");
+  REQUIRE(json.rows.size() == 1);
+  CHECK(json.rows[0][0] == expected);
+  const SparqlResults xml = readXmlResults(R"(<?xml version="1.0"?>
+<sparql xmlns="http://www.w3.org/2005/sparql-results#" xmlns:its="http://www.w3.org/2005/11/its"><head><variable name="t"/></head>
+<results><result><binding name="t"><triple><subject><uri>http://ex/s</uri></subject><predicate><uri>http://ex/p</uri></predicate>
+<object><triple><subject><bnode>b</bnode></subject><predicate><uri>http://ex/q</uri></predicate>
+<object><literal xml:lang="ar" its:dir="rtl">x</literal></object></triple></object></triple></binding></result></results></sparql>)");
+  REQUIRE(xml.rows.size() == 1);
+  CHECK(xml.rows[0][0] == expected);
+  std::string deep = R"({"type": "uri", "value": "http://ex/o"})";
+  for (int i = 0; i < 100; ++i) {
+    deep = R"({"type": "triple", "value": {"subject": {"type": "uri", "value": "http://ex/s"}, )"
+           R"("predicate": {"type": "uri", "value": "http://ex/p"}, "object": )" + deep + "}}";
+  }
+  CHECK_THROWS_WITH_AS(readJsonResults(R"({"results": {"bindings": [{"t": )" + deep + "}]}}"),
+                       doctest::Contains("too deeply nested"), RemoteFailure);
 }
 
 TEST_CASE("the results format comes from the media type, or from the body where that names neither") {
