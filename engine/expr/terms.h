@@ -12,8 +12,8 @@ struct TermValue {
   rdf::TermKind kind = rdf::TermKind::Literal;
   std::string value;     // IRI, blank node label or lexical form, unescaped
   std::string language;  // literals: the tag as written (with an RDF 1.2 "--dir"), or empty
-  std::string direction;  // literals: the base direction ("ltr", "rtl"), or empty
   std::string datatype;  // literals: empty for simple and language-tagged ones
+  std::string direction;  // literals: the base direction ("ltr", "rtl"), or empty
 
   bool isLiteral() const { return kind == rdf::TermKind::Literal; }
   bool isSimple() const { return isLiteral() && language.empty() && datatype.empty(); }
