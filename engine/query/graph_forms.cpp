@@ -10,8 +10,8 @@
 namespace gsparql::engine {
 namespace {
 
-bool isBlank(ValueId id, TermCodec& terms) { return terms.term(id).starts_with("_:"); }
-bool isIri(ValueId id, TermCodec& terms) { return terms.term(id).starts_with("<"); }
+bool isBlank(ValueId id, TermCodec& terms) { return rdf::termKind(terms.term(id)) == rdf::TermKind::Blank; }
+bool isIri(ValueId id, TermCodec& terms) { return rdf::termKind(terms.term(id)) == rdf::TermKind::Iri; }
 
 // A template term's value in one solution; kUndefined when it has none.
 ValueId instantiate(const sparql::Term& t, const Table& rows, size_t row, const std::vector<std::string>& variables,

@@ -9,6 +9,7 @@
 #include "engine/query/query_runner.h"
 #include "gsparql/error.h"
 #include "parser/parse.h"
+#include "rdf/term.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
@@ -250,15 +251,28 @@ class UpdatePlanner {
     TermTriple out;
     for (size_t i = 0; i < 3; ++i) {
       std::string term(terms.term(t[i]));
-      if (term.starts_with("_:") && !terms.vertexOf(t[i])) {
-        auto [it, added] = freshBlanks.try_emplace(term, blankPrefix_ + std::to_string(freshCount_));
-        if (added) ++freshCount_;
-        term = it->second;
-      }
-      out[i] = std::move(term);
+      out[i] = term.starts_with("_:") && !terms.vertexOf(t[i]) ? storedBlank(term, freshBlanks) : storedForm(term, freshBlanks);
     }
     out[1] = graphPredicateKey(out[1], graph);
     return out;
+  }
+
+  // The label a blank node the query made gets in the store, one per update.
+  std::string storedBlank(const std::string& term, std::map<std::string, std::string>& freshBlanks) {
+    auto [it, added] = freshBlanks.try_emplace(term, blankPrefix_ + std::to_string(freshCount_));
+    if (added) ++freshCount_;
+    return it->second;
+  }
+
+  // A triple term with the query's blank nodes inside relabelled as stored ones.
+  std::string storedForm(std::string term, std::map<std::string, std::string>& freshBlanks) {
+    rdf::TripleTermParts parts;
+    if (term.find("_:g") == std::string::npos || !rdf::splitTripleTerm(term, &parts)) return term;
+    auto stored = [&](std::string_view part) {
+      return TermCodec::isQueryBlankNode(part) ? storedBlank(std::string(part), freshBlanks)
+                                               : storedForm(std::string(part), freshBlanks);
+    };
+    return rdf::tripleTerm(stored(parts.subject), parts.predicate, stored(parts.object));
   }
 
   const UpdateContext& context_;

@@ -45,6 +45,11 @@ ValueId TermCodec::freshBlankNode() {
   }
 }
 
+bool TermCodec::isQueryBlankNode(std::string_view term) {
+  if (!term.starts_with("_:g") || term.size() == 3) return false;
+  return std::all_of(term.begin() + 3, term.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 const std::string_view* TermCodec::cached(ValueId id) const {
   if (!denseVertices_.empty() && spaceOf(id) == ValueSpace::Vertex) {
     const uint32_t slot = denseVertices_[indexOf(id)];

@@ -38,6 +38,9 @@ class TermCodec {
   ValueId fromPredicate(uint32_t predicate);
   // A blank node that occurs nowhere in the data or earlier in the query.
   ValueId freshBlankNode();
+  // True for the label of a blank node freshBlankNode() made (`_:g<N>`):
+  // stored labels carry the `f<N>_` prefix of the load or update that made them.
+  static bool isQueryBlankNode(std::string_view term);
 
   // The term of a bound id; valid as long as this codec.
   std::string_view term(ValueId id);

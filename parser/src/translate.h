@@ -36,6 +36,8 @@ class Translator {
   OpPtr bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ);
   // A blank node, or a triple term with one inside.
   bool holdsBlankNode(const Term& t) const;
+  // A term without variables, but for blank nodes inside triple terms.
+  bool isGroundTripleTerm(const Term& t) const;
 
  private:
   OpPtr combine(OpPtr current, const ast::Element& e);

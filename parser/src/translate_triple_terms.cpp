@@ -100,6 +100,14 @@ bool Translator::holdsBlankNode(const Term& t) const {
   return it != tripleTerms_.end() && (holdsBlankNode(it->second.subject) || holdsBlankNode(it->second.object));
 }
 
+bool Translator::isGroundTripleTerm(const Term& t) const {
+  if (t.kind != Term::Kind::Variable) return true;
+  if (isBlankVariable(t.value)) return true;
+  auto it = tripleTerms_.find(t.value);
+  return it != tripleTerms_.end() && isGroundTripleTerm(it->second.subject) &&
+         isGroundTripleTerm(it->second.predicate) && isGroundTripleTerm(it->second.object);
+}
+
 // A blank node's variable is a new blank node per solution; a triple term's
 // is TRIPLE() of its parts, bound first.
 void Translator::bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound) {

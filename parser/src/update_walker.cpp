@@ -68,6 +68,11 @@ UpdateOperation Walker::operation(P::Update1Context* ctx) {
   if (auto* c = ctx->insertData()) {
     op.kind = Kind::InsertData;
     op.insertQuads = groundQuads(c->quadData()->quads(), false);
+    // Blank nodes inside triple terms: new ones, bound above an empty pattern.
+    std::vector<TriplePattern*> templ;
+    for (Quad& q : op.insertQuads) templ.push_back(&q.triple);
+    OpPtr bound = translator_.bindTemplateTripleTerms(std::make_shared<const Op>(), templ);
+    if (bound->kind != Op::Kind::Bgp) op.where = std::move(bound);
   } else if (auto* c = ctx->deleteData()) {
     op.kind = Kind::DeleteData;
     op.deleteQuads = groundQuads(c->quadData()->quads(), true);
@@ -141,10 +146,15 @@ std::vector<Quad> Walker::quads(P::QuadsContext* ctx) {
 std::vector<Quad> Walker::groundQuads(P::QuadsContext* ctx, bool forDelete) {
   std::vector<Quad> out = quads(ctx);
   const char* form = forDelete ? "DELETE DATA" : "INSERT DATA";
-  for (const Quad& q : out) {
-    if (hasVariable(q)) fail(q.triple.pos, std::string("variables are not allowed in ") + form);
-  }
   if (forDelete) rejectBlankNodes(out, form);
+  for (const Quad& q : out) {
+    // A triple term with blank nodes inside stands as a variable, and is data.
+    const bool variable = hasVariable(q) && !(translator_.isGroundTripleTerm(q.triple.subject) &&
+                                              translator_.isGroundTripleTerm(q.triple.object) &&
+                                              q.triple.predicate.kind != Term::Kind::Variable &&
+                                              q.graph.kind != Term::Kind::Variable);
+    if (variable) fail(q.triple.pos, std::string("variables are not allowed in ") + form);
+  }
   return out;
 }
 

@@ -25,12 +25,12 @@ from ._gsparql import (
 )
 from .database import Database
 from .results import QuerySolution, QuerySolutions
-from .values import IRI, BlankNode
+from .values import IRI, BlankNode, Triple
 
 __all__ = [
     "BlankNode", "Cancel", "Database", "Error", "IRI", "LoadError", "LoadSummary", "QueryCancelled", "QueryError",
     "QueryOutOfMemory", "QueryResultTooLarge", "QuerySolution", "QuerySolutions", "QueryTimedOut", "StorageError",
-    "UpdateSummary",
+    "Triple", "UpdateSummary",
 ]
 
 

@@ -57,7 +57,7 @@ def to_term(value) -> str:
     if "rdflib" in sys.modules:  # an rdflib term can only come from a loaded rdflib
         from rdflib.term import Node
 
-        if isinstance(value, Node):
+        if isinstance(value, Node) or (isinstance(value, values.Triple) and isinstance(value.subject, Node)):
             from .rdflib_terms import from_rdflib
 
             return from_rdflib(value)

@@ -6,11 +6,13 @@ xsd:float float, xsd:boolean bool, xsd:dateTime datetime, xsd:date date,
 xsd:time time. Other literals, and ill-typed ones ("x"^^xsd:integer), become
 their lexical form (str); a language tag is dropped. IRIs and blank nodes
 become IRI and BlankNode, str subclasses, so that they go back as what they
-were (bindings=).
+were (bindings=). A triple term (RDF 1.2) becomes a Triple of the values of
+its parts; a base direction is dropped with the language tag.
 """
 import datetime
 import re
 from decimal import Decimal
+from typing import Any, NamedTuple
 
 from . import ntriples
 
@@ -33,6 +35,14 @@ class BlankNode(str):
 
     def __repr__(self):
         return f"BlankNode({str.__repr__(self)})"
+
+
+class Triple(NamedTuple):
+    """An RDF 1.2 triple term: its subject, predicate and object, each a value or term."""
+
+    subject: Any
+    predicate: Any
+    object: Any
 
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -73,6 +83,8 @@ def to_python(term: str):
         return IRI(parts.value)
     if parts.kind == "blank":
         return BlankNode(parts.value)
+    if parts.kind == "triple":
+        return Triple(*map(to_python, ntriples.triple_parts(term)))
     read = _READERS.get(parts.datatype)
     if read is None:
         return parts.value
@@ -99,6 +111,7 @@ def _decimal(value):
 # The first type that a value is an instance of decides (bool is an int,
 # datetime a date, IRI a str).
 _WRITERS = (
+    (Triple, lambda v: ntriples.triple(*map(from_python, v))),
     (IRI, ntriples.iri),
     (BlankNode, ntriples.blank),
     (str, ntriples.literal),

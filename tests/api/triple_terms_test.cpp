@@ -200,3 +200,24 @@ TEST_CASE("SPARQL 1.2 bad input: clear errors at the query's position") {
   }
   CHECK_THROWS_AS(Database::update(dir / "db", kPrefixes + "DELETE DATA { e:a e:p <<( _:b e:p e:c )>> }"), QueryError);
 }
+
+TEST_CASE("SPARQL 1.2: blank nodes inside triple terms of updates are new ones, the same inside and outside a term") {
+  TempDir dir;
+  const auto update = [&](const std::string& request) { Database::update(dir / "db", kPrefixes + request); };
+  update("INSERT DATA { e:x e:says <<( _:b e:p e:o )>> . _:b e:name \"first\" }");
+  update("INSERT DATA { e:x e:says <<( _:b e:p e:o )>> . _:b e:name \"second\" }");
+  update("INSERT { e:y e:says <<( _:c e:p ?o )>> . _:c e:name ?n } WHERE { ?b e:name ?n . e:x e:says <<( ?b e:p ?o )>> }");
+  Database db(dir / "db");
+  QueryOptions options;
+  options.backend = Backend::Cpu;
+  auto rows = [&](const std::string& query) { return sortedLines(db.query(kPrefixes + query, options)); };
+  // Two requests, two blank nodes: two triple terms, each with the name given beside it.
+  CHECK(rows("SELECT ?n { e:x e:says ?t . ?b e:name ?n FILTER(sameTerm(SUBJECT(?t), ?b)) }") ==
+        std::vector<std::string>{"\"first\"", "\"second\""});
+  // The template's blank node: one per solution, inside and outside the triple term alike.
+  CHECK(rows("SELECT ?n { e:y e:says ?t . ?b e:name ?n FILTER(sameTerm(SUBJECT(?t), ?b)) }") ==
+        std::vector<std::string>{"\"first\"", "\"second\""});
+  CHECK(rows("SELECT (COUNT(DISTINCT ?t) AS ?n) { ?s e:says ?t }") ==
+        std::vector<std::string>{"\"4\"^^<http://www.w3.org/2001/XMLSchema#integer>"});
+  CHECK_THROWS_AS(update("INSERT DATA { e:x e:says <<( ?v e:p e:o )>> }"), QueryError);
+}

@@ -128,3 +128,30 @@ def test_escaped_text_survives_a_round_trip_through_the_database(tmp_path):
     db.update(f"INSERT DATA {{ <{EX}s> <{EX}p> {values.from_python(text)} }}")
     assert objects(db, EX + "s", EX + "p", "python") == [text]
     assert db.query(f"ASK {{ <{EX}s> <{EX}p> ?o }}", bindings={"o": Literal(text)}) is True
+
+
+def test_triple_terms_and_base_directions(tmp_path):
+    """RDF 1.2: a triple term comes back as a Triple of its parts' values or rdflib terms, and goes back as the term."""
+    db = gsparql.Database(tmp_path / "db")
+    db.update(PREFIXES + 'INSERT DATA { ex:r ex:says <<( ex:a ex:p <<( _:b ex:q "x y"@ar--rtl )>> )>> }')
+    term = db.query(PREFIXES + "SELECT ?t { ex:r ex:says ?t }", terms="ntriples")[0][0]
+    assert ntriples.parse(term).kind == "triple"
+    subject, predicate, inner = ntriples.triple_parts(term)
+    assert (subject, predicate) == (f"<{EX}a>", f"<{EX}p>")
+    assert ntriples.triple_parts(inner)[2] == '"x y"@ar--rtl'
+    value = values.to_python(term)
+    assert value == gsparql.Triple(gsparql.IRI(EX + "a"), gsparql.IRI(EX + "p"),
+                                   gsparql.Triple(value.object.subject, gsparql.IRI(EX + "q"), "x y"))
+    assert isinstance(value.object.subject, gsparql.BlankNode)
+    # rdflib has no base directions: refused, not changed.
+    with pytest.raises(ValueError, match="base direction"):
+        db.query(PREFIXES + "SELECT ?t { ex:r ex:says ?t }", terms="rdflib")[0]
+    # A Triple goes back as the triple term (bindings=).
+    outer = gsparql.Triple(URIRef(EX + "a"), URIRef(EX + "p"), Literal("z"))
+    assert gsparql.conversion.to_term(outer) == f'<<( <{EX}a> <{EX}p> "z" )>>'
+    db.update(PREFIXES + 'INSERT DATA { ex:r2 ex:says <<( ex:a ex:p "z" )>> }')
+    rows = list(db.query(PREFIXES + "SELECT ?r { ?r ex:says ?t }", bindings={"t": outer}, terms="python"))
+    assert [row[0] for row in rows] == [gsparql.IRI(EX + "r2")]
+    for bad in ["<<( <a> <b> )>>", "<<( <a> <b> <c>", '<<( <a> <b> "c )>>']:
+        with pytest.raises(ValueError):
+            ntriples.parse(bad)
