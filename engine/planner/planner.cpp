@@ -34,6 +34,7 @@
 #include "engine/planner/spatial_filter.h"
 #include "gsparql/error.h"
 #include "parser/print.h"
+#include "rdf/term.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
@@ -84,7 +85,7 @@ std::optional<std::pair<std::string, std::string>> fixedByEquality(const sparql:
     const sparql::Expr& constant = e.args[1 - i];
     if (var.kind != sparql::Expr::Kind::Term || var.term.kind != sparql::Term::Kind::Variable) continue;
     if (constant.kind != sparql::Expr::Kind::Term || !constant.term.isConstant()) continue;
-    if (!sameTerm && !constant.term.value.starts_with("<")) continue;
+    if (!sameTerm && rdf::termKind(constant.term.value) != rdf::TermKind::Iri) continue;
     return std::make_pair(var.term.value, constant.term.value);
   }
   return std::nullopt;
@@ -118,7 +119,9 @@ std::optional<std::pair<std::string, std::vector<std::string>>> fixedByIn(const 
   std::vector<std::string> constants;
   for (size_t i = 1; i < e.args.size(); ++i) {
     const sparql::Expr& c = e.args[i];
-    if (c.kind != sparql::Expr::Kind::Term || !c.term.isConstant() || !c.term.value.starts_with("<")) return std::nullopt;
+    if (c.kind != sparql::Expr::Kind::Term || !c.term.isConstant() || rdf::termKind(c.term.value) != rdf::TermKind::Iri) {
+      return std::nullopt;
+    }
     constants.push_back(c.term.value);
   }
   // A filter keeps each row once: a repeated IRI must not repeat its rows.

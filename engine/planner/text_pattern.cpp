@@ -82,7 +82,7 @@ class PatternReader {
     }
     std::vector<Term> arguments = list(t.object, t.pos).value_or(std::vector<Term>{t.object});
     size_t at = 0;
-    if (at < arguments.size() && arguments[at].isConstant() && arguments[at].value.starts_with("<")) {
+    if (at < arguments.size() && arguments[at].isConstant() && rdf::termKind(arguments[at].value) == rdf::TermKind::Iri) {
       p.predicate = arguments[at++].value;
     }
     if (at >= arguments.size() || !isString(arguments[at])) fail(t.pos, "the search text must be a string");
