@@ -36,7 +36,27 @@ std::optional<bool> parseBoolean(std::string_view lexical) {
   return std::nullopt;
 }
 
+namespace {
+
+// SPARQL 1.2: two triple terms are `=` when their parts are, part by part
+// (<<( :a :b 123 )>> = <<( :a :b 123.0 )>>); a triple term equals no other kind of term.
+std::optional<bool> tripleTermsEqual(std::string_view a, std::string_view b) {
+  rdf::TripleTermParts x, y;
+  if (!rdf::splitTripleTerm(a, &x) || !rdf::splitTripleTerm(b, &y)) return sameTerm(a, b);
+  std::optional<bool> all = true;
+  for (auto part : {&rdf::TripleTermParts::subject, &rdf::TripleTermParts::predicate, &rdf::TripleTermParts::object}) {
+    const std::optional<bool> equal = valuesEqual(x.*part, y.*part);
+    if (equal == false) return false;
+    if (!equal) all = std::nullopt;
+  }
+  return all;
+}
+
+}  // namespace
+
 std::optional<bool> valuesEqual(std::string_view a, std::string_view b) {
+  const bool tripleA = rdf::termKind(a) == rdf::TermKind::Triple, tripleB = rdf::termKind(b) == rdf::TermKind::Triple;
+  if (tripleA || tripleB) return tripleA && tripleB ? tripleTermsEqual(a, b) : std::optional<bool>(false);
   const ClassifiedTerm x(a), y(b);
   if (x.group() == y.group() && comparedByValue(x.group())) {
     auto c = compareInGroup(x, y);
@@ -74,6 +94,10 @@ EqualityKeys equalityKeys(std::string_view term) {
   const ClassifiedTerm c(term);
   EqualityKeys keys;
   keys.termKey = rdf::termKey(term);
+  if (c.parts().kind == rdf::TermKind::Triple) {  // equal by its parts' values
+    keys.comparedOneByOne = true;
+    return keys;
+  }
   keys.comparedOneByOne = c.group() == TermGroup::DateTime || c.group() == TermGroup::Date;
   keys.unknownDatatype = c.group() == TermGroup::Other;
   keys.valueLiteral = c.parts().kind == rdf::TermKind::Literal && c.group() != TermGroup::LangString;

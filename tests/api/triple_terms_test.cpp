@@ -221,3 +221,29 @@ TEST_CASE("SPARQL 1.2: blank nodes inside triple terms of updates are new ones, 
         std::vector<std::string>{"\"4\"^^<http://www.w3.org/2001/XMLSchema#integer>"});
   CHECK_THROWS_AS(update("INSERT DATA { e:x e:says <<( ?v e:p e:o )>> }"), QueryError);
 }
+
+TEST_CASE("SPARQL 1.2: = compares triple terms part by part, by value; sameTerm and ORDER BY as terms") {
+  TempDir dir;
+  Database::update(dir / "db", kPrefixes + R"(INSERT DATA {
+    e:x1 e:l <<( e:a e:b 123 )>> ; e:r <<( e:a e:b 123.0 )>> .
+    e:x2 e:l <<( e:a e:q <<( e:a e:b 123 )>> )>> ; e:r <<( e:a e:q <<( e:a e:b 1.23e2 )>> )>> .
+    e:x3 e:l <<( e:a e:b 123 )>> ; e:r <<( e:c e:b 123 )>> .
+    e:x4 e:l <<( e:a e:b 9 )>> ; e:r "9"^^<http://www.w3.org/2001/XMLSchema#integer> . })");
+  Database db(dir / "db");
+  QueryOptions options;
+  options.backend = Backend::Cpu;
+  auto rows = [&](const std::string& query) { return sortedLines(db.query(kPrefixes + query, options)); };
+  CHECK(rows("SELECT ?x { ?x e:l ?l ; e:r ?r FILTER(?l = ?r) }") ==
+        std::vector<std::string>{"<http://e/x1>", "<http://e/x2>"});
+  CHECK(rows("SELECT ?x { ?x e:l ?l ; e:r ?r FILTER(sameTerm(?l, ?r)) }").empty());
+  CHECK(rows("SELECT ?x { ?x e:l ?l FILTER(?l IN (<<( e:a e:b 123.00 )>>, 7)) }") ==
+        std::vector<std::string>{"<http://e/x1>", "<http://e/x3>"});
+  // Literals before triple terms; triple terms by their parts.
+  const auto ordered = db.query(kPrefixes + "SELECT ?v { ?x ?p ?v } ORDER BY ?v", options);
+  std::vector<std::string> order;
+  ordered.forEachRow([&](std::span<const Term> row) { order.emplace_back(*row[0]); });
+  REQUIRE(order.size() == 8);
+  CHECK(order[0] == "\"9\"^^<http://www.w3.org/2001/XMLSchema#integer>");
+  CHECK(order[1].starts_with("<<( <http://e/a> <http://e/b> "));
+  CHECK(order.back().starts_with("<<( <http://e/c> "));
+}
