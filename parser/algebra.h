@@ -133,6 +133,13 @@ struct Op {
   Table table;
   std::uint64_t offset = 0;
   std::optional<std::uint64_t> limit;
+  // SPARQL 1.2, for the printer only: the variables the parser invented for
+  // triple terms and for blank nodes inside them, and the text each stands
+  // for (`<<( ?s <p> ?o )>>`, `_:b`). On the Filter that takes a pattern's
+  // triple terms apart (with the `sugarExtends` Extends right below it that
+  // bind their parts), and on the Extends that build a template's.
+  std::vector<std::pair<std::string, std::string>> printedAs;
+  unsigned sugarExtends = 0;
 };
 
 struct Query {

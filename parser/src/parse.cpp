@@ -121,14 +121,15 @@ bool isChainingKeyword(std::size_t type) {
 }
 
 // A token that can repeat to deepen the tree built around it: an operator
-// that chains (expressions and paths; `?a -1` lexes the sign into the number;
-// SPARQL 1.2's `!!x`) or a group element. Comparisons and IN take operands
-// that are not themselves comparisons, so they add at most one level per
-// counted one and are left out. Counting a few that add none (`SELECT *`)
+// that chains (expressions and paths; `?a -1` lexes the sign into the number)
+// or a group element. Comparisons, IN and a single `!` take operands that are
+// not themselves comparisons or negations, so they add at most one level per
+// counted one and are left out; SPARQL 1.2's `!!x` nests, so a `!` after a
+// `!` counts. Counting a few that add none (`SELECT *`)
 // only makes the bound safer.
-bool chains(const antlr4::Token* t, const std::string& s) {
-  static const std::set<std::string, std::less<>> kOperators = {"||", "&&", "+", "-", "*", "/", "|", "^", "?", "{", "!"};
-  return isChainingKeyword(t->getType()) || kOperators.count(s) > 0;
+bool chains(const antlr4::Token* t, const std::string& s, const std::string& previous) {
+  static const std::set<std::string, std::less<>> kOperators = {"||", "&&", "+", "-", "*", "/", "|", "^", "?", "{"};
+  return isChainingKeyword(t->getType()) || kOperators.count(s) > 0 || (s == "!" && previous == "!");
 }
 
 // Every stage after the lexer recurses over trees as deep as the brackets
@@ -138,9 +139,10 @@ void checkDepth(antlr4::CommonTokenStream& tokens, std::string_view text) {
   std::vector<int> chained{0};  // per open bracket: the tokens that chain in it
   int chainDepth = 0;           // their sum: the chains along the path to here
   const TokenText textOf(text);
+  std::string previous;
   for (auto* t : tokens.getTokens()) {
     std::string s = textOf(t);
-    if (chains(t, s)) {
+    if (chains(t, s, previous)) {
       ++chained.back();
       if (++chainDepth > kMaxChainDepth) {
         throw SyntaxError(text, positionOf(t),
@@ -158,6 +160,7 @@ void checkDepth(antlr4::CommonTokenStream& tokens, std::string_view text) {
       chainDepth -= chained.back();
       chained.pop_back();
     }
+    previous = std::move(s);
   }
 }
 

@@ -73,9 +73,14 @@ class Printer {
   void datasets(const Query& q);
   void whereAndModifiers(const Op& where, const Modifiers& m);
   void triples(const std::vector<TriplePattern>& ts);
+  std::string term(const Term& t) const;
+  const Op& withoutSugar(const Op& op, unsigned extends);
+  void collectPrintedAs(const Op& op);
 
   std::string out_;
   int indent_ = 0;
+  // SPARQL 1.2: what the parser's invented variables stand for (Op::printedAs).
+  std::map<std::string, std::string> printedAs_;
 };
 
 struct Printer::Modifiers {
@@ -91,7 +96,30 @@ struct Printer::Modifiers {
 };
 
 void Printer::triples(const std::vector<TriplePattern>& ts) {
-  for (const auto& t : ts) line(toSparql(t.subject) + " " + toSparql(t.predicate) + " " + toSparql(t.object) + " .");
+  for (const auto& t : ts) line(term(t.subject) + " " + term(t.predicate) + " " + term(t.object) + " .");
+}
+
+std::string Printer::term(const Term& t) const {
+  if (t.kind == Term::Kind::Variable) {
+    if (auto it = printedAs_.find(t.value); it != printedAs_.end()) return it->second;
+  }
+  return toSparql(t);
+}
+
+// A template is printed before its WHERE pattern, which says what the
+// template's triple terms are: all of a query's are read first.
+void Printer::collectPrintedAs(const Op& op) {
+  printedAs_.insert(op.printedAs.begin(), op.printedAs.end());
+  for (const auto& child : op.children) collectPrintedAs(*child);
+}
+
+// Records what `op`'s invented variables stand for and returns what is below
+// the operators the parser added for them: `op` itself and `extends` Extends.
+const Op& Printer::withoutSugar(const Op& op, unsigned extends) {
+  printedAs_.insert(op.printedAs.begin(), op.printedAs.end());
+  const Op* below = op.children[0].get();
+  for (unsigned i = 0; i < extends; ++i) below = below->children[0].get();
+  return *below;
 }
 
 void Printer::values(const Table& t) {
@@ -114,7 +142,7 @@ void Printer::groupContent(const Op& op) {
       triples(op.triples);
       return;
     case Op::Kind::Path:
-      line(toSparql(op.subject) + " " + toSparql(op.path) + " " + toSparql(op.object) + " .");
+      line(term(op.subject) + " " + toSparql(op.path) + " " + term(op.object) + " .");
       return;
     case Op::Kind::Join:
       if (isTriplesChain(op)) {
@@ -147,6 +175,10 @@ void Printer::groupContent(const Op& op) {
       group(*op.children[1]);
       return;
     case Op::Kind::Filter:
+      if (!op.printedAs.empty()) {  // triple terms of a pattern, written back
+        groupContent(withoutSugar(op, op.sugarExtends));
+        return;
+      }
       group(*op.children[0]);
       for (const auto& e : op.exprs) line("FILTER(" + toSparql(e) + ")");
       return;
@@ -259,12 +291,15 @@ void Printer::datasets(const Query& q) {
 }
 
 void Printer::query(const Query& q) {
+  collectPrintedAs(*q.pattern);
   if (q.form == Query::Form::Select) {
     select(*q.pattern, &q);
     return;
   }
   Modifiers m;
   const Op* where = peel(q.pattern.get(), m, false);
+  // A template's triple terms are built above the WHERE pattern.
+  while (where->kind == Op::Kind::Extend && !where->printedAs.empty()) where = &withoutSugar(*where, 0);
   if (q.form == Query::Form::Construct) {
     line("CONSTRUCT {");
     ++indent_;

@@ -131,7 +131,7 @@ OpPtr Translator::triplesBlock(const std::vector<ast::TripleItem>& items) {
     result = join(result, plain.take(), pos);
   };
   for (const auto& item : items) {
-    const TriplePattern t = withBlankVariables(item.triple);
+    const TriplePattern t = withBlankVariables(item.triple, false);
     checkBlankScopes(t);
     if (!item.path) {
       plain.add(t);
@@ -179,7 +179,7 @@ OpPtr Translator::group(const ast::GroupPattern& g) {
         continue;
       }
       for (const auto& item : e.triples) {
-        const TriplePattern t = withBlankVariables(item.triple);
+        const TriplePattern t = withBlankVariables(item.triple, false);
         checkBlankScopes(t);
         openBgp.add(t);
       }

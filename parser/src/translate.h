@@ -25,12 +25,15 @@ class Translator {
   struct TripleTermPattern {
     Term subject, predicate, object;
     Position pos;
+    std::string text = {};  // as written, for the printer
   };
-  std::string tripleTermVariable(TripleTermPattern pattern);
+  // One variable for one triple term's text, so that a template and its
+  // pattern (CONSTRUCT WHERE) share it; apart where blank nodes are inside.
+  std::string tripleTermVariable(TripleTermPattern pattern, bool inTemplate);
   bool isTripleTermVariable(const std::string& name) const { return tripleTerms_.contains(name); }
-  // The variable a blank node label inside a triple term of a pattern
-  // becomes, in its triple term and everywhere else in its pattern.
-  std::string blankVariable(const std::string& label);
+  // The variable a blank node label inside a triple term becomes, in its
+  // triple term and everywhere else in its pattern (or template).
+  std::string blankVariable(const std::string& label, bool inTemplate);
   // Renames the template's blank nodes that are also inside its triple
   // terms, and binds above `where` what the template's triple terms need.
   OpPtr bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ);
@@ -45,8 +48,8 @@ class Translator {
   OpPtr bindTripleTermParts(OpPtr op);
   void bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound);
   bool isBlankVariable(const std::string& name) const;
-  TriplePattern withBlankVariables(TriplePattern t) const;
-  Term withBlankVariable(Term t) const;
+  TriplePattern withBlankVariables(TriplePattern t, bool inTemplate) const;
+  Term withBlankVariable(Term t, bool inTemplate) const;
   void checkBlankScope(const Term& t, Position pos);
   void checkBlankScopes(const TriplePattern& t);
   void liftAggregates(Expr& e, std::vector<Binding>& aggregates);
@@ -59,7 +62,10 @@ class Translator {
   int bgpScope_ = 0;                        // id of the basic graph pattern being read
   std::map<std::string, int> blankScopes_;  // blank label -> the BGP that uses it
   std::map<std::string, TripleTermPattern> tripleTerms_;  // by the variable standing for it
-  std::map<std::string, std::string> blankVariables_;     // blank label -> variable
+  std::map<std::string, std::string> tripleTermsByText_;  // text (and context) -> variable
+  std::map<std::string, std::string> blankVariables_;     // "p:" or "t:" (pattern, template) + label -> variable
+  std::map<std::string, std::string> blankLabels_;        // variable -> label
+  std::string textOf(const Term& part) const;
 };
 
 }  // namespace gsparql::sparql

@@ -2,6 +2,7 @@
 // ?t standing for <<( s p o )>> must be a triple term whose parts are s, p
 // and o (constants compared, variables bound or compared); in a template, ?t
 // is TRIPLE(s, p, o) of the solution.
+#include "parser/print.h"
 #include "parser/src/expr_builders.h"
 #include "parser/src/translate.h"
 #include "parser/src/variables.h"
@@ -17,9 +18,11 @@ OpPtr above(Op::Kind kind, OpPtr child, Position pos) {
   return std::make_shared<const Op>(std::move(op));
 }
 
-OpPtr extend(OpPtr child, const std::string& var, Expr value, Position pos) {
+// `printedAs`: the text the printer writes for `var`, where it skips this Extend.
+OpPtr extend(OpPtr child, const std::string& var, Expr value, Position pos, std::string printedAs = {}) {
   auto op = std::make_shared<Op>(*above(Op::Kind::Extend, std::move(child), pos));
   op->bindings.push_back({var, std::move(value)});
+  if (!printedAs.empty()) op->printedAs.emplace_back(var, std::move(printedAs));
   return op;
 }
 
@@ -27,28 +30,45 @@ Expr variable(const std::string& name, Position pos) { return termExpr(Term::var
 
 }  // namespace
 
-std::string Translator::tripleTermVariable(TripleTermPattern pattern) {
-  std::string name = fresh_.next("_tt");
-  tripleTerms_.emplace(name, std::move(pattern));
-  return name;
+// How the printer writes a part: nested triple terms and blank nodes as written.
+std::string Translator::textOf(const Term& part) const {
+  if (part.kind == Term::Kind::Variable) {
+    if (auto it = tripleTerms_.find(part.value); it != tripleTerms_.end()) return it->second.text;
+    if (auto it = blankLabels_.find(part.value); it != blankLabels_.end()) return "_:" + it->second;
+  }
+  return toSparql(part);
 }
 
-std::string Translator::blankVariable(const std::string& label) {
-  auto [it, added] = blankVariables_.try_emplace(label);
-  if (added) it->second = fresh_.next("_tb");
+std::string Translator::tripleTermVariable(TripleTermPattern pattern, bool inTemplate) {
+  pattern.text = "<<( " + textOf(pattern.subject) + " " + textOf(pattern.predicate) + " " + textOf(pattern.object) + " )>>";
+  const bool blankInside = holdsBlankNode(pattern.subject) || holdsBlankNode(pattern.object);
+  auto [it, added] = tripleTermsByText_.try_emplace(pattern.text + (blankInside && inTemplate ? " template" : ""));
+  if (added) {
+    it->second = fresh_.next("_tt");
+    tripleTerms_.emplace(it->second, std::move(pattern));
+  }
   return it->second;
 }
 
-Term Translator::withBlankVariable(Term t) const {
+std::string Translator::blankVariable(const std::string& label, bool inTemplate) {
+  auto [it, added] = blankVariables_.try_emplace((inTemplate ? "t:" : "p:") + label);
+  if (added) {
+    it->second = fresh_.next("_tb");
+    blankLabels_.emplace(it->second, label);
+  }
+  return it->second;
+}
+
+Term Translator::withBlankVariable(Term t, bool inTemplate) const {
   if (t.kind != Term::Kind::Blank) return t;
-  auto it = blankVariables_.find(t.value);
+  auto it = blankVariables_.find((inTemplate ? "t:" : "p:") + t.value);
   return it == blankVariables_.end() ? t : Term::variable(it->second);
 }
 
-TriplePattern Translator::withBlankVariables(TriplePattern t) const {
+TriplePattern Translator::withBlankVariables(TriplePattern t, bool inTemplate) const {
   if (blankVariables_.empty()) return t;
-  t.subject = withBlankVariable(std::move(t.subject));
-  t.object = withBlankVariable(std::move(t.object));
+  t.subject = withBlankVariable(std::move(t.subject), inTemplate);
+  t.object = withBlankVariable(std::move(t.object), inTemplate);
   return t;
 }
 
@@ -63,9 +83,15 @@ OpPtr Translator::bindTripleTermParts(OpPtr op) {
   if (pending.empty()) return op;
   const Position pos = op->pos;
   std::vector<Expr> conditions;
+  std::vector<std::pair<std::string, std::string>> printedAs;
+  unsigned extends = 0;
+  for (const std::string& name : bound.ordered()) {
+    if (auto it = blankLabels_.find(name); it != blankLabels_.end()) printedAs.emplace_back(name, "_:" + it->second);
+  }
   for (size_t i = 0; i < pending.size(); ++i) {  // grows by the nested triple terms
     const std::string name = pending[i];
     const TripleTermPattern& pattern = tripleTerms_.at(name);
+    printedAs.emplace_back(name, pattern.text);
     conditions.push_back(call("ISTRIPLE", {variable(name, pos)}, pos));
     const std::pair<const char*, const Term*> parts[] = {
         {"SUBJECT", &pattern.subject}, {"PREDICATE", &pattern.predicate}, {"OBJECT", &pattern.object}};
@@ -73,6 +99,7 @@ OpPtr Translator::bindTripleTermParts(OpPtr op) {
       Expr value = call(function, {variable(name, pos)}, pos);
       if (part->kind == Term::Kind::Variable && !bound.contains(part->value)) {
         op = extend(std::move(op), part->value, std::move(value), pos);
+        ++extends;
         bound.add(part->value);
         if (tripleTerms_.contains(part->value)) pending.push_back(part->value);
       } else {
@@ -82,15 +109,12 @@ OpPtr Translator::bindTripleTermParts(OpPtr op) {
   }
   auto filter = std::make_shared<Op>(*above(Op::Kind::Filter, std::move(op), pos));
   filter->exprs = std::move(conditions);
+  filter->printedAs = std::move(printedAs);
+  filter->sugarExtends = extends;
   return filter;
 }
 
-bool Translator::isBlankVariable(const std::string& name) const {
-  for (const auto& [label, variable] : blankVariables_) {
-    if (variable == name) return true;
-  }
-  return false;
-}
+bool Translator::isBlankVariable(const std::string& name) const { return blankLabels_.contains(name); }
 
 bool Translator::holdsBlankNode(const Term& t) const {
   if (t.kind == Term::Kind::Blank) return true;
@@ -112,8 +136,8 @@ bool Translator::isGroundTripleTerm(const Term& t) const {
 // is TRIPLE() of its parts, bound first.
 void Translator::bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound) {
   if (t.kind != Term::Kind::Variable || bound.contains(t.value)) return;
-  if (isBlankVariable(t.value)) {
-    where = extend(std::move(where), t.value, call("BNODE", {}, where->pos), where->pos);
+  if (auto label = blankLabels_.find(t.value); label != blankLabels_.end()) {
+    where = extend(std::move(where), t.value, call("BNODE", {}, where->pos), where->pos, "_:" + label->second);
     bound.add(t.value);
     return;
   }
@@ -125,7 +149,7 @@ void Translator::bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound)
     bindTemplateTerm(*part, where, bound);
     args.push_back(termExpr(*part, pattern.pos));
   }
-  where = extend(std::move(where), t.value, call("TRIPLE", std::move(args), pattern.pos), pattern.pos);
+  where = extend(std::move(where), t.value, call("TRIPLE", std::move(args), pattern.pos), pattern.pos, pattern.text);
   bound.add(t.value);
 }
 
@@ -134,7 +158,7 @@ OpPtr Translator::bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern
   Variables bound;
   addInScopeVariables(*where, bound);
   for (TriplePattern* t : templ) {
-    *t = withBlankVariables(std::move(*t));
+    *t = withBlankVariables(std::move(*t), true);
     bindTemplateTerm(t->subject, where, bound);
     bindTemplateTerm(t->object, where, bound);
   }

@@ -140,7 +140,7 @@ Term Walker::graphTerm(P::GraphTermContext* ctx) {
 void Walker::triplesBlock(P::TriplesBlockContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate) {
   for (auto* t : ctx->triplesSameSubjectPath()) {
     if (t->varOrTerm()) {
-      propertyList(t->propertyListPathNotEmpty(), varOrTerm(t->varOrTerm()), at(t), out, inTemplate);
+      propertyList(t->propertyListPathNotEmpty(), varOrTerm(t->varOrTerm(), inTemplate), at(t), out, inTemplate);
       continue;
     }
     if (auto* reified = t->reifiedTriple()) {
@@ -196,14 +196,14 @@ void Walker::object(P::ObjectPathContext* ctx, const Term& subject, const Term& 
               inTemplate);
 }
 
-Term Walker::varOrTerm(P::VarOrTermContext* ctx) {
+Term Walker::varOrTerm(P::VarOrTermContext* ctx, bool inTemplate) {
   if (ctx->var()) return var(ctx->var());
-  if (ctx->tripleTerm()) return tripleTerm(ctx->tripleTerm());
+  if (ctx->tripleTerm()) return tripleTerm(ctx->tripleTerm(), inTemplate);
   return graphTerm(ctx->graphTerm());
 }
 
 Term Walker::graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate) {
-  if (auto* t = ctx->varOrTerm()) return varOrTerm(t);
+  if (auto* t = ctx->varOrTerm()) return varOrTerm(t, inTemplate);
   if (auto* reified = ctx->reifiedTriple()) return reifiedTriple(reified, out, inTemplate);
   auto* node = ctx->triplesNodePath();
   if (node->collectionPath()) return collection(node->collectionPath(), out, inTemplate);
@@ -497,6 +497,16 @@ Query Walker::query(P::QueryUnitContext* ctx) {
       g.pos = at(c);
       if (c->triplesBlock()) {
         triplesBlock(c->triplesBlock(), items, true);
+        // Its blank nodes are variables of the pattern and new ones in the
+        // template: inside a triple term they cannot be both.
+        for (const auto& item : items) {
+          for (const Term* t : {&item.triple.subject, &item.triple.object}) {
+            if (t->kind == Term::Kind::Variable && translator_.isTripleTermVariable(t->value) &&
+                translator_.holdsBlankNode(*t)) {
+              fail(item.triple.pos, "CONSTRUCT WHERE cannot have a blank node inside a triple term");
+            }
+          }
+        }
         ast::Element e;
         e.pos = at(c->triplesBlock());
         e.triples = items;

@@ -55,16 +55,16 @@ class Walker {
   void propertyList(P::PropertyListPathNotEmptyContext* ctx, const Term& subject, Position pos,
                     std::vector<ast::TripleItem>& out, bool inTemplate);
   Term graphNode(P::GraphNodePathContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
-  Term varOrTerm(P::VarOrTermContext* ctx);
+  Term varOrTerm(P::VarOrTermContext* ctx, bool inTemplate);
   void object(P::ObjectPathContext* ctx, const Term& subject, const Term& predicate, const Path* path, Position pos,
               std::vector<ast::TripleItem>& out, bool inTemplate);
 
   // SPARQL 1.2 (walker_triple_terms.cpp): triple terms, reified triples and
   // annotations, expanded to triples as the draft's section 18 says.
   Term verb(P::VerbContext* ctx);
-  Term tripleTerm(P::TripleTermContext* ctx);
-  Term tripleTermPart(Term part);
-  Term tripleTermOf(const Term& s, const Term& p, const Term& o, Position pos);
+  Term tripleTerm(P::TripleTermContext* ctx, bool inTemplate);
+  Term tripleTermPart(Term part, bool inTemplate);
+  Term tripleTermOf(const Term& s, const Term& p, const Term& o, Position pos, bool inTemplate);
   Term reifiedTriple(P::ReifiedTripleContext* ctx, std::vector<ast::TripleItem>& out, bool inTemplate);
   Term reifier(P::ReifierContext* ctx);
   void annotations(P::AnnotationPathContext* ctx, const Term& s, const Term& p, const Term& o, Position pos,

@@ -24,34 +24,35 @@ Term Walker::verb(P::VerbContext* ctx) {
 
 // A blank node inside a triple term is a variable: in a pattern it matches
 // any term; in a template it is bound to a new blank node per solution.
-Term Walker::tripleTermPart(Term part) {
+Term Walker::tripleTermPart(Term part, bool inTemplate) {
   if (part.kind != Term::Kind::Blank) return part;
-  return Term::variable(translator_.blankVariable(part.value));
+  return Term::variable(translator_.blankVariable(part.value, inTemplate));
 }
 
-Term Walker::tripleTermOf(const Term& s, const Term& p, const Term& o, Position pos) {
+Term Walker::tripleTermOf(const Term& s, const Term& p, const Term& o, Position pos, bool inTemplate) {
   if (s.isConstant() && p.isConstant() && o.isConstant()) return Term::constant(rdf::tripleTerm(s.value, p.value, o.value));
-  return Term::variable(translator_.tripleTermVariable({s, p, o, pos}));
+  return Term::variable(translator_.tripleTermVariable({s, p, o, pos}, inTemplate));
 }
 
-Term Walker::tripleTerm(P::TripleTermContext* ctx) {
+Term Walker::tripleTerm(P::TripleTermContext* ctx, bool inTemplate) {
   auto* subject = ctx->tripleTermSubject();
   Term s = subject->var() ? var(subject->var())
            : subject->iri() ? Term::constant(iri(subject->iri()))
            : subject->blankNode() ? blankNode(subject->blankNode())
-                                  : tripleTerm(subject->tripleTerm());
+                                  : tripleTerm(subject->tripleTerm(), inTemplate);
   auto* object = ctx->tripleTermObject();
   Term o;
   if (object->var()) {
     o = var(object->var());
   } else if (object->tripleTerm()) {
-    o = tripleTerm(object->tripleTerm());
+    o = tripleTerm(object->tripleTerm(), inTemplate);
   } else if (object->blankNode()) {
     o = blankNode(object->blankNode());
   } else {
     o = Term::constant(constant(object->iri(), object->rdfLiteral(), object->numericLiteral(), object->booleanLiteral()));
   }
-  return tripleTermOf(tripleTermPart(s), verb(ctx->verb()), tripleTermPart(o), at(ctx));
+  return tripleTermOf(tripleTermPart(s, inTemplate), verb(ctx->verb()), tripleTermPart(o, inTemplate), at(ctx),
+                      inTemplate);
 }
 
 Term Walker::reifier(P::ReifierContext* ctx) {
@@ -68,7 +69,7 @@ Term Walker::reifiedTriple(P::ReifiedTripleContext* ctx, std::vector<ast::Triple
   Term s = subject->var() ? var(subject->var())
            : subject->iri() ? Term::constant(iri(subject->iri()))
            : subject->blankNode() ? blankNode(subject->blankNode())
-           : subject->tripleTerm() ? tripleTerm(subject->tripleTerm())
+           : subject->tripleTerm() ? tripleTerm(subject->tripleTerm(), inTemplate)
                                    : reifiedTriple(subject->reifiedTriple(), out, inTemplate);
   auto* object = ctx->reifiedTripleObject();
   Term o;
@@ -79,13 +80,14 @@ Term Walker::reifiedTriple(P::ReifiedTripleContext* ctx, std::vector<ast::Triple
   } else if (object->reifiedTriple()) {
     o = reifiedTriple(object->reifiedTriple(), out, inTemplate);
   } else if (object->tripleTerm()) {
-    o = tripleTerm(object->tripleTerm());
+    o = tripleTerm(object->tripleTerm(), inTemplate);
   } else {
     o = Term::constant(constant(object->iri(), object->rdfLiteral(), object->numericLiteral(), object->booleanLiteral()));
   }
   Term r = ctx->reifier() ? reifier(ctx->reifier()) : Term::blank(fresh_.next("_b"));
   const Position pos = at(ctx);
-  Term triple = tripleTermOf(tripleTermPart(s), verb(ctx->verb()), tripleTermPart(o), pos);
+  Term triple =
+      tripleTermOf(tripleTermPart(s, inTemplate), verb(ctx->verb()), tripleTermPart(o, inTemplate), pos, inTemplate);
   out.push_back({TriplePattern{r, reifies(), triple, pos}, std::nullopt});
   return r;
 }
@@ -96,7 +98,7 @@ void Walker::annotations(P::AnnotationPathContext* ctx, const Term& s, const Ter
                          std::vector<ast::TripleItem>& out, bool inTemplate) {
   std::optional<Term> current;
   auto reify = [&](Term r) {
-    Term triple = tripleTermOf(tripleTermPart(s), p, tripleTermPart(o), pos);
+    Term triple = tripleTermOf(tripleTermPart(s, inTemplate), p, tripleTermPart(o, inTemplate), pos, inTemplate);
     out.push_back({TriplePattern{r, reifies(), triple, pos}, std::nullopt});
     current = std::move(r);
   };

@@ -51,6 +51,16 @@ TEST_CASE("chains of operators or group elements deeper than the limit are rejec
                   SyntaxError);
   CHECK_THROWS_AS(parseQuery("SELECT * WHERE { ?s ?p ?o " + repeat("OPTIONAL { ?s ?q ?r }", kMaxChainDepth) + " }"),
                   SyntaxError);
+  // SPARQL 1.2: !!x nests, and so do triple terms and reified triples.
+  CHECK_THROWS_AS(parseQuery("SELECT * WHERE { ?s ?p ?o FILTER(" + repeat("!", kMaxChainDepth + 2) + "?o) }"),
+                  SyntaxError);
+  CHECK_THROWS_WITH_AS(parseQuery("SELECT * WHERE { ?s ?p " + repeat("<<( ?s ?p ", kMaxNestingDepth + 1) + "?o" +
+                                  repeat(" )>>", kMaxNestingDepth + 1) + " }"),
+                       doctest::Contains("nesting deeper"), SyntaxError);
+  CHECK_THROWS_WITH_AS(parseQuery("SELECT * WHERE { " + repeat("<< ", kMaxNestingDepth + 1) + "?s ?p ?o >>" +
+                                  repeat(" ?p ?o >>", kMaxNestingDepth) + " ?q ?z }"),
+                       doctest::Contains("nesting deeper"), SyntaxError);
+  CHECK_NOTHROW(parseQuery("SELECT * WHERE { " + repeat("<< ", 50) + "?s ?p ?o >>" + repeat(" ?p ?o >>", 49) + " ?q ?z }"));
   // Chains within one bracket count along the path, not across siblings.
   CHECK_NOTHROW(parseQuery("SELECT * WHERE { ?s ?p ?o " + repeat("FILTER(?o + 1 > 2)", kMaxChainDepth) + " }"));
 }
