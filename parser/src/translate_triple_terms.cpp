@@ -137,7 +137,8 @@ bool Translator::isGroundTripleTerm(const Term& t) const {
 void Translator::bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound) {
   if (t.kind != Term::Kind::Variable || bound.contains(t.value)) return;
   if (auto label = blankLabels_.find(t.value); label != blankLabels_.end()) {
-    where = extend(std::move(where), t.value, call("BNODE", {}, where->pos), where->pos, "_:" + label->second);
+    const Position pos = where->pos;  // read before `where` moves
+    where = extend(std::move(where), t.value, call("BNODE", {}, pos), pos, "_:" + label->second);
     bound.add(t.value);
     return;
   }
