@@ -13,6 +13,22 @@ namespace {
 
 using AggregateNames = std::map<std::string, const Expr*>;
 
+// A literal's NUL bytes as \u0000: the term form keeps them raw (only its
+// quote, backslash and line breaks are escaped), and no query text may hold one.
+std::string withoutNul(const std::string& term) {
+  if (term.find('\0') == std::string::npos) return term;
+  std::string out;
+  for (char c : term) {
+    if (c == '\0') {
+      out += "\\u0000";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+
 std::string expr(const Expr& e, const AggregateNames& aggregates);
 
 std::string argList(const std::vector<Expr>& args, const AggregateNames& aggregates) {
@@ -129,7 +145,7 @@ void Printer::values(const Table& t) {
   ++indent_;
   for (const auto& row : t.rows) {
     std::string r = "(";
-    for (std::size_t i = 0; i < row.size(); ++i) r += (i ? " " : "") + row[i].value_or("UNDEF");
+    for (std::size_t i = 0; i < row.size(); ++i) r += (i ? " " : "") + (row[i] ? withoutNul(*row[i]) : "UNDEF");
     line(r + ")");
   }
   --indent_;
@@ -357,21 +373,6 @@ std::string expr(const Expr& e, const AggregateNames& aggregates) {
     return "(" + expr(e.args[0], aggregates) + " " + e.name + " " + argList(list, aggregates) + ")";
   }
   return e.name + argList(e.args, aggregates);
-}
-
-// A literal's NUL bytes as \u0000: the term form keeps them raw (only its
-// quote, backslash and line breaks are escaped), and no query text may hold one.
-std::string withoutNul(const std::string& term) {
-  if (term.find('\0') == std::string::npos) return term;
-  std::string out;
-  for (char c : term) {
-    if (c == '\0') {
-      out += "\\u0000";
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace

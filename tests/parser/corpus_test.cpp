@@ -75,6 +75,7 @@ TEST_CASE("pretty-printed SPARQL parses back to the same algebra") {
   queries.push_back("PREFIX : <http://e/> SELECT * { ?b :t ?t OPTIONAL { { ?b :p ?p FILTER(?t = 2) } } }");
   // An escaped NUL: the term form keeps it raw, the printer must escape it again.
   queries.push_back("SELECT * { ?s <http://e/p> 'a\\u0000b' FILTER(?s != 'c\\u0000') }");
+  queries.push_back("SELECT * { VALUES ?v { 'a\\u0000b' } }");
   queries.push_back("PREFIX : <http://e/> SELECT (1 AS ?x) ?y (2 AS ?z) { ?y :p ?q BIND(3 AS ?w) }");
   queries.push_back("PREFIX : <http://e/> SELECT ?s { ?s :p ?o } VALUES ?s { :a :b }");
   queries.push_back("PREFIX : <http://e/> ASK { ?s :p ?o } ORDER BY ?o LIMIT 1");
