@@ -455,10 +455,12 @@ TurtleParser::Ref TurtleParser::literal() {
   readString(lexical_);
   language_.clear();
   datatype_.clear();
+  skipSpace();  // the tag and the datatype are tokens of their own
   if (p_ < end_ && *p_ == '@') {
     readLanguage(language_);
   } else if (at("^^")) {
     p_ += 2;
+    skipSpace();
     if (*p_ == '<') {
       readIriRef(datatype_);
     } else if (lineBased_) {

@@ -278,6 +278,9 @@ std::string canonicalLiteral(std::string_view lexical, std::string_view lang, st
 }
 
 std::string canonicalTerm(std::string_view t) {
+  if (rdf::TripleTermParts parts; rdf::splitTripleTerm(t, &parts)) {
+    return rdf::tripleTerm(canonicalTerm(parts.subject), canonicalTerm(parts.predicate), canonicalTerm(parts.object));
+  }
   if (t.size() >= 2 && t.front() == '<' && t.back() == '>') return canonicalIri(unescape(t.substr(1, t.size() - 2)));
   if (t.rfind("_:", 0) == 0) return std::string(t);
   if (!t.empty() && t.front() == '"') {
