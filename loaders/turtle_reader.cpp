@@ -121,7 +121,9 @@ void TurtleParser::statement() {
 
 // N-Triples and N-Quads: subject predicate object [graph] '.'
 void TurtleParser::lineStatement() {
-  if (*p_ == '@' || keyword("PREFIX") || keyword("BASE")) fail("N-Triples and N-Quads have no directives");
+  if (const char* start = p_; *p_ == '@' || keyword("PREFIX") || keyword("BASE")) {
+    fail(start, "N-Triples and N-Quads have no directives");
+  }
   const Ref s = term(kIri | kBlank, "a subject (an IRI or a blank node)");
   skipSpace();
   const Ref p = verb();
@@ -552,7 +554,7 @@ void TurtleParser::readIriRef(std::string& out) {
   }
   ++p_;
   if (hasScheme(out)) return;
-  if (lineBased_) fail(start, "missing IRI scheme: N-Triples and N-Quads take absolute IRIs only");
+  if (lineBased_) fail(start - 1, "missing IRI scheme: N-Triples and N-Quads take absolute IRIs only");
   out = rdf::resolveIri(base_, out);
 }
 
