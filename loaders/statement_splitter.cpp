@@ -218,8 +218,8 @@ bool StatementSplitter::scanNormal(unsigned char c) {
       advance();
       break;
     case '<':
-      if (pos_ + 1 < end_ && buffer_[pos_ + 1] == '<') {  // << and <<( of RDF 1.2
-        open(2);
+      if (pos_ + 1 < end_ && buffer_[pos_ + 1] == '<') {  // << and <<( of RDF 1.2, one level each
+        open(pos_ + 2 < end_ && buffer_[pos_ + 2] == '(' ? 3 : 2);
       } else {
         context_ = Context::Iri;
         advance();
@@ -252,7 +252,7 @@ bool StatementSplitter::scanNormal(unsigned char c) {
     case ']':
     case ')':
       if (depth_ > 0) --depth_;
-      advance();
+      advance(c == ')' && pos_ + 2 < end_ && buffer_[pos_ + 1] == '>' && buffer_[pos_ + 2] == '>' ? 3 : 1);
       break;
     case '{':
       if (pos_ + 1 < end_ && buffer_[pos_ + 1] == '|') {  // an annotation, not a graph block
