@@ -121,7 +121,7 @@ void TurtleParser::statement() {
 
 // N-Triples and N-Quads: subject predicate object [graph] '.'
 void TurtleParser::lineStatement() {
-  if (const char* start = p_; *p_ == '@' || keyword("PREFIX") || keyword("BASE")) {
+  if (const char* start = p_; *p_ != '<' && *p_ != '_' && (*p_ == '@' || keyword("PREFIX") || keyword("BASE"))) {
     fail(start, "N-Triples and N-Quads have no directives");
   }
   const Ref s = term(kIri | kBlank, "a subject (an IRI or a blank node)");
@@ -522,7 +522,12 @@ TurtleParser::Ref TurtleParser::blankLabel() {
   const size_t at = arena_.size();
   arena_ += "_:";
   arena_ += options_.blankNodePrefix;
-  appendLabel(arena_, std::string_view(start, p_ - start));
+  const std::string_view label(start, p_ - start);
+  if (lineBased_) {
+    arena_ += label;  // N-Triples makes no labels of its own
+  } else {
+    appendLabel(arena_, label);
+  }
   return {at, arena_.size() - at};
 }
 
