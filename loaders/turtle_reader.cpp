@@ -103,7 +103,7 @@ void TurtleParser::parse(std::string_view text, const StatementHandler& onTriple
   onTriple_ = &onTriple;
   begin_ = p_ = text.data();
   end_ = text.data() + text.size();
-  depth_ = 0;
+  graph_ = options_.defaultGraph;  // a graph block or a quad cut short by an error leaves its own
   for (;;) {
     arena_.clear();
     skipSpace();
@@ -206,7 +206,7 @@ void TurtleParser::wrappedGraph(std::string graph) {
   graph_ = std::move(graph);
   for (;;) {
     skipSpace();
-    if (p_ == end_) fail("bad subject: expected '}' at the end of the graph block");
+    if (p_ == end_) fail("expected '}' at the end of the graph block");
     if (*p_ == '}') break;
     triples();
     if (eat(".")) continue;
@@ -337,7 +337,11 @@ TurtleParser::Ref TurtleParser::term(unsigned allowed, const char* what, Kind* k
   } else {
     return nameTerm(allowed, what, kind);
   }
-  if (!(allowed & found)) fail(start, std::string("expected ") + what);
+  if (!(allowed & found)) {
+    const bool turtleOnly = lineBased_ && (found & (kAnon | kPropertyList | kCollection | kReified)) != 0;
+    fail(start, std::string("expected ") + what +
+                    (turtleOnly ? ": N-Triples and N-Quads have no [ ], ( ) or << >>" : ""));
+  }
   if (kind != nullptr) *kind = found;
   return ref;
 }
@@ -345,7 +349,7 @@ TurtleParser::Ref TurtleParser::term(unsigned allowed, const char* what, Kind* k
 // A prefixed name, or the keywords true and false.
 TurtleParser::Ref TurtleParser::nameTerm(unsigned allowed, const char* what, Kind* kind) {
   const char* start = p_;
-  if (lineBased_) fail(std::string("expected ") + what);
+  if (lineBased_) fail(std::string("expected ") + what + ": N-Triples and N-Quads have no prefixed names, numbers or keywords");
   for (std::string_view word : {"true", "false"}) {
     if (at(word) && !continuesName(p_ + word.size() < end_ ? p_[word.size()] : ' ')) {
       if (!(allowed & kLiteral)) fail(std::string("expected ") + what);
@@ -631,7 +635,7 @@ void TurtleParser::readString(std::string& out) {
   out.clear();
   const char quote = *p_;
   const bool isLong = !lineBased_ && p_ + 2 < end_ && p_[1] == quote && p_[2] == quote;
-  if (lineBased_ && quote == '\'') fail("N-Triples and N-Quads strings are in double quotes");
+  if (lineBased_ && quote == '\'') fail("N-Triples and N-Quads have no single-quoted strings");
   p_ += isLong ? 3 : 1;
   for (;;) {
     if (p_ == end_) fail("the input ends inside a string");

@@ -36,7 +36,7 @@ const BadInput kBadInputs[] = {
     {"prefix.ttl", "@prefix ex: <http://e/> .\nex:s ex:p nope:o .\n", "2:11:", "undefined prefix"},
     {"bad.ttl", "@prefix ex: <http://e/> .\nex:s ex:p [ ex:q ex:r .\n", "2:23:", "expected `]'"},
     {"in-block.trig", "@prefix ex: <http://e/> .\nex:g { ex:s ex:p \"a\" .\n  ex:s ex:p }\n", "3:13:", "expected"},
-    {"unclosed.trig", "@prefix ex: <http://e/> .\nex:g { ex:s ex:p \"a\" .\n", "3:1:", "bad subject"},
+    {"unclosed.trig", "@prefix ex: <http://e/> .\nex:g { ex:s ex:p \"a\" .\n", "3:1:", "expected '}'"},
     {"directive.nt", "PREFIX ex: <http://e/> .\nex:s ex:p ex:o .\n", "1:1:", "directives"},
     {"literal-graph.nq", "<http://e/s> <http://e/p> <http://e/o> \"g\" .\n", "1:", "graph"},
 };

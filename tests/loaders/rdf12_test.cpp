@@ -92,9 +92,9 @@ TEST_CASE("an annotation asserts the triple and describes its reifier") {
   CHECK(read("PREFIX : <http://e/>\n:s :p :o {| :q :r |} .\n:g { :a :b :c {| :q :r |} . }\n", RdfFormat::TriG).size() == 6);
 }
 
-TEST_CASE("base directions: ltr and rtl after the language tag; VERSION and @version directives") {
+TEST_CASE("base directions ltr and rtl after the language tag, and the VERSION and @version directives") {
   CHECK(turtle(":s :p \"x\"@en-GB--ltr .") == std::vector<std::string>{"<http://e/s> <http://e/p> \"x\"@en-GB--ltr ."});
-  CHECK(errorOf("<http://e/s> <http://e/p> \"x\"@en--up .\n", RdfFormat::NTriples).starts_with("doc:1:34: a base direction"));
+  CHECK(errorOf("<http://e/s> <http://e/p> \"x\"@en--up .\n", RdfFormat::NTriples).starts_with("doc:1:35: a base direction"));
   CHECK(turtle("VERSION \"1.2\"\n@version '1.2-basic' .\nversion \"1.2\"\n:s :p :o .").size() == 1);
   CHECK(errorOf("VERSION 1.2\n", RdfFormat::Turtle).starts_with("doc:1:9: expected a short string"));
 }
