@@ -2,6 +2,7 @@
 
 #include <strings.h>
 
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <utility>
@@ -28,6 +29,16 @@ bool continuesName(char c) {
   return isAsciiLetter(c) || isDigit(c) || c == '_' || c == '-' || c == ':' || c == '.' || c == '\\' || c == '%' ||
          static_cast<unsigned char>(c) >= 0x80;
 }
+
+// Bytes an IRIREF holds as they are: not controls, space, <>"{}|^` or the
+// backslash of an escape (the bytes that rdf::appendIri would escape).
+constexpr std::array<bool, 256> kPlainInIri = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x21; c < 0x100; ++c) {
+    plain[c] = std::string_view("<>\"{}|^`\\").find(static_cast<char>(c)) == std::string_view::npos;
+  }
+  return plain;
+}();
 
 // The code point of the UTF-8 sequence at `p` (checked by StatementSplitter), and its length.
 char32_t decode(const char* p, size_t* length) {
@@ -303,16 +314,16 @@ TurtleParser::Ref TurtleParser::term(unsigned allowed, const char* what, Kind* k
   if (p_ == end_) fail(std::string("expected ") + what + ", not the end of the statement");
   const char c = *p_;
   const char* start = p_;
-  if (at("<<(")) {
+  if (c == '<' && at("<<(")) {
     found = kTripleTerm;
     if (allowed & found) ref = tripleTerm();
-  } else if (at("<<")) {
+  } else if (c == '<' && at("<<")) {
     found = kReified;
     if (allowed & found) ref = reifiedTriple();
   } else if (c == '<') {
     found = kIri;
     ref = iri();
-  } else if (at("_:")) {
+  } else if (c == '_' && at("_:")) {
     found = kBlank;
     ref = blankLabel();
   } else if (c == '[') {
@@ -550,16 +561,13 @@ void TurtleParser::readIriRef(std::string& out) {
   out.clear();
   const char* start = ++p_;
   for (;;) {
+    const char* run = p_;
+    while (p_ < end_ && kPlainInIri[static_cast<unsigned char>(*p_)]) ++p_;
+    out.append(run, p_ - run);
     if (p_ == end_) fail("the input ends inside an IRI");
-    const auto c = static_cast<unsigned char>(*p_);
-    if (c == '>') break;
-    if (c == '\\') {
-      readEscape(out, true);
-      continue;
-    }
-    if (c <= 0x20 || std::strchr("<\"{}|^`", c) != nullptr) fail("invalid IRI character");
-    out += static_cast<char>(c);
-    ++p_;
+    if (*p_ == '>') break;
+    if (*p_ != '\\') fail("invalid IRI character");
+    readEscape(out, true);
   }
   ++p_;
   if (hasScheme(out)) return;
@@ -591,7 +599,7 @@ void TurtleParser::readPrefixedName(std::string& out) {
   const std::string_view prefix = prefixName();
   if (p_ == end_ || *p_ != ':') fail(start, "expected a prefixed name");
   ++p_;
-  const auto found = prefixes_.find(std::string(prefix));
+  const auto found = prefixes_.find(prefix);
   if (found == prefixes_.end()) fail(start, "undefined prefix in '" + std::string(prefix) + ":'");
   out = found->second;
   size_t good = out.size();
@@ -759,7 +767,11 @@ void TurtleParser::skipSpace() {
 }
 
 bool TurtleParser::at(std::string_view token) const {
-  return static_cast<size_t>(end_ - p_) >= token.size() && std::memcmp(p_, token.data(), token.size()) == 0;
+  if (static_cast<size_t>(end_ - p_) < token.size()) return false;
+  for (size_t i = 0; i < token.size(); ++i) {  // tokens of 1-3 bytes: no call to memcmp
+    if (p_[i] != token[i]) return false;
+  }
+  return true;
 }
 
 bool TurtleParser::eat(std::string_view token) {

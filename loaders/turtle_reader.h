@@ -11,6 +11,7 @@
 // of fresh blank nodes carry over from piece to piece.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -107,7 +108,12 @@ class TurtleParser {
   const bool quads_;      // N-Quads and TriG
   const RdfReadOptions& options_;
   std::string base_;
-  std::unordered_map<std::string, std::string> prefixes_;
+  // Looked up by a view of the name as written, without a copy.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  };
+  std::unordered_map<std::string, std::string, NameHash, std::equal_to<>> prefixes_;
   uint64_t freshBlanks_ = 0;
   uint64_t triples_ = 0;
   int depth_ = 0;
