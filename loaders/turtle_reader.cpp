@@ -130,8 +130,14 @@ void TurtleParser::statement() {
   turtleStatement();
 }
 
-// N-Triples and N-Quads: subject predicate object [graph] '.'
+// N-Triples and N-Quads: subject predicate object [graph] '.', or VERSION "1.2".
 void TurtleParser::lineStatement() {
+  if (at("VERSION")) {
+    p_ += 7;
+    skipSpace();
+    if (*p_ != '"') fail("expected a string in double quotes after VERSION");
+    return readString(lexical_);
+  }
   if (const char* start = p_; *p_ != '<' && *p_ != '_' && (*p_ == '@' || keyword("PREFIX") || keyword("BASE"))) {
     fail(start, "N-Triples and N-Quads have no directives");
   }
@@ -189,8 +195,8 @@ bool TurtleParser::directive() {
   return true;
 }
 
-// The version is a short string, which is not checked: RDF 1.2 readers read
-// on whatever it says.
+// The version is a short string, which is not checked: the drafts make it a
+// hint, which a reader need not act on.
 void TurtleParser::readVersion() {
   skipSpace();
   if ((*p_ != '"' && *p_ != '\'') || at("\"\"\"") || at("'''")) fail("expected a short string after VERSION");

@@ -97,6 +97,9 @@ TEST_CASE("base directions ltr and rtl after the language tag, and the VERSION a
   CHECK(errorOf("<http://e/s> <http://e/p> \"x\"@en--up .\n", RdfFormat::NTriples).starts_with("doc:1:35: a base direction"));
   CHECK(turtle("VERSION \"1.2\"\n@version '1.2-basic' .\nversion \"1.2\"\n:s :p :o .").size() == 1);
   CHECK(errorOf("VERSION 1.2\n", RdfFormat::Turtle).starts_with("doc:1:9: expected a short string"));
+  // N-Triples 1.2: VERSION and a string in double quotes, on a line of its own, without '.'.
+  CHECK(read("VERSION \"1.2\"\n<http://e/s> <http://e/p> <http://e/o> .\n", RdfFormat::NTriples).size() == 1);
+  CHECK(errorOf("VERSION '1.2'\n", RdfFormat::NQuads).starts_with("doc:1:9: expected a string in double quotes"));
 }
 
 TEST_CASE("N-Triples and N-Quads refuse what only Turtle and TriG have, at its line and column") {
