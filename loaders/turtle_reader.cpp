@@ -14,12 +14,16 @@
 namespace gsparql {
 namespace {
 
-constexpr std::string_view kRdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
+constexpr std::string_view kRdfDirLangString = "http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString";
 constexpr std::string_view kTypeTerm = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>";
 constexpr std::string_view kFirstTerm = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#first>";
 constexpr std::string_view kRestTerm = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#rest>";
 constexpr std::string_view kNilTerm = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#nil>";
 constexpr std::string_view kReifiesTerm = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#reifies>";
+const std::string kXsdBoolean = std::string(rdf::kXsd) + "boolean";
+const std::string kXsdInteger = std::string(rdf::kXsd) + "integer";
+const std::string kXsdDecimal = std::string(rdf::kXsd) + "decimal";
+const std::string kXsdDouble = std::string(rdf::kXsd) + "double";
 
 bool isAsciiLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
@@ -372,7 +376,7 @@ TurtleParser::Ref TurtleParser::nameTerm(unsigned allowed, const char* what, Kin
       if (!(allowed & kLiteral)) fail(std::string("expected ") + what);
       p_ += word.size();
       if (kind != nullptr) *kind = kLiteral;
-      return literalRef(word, {}, std::string(rdf::kXsd) + "boolean");
+      return literalRef(word, {}, kXsdBoolean);
     }
   }
   if (!(allowed & kIri)) fail(std::string("expected ") + what);
@@ -380,9 +384,7 @@ TurtleParser::Ref TurtleParser::nameTerm(unsigned allowed, const char* what, Kin
   size_t length = 0;
   if (*p_ != ':' && !isPnCharsBase(decode(p_, &length))) fail(start, std::string("expected ") + what);
   readPrefixedName(iri_);
-  const size_t at = arena_.size();
-  rdf::appendIri(arena_, iri_);
-  return {at, arena_.size() - at};
+  return iriRef(iri_);
 }
 
 // A predicate, or 'a' for rdf:type (not in N-Triples).
@@ -398,9 +400,7 @@ TurtleParser::Ref TurtleParser::verb() {
 
 TurtleParser::Ref TurtleParser::iri() {
   readIriRef(iri_);
-  const size_t at = arena_.size();
-  rdf::appendIri(arena_, iri_);
-  return {at, arena_.size() - at};
+  return iriRef(iri_);
 }
 
 // At the first predicate after '['.
@@ -491,7 +491,7 @@ TurtleParser::Ref TurtleParser::literal() {
     } else {
       readPrefixedName(datatype_);
     }
-    if (datatype_ == std::string(kRdf) + "langString" || datatype_ == std::string(kRdf) + "dirLangString") {
+    if (datatype_ == rdf::kRdfLangString || datatype_ == kRdfDirLangString) {
       fail("a literal with a language tag is written with '@', not with its datatype");
     }
   }
@@ -508,12 +508,12 @@ TurtleParser::Ref TurtleParser::number() {
     return p_ > from;
   };
   const bool whole = digits();
-  const char* type = "integer";
+  const std::string* type = &kXsdInteger;
   // "1." is the integer 1 before a '.'; "1.e3" and "1.5" go on.
   if (p_ + 1 < end_ && *p_ == '.' && (isDigit(p_[1]) || (whole && (p_[1] == 'e' || p_[1] == 'E')))) {
     ++p_;
     digits();
-    type = "decimal";
+    type = &kXsdDecimal;
   } else if (!whole) {
     fail(start, "bad number");
   }
@@ -521,9 +521,9 @@ TurtleParser::Ref TurtleParser::number() {
     ++p_;
     if (p_ < end_ && (*p_ == '+' || *p_ == '-')) ++p_;
     if (!digits()) fail(start, "bad number: no digits in its exponent");
-    type = "double";
+    type = &kXsdDouble;
   }
-  return literalRef(std::string_view(start, p_ - start), {}, std::string(rdf::kXsd) + type);
+  return literalRef(std::string_view(start, p_ - start), {}, *type);
 }
 
 TurtleParser::Ref TurtleParser::blankLabel() {
@@ -738,6 +738,12 @@ void TurtleParser::emitReifies(Ref reifier, Ref s, Ref p, Ref o) {
   const Ref reifies = append(kReifiesTerm);
   emit(reifier, reifies, append(triple));
   arena_.resize(mark);
+}
+
+TurtleParser::Ref TurtleParser::iriRef(std::string_view iri) {
+  const size_t at = arena_.size();
+  rdf::appendIri(arena_, iri);
+  return {at, arena_.size() - at};
 }
 
 TurtleParser::Ref TurtleParser::literalRef(std::string_view lexical, std::string_view language,

@@ -75,6 +75,7 @@ class TurtleParser {
   Ref reifier(Ref subject, Ref predicate, Ref object, bool given);
   Ref literal();
   Ref literalRef(std::string_view lexical, std::string_view language, std::string_view datatype);
+  Ref iriRef(std::string_view iri);
   Ref number();
   Ref nameTerm(unsigned allowed, const char* what, Kind* kind);
   Ref blankLabel();
