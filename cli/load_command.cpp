@@ -72,13 +72,11 @@ void printPhases(const LoadSummary& s) {
 
 // Standard input without --format is read as N-Triples (it has no
 // extension to go by). These errors of the reader are Turtle's syntax
-// meeting the N-Triples reader: directives and abbreviations (Serd's
-// "syntax does not support ..."), prefixed names, a prefixed name, number
-// or boolean as an object (Serd's "expected: ':', '<', or '_'"), and
-// statements over several lines.
+// meeting the N-Triples reader: directives, prefixed names, numbers,
+// keywords, [ ], ( ), << >> and single quotes ("N-Triples and N-Quads have
+// no ..."), and statements over several lines.
 bool looksLikeTurtle(const std::string& error) {
-  for (const char* sign : {"syntax does not support", "undefined prefix", "expected: ':', '<', or '_'",
-                           "does not end on its line"}) {
+  for (const char* sign : {"N-Triples and N-Quads have no", "does not end on its line"}) {
     if (error.find(sign) != std::string::npos) return true;
   }
   return false;

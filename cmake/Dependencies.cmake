@@ -1,12 +1,11 @@
 # Third-party libraries, all from Debian packages (scripts/install-deps.sh).
 # A portable build links the archives Debian ships and keeps the few shared
-# libraries without an archive (serd, oneTBB) in lib/ beside the binary, and
+# library without an archive (oneTBB) in lib/ beside the binary, and
 # Raptor with the libraries it loads (scripts/package-portable.sh): Debian's
 # libraptor2.a needs libxslt and libyajl, which have no archive.
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
 find_package(TBB REQUIRED)
-pkg_check_modules(SERD REQUIRED IMPORTED_TARGET serd-0)
 # RDF/XML (loaders/rdfxml_reader.cpp): Raptor 2, and libxml2 under it, whose
 # last error gives a well-formedness error's column.
 pkg_check_modules(RAPTOR2 REQUIRED IMPORTED_TARGET raptor2)
@@ -58,7 +57,7 @@ if(GSPARQL_PORTABLE)
   # libgcc stays shared: oneTBB (shipped beside the binary) loads
   # libgcc_s.so.1 anyway, and a static copy's unwinder aborted every
   # exception thrown through a C frame that libgcc_s's personality handles
-  # (glibc's pthread_once, a callback of Serd's parser).
+  # (glibc's pthread_once, say).
   add_link_options(-static-libstdc++)
   # DT_RPATH, not DT_RUNPATH: it also finds what the shared libraries in lib/
   # load (libraptor2's libxml2, libcurl, ...), which a RUNPATH would not.

@@ -1,8 +1,8 @@
 #pragma once
 // Streams the statements of one RDF document, with every term in the
-// rdf/term.h form: N-Triples, Turtle, N-Quads and TriG through Serd, each
-// statement with its graph; RDF/XML through Raptor (loaders/rdfxml_reader.h);
-// JSON-LD by loaders/jsonld_reader.h.
+// rdf/term.h form: N-Triples, Turtle, N-Quads and TriG (RDF 1.2) through
+// loaders/turtle_reader.h, each statement with its graph; RDF/XML through
+// Raptor (loaders/rdfxml_reader.h); JSON-LD by loaders/jsonld_reader.h.
 #include <cstdint>
 #include <filesystem>
 #include <functional>

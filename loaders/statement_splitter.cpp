@@ -110,7 +110,7 @@ bool StatementSplitter::next(Statement& statement) {
       break;
     }
     if (!firstToken_ && context_ == Context::Normal) {
-      // Space before a statement is not part of it: neither Serd nor the size limit sees it.
+      // Space before a statement is not part of it: neither the reader nor the size limit sees it.
       begin_ = pos_;
       lastStart_ = position_;
     }
@@ -127,7 +127,7 @@ bool StatementSplitter::next(Statement& statement) {
   statement.firstToken = firstToken_.value_or(0);
   statement.terminated = terminated;
   statement.problem = problem_;
-  // Serd reads NUL-terminated text; the byte after the statement is put back by the next call.
+  // The reader wants NUL-terminated text; the byte after the statement is put back by the next call.
   if (pos_ < end_) overwritten_ = buffer_[pos_];
   buffer_[pos_] = '\0';
   return true;
@@ -168,14 +168,7 @@ bool StatementSplitter::fill() {
 
 bool StatementSplitter::scanOne() {
   const auto c = static_cast<unsigned char>(buffer_[pos_]);
-  if (c == 0 && (context_ == Context::String || context_ == Context::LongString)) {
-    // Serd would take it for the end of the text; in a string, where the
-    // grammars allow it, it is handed over as the escape \u0000, which
-    // means the same (and which the loader has always read).
-    insertEscape("\\u0000", 1);
-    return false;
-  }
-  if (c == 0) {
+  if (c == 0 && context_ != Context::String && context_ != Context::LongString) {  // strings may hold it
     report("NUL byte");
     advance();
     return false;
@@ -185,7 +178,11 @@ bool StatementSplitter::scanOne() {
     // The line end ends the bad statement (or a bad comment line before
     // one), so a lenient read goes on at the next line whether or not the
     // input was cut into pieces there.
-    if (firstToken_) report("the statement does not end on its line (N-Triples and N-Quads have one statement a line)");
+    // N-Triples 1.2's VERSION "1.2" is the one statement without a '.'.
+    const std::string_view rest(buffer_.data() + begin_ + firstToken_.value_or(0), end_ - begin_ - firstToken_.value_or(0));
+    if (firstToken_ && !rest.starts_with("VERSION")) {
+      report("the statement does not end on its line (N-Triples and N-Quads have one statement a line)");
+    }
     cutAtLineEnd_ = true;
     return false;
   }
@@ -225,13 +222,25 @@ bool StatementSplitter::scanNormal(unsigned char c) {
       advance();
       break;
     case '<':
-      context_ = Context::Iri;
-      advance();
+      if (pos_ + 1 < end_ && buffer_[pos_ + 1] == '<') {  // << and <<( of RDF 1.2, one level each
+        open(pos_ + 2 < end_ && buffer_[pos_ + 2] == '(' ? 3 : 2);
+      } else {
+        context_ = Context::Iri;
+        advance();
+      }
+      break;
+    case '>':
+      if (depth_ > 0 && pos_ + 1 < end_ && buffer_[pos_ + 1] == '>') --depth_;
+      advance(pos_ + 1 < end_ && buffer_[pos_ + 1] == '>' ? 2 : 1);
+      break;
+    case '|':
+      if (depth_ > 0 && pos_ + 1 < end_ && buffer_[pos_ + 1] == '}') --depth_;  // the end of an annotation
+      advance(pos_ + 1 < end_ && buffer_[pos_ + 1] == '}' ? 2 : 1);
       break;
     case '"':
     case '\'':
       quote_ = static_cast<char>(c);
-      // As Serd does, a run of three quotes opens a long string (not in N-Triples or N-Quads).
+      // A run of three quotes opens a long string (not in N-Triples or N-Quads).
       if (!statementPerLine_ && end_ - pos_ >= 3 && buffer_[pos_ + 1] == quote_ && buffer_[pos_ + 2] == quote_) {
         context_ = Context::LongString;
         advance(3);
@@ -242,17 +251,18 @@ bool StatementSplitter::scanNormal(unsigned char c) {
       break;
     case '[':
     case '(':
-      if (++depth_ == kMaxNesting + 1) {
-        report("nesting deeper than " + std::to_string(kMaxNesting) + " levels of [ ] or ( )");
-      }
-      advance();
+      open(1);
       break;
     case ']':
     case ')':
       if (depth_ > 0) --depth_;
-      advance();
+      advance(c == ')' && pos_ + 2 < end_ && buffer_[pos_ + 1] == '>' && buffer_[pos_ + 2] == '>' ? 3 : 1);
       break;
     case '{':
+      if (pos_ + 1 < end_ && buffer_[pos_ + 1] == '|') {  // an annotation, not a graph block
+        open(2);
+        break;
+      }
       if (graphBlocks_ && ++braces_ == kMaxNesting + 1) {
         report("nesting deeper than " + std::to_string(kMaxNesting) + " levels of { }");
       }
@@ -271,12 +281,20 @@ bool StatementSplitter::scanNormal(unsigned char c) {
   return false;
 }
 
+// An opening bracket of `bytes` bytes: [ ( << {|
+void StatementSplitter::open(size_t bytes) {
+  if (++depth_ == kMaxNesting + 1) {
+    report("nesting deeper than " + std::to_string(kMaxNesting) + " levels of [ ], ( ), << >> or {| |}");
+  }
+  advance(bytes);
+}
+
 void StatementSplitter::scanIri(unsigned char c) {
   if (c == '>') {
     context_ = Context::Normal;
     advance();
   } else if (c <= 0x20 || c == '<' || c == '"') {
-    context_ = Context::Normal;  // a broken IRI: Serd reports it, the byte is read as outside
+    context_ = Context::Normal;  // a broken IRI: the reader reports it, the byte is read as outside
   } else if (c == '\\') {
     scanEscape();
   } else if (kPlainInIri[c]) {
@@ -291,7 +309,7 @@ void StatementSplitter::scanString(unsigned char c) {
     context_ = Context::Normal;
     advance();
   } else if (c == '\n' || c == '\r') {
-    // An unterminated string: Serd reports it, unless the line end cuts the statement first.
+    // An unterminated string: the reader reports it, unless the line end cuts the statement first.
     if (statementPerLine_) report("line end in short string");
     context_ = Context::Normal;
   } else if (c == '\\') {
@@ -309,9 +327,7 @@ void StatementSplitter::scanLongString(unsigned char c) {
     context_ = Context::Normal;
     advance(3);
   } else if (c == static_cast<unsigned char>(quote_) && end_ - pos_ >= 2 && buffer_[pos_ + 1] == quote_) {
-    advance(2);  // two quotes inside: Serd reads what follows them right
-  } else if (c == static_cast<unsigned char>(quote_) && end_ - pos_ >= 2 && buffer_[pos_ + 1] == '\\') {
-    escapeLoneQuote();
+    advance(2);  // two quotes inside do not end it
   } else if (c == '\\') {
     scanEscape();
   } else {
@@ -319,31 +335,8 @@ void StatementSplitter::scanLongString(unsigned char c) {
   }
 }
 
-// Serd 0.30.16 keeps the backslash of an escape that follows a lone quote
-// in a long string as a character ("""a"\tb""" reads as a"\\tb, and
-// """a"\"""" does not end where it should); as the escape \" the quote
-// is read right, and means the same. The statement gets one byte more, so
-// that an error Serd finds after it on the same line is reported one column
-// to the right; positions the splitter reports are not moved.
-void StatementSplitter::escapeLoneQuote() {
-  const char escape[] = {'\\', quote_, '\0'};
-  insertEscape(escape, 1);
-}
-
-// Replaces the `replaced` bytes at pos_ by `escape` and steps over it, the
-// input's position moving as over the bytes replaced (all on one line).
-void StatementSplitter::insertEscape(std::string_view escape, size_t replaced) {
-  const size_t grow = escape.size() - replaced;
-  while (buffer_.size() - end_ < grow + 1) buffer_.resize(buffer_.size() * 2);
-  std::memmove(buffer_.data() + pos_ + escape.size(), buffer_.data() + pos_ + replaced, end_ - pos_ - replaced);
-  std::memcpy(buffer_.data() + pos_, escape.data(), escape.size());
-  end_ += grow;
-  pos_ += escape.size();
-  position_.column += replaced;
-}
-
 // At a backslash: \u and \U must name a character; any other escape is
-// stepped over (Serd judges it), but never a line end or a non-ASCII byte.
+// stepped over (the reader judges it), but never a line end or a non-ASCII byte.
 void StatementSplitter::scanEscape() {
   const TextPosition at = position_;
   const char kind = end_ - pos_ > 1 ? buffer_[pos_ + 1] : '\0';

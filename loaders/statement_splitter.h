@@ -1,15 +1,16 @@
 #pragma once
-// Cuts N-Triples, Turtle, N-Quads or TriG text into top-level statements before
-// Serd sees it, and checks what Serd lets through or cannot survive:
-// invalid UTF-8 (overlong forms, surrogates, bytes beyond U+10FFFF), escapes
-// of code points that are not characters, NUL bytes, and nesting of `[ ]`
-// and `( )` deeper than Serd's recursion can take.
+// Cuts N-Triples, Turtle, N-Quads or TriG text into top-level statements for
+// the reader (loaders/turtle_reader.h), and checks on the way what every
+// statement must satisfy: valid UTF-8 (no overlong forms, surrogates, bytes
+// beyond U+10FFFF), escapes of code points that are characters, no NUL byte
+// outside strings, and nesting of `[ ]`, `( )`, `<< >>` and `{| |}` no
+// deeper than kMaxNesting.
 //
 // A statement ends at a `.` outside IRIs, strings, comments and brackets
 // that no name or number continues; in TriG also at the `}` that closes a
 // graph block. Two real statements may end up in one
 // piece (`"x".ex:s ...`), never one statement in two, so reading piece by
-// piece gives Serd's answer for valid input.
+// piece gives the reader's answer for valid input.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +45,7 @@ struct Statement {
   TextPosition positionOf(size_t offset) const;
 };
 
-// Deeper nesting is refused: Serd recurses a few frames per level.
+// Deeper nesting is refused: the reader recurses a few frames per level.
 inline constexpr int kMaxNesting = 512;
 // A longer statement is refused: it is almost surely an unclosed bracket,
 // string or IRI, and would otherwise be buffered to the end of the input.
@@ -55,7 +56,7 @@ struct SplitOptions {
   // stops there) instead of reading on to its end.
   bool stopAtProblem = true;
   // N-Triples and N-Quads: a statement ends on the line where it starts, as
-  // their grammar says (Serd would read on), so that line-based input can be
+  // their grammar says (a Turtle reader would read on), so that line-based input can be
   // cut at any line end and read piece by piece.
   bool statementPerLine = false;
   // The line number of the input's first byte (a piece of a larger input).
@@ -87,8 +88,7 @@ class StatementSplitter {
   void scanLongString(unsigned char c);
   void scanEscape();
   bool endsStatement() const;  // the `.` at pos_ ends the statement
-  void escapeLoneQuote();      // a long string's lone quote before a backslash, as \"
-  void insertEscape(std::string_view escape, size_t replaced);
+  void open(size_t bytes);     // an opening bracket: [ ( << {|
   void advance(size_t bytes = 1);
   void advanceCharacter();  // one byte, or one UTF-8 character after validating it
   void skipPlain(const std::array<bool, 256>& plain);  // a run of bytes that `plain` marks

@@ -8,7 +8,6 @@ set -euo pipefail
 # What building and running gsparql need (scripts/demo.sh, the README's install).
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libserd-dev serdi
   libraptor2-dev libxml2-dev  # RDF/XML (loaders/rdfxml_reader.cpp)
   nlohmann-json3-dev  # JSON-LD (rdf/jsonld/), header only
   librocksdb-dev libsnappy-dev liblz4-dev libgflags-dev

@@ -3,7 +3,7 @@
 # git-ignored folder (default .carry/gsparql): the stripped gsparql and
 # gpu_tests binaries, the optimizer's benchmarks (estimate-quality,
 # plan-quality, walk-throughput) and, in lib/, the shared libraries Debian ships without an
-# archive (serd, oneTBB; GEOS, found by ldd below) and Raptor (RDF/XML) with every library it loads but
+# archive (oneTBB; GEOS, found by ldd below) and Raptor (RDF/XML) with every library it loads but
 # glibc's (libxml2, libxslt, libyajl, libcurl and theirs: Debian's
 # libraptor2.a would need libxslt's and libyajl's archives, which Debian does
 # not ship). Everything else is linked statically; the binaries find lib/
@@ -20,9 +20,7 @@ mkdir -p "$out/lib"
 cp build/portable/cli/gsparql build/portable/tests/gpu/gpu_tests build/portable/benchmarks/lubm/lubm-generate \
   build/portable/benchmarks/optimizer/{estimate-quality,plan-quality,walk-throughput} "$out/"
 find "$out" -maxdepth 1 -type f -exec strip {} +
-for lib in libserd-0.so.0 libtbb.so.12; do
-  cp -L "/usr/lib/$(gcc -print-multiarch)/$lib" "$out/lib/"
-done
+cp -L "/usr/lib/$(gcc -print-multiarch)/libtbb.so.12" "$out/lib/"
 ldd "$out/gsparql" | awk '/=>/ {print $3}' |
   grep -v -E '/(libc|libm|libpthread|libdl|librt|libresolv|libgcc_s)\.so' | xargs -I{} cp -L -n {} "$out/lib/"
 # Over the carry's 64 MiB as they are: also packed into one xz archive

@@ -3,7 +3,8 @@
 // (the query's prefixes declared, IRIs abbreviated where the local name
 // allows, consecutive triples of one subject joined by ';', a named graph's
 // triples in a `graph { ... }` block); RDF/XML (one rdf:Description a triple,
-// streamed).
+// streamed). RDF 1.2 triple terms and directional language tags are written
+// in each as its RDF 1.2 form defines.
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +20,15 @@ constexpr std::string_view kRdfNamespace = "http://www.w3.org/1999/02/22-rdf-syn
 
 bool isLocalNameChar(unsigned char c) { return std::isalnum(c) || c == '_' || c == '-' || c == '.' || c >= 0x80; }
 
+// Bytes of a stored literal that canonical N-Triples writes otherwise: the
+// controls, U+007F, and 0xEF, which starts U+FFFE and U+FFFF.
+constexpr ByteSet kNotCanonical(true, {0x7F, 0xEF});
+constexpr std::string_view kNamedControls = "\b\t\n\f\r";
+constexpr std::string_view kControlNames = "btnfr";
+
+// RDF 1.2 canonical N-Triples and N-Quads (the rdf12 c14n tests): terms as
+// stored, but for language tags in lower case and, in literals, the controls
+// as \b \t \n \f \r or \u00XX and U+007F, U+FFFE, U+FFFF as \uXXXX.
 class LineWriter final : public GraphWriter {
  public:
   LineWriter(std::ostream& out, bool quads) : out_(out), quads_(quads) {}
@@ -29,7 +39,7 @@ class LineWriter final : public GraphWriter {
     out_.put(' ');
     out_.put(p);
     out_.put(' ');
-    out_.put(o);
+    putObject(o);
     if (!g.empty()) {
       out_.put(' ');
       out_.put(g);
@@ -40,8 +50,39 @@ class LineWriter final : public GraphWriter {
   void end() override { out_.flush(); }
 
  private:
+  // Subjects, predicates and graphs are IRIs and blank nodes, canonical as stored.
+  void putObject(std::string_view term) {
+    if (term.starts_with('<') && !term.starts_with("<<(")) return out_.put(term);
+    if (rdf::keyDiffersFromTerm(term)) {
+      key_ = rdf::termKey(term);
+      term = key_;
+    }
+    size_t at = kNotCanonical.findIn(term);
+    if (at == term.size()) return out_.put(term);
+    escaped_.assign(term.substr(0, at));
+    for (; at < term.size(); ++at) {
+      const auto c = static_cast<unsigned char>(term[at]);
+      const bool nonCharacter = c == 0xEF && at + 2 < term.size() && term[at + 1] == '\xBF' &&
+                                (term[at + 2] == '\xBE' || term[at + 2] == '\xBF');
+      const size_t named = c < 0x20 ? kNamedControls.find(static_cast<char>(c)) : std::string_view::npos;
+      if (c >= 0x20 && c != 0x7F && !nonCharacter) {
+        escaped_ += term[at];
+      } else if (named != std::string_view::npos) {
+        escaped_ += '\\';
+        escaped_ += kControlNames[named];
+      } else {
+        char code[8];
+        std::snprintf(code, sizeof code, "\\u%04X", nonCharacter ? 0xFFFEu + (term[at + 2] == '\xBF') : c);
+        escaped_ += code;
+        if (nonCharacter) at += 2;
+      }
+    }
+    out_.put(escaped_);
+  }
+
   OutBuffer out_;
   bool quads_;
+  std::string key_, escaped_;
 };
 
 // Turtle, and TriG when `graphs`: a named graph's triples go into a block
@@ -104,7 +145,9 @@ class TurtleWriter final : public GraphWriter {
     if (!subject_.empty()) out_.put(" .\n");
     subject_.clear();
   }
+  // A triple term as it is stored, <<( s p o )>>: Turtle 1.2 and TriG 1.2 read it so.
   void put(std::string_view term) {
+    if (term.starts_with("<<(")) return out_.put(term);
     if (auto name = prefixedName(term, prefixes_)) return out_.put(*name);
     out_.put(term);
   }
@@ -189,10 +232,26 @@ class RdfXmlWriter final : public GraphWriter {
     out_.put(">\n");
   }
   void triple(std::string_view s, std::string_view p, std::string_view o) override {
+    description(s, p, o, "  ");
+    out_.maybeFlush();
+  }
+  void end() override {
+    out_.put("</rdf:RDF>\n");
+    out_.flush();
+  }
+
+ private:
+  // An rdf:Description of `s` with one property element; a triple term as
+  // the object is an RDF/XML 1.2 rdf:parseType="Triple" element, nested.
+  void description(std::string_view s, std::string_view p, std::string_view o, const std::string& indent) {
+    if (rdf::termKind(s) == rdf::TermKind::Triple) throw WriteError("RDF/XML cannot write a triple term as a subject");
     const rdf::TermParts& subject = splitter_.split(s);
-    out_.put("  <rdf:Description ");
+    out_.put(indent);
+    out_.put("<rdf:Description ");
     putNode(subject);
-    out_.put(">\n    <");
+    out_.put(">\n");
+    out_.put(indent);
+    out_.put("  <");
     const rdf::TermParts& predicate = splitter_.split(p);
     const std::string element = propertyElement(predicate.value);
     out_.put(element);
@@ -204,11 +263,27 @@ class RdfXmlWriter final : public GraphWriter {
         putNode(object, "resource");
         out_.put("/>\n");
         break;
+      case rdf::TermKind::Triple: {
+        rdf::TripleTermParts parts;
+        if (!rdf::splitTripleTerm(o, &parts)) throw WriteError("RDF/XML cannot write the malformed term " + std::string(o));
+        out_.put(" rdf:parseType=\"Triple\">\n");
+        description(parts.subject, parts.predicate, parts.object, indent + "    ");
+        out_.put(indent);
+        out_.put("  </");
+        out_.put(element.substr(0, element.find(' ')));
+        out_.put(">\n");
+        break;
+      }
       case rdf::TermKind::Literal:
         if (!object.language.empty()) {
           out_.put(" xml:lang=\"");
           putEscaped(object.language, true);
           out_.put('"');
+          if (!object.direction.empty()) {  // RDF/XML 1.2: ITS 2.0's dir attribute
+            out_.put(" its:dir=\"");
+            out_.put(object.direction);
+            out_.put("\" its:version=\"2.0\" xmlns:its=\"http://www.w3.org/2005/11/its\"");
+          }
         } else if (!object.datatype.empty()) {
           out_.put(" rdf:datatype=\"");
           putEscaped(object.datatype, true);
@@ -221,15 +296,10 @@ class RdfXmlWriter final : public GraphWriter {
         out_.put(">\n");
         break;
     }
-    out_.put("  </rdf:Description>\n");
-    out_.maybeFlush();
-  }
-  void end() override {
-    out_.put("</rdf:RDF>\n");
-    out_.flush();
+    out_.put(indent);
+    out_.put("</rdf:Description>\n");
   }
 
- private:
   // `rdf:about="iri"` or `rdf:nodeID="b..."` (attribute "about", or "resource" for an object).
   void putNode(const rdf::TermParts& term, std::string_view iriAttribute = "about") {
     if (term.kind == rdf::TermKind::Blank) {

@@ -111,6 +111,7 @@ class Serializer {
  private:
   // RDF to Object Conversion.
   Json toObject(const rdf::TermParts& term) {
+    if (term.kind == rdf::TermKind::Triple) throw JsonLdError("JSON-LD 1.1 has no form for a triple term", std::string(term.value));
     if (term.kind != rdf::TermKind::Literal) return Json{{"@id", idOf(term)}};
     const std::string lexical(term.value);
     const std::string datatype = term.datatype.empty() ? std::string(term.language.empty() ? rdf::kXsdString : rdf::kRdfLangString)
@@ -133,6 +134,7 @@ class Serializer {
       }
     } else if (!term.language.empty()) {
       result["@language"] = std::string(term.language);
+      if (!term.direction.empty()) result["@direction"] = std::string(term.direction);
     } else if (datatype != rdf::kXsdString) {
       result["@type"] = datatype;
     }

@@ -145,8 +145,10 @@ TEST_CASE("language tags compare without case, the spelling first loaded is kept
   Fixture f("<http://e/s> <http://e/p> \"colour\"@en-GB .\n"
             "<http://e/s> <http://e/p> \"colour\"@EN-gb .\n"
             "<http://e/s> <http://e/q> \"colour\"@en .\n");
-  CHECK(sortedDump(f.dir / "db") == std::vector<std::string>{"<http://e/s> <http://e/p> \"colour\"@en-GB .",
+  // One term; the dump, canonical N-Triples, writes its tag in lower case.
+  CHECK(sortedDump(f.dir / "db") == std::vector<std::string>{"<http://e/s> <http://e/p> \"colour\"@en-gb .",
                                                              "<http://e/s> <http://e/q> \"colour\"@en ."});
+  CHECK(f.rows("SELECT ?o WHERE { ?s <http://e/p> ?o }") == Rows{{t("\"colour\"@en-GB")}});
   CHECK(f.rows("SELECT ?s WHERE { ?s <http://e/p> \"colour\"@EN-GB }") == Rows{{t("<http://e/s>")}});
   CHECK(f.rows("SELECT ?o WHERE { ?s <http://e/q> ?o }") == Rows{{t("\"colour\"@en")}});
 }

@@ -122,24 +122,8 @@ struct Outcome {
   std::optional<std::string> problem;
 };
 
-// A manifest read through raptor where it is installed: Serd 0.30.16 keeps
-// the backslash of an escape that follows a lone quote in a long string
-// (`"""...filename="a.ttl"\r..."""`, as the multipart bodies of this suite
-// are written), so the CR of each header line would reach the server as
-// two characters.
-RdfGraph readManifest(const fs::path& file, const fs::path& scratch) {
-  fs::create_directories(scratch);
-  const fs::path ntriples = scratch / (file.stem().string() + ".nt");
-  try {
-    convertWithRapper(file, "turtle", ntriples);
-  } catch (const UnsupportedFormat&) {
-    return RdfGraph::read(file);
-  }
-  return RdfGraph::read(ntriples);
-}
-
 std::vector<Outcome> runManifest(const fs::path& file, const fs::path& scratch) {
-  const RdfGraph manifest = readManifest(file, scratch);
+  const RdfGraph manifest = RdfGraph::read(file);
   std::vector<Outcome> outcomes;
   for (const ManifestTest& test : manifestTests(manifest)) {
     Outcome outcome{test, std::nullopt};
@@ -173,9 +157,7 @@ void printReport(const std::vector<Outcome>& outcomes) {
             << "a fresh empty database served in the runner's process with `--update`; its requests are sent in order\n"
             << "as the manifest writes them (the manifest's endpoint `/gsp` is the server's `/data`, and the Location of\n"
             << "a response replaces `$LOCATION$` in the requests after it), and each response is checked for its\n"
-            << "status, its headers and its graph (isomorphic to the manifest's). The manifests are read through\n"
-            << "raptor's `rapper` where it is installed: Debian 12's Serd keeps the backslash of an escape that\n"
-            << "follows a lone quote in a long string, as the multipart bodies of two tests are written.\n\n"
+            << "status, its headers and its graph (isomorphic to the manifest's).\n\n"
             << "**" << passed << " of " << outcomes.size() << " pass; " << outcomes.size() - passed
             << " fail.**\n\n| test | name | result |\n|---|---|---|\n";
   for (const Outcome& o : outcomes) {

@@ -4,10 +4,27 @@
 #include <map>
 #include <set>
 
+#include "rdf/term.h"
+
 namespace gsparql::conformance {
 namespace {
 
 bool isBlankTerm(const std::string& term) { return term.starts_with("_:"); }
+
+// A statement's terms, each triple term opened into "<<(", its three parts and
+// ")>>", so that blank nodes inside triple terms are renamed like the others.
+using Atoms = std::vector<std::string>;
+
+void appendAtoms(Atoms& atoms, std::string_view term) {
+  rdf::TripleTermParts parts;
+  if (!rdf::splitTripleTerm(term, &parts)) {
+    atoms.emplace_back(term);
+    return;
+  }
+  atoms.emplace_back("<<(");
+  for (std::string_view part : {parts.subject, parts.predicate, parts.object}) appendAtoms(atoms, part);
+  atoms.emplace_back(")>>");
+}
 
 }  // namespace
 
@@ -43,10 +60,12 @@ class Isomorphism {
  private:
   static constexpr size_t kMaxSteps = 5'000'000;
 
-  static void split(const std::vector<Quad>& quads, std::set<Quad>& ground, std::vector<Quad>& blank) {
+  static void split(const std::vector<Quad>& quads, std::set<Quad>& ground, std::vector<Atoms>& blank) {
     for (const Quad& q : quads) {
-      if (std::any_of(q.begin(), q.end(), isBlankTerm)) {
-        blank.push_back(q);
+      Atoms atoms;
+      for (const std::string& term : q) appendAtoms(atoms, term);
+      if (std::any_of(atoms.begin(), atoms.end(), isBlankTerm)) {
+        blank.push_back(std::move(atoms));
       } else {
         ground.insert(q);
       }
@@ -56,7 +75,7 @@ class Isomorphism {
   bool match(size_t next) {
     if (next == blankExpected_.size()) return true;
     if (++steps_ > kMaxSteps) return false;
-    const Quad& want = blankExpected_[next];
+    const Atoms& want = blankExpected_[next];
     for (size_t i = 0; i < blankActual_.size(); ++i) {
       if (used_[i]) continue;
       std::vector<std::string> added;
@@ -73,8 +92,9 @@ class Isomorphism {
     return false;
   }
 
-  bool bind(const Quad& want, const Quad& have, std::vector<std::string>& added) {
-    for (size_t k = 0; k < 4; ++k) {
+  bool bind(const Atoms& want, const Atoms& have, std::vector<std::string>& added) {
+    if (want.size() != have.size()) return false;
+    for (size_t k = 0; k < want.size(); ++k) {
       if (!isBlankTerm(want[k]) || !isBlankTerm(have[k])) {
         if (want[k] != have[k]) return false;
         continue;
@@ -93,7 +113,7 @@ class Isomorphism {
   }
 
   std::set<Quad> groundExpected_, groundActual_;
-  std::vector<Quad> blankExpected_, blankActual_;
+  std::vector<Atoms> blankExpected_, blankActual_;
   std::vector<bool> used_;
   std::map<std::string, std::string> forward_, reverse_;
   size_t steps_ = 0;

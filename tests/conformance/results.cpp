@@ -278,8 +278,7 @@ std::string canonicalLiteral(std::string_view lexical, std::string_view lang, st
 }
 
 std::string canonicalTerm(std::string_view t) {
-  rdf::TripleTermParts parts;
-  if (rdf::splitTripleTerm(t, &parts)) {
+  if (rdf::TripleTermParts parts; rdf::splitTripleTerm(t, &parts)) {
     return rdf::tripleTerm(canonicalTerm(parts.subject), canonicalTerm(parts.predicate), canonicalTerm(parts.object));
   }
   if (t.size() >= 2 && t.front() == '<' && t.back() == '>') return canonicalIri(unescape(t.substr(1, t.size() - 2)));

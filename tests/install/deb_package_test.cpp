@@ -66,7 +66,7 @@ TEST_CASE("the Debian package is named by version and architecture and declares 
     declared.insert(name);
   }
   const std::set<std::string> loaded = packagesOfLibraries(package.root / "usr/bin/gsparql");
-  CHECK(loaded.size() >= 10);  // RocksDB, Serd, ANTLR, oneTBB, the codecs, libc, ...
+  CHECK(loaded.size() >= 10);  // RocksDB, Raptor, ANTLR, oneTBB, the codecs, libc, ...
   for (const std::string& needed : loaded) {
     INFO(needed, " in ", depends);
     CHECK(declared.contains(needed));

@@ -82,7 +82,7 @@ TEST_CASE("libgsparql.so has a versioned SONAME and exports the public API, none
   const ProcessResult symbols = shell("nm -D --defined-only -C " + shellQuoted(library));
   REQUIRE(symbols.exitCode == 0);
   std::istringstream lines(symbols.output);
-  const std::regex internal(R"(gsparql::(rdf|options|parser|storage|loaders|engine|api|server|cli)::|rocksdb|antlr|cuda|serd)");
+  const std::regex internal(R"(gsparql::(rdf|options|parser|storage|loaders|engine|api|server|cli)::|rocksdb|antlr|cuda)");
   size_t api = 0;
   for (std::string line; std::getline(lines, line);) {
     INFO(line);

@@ -78,8 +78,8 @@ const std::string kPrefix = "@prefix ex: <http://e/> .\n";
 }  // namespace
 
 TEST_CASE("an error inside [ ] fails a strict load, as one inside ( ) does") {
-  checkRefused("anon.ttl", kPrefix + "ex:b ex:r [ ex:t e ] .\n", "anon.ttl:2:19: expected prefixed name");
-  checkRefused("list.ttl", kPrefix + "ex:b ex:r ( ex:c e ) .\n", "list.ttl:2:19:");
+  checkRefused("anon.ttl", kPrefix + "ex:b ex:r [ ex:t e ] .\n", "anon.ttl:2:18: expected a prefixed name");
+  checkRefused("list.ttl", kPrefix + "ex:b ex:r ( ex:c e ) .\n", "list.ttl:2:18:");
   checkRefused("extra.nt", "<http://e/a> <http://e/b> <http://e/c> <http://e/d> .\n", "extra.nt:1:40:");
 }
 

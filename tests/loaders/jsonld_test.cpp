@@ -62,7 +62,10 @@ TEST_CASE("JSON-LD's features read as the statements written by hand in N-Quads"
 
 TEST_CASE("JSON-LD loads by extension (compressed too), by --format and its media type, into --graph, atomically") {
   TempDir dir;
-  const std::vector<std::string> expected = anonymous(readLines(dataFile("load/features.expected.nq")));
+  // A dump is canonical N-Quads: "Bob"@en-GB comes out as "Bob"@en-gb.
+  std::vector<std::string> canonical = readLines(dataFile("load/features.expected.nq"));
+  for (std::string& line : canonical) line = std::regex_replace(line, std::regex("@en-GB"), "@en-gb");
+  const std::vector<std::string> expected = anonymous(canonical);
   CHECK(rdfFormatOfFileName("data.jsonld.gz") == RdfFormat::JsonLd);
   CHECK(rdfFormatFromName("application/ld+json") == RdfFormat::JsonLd);
   CHECK(rdfFormatFromName("json-ld") == RdfFormat::JsonLd);

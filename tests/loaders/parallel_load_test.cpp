@@ -19,7 +19,7 @@ constexpr int kLines = 160000;  // about 9 MiB: three pieces of 4 MiB
 
 // Line i (from 1) of a document with shared and unique terms, language tags
 // in two spellings (one key), and blank nodes that recur across pieces
-// (labels not of Serd's form b<number>, which its Turtle reader renames).
+// (labels not of the form b<number>, which the Turtle reader renames).
 std::string line(int i) {
   const std::string s = "<http://e/s" + std::to_string(i % 9973) + ">";
   switch (i % 4) {

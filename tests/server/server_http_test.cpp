@@ -699,8 +699,8 @@ TEST_CASE("the query page is served at /") {
 
 namespace {
 
-// `description` (Turtle) loaded by the loader (Serd: an independent reading
-// of its syntax) into a database of its own, and `ask` run there.
+// `description` (Turtle) loaded by the loader (its reader is code apart from
+// the writer of the description) into a database of its own, and `ask` run there.
 bool askOfDescription(const std::string& description, const std::string& ask) {
   TempDir dir;
   writeFile(dir / "description.ttl", description);
