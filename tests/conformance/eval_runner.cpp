@@ -302,7 +302,21 @@ class Runner {
     for (const auto& d : manifest.objects(*action, iriTerm(kUt + "data"))) data.push_back({pathOfIri(d), ""});
     for (const auto& g : graphData(manifest, *action)) data.push_back(g);
     const fs::path dir = scratch_ / ("update" + std::to_string(++updateTests_));
-    const std::vector<GraphFile> expectedGraphs = graphData(manifest, *result);
+    std::vector<GraphFile> expectedGraphs = graphData(manifest, *result);
+    // A TriG or N-Quads ut:data (SPARQL 1.2's tests): a dataset, its named graphs expected as graphData.
+    std::map<std::string, ResultSet> expectedDataset;
+    auto post = manifest.object(*result, iriTerm(kUt + "data"));
+    const bool postIsDataset = post && (pathOfIri(*post).extension() == ".trig" || pathOfIri(*post).extension() == ".nq");
+    if (postIsDataset) {
+      try {
+        expectedDataset = readDatasetResult(pathOfIri(*post));
+      } catch (const std::exception& e) {
+        return finish(Outcome::Fail, std::string("runner: cannot read the expected dataset: ") + e.what());
+      }
+      for (const auto& [name, graph] : expectedDataset) {
+        if (!name.empty()) expectedGraphs.push_back({"", name});
+      }
+    }
     std::vector<ResultSet> actual;
     std::set<std::string> actualNames;
     try {
@@ -328,10 +342,13 @@ class Runner {
     expected[0].isGraph = true;  // no ut:data: the default graph is empty
     std::set<std::string> expectedNames;
     try {
-      if (auto post = manifest.object(*result, iriTerm(kUt + "data")))
+      if (postIsDataset) {
+        expected[0] = expectedDataset.at("");
+      } else if (post) {
         expected[0] = readResultFile(pathOfIri(*post), scratch_);
+      }
       for (const auto& g : expectedGraphs) {
-        expected.push_back(readResultFile(g.file, scratch_));
+        expected.push_back(g.file.empty() ? expectedDataset.at(g.graph) : readResultFile(g.file, scratch_));
         if (!expected.back().triples.empty()) expectedNames.insert(g.graph);
       }
     } catch (const std::exception& e) {

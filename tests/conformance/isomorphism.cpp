@@ -11,9 +11,9 @@ namespace {
 
 bool isBlankTerm(const std::string& term) { return term.starts_with("_:"); }
 
-// A statement's terms, each triple term opened into "<<(", its three parts and
-// ")>>", so that blank nodes inside triple terms are renamed like the others.
 using Atoms = std::vector<std::string>;
+
+}  // namespace
 
 void appendAtoms(Atoms& atoms, std::string_view term) {
   rdf::TripleTermParts parts;
@@ -25,8 +25,6 @@ void appendAtoms(Atoms& atoms, std::string_view term) {
   for (std::string_view part : {parts.subject, parts.predicate, parts.object}) appendAtoms(atoms, part);
   atoms.emplace_back(")>>");
 }
-
-}  // namespace
 
 std::string describe(const Quad& q) {
   return q[0] + " " + q[1] + " " + q[2] + (q[3].empty() ? "" : " " + q[3]) + " .";

@@ -1,6 +1,7 @@
 #include "results.h"
 
 #include "engine/service/sparql_results.h"
+#include "loaders/rdf_reader.h"
 #include "rdf/term.h"
 #include "rdf/term_parts.h"
 #include "support/files.h"
@@ -17,6 +18,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "isomorphism.h"
 #include "manifest.h"
 
 namespace gsparql::conformance {
@@ -306,6 +308,18 @@ std::string canonicalTerm(std::string_view t) {
   fail("not an N-Triples term: " + std::string(t));
 }
 
+std::map<std::string, ResultSet> readDatasetResult(const std::filesystem::path& file) {
+  std::map<std::string, ResultSet> graphs;
+  graphs[""].isGraph = true;  // the default graph, even when empty
+  const RdfFormat format = file.extension() == ".nq" ? RdfFormat::NQuads : RdfFormat::TriG;
+  readRdfFile(file, format, [&](const RdfStatementView& st) {
+    ResultSet& graph = graphs[std::string(st.graph)];
+    graph.isGraph = true;
+    graph.triples.insert({canonicalTerm(st.subject), canonicalTerm(st.predicate), canonicalTerm(st.object)});
+  });
+  return graphs;
+}
+
 namespace {
 
 // The solutions the engine's reader (the one SERVICE reads answers with) made
@@ -514,8 +528,16 @@ std::string describe(const Triple& t) { return t[0] + " " + t[1] + " " + t[2] + 
 
 namespace {
 
+// A blank node, or a triple term holding one.
+bool holdsBlank(const std::string& term) {
+  if (isBlank(term)) return true;
+  std::vector<std::string> atoms;
+  if (term.starts_with("<<(")) appendAtoms(atoms, term);
+  return std::any_of(atoms.begin(), atoms.end(), isBlank);
+}
+
 bool hasBlank(const Solution& s) {
-  return std::any_of(s.begin(), s.end(), [](const auto& kv) { return isBlank(kv.second); });
+  return std::any_of(s.begin(), s.end(), [](const auto& kv) { return holdsBlank(kv.second); });
 }
 
 // Solutions with blank nodes matched up to one consistent renaming.
@@ -554,22 +576,25 @@ class BlankMatcher {
     if (e.size() != a.size()) return false;
     for (auto ie = e.begin(), ia = a.begin(); ie != e.end(); ++ie, ++ia) {
       if (ie->first != ia->first) return false;
-      const std::string &x = ie->second, &y = ia->second;
-      if (isBlank(x) != isBlank(y)) return false;
-      if (!isBlank(x)) {
-        if (x != y) return false;
-        continue;
+      std::vector<std::string> xs, ys;  // triple terms opened, for the blank nodes inside
+      appendAtoms(xs, ie->second);
+      appendAtoms(ys, ia->second);
+      if (xs.size() != ys.size()) return false;
+      for (size_t k = 0; k < xs.size(); ++k) {
+        if (!match(xs[k], ys[k], added)) return false;
       }
-      auto f = forward_.find(x);
-      if (f != forward_.end()) {
-        if (f->second != y) return false;
-        continue;
-      }
-      if (reverse_.count(y)) return false;
-      forward_[x] = y;
-      reverse_[y] = x;
-      added.push_back(x);
     }
+    return true;
+  }
+  bool match(const std::string& x, const std::string& y, std::vector<std::string>& added) {
+    if (isBlank(x) != isBlank(y)) return false;
+    if (!isBlank(x)) return x == y;
+    auto f = forward_.find(x);
+    if (f != forward_.end()) return f->second == y;
+    if (reverse_.count(y)) return false;
+    forward_[x] = y;
+    reverse_[y] = x;
+    added.push_back(x);
     return true;
   }
 

@@ -67,6 +67,10 @@ ResultSet parseRdfXmlResultSet(std::string_view xml);
 // without an rs:ResultSet, the graph it is (an expected CONSTRUCT result).
 ResultSet readRdfResult(const std::filesystem::path& turtleFile);
 
+// The graphs of a TriG or N-Quads file, by name in N-Triples form ("" for
+// the default graph), each as a graph result.
+std::map<std::string, ResultSet> readDatasetResult(const std::filesystem::path& file);
+
 struct UnsupportedFormat : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
