@@ -526,20 +526,27 @@ TurtleParser::Ref TurtleParser::number() {
   return literalRef(std::string_view(start, p_ - start), {}, *type);
 }
 
-TurtleParser::Ref TurtleParser::blankLabel() {
-  p_ += 2;
-  const char* start = p_;
-  size_t length = 0;
-  if (p_ == end_ || !(isPnCharsU(decode(p_, &length)) || isDigit(*p_))) fail("bad blank node label");
-  p_ += length;
+// The rest of a blank node label or prefix after its first character:
+// PN_CHARS and '.', but not ending with '.'.
+void TurtleParser::skipNameRest() {
   const char* lastGood = p_;
+  size_t length = 0;
   while (p_ < end_) {
     const char32_t c = decode(p_, &length);
     if (c != '.' && !isPnChars(c)) break;
     p_ += length;
     if (c != '.') lastGood = p_;
   }
-  p_ = lastGood;  // a label does not end with '.'
+  p_ = lastGood;
+}
+
+TurtleParser::Ref TurtleParser::blankLabel() {
+  p_ += 2;
+  const char* start = p_;
+  size_t length = 0;
+  if (p_ == end_ || !(isPnCharsU(decode(p_, &length)) || isDigit(*p_))) fail("bad blank node label");
+  p_ += length;
+  skipNameRest();
   const size_t at = arena_.size();
   arena_ += "_:";
   arena_ += options_.blankNodePrefix;
@@ -587,14 +594,7 @@ std::string_view TurtleParser::prefixName() {
   if (p_ < end_ && *p_ != ':') {
     if (!isPnCharsBase(decode(p_, &length))) fail("bad prefix name");
     p_ += length;
-    const char* lastGood = p_;
-    while (p_ < end_) {
-      const char32_t c = decode(p_, &length);
-      if (c != '.' && !isPnChars(c)) break;
-      p_ += length;
-      if (c != '.') lastGood = p_;
-    }
-    p_ = lastGood;
+    skipNameRest();
   }
   return {start, static_cast<size_t>(p_ - start)};
 }

@@ -79,6 +79,7 @@ class TurtleParser {
   Ref number();
   Ref nameTerm(unsigned allowed, const char* what, Kind* kind);
   Ref blankLabel();
+  void skipNameRest();
   Ref freshBlank();
   Ref iri();
 

@@ -42,6 +42,18 @@ struct TripleTermParts {
 };
 bool splitTripleTerm(std::string_view term, TripleTermParts* parts);
 
+// Calls visit("subject", part), then "predicate" and "object", for a triple
+// term's parts (the result writers' nested forms); false when not one.
+template <typename Visit>
+bool forEachTripleTermPart(std::string_view term, Visit visit) {
+  TripleTermParts parts;
+  if (!splitTripleTerm(term, &parts)) return false;
+  visit("subject", parts.subject);
+  visit("predicate", parts.predicate);
+  visit("object", parts.object);
+  return true;
+}
+
 // Appending forms, for hot paths that reuse one buffer.
 void appendIri(std::string& out, std::string_view iri);
 void appendLiteral(std::string& out, std::string_view lexical, std::string_view language,

@@ -62,16 +62,17 @@ void appendTermObject(std::string& b, std::string_view term, rdf::TermSplitter& 
     case rdf::TermKind::Blank: b += "\"type\":\"bnode\",\"value\":\""; break;
     case rdf::TermKind::Literal: b += "\"type\":\"literal\",\"value\":\""; break;
     case rdf::TermKind::Triple: {
-      rdf::TripleTermParts parts;
-      rdf::splitTripleTerm(term, &parts);
       rdf::TermSplitter inner;  // `split`'s parts stay valid only until its next split
-      b += "\"type\":\"triple\",\"value\":{\"subject\":{";
-      appendTermObject(b, parts.subject, inner);
-      b += "},\"predicate\":{";
-      appendTermObject(b, parts.predicate, inner);
-      b += "},\"object\":{";
-      appendTermObject(b, parts.object, inner);
-      b += "}}";
+      b += "\"type\":\"triple\",\"value\":{";
+      rdf::forEachTripleTermPart(term, [&](std::string_view name, std::string_view part) {
+        if (name != "subject") b += ',';
+        b += '"';
+        b += name;
+        b += "\":{";
+        appendTermObject(b, part, inner);
+        b += '}';
+      });
+      b += '}';
       return;
     }
   }

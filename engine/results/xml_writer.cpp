@@ -51,16 +51,18 @@ void appendTerm(std::string& b, std::string_view term, rdf::TermSplitter& split)
     case rdf::TermKind::Iri: appendElement(b, "uri", p.value); return;
     case rdf::TermKind::Blank: appendElement(b, "bnode", p.value); return;
     case rdf::TermKind::Triple: {
-      rdf::TripleTermParts parts;
-      rdf::splitTripleTerm(term, &parts);
       rdf::TermSplitter inner;  // `split`'s parts stay valid only until its next split
-      b += "<triple><subject>";
-      appendTerm(b, parts.subject, inner);
-      b += "</subject><predicate>";
-      appendTerm(b, parts.predicate, inner);
-      b += "</predicate><object>";
-      appendTerm(b, parts.object, inner);
-      b += "</object></triple>";
+      b += "<triple>";
+      rdf::forEachTripleTermPart(term, [&](std::string_view name, std::string_view part) {
+        b += '<';
+        b += name;
+        b += '>';
+        appendTerm(b, part, inner);
+        b += "</";
+        b += name;
+        b += '>';
+      });
+      b += "</triple>";
       return;
     }
     case rdf::TermKind::Literal: break;

@@ -222,7 +222,7 @@ TEST_CASE("SPARQL 1.2: blank nodes inside triple terms of updates are new ones, 
   CHECK_THROWS_AS(update("INSERT DATA { e:x e:says <<( ?v e:p e:o )>> }"), QueryError);
 }
 
-TEST_CASE("SPARQL 1.2: = compares triple terms part by part, by value; sameTerm and ORDER BY as terms") {
+TEST_CASE("SPARQL 1.2: = compares triple terms part by part, by value, sameTerm and ORDER BY as terms") {
   TempDir dir;
   Database::update(dir / "db", kPrefixes + R"(INSERT DATA {
     e:x1 e:l <<( e:a e:b 123 )>> ; e:r <<( e:a e:b 123.0 )>> .

@@ -69,7 +69,7 @@ TEST_CASE("SPARQL XML results: terms, booleans, and no entity of the document ex
   CHECK_THROWS_WITH_AS(readXmlResults("<html/>"), doctest::Contains("not <sparql>"), RemoteFailure);
 }
 
-TEST_CASE("SPARQL 1.2 results: triple terms, nested, and base directions, in JSON and XML; depth bounded") {
+TEST_CASE("SPARQL 1.2 results: triple terms, nested, and base directions, in JSON and XML, depth bounded") {
   const std::string expected = R"(<<( <http://ex/s> <http://ex/p> <<( _:b <http://ex/q> "x"@ar--rtl )>> )>>)";
   const SparqlResults json = readJsonResults(R"({"head": {"vars": ["t"]}, "results": {"bindings": [{"t": {"type": "triple",
     "value": {"subject": {"type": "uri", "value": "http://ex/s"}, "predicate": {"type": "uri", "value": "http://ex/p"},
