@@ -140,6 +140,7 @@ struct Op {
   // bind their parts), and on the Extends that build a template's.
   std::vector<std::pair<std::string, std::string>> printedAs;
   unsigned sugarExtends = 0;
+  bool sugarJoin = false;  // a Join of the parts of one BGP, split where no variable links them
 };
 
 struct Query {

@@ -161,7 +161,7 @@ void Printer::groupContent(const Op& op) {
       line(term(op.subject) + " " + toSparql(op.path) + " " + term(op.object) + " .");
       return;
     case Op::Kind::Join:
-      if (isTriplesChain(op)) {
+      if (isTriplesChain(op) || op.sugarJoin) {
         groupContent(*op.children[0]);
         groupContent(*op.children[1]);
       } else {

@@ -36,7 +36,9 @@ class Translator {
   std::string blankVariable(const std::string& label, bool inTemplate);
   // Renames the template's blank nodes that are also inside its triple
   // terms, and binds above `where` what the template's triple terms need.
-  OpPtr bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ);
+  // `patternBlanks`: CONSTRUCT WHERE, whose template's blank nodes inside
+  // triple terms are its pattern's.
+  OpPtr bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ, bool patternBlanks = false);
   // A blank node, or a triple term with one inside.
   bool holdsBlankNode(const Term& t) const;
   // A term without variables, but for blank nodes inside triple terms.
@@ -46,6 +48,7 @@ class Translator {
   OpPtr combine(OpPtr current, const ast::Element& e);
   OpPtr triplesBlock(const std::vector<ast::TripleItem>& items);
   OpPtr bindTripleTermParts(OpPtr op);
+  OpPtr bindPartsAbove(OpPtr op);
   void bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound);
   bool isBlankVariable(const std::string& name) const;
   TriplePattern withBlankVariables(TriplePattern t, bool inTemplate) const;

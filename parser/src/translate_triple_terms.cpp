@@ -2,7 +2,10 @@
 // ?t standing for <<( s p o )>> must be a triple term whose parts are s, p
 // and o (constants compared, variables bound or compared); in a template, ?t
 // is TRIPLE(s, p, o) of the solution.
+#include <map>
+
 #include "parser/print.h"
+#include "parser/query_graph.h"
 #include "parser/src/expr_builders.h"
 #include "parser/src/translate.h"
 #include "parser/src/variables.h"
@@ -72,8 +75,72 @@ TriplePattern Translator::withBlankVariables(TriplePattern t, bool inTemplate) c
   return t;
 }
 
+namespace {
+
+// The triples of a BGP in groups that share no variable (blank nodes count
+// as variables), each in the order of its first triple.
+std::vector<std::vector<TriplePattern>> components(const std::vector<TriplePattern>& triples) {
+  std::vector<size_t> group(triples.size());
+  std::map<std::string, size_t> groupOf;  // by variable or blank node
+  auto find = [&](size_t i) {
+    while (group[i] != i) i = group[i] = group[group[i]];
+    return i;
+  };
+  for (size_t i = 0; i < triples.size(); ++i) {
+    group[i] = i;
+    for (const Term* t : {&triples[i].subject, &triples[i].predicate, &triples[i].object}) {
+      if (t->kind == Term::Kind::Constant) continue;
+      auto [it, added] = groupOf.try_emplace((t->kind == Term::Kind::Blank ? "_:" : "?") + t->value, i);
+      if (!added) group[find(i)] = find(it->second);
+    }
+  }
+  std::vector<std::vector<TriplePattern>> out;
+  std::map<size_t, size_t> index;  // root -> position in out
+  for (size_t i = 0; i < triples.size(); ++i) {
+    auto [it, added] = index.try_emplace(find(i), out.size());
+    if (added) out.emplace_back();
+    out[it->second].push_back(triples[i]);
+  }
+  return out;
+}
+
+OpPtr bgpOf(std::vector<TriplePattern> triples, Position pos) {
+  Op bgp;
+  bgp.pos = pos;
+  bgp.queryGraph = std::make_shared<const QueryGraph>(QueryGraph::fromBgp(triples));
+  bgp.triples = std::move(triples);
+  return std::make_shared<const Op>(std::move(bgp));
+}
+
+}  // namespace
+
+// A BGP whose triple terms' parts are bound elsewhere in it would be a cross
+// product filtered afterwards: its groups of triples that share no variable
+// are BGPs of their own, each binding its triple terms' parts, joined on them.
 OpPtr Translator::bindTripleTermParts(OpPtr op) {
   if (tripleTerms_.empty()) return op;
+  if (op->kind != Op::Kind::Bgp) return bindPartsAbove(std::move(op));
+  auto groups = components(op->triples);
+  if (groups.size() == 1) return bindPartsAbove(std::move(op));
+  OpPtr joined;
+  for (auto& group : groups) {
+    const Position pos = group.front().pos;
+    OpPtr part = bindPartsAbove(bgpOf(std::move(group), pos));
+    if (!joined) {
+      joined = std::move(part);
+      continue;
+    }
+    Op join;
+    join.kind = Op::Kind::Join;
+    join.pos = pos;
+    join.children = {std::move(joined), std::move(part)};
+    join.sugarJoin = true;
+    joined = std::make_shared<const Op>(std::move(join));
+  }
+  return joined;
+}
+
+OpPtr Translator::bindPartsAbove(OpPtr op) {
   Variables bound;
   addInScopeVariables(*op, bound);
   std::vector<std::string> pending;
@@ -154,12 +221,12 @@ void Translator::bindTemplateTerm(const Term& t, OpPtr& where, Variables& bound)
   bound.add(t.value);
 }
 
-OpPtr Translator::bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ) {
+OpPtr Translator::bindTemplateTripleTerms(OpPtr where, std::vector<TriplePattern*> templ, bool patternBlanks) {
   if (tripleTerms_.empty()) return where;
   Variables bound;
   addInScopeVariables(*where, bound);
   for (TriplePattern* t : templ) {
-    *t = withBlankVariables(std::move(*t), true);
+    *t = withBlankVariables(std::move(*t), !patternBlanks);
     bindTemplateTerm(t->subject, where, bound);
     bindTemplateTerm(t->object, where, bound);
   }

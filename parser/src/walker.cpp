@@ -496,17 +496,10 @@ Query Walker::query(P::QueryUnitContext* ctx) {
       ast::GroupPattern g;
       g.pos = at(c);
       if (c->triplesBlock()) {
+        // Blank nodes inside its triple terms are the pattern's: the
+        // template gives what they matched, inside terms and out.
+        FlagScope patternBlanks(constructWhere_, true);
         triplesBlock(c->triplesBlock(), items, true);
-        // Its blank nodes are variables of the pattern and new ones in the
-        // template: inside a triple term they cannot be both.
-        for (const auto& item : items) {
-          for (const Term* t : {&item.triple.subject, &item.triple.object}) {
-            if (t->kind == Term::Kind::Variable && translator_.isTripleTermVariable(t->value) &&
-                translator_.holdsBlankNode(*t)) {
-              fail(item.triple.pos, "CONSTRUCT WHERE cannot have a blank node inside a triple term");
-            }
-          }
-        }
         ast::Element e;
         e.pos = at(c->triplesBlock());
         e.triples = items;
@@ -517,7 +510,7 @@ Query Walker::query(P::QueryUnitContext* ctx) {
     for (auto& item : items) out.constructTemplate.push_back(item.triple);
     std::vector<TriplePattern*> templ;
     for (auto& t : out.constructTemplate) templ.push_back(&t);
-    pattern = translator_.bindTemplateTripleTerms(pattern, templ);
+    pattern = translator_.bindTemplateTripleTerms(pattern, templ, !c->constructTemplate());
   } else if (auto* d = q->describeQuery()) {
     out.form = Query::Form::Describe;
     out.pos = at(d);

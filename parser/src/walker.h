@@ -127,6 +127,7 @@ class Walker {
   std::string base_;
   std::map<std::string, std::string> prefixes_;
   bool aggregatesAllowed_ = false;  // true in SELECT, HAVING and ORDER BY
+  bool constructWhere_ = false;     // reading CONSTRUCT WHERE's template, also its pattern
 };
 
 }  // namespace gsparql::sparql

@@ -26,12 +26,12 @@ Term Walker::verb(P::VerbContext* ctx) {
 // any term; in a template it is bound to a new blank node per solution.
 Term Walker::tripleTermPart(Term part, bool inTemplate) {
   if (part.kind != Term::Kind::Blank) return part;
-  return Term::variable(translator_.blankVariable(part.value, inTemplate));
+  return Term::variable(translator_.blankVariable(part.value, inTemplate && !constructWhere_));
 }
 
 Term Walker::tripleTermOf(const Term& s, const Term& p, const Term& o, Position pos, bool inTemplate) {
   if (s.isConstant() && p.isConstant() && o.isConstant()) return Term::constant(rdf::tripleTerm(s.value, p.value, o.value));
-  return Term::variable(translator_.tripleTermVariable({s, p, o, pos}, inTemplate));
+  return Term::variable(translator_.tripleTermVariable({s, p, o, pos}, inTemplate && !constructWhere_));
 }
 
 Term Walker::tripleTerm(P::TripleTermContext* ctx, bool inTemplate) {
