@@ -149,6 +149,7 @@ struct Query {
   Position pos;                               // of the query keyword
   OpPtr pattern;                              // WHERE clause with all solution modifiers
   std::vector<TriplePattern> constructTemplate;
+  bool constructWhere = false;                // CONSTRUCT WHERE: the template is also the pattern
   std::vector<Term> describeTerms;            // empty with DESCRIBE *
   std::vector<std::string> fromGraphs;        // FROM <g>
   std::vector<std::string> fromNamedGraphs;   // FROM NAMED <g>

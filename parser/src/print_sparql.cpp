@@ -316,6 +316,17 @@ void Printer::query(const Query& q) {
   const Op* where = peel(q.pattern.get(), m, false);
   // A template's triple terms are built above the WHERE pattern.
   while (where->kind == Op::Kind::Extend && !where->printedAs.empty()) where = &withoutSugar(*where, 0);
+  if (q.form == Query::Form::Construct && q.constructWhere) {  // its blank nodes are the pattern's
+    line("CONSTRUCT");
+    datasets(q);
+    line("WHERE {");
+    ++indent_;
+    triples(q.constructTemplate);
+    --indent_;
+    line("}");
+    modifiers(m);
+    return;
+  }
   if (q.form == Query::Form::Construct) {
     line("CONSTRUCT {");
     ++indent_;

@@ -493,6 +493,7 @@ Query Walker::query(P::QueryUnitContext* ctx) {
       if (templ->triplesBlock()) triplesBlock(templ->triplesBlock(), items, true);
       pattern = translator_.group(groupPattern(c->whereClause()->groupGraphPattern()));
     } else {  // CONSTRUCT WHERE { template }: the template is also the pattern
+      out.constructWhere = true;
       ast::GroupPattern g;
       g.pos = at(c);
       if (c->triplesBlock()) {
