@@ -137,7 +137,14 @@ OpPtr Translator::bindTripleTermParts(OpPtr op) {
     join.sugarJoin = true;
     joined = std::make_shared<const Op>(std::move(join));
   }
-  return joined;
+  // A group without triple terms has no Filter to say what its blank nodes' variables stand for.
+  Variables bound;
+  addInScopeVariables(*op, bound);
+  auto top = std::make_shared<Op>(*joined);
+  for (const std::string& name : bound.ordered()) {
+    if (auto it = blankLabels_.find(name); it != blankLabels_.end()) top->printedAs.emplace_back(name, "_:" + it->second);
+  }
+  return top;
 }
 
 OpPtr Translator::bindPartsAbove(OpPtr op) {
