@@ -140,7 +140,8 @@ struct Op {
   // bind their parts), and on the Extends that build a template's.
   std::vector<std::pair<std::string, std::string>> printedAs;
   unsigned sugarExtends = 0;
-  bool sugarJoin = false;  // a Join of the parts of one BGP, split where no variable links them
+  // On the Join of a BGP's parts that no variable links: the BGP as written.
+  std::vector<TriplePattern> printedBgp;
 };
 
 struct Query {

@@ -6,6 +6,7 @@
 #   scripts/gpu-multi-run.sh tests               # gpu_tests, every GPU in use
 #   scripts/gpu-multi-run.sh heavy [SCALE]       # WatDiv SCALE (100): heavy BGPs on 1, 2, ... GPUs, ABBA rounds
 #   scripts/gpu-multi-run.sh serve [SECONDS]     # the server on 1..N GPUs, then one replica per GPU behind HAProxy
+#   scripts/gpu-multi-run.sh first [SCALE]       # the first query of a process against warm (benchmarks/first_query.py)
 set -uo pipefail
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
@@ -16,6 +17,18 @@ counts=$(seq 1 "$gpus" | awk '$1 == 1 || $1 == 2 || $1 == 4 || $1 == 8' | tr '\n
 { nproc; nvidia-smi -L; nvidia-smi topo -m; } > "$OUT/machine.txt" 2>&1
 echo "GPUs: $gpus; measured with --gpus $counts"
 
+watdiv_db() {  # SCALE: WatDiv SCALE generated and loaded once, in /tmp/sfSCALEdb (its path printed)
+  local scale=$1 db=/tmp/sf${1}db
+  if [ ! -f "$db/CURRENT" ]; then
+    wd=/tmp/watdiv-tool && rm -rf "$wd" && cp -r .carry/watdiv-tool "$wd"
+    t=$SECONDS; "$wd/generate.sh" data "$scale" > "/tmp/sf$scale.nt"
+    echo "generate SF$scale: $((SECONDS - t)) s" >> "$OUT/generate.txt"
+    t=$SECONDS; "$G" load --db "$db" --quiet "/tmp/sf$scale.nt" >> "$OUT/generate.txt" 2>&1 && rm "/tmp/sf$scale.nt"
+    echo "load SF$scale: $((SECONDS - t)) s" >> "$OUT/generate.txt"
+  fi
+  echo "$db"
+}
+
 case "${1:-tests}" in
   tests)
     export GSPARQL_TEST_DATA=tests/data GSPARQL_OPERATOR_QUERIES=benchmarks/queries/operators
@@ -23,14 +36,7 @@ case "${1:-tests}" in
     ;;
   heavy)
     scale=${2:-100}
-    db=/tmp/sf${scale}db
-    if [ ! -f "$db/CURRENT" ]; then
-      wd=/tmp/watdiv-tool && rm -rf "$wd" && cp -r .carry/watdiv-tool "$wd"
-      t=$SECONDS; "$wd/generate.sh" data "$scale" > "/tmp/sf$scale.nt"
-      echo "generate SF$scale: $((SECONDS - t)) s" | tee "$OUT/generate.txt"
-      t=$SECONDS; "$G" load --db "$db" --quiet "/tmp/sf$scale.nt" && rm "/tmp/sf$scale.nt"
-      echo "load SF$scale: $((SECONDS - t)) s" | tee -a "$OUT/generate.txt"
-    fi
+    db=$(watdiv_db "$scale")
     # The heavy queries as COUNT(*) (the GPU's work alone) and as written (every row decoded on the CPU too).
     forms=/tmp/heavy-forms && rm -rf "$forms" && mkdir -p "$forms/count" "$forms/rows"
     for f in benchmarks/queries/heavy/*.rq benchmarks/queries/multi_gpu/*.rq; do
@@ -58,6 +64,13 @@ case "${1:-tests}" in
       "$G" query --db "$db" --backend gpu --explain -f "$f" 2>&1 | grep -E "chunks|GPU|BgpCount|rows" | head -8
     done > "$OUT/explain-count.txt"
     python3 benchmarks/multi_gpu_compare.py "$OUT"/bench-count.txt "$OUT"/bench-rows.txt | tee "$OUT/summary.txt"
+    ;;
+  first)  # issue 44: the first query of a process against the same query warm, on one GPU
+    db=$(watdiv_db "${2:-100}")
+    for backend in cpu gpu; do
+      CUDA_VISIBLE_DEVICES=0 GSPARQL=$G python3 benchmarks/first_query.py "$db" benchmarks/queries/heavy_counts \
+        --backend "$backend" 2>&1 | tee "$OUT/first-query-$backend.txt"
+    done
     ;;
   serve)
     seconds=${2:-20}

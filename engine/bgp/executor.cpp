@@ -93,7 +93,7 @@ void addComponentProfile(ExecutionProfile& profile, uint32_t component, const Ex
   for (const StepProfile& step : part.steps) {
     profile.steps.push_back({component, step.vertex, step.estimatedRows, step.actualRows, step.milliseconds});
   }
-  if (!part.note.empty()) profile.note = part.note;
+  if (!part.note.empty()) profile.note = profile.note.empty() ? part.note : profile.note + "; " + part.note;
   profile.copiedBytes += part.copiedBytes;
   profile.countedLeaves += part.countedLeaves;
 }

@@ -149,7 +149,7 @@ class DeviceSpreadExecutor final : public Executor {
 
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                     ExecutionProfile& profile) override {
-    if (plan.components.size() == 1 && !options.rowLimit && isHeavy(planCost(options_.costs, plan))) {
+    if (plan.components.size() == 1 && !options.rowLimit && isHeavy(planCost(options_.costs, plan), profile)) {
       if (auto chunks = cut(plan.components[0], bgp, store)) return executeCut(*chunks, store, options, profile);
     }
     return onQuietest(profile, [&](Executor& e) { return e.execute(plan, bgp, store, options, profile); });
@@ -157,7 +157,7 @@ class DeviceSpreadExecutor final : public Executor {
 
   uint64_t count(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                  ExecutionProfile& profile) override {
-    if (options.injective || !isHeavy(countCost(options_.costs, plan))) {
+    if (options.injective || !isHeavy(countCost(options_.costs, plan), profile)) {
       return onQuietest(profile, [&](Executor& e) { return e.count(plan, bgp, store, options, profile); });
     }
     return Executor::count(plan, bgp, store, options, profile);  // component by component, below
@@ -165,7 +165,7 @@ class DeviceSpreadExecutor final : public Executor {
 
   uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                          const BgpCall& options, ExecutionProfile& profile, uint32_t column) override {
-    if (options.injective || !isHeavy(planCost(options_.costs, plan))) {
+    if (options.injective || !isHeavy(planCost(options_.costs, plan), profile)) {
       return onQuietest(profile,
                         [&](Executor& e) { return e.countDistinct(plan, bgp, store, options, profile, column); });
     }
@@ -219,8 +219,14 @@ class DeviceSpreadExecutor final : public Executor {
   }
 
  private:
-  bool isHeavy(double microseconds) const {
-    return devices_.size() > 1 && microseconds >= options_.splitMicroseconds;
+  // Says in EXPLAIN what the cost model priced the call at: the measure the
+  // threshold is tuned by.
+  bool isHeavy(double microseconds, ExecutionProfile& profile) const {
+    if (devices_.size() < 2) return false;
+    char priced[48];
+    std::snprintf(priced, sizeof priced, "priced %.3g ms", microseconds / 1000);
+    addNote(profile, priced);
+    return microseconds >= options_.splitMicroseconds;
   }
 
   std::optional<Chunks> cut(const ComponentPlan& component, const BoundBgp& bgp, const GraphStore& store) const {

@@ -161,7 +161,10 @@ void Printer::groupContent(const Op& op) {
       line(term(op.subject) + " " + toSparql(op.path) + " " + term(op.object) + " .");
       return;
     case Op::Kind::Join:
-      if (isTriplesChain(op) || op.sugarJoin) {
+      if (!op.printedBgp.empty()) {
+        collectPrintedAs(op);
+        triples(op.printedBgp);
+      } else if (isTriplesChain(op)) {
         groupContent(*op.children[0]);
         groupContent(*op.children[1]);
       } else {

@@ -134,13 +134,13 @@ OpPtr Translator::bindTripleTermParts(OpPtr op) {
     join.kind = Op::Kind::Join;
     join.pos = pos;
     join.children = {std::move(joined), std::move(part)};
-    join.sugarJoin = true;
     joined = std::make_shared<const Op>(std::move(join));
   }
   // A group without triple terms has no Filter to say what its blank nodes' variables stand for.
   Variables bound;
   addInScopeVariables(*op, bound);
   auto top = std::make_shared<Op>(*joined);
+  top->printedBgp = op->triples;  // printed group by group, the reparse would number the triple terms otherwise
   for (const std::string& name : bound.ordered()) {
     if (auto it = blankLabels_.find(name); it != blankLabels_.end()) top->printedAs.emplace_back(name, "_:" + it->second);
   }
