@@ -71,9 +71,10 @@ listen stats
   stats enable
   stats uri /stats
 CFG
-  haproxy -f $cfg -D -p /tmp/haproxy.pid && sleep 1
+  # Its output to a file: a daemon left holding the caller's pipe would keep a `| tail` waiting.
+  haproxy -f $cfg -D -p /tmp/haproxy.pid >> "$OUT/haproxy.log" 2>&1 < /dev/null && sleep 1
 }
-stop_balancer() { kill "$(cat /tmp/haproxy.pid)" 2> /dev/null; sleep 0.5; }
+stop_balancer() { kill "$(cat /tmp/haproxy.pid)" 2> /dev/null; sleep 0.5; pkill -9 -f "haproxy -f /tmp/haproxy.cfg"; }
 load() {  # NAME: 64 clients through HAProxy for $seconds
   PORT=8000 benchmarks/server_load.sh 64 "$seconds" > "$OUT/replicas-$1.txt" 2>&1
   echo "$1: $(grep -E 'queries/s' "$OUT/replicas-$1.txt")"
