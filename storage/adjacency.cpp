@@ -112,6 +112,7 @@ AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexC
   auto toc = arrayAt<pcsr::PredicateSection>(bytes.data(), header.tocOffset, header.predicateCount);
   require(crc32Update(0, toc) == header.tocChecksum, path, header.tocOffset, "table of contents checksum mismatch");
   direction_ = static_cast<pcsr::Direction>(header.direction);
+  version_ = header.version;
   predicates_.reserve(toc.size());
   for (size_t p = 0; p < toc.size(); ++p) {
     if (auto problem = sectionProblem(toc[p], header.version, header.tocOffset, vertexCount)) {
@@ -139,7 +140,7 @@ void AdjacencyFile::check(uint32_t id) const {
   if (id < replaced_.size() && replaced_[id]) return;  // made in memory from checked data
   const PredicateAdjacency& a = predicates_[id];
   const std::string predicate = "predicate " + std::to_string(id) + ": ";
-  require(adjacencyChecksum(a) == a.section().dataChecksum, file_->path(), a.section().keysOffset,
+  require(adjacencyChecksum(a, version_) == a.section().dataChecksum, file_->path(), a.section().keysOffset,
           predicate + "data checksum mismatch");
   if (auto corruption = findCorruption(a, vertexCount_)) {
     throwCorrupted(file_->path().string(), corruption->offset, predicate + corruption->what);

@@ -88,6 +88,7 @@ class AdjacencyFile {
 
   std::shared_ptr<const MappedFile> file_;  // shared by copies (a snapshot copied: graph_store.h)
   pcsr::Direction direction_ = pcsr::Direction::Out;
+  uint32_t version_ = pcsr::kFormatVersion;  // the file's: which sum its sections carry
   uint64_t vertexCount_ = 0;
   std::vector<PredicateAdjacency> predicates_;
   std::vector<std::shared_ptr<const AdjacencySection>> replaced_;  // by predicate id; null: the file's

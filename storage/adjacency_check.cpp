@@ -73,13 +73,13 @@ bool groupBroken(const pcsr::Group& group, uint32_t index, const pcsr::Predicate
 
 }  // namespace
 
-uint32_t adjacencyChecksum(const PredicateAdjacency& a) {
+uint32_t adjacencyChecksum(const PredicateAdjacency& a, uint32_t version) {
+  const std::initializer_list<std::span<const std::byte>> arrays = {
+      std::as_bytes(a.keys()), std::as_bytes(a.offsets()), std::as_bytes(a.neighbours()), std::as_bytes(a.groups()),
+      std::as_bytes(a.groupNeighbours())};
+  if (version >= 3) return sectionSum(arrays);
   uint32_t crc = 0;
-  for (std::span<const std::byte> bytes : {std::as_bytes(a.keys()), std::as_bytes(a.offsets()),
-                                           std::as_bytes(a.neighbours()), std::as_bytes(a.groups()),
-                                           std::as_bytes(a.groupNeighbours())}) {
-    crc = crc32UpdateParallel(crc, bytes);
-  }
+  for (std::span<const std::byte> bytes : arrays) crc = crc32UpdateParallel(crc, bytes);
   return crc;
 }
 

@@ -11,8 +11,9 @@
 
 namespace gsparql {
 
-// The CRC-32 of the five arrays, as the writer computed the section's dataChecksum.
-uint32_t adjacencyChecksum(const PredicateAdjacency& adjacency);
+// The sum of the five arrays, as the writer of a file of format `version`
+// computed the section's dataChecksum: sectionSum from format 3, CRC-32 before.
+uint32_t adjacencyChecksum(const PredicateAdjacency& adjacency, uint32_t version);
 
 struct Corruption {
   uint64_t offset;  // of the first bad element, from the start of the file

@@ -95,11 +95,9 @@ AdjacencySection::AdjacencySection(std::span<const Edge> edges) {
   buildPlainCsr(edges, keys_, offsets_, neighbours_, maxDegree_);
   buildPcsr(keys_, offsets_, neighbours_, groups_, groupNeighbours_, longestChain_);
   // In the order the arrays are written.
-  checksum_ = crc32Update(0, std::span<const uint32_t>(keys_));
-  checksum_ = crc32Update(checksum_, std::span<const uint32_t>(offsets_));
-  checksum_ = crc32Update(checksum_, std::span<const uint32_t>(neighbours_));
-  checksum_ = crc32Update(checksum_, std::span<const Group>(groups_));
-  checksum_ = crc32Update(checksum_, std::span<const uint32_t>(groupNeighbours_));
+  checksum_ = sectionSum({std::as_bytes(std::span(keys_)), std::as_bytes(std::span(offsets_)),
+                          std::as_bytes(std::span(neighbours_)), std::as_bytes(std::span(groups_)),
+                          std::as_bytes(std::span(groupNeighbours_))});
 }
 
 PredicateAdjacency AdjacencySection::view() const {

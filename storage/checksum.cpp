@@ -43,4 +43,22 @@ uint32_t crc32UpdateParallel(uint32_t crc, std::span<const std::byte> bytes) {
   return crc;
 }
 
+uint32_t sectionSum(std::initializer_list<std::span<const std::byte>> arrays) {
+  constexpr size_t kBlockBytes = size_t{1} << 20;
+  std::vector<std::span<const std::byte>> blocks;
+  for (std::span<const std::byte> array : arrays) {
+    for (size_t begin = 0; begin < array.size(); begin += kBlockBytes) {
+      blocks.push_back(array.subspan(begin, std::min(kBlockBytes, array.size() - begin)));
+    }
+  }
+  std::vector<uint64_t> sums(blocks.size());
+  const auto sum = [&](size_t i) { sums[i] = XXH3_64bits(blocks[i].data(), blocks[i].size()); };
+  if (blocks.size() <= 1) {
+    for (size_t i = 0; i < blocks.size(); ++i) sum(i);
+  } else {
+    tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, blocks.size(), sum); });
+  }
+  return static_cast<uint32_t>(XXH3_64bits(sums.data(), sums.size() * sizeof(uint64_t)));
+}
+
 }  // namespace gsparql

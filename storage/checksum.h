@@ -1,6 +1,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 
 namespace gsparql {
@@ -28,5 +29,12 @@ template <typename T>
 uint32_t blockSum(uint32_t seed, std::span<const T> values) {
   return blockSum(seed, values.data(), values.size_bytes());
 }
+
+// The sum of several arrays read as one (a PCSR section's, format 3): XXH3
+// of each 1 MiB block, on several threads where there are many (isolated as
+// crc32UpdateParallel), then XXH3 of those sums, the low 32 bits kept.
+// About 4.6 times as fast as zlib's CRC-32 on one core; checked on the first
+// read of each predicate, which the first query of a process waits for.
+uint32_t sectionSum(std::initializer_list<std::span<const std::byte>> arrays);
 
 }  // namespace gsparql

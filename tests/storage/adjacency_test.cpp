@@ -161,36 +161,37 @@ uint32_t formatVersionOf(const std::filesystem::path& file) {
   return header.version;
 }
 
-}  // namespace
-
-TEST_CASE("a database of format 1 (a primary group per key) is still read, and a load over it writes format 2") {
-  // tests/data/format1/db: people.nt loaded by the build before format 2.
+// An older database in tests/data (format1/people.nt loaded by the build of that
+// format): it opens, every section passes its checks (`perPredicate` adds
+// the format's own), queries answer as on a fresh load, and a load over it
+// writes the current format.
+template <typename PerPredicate>
+void checkOlderFormat(const std::string& fixture, uint32_t version, PerPredicate&& perPredicate) {
   TempDir dir;
   const auto old = dir / "old";
-  std::filesystem::copy(dataFile("format1/db"), old, std::filesystem::copy_options::recursive);
+  std::filesystem::copy(dataFile(fixture + "/db"), old, std::filesystem::copy_options::recursive);
   {
     GraphStore store(old);
-    REQUIRE(formatVersionOf(store.generation().dir / kOutAdjacencyFile) == 1);
+    REQUIRE(formatVersionOf(store.generation().dir / kOutAdjacencyFile) == version);
     for (auto direction : {pcsr::Direction::Out, pcsr::Direction::In}) {
       const auto& file = store.adjacency(direction);
       file.verify();
       for (uint32_t p = 0; p < file.predicateCount(); ++p) {
         const auto& a = file.predicate(p);
-        CHECK(a.primaryGroups() == a.section().keyCount);
+        perPredicate(a);
         checkGroupLayout(a);
         checkLookups(a);
       }
     }
   }
   const auto fresh = dir / "fresh";
-  Database::load(fresh, {dataFile("format1/people.nt")});
+  Database::load(fresh, {dataFile("format1/people.nt")});  // what every fixture holds
   const std::string query = "SELECT ?a ?b ?n WHERE { ?a <http://e/knows> ?b . ?b <http://e/name> ?n }";
   const std::string constant = "SELECT ?b WHERE { <http://e/p7> <http://e/knows> ?b }";
   for (const auto& q : {query, constant}) {
     CAPTURE(q);
     CHECK(sortedLines(Database(old).query(q)) == sortedLines(Database(fresh).query(q)));
   }
-  // A load over it reads format 1 and writes format 2.
   writeFile(dir / "more.nt", "<http://e/p7> <http://e/knows> <http://e/p8> .\n");
   Database::load(old, {(dir / "more.nt").string()});
   Database::load(fresh, {(dir / "more.nt").string()});
@@ -198,4 +199,25 @@ TEST_CASE("a database of format 1 (a primary group per key) is still read, and a
   CHECK(formatVersionOf(store.generation().dir / kOutAdjacencyFile) == pcsr::kFormatVersion);
   CHECK(sortedDump(old) == sortedDump(fresh));
   CHECK(sortedLines(Database(old).query(query)) == sortedLines(Database(fresh).query(query)));
+}
+
+}  // namespace
+
+TEST_CASE("a database of format 1 (a primary group per key) is still read, and a load over it writes the current format") {
+  checkOlderFormat("format1", 1, [](const PredicateAdjacency& a) { CHECK(a.primaryGroups() == a.section().keyCount); });
+}
+
+TEST_CASE("a database of format 2 (CRC-32 sums) is still read and its sums checked, and a load over it writes format 3") {
+  checkOlderFormat("format2", 2, [](const PredicateAdjacency& a) { CHECK(a.primaryGroups() < a.section().keyCount); });
+  // A flipped byte in a section's data fails format 2's CRC-32 as it fails format 3's sum.
+  TempDir dir;
+  std::filesystem::copy(dataFile("format2/db"), dir / "db", std::filesystem::copy_options::recursive);
+  const auto file = dir / "db" / "gen-000001" / kOutAdjacencyFile;
+  std::filesystem::permissions(file, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(sizeof(pcsr::FileHeader) + 56);  // predicate 0's keys
+    f.put('\x5a');
+  }
+  CHECK_THROWS_WITH_AS(Database(dir / "db").verify(), doctest::Contains("checksum mismatch"), StorageError);
 }

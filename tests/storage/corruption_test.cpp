@@ -102,8 +102,10 @@ void resealChecksums(const std::filesystem::path& file) {
     const bool inside = std::all_of(std::begin(arrays), std::end(arrays),
                                     [&](const auto& a) { return a.first + a.second <= bytes.size(); });
     if (!inside) continue;
-    s.dataChecksum = 0;
-    for (const auto& [offset, size] : arrays) s.dataChecksum = crc32Update(s.dataChecksum, bytes.data() + offset, size);
+    const auto array = [&](size_t i) {
+      return std::span(reinterpret_cast<const std::byte*>(bytes.data()) + arrays[i].first, arrays[i].second);
+    };
+    s.dataChecksum = sectionSum({array(0), array(1), array(2), array(3), array(4)});
     writeAt(bytes, at, s);
   }
   header.tocChecksum =
