@@ -445,4 +445,14 @@ bool Expression::holds(const Solution& solution, Environment& environment) const
 
 const std::vector<size_t>& Expression::slotsRead() const { return slots_; }
 
+std::optional<size_t> Expression::slotOfValue(const Solution& solution) const {
+  if (root_->kind == Kind::Variable) return root_->slot;
+  if (root_->kind != Kind::Coalesce) return std::nullopt;
+  for (const detail::ExprNode& arg : root_->args) {
+    if (arg.kind != Kind::Variable || !arg.slot) return std::nullopt;  // computed, constant or unbound: evaluate
+    if (solution.term(*arg.slot)) return arg.slot;
+  }
+  return std::nullopt;
+}
+
 }  // namespace gsparql::engine::expr

@@ -79,6 +79,12 @@ class Expression {
   bool holds(const Solution& solution, Environment& environment) const;
   // The slots the expression reads (EXISTS patterns included).
   const std::vector<size_t>& slotsRead() const;
+  // Where the value is a term of the solution unchanged (a bare variable,
+  // or the first bound one of a COALESCE of variables), the slot holding
+  // it, so that a caller keeps its id rather than look the text up again
+  // (for a term of the store, a dictionary lookup: 4.4 us a row); nullopt
+  // where the value must be computed (evaluate).
+  std::optional<size_t> slotOfValue(const Solution& solution) const;
   // Its nodes after compilation (constants folded): what one evaluation
   // weighs against the next check for a stop (StopCheck).
   size_t cost() const { return cost_; }

@@ -55,7 +55,8 @@ std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
     for (row = 0; row < batch->rows; ++row) {
       stop(static_cast<int64_t>(binding.expression.cost()));
       solution.moveTo(row);
-      values[row] = valueOf(binding.expression.evaluate(solution, *environment_), context.terms);
+      const std::optional<size_t> kept = binding.expression.slotOfValue(solution);
+      values[row] = kept ? batch->at(row, *kept) : valueOf(binding.expression.evaluate(solution, *environment_), context.terms);
     }
     if (binding.target < batch->width()) {
       batch->columns[binding.target] = Column(std::move(values));

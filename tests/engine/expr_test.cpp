@@ -325,6 +325,26 @@ TEST_CASE("IN, NOT IN, IF, COALESCE, EXISTS") {
   });
 }
 
+TEST_CASE("a value that is a term of the solution unchanged names its slot, and that slot holds what evaluation gives") {
+  struct Expected {
+    const char* expr;
+    std::optional<size_t> slot;  // kVariables: s 2, iri 4, b 5, u 6
+  };
+  const Expected cases[] = {
+      {"?s", 2},  {"?u", 6},  {"?nowhere", std::nullopt}, {"COALESCE(?u, ?iri)", 4}, {"COALESCE(?b, ?s)", 5},
+      {"COALESCE(?u, ?u)", std::nullopt}, {"COALESCE(?u, \"x\")", std::nullopt}, {"COALESCE(?u, 1/0, ?s)", std::nullopt},
+      {"COALESCE()", std::nullopt}, {"STR(?s)", std::nullopt}, {"IF(true, ?s, ?b)", std::nullopt},
+  };
+  for (const Expected& c : cases) {
+    CAPTURE(c.expr);
+    const engine::expr::Expression e(parseExpr(c.expr), kVariables);
+    const std::optional<size_t> slot = e.slotOfValue(Row{});
+    CHECK(slot == c.slot);
+    Env env;
+    if (slot) CHECK(kRow[*slot] == e.evaluate(Row{}, env.environment));  // the unbound ?u: both unbound
+  }
+}
+
 TEST_CASE("casts") {
   check({
       {"xsd:integer(1.9)", "\"1\"^^xsd:integer"},                   // Jena
