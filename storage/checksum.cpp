@@ -12,6 +12,12 @@
 #include <vector>
 
 namespace gsparql {
+namespace {
+
+// The parallel sums' unit: a thread's share of work that outweighs waking it.
+constexpr size_t kBlockBytes = size_t{1} << 20;
+
+}  // namespace
 
 uint32_t blockSum(uint32_t seed, const void* data, size_t bytes) {
   return static_cast<uint32_t>(XXH3_64bits_withSeed(data, bytes, seed));
@@ -23,7 +29,6 @@ uint32_t crc32Update(uint32_t crc, const void* data, size_t bytes) {
 }
 
 uint32_t crc32UpdateParallel(uint32_t crc, std::span<const std::byte> bytes) {
-  constexpr size_t kBlockBytes = size_t{1} << 20;
   if (bytes.size() <= kBlockBytes) return crc32Update(crc, bytes.data(), bytes.size());
   const size_t blocks = (bytes.size() + kBlockBytes - 1) / kBlockBytes;
   auto block = [&](size_t i) {
@@ -44,16 +49,17 @@ uint32_t crc32UpdateParallel(uint32_t crc, std::span<const std::byte> bytes) {
 }
 
 uint32_t sectionSum(std::initializer_list<std::span<const std::byte>> arrays) {
-  constexpr size_t kBlockBytes = size_t{1} << 20;
   std::vector<std::span<const std::byte>> blocks;
+  size_t bytes = 0;
   for (std::span<const std::byte> array : arrays) {
+    bytes += array.size();
     for (size_t begin = 0; begin < array.size(); begin += kBlockBytes) {
       blocks.push_back(array.subspan(begin, std::min(kBlockBytes, array.size() - begin)));
     }
   }
   std::vector<uint64_t> sums(blocks.size());
   const auto sum = [&](size_t i) { sums[i] = XXH3_64bits(blocks[i].data(), blocks[i].size()); };
-  if (blocks.size() <= 1) {
+  if (bytes <= kBlockBytes) {  // most predicates: five small arrays, summed on this thread
     for (size_t i = 0; i < blocks.size(); ++i) sum(i);
   } else {
     tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, blocks.size(), sum); });

@@ -35,14 +35,20 @@ void appendXmlEscaped(std::string& out, std::string_view s, bool attribute) {
   appendEscaped(out, s, attribute ? kXmlAttributeSpecial : kXmlTextSpecial, appendXmlEscape);
 }
 
-void appendElement(std::string& b, std::string_view name, std::string_view text) {
+// <name>, what `content` appends, </name>.
+template <typename Content>
+void appendTagged(std::string& b, std::string_view name, Content&& content) {
   b += '<';
   b += name;
   b += '>';
-  appendXmlEscaped(b, text, false);
+  content();
   b += "</";
   b += name;
   b += '>';
+}
+
+void appendElement(std::string& b, std::string_view name, std::string_view text) {
+  appendTagged(b, name, [&] { appendXmlEscaped(b, text, false); });
 }
 
 void appendTerm(std::string& b, std::string_view term, rdf::TermSplitter& split) {
@@ -54,13 +60,7 @@ void appendTerm(std::string& b, std::string_view term, rdf::TermSplitter& split)
       rdf::TermSplitter inner;  // `split`'s parts stay valid only until its next split
       b += "<triple>";
       rdf::forEachTripleTermPart(term, [&](std::string_view name, std::string_view part) {
-        b += '<';
-        b += name;
-        b += '>';
-        appendTerm(b, part, inner);
-        b += "</";
-        b += name;
-        b += '>';
+        appendTagged(b, name, [&] { appendTerm(b, part, inner); });
       });
       b += "</triple>";
       return;
