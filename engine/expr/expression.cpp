@@ -208,8 +208,10 @@ struct PartReads {
   }
 };
 
-// Memoizing a variable, a constant or BOUND costs more than it saves.
+// Memoizing a variable, a constant, BOUND or a test of a term's kind costs
+// more than it saves.
 bool worthMemoizing(const Node& node) {
+  if (node.kind == Kind::Strict && node.builtin->readsFirstCharacters) return false;
   return node.kind != Kind::Variable && node.kind != Kind::Constant && node.kind != Kind::Bound &&
          node.kind != Kind::Error;
 }
@@ -235,33 +237,72 @@ void markMemoizedRoot(Node& root) {
   if (reads.memoizable() && worthMemoizing(root)) root.memoSlot = reads.slot;
 }
 
+// Whether the value of `node` is a boolean that Evaluator::decide gives
+// without writing its term.
+bool decidable(const Node& node) {
+  switch (node.kind) {
+    case Kind::Or: case Kind::And: case Kind::In: case Kind::NotIn: case Kind::Bound:
+    case Kind::Exists: case Kind::NotExists: case Kind::Regex: return true;
+    case Kind::Strict: return node.builtin->test != nullptr;
+    default: return false;
+  }
+}
+
+// A ! whose operand's effective boolean value is negated in place.
+bool negates(const Node& node) { return node.kind == Kind::Strict && node.builtin->negates && !node.memoSlot; }
+
+Result booleanResult(std::optional<bool> value) {
+  if (!value) return std::nullopt;
+  return booleanTerm(*value);
+}
+
 class Evaluator {
  public:
   Evaluator(const Solution& solution, Environment& environment)
       : solution_(solution), context_{environment, {}} {}
   Result eval(const Node& n);
-  std::optional<bool> ebv(const Node& n) {
-    Result scratch;
-    const Result& r = value(n, scratch);
-    if (!r) return std::nullopt;
-    return effectiveBooleanValue(*r);
-  }
+  std::optional<bool> ebv(const Node& n);
 
  private:
   const Result& value(const Node& n, Result& scratch);
   Result compute(const Node& n);
   Result strict(const Node& n);
   Result call(const Node& n, Result first);
-  Result logical(const Node& n);
+  bool arguments(const Node& n, Result* first, std::vector<Result>& values, std::vector<Arg>& args);
+  std::optional<bool> decide(const Node& n);
+  std::optional<bool> logical(const Node& n);
   Result ifThenElse(const Node& n);
   Result coalesce(const Node& n);
-  Result in(const Node& n);
-  Result exists(const Node& n);
-  Result regex(const Node& n);
+  std::optional<bool> in(const Node& n);
+  std::optional<bool> exists(const Node& n);
+  std::optional<bool> matches(const Node& n);
+  Result replace(const Node& n);
+  std::optional<std::vector<TermValue>> regexArguments(const Node& n);
 
   const Solution& solution_;
   CallContext context_;
 };
+
+// A chain of ! of any length is walked in a loop, negating as it goes; a
+// boolean below it is decided, not written and read back.
+std::optional<bool> Evaluator::ebv(const Node& n) {
+  const Node* node = &n;
+  bool negated = false;
+  while (negates(*node)) {
+    negated = !negated;
+    node = &node->args[0];
+  }
+  std::optional<bool> decision;
+  if (!node->memoSlot && decidable(*node)) {
+    decision = decide(*node);
+  } else {
+    Result scratch;
+    const Result& r = value(*node, scratch);
+    if (r) decision = effectiveBooleanValue(*r);
+  }
+  if (!decision) return std::nullopt;
+  return *decision != negated;
+}
 
 Result Evaluator::eval(const Node& n) {
   if (!n.memoSlot) return compute(n);
@@ -283,6 +324,7 @@ const Result& Evaluator::value(const Node& n, Result& scratch) {
 }
 
 Result Evaluator::compute(const Node& n) {
+  if (decidable(n)) return booleanResult(decide(n));
   switch (n.kind) {
     case Kind::Constant: return n.constant;
     case Kind::Variable: {
@@ -292,22 +334,33 @@ Result Evaluator::compute(const Node& n) {
       return std::string(*t);
     }
     case Kind::Strict: return strict(n);
-    case Kind::Or:
-    case Kind::And: return logical(n);
     case Kind::If: return ifThenElse(n);
     case Kind::Coalesce: return coalesce(n);
+    case Kind::Replace: return replace(n);
+    default: break;
+  }
+  return std::nullopt;
+}
+
+// The boolean value of a decidable node.
+std::optional<bool> Evaluator::decide(const Node& n) {
+  switch (n.kind) {
+    case Kind::Or:
+    case Kind::And: return logical(n);
     case Kind::In:
     case Kind::NotIn: return in(n);
     case Kind::Bound:  // a constant is what EXISTS substituted for a bound variable
-      return booleanTerm(n.args[0].kind == Kind::Constant ||
-                         (n.args[0].kind == Kind::Variable && n.args[0].slot && solution_.term(*n.args[0].slot)));
+      return n.args[0].kind == Kind::Constant ||
+             (n.args[0].kind == Kind::Variable && n.args[0].slot && solution_.term(*n.args[0].slot));
     case Kind::Exists:
     case Kind::NotExists: return exists(n);
-    case Kind::Regex:
-    case Kind::Replace: return regex(n);
-    case Kind::Error: break;
+    case Kind::Regex: return matches(n);
+    default: break;
   }
-  return std::nullopt;
+  std::vector<Result> values;
+  std::vector<Arg> args;
+  if (!arguments(n, nullptr, values, args)) return std::nullopt;
+  return n.builtin->test(args, context_);
 }
 
 // A left-deep chain of strict calls (1+2+...+n: the parser's shape for
@@ -326,27 +379,49 @@ Result Evaluator::strict(const Node& n) {
 // The call of a strict node whose first argument (if any) evaluated to `first`.
 Result Evaluator::call(const Node& n, Result first) {
   std::vector<Result> values;
-  values.reserve(n.args.size());
-  for (size_t i = 0; i < n.args.size(); ++i) {
-    values.push_back(i == 0 ? std::move(first) : eval(n.args[i]));
-    if (!values.back()) return std::nullopt;
-  }
   std::vector<Arg> args;
-  args.reserve(values.size());
-  for (const Result& v : values) args.push_back({*v, parseTerm(*v)});
+  if (!arguments(n, n.args.empty() ? nullptr : &first, values, args)) return std::nullopt;
   return n.builtin->fn(args, context_);
+}
+
+// The arguments of a strict node for its function: a variable's term is
+// viewed where the solution holds it, a computed value kept in `values`
+// (reserved, so that views of it stay put). `first`: the first argument's
+// value where the caller computed it (a chain of calls), else null. False
+// when an argument is an error.
+bool Evaluator::arguments(const Node& n, Result* first, std::vector<Result>& values, std::vector<Arg>& args) {
+  values.reserve(n.args.size());
+  args.reserve(n.args.size());
+  for (size_t i = 0; i < n.args.size(); ++i) {
+    const Node& a = n.args[i];
+    std::optional<std::string_view> text;
+    if (i == 0 && first) {
+      values.push_back(std::move(*first));
+    } else if (a.kind == Kind::Variable && !a.memoSlot) {
+      text = a.slot ? solution_.term(*a.slot) : std::nullopt;
+      if (!text) return false;
+    } else {
+      values.push_back(eval(a));
+    }
+    if (!text) {
+      if (!values.back()) return false;
+      text = *values.back();
+    }
+    args.push_back({*text, n.builtin->readsTextOnly ? TermValue{} : parseTerm(*text)});
+  }
+  return true;
 }
 
 // Section 17.2: an error on one side is overruled by true (||) or false (&&)
 // on the other.
-Result Evaluator::logical(const Node& n) {
+std::optional<bool> Evaluator::logical(const Node& n) {
   bool decisive = n.kind == Kind::Or;
   std::optional<bool> left = ebv(n.args[0]);
-  if (left == decisive) return booleanTerm(decisive);
+  if (left == decisive) return decisive;
   std::optional<bool> right = ebv(n.args[1]);
-  if (right == decisive) return booleanTerm(decisive);
+  if (right == decisive) return decisive;
   if (!left || !right) return std::nullopt;
-  return booleanTerm(!decisive);
+  return !decisive;
 }
 
 Result Evaluator::ifThenElse(const Node& n) {
@@ -363,52 +438,71 @@ Result Evaluator::coalesce(const Node& n) {
 }
 
 // Section 17.4.1.9: a match decides; otherwise any error makes an error.
-Result Evaluator::in(const Node& n) {
+std::optional<bool> Evaluator::in(const Node& n) {
   Result left = eval(n.args[0]);
   if (!left) return std::nullopt;
   bool negated = n.kind == Kind::NotIn, error = false;
   if (n.inSet) {
     const std::optional<bool> found = n.inSet->contains(*left);
     if (!found) return std::nullopt;
-    return booleanTerm(*found != negated);
+    return *found != negated;
   }
   for (size_t i = 1; i < n.args.size(); ++i) {
     Result right = eval(n.args[i]);
     std::optional<bool> equal = right ? valuesEqual(*left, *right) : std::nullopt;
-    if (equal == true) return booleanTerm(!negated);
+    if (equal == true) return !negated;
     error = error || !equal;
   }
   if (error) return std::nullopt;
-  return booleanTerm(negated);
+  return negated;
 }
 
-Result Evaluator::exists(const Node& n) {
+std::optional<bool> Evaluator::exists(const Node& n) {
   if (!context_.environment.exists) return std::nullopt;
   bool found = context_.environment.exists(*n.pattern, solution_);
-  return booleanTerm(found == (n.kind == Kind::Exists));
+  return found == (n.kind == Kind::Exists);
 }
 
-// REGEX(text, pattern[, flags]) and REPLACE(text, pattern, replacement[, flags]).
-Result Evaluator::regex(const Node& n) {
+// The parts of REGEX's and REPLACE's arguments (text, pattern[, replacement][,
+// flags]); nullopt on an error or an argument of the wrong kind.
+std::optional<std::vector<TermValue>> Evaluator::regexArguments(const Node& n) {
   std::vector<TermValue> args;
   for (const Node& a : n.args) {
     Result r = eval(a);
     if (!r) return std::nullopt;
     args.push_back(parseTerm(*r));
   }
-  bool replace = n.kind == Kind::Replace;
-  size_t flagsArg = replace ? 3 : 2;
   if (!args[0].isStringLiteral()) return std::nullopt;
   for (size_t i = 1; i < args.size(); ++i) {
     if (!args[i].isSimple()) return std::nullopt;
   }
-  std::shared_ptr<const Regex> compiled =
-      n.constantRegex ? n.regex : Regex::compile(args[1].value, args.size() > flagsArg ? args[flagsArg].value : "");
-  if (!compiled) return std::nullopt;
-  if (!replace) return booleanTerm(compiled->matches(args[0].value));
-  auto out = compiled->replace(args[0].value, args[2].value);
+  return args;
+}
+
+// The pattern: compiled once where it and the flags are constants.
+std::shared_ptr<const Regex> patternOf(const Node& n, const std::vector<TermValue>& args, size_t flagsArg) {
+  if (n.constantRegex) return n.regex;
+  return Regex::compile(args[1].value, args.size() > flagsArg ? args[flagsArg].value : "");
+}
+
+// REGEX(text, pattern[, flags]).
+std::optional<bool> Evaluator::matches(const Node& n) {
+  const auto args = regexArguments(n);
+  if (!args) return std::nullopt;
+  const std::shared_ptr<const Regex> pattern = patternOf(n, *args, 2);
+  if (!pattern) return std::nullopt;
+  return pattern->matches((*args)[0].value);
+}
+
+// REPLACE(text, pattern, replacement[, flags]).
+Result Evaluator::replace(const Node& n) {
+  const auto args = regexArguments(n);
+  if (!args) return std::nullopt;
+  const std::shared_ptr<const Regex> pattern = patternOf(n, *args, 3);
+  if (!pattern) return std::nullopt;
+  auto out = pattern->replace((*args)[0].value, (*args)[2].value);
   if (!out) return std::nullopt;
-  return stringTerm(*out, args[0].language);
+  return stringTerm(*out, (*args)[0].language);
 }
 
 Result evaluateNode(const Node& node, const Solution& solution, Environment& environment) {
@@ -444,6 +538,8 @@ bool Expression::holds(const Solution& solution, Environment& environment) const
 }
 
 const std::vector<size_t>& Expression::slotsRead() const { return slots_; }
+
+std::optional<size_t> Expression::keySlot() const { return root_->memoSlot; }
 
 std::optional<size_t> Expression::slotOfValue(const Solution& solution) const {
   if (root_->kind == Kind::Variable) return root_->slot;

@@ -26,7 +26,8 @@ class Solution {
  public:
   virtual ~Solution() = default;
   // The term bound to the variable in `slot` (an index into the variables the
-  // expression was compiled with), nullopt when unbound.
+  // expression was compiled with), nullopt when unbound; it stays valid while
+  // an expression is evaluated on this solution (functions read it in place).
   virtual std::optional<std::string_view> term(size_t slot) const = 0;
   // An identity of the term in `slot`: equal keys are the same term (or
   // both unbound) for as long as one Environment evaluates on solutions of
@@ -85,6 +86,10 @@ class Expression {
   // (for a term of the store, a dictionary lookup: 4.4 us a row); nullopt
   // where the value must be computed (evaluate).
   std::optional<size_t> slotOfValue(const Solution& solution) const;
+  // Where the value is a pure function of one variable's term (memoized as
+  // a whole), that variable's slot: a caller may keep what it makes of the
+  // value (an id) by the key of that term.
+  std::optional<size_t> keySlot() const;
   // Its nodes after compilation (constants folded): what one evaluation
   // weighs against the next check for a stop (StopCheck).
   size_t cost() const { return cost_; }

@@ -8,23 +8,19 @@
 namespace gsparql::engine::expr {
 namespace {
 
-Result equal(const std::vector<Arg>& a, CallContext&) {
-  auto r = valuesEqual(a[0].text, a[1].text);
-  if (!r) return std::nullopt;
-  return booleanTerm(*r);
-}
+std::optional<bool> equal(const std::vector<Arg>& a, CallContext&) { return valuesEqual(a[0].text, a[1].text); }
 
-Result notEqual(const std::vector<Arg>& a, CallContext&) {
-  auto r = valuesEqual(a[0].text, a[1].text);
+std::optional<bool> notEqual(const std::vector<Arg>& a, CallContext&) {
+  const std::optional<bool> r = valuesEqual(a[0].text, a[1].text);
   if (!r) return std::nullopt;
-  return booleanTerm(!*r);
+  return !*r;
 }
 
 template <bool (*Test)(int)>
-Result ordered(const std::vector<Arg>& a, CallContext&) {
-  auto c = compareValues(a[0].text, a[1].text);
+std::optional<bool> ordered(const std::vector<Arg>& a, CallContext&) {
+  const std::optional<int> c = compareValues(a[0].text, a[1].text);
   if (!c) return std::nullopt;
-  return booleanTerm(Test(*c));
+  return Test(*c);
 }
 
 bool less(int c) { return c < 0; }
@@ -52,10 +48,10 @@ Result unaryMinus(const std::vector<Arg>& a, CallContext&) {
   return numberTerm(negate(*x));
 }
 
-Result logicalNot(const std::vector<Arg>& a, CallContext&) {
-  auto v = effectiveBooleanValue(a[0].text);
+std::optional<bool> logicalNot(const std::vector<Arg>& a, CallContext&) {
+  const std::optional<bool> v = effectiveBooleanValue(a[0].text);
   if (!v) return std::nullopt;
-  return booleanTerm(!*v);
+  return !*v;
 }
 
 template <Rounding How>
@@ -75,6 +71,12 @@ Result accessor(const std::vector<Arg>& a, CallContext&) {
   return dateTimeAccessor(Name, *v);
 }
 
+Builtin negation() {
+  Builtin b = predicate<logicalNot>("!", 1, 1, true);
+  b.negates = true;
+  return b;
+}
+
 constexpr char kYear[] = "YEAR", kMonth[] = "MONTH", kDay[] = "DAY", kHours[] = "HOURS",
                kMinutes[] = "MINUTES", kSeconds[] = "SECONDS", kTimezone[] = "TIMEZONE", kTz[] = "TZ";
 
@@ -82,19 +84,19 @@ constexpr char kYear[] = "YEAR", kMonth[] = "MONTH", kDay[] = "DAY", kHours[] = 
 
 std::vector<Builtin> operatorBuiltins() {
   return {
-      {"=", equal, 2, 2},
-      {"!=", notEqual, 2, 2},
-      {"<", ordered<less>, 2, 2},
-      {">", ordered<greater>, 2, 2},
-      {"<=", ordered<lessOrEqual>, 2, 2},
-      {">=", ordered<greaterOrEqual>, 2, 2},
+      predicate<equal>("=", 2, 2, true),
+      predicate<notEqual>("!=", 2, 2, true),
+      predicate<ordered<less>>("<", 2, 2, true),
+      predicate<ordered<greater>>(">", 2, 2, true),
+      predicate<ordered<lessOrEqual>>("<=", 2, 2, true),
+      predicate<ordered<greaterOrEqual>>(">=", 2, 2, true),
       {"+", arithmeticOp<'+'>, 2, 2},
       {"-", arithmeticOp<'-'>, 2, 2},
       {"*", arithmeticOp<'*'>, 2, 2},
       {"/", arithmeticOp<'/'>, 2, 2},
       {"UPLUS", unaryPlus, 1, 1},
       {"UMINUS", unaryMinus, 1, 1},
-      {"!", logicalNot, 1, 1},
+      negation(),
       {"ABS", rounding<Rounding::Abs>, 1, 1},
       {"CEIL", rounding<Rounding::Ceil>, 1, 1},
       {"FLOOR", rounding<Rounding::Floor>, 1, 1},

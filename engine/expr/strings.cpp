@@ -1,5 +1,6 @@
 // String functions (section 17.4.3). Lexical forms are UTF-8; lengths and
 // positions count code points.
+#include <algorithm>
 #include <clocale>
 #include <cmath>
 #include <cwctype>
@@ -24,9 +25,20 @@ locale_t utf8Locale() {
   return locale;
 }
 
+// ASCII text, where code points are bytes: the functions below take a short
+// way through it (most literals are ASCII), and decode the rest.
+bool isAscii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
 // Simple case mapping per code point, plus the one full mapping of Latin-1
 // that XPath (and Jena) apply: upper-case "ß" is "SS".
 std::string mapCase(std::string_view s, bool upper) {
+  if (isAscii(s)) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(c)) : std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  }
   locale_t locale = utf8Locale();
   std::u32string out;
   for (char32_t c : rdf::decodeUtf8(s)) {
@@ -50,7 +62,8 @@ bool compatible(const TermValue& a, const TermValue& b) {
 
 Result stringLength(const std::vector<Arg>& a, CallContext&) {
   if (!a[0].term.isStringLiteral()) return std::nullopt;
-  return integerTerm(static_cast<long long>(rdf::decodeUtf8(a[0].term.value).size()));
+  const std::string& text = a[0].term.value;
+  return integerTerm(static_cast<long long>(isAscii(text) ? text.size() : rdf::decodeUtf8(text).size()));
 }
 
 // XPath fn:substring: the code points at positions p (from 1) with
@@ -64,12 +77,22 @@ Result substring(const std::vector<Arg>& a, CallContext&) {
   auto roundHalfUp = [](double v) { return std::floor(v + 0.5); };
   double first = roundHalfUp(start->toDouble());
   double last = length ? first + roundHalfUp(length->toDouble()) : HUGE_VAL;
-  std::u32string text = rdf::decodeUtf8(a[0].term.value), out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    double p = static_cast<double>(i + 1);
-    if (p >= first && p < last) out += text[i];
+  // The positions p (from 1) with first <= p < last, clamped to the text:
+  // NaN bounds select nothing, as no comparison with NaN holds.
+  auto range = [&](size_t size) -> std::pair<size_t, size_t> {
+    if (!(first < last) || !(last > 1) || !(first <= static_cast<double>(size))) return {0, 0};
+    const size_t from = first <= 1 ? 0 : static_cast<size_t>(first) - 1;
+    const size_t to = last > static_cast<double>(size) ? size : static_cast<size_t>(last) - 1;
+    return {from, to > from ? to - from : 0};
+  };
+  const std::string& value = a[0].term.value;
+  if (isAscii(value)) {
+    const auto [from, count] = range(value.size());
+    return stringTerm(std::string_view(value).substr(from, count), a[0].term.language);
   }
-  return stringTerm(encodeUtf8(out), a[0].term.language);
+  const std::u32string text = rdf::decodeUtf8(value);
+  const auto [from, count] = range(text.size());
+  return stringTerm(encodeUtf8(std::u32string_view(text).substr(from, count)), a[0].term.language);
 }
 
 Result ucase(const std::vector<Arg>& a, CallContext&) {
@@ -82,19 +105,19 @@ Result lcase(const std::vector<Arg>& a, CallContext&) {
   return stringTerm(mapCase(a[0].term.value, false), a[0].term.language);
 }
 
-Result strstarts(const std::vector<Arg>& a, CallContext&) {
+std::optional<bool> strstarts(const std::vector<Arg>& a, CallContext&) {
   if (!compatible(a[0].term, a[1].term)) return std::nullopt;
-  return booleanTerm(std::string_view(a[0].term.value).starts_with(a[1].term.value));
+  return std::string_view(a[0].term.value).starts_with(a[1].term.value);
 }
 
-Result strends(const std::vector<Arg>& a, CallContext&) {
+std::optional<bool> strends(const std::vector<Arg>& a, CallContext&) {
   if (!compatible(a[0].term, a[1].term)) return std::nullopt;
-  return booleanTerm(std::string_view(a[0].term.value).ends_with(a[1].term.value));
+  return std::string_view(a[0].term.value).ends_with(a[1].term.value);
 }
 
-Result contains(const std::vector<Arg>& a, CallContext&) {
+std::optional<bool> contains(const std::vector<Arg>& a, CallContext&) {
   if (!compatible(a[0].term, a[1].term)) return std::nullopt;
-  return booleanTerm(a[0].term.value.find(a[1].term.value) != std::string::npos);
+  return a[0].term.value.find(a[1].term.value) != std::string::npos;
 }
 
 // No match gives a simple empty literal; a match keeps the first argument's tag.
@@ -151,12 +174,12 @@ bool equalsIgnoreCase(std::string_view x, std::string_view y) {
 
 // RFC 4647 basic filtering: "*" matches any tag, otherwise the range equals
 // the tag or a prefix of it ending at a '-', ignoring case.
-Result langMatches(const std::vector<Arg>& a, CallContext&) {
+std::optional<bool> langMatches(const std::vector<Arg>& a, CallContext&) {
   if (!a[0].term.isSimple() || !a[1].term.isSimple()) return std::nullopt;
   std::string_view tag = a[0].term.value, range = a[1].term.value;
-  if (range == "*") return booleanTerm(!tag.empty());
+  if (range == "*") return !tag.empty();
   bool prefix = tag.size() > range.size() && tag[range.size()] == '-' && !range.empty();
-  return booleanTerm(equalsIgnoreCase(prefix ? tag.substr(0, range.size()) : tag, range));
+  return equalsIgnoreCase(prefix ? tag.substr(0, range.size()) : tag, range);
 }
 
 }  // namespace
@@ -165,10 +188,10 @@ std::vector<Builtin> stringBuiltins() {
   return {
       {"STRLEN", stringLength, 1, 1},         {"SUBSTR", substring, 2, 3},
       {"UCASE", ucase, 1, 1},           {"LCASE", lcase, 1, 1},
-      {"STRSTARTS", strstarts, 2, 2},   {"STRENDS", strends, 2, 2},
-      {"CONTAINS", contains, 2, 2},     {"STRBEFORE", strbefore, 2, 2},
+      predicate<strstarts>("STRSTARTS", 2, 2), predicate<strends>("STRENDS", 2, 2),
+      predicate<contains>("CONTAINS", 2, 2), {"STRBEFORE", strbefore, 2, 2},
       {"STRAFTER", strafter, 2, 2},     {"ENCODE_FOR_URI", encodeForUri, 1, 1},
-      {"CONCAT", concat, 0, SIZE_MAX},  {"LANGMATCHES", langMatches, 2, 2},
+      {"CONCAT", concat, 0, SIZE_MAX},  predicate<langMatches>("LANGMATCHES", 2, 2),
   };
 }
 

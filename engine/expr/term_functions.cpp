@@ -12,13 +12,26 @@
 namespace gsparql::engine::expr {
 namespace {
 
-Result isIri(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.kind == rdf::TermKind::Iri); }
-Result isBlank(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.kind == rdf::TermKind::Blank); }
-Result isLiteral(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.isLiteral()); }
-Result isNumeric(const std::vector<Arg>& a, CallContext&) { return booleanTerm(parseNumber(a[0].term).has_value()); }
+// The kind of a term shows in its first characters: no need to split it.
+template <rdf::TermKind Kind>
+std::optional<bool> isKind(const std::vector<Arg>& a, CallContext&) {
+  return rdf::termKind(a[0].text) == Kind;
+}
 
-Result sameTerm(const std::vector<Arg>& a, CallContext&) {
-  return booleanTerm(rdf::termKey(a[0].text) == rdf::termKey(a[1].text));
+template <rdf::TermKind Kind>
+Builtin kindTest(std::string_view name) {
+  Builtin b = predicate<isKind<Kind>>(name, 1, 1, true);
+  b.readsFirstCharacters = true;
+  return b;
+}
+
+// Only a literal with a datatype, whose term ends with '>', can be a number.
+std::optional<bool> isNumeric(const std::vector<Arg>& a, CallContext&) {
+  return a[0].text.ends_with('>') && parseNumber(parseTerm(a[0].text)).has_value();
+}
+
+std::optional<bool> sameTerm(const std::vector<Arg>& a, CallContext&) {
+  return rdf::termKey(a[0].text) == rdf::termKey(a[1].text);
 }
 
 Result str(const std::vector<Arg>& a, CallContext&) {
@@ -37,8 +50,8 @@ Result langdir(const std::vector<Arg>& a, CallContext&) {
   return stringTerm(a[0].term.direction);
 }
 
-Result hasLang(const std::vector<Arg>& a, CallContext&) { return booleanTerm(!a[0].term.language.empty()); }
-Result hasLangDir(const std::vector<Arg>& a, CallContext&) { return booleanTerm(!a[0].term.direction.empty()); }
+std::optional<bool> hasLang(const std::vector<Arg>& a, CallContext&) { return !a[0].term.language.empty(); }
+std::optional<bool> hasLangDir(const std::vector<Arg>& a, CallContext&) { return !a[0].term.direction.empty(); }
 
 Result datatype(const std::vector<Arg>& a, CallContext&) {
   const TermValue& t = a[0].term;
@@ -84,8 +97,6 @@ Result strlangdir(const std::vector<Arg>& a, CallContext&) {
   return rdf::literalTerm(a[0].term.value, a[1].term.value + "--" + direction);
 }
 
-Result isTriple(const std::vector<Arg>& a, CallContext&) { return booleanTerm(a[0].term.kind == rdf::TermKind::Triple); }
-
 // RDF 1.2: a triple term's subject is an IRI or a blank node, its predicate an IRI.
 Result triple(const std::vector<Arg>& a, CallContext&) {
   const rdf::TermKind subject = a[0].term.kind;
@@ -124,18 +135,21 @@ Result rand(const std::vector<Arg>&, CallContext&) {
 
 std::vector<Builtin> termBuiltins() {
   return {
-      {"ISIRI", isIri, 1, 1},        {"ISURI", isIri, 1, 1},
-      {"ISBLANK", isBlank, 1, 1},    {"ISLITERAL", isLiteral, 1, 1},
-      {"ISNUMERIC", isNumeric, 1, 1}, {"SAMETERM", sameTerm, 2, 2},
+      kindTest<rdf::TermKind::Iri>("ISIRI"),
+      kindTest<rdf::TermKind::Iri>("ISURI"),
+      kindTest<rdf::TermKind::Blank>("ISBLANK"),
+      kindTest<rdf::TermKind::Literal>("ISLITERAL"),
+      predicate<isNumeric>("ISNUMERIC", 1, 1, true),
+      predicate<sameTerm>("SAMETERM", 2, 2, true),
       {"STR", str, 1, 1},            {"LANG", lang, 1, 1},
       {"DATATYPE", datatype, 1, 1},  {"IRI", iri, 1, 1, false},
       {"URI", iri, 1, 1, false},     {"BNODE", bnode, 0, 1, false},
       {"STRDT", strdt, 2, 2},        {"STRLANG", strlang, 2, 2},
       {"UUID", uuid, 0, 0, false},   {"STRUUID", struuid, 0, 0, false},
       {"NOW", now, 0, 0, false},     {"RAND", rand, 0, 0, false},
-      {"LANGDIR", langdir, 1, 1},    {"HASLANG", hasLang, 1, 1},
-      {"HASLANGDIR", hasLangDir, 1, 1}, {"STRLANGDIR", strlangdir, 3, 3},
-      {"ISTRIPLE", isTriple, 1, 1},  {"TRIPLE", triple, 3, 3},
+      {"LANGDIR", langdir, 1, 1},    predicate<hasLang>("HASLANG", 1, 1),
+      predicate<hasLangDir>("HASLANGDIR", 1, 1), {"STRLANGDIR", strlangdir, 3, 3},
+      kindTest<rdf::TermKind::Triple>("ISTRIPLE"), {"TRIPLE", triple, 3, 3},
       {"SUBJECT", partOf<&rdf::TripleTermParts::subject>, 1, 1},
       {"PREDICATE", partOf<&rdf::TripleTermParts::predicate>, 1, 1},
       {"OBJECT", partOf<&rdf::TripleTermParts::object>, 1, 1},

@@ -31,7 +31,9 @@ std::string_view xsdLocal(std::string_view datatype) {
 }
 
 std::string booleanTerm(bool value) {
-  return rdf::literalTerm(value ? "true" : "false", {}, xsd("boolean"));
+  static const std::string kTrue = rdf::literalTerm("true", {}, xsd("boolean"));
+  static const std::string kFalse = rdf::literalTerm("false", {}, xsd("boolean"));
+  return value ? kTrue : kFalse;
 }
 
 std::string integerTerm(long long value) {

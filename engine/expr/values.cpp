@@ -108,6 +108,10 @@ EqualityKeys equalityKeys(std::string_view term) {
 }
 
 std::optional<bool> effectiveBooleanValue(std::string_view text) {
+  // The booleans the functions make, recognised without splitting them.
+  static const std::string kTrue = booleanTerm(true), kFalse = booleanTerm(false);
+  if (text == kTrue) return true;
+  if (text == kFalse) return false;
   TermValue t = parseTerm(text);
   if (!t.isLiteral() || !t.language.empty()) return std::nullopt;
   if (t.datatype.empty()) return !t.value.empty();

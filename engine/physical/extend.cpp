@@ -34,7 +34,26 @@ std::string Extend::describe() const {
 
 void Extend::openImpl(ExecutionContext& context) {
   environment_ = context.environmentFor(variables());
+  idsByKey_.assign(bindings_.size(), {});
   child_->open(context);
+}
+
+// The id of a binding's value on `row`: the id of the variable it passes on
+// unchanged, the one it had for the same key, or the id of its term.
+ValueId Extend::valueAt(size_t binding, const Table& batch, size_t row, RowSolution& solution,
+                        ExecutionContext& context) {
+  const expr::Expression& expression = bindings_[binding].expression;
+  solution.moveTo(row);
+  if (const std::optional<size_t> kept = expression.slotOfValue(solution)) return batch.at(row, *kept);
+  const std::optional<size_t> keySlot = expression.keySlot();
+  auto compute = [&] { return valueOf(expression.evaluate(solution, *environment_), context.terms); };
+  if (!keySlot) return compute();
+  std::unordered_map<ValueId, ValueId>& ids = idsByKey_[binding];
+  const ValueId key = batch.at(row, *keySlot);
+  if (auto it = ids.find(key); it != ids.end()) return it->second;
+  const ValueId id = compute();
+  if (ids.size() < expr::ExpressionMemo::kMaxEntries) ids.emplace(key, id);
+  return id;
 }
 
 std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
@@ -50,13 +69,12 @@ std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
   };
   RowSolution solution(*batch, context.terms);
   StopCheck stop(context.run.limits);
-  for (const Compiled& binding : bindings_) {
+  for (size_t b = 0; b < bindings_.size(); ++b) {
+    const Compiled& binding = bindings_[b];
     std::vector<ValueId> values(batch->rows);
     for (row = 0; row < batch->rows; ++row) {
       stop(static_cast<int64_t>(binding.expression.cost()));
-      solution.moveTo(row);
-      const std::optional<size_t> kept = binding.expression.slotOfValue(solution);
-      values[row] = kept ? batch->at(row, *kept) : valueOf(binding.expression.evaluate(solution, *environment_), context.terms);
+      values[row] = valueAt(b, *batch, row, solution, context);
     }
     if (binding.target < batch->width()) {
       batch->columns[binding.target] = Column(std::move(values));

@@ -6,11 +6,14 @@
 // the input already has gets its column overwritten instead (the parser
 // refuses such queries; a plan may still carry one column of that name).
 #include <optional>
+#include <unordered_map>
 
 #include "engine/expr/expression.h"
 #include "engine/physical/operator.h"
 
 namespace gsparql::engine {
+
+class RowSolution;
 
 struct ExtendBinding {
   std::string variable;
@@ -31,6 +34,7 @@ class Extend final : public Operator {
     size_t target;  // the column it fills
     std::string text;
   };
+  ValueId valueAt(size_t binding, const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context);
 
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
@@ -38,6 +42,10 @@ class Extend final : public Operator {
   OperatorPtr child_;
   std::vector<Compiled> bindings_;
   std::optional<expr::Environment> environment_;
+  // Per binding whose value depends on one variable (Expression::keySlot):
+  // the id of its value by the key of that variable's term, so that a BIND
+  // over many rows of few terms neither writes nor looks up a term a row.
+  std::vector<std::unordered_map<ValueId, ValueId>> idsByKey_;
 };
 
 }  // namespace gsparql::engine

@@ -248,6 +248,24 @@ std::vector<std::string> boundByExtends(const Op& op) {
   return bound;
 }
 
+bool isTextScore(const Op& op) {
+  return op.kind == Op::Kind::Extend && op.bindings[0].expr.kind == sparql::Expr::Kind::Function &&
+         op.bindings[0].expr.name == kTextScoreFunction;
+}
+
+bool callsBnode(const sparql::Expr& e) {
+  if (e.kind == sparql::Expr::Kind::Call && e.name == "BNODE") return true;
+  return std::any_of(e.args.begin(), e.args.end(), callsBnode);
+}
+
+// Whether a BIND of the chain of Extends from `op` down calls BNODE.
+bool makesBlankNodes(const Op& op) {
+  for (const Op* e = &op; e->kind == Op::Kind::Extend; e = e->children[0].get()) {
+    if (callsBnode(e->bindings[0].expr)) return true;
+  }
+  return false;
+}
+
 // Whether `e` reads no variable but `names` (and no EXISTS, which reads any).
 bool readsOnly(const sparql::Expr& e, const std::vector<std::string>& names) {
   std::vector<std::string> read;
@@ -449,6 +467,9 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
     const std::vector<std::string> bound = boundByExtends(child);
     std::vector<sparql::Expr> below, above;
     for (const auto& e : conditions) (readsAnyOf(e, bound) ? above : below).push_back(e);
+    if (!above.empty() && !isTextScore(child) && !makesBlankNodes(child)) {
+      return planBelowLastBind(child, std::move(below), std::move(above), required);
+    }
     return filtered(planExtend(child, withExpressions(required, above), below), above);
   }
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
@@ -804,15 +825,6 @@ OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
 
 // A chain of Extends is one operator: its bindings evaluated in order per
 // row, over its input under `conditions` (FILTERs that read none of them).
-namespace {
-
-bool isTextScore(const Op& op) {
-  return op.kind == Op::Kind::Extend && op.bindings[0].expr.kind == sparql::Expr::Kind::Function &&
-         op.bindings[0].expr.name == kTextScoreFunction;
-}
-
-}  // namespace
-
 OperatorPtr Planner::planTextScore(const Op& op, const Required& required,
                                    const std::vector<sparql::Expr>& conditions) const {
   const sparql::Binding& score = op.bindings[0];
@@ -824,6 +836,27 @@ OperatorPtr Planner::planTextScore(const Op& op, const Required& required,
   OperatorPtr child = conditions.empty() ? plan(below, read) : planConditions(below, conditions, read);
   const text::TextMatches& matches = texts_->at(literal);
   return std::make_unique<TextScore>(std::move(child), literal, score.var, matches.literals, matches.scores);
+}
+
+// Conditions that read an earlier BIND's variable but not the last BIND's go
+// below the last one, which then computes only on the rows they keep
+// (BIND(xsd:date(?d) AS ?date) BIND(YEAR(?date) AS ?y) FILTER(MONTH(?date) = 2)).
+// Not where a BIND makes blank nodes: BNODE(label) is one node per row across
+// consecutive BINDs, which one Extend operator keeps.
+OperatorPtr Planner::planBelowLastBind(const Op& extend, std::vector<sparql::Expr> below,
+                                       std::vector<sparql::Expr> above, const Required& required) const {
+  const sparql::Binding& last = extend.bindings[0];
+  std::vector<sparql::Expr> atTop, lower;
+  for (auto& e : above) (readsAnyOf(e, {last.var}) ? atTop : lower).push_back(std::move(e));
+  if (lower.empty()) return filtered(planExtend(extend, withExpressions(required, atTop), below), atTop);
+  below.insert(below.end(), std::make_move_iterator(lower.begin()), std::make_move_iterator(lower.end()));
+  Required read = withExpressions(required, atTop);
+  if (read) read->erase(last.var);
+  read = withExpressions(std::move(read), {last.expr});
+  OperatorPtr input = planConditions(*extend.children[0], below, read);
+  const double rows = input->estimatedRows(), cost = input->estimatedCost() + rows;
+  std::vector<ExtendBinding> binding{{last.var, last.expr, expressionText(last.expr)}};
+  return filtered(std::make_unique<Extend>(std::move(input), binding, rows, cost), atTop);
 }
 
 OperatorPtr Planner::planExtend(const Op& op, const Required& required,

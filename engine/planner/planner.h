@@ -93,6 +93,10 @@ class Planner {
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required,
                          const std::vector<sparql::Expr>& conditions = {}) const;
+  // `extend` under `above` (conditions reading its BINDs' variables) and
+  // `below` (conditions reading none), each as low as it can go.
+  OperatorPtr planBelowLastBind(const sparql::Op& extend, std::vector<sparql::Expr> below,
+                                std::vector<sparql::Expr> above, const Required& required) const;
   // The score of a text search (an Extend of kTextScoreFunction).
   OperatorPtr planTextScore(const sparql::Op& op, const Required& required,
                             const std::vector<sparql::Expr>& conditions) const;

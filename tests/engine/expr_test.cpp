@@ -4,12 +4,14 @@
 // lexical forms the W3C tests expect, not Jena's ("W3C:" notes).
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <map>
 #include <regex>
 #include <set>
 
 #include "engine/expr/expression.h"
 #include "parser/parse.h"
+#include "rdf/term.h"
 
 namespace {
 
@@ -385,6 +387,85 @@ TEST_CASE("FILTER semantics and slots") {
   CHECK(exists.slotsRead() == std::vector<size_t>{2, 7});
   CHECK(engine::expr::effectiveBooleanValue("\"0\"^^<http://www.w3.org/2001/XMLSchema#integer>") == false);
   CHECK(engine::expr::effectiveBooleanValue("<http://x>") == std::nullopt);
+}
+
+// A FILTER decides booleans without writing them (Evaluator::decide) and
+// walks a chain of ! in a loop; a value writes them and negates through the
+// ! function: both ways must agree, errors included, at any depth.
+TEST_CASE("a FILTER's decision equals the effective boolean value of the same expression's term") {
+  Env env;
+  const std::vector<std::string> operands = {
+      "true", "false", "\"\"", "\"x\"", "0", "2", "?u", "\"x\"@en", "<http://x>", "?i > 5", "?s = \"abc\"",
+      "?iri = ?s", "isIRI(?iri)", "isBlank(?s)", "isLiteral(?b)", "isNumeric(?d)", "isNumeric(?s)", "STRSTARTS(?s, \"a\")",
+      "CONTAINS(?en, \"h\")", "sameTerm(?s, \"abc\")", "?u IN (1, 2)", "REGEX(?s, \"^a\")", "BOUND(?u)",
+      "?i < ?u || ?i > 1", "?i < ?u && ?i > 100", "hasLang(?en)", "LANGMATCHES(LANG(?en), \"en\")"};
+  for (const std::string& operand : operands) {
+    for (size_t depth = 0; depth < 5; ++depth) {
+      const std::string text = std::string(depth, '!') + "(" + operand + ")";
+      CAPTURE(text);
+      engine::expr::Expression e(parseExpr(text), kVariables);
+      const Result term = e.evaluate(Row{}, env.environment);
+      const bool expected = term && engine::expr::effectiveBooleanValue(*term) == true;
+      CHECK(e.holds(Row{}, env.environment) == expected);
+    }
+  }
+}
+
+// The parser takes chains of up to 2,000 operators.
+TEST_CASE("a chain of 1,999 ! is decided in a loop") {
+  Env env;
+  for (const char* operand : {"\"x\"", "?u"}) {
+    const std::string text = std::string(1998, '!') + operand;
+    engine::expr::Expression e(parseExpr(text), kVariables);
+    CHECK(e.holds(Row{}, env.environment) == (std::string(operand) == "\"x\""));
+    CHECK_FALSE(engine::expr::Expression(parseExpr("!" + text), kVariables).holds(Row{}, env.environment));
+  }
+}
+
+namespace {
+
+// XPath fn:substring by its definition: the code points at positions p
+// (from 1) with round(start) <= p < round(start) + round(length).
+std::u32string substringByDefinition(const std::u32string& text, double start, std::optional<double> length) {
+  const double first = std::floor(start + 0.5);
+  const double last = length ? first + std::floor(*length + 0.5) : HUGE_VAL;
+  std::u32string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const double p = static_cast<double>(i + 1);
+    if (p >= first && p < last) out += text[i];
+  }
+  return out;
+}
+
+std::string utf8(const std::u32string& text) {
+  std::string out;
+  for (char32_t c : text) rdf::appendUtf8(out, c);
+  return out;
+}
+
+}  // namespace
+
+// SUBSTR and STRLEN count bytes of ASCII text and code points of the rest.
+TEST_CASE("SUBSTR and STRLEN on ASCII and other text follow fn:substring's definition") {
+  const std::vector<std::u32string> texts = {U"", U"a", U"motor", U"12345", U"日本語x", U"aé b", U"x\U0001F600y"};
+  const std::vector<std::pair<const char*, double>> numbers = {
+      {"\"-INF\"^^xsd:double", -HUGE_VAL}, {"-2", -2}, {"0", 0}, {"0.5", 0.5}, {"1", 1}, {"1.5", 1.5}, {"2", 2},
+      {"3", 3}, {"5", 5}, {"6", 6}, {"100", 100}, {"\"INF\"^^xsd:double", HUGE_VAL},
+      {"\"NaN\"^^xsd:double", std::nan("")}};
+  for (const std::u32string& text : texts) {
+    const std::string literal = "\"" + utf8(text) + "\"";
+    CHECK(eval("STRLEN(" + literal + ")") == "\"" + std::to_string(text.size()) + "\"^^xsd:integer");
+    for (const auto& [start, startValue] : numbers) {
+      CAPTURE(literal);
+      CAPTURE(start);
+      CHECK(eval("SUBSTR(" + literal + ", " + start + ")") == "\"" + utf8(substringByDefinition(text, startValue, {})) + "\"");
+      for (const auto& [length, lengthValue] : numbers) {
+        CAPTURE(length);
+        CHECK(eval("SUBSTR(" + literal + ", " + start + ", " + length + ")") ==
+              "\"" + utf8(substringByDefinition(text, startValue, lengthValue)) + "\"");
+      }
+    }
+  }
 }
 
 namespace {
