@@ -39,9 +39,12 @@ Result str(const std::vector<Arg>& a, CallContext&) {
   return stringTerm(a[0].term.value);
 }
 
+// A literal whose term ends with its closing quote has no tag: no need to
+// split it (most literals are simple).
 Result lang(const std::vector<Arg>& a, CallContext&) {
-  if (!a[0].term.isLiteral()) return std::nullopt;
-  const std::string& tag = a[0].term.language;
+  if (rdf::termKind(a[0].text) != rdf::TermKind::Literal) return std::nullopt;
+  if (a[0].text.ends_with('"')) return stringTerm("");
+  const std::string tag = parseTerm(a[0].text).language;
   return stringTerm(std::string_view(tag).substr(0, tag.find("--")));
 }
 
@@ -141,7 +144,7 @@ std::vector<Builtin> termBuiltins() {
       kindTest<rdf::TermKind::Literal>("ISLITERAL"),
       predicate<isNumeric>("ISNUMERIC", 1, 1, true),
       predicate<sameTerm>("SAMETERM", 2, 2, true),
-      {"STR", str, 1, 1},            {"LANG", lang, 1, 1},
+      {"STR", str, 1, 1},            {"LANG", lang, 1, 1, true, nullptr, true},
       {"DATATYPE", datatype, 1, 1},  {"IRI", iri, 1, 1, false},
       {"URI", iri, 1, 1, false},     {"BNODE", bnode, 0, 1, false},
       {"STRDT", strdt, 2, 2},        {"STRLANG", strlang, 2, 2},

@@ -36,8 +36,14 @@ std::string booleanTerm(bool value) {
   return value ? kTrue : kFalse;
 }
 
+// Digits need no escape, nor does the datatype IRI: written, not escaped.
 std::string integerTerm(long long value) {
-  return rdf::literalTerm(std::to_string(value), {}, xsd("integer"));
+  static const std::string kDatatype = rdf::iriTerm(xsd("integer"));
+  std::string out = "\"";
+  out += std::to_string(value);
+  out += "\"^^";
+  out += kDatatype;
+  return out;
 }
 
 std::string stringTerm(std::string_view lexical, std::string_view language) {

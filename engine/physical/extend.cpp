@@ -46,23 +46,19 @@ ValueId Extend::valueAt(size_t binding, const Table& batch, size_t row, RowSolut
   solution.moveTo(row);
   if (const std::optional<size_t> kept = expression.slotOfValue(solution)) return batch.at(row, *kept);
   const std::optional<size_t> keySlot = expression.keySlot();
-  auto compute = [&] { return valueOf(expression.evaluate(solution, *environment_), context.terms); };
-  if (!keySlot) return compute();
-  std::unordered_map<ValueId, ValueId>& ids = idsByKey_[binding];
-  const ValueId key = batch.at(row, *keySlot);
-  if (auto it = ids.find(key); it != ids.end()) return it->second;
-  const ValueId id = compute();
-  if (ids.size() < expr::ExpressionMemo::kMaxEntries) ids.emplace(key, id);
-  return id;
+  auto make = [&] { return valueOf(expression.evaluate(solution, *environment_), context.terms); };
+  return keySlot ? idsByKey_[binding].get(batch.at(row, *keySlot), make) : make();
 }
 
 std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
   auto batch = child_->next(context);
   if (!batch) return std::nullopt;
-  // BNODE(label): one blank node per label and row, whichever binding asks.
-  std::vector<std::unordered_map<std::string, std::string>> blankNodes(batch->rows);
+  // BNODE(label): one blank node per label and row, whichever binding asks
+  // (the tables made on the first call: most BINDs make no blank nodes).
+  std::vector<std::unordered_map<std::string, std::string>> blankNodes;
   size_t row = 0;
   environment_->blankNodeFor = [&](std::string_view label) {
+    if (blankNodes.empty()) blankNodes.resize(batch->rows);
     auto [it, added] = blankNodes[row].try_emplace(std::string(label));
     if (added) it->second = environment_->freshBlankNode();
     return it->second;

@@ -6,10 +6,10 @@
 // the input already has gets its column overwritten instead (the parser
 // refuses such queries; a plan may still carry one column of that name).
 #include <optional>
-#include <unordered_map>
 
 #include "engine/expr/expression.h"
 #include "engine/physical/operator.h"
+#include "engine/physical/values_by_key.h"
 
 namespace gsparql::engine {
 
@@ -42,10 +42,10 @@ class Extend final : public Operator {
   OperatorPtr child_;
   std::vector<Compiled> bindings_;
   std::optional<expr::Environment> environment_;
-  // Per binding whose value depends on one variable (Expression::keySlot):
-  // the id of its value by the key of that variable's term, so that a BIND
-  // over many rows of few terms neither writes nor looks up a term a row.
-  std::vector<std::unordered_map<ValueId, ValueId>> idsByKey_;
+  // Per binding whose value depends on one variable: the id of its value,
+  // so that a BIND over many rows of few terms neither writes nor looks up
+  // a term a row.
+  std::vector<ValuesByKey<ValueId>> idsByKey_;
 };
 
 }  // namespace gsparql::engine

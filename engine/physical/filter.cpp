@@ -10,6 +10,7 @@ Filter::Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, s
 
 void Filter::openImpl(ExecutionContext& context) {
   environment_ = context.environmentFor(variables());
+  decisions_.assign(conditions_.size(), {});
   emitted_ = 0;
   child_->open(context);
 }
@@ -18,12 +19,21 @@ void Filter::openImpl(ExecutionContext& context) {
 // next check for a stop: a row of a long expression weighs more.
 bool Filter::holds(const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context, StopCheck& stop) {
   solution.moveTo(row);
-  for (const auto& c : conditions_) {
+  for (size_t i = 0; i < conditions_.size(); ++i) {
+    const Condition& c = conditions_[i];
     const auto decided = c.typed ? c.typed->decide(batch, row, context.terms) : std::nullopt;
     stop(decided ? 1 : c.expression.cost());
-    if (!(decided ? *decided : c.expression.holds(solution, *environment_))) return false;
+    if (!(decided ? *decided : decision(i, batch, row, solution))) return false;
   }
   return true;
+}
+
+// A condition's decision on the row `solution` is at.
+bool Filter::decision(size_t condition, const Table& batch, size_t row, RowSolution& solution) {
+  const expr::Expression& expression = conditions_[condition].expression;
+  auto decide = [&] { return expression.holds(solution, *environment_); };
+  const std::optional<size_t> keySlot = expression.keySlot();
+  return keySlot ? decisions_[condition].get(batch.at(row, *keySlot), decide) : decide();
 }
 
 std::optional<Table> Filter::nextImpl(ExecutionContext& context) {

@@ -9,6 +9,7 @@
 #include "engine/physical/operator.h"
 #include "engine/physical/row_solution.h"
 #include "engine/physical/typed_comparison.h"
+#include "engine/physical/values_by_key.h"
 
 namespace gsparql::engine {
 
@@ -30,11 +31,15 @@ class Filter final : public Operator {
     std::optional<TypedComparison> typed;  // decides most rows without decoding
   };
   bool holds(const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context, StopCheck& stop);
+  bool decision(size_t condition, const Table& batch, size_t row, RowSolution& solution);
 
   OperatorPtr child_;
   std::vector<Condition> conditions_;
   std::string text_;
   std::optional<expr::Environment> environment_;
+  // Per condition that depends on one variable: its decision by that
+  // variable's key (a memoized condition would still be looked up and read).
+  std::vector<ValuesByKey<bool>> decisions_;
   std::optional<uint64_t> readAtMost_;
   uint64_t emitted_ = 0;
 };
