@@ -3,11 +3,9 @@
 // by the key of the one variable the expression depends on
 // (expr::Expression::keySlot), so that rows repeating a term skip the
 // evaluation and what follows it: 240,000 price rows hold 1,000 prices.
-// Bounded as the expressions' own memo is; past the bound, values are made
-// on every row. A run's state: operators hold one per expression and clear
-// it when they open.
-#include <unordered_map>
-
+// Bounded, and given up on mostly distinct terms, as the expressions' own
+// memo is (expr::KeyedValues). A run's state: operators hold one per
+// expression and clear it when they open.
 #include "engine/expr/expression_memo.h"
 #include "engine/value/value_id.h"
 
@@ -16,17 +14,17 @@ namespace gsparql::engine {
 template <class Value>
 class ValuesByKey {
  public:
-  // The value kept for `key`, or `make()`'s, kept while there is room.
+  // The value kept for `key`, or `make()`'s, kept while that pays.
   template <class Make>
   Value get(ValueId key, Make&& make) {
-    if (auto it = values_.find(key); it != values_.end()) return it->second;
+    if (const Value* known = values_.find(key)) return *known;
     const Value value = make();
-    if (values_.size() < expr::ExpressionMemo::kMaxEntries) values_.emplace(key, value);
+    values_.remember(key, value);
     return value;
   }
 
  private:
-  std::unordered_map<ValueId, Value> values_;
+  expr::KeyedValues<Value> values_;
 };
 
 }  // namespace gsparql::engine
