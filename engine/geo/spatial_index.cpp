@@ -5,27 +5,41 @@
 #include <mutex>
 
 #include "engine/geo/operations.h"
-#include "rdf/term_parts.h"
 
 namespace gsparql::engine::geo {
 
+namespace {
+
+Box boxOf(const GEOSGeometry* g) {
+  Box b;
+  GEOSGeom_getXMin_r(context(), g, &b.minX);
+  GEOSGeom_getYMin_r(context(), g, &b.minY);
+  GEOSGeom_getXMax_r(context(), g, &b.maxX);
+  GEOSGeom_getYMax_r(context(), g, &b.maxY);
+  return b;
+}
+
+}  // namespace
+
+std::optional<Box> boxOfTerm(std::string_view term) {
+  std::optional<Geometry> g = readTerm(term);
+  if (!g || GEOSisEmpty_r(context(), g->get()) == 1) return std::nullopt;
+  return boxOf(g->get());
+}
+
 SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm)
     : tree_(GEOSSTRtree_create_r(context(), 10)) {
-  rdf::TermSplitter splitter;
   std::vector<uint32_t> ids;
   forEachTerm([&](uint32_t id, std::string_view term) {
-    if (!term.ends_with("Literal>")) return;  // the cheap test first: most terms are not geometries
-    const rdf::TermParts& parts = splitter.split(term);
-    if (parts.kind != rdf::TermKind::Literal || !isGeometryDatatype(parts.datatype)) return;
-    try {
-      Geometry g = readLiteral(parts.value, parts.datatype);
-      if (GEOSisEmpty_r(context(), g.get()) == 1) return;  // meets nothing
-      envelopes_.push_back(own(GEOSEnvelope_r(context(), g.get())));
-      ids.push_back(id);
-    } catch (const GeoError&) {
-      // Ill-typed: every spatial function on it is an error, so no filter keeps it.
-    }
+    std::optional<Geometry> g = readTerm(term);
+    // An ill-typed literal makes every spatial function an error, and an
+    // empty geometry meets nothing: no filter keeps either.
+    if (!g || GEOSisEmpty_r(context(), g->get()) == 1) return;
+    envelopes_.push_back(own(GEOSEnvelope_r(context(), g->get())));
+    boxes_.emplace_back(id, boxOf(g->get()));
+    ids.push_back(id);
   });
+  std::sort(boxes_.begin(), boxes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (size_t i = 0; i < ids.size(); ++i) {
     GEOSSTRtree_insert_r(context(), tree_, envelopes_[i].get(), reinterpret_cast<void*>(uintptr_t{ids[i]}));
   }
@@ -48,6 +62,12 @@ std::vector<uint32_t> SpatialIndex::candidates(const GEOSGeometry* g) const {
       &out);
   std::sort(out.begin(), out.end());
   return out;
+}
+
+std::optional<Box> SpatialIndex::box(uint32_t id) const {
+  auto it = std::lower_bound(boxes_.begin(), boxes_.end(), id, [](const auto& e, uint32_t v) { return e.first < v; });
+  if (it == boxes_.end() || it->first != id) return std::nullopt;
+  return it->second;
 }
 
 std::shared_ptr<const SpatialIndex> spatialIndex(const std::string& key,

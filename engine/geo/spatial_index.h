@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/geo/box.h"
 #include "engine/geo/geometry.h"
 
 namespace gsparql::engine::geo {
@@ -28,11 +30,15 @@ class SpatialIndex {
 
   // The ids (sorted) of the literals whose envelopes intersect g's.
   std::vector<uint32_t> candidates(const GEOSGeometry* g) const;
+  // The envelope of literal `id`; nullopt where it is not indexed (no
+  // geometry, an ill-typed or empty one).
+  std::optional<Box> box(uint32_t id) const;
   size_t size() const { return envelopes_.size(); }
 
  private:
   GEOSSTRtree* tree_;
   std::vector<GeometryPtr> envelopes_;  // the tree points into them
+  std::vector<std::pair<uint32_t, Box>> boxes_;  // by id
 };
 
 // The index of the snapshot named `key`, built on its first use and kept

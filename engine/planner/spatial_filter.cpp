@@ -7,6 +7,25 @@
 
 namespace gsparql::engine {
 
+std::shared_ptr<const geo::SpatialIndex> storeSpatialIndex(const GraphStore& store) {
+  // One index per snapshot: its generation (an absolute path: two databases
+  // opened by relative paths from different folders differ), delta files
+  // and in-memory delta records.
+  const std::string key = std::filesystem::absolute(store.snapshotName()).string() + "+" +
+                          std::to_string(store.deltaRecords()) + "@" +
+                          std::to_string(reinterpret_cast<uintptr_t>(&store.dictionary()));
+  return geo::spatialIndex(key, [&](const geo::SpatialIndex::Visit& visit) {
+    store.dictionary().forEach(TermSpace::Vertex, visit);
+  });
+}
+
+std::function<std::optional<geo::Box>(uint32_t vertex)> storedBoxes(const GraphStore& store) {
+  return [&store, index = std::shared_ptr<const geo::SpatialIndex>()](uint32_t vertex) mutable {
+    if (!index) index = storeSpatialIndex(store);
+    return index->box(vertex);
+  };
+}
+
 std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidates(const sparql::Expr& e,
                                                                                    const GraphStore& store,
                                                                                    size_t maxCandidates) {
@@ -26,15 +45,7 @@ std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidate
     geo::Geometry g = geo::readLiteral(parts.value, parts.datatype);
     // Two empty geometries are sfEquals, and an empty one has no envelope.
     if (GEOSisEmpty_r(geo::context(), g.get()) == 1) return std::nullopt;
-    // One index per snapshot: its generation (an absolute path: two databases
-    // opened by relative paths from different folders differ), delta files
-    // and in-memory delta records.
-    const std::string key = std::filesystem::absolute(store.snapshotName()).string() + "+" +
-                            std::to_string(store.deltaRecords()) + "@" +
-                            std::to_string(reinterpret_cast<uintptr_t>(&store.dictionary()));
-    auto index = geo::spatialIndex(key, [&](const geo::SpatialIndex::Visit& visit) {
-      store.dictionary().forEach(TermSpace::Vertex, visit);
-    });
+    auto index = storeSpatialIndex(store);
     ids = index->candidates(g.get());
   } catch (const geo::GeoError&) {
     return std::nullopt;  // the filter gives its error on each row, as without the index

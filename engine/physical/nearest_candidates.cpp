@@ -1,0 +1,90 @@
+#include "engine/physical/nearest_candidates.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <numeric>
+#include <queue>
+#include <stdexcept>
+
+#include "engine/physical/row_solution.h"
+#include "rdf/term_parts.h"
+
+namespace gsparql::engine {
+namespace {
+
+constexpr double kFirst = -std::numeric_limits<double>::infinity();
+
+// The number a key's value sorts by: kFirst for an error (unbound sorts
+// first); nullopt for anything but a number (not geof:distance's results),
+// kept whatever it is, and not counted among the nearest.
+std::optional<double> sortValue(const expr::Result& value) {
+  if (!value) return kFirst;
+  rdf::TermSplitter splitter;
+  const rdf::TermParts& parts = splitter.split(*value);
+  const std::string lexical(parts.value);
+  char* end = nullptr;
+  const double v = std::strtod(lexical.c_str(), &end);
+  if (end == lexical.c_str() || *end != '\0' || v != v) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+NearestCandidates::NearestCandidates(OperatorPtr child, const std::string& variable, const sparql::Expr& key,
+                                     std::string text, geo::NearestBounds bounds, uint64_t wanted)
+    : Operator(child->variables(), std::min(child->estimatedRows(), static_cast<double>(wanted)),
+               child->estimatedCost() + child->estimatedRows()),
+      child_(std::move(child)), key_(key, variables()), text_(std::move(text)), bounds_(std::move(bounds)),
+      wanted_(wanted) {
+  const auto column = child_->columnOf(variable);
+  if (!column) throw std::logic_error("NearestCandidates: ?" + variable + " is not bound below");
+  column_ = *column;
+}
+
+std::string NearestCandidates::describe() const {
+  return "NearestCandidates " + text_ + ", the first " + std::to_string(wanted_) + " through the spatial index";
+}
+
+void NearestCandidates::openImpl(ExecutionContext& context) {
+  Table rows = runToEnd(*child_, context);
+  const std::vector<size_t> keep = kept(rows, context);
+  cursor_.reset(gatherRows(rows, keep));
+}
+
+std::vector<size_t> NearestCandidates::kept(const Table& rows, ExecutionContext& context) const {
+  if (wanted_ == 0) return {};
+  StopCheck stop(context.run.limits);
+  std::vector<double> bound(rows.rows);
+  for (size_t r = 0; r < rows.rows; ++r) {
+    stop();
+    const ValueId id = rows.at(r, column_);
+    bound[r] = spaceOf(id) == ValueSpace::Vertex ? bounds_.lowerBound(indexOf(id)) : kFirst;
+  }
+  std::vector<size_t> order(rows.rows);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return bound[a] < bound[b]; });
+  expr::Environment environment = context.environmentFor(variables());
+  RowSolution solution(rows, context.terms);
+  std::priority_queue<double> nearest;  // the `wanted` least values so far, the greatest on top
+  std::vector<std::pair<size_t, std::optional<double>>> tried;
+  for (size_t r : order) {
+    if (nearest.size() == wanted_ && bound[r] > nearest.top()) break;  // no row left comes before them
+    stop(static_cast<int64_t>(key_.cost()));
+    solution.moveTo(r);
+    const std::optional<double> value = sortValue(key_.evaluate(solution, environment));
+    tried.emplace_back(r, value);
+    if (!value) continue;
+    nearest.push(*value);
+    if (nearest.size() > wanted_) nearest.pop();
+  }
+  const double last = nearest.size() == wanted_ ? nearest.top() : std::numeric_limits<double>::infinity();
+  std::vector<size_t> keep;
+  for (const auto& [r, value] : tried) {
+    if (!value || *value <= last) keep.push_back(r);  // ties with the last kept: ORDER BY's own tie-break decides
+  }
+  std::sort(keep.begin(), keep.end());
+  return keep;
+}
+
+}  // namespace gsparql::engine
