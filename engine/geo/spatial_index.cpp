@@ -8,9 +8,7 @@
 
 namespace gsparql::engine::geo {
 
-namespace {
-
-Box boxOf(const GEOSGeometry* g) {
+Box boxOfGeometry(const GEOSGeometry* g) {
   Box b;
   GEOSGeom_getXMin_r(context(), g, &b.minX);
   GEOSGeom_getYMin_r(context(), g, &b.minY);
@@ -19,12 +17,10 @@ Box boxOf(const GEOSGeometry* g) {
   return b;
 }
 
-}  // namespace
-
 std::optional<Box> boxOfTerm(std::string_view term) {
   std::optional<Geometry> g = readTerm(term);
   if (!g || GEOSisEmpty_r(context(), g->get()) == 1) return std::nullopt;
-  return boxOf(g->get());
+  return boxOfGeometry(g->get());
 }
 
 SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm)
@@ -36,7 +32,7 @@ SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm)
     // empty geometry meets nothing: no filter keeps either.
     if (!g || GEOSisEmpty_r(context(), g->get()) == 1) return;
     envelopes_.push_back(own(GEOSEnvelope_r(context(), g->get())));
-    boxes_.emplace_back(id, boxOf(g->get()));
+    boxes_.emplace_back(id, boxOfGeometry(g->get()));
     ids.push_back(id);
   });
   std::sort(boxes_.begin(), boxes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

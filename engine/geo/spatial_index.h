@@ -41,6 +41,9 @@ class SpatialIndex {
   std::vector<std::pair<uint32_t, Box>> boxes_;  // by id
 };
 
+// The envelope of a non-empty geometry.
+Box boxOfGeometry(const GEOSGeometry* g);
+
 // The index of the snapshot named `key`, built on its first use and kept
 // for the few snapshots asked last.
 std::shared_ptr<const SpatialIndex> spatialIndex(const std::string& key,

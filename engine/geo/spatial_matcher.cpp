@@ -1,5 +1,7 @@
 #include "engine/geo/spatial_matcher.h"
 
+#include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -66,11 +68,20 @@ struct SpatialMatcher::Impl {
   std::vector<Added*> empties;
   GEOSSTRtree* tree = nullptr;
   bool built = false;
+  std::optional<Box> extent;  // of the non-empty added geometries: a test in plain numbers first
 
   Impl(std::string_view functionIri, bool first)
       : relation(relationOf(functionIri)), addedFirst(first), prepared(preparedFor(relation.name, first)),
         tree(GEOSSTRtree_create_r(context(), 10)) {}
   ~Impl() { GEOSSTRtree_destroy_r(context(), tree); }
+
+  void extend(const Box& b) {
+    if (!extent) extent = b;
+    extent->minX = std::min(extent->minX, b.minX);
+    extent->minY = std::min(extent->minY, b.minY);
+    extent->maxX = std::max(extent->maxX, b.maxX);
+    extent->maxY = std::max(extent->maxY, b.maxY);
+  }
 
   // The relation between an added geometry and a probe, in argument order.
   // GEOS 3.11's relate refuses a GEOMETRYCOLLECTION where the prepared
@@ -105,12 +116,15 @@ bool SpatialMatcher::add(uint32_t item, std::string_view term) {
     impl_->empties.push_back(a);
   } else {
     GEOSSTRtree_insert_r(context(), impl_->tree, a->geometry.get(), a);
+    impl_->extend(boxOfGeometry(a->geometry.get()));
   }
   return true;
 }
 
 bool SpatialMatcher::mayMatch(const Box& box) {
   impl_->built = true;
+  const std::optional<Box>& e = impl_->extent;
+  if (!e || box.maxX < e->minX || box.minX > e->maxX || box.maxY < e->minY || box.minY > e->maxY) return false;
   GeometryPtr envelope = own(GEOSGeom_createRectangle_r(context(), box.minX, box.minY, box.maxX, box.maxY));
   bool any = false;
   GEOSSTRtree_query_r(context(), impl_->tree, envelope.get(), [](void*, void* found) { *static_cast<bool*>(found) = true; },
