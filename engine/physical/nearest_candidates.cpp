@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
-#include <numeric>
 #include <queue>
 #include <stdexcept>
 
@@ -55,21 +54,25 @@ void NearestCandidates::openImpl(ExecutionContext& context) {
 std::vector<size_t> NearestCandidates::kept(const Table& rows, ExecutionContext& context) const {
   if (wanted_ == 0) return {};
   StopCheck stop(context.run.limits);
-  std::vector<double> bound(rows.rows);
+  std::vector<std::pair<double, size_t>> order(rows.rows);  // (bound, row): ties in input order
   for (size_t r = 0; r < rows.rows; ++r) {
     stop();
     const ValueId id = rows.at(r, column_);
-    bound[r] = spaceOf(id) == ValueSpace::Vertex ? bounds_.lowerBound(indexOf(id)) : kFirst;
+    order[r] = {spaceOf(id) == ValueSpace::Vertex ? bounds_.lowerBound(indexOf(id)) : kFirst, r};
   }
-  std::vector<size_t> order(rows.rows);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return bound[a] < bound[b]; });
+  // Most searches end within the few nearest: those are picked out in
+  // linear time and sorted, the rest sorted only when the search gets there.
+  const size_t first = std::min<size_t>(order.size(), std::max<uint64_t>(64, 4 * wanted_));
+  std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(first), order.end());
+  std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(first));
   expr::Environment environment = context.environmentFor(variables());
   RowSolution solution(rows, context.terms);
   std::priority_queue<double> nearest;  // the `wanted` least values so far, the greatest on top
   std::vector<std::pair<size_t, std::optional<double>>> tried;
-  for (size_t r : order) {
-    if (nearest.size() == wanted_ && bound[r] > nearest.top()) break;  // no row left comes before them
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i == first) std::sort(order.begin() + static_cast<std::ptrdiff_t>(first), order.end());
+    const auto [bound, r] = order[i];
+    if (nearest.size() == wanted_ && bound > nearest.top()) break;  // no row left comes before them
     stop(static_cast<int64_t>(key_.cost()));
     solution.moveTo(r);
     const std::optional<double> value = sortValue(key_.evaluate(solution, environment));
