@@ -7,7 +7,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/geo/box.h"
 #include "engine/geo/unit.h"
@@ -34,6 +37,11 @@ class NearestBounds {
   // A lower bound of the distance of literal `id` (a vertex id); -infinity
   // where the index does not hold it: the function decides such a term.
   double lowerBound(uint32_t id) const;
+  // The `count` literals of the index with the least bounds (ids ascending),
+  // and the least bound of those left out (infinity where none is).
+  std::pair<std::vector<uint32_t>, double> nearest(size_t count) const;
+  // Whether the index holds every literal of `ids` (ascending).
+  bool holdsAll(std::span<const uint32_t> ids) const;
 
  private:
   NearestBounds(std::shared_ptr<const SpatialIndex> index, Box query, Unit unit)

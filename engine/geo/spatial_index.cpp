@@ -66,6 +66,16 @@ std::optional<Box> SpatialIndex::box(uint32_t id) const {
   return it->second;
 }
 
+bool SpatialIndex::holdsAll(std::span<const uint32_t> ids) const {
+  auto held = boxes_.begin();
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i > 0 && ids[i] <= ids[i - 1]) return false;  // not ascending: not known
+    while (held != boxes_.end() && held->first < ids[i]) ++held;
+    if (held == boxes_.end() || held->first != ids[i]) return false;
+  }
+  return true;
+}
+
 std::shared_ptr<const SpatialIndex> spatialIndex(const std::string& key,
                                                  const std::function<void(const SpatialIndex::Visit&)>& forEachTerm) {
   constexpr size_t kKept = 4;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,10 @@ class SpatialIndex {
   // The envelope of literal `id`; nullopt where it is not indexed (no
   // geometry, an ill-typed or empty one).
   std::optional<Box> box(uint32_t id) const;
+  // Whether every id of `ids` (ascending) is a literal it holds.
+  bool holdsAll(std::span<const uint32_t> ids) const;
+  // The envelopes it holds, by id.
+  const std::vector<std::pair<uint32_t, Box>>& boxes() const { return boxes_; }
   size_t size() const { return envelopes_.size(); }
 
  private:

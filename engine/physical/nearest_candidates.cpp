@@ -30,15 +30,22 @@ std::optional<double> sortValue(const expr::Result& value) {
 
 }  // namespace
 
-NearestCandidates::NearestCandidates(OperatorPtr child, const std::string& variable, const sparql::Expr& key,
-                                     std::string text, geo::NearestBounds bounds, uint64_t wanted)
+NearestCandidates::NearestCandidates(OperatorPtr child, OperatorPtr nearest, double cutoff, const std::string& variable,
+                                     const sparql::Expr& key, std::string text, geo::NearestBounds bounds,
+                                     uint64_t wanted)
     : Operator(child->variables(), std::min(child->estimatedRows(), static_cast<double>(wanted)),
-               child->estimatedCost() + child->estimatedRows()),
-      child_(std::move(child)), key_(key, variables()), text_(std::move(text)), bounds_(std::move(bounds)),
-      wanted_(wanted) {
+               nearest ? nearest->estimatedCost() : child->estimatedCost() + child->estimatedRows()),
+      child_(std::move(child)), nearest_(std::move(nearest)), cutoff_(cutoff), key_(key, variables()),
+      text_(std::move(text)), bounds_(std::move(bounds)), wanted_(wanted) {
   const auto column = child_->columnOf(variable);
   if (!column) throw std::logic_error("NearestCandidates: ?" + variable + " is not bound below");
+  if (nearest_ && nearest_->variables() != variables()) throw std::logic_error("NearestCandidates: inputs differ");
   column_ = *column;
+}
+
+std::vector<const Operator*> NearestCandidates::children() const {
+  if (!nearest_) return {child_.get()};
+  return {nearest_.get(), child_.get()};
 }
 
 std::string NearestCandidates::describe() const {
@@ -46,13 +53,20 @@ std::string NearestCandidates::describe() const {
 }
 
 void NearestCandidates::openImpl(ExecutionContext& context) {
+  if (nearest_) {
+    Table rows = runToEnd(*nearest_, context);
+    auto [keep, last] = kept(rows, context);
+    if (last < cutoff_ || cutoff_ == std::numeric_limits<double>::infinity()) {
+      cursor_.reset(gatherRows(rows, keep));
+      return;  // every row left out is farther than the last one kept
+    }
+  }
   Table rows = runToEnd(*child_, context);
-  const std::vector<size_t> keep = kept(rows, context);
-  cursor_.reset(gatherRows(rows, keep));
+  cursor_.reset(gatherRows(rows, kept(rows, context).first));
 }
 
-std::vector<size_t> NearestCandidates::kept(const Table& rows, ExecutionContext& context) const {
-  if (wanted_ == 0) return {};
+std::pair<std::vector<size_t>, double> NearestCandidates::kept(const Table& rows, ExecutionContext& context) const {
+  if (wanted_ == 0) return {{}, -std::numeric_limits<double>::infinity()};
   StopCheck stop(context.run.limits);
   std::vector<std::pair<double, size_t>> order(rows.rows);  // (bound, row): ties in input order
   for (size_t r = 0; r < rows.rows; ++r) {
@@ -87,7 +101,7 @@ std::vector<size_t> NearestCandidates::kept(const Table& rows, ExecutionContext&
     if (!value || *value <= last) keep.push_back(r);  // ties with the last kept: ORDER BY's own tie-break decides
   }
   std::sort(keep.begin(), keep.end());
-  return keep;
+  return {std::move(keep), last};
 }
 
 }  // namespace gsparql::engine

@@ -7,6 +7,12 @@
 // the next row's lower bound, no row left can come before them. A row whose
 // literal the index lacks (unbound, ill-typed, empty, computed) has no
 // bound: it is tried, and an error sorts first, as ORDER BY puts unbound first.
+//
+// Where the planner could make one, a `nearest` input is tried first: the
+// same rows with ?g limited to the literals of least bounds, every other
+// literal `cutoff` away at least, and ?g's values all indexed literals. When
+// its `wanted`-th value is below the cutoff, no row it left out can come
+// first, and the whole input is never read.
 #include <optional>
 
 #include "engine/expr/expression.h"
@@ -17,18 +23,20 @@ namespace gsparql::engine {
 
 class NearestCandidates final : public Operator {
  public:
-  NearestCandidates(OperatorPtr child, const std::string& variable, const sparql::Expr& key, std::string text,
-                    geo::NearestBounds bounds, uint64_t wanted);
+  NearestCandidates(OperatorPtr child, OperatorPtr nearest, double cutoff, const std::string& variable,
+                    const sparql::Expr& key, std::string text, geo::NearestBounds bounds, uint64_t wanted);
   std::string describe() const override;
-  std::vector<const Operator*> children() const override { return {child_.get()}; }
+  std::vector<const Operator*> children() const override;
 
  private:
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
-  // The rows of `rows` to keep, ascending.
-  std::vector<size_t> kept(const Table& rows, ExecutionContext& context) const;
+  // The rows of `rows` to keep, ascending, and the `wanted`-th least value
+  // among them (infinity where there are fewer).
+  std::pair<std::vector<size_t>, double> kept(const Table& rows, ExecutionContext& context) const;
 
-  OperatorPtr child_;
+  OperatorPtr child_, nearest_;
+  double cutoff_;
   size_t column_;
   expr::Expression key_;
   std::string text_;

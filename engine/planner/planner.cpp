@@ -1020,9 +1020,17 @@ OperatorPtr Planner::planGraph(const Op& op, const Required& required) const {
 OperatorPtr Planner::planOrderBy(const Op& op, const Required& required, std::optional<uint64_t> wanted) const {
   std::vector<sparql::Expr> keys;
   for (const auto& k : op.order) keys.push_back(k.expr);
-  OperatorPtr rows = plan(*op.children[0], withExpressions(required, keys));
-  if (wanted) rows = nearestCandidates(std::move(rows), op, *wanted, store_);
-  return orderedBy(std::move(rows), op);
+  const Op& child = *op.children[0];
+  const Required read = withExpressions(required, keys);
+  OperatorPtr rows = plan(child, read);
+  if (!wanted) return orderedBy(std::move(rows), op);
+  // The input as a BGP with the distance's variable limited to the literals nearest first.
+  auto limited = [&](const std::string& variable, const std::vector<uint32_t>& ids) -> OperatorPtr {
+    if (child.kind != Op::Kind::Bgp || inMergedGraph()) return nullptr;
+    return planBgp(child, read, {}, {{variable, ids}});
+  };
+  const uint32_t graph = graph_.empty() ? NamedGraphs::kNoGraph : graph_[0];
+  return orderedBy(nearestCandidates(std::move(rows), op, *wanted, store_, graph, limited), op);
 }
 
 OperatorPtr Planner::planSliced(const Op& slice, const Required& required) const {

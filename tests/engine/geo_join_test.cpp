@@ -166,6 +166,36 @@ TEST_CASE("k-nearest through the index: the rows of ORDER BY over every row") {
   CHECK(explain(*store.db, nearest).find("NearestCandidates") != std::string::npos);
 }
 
+TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals tried first, the rest when they fall short") {
+  std::mt19937 random(17);
+  std::string data;
+  // Shapes of a predicate that has no other objects; a third of the subjects of a kind.
+  for (int i = 0; i < 400; ++i) {
+    const std::string s = "<http://e/c" + std::to_string(i) + ">";
+    data += s + " <http://e/clean> " + literal(randomShape(random, i % 5 == 0)) + " .\n";
+    if (i % 3 == 0) data += s + " <http://e/kind> <http://e/K> .\n";
+  }
+  for (int i = 0; i < 10; ++i) data += "<http://e/d" + std::to_string(i) + "> <http://e/clean> " + literal("POINT(7 7)") + " .\n";
+  Store store(data);
+  for (const std::string where : {"?x <http://e/clean> ?g", "?x <http://e/clean> ?g . ?x <http://e/kind> <http://e/K>"}) {
+    for (const std::string unit : {"uom:metre", "uom:degree"}) {
+      for (const std::string slice : {"LIMIT 1", "LIMIT 10", "LIMIT 70", "LIMIT 30 OFFSET 100", "LIMIT 5000"}) {
+        const std::string d = "geof:distance(?g, " + literal("POINT(7.2 6.9)") + ", " + unit + ")";
+        const std::string select = "SELECT ?x (" + d + " AS ?d) WHERE { " + where + " } ";
+        CAPTURE(select);
+        CAPTURE(slice);
+        CHECK(rows(*store.db, select + "ORDER BY " + d + " ?x " + slice) ==
+              rows(*store.db, select + "ORDER BY (" + d + " + 0) ?x " + slice));
+      }
+    }
+  }
+  // The limited input ran, and the whole one did not.
+  const std::string plan = explain(*store.db, "SELECT ?x WHERE { ?x <http://e/clean> ?g } ORDER BY geof:distance(?g, " +
+                                                  literal("POINT(1 1)") + ", uom:degree) LIMIT 3");
+  CHECK(plan.find("constants") != std::string::npos);
+  CHECK(plan.find("not run") != std::string::npos);
+}
+
 TEST_CASE("distance lower bounds never exceed the distance") {
   using engine::geo::Box;
   std::mt19937 random(5);
