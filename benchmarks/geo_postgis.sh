@@ -7,6 +7,8 @@
 #   a_within   the cities within one country's polygon (point in polygon)
 #   b_nearest  the 10 cities nearest a point, in degrees and in metres (k-nearest)
 #   c_join     the number of cities within each country (a spatial join)
+# Results: header.txt (machine, versions, the queries), rows.txt (the rows
+# compared), plans.txt (each side's plan with rows and times), rounds.txt.
 # PostGIS runs in a cluster of its own in a temporary folder, on a Unix
 # socket there (no TCP), as the postgres user, stopped at the end. Needs
 # root (runuser) and Debian's postgresql-15-postgis-3 (scripts/install-deps.sh --test).
@@ -94,6 +96,15 @@ echo "SELECT k.code, count(*) FROM countries k JOIN cities c ON ST_Within(c.geom
     fi
   done
 } | tee "$results/rows.txt"
+
+# The plans each side ran, with their rows and times (a run apart from the rounds).
+for q in "$work"/q/*.rq; do
+  name=$(basename "$q" .rq)
+  echo "== $name: gsparql --explain"
+  "$build/cli/gsparql" query --db "$work/db" --backend cpu --explain -f "$q" 2>&1 > /dev/null
+  echo "== $name: PostGIS EXPLAIN ANALYZE"
+  psql -d geo -c "EXPLAIN ANALYZE $(cat "$work/sql/$name.sql")"
+done > "$results/plans.txt"
 
 # Interleaved rounds; psql's \timing lines are the server's answer times as the client sees them.
 for round in $(seq "$rounds"); do
