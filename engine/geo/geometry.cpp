@@ -117,7 +117,7 @@ Geometry inCrs84(GeometryPtr g, Crs crs) {
 
 // The EPSG code of an IRI, or 0 where it names none.
 int epsgCode(std::string_view iri) {
-  for (std::string_view prefix : {"http://www.opengis.net/def/crs/EPSG/0/", "EPSG:", "urn:ogc:def:crs:EPSG::"}) {
+  for (std::string_view prefix : {kEpsgIri, std::string_view("EPSG:"), std::string_view("urn:ogc:def:crs:EPSG::")}) {
     if (!iri.starts_with(prefix)) continue;
     std::string_view digits = iri.substr(prefix.size());
     if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos) return 0;
@@ -200,7 +200,8 @@ Crs crsOf(std::string_view iri) {
 }
 
 std::string crsIri(Crs crs) {
-  return crs == Crs::Crs84 ? std::string(kCrs84) : "http://www.opengis.net/def/crs/EPSG/0/" + std::to_string(crs.epsg);
+  if (crs == Crs::Crs84) return std::string(kCrs84);
+  return std::string(kEpsgIri) + std::to_string(crs.epsg);
 }
 
 GeometryPtr toCrs84(const GEOSGeometry* g, Crs crs) {

@@ -26,7 +26,8 @@ inline constexpr std::string_view kWktLiteral = "http://www.opengis.net/ont/geos
 inline constexpr std::string_view kGeoJsonLiteral = "http://www.opengis.net/ont/geosparql#geoJSONLiteral";
 inline constexpr std::string_view kGmlLiteral = "http://www.opengis.net/ont/geosparql#gmlLiteral";
 inline constexpr std::string_view kCrs84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84";
-inline constexpr std::string_view kEpsg4326 = "http://www.opengis.net/def/crs/EPSG/0/4326";
+// An EPSG CRS: this, then its code.
+inline constexpr std::string_view kEpsgIri = "http://www.opengis.net/def/crs/EPSG/0/";
 
 // Literals longer than this, or with more coordinates, are refused before
 // GEOS reads them: a bound on the memory and time one literal can take.
