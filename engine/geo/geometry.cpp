@@ -165,6 +165,15 @@ void checkGeoJsonCoordinates(std::string_view lexical) {
 
 }  // namespace
 
+Box boxOfGeometry(const GEOSGeometry* g) {
+  Box b;
+  GEOSGeom_getXMin_r(context(), g, &b.minX);
+  GEOSGeom_getYMin_r(context(), g, &b.minY);
+  GEOSGeom_getXMax_r(context(), g, &b.maxX);
+  GEOSGeom_getYMax_r(context(), g, &b.maxY);
+  return b;
+}
+
 GeometryPtr swapAxes(const GEOSGeometry* g) {
   auto swap = [](double* x, double* y, void*) {
     std::swap(*x, *y);

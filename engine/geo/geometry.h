@@ -19,6 +19,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/geo/box.h"
+
 namespace gsparql::engine::geo {
 
 inline constexpr std::string_view kGeoNs = "http://www.opengis.net/ont/geosparql#";
@@ -85,6 +87,9 @@ Geometry readGeoJson(std::string_view lexical);
 // GML 2's coordinates; elements matched by local name, whatever their
 // namespace (the benchmark's data has a namespace of its own).
 Geometry readGml(std::string_view lexical);
+
+// The envelope of a non-empty geometry, as plain numbers (box.h).
+Box boxOfGeometry(const GEOSGeometry* g);
 
 // The same geometry with x and y swapped: between CRS84 and EPSG:4326 order.
 GeometryPtr swapAxes(const GEOSGeometry* g);

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numbers>
 
+#include "engine/geo/geometry.h"
 #include "engine/geo/spatial_index.h"
 #include "rdf/term_parts.h"
 

@@ -4,18 +4,10 @@
 #include <list>
 #include <mutex>
 
+#include "engine/geo/geometry.h"
 #include "engine/geo/operations.h"
 
 namespace gsparql::engine::geo {
-
-Box boxOfGeometry(const GEOSGeometry* g) {
-  Box b;
-  GEOSGeom_getXMin_r(context(), g, &b.minX);
-  GEOSGeom_getYMin_r(context(), g, &b.minY);
-  GEOSGeom_getXMax_r(context(), g, &b.maxX);
-  GEOSGeom_getYMax_r(context(), g, &b.maxY);
-  return b;
-}
 
 std::optional<Box> boxOfTerm(std::string_view term) {
   std::optional<Geometry> g = readTerm(term);
@@ -23,35 +15,48 @@ std::optional<Box> boxOfTerm(std::string_view term) {
   return boxOfGeometry(g->get());
 }
 
-SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm)
-    : tree_(GEOSSTRtree_create_r(context(), 10)) {
-  std::vector<uint32_t> ids;
+namespace {
+
+GeometryPtr rectangle(const Box& b) {
+  return own(GEOSGeom_createRectangle_r(context(), b.minX, b.minY, b.maxX, b.maxY));
+}
+
+}  // namespace
+
+// GEOS's STRtree of the envelopes, each item its literal's id.
+struct SpatialIndex::Tree {
+  GEOSSTRtree* tree = GEOSSTRtree_create_r(context(), 10);
+  std::vector<GeometryPtr> envelopes;  // the tree points into them
+  Tree() = default;
+  Tree(const Tree&) = delete;
+  Tree& operator=(const Tree&) = delete;
+  ~Tree() { GEOSSTRtree_destroy_r(context(), tree); }
+};
+
+SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm) : tree_(std::make_unique<Tree>()) {
   forEachTerm([&](uint32_t id, std::string_view term) {
-    std::optional<Geometry> g = readTerm(term);
     // An ill-typed literal makes every spatial function an error, and an
     // empty geometry meets nothing: no filter keeps either.
-    if (!g || GEOSisEmpty_r(context(), g->get()) == 1) return;
-    envelopes_.push_back(own(GEOSEnvelope_r(context(), g->get())));
-    boxes_.emplace_back(id, boxOfGeometry(g->get()));
-    ids.push_back(id);
+    if (std::optional<Box> b = boxOfTerm(term)) boxes_.emplace_back(id, *b);
   });
   std::sort(boxes_.begin(), boxes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (size_t i = 0; i < ids.size(); ++i) {
-    GEOSSTRtree_insert_r(context(), tree_, envelopes_[i].get(), reinterpret_cast<void*>(uintptr_t{ids[i]}));
+  for (const auto& [id, b] : boxes_) {
+    tree_->envelopes.push_back(rectangle(b));
+    GEOSSTRtree_insert_r(context(), tree_->tree, tree_->envelopes.back().get(), reinterpret_cast<void*>(uintptr_t{id}));
   }
   // GEOS builds the tree on its first query: done here, under the cache's
   // lock, so that later queries from any thread only read it.
   GeometryPtr nowhere = own(GEOSGeom_createEmptyPoint_r(context()));
-  GEOSSTRtree_query_r(context(), tree_, nowhere.get(), [](void*, void*) {}, nullptr);
+  GEOSSTRtree_query_r(context(), tree_->tree, nowhere.get(), [](void*, void*) {}, nullptr);
 }
 
-SpatialIndex::~SpatialIndex() { GEOSSTRtree_destroy_r(context(), tree_); }
+SpatialIndex::~SpatialIndex() = default;
 
-std::vector<uint32_t> SpatialIndex::candidates(const GEOSGeometry* g) const {
+std::vector<uint32_t> SpatialIndex::candidates(const Box& box) const {
   std::vector<uint32_t> out;
-  GeometryPtr envelope = own(GEOSEnvelope_r(context(), g));
+  GeometryPtr envelope = rectangle(box);
   GEOSSTRtree_query_r(
-      context(), tree_, envelope.get(),
+      context(), tree_->tree, envelope.get(),
       [](void* item, void* found) {
         static_cast<std::vector<uint32_t>*>(found)->push_back(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(item)));
       },

@@ -3,7 +3,6 @@
 #include <filesystem>
 
 #include "engine/geo/spatial_index.h"
-#include "rdf/term_parts.h"
 
 namespace gsparql::engine {
 
@@ -37,19 +36,11 @@ std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidate
   if (variable->kind == Expr::Kind::Term && variable->term.isConstant()) std::swap(variable, constant);
   if (variable->kind != Expr::Kind::Term || variable->term.kind != sparql::Term::Kind::Variable) return std::nullopt;
   if (constant->kind != Expr::Kind::Term || !constant->term.isConstant()) return std::nullopt;
-  rdf::TermSplitter splitter;
-  const rdf::TermParts& parts = splitter.split(constant->term.value);
-  if (parts.kind != rdf::TermKind::Literal || !geo::isGeometryDatatype(parts.datatype)) return std::nullopt;
-  std::vector<uint32_t> ids;
-  try {
-    geo::Geometry g = geo::readLiteral(parts.value, parts.datatype);
-    // Two empty geometries are sfEquals, and an empty one has no envelope.
-    if (GEOSisEmpty_r(geo::context(), g.get()) == 1) return std::nullopt;
-    auto index = storeSpatialIndex(store);
-    ids = index->candidates(g.get());
-  } catch (const geo::GeoError&) {
-    return std::nullopt;  // the filter gives its error on each row, as without the index
-  }
+  // No envelope: no geometry (the filter gives its error on each row, as
+  // without the index), or an empty one (two empty geometries are sfEquals).
+  const std::optional<geo::Box> box = geo::boxOfTerm(constant->term.value);
+  if (!box) return std::nullopt;
+  const std::vector<uint32_t> ids = storeSpatialIndex(store)->candidates(*box);
   if (ids.size() > maxCandidates) return std::nullopt;
   return std::make_pair(variable->term.value, store.dictionary().terms(TermSpace::Vertex, ids));
 }
