@@ -14,6 +14,7 @@ packages=(
   libantlr4-runtime-dev antlr4 uuid-dev default-jre-headless
   libtbb-dev
   libgeos-dev  # GeoSPARQL: geometries and their relations through GEOS's C API (engine/geo/)
+  libproj-dev  # GeoSPARQL: EPSG CRSs and geodesic distances through PROJ (engine/geo/projection.cpp)
   doctest-dev  # the tests are configured with the build (BUILD_TESTING)
   libpcre2-dev libssl-dev
   libicu-dev  # the text index's words (storage/text_words.cpp)
@@ -35,6 +36,8 @@ test_packages=(
   wrk  # benchmarks/server_load.sh
   chromium  # the query page's test in a real browser (tests/server/query_page_test.mjs)
   gnuplot-nox  # benchmarks/plot_scaling.sh
+  proj-bin  # cs2cs and geod: PROJ's own answers in the GeoSPARQL tests (tests/engine/geo_proj_test.cpp)
+  postgresql-15-postgis-3  # benchmarks/geo_postgis.sh: PostGIS on the same geometries
   openmpi-bin libopenmpi-dev  # gsparql-mpi, the partitioned prototype (docs/distributed.md), and its test
 )
 if [ "${1:-}" = "--test" ]; then

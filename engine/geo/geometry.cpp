@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
+#include "engine/geo/projection.h"
 #include "rdf/term.h"
+#include "rdf/term_parts.h"
 
 namespace gsparql::engine::geo {
 namespace {
@@ -71,10 +75,55 @@ void checkFinite(std::string_view wkt) {
   }
 }
 
-// A geometry in `crs` axis order, as read or to be written.
+// GEOS 3.11's WKT writer overflows a fixed buffer (a crash) writing a
+// coordinate of about 1e200 in full: no coordinate that large is read, and
+// none computed (a buffer of 1e150 degrees) is written.
+constexpr double kMaxMagnitude = 1e100;
+
+void checkMagnitude(double v) {
+  if (std::abs(v) >= kMaxMagnitude) throw GeoError("geometry literal with a coordinate of magnitude 1e100 or more");
+}
+
+// Every number of a WKT text.
+void checkMagnitudes(std::string_view wkt) {
+  const char* end = wkt.data() + wkt.size();
+  for (const char* p = wkt.data(); p < end;) {
+    if (!std::isdigit(static_cast<unsigned char>(*p)) && *p != '.' && *p != '-') {
+      ++p;
+      continue;
+    }
+    double v = 0;
+    const auto [next, error] = std::from_chars(p, end, v);
+    if (error == std::errc::result_out_of_range) checkMagnitude(HUGE_VAL);
+    if (error == std::errc{}) checkMagnitude(v);
+    p = next > p ? next : p + 1;
+  }
+}
+
+// The envelope of a geometry about to be written.
+void checkWritable(const GEOSGeometry* g) {
+  if (GEOSisEmpty_r(context(), g) == 1) return;
+  double v = 0;
+  for (auto bound : {GEOSGeom_getXMin_r, GEOSGeom_getXMax_r, GEOSGeom_getYMin_r, GEOSGeom_getYMax_r}) {
+    if (bound(context(), g, &v)) checkMagnitude(v);
+  }
+}
+
+// A geometry read in `crs`, held in CRS84.
 Geometry inCrs84(GeometryPtr g, Crs crs) {
-  if (crs == Crs::Epsg4326) g = swapAxes(g.get());
+  if (crs != Crs::Crs84) g = toCrs84(g.get(), crs);
   return {std::move(g), crs};
+}
+
+// The EPSG code of an IRI, or 0 where it names none.
+int epsgCode(std::string_view iri) {
+  for (std::string_view prefix : {kEpsgIri, std::string_view("EPSG:"), std::string_view("urn:ogc:def:crs:EPSG::")}) {
+    if (!iri.starts_with(prefix)) continue;
+    std::string_view digits = iri.substr(prefix.size());
+    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos) return 0;
+    return std::stoi(std::string(digits));
+  }
+  return 0;
 }
 
 // A position is an array of 2 or 3 numbers; "coordinates" nests arrays of
@@ -86,6 +135,7 @@ void checkPositions(const nlohmann::json& j) {
     if (j.size() < 2 || j.size() > 3) throw GeoError("GeoJSON position without 2 or 3 numbers");
     for (const auto& n : j) {
       if (!n.is_number()) throw GeoError("GeoJSON position with a non-number");
+      checkMagnitude(n.get<double>());
     }
     return;
   }
@@ -115,6 +165,15 @@ void checkGeoJsonCoordinates(std::string_view lexical) {
 
 }  // namespace
 
+Box boxOfGeometry(const GEOSGeometry* g) {
+  Box b;
+  GEOSGeom_getXMin_r(context(), g, &b.minX);
+  GEOSGeom_getYMin_r(context(), g, &b.minY);
+  GEOSGeom_getXMax_r(context(), g, &b.maxX);
+  GEOSGeom_getYMax_r(context(), g, &b.maxY);
+  return b;
+}
+
 GeometryPtr swapAxes(const GEOSGeometry* g) {
   auto swap = [](double* x, double* y, void*) {
     std::swap(*x, *y);
@@ -138,17 +197,49 @@ bool isGeometryDatatype(std::string_view datatype) {
 
 Crs crsOf(std::string_view iri) {
   if (iri == kCrs84 || iri == "http://www.opengis.net/def/crs/OGC/0/CRS84") return Crs::Crs84;
-  if (iri == kEpsg4326 || iri == "EPSG:4326" || iri == "urn:ogc:def:crs:EPSG::4326") return Crs::Epsg4326;
-  throw GeoError("unsupported CRS <" + std::string(iri) + ">: only CRS84 and EPSG:4326 are read (no PROJ)");
+  const int code = epsgCode(iri);
+  if (code == 0) throw GeoError("unsupported CRS <" + std::string(iri) + ">: neither CRS84 nor an EPSG CRS");
+  if (code == Crs::Epsg4326.epsg) return Crs::Epsg4326;
+  try {
+    checkEpsg(code);
+  } catch (const GeoError& e) {
+    throw GeoError("unsupported CRS <" + std::string(iri) + ">: " + e.what());
+  }
+  return Crs{code};
 }
 
-std::string_view crsIri(Crs crs) { return crs == Crs::Crs84 ? kCrs84 : kEpsg4326; }
+std::string crsIri(Crs crs) {
+  if (crs == Crs::Crs84) return std::string(kCrs84);
+  return std::string(kEpsgIri) + std::to_string(crs.epsg);
+}
+
+GeometryPtr toCrs84(const GEOSGeometry* g, Crs crs) {
+  if (crs == Crs::Crs84) return own(GEOSGeom_clone_r(context(), g));
+  return crs == Crs::Epsg4326 ? swapAxes(g) : epsgToCrs84(g, crs.epsg);
+}
+
+GeometryPtr fromCrs84(const GEOSGeometry* g, Crs crs) {
+  if (crs == Crs::Crs84) return own(GEOSGeom_clone_r(context(), g));
+  return crs == Crs::Epsg4326 ? swapAxes(g) : crs84ToEpsg(g, crs.epsg);
+}
 
 Geometry readLiteral(std::string_view lexical, std::string_view datatype) {
   if (datatype == kWktLiteral) return readWkt(lexical);
   if (datatype == kGeoJsonLiteral) return readGeoJson(lexical);
   if (datatype == kGmlLiteral) return readGml(lexical);
   throw GeoError("not a geometry literal: datatype <" + std::string(datatype) + ">");
+}
+
+std::optional<Geometry> readTerm(std::string_view term) {
+  if (!term.ends_with("Literal>")) return std::nullopt;  // the cheap test first: most terms are not geometries
+  rdf::TermSplitter splitter;
+  const rdf::TermParts& parts = splitter.split(term);
+  if (parts.kind != rdf::TermKind::Literal || !isGeometryDatatype(parts.datatype)) return std::nullopt;
+  try {
+    return readLiteral(parts.value, parts.datatype);
+  } catch (const GeoError&) {
+    return std::nullopt;  // ill-typed: kept as a literal, an error for every function
+  }
 }
 
 Geometry readWkt(std::string_view lexical) {
@@ -163,6 +254,7 @@ Geometry readWkt(std::string_view lexical) {
   }
   if (text.empty()) text = "GEOMETRYCOLLECTION EMPTY";
   checkFinite(text);
+  checkMagnitudes(text);
   GEOSWKTReader* reader = GEOSWKTReader_create_r(context());
   GEOSGeometry* g = GEOSWKTReader_read_r(context(), reader, std::string(text).c_str());
   GEOSWKTReader_destroy_r(context(), reader);
@@ -181,15 +273,16 @@ Geometry readGeoJson(std::string_view lexical) {
 }
 
 std::string writeWkt(const GEOSGeometry* g, Crs crs) {
-  GeometryPtr swapped;
-  if (crs == Crs::Epsg4326) g = (swapped = swapAxes(g)).get();
+  GeometryPtr converted;
+  if (crs != Crs::Crs84) g = (converted = fromCrs84(g, crs)).get();
+  checkWritable(g);
   GEOSWKTWriter* writer = GEOSWKTWriter_create_r(context());
   GEOSWKTWriter_setTrim_r(context(), writer, 1);
   GEOSWKTWriter_setOutputDimension_r(context(), writer, 3);
   char* text = GEOSWKTWriter_write_r(context(), writer, g);
   GEOSWKTWriter_destroy_r(context(), writer);
   if (!text) fail("cannot write WKT");
-  std::string out = crs == Crs::Crs84 ? "" : "<" + std::string(crsIri(crs)) + "> ";
+  std::string out = crs == Crs::Crs84 ? "" : "<" + crsIri(crs) + "> ";
   out += text;
   GEOSFree_r(context(), text);
   return out;

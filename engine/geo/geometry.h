@@ -4,9 +4,8 @@
 // Every geometry is kept in CRS84 axis order (x = longitude, y = latitude),
 // whatever CRS its literal names, so two geometries compare without asking
 // which CRS each came from; a result is written back in the CRS of the
-// function's first argument. Only the CRSs that need no transformation are
-// read (CRS84 and EPSG:4326, which differ in axis order alone); any other is
-// an error, as there is no PROJ here.
+// function's first argument. EPSG:4326 differs from CRS84 in axis order
+// alone; any other EPSG CRS is transformed through PROJ (projection.h).
 //
 // Every failure throws GeoError with the reason: the expressions turn it
 // into a SPARQL error (a literal that does not read stays a literal).
@@ -15,9 +14,12 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "engine/geo/box.h"
 
 namespace gsparql::engine::geo {
 
@@ -26,7 +28,8 @@ inline constexpr std::string_view kWktLiteral = "http://www.opengis.net/ont/geos
 inline constexpr std::string_view kGeoJsonLiteral = "http://www.opengis.net/ont/geosparql#geoJSONLiteral";
 inline constexpr std::string_view kGmlLiteral = "http://www.opengis.net/ont/geosparql#gmlLiteral";
 inline constexpr std::string_view kCrs84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84";
-inline constexpr std::string_view kEpsg4326 = "http://www.opengis.net/def/crs/EPSG/0/4326";
+// An EPSG CRS: this, then its code.
+inline constexpr std::string_view kEpsgIri = "http://www.opengis.net/def/crs/EPSG/0/";
 
 // Literals longer than this, or with more coordinates, are refused before
 // GEOS reads them: a bound on the memory and time one literal can take.
@@ -50,7 +53,14 @@ using GeometryPtr = std::unique_ptr<GEOSGeometry, GeometryDeleter>;
 // message when it returned nullptr.
 GeometryPtr own(GEOSGeometry* g);
 
-enum class Crs { Crs84, Epsg4326 };
+// The CRS a literal names: CRS84 (the default), or an EPSG code.
+struct Crs {
+  int epsg = 0;  // 0: CRS84
+  static const Crs Crs84, Epsg4326;
+  bool operator==(const Crs&) const = default;
+};
+inline const Crs Crs::Crs84{0};
+inline const Crs Crs::Epsg4326{4326};
 // The literal a geometry was read from: a function's result is written the same way.
 enum class Serialization { Wkt, GeoJson, Gml };
 
@@ -66,6 +76,10 @@ bool isGeometryDatatype(std::string_view datatype);
 // wktLiteral or gmlLiteral is the empty geometry (GeoSPARQL 1.0, Req 13 and
 // 16). Throws GeoError.
 Geometry readLiteral(std::string_view lexical, std::string_view datatype);
+// The geometry of a term (rdf/term.h form) as the geof: functions read their
+// arguments: a literal of a geometry datatype that reads; nullopt for any
+// other term, where a function on it is an error.
+std::optional<Geometry> readTerm(std::string_view term);
 Geometry readWkt(std::string_view lexical);
 Geometry readGeoJson(std::string_view lexical);
 // GML's simple-features shapes (gml.cpp): Point, LineString, LinearRing,
@@ -74,16 +88,22 @@ Geometry readGeoJson(std::string_view lexical);
 // namespace (the benchmark's data has a namespace of its own).
 Geometry readGml(std::string_view lexical);
 
+// The envelope of a non-empty geometry, as plain numbers (box.h).
+Box boxOfGeometry(const GEOSGeometry* g);
+
 // The same geometry with x and y swapped: between CRS84 and EPSG:4326 order.
 GeometryPtr swapAxes(const GEOSGeometry* g);
+// `g` from `crs`'s coordinates and axis order to CRS84's, or back.
+GeometryPtr toCrs84(const GEOSGeometry* g, Crs crs);
+GeometryPtr fromCrs84(const GEOSGeometry* g, Crs crs);
 
-// The CRS named by an IRI, throwing GeoError for the ones not supported.
+// The CRS named by an IRI (or GML's EPSG:n and urn:ogc:def:crs:EPSG::n),
+// throwing GeoError for one that is neither CRS84 nor an EPSG CRS PROJ knows.
 Crs crsOf(std::string_view iri);
-std::string_view crsIri(Crs crs);
+std::string crsIri(Crs crs);
 
 // The wktLiteral lexical form of `g` (CRS84 axis order) in `crs`: its IRI
-// first unless it is CRS84, the default, and coordinates swapped back for
-// EPSG:4326.
+// first unless it is CRS84, the default, and coordinates in its axis order.
 std::string writeWkt(const GEOSGeometry* g, Crs crs);
 // GeoJSON is always CRS84 (RFC 7946).
 std::string writeGeoJson(const GEOSGeometry* g);

@@ -224,10 +224,10 @@ Geometry readGml(std::string_view lexical) {
 }
 
 std::string writeGml(const GEOSGeometry* g, Crs crs) {
-  GeometryPtr swapped;
-  if (crs == Crs::Epsg4326) g = (swapped = swapAxes(g)).get();
+  GeometryPtr converted;
+  if (crs != Crs::Crs84) g = (converted = fromCrs84(g, crs)).get();
   std::string out;
-  appendGml(out, g, " xmlns:gml=\"http://www.opengis.net/gml/3.2\" srsName=\"" + std::string(crsIri(crs)) + "\"");
+  appendGml(out, g, " xmlns:gml=\"http://www.opengis.net/gml/3.2\" srsName=\"" + crsIri(crs) + "\"");
   return out;
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/geo/projection.h"
+
 namespace gsparql::engine::geo {
 namespace {
 
@@ -46,13 +48,6 @@ bool answer(char result, std::string_view what) {
 double checked(int ok, double value, std::string_view what) {
   if (!ok) throw GeoError("GEOS failed to compute " + std::string(what));
   return value;
-}
-
-double haversine(double lon1, double lat1, double lon2, double lat2) {
-  double dLat = (lat2 - lat1) * kRadian, dLon = (lon2 - lon1) * kRadian;
-  double h = std::pow(std::sin(dLat / 2), 2) +
-             std::cos(lat1 * kRadian) * std::cos(lat2 * kRadian) * std::pow(std::sin(dLon / 2), 2);
-  return 2 * kEarthRadius * std::asin(std::min(1.0, std::sqrt(h)));
 }
 
 double centroidLatitude(const Geometry& g) {
@@ -111,7 +106,7 @@ double distance(const Geometry& a, const Geometry& b, Unit unit) {
            GEOSCoordSeq_getXY_r(context(), nearest, 1, &xy[2], &xy[3]);
   GEOSCoordSeq_destroy_r(context(), nearest);
   checked(ok, 0, "the nearest points");
-  return haversine(xy[0], xy[1], xy[2], xy[3]);
+  return geodesicMetres(xy[0], xy[1], xy[2], xy[3]);
 }
 
 GeometryPtr buffer(const Geometry& g, double radius, Unit unit) {
@@ -164,13 +159,14 @@ int coordinateDimension(const Geometry& g) {
 
 double bound(const Geometry& g, Bound b) {
   checkNotEmpty(g, "bounds");
-  // EPSG:4326 writes latitude first: its x is our y.
-  bool swap = g.crs == Crs::Epsg4326;
-  bool x = (b == Bound::MinX || b == Bound::MaxX) != swap;
+  // In the literal's own coordinates: EPSG:4326's x is the latitude.
+  GeometryPtr literal = fromCrs84(g.get(), g.crs);
+  const GEOSGeometry* o = literal.get();
+  bool x = b == Bound::MinX || b == Bound::MaxX;
   bool min = b == Bound::MinX || b == Bound::MinY;
   double v = 0;
-  int ok = x ? (min ? GEOSGeom_getXMin_r(context(), g.get(), &v) : GEOSGeom_getXMax_r(context(), g.get(), &v))
-             : (min ? GEOSGeom_getYMin_r(context(), g.get(), &v) : GEOSGeom_getYMax_r(context(), g.get(), &v));
+  int ok = x ? (min ? GEOSGeom_getXMin_r(context(), o, &v) : GEOSGeom_getXMax_r(context(), o, &v))
+             : (min ? GEOSGeom_getYMin_r(context(), o, &v) : GEOSGeom_getYMax_r(context(), o, &v));
   return checked(ok, v, "a bound");
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "engine/geo/geometry.h"
+#include "engine/geo/unit.h"
 
 namespace gsparql::engine::geo {
 
@@ -28,18 +29,14 @@ bool holds(const Relation& relation, const Geometry& a, const Geometry& b);
 // geof:relate: the DE-9IM pattern holds between a and b.
 bool relatePattern(const Geometry& a, const Geometry& b, std::string_view pattern);
 
-enum class Unit { Metre, Degree, Radian };
-inline constexpr std::string_view kUomNs = "http://www.opengis.net/def/uom/OGC/1.0/";
-Unit unitOf(std::string_view iri);  // a uom: IRI; throws GeoError for others
-
-// Mean Earth radius (IUGG), for the metre approximations below.
+// Mean Earth radius (IUGG), for the metre approximations of buffers, areas
+// and lengths below.
 inline constexpr double kEarthRadius = 6'371'008.8;
 
 // Shortest distance. Coordinates are degrees (CRS84): in degrees or radians
-// it is the planar distance; in metres, the great-circle (haversine)
-// distance between the two nearest points of the planar computation, on a
-// sphere of radius kEarthRadius (an approximation of the geodesic on the
-// ellipsoid, within 0.5%).
+// it is the planar distance; in metres, the geodesic distance on the WGS 84
+// ellipsoid (PROJ's geod_inverse) between the two nearest points of the
+// planar computation.
 double distance(const Geometry& a, const Geometry& b, Unit unit);
 // A buffer of `radius` in `unit`; metres are turned into degrees of a great
 // circle (a buffer of a given angle, not of a given ground distance east-west

@@ -5,14 +5,17 @@
 // geometry's, to limit a BGP variable that a spatial FILTER tests against
 // that constant (docs/geosparql.md); the filter is still applied, so the
 // index only has to keep every row that could pass, never decide one.
+// GEOS stays behind this header (the tree is the source file's).
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine/geo/geometry.h"
+#include "engine/geo/box.h"
 
 namespace gsparql::engine::geo {
 
@@ -26,13 +29,21 @@ class SpatialIndex {
   SpatialIndex(const SpatialIndex&) = delete;
   SpatialIndex& operator=(const SpatialIndex&) = delete;
 
-  // The ids (sorted) of the literals whose envelopes intersect g's.
-  std::vector<uint32_t> candidates(const GEOSGeometry* g) const;
-  size_t size() const { return envelopes_.size(); }
+  // The ids (sorted) of the literals whose envelopes intersect `box`.
+  std::vector<uint32_t> candidates(const Box& box) const;
+  // The envelope of literal `id`; nullopt where it is not indexed (no
+  // geometry, an ill-typed or empty one).
+  std::optional<Box> box(uint32_t id) const;
+  // Whether every id of `ids` (ascending) is a literal it holds.
+  bool holdsAll(std::span<const uint32_t> ids) const;
+  // The envelopes it holds, by id.
+  const std::vector<std::pair<uint32_t, Box>>& boxes() const { return boxes_; }
+  size_t size() const { return boxes_.size(); }
 
  private:
-  GEOSSTRtree* tree_;
-  std::vector<GeometryPtr> envelopes_;  // the tree points into them
+  struct Tree;
+  std::unique_ptr<Tree> tree_;
+  std::vector<std::pair<uint32_t, Box>> boxes_;  // by id
 };
 
 // The index of the snapshot named `key`, built on its first use and kept

@@ -24,6 +24,7 @@
 #include "engine/physical/project.h"
 #include "engine/physical/service_join.h"
 #include "engine/physical/slice.h"
+#include "engine/physical/spatial_join.h"
 #include "engine/physical/text_score.h"
 #include "engine/physical/union_all.h"
 #include "engine/physical/values_scan.h"
@@ -32,6 +33,8 @@
 #include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "engine/planner/spatial_filter.h"
+#include "engine/planner/spatial_join_plan.h"
+#include "engine/planner/spatial_nearest_plan.h"
 #include "gsparql/error.h"
 #include "parser/print.h"
 #include "rdf/term.h"
@@ -472,6 +475,7 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
     }
     return filtered(planExtend(child, withExpressions(required, above), below), above);
   }
+  if (auto split = spatialJoinSplit(child, conditions)) return planSpatialJoin(*split, required);
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
     return filtered(plan(child, withExpressions(required, conditions)), conditions);
   }
@@ -710,6 +714,17 @@ sparql::OpPtr mergeBgps(std::vector<const Op*>& operands) {
 }
 
 }  // namespace
+
+OperatorPtr Planner::planSpatialJoin(const SpatialJoinSplit& split, const Required& required) const {
+  const Required below = withExpressions(withExpressions(required, split.above), {split.condition});
+  OperatorPtr left = plan(*split.left, below), right = plan(*split.right, below);
+  const double rows = std::max(left->estimatedRows(), right->estimatedRows());
+  const double cost = left->estimatedCost() + right->estimatedCost() + left->estimatedRows() + right->estimatedRows();
+  OperatorPtr joined = std::make_unique<SpatialJoin>(std::move(left), std::move(right), split.condition,
+                                                     expressionText(split.condition), storedBoxes(store_), rows, cost);
+  for (const auto& other : split.others) joined = hashJoin(std::move(joined), plan(*other, below));
+  return filtered(std::move(joined), split.above);
+}
 
 OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {
   std::vector<const Op*> operands;
@@ -1035,6 +1050,33 @@ OperatorPtr Planner::planGraph(const Op& op, const Required& required) const {
   return noSolutions(op);
 }
 
+OperatorPtr Planner::planOrderBy(const Op& op, const Required& required, std::optional<uint64_t> wanted) const {
+  std::vector<sparql::Expr> keys;
+  for (const auto& k : op.order) keys.push_back(k.expr);
+  const Op& child = *op.children[0];
+  const Required read = withExpressions(required, keys);
+  OperatorPtr rows = plan(child, read);
+  if (!wanted) return orderedBy(std::move(rows), op);
+  // The input as a BGP with the distance's variable limited to the literals nearest first.
+  auto limited = [&](const std::string& variable, const std::vector<uint32_t>& ids) -> OperatorPtr {
+    if (child.kind != Op::Kind::Bgp || inMergedGraph()) return nullptr;
+    return planBgp(child, read, {}, {{variable, ids}});
+  };
+  const uint32_t graph = graph_.empty() ? NamedGraphs::kNoGraph : graph_[0];
+  return orderedBy(nearestCandidates(std::move(rows), op, *wanted, store_, graph, limited), op);
+}
+
+OperatorPtr Planner::planSliced(const Op& slice, const Required& required) const {
+  const Op& below = *slice.children[0];
+  const bool projected = below.kind == Op::Kind::Project;
+  const Op& order = projected ? *below.children[0] : below;
+  if (!slice.limit || order.kind != Op::Kind::OrderBy) return plan(below, required);
+  const uint64_t wanted = slice.offset + *slice.limit;
+  if (!projected) return planOrderBy(order, required, wanted);
+  return std::make_unique<Project>(planOrderBy(order, std::set<std::string>(below.vars.begin(), below.vars.end()), wanted),
+                                   below.vars);
+}
+
 OperatorPtr Planner::plan(const Op& op, const Required& required) const {
   switch (op.kind) {
     case Op::Kind::Bgp: return planBgp(op, required, {});
@@ -1053,11 +1095,7 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
     case Op::Kind::Extend: return planExtend(op, required);
     case Op::Kind::Values: return std::make_unique<ValuesScan>(op.table);
     case Op::Kind::Group: return planGroup(op);
-    case Op::Kind::OrderBy: {
-      std::vector<sparql::Expr> keys;
-      for (const auto& k : op.order) keys.push_back(k.expr);
-      return orderedBy(plan(*op.children[0], withExpressions(required, keys)), op);
-    }
+    case Op::Kind::OrderBy: return planOrderBy(op, required, std::nullopt);
     case Op::Kind::Project:
       return std::make_unique<Project>(plan(*op.children[0], std::set<std::string>(op.vars.begin(), op.vars.end())),
                                        op.vars);
@@ -1071,7 +1109,7 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
       }
       return distinctOf(plan(*op.children[0], std::nullopt), reduced);
     }
-    case Op::Kind::Slice: return std::make_unique<Slice>(plan(*op.children[0], required), op.offset, op.limit);
+    case Op::Kind::Slice: return std::make_unique<Slice>(planSliced(op, required), op.offset, op.limit);
     case Op::Kind::Graph: return planGraph(op, required);
     case Op::Kind::Service: return serviceJoin(joinIdentity(), op);
   }

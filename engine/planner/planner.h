@@ -20,6 +20,7 @@
 #include "engine/planner/exists_join_plan.h"
 #include "engine/planner/path_estimate.h"
 #include "engine/planner/query_dataset.h"
+#include "engine/planner/spatial_join_plan.h"
 #include "engine/planner/text_pattern.h"
 #include "parser/algebra.h"
 
@@ -86,6 +87,8 @@ class Planner {
   // `child` under `conditions`: equalities and IN lists folded into a BGP, the rest in a Filter.
   OperatorPtr planConditions(const sparql::Op& child, const std::vector<sparql::Expr>& conditions,
                              const Required& required) const;
+  // The sides of a spatial join planned apart and joined through the spatial index.
+  OperatorPtr planSpatialJoin(const SpatialJoinSplit& split, const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   // The join of `operands` (none of them SERVICE) in the optimizer's order.
   OperatorPtr planJoinOf(std::vector<const sparql::Op*> operands, const Required& required) const;
@@ -101,6 +104,11 @@ class Planner {
   OperatorPtr planTextScore(const sparql::Op& op, const Required& required,
                             const std::vector<sparql::Expr>& conditions) const;
   OperatorPtr planGroup(const sparql::Op& op) const;
+  // ORDER BY; with `wanted`, the rows a LIMIT above keeps, its input narrowed
+  // to those that can come first where the spatial index knows (k-nearest).
+  OperatorPtr planOrderBy(const sparql::Op& op, const Required& required, std::optional<uint64_t> wanted) const;
+  // What a Slice reads: an ORDER BY right below (or under its projection) told the rows wanted.
+  OperatorPtr planSliced(const sparql::Op& slice, const Required& required) const;
   // GRAPH: the pattern in the graph named, or the union over the dataset's
   // named graphs of the pattern in each, joined with the graph's name.
   OperatorPtr planGraph(const sparql::Op& op, const Required& required) const;

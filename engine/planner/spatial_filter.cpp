@@ -3,9 +3,27 @@
 #include <filesystem>
 
 #include "engine/geo/spatial_index.h"
-#include "rdf/term_parts.h"
 
 namespace gsparql::engine {
+
+std::shared_ptr<const geo::SpatialIndex> storeSpatialIndex(const GraphStore& store) {
+  // One index per snapshot: its generation (an absolute path: two databases
+  // opened by relative paths from different folders differ), delta files
+  // and in-memory delta records.
+  const std::string key = std::filesystem::absolute(store.snapshotName()).string() + "+" +
+                          std::to_string(store.deltaRecords()) + "@" +
+                          std::to_string(reinterpret_cast<uintptr_t>(&store.dictionary()));
+  return geo::spatialIndex(key, [&](const geo::SpatialIndex::Visit& visit) {
+    store.dictionary().forEach(TermSpace::Vertex, visit);
+  });
+}
+
+std::function<std::optional<geo::Box>(uint32_t vertex)> storedBoxes(const GraphStore& store) {
+  return [&store, index = std::shared_ptr<const geo::SpatialIndex>()](uint32_t vertex) mutable {
+    if (!index) index = storeSpatialIndex(store);
+    return index->box(vertex);
+  };
+}
 
 std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidates(const sparql::Expr& e,
                                                                                    const GraphStore& store,
@@ -18,27 +36,11 @@ std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidate
   if (variable->kind == Expr::Kind::Term && variable->term.isConstant()) std::swap(variable, constant);
   if (variable->kind != Expr::Kind::Term || variable->term.kind != sparql::Term::Kind::Variable) return std::nullopt;
   if (constant->kind != Expr::Kind::Term || !constant->term.isConstant()) return std::nullopt;
-  rdf::TermSplitter splitter;
-  const rdf::TermParts& parts = splitter.split(constant->term.value);
-  if (parts.kind != rdf::TermKind::Literal || !geo::isGeometryDatatype(parts.datatype)) return std::nullopt;
-  std::vector<uint32_t> ids;
-  try {
-    geo::Geometry g = geo::readLiteral(parts.value, parts.datatype);
-    // Two empty geometries are sfEquals, and an empty one has no envelope.
-    if (GEOSisEmpty_r(geo::context(), g.get()) == 1) return std::nullopt;
-    // One index per snapshot: its generation (an absolute path: two databases
-    // opened by relative paths from different folders differ), delta files
-    // and in-memory delta records.
-    const std::string key = std::filesystem::absolute(store.snapshotName()).string() + "+" +
-                            std::to_string(store.deltaRecords()) + "@" +
-                            std::to_string(reinterpret_cast<uintptr_t>(&store.dictionary()));
-    auto index = geo::spatialIndex(key, [&](const geo::SpatialIndex::Visit& visit) {
-      store.dictionary().forEach(TermSpace::Vertex, visit);
-    });
-    ids = index->candidates(g.get());
-  } catch (const geo::GeoError&) {
-    return std::nullopt;  // the filter gives its error on each row, as without the index
-  }
+  // No envelope: no geometry (the filter gives its error on each row, as
+  // without the index), or an empty one (two empty geometries are sfEquals).
+  const std::optional<geo::Box> box = geo::boxOfTerm(constant->term.value);
+  if (!box) return std::nullopt;
+  const std::vector<uint32_t> ids = storeSpatialIndex(store)->candidates(*box);
   if (ids.size() > maxCandidates) return std::nullopt;
   return std::make_pair(variable->term.value, store.dictionary().terms(TermSpace::Vertex, ids));
 }

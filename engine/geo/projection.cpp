@@ -1,0 +1,104 @@
+#include "engine/geo/projection.h"
+
+#include <geodesic.h>
+#include <proj.h>
+
+#include <cmath>
+#include <map>
+
+namespace gsparql::engine::geo {
+namespace {
+
+// PROJ's objects are not shared between threads: a context and the
+// transformations made so far, per thread, as GEOS's contexts are.
+class Projections {
+ public:
+  Projections() : context_(proj_context_create()) {
+    proj_context_set_enable_network(context_, 0);  // never download grids
+    proj_log_level(context_, PJ_LOG_NONE);           // failures become GeoErrors, not stderr lines
+  }
+  ~Projections() {
+    for (auto& [code, p] : made_) {
+      if (p) proj_destroy(p);
+    }
+    proj_context_destroy(context_);
+  }
+  Projections(const Projections&) = delete;
+  Projections& operator=(const Projections&) = delete;
+
+  // EPSG:code to CRS84 (PJ_FWD) and back (PJ_INV); nullptr where PROJ has none.
+  PJ* toCrs84(int code) {
+    auto [it, added] = made_.try_emplace(code, nullptr);
+    if (added) {
+      const std::string from = "EPSG:" + std::to_string(code);
+      PJ* crs = proj_create(context_, from.c_str());
+      const bool isCrs = crs && proj_is_crs(crs);
+      if (crs) proj_destroy(crs);
+      if (isCrs) it->second = proj_create_crs_to_crs(context_, from.c_str(), "OGC:CRS84", nullptr);
+    }
+    return it->second;
+  }
+
+ private:
+  PJ_CONTEXT* context_;
+  std::map<int, PJ*> made_;
+};
+
+Projections& projections() {
+  thread_local Projections p;
+  return p;
+}
+
+PJ* operationFor(int code) {
+  PJ* p = projections().toCrs84(code);
+  if (!p) throw GeoError("unknown CRS EPSG:" + std::to_string(code) + ": not a CRS that PROJ can transform to CRS84");
+  return p;
+}
+
+struct Transform {
+  PJ* operation;
+  PJ_DIRECTION direction;
+  bool failed = false;
+};
+
+GeometryPtr transformed(const GEOSGeometry* g, int code, PJ_DIRECTION direction) {
+  Transform t{operationFor(code), direction};
+  auto each = [](double* x, double* y, void* data) {
+    auto* t = static_cast<Transform*>(data);
+    PJ_COORD c = proj_trans(t->operation, t->direction, proj_coord(*x, *y, 0, 0));
+    if (!std::isfinite(c.xy.x) || !std::isfinite(c.xy.y) || c.xy.x == HUGE_VAL) {
+      t->failed = true;
+      return 0;
+    }
+    *x = c.xy.x;
+    *y = c.xy.y;
+    return 1;
+  };
+  GEOSGeometry* out = GEOSGeom_transformXY_r(context(), g, each, &t);
+  if (t.failed) {
+    if (out) GEOSGeom_destroy_r(context(), out);
+    throw GeoError("a coordinate PROJ cannot transform between EPSG:" + std::to_string(code) + " and CRS84");
+  }
+  return own(out);
+}
+
+}  // namespace
+
+void checkEpsg(int code) { operationFor(code); }
+
+GeometryPtr epsgToCrs84(const GEOSGeometry* g, int code) { return transformed(g, code, PJ_FWD); }
+
+GeometryPtr crs84ToEpsg(const GEOSGeometry* g, int code) { return transformed(g, code, PJ_INV); }
+
+double geodesicMetres(double lon1, double lat1, double lon2, double lat2) {
+  static const geod_geodesic wgs84 = [] {
+    geod_geodesic g{};
+    geod_init(&g, 6'378'137.0, 1 / 298.257223563);
+    return g;
+  }();
+  double metres = 0;
+  geod_inverse(&wgs84, lat1, lon1, lat2, lon2, &metres, nullptr, nullptr);
+  return metres;
+}
+
+}  // namespace gsparql::engine::geo

@@ -1,0 +1,155 @@
+#include "engine/geo/spatial_matcher.h"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/geo/operations.h"
+#include "engine/geo/spatial_index.h"
+
+namespace gsparql::engine::geo {
+namespace {
+
+using Prepared = char (*)(GEOSContextHandle_t, const GEOSPreparedGeometry*, const GEOSGeometry*);
+
+// GEOS's prepared predicate that answers `name` with the added geometry
+// prepared: first when the added term is the relation's first argument,
+// second when it is the second (sfWithin(probe, added) is added contains
+// probe). Prepared geometries index their segments once, so a polygon
+// tested against many points is not walked for each; nullptr where GEOS has
+// no prepared form (sfEquals, the DE-9IM patterns).
+struct PreparedForm {
+  std::string_view name;
+  Prepared addedFirst, addedSecond;
+};
+constexpr PreparedForm kPrepared[] = {
+    {"sfIntersects", GEOSPreparedIntersects_r, GEOSPreparedIntersects_r},
+    {"sfWithin", GEOSPreparedWithin_r, GEOSPreparedContains_r},
+    {"sfContains", GEOSPreparedContains_r, GEOSPreparedWithin_r},
+    {"sfTouches", GEOSPreparedTouches_r, GEOSPreparedTouches_r},
+    {"ehMeet", GEOSPreparedTouches_r, GEOSPreparedTouches_r},
+    {"sfOverlaps", GEOSPreparedOverlaps_r, GEOSPreparedOverlaps_r},
+    {"sfCrosses", GEOSPreparedCrosses_r, GEOSPreparedCrosses_r},
+};
+
+Prepared preparedFor(std::string_view name, bool addedFirst) {
+  for (const PreparedForm& p : kPrepared) {
+    if (p.name == name) return addedFirst ? p.addedFirst : p.addedSecond;
+  }
+  return nullptr;
+}
+
+const Relation& relationOf(std::string_view functionIri) {
+  constexpr std::string_view kGeof = "<http://www.opengis.net/def/function/geosparql/";
+  if (!impliesIntersection(functionIri)) throw std::logic_error("not a relation that needs a common point");
+  return *findRelation(functionIri.substr(kGeof.size(), functionIri.size() - kGeof.size() - 1));
+}
+
+bool isCollection(const Geometry& g) { return GEOSGeomTypeId_r(context(), g.get()) == GEOS_GEOMETRYCOLLECTION; }
+
+struct PreparedDeleter {
+  void operator()(const GEOSPreparedGeometry* p) const { GEOSPreparedGeom_destroy_r(context(), p); }
+};
+
+struct Added {
+  Geometry geometry;
+  uint32_t item;
+  std::unique_ptr<const GEOSPreparedGeometry, PreparedDeleter> prepared;  // made on its first candidate
+};
+
+}  // namespace
+
+struct SpatialMatcher::Impl {
+  const Relation& relation;
+  bool addedFirst;
+  Prepared prepared;
+  std::vector<std::unique_ptr<Added>> added;  // the tree points into them
+  std::vector<Added*> empties;
+  GEOSSTRtree* tree = nullptr;
+  bool built = false;
+  std::optional<Box> extent;  // of the non-empty added geometries: a test in plain numbers first
+
+  Impl(std::string_view functionIri, bool first)
+      : relation(relationOf(functionIri)), addedFirst(first), prepared(preparedFor(relation.name, first)),
+        tree(GEOSSTRtree_create_r(context(), 10)) {}
+  ~Impl() { GEOSSTRtree_destroy_r(context(), tree); }
+
+  void extend(const Box& b) {
+    if (!extent) extent = b;
+    extent->minX = std::min(extent->minX, b.minX);
+    extent->minY = std::min(extent->minY, b.minY);
+    extent->maxX = std::max(extent->maxX, b.maxX);
+    extent->maxY = std::max(extent->maxY, b.maxY);
+  }
+
+  // The relation between an added geometry and a probe, in argument order.
+  // GEOS 3.11's relate refuses a GEOMETRYCOLLECTION where the prepared
+  // predicates may not: those go the function's way, to its error.
+  bool holdsFor(Added& a, const Geometry& probe) {
+    try {
+      if (!prepared || isCollection(a.geometry) || isCollection(probe)) {
+        return addedFirst ? holds(relation, a.geometry, probe) : holds(relation, probe, a.geometry);
+      }
+      if (!a.prepared) a.prepared.reset(GEOSPrepare_r(context(), a.geometry.get()));
+      if (!a.prepared) return false;  // GEOS could not prepare it: as an error of the function
+      const char answer = prepared(context(), a.prepared.get(), probe.get());
+      return answer == 1;  // 2: GEOS failed, an error of the function
+    } catch (const GeoError&) {
+      return false;
+    }
+  }
+};
+
+SpatialMatcher::SpatialMatcher(std::string_view functionIri, bool addedFirst)
+    : impl_(std::make_unique<Impl>(functionIri, addedFirst)) {}
+
+SpatialMatcher::~SpatialMatcher() = default;
+
+bool SpatialMatcher::add(uint32_t item, std::string_view term) {
+  if (impl_->built) throw std::logic_error("SpatialMatcher::add after a probe");
+  std::optional<Geometry> g = readTerm(term);
+  if (!g) return false;
+  impl_->added.push_back(std::make_unique<Added>(Added{std::move(*g), item, nullptr}));
+  Added* a = impl_->added.back().get();
+  if (GEOSisEmpty_r(context(), a->geometry.get()) == 1) {
+    impl_->empties.push_back(a);
+  } else {
+    GEOSSTRtree_insert_r(context(), impl_->tree, a->geometry.get(), a);
+    impl_->extend(boxOfGeometry(a->geometry.get()));
+  }
+  return true;
+}
+
+bool SpatialMatcher::mayMatch(const Box& box) {
+  impl_->built = true;
+  const std::optional<Box>& e = impl_->extent;
+  if (!e || box.maxX < e->minX || box.minX > e->maxX || box.maxY < e->minY || box.minY > e->maxY) return false;
+  GeometryPtr envelope = own(GEOSGeom_createRectangle_r(context(), box.minX, box.minY, box.maxX, box.maxY));
+  bool any = false;
+  GEOSSTRtree_query_r(context(), impl_->tree, envelope.get(), [](void*, void* found) { *static_cast<bool*>(found) = true; },
+                      &any);
+  return any;
+}
+
+void SpatialMatcher::probe(std::string_view term, const std::function<void(uint32_t item)>& match) {
+  impl_->built = true;
+  std::optional<Geometry> g = readTerm(term);
+  if (!g) return;
+  if (GEOSisEmpty_r(context(), g->get()) == 1) {
+    for (Added* a : impl_->empties) {
+      if (impl_->holdsFor(*a, *g)) match(a->item);
+    }
+    return;
+  }
+  std::vector<Added*> candidates;
+  GEOSSTRtree_query_r(
+      context(), impl_->tree, g->get(),
+      [](void* item, void* found) { static_cast<std::vector<Added*>*>(found)->push_back(static_cast<Added*>(item)); },
+      &candidates);
+  for (Added* a : candidates) {
+    if (impl_->holdsFor(*a, *g)) match(a->item);
+  }
+}
+
+}  // namespace gsparql::engine::geo

@@ -1,0 +1,45 @@
+#pragma once
+// The geometry side of an indexed spatial join (docs/geosparql.md#spatial-joins):
+// the pairs of terms in a geof: relation that needs a common point
+// (impliesIntersection). The terms of one side are added, the first probe
+// indexes their envelopes (GEOS's STRtree), and each probe term meets the
+// added terms whose envelopes meet its own; the exact relation decides
+// each of those, as the function would. GEOS stays behind this header.
+//
+// A term that is no geometry literal that reads matches nothing (the
+// function on it is an error); an empty geometry has no envelope and shares
+// no point, so it is tried against the empty ones only (sfEquals holds
+// between two empties).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "engine/geo/box.h"
+
+namespace gsparql::engine::geo {
+
+class SpatialMatcher {
+ public:
+  // `functionIri`: the relation's geof: IRI term (impliesIntersection holds
+  // of it); `addedFirst`: whether the added terms are its first argument.
+  SpatialMatcher(std::string_view functionIri, bool addedFirst);
+  ~SpatialMatcher();
+  SpatialMatcher(const SpatialMatcher&) = delete;
+  SpatialMatcher& operator=(const SpatialMatcher&) = delete;
+
+  // Adds a term under the number `item`; false (nothing added) where it is no geometry.
+  bool add(uint32_t item, std::string_view term);
+  // Whether a geometry whose envelope is `box` can be in the relation with
+  // an added term: a test before reading a probe term whose envelope the
+  // store's spatial index knows already.
+  bool mayMatch(const Box& box);
+  // Calls `match` with the item of every added term in the relation with `term`.
+  void probe(std::string_view term, const std::function<void(uint32_t item)>& match);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gsparql::engine::geo

@@ -1,0 +1,112 @@
+#include "engine/physical/spatial_join.h"
+
+#include <stdexcept>
+
+namespace gsparql::engine {
+namespace {
+
+std::vector<std::string> concatenated(const Operator& left, const Operator& right) {
+  std::vector<std::string> names = left.variables();
+  names.insert(names.end(), right.variables().begin(), right.variables().end());
+  return names;
+}
+
+const std::string& variableOf(const sparql::Expr& argument) {
+  if (argument.kind != sparql::Expr::Kind::Term || argument.term.kind != sparql::Term::Kind::Variable) {
+    throw std::logic_error("SpatialJoin: an argument that is not a variable");
+  }
+  return argument.term.value;
+}
+
+}  // namespace
+
+SpatialJoin::SpatialJoin(OperatorPtr left, OperatorPtr right, const sparql::Expr& condition, std::string text,
+                         StoredBox stored, double rows, double cost)
+    : Operator(concatenated(*left, *right), rows, cost), left_(std::move(left)), right_(std::move(right)),
+      text_(std::move(text)), functionIri_(condition.name), stored_(std::move(stored)),
+      indexLeft_(left_->estimatedRows() <= right_->estimatedRows()) {
+  const Operator& indexed = indexLeft_ ? *left_ : *right_;
+  const Operator& probe = indexLeft_ ? *right_ : *left_;
+  const std::string& first = variableOf(condition.args.at(0));
+  const std::string& second = variableOf(condition.args.at(1));
+  indexedFirst_ = indexed.columnOf(first).has_value();
+  const auto indexedColumn = indexed.columnOf(indexedFirst_ ? first : second);
+  const auto probeColumn = probe.columnOf(indexedFirst_ ? second : first);
+  if (!indexedColumn || !probeColumn) throw std::logic_error("SpatialJoin: a variable its inputs do not bind");
+  indexedColumn_ = *indexedColumn;
+  probeColumn_ = *probeColumn;
+}
+
+std::string SpatialJoin::describe() const {
+  return "SpatialJoin " + text_ + " (the " + (indexLeft_ ? "left" : "right") + " input indexed)";
+}
+
+void SpatialJoin::openImpl(ExecutionContext& context) {
+  (indexLeft_ ? right_ : left_)->open(context);
+  indexed_ = runToEnd(indexLeft_ ? *left_ : *right_, context);  // opens it
+  matcher_.emplace(functionIri_, indexedFirst_);
+  rowsOfItem_.clear();
+  matches_.clear();
+  probe_.reset();
+  probeRow_ = 0;
+  // One item per distinct term: a geometry shared by many rows is read and indexed once.
+  std::unordered_map<ValueId, uint32_t> itemOf;
+  for (size_t r = 0; r < indexed_.rows; ++r) {
+    const ValueId id = indexed_.at(r, indexedColumn_);
+    if (!isBound(id)) continue;
+    auto [it, added] = itemOf.try_emplace(id, static_cast<uint32_t>(rowsOfItem_.size()));
+    if (added) {
+      if (!matcher_->add(it->second, context.terms.term(id))) {
+        it->second = UINT32_MAX;  // no geometry: in no pair
+        continue;
+      }
+      rowsOfItem_.emplace_back();
+    }
+    if (it->second != UINT32_MAX) rowsOfItem_[it->second].push_back(r);
+  }
+}
+
+const std::vector<uint32_t>& SpatialJoin::matchesOf(ValueId probe, ExecutionContext& context) {
+  auto [it, added] = matches_.try_emplace(probe);
+  if (!added) return it->second;
+  const std::optional<geo::Box> box = spaceOf(probe) == ValueSpace::Vertex ? stored_(indexOf(probe)) : std::nullopt;
+  if (!box || matcher_->mayMatch(*box)) {
+    matcher_->probe(context.terms.term(probe), [&](uint32_t item) { it->second.push_back(item); });
+  }
+  return it->second;
+}
+
+void SpatialJoin::appendPairs(size_t probeRow, Table& out, ExecutionContext& context) {
+  const ValueId id = probe_->at(probeRow, probeColumn_);
+  if (!isBound(id)) return;
+  const Table& left = indexLeft_ ? indexed_ : *probe_;
+  const Table& right = indexLeft_ ? *probe_ : indexed_;
+  for (uint32_t item : matchesOf(id, context)) {
+    for (size_t r : rowsOfItem_[item]) {
+      const size_t l = indexLeft_ ? r : probeRow, k = indexLeft_ ? probeRow : r;
+      for (size_t c = 0; c < left.width(); ++c) out.columns[c].push_back(left.columns[c][l]);
+      for (size_t c = 0; c < right.width(); ++c) out.columns[left.width() + c].push_back(right.columns[c][k]);
+      ++out.rows;
+    }
+  }
+}
+
+std::optional<Table> SpatialJoin::nextImpl(ExecutionContext& context) {
+  Operator& probe = indexLeft_ ? *right_ : *left_;
+  StopCheck stop(context.run.limits);
+  Table out(variables().size());
+  while (out.rows < kBatchRows) {
+    if (!probe_ || probeRow_ == probe_->rows) {
+      probe_ = probe.next(context);
+      probeRow_ = 0;
+      if (!probe_) break;
+      continue;
+    }
+    stop();
+    appendPairs(probeRow_++, out, context);
+  }
+  if (out.rows == 0) return std::nullopt;
+  return out;
+}
+
+}  // namespace gsparql::engine

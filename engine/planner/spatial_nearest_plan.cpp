@@ -1,0 +1,67 @@
+#include "engine/planner/spatial_nearest_plan.h"
+
+#include <limits>
+
+#include "engine/bgp/bound_bgp.h"
+#include "engine/geo/nearest.h"
+#include "engine/physical/nearest_candidates.h"
+#include "engine/planner/spatial_filter.h"
+#include "parser/print.h"
+
+namespace gsparql::engine {
+namespace {
+
+// Whether every value `variable` takes in BGP `pattern` is a literal the
+// index holds: it is the object of a constant predicate whose objects all are.
+bool onlyIndexedValues(const sparql::Op& pattern, const std::string& variable, const GraphStore& store, uint32_t graph,
+                       const geo::NearestBounds& bounds) {
+  if (pattern.kind != sparql::Op::Kind::Bgp || pattern.triples.empty()) return false;
+  const BoundBgp bgp = bindBgp(*pattern.queryGraph, store, graph);
+  const AdjacencyFile& objects = store.adjacency(pcsr::Direction::In);
+  for (const BoundEdge& e : bgp.edges) {
+    const BoundVertex& object = bgp.vertices[e.to];
+    if (!object.isVariable || object.isBlank || object.name != variable || e.predicateIsVariable ||
+        e.predicate >= objects.predicateCount()) {
+      continue;
+    }
+    if (bounds.holdsAll(objects.predicate(e.predicate).keys())) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+OperatorPtr nearestCandidates(OperatorPtr input, const sparql::Op& order, uint64_t wanted, const GraphStore& store,
+                              uint32_t graph, const LimitedInput& limited) {
+  using sparql::Expr;
+  if (wanted == 0 || order.order.empty() || order.order[0].descending) return input;
+  const Expr& key = order.order[0].expr;
+  const std::string distance = "<http://www.opengis.net/def/function/geosparql/distance>";
+  if (key.kind != Expr::Kind::Function || key.name != distance || key.args.size() != 3) return input;
+  const Expr* variable = &key.args[0];
+  const Expr* constant = &key.args[1];
+  if (variable->kind == Expr::Kind::Term && variable->term.isConstant()) std::swap(variable, constant);
+  auto isTerm = [](const Expr* e, bool constantTerm) {
+    return e->kind == Expr::Kind::Term &&
+           (constantTerm ? e->term.isConstant() : e->term.kind == sparql::Term::Kind::Variable);
+  };
+  const std::string& name = variable->term.value;
+  if (!isTerm(variable, false) || !isTerm(constant, true) || !isTerm(&key.args[2], true) || !input->columnOf(name)) {
+    return input;
+  }
+  auto bounds = geo::NearestBounds::of(storeSpatialIndex(store), constant->term.value, key.args[2].term.value);
+  if (!bounds) return input;
+  OperatorPtr nearest;
+  double cutoff = std::numeric_limits<double>::infinity();
+  if (onlyIndexedValues(*order.children[0], name, store, graph, *bounds)) {
+    // A few times the rows wanted: most literals give a row or two.
+    auto [ids, next] = bounds->nearest(std::max<uint64_t>(64, 4 * wanted));
+    nearest = limited(name, ids);
+    cutoff = next;
+    if (nearest && nearest->variables() != input->variables()) nearest = nullptr;
+  }
+  return std::make_unique<NearestCandidates>(std::move(input), std::move(nearest), cutoff, name, key,
+                                             sparql::toSparql(key), std::move(*bounds), wanted);
+}
+
+}  // namespace gsparql::engine

@@ -1,0 +1,220 @@
+// The indexed spatial join and the k-nearest search (docs/geosparql.md)
+// against the same queries in a form the planner cannot index: the relation
+// as `geof:rel(?g, ?h) || false` (the same rows: an error or false either
+// way), the distance as `geof:distance(...) + 0` (the same numbers). Random
+// geometries on a small grid, so that touching, equal and nested shapes are
+// common, with empty, ill-typed, non-geometry and unbound values among them,
+// and each shape written in CRS84 or EPSG:4326 order.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/geo/nearest.h"
+#include "engine/geo/operations.h"
+#include "engine/geo/spatial_index.h"
+#include "gsparql/database.h"
+#include "support/test_support.h"
+
+namespace {
+
+using namespace gsparql;
+
+const std::string kGeo = "http://www.opengis.net/ont/geosparql#";
+const std::string kGeof = "http://www.opengis.net/def/function/geosparql/";
+const std::string kPrefixes = "PREFIX geo: <" + kGeo + "> PREFIX geof: <" + kGeof +
+                              "> PREFIX uom: <http://www.opengis.net/def/uom/OGC/1.0/> ";
+
+// A random shape on the grid [0, 12] (a point, a segment, a box or a
+// triangle), written in CRS84 order or, latitude first, in EPSG:4326.
+std::string randomShape(std::mt19937& random, bool epsg4326 = false) {
+  std::uniform_int_distribution<int> at(0, 12), size(1, 4), kind(0, 3);
+  const int x = at(random), y = at(random), w = size(random), h = size(random);
+  auto xy = [&](int a, int b) { return epsg4326 ? std::to_string(b) + " " + std::to_string(a) : std::to_string(a) + " " + std::to_string(b); };
+  const std::string crs = epsg4326 ? "<http://www.opengis.net/def/crs/EPSG/0/4326> " : "";
+  switch (kind(random)) {
+    case 0: return crs + "POINT(" + xy(x, y) + ")";
+    case 1: return crs + "LINESTRING(" + xy(x, y) + ", " + xy(x + w, y + h) + ")";
+    case 2:
+      return crs + "POLYGON((" + xy(x, y) + ", " + xy(x + w, y) + ", " + xy(x + w, y + h) + ", " + xy(x, y + h) + ", " +
+             xy(x, y) + "))";
+    default: return crs + "POLYGON((" + xy(x, y) + ", " + xy(x + w, y) + ", " + xy(x, y + h) + ", " + xy(x, y) + "))";
+  }
+}
+
+std::string literal(const std::string& wkt) { return "\"" + wkt + "\"^^<" + kGeo + "wktLiteral>"; }
+
+// `count` subjects <http://e/{prefix}N> with a <http://e/{prefix}> value
+// each: random shapes, and the odd values a geometry column can hold.
+std::string features(const std::string& prefix, int count, std::mt19937& random) {
+  std::string data;
+  auto add = [&](int i, const std::string& value) {
+    const std::string s = "<http://e/" + prefix + std::to_string(i) + ">";
+    data += s + " <http://e/type> <http://e/" + prefix + "Type> .\n";
+    if (!value.empty()) data += s + " <http://e/" + prefix + "> " + value + " .\n";
+  };
+  int i = 0;
+  for (; i < count; ++i) {
+    add(i, literal(randomShape(random, i % 4 == 0)));
+  }
+  for (const std::string& odd : {literal("POINT EMPTY"), literal("POLYGON EMPTY"), literal(""), literal("POINT(1"),
+                                 literal("POLYGON((0 0, 1 0, 1 1))"), literal("GEOMETRYCOLLECTION(POINT(1 1))"),
+                                 std::string("\"POINT(1 1)\""), std::string("<http://e/notALiteral>"),
+                                 std::string("")}) {  // the last: no value, unbound under OPTIONAL
+    add(i++, odd);
+  }
+  return data;
+}
+
+std::vector<std::string> rows(Database& db, const std::string& query) {
+  QueryOptions options;
+  options.backend = Backend::Cpu;
+  return test::sortedLines(db.query(kPrefixes + query, options));
+}
+
+std::string explain(Database& db, const std::string& query) {
+  QueryOptions options;
+  options.backend = Backend::Cpu;
+  options.explain = true;
+  return db.query(kPrefixes + query, options).explain();
+}
+
+struct Store {
+  test::TempDir dir;
+  std::unique_ptr<Database> db;
+  explicit Store(const std::string& data) {
+    test::writeFile(dir / "data.nt", data);
+    Database::load(dir / "db", {(dir / "data.nt").string()});
+    db = std::make_unique<Database>(dir / "db");
+  }
+};
+
+TEST_CASE("a spatial join gives the rows of the filter over the cross product, for every relation that needs a common point") {
+  std::mt19937 random(43);
+  Store store(features("a", 120, random) + features("b", 90, random));
+  int nonEmpty = 0;
+  for (const auto& relation : engine::geo::relations()) {
+    const std::string f = "geof:" + std::string(relation.name);
+    if (!engine::geo::impliesIntersection("<" + kGeof + std::string(relation.name) + ">")) continue;
+    for (const std::string order : {"?g, ?h", "?h, ?g"}) {
+      const std::string bgp = "?x <http://e/type> <http://e/aType> OPTIONAL { ?x <http://e/a> ?g } "
+                              "?y <http://e/type> <http://e/bType> OPTIONAL { ?y <http://e/b> ?h } ";
+      const std::string indexed = "SELECT ?x ?y WHERE { " + bgp + "FILTER(" + f + "(" + order + ")) }";
+      const std::string scanned = "SELECT ?x ?y WHERE { " + bgp + "FILTER(" + f + "(" + order + ") || false) }";
+      CAPTURE(indexed);
+      const auto expected = rows(*store.db, scanned);
+      CHECK(rows(*store.db, indexed) == expected);
+      nonEmpty += expected.empty() ? 0 : 1;
+    }
+  }
+  CHECK(nonEmpty > 30);  // the random shapes do meet in most relations
+  // Two BGPs' worth of patterns, a condition on one side, one on both.
+  const std::string where = "?x <http://e/a> ?g . ?y <http://e/b> ?h FILTER(";
+  const std::string extra = " && STR(?x) < \"http://e/a5\" && STR(?x) != STR(?y))";
+  CHECK(rows(*store.db, "SELECT * WHERE { " + where + "geof:sfIntersects(?g, ?h)" + extra + " }") ==
+        rows(*store.db, "SELECT * WHERE { " + where + "(geof:sfIntersects(?g, ?h) || false)" + extra + " }"));
+  CHECK(explain(*store.db, "SELECT * WHERE { " + where + "geof:sfIntersects(?g, ?h)) }").find("SpatialJoin") !=
+        std::string::npos);
+}
+
+TEST_CASE("the query rewrite's topological property between features runs as a spatial join") {
+  std::mt19937 random(7);
+  std::string data;
+  for (int i = 0; i < 150; ++i) {
+    const std::string f = "<http://e/f" + std::to_string(i) + ">", g = "<http://e/g" + std::to_string(i) + ">";
+    data += f + " <" + kGeo + "hasDefaultGeometry> " + g + " .\n" + g + " <" + kGeo + "asWKT> " +
+            literal(randomShape(random)) + " .\n";
+  }
+  Store store(data);
+  const std::string path = " geo:hasDefaultGeometry?/(geo:asWKT|geo:asGML) ";
+  for (const std::string relation : {"sfWithin", "sfTouches", "rcc8po"}) {
+    CAPTURE(relation);
+    const std::string derived = "SELECT DISTINCT ?a ?b WHERE { { ?a geo:" + relation + " ?b } UNION { ?a" + path +
+                                "?w1 . ?b" + path + "?w2 FILTER(geof:" + relation + "(?w1, ?w2) || false) } }";
+    const auto expected = rows(*store.db, derived);
+    CHECK(rows(*store.db, "SELECT ?a ?b WHERE { ?a geo:" + relation + " ?b }") == expected);
+    CHECK(expected.size() > 150);  // each feature and geometry with itself, at least
+  }
+  CHECK(explain(*store.db, "SELECT ?a ?b WHERE { ?a geo:sfWithin ?b }").find("SpatialJoin") != std::string::npos);
+}
+
+TEST_CASE("k-nearest through the index: the rows of ORDER BY over every row") {
+  std::mt19937 random(11);
+  std::string data = features("a", 300, random);
+  // Ties: shapes repeated on other subjects.
+  for (int i = 0; i < 20; ++i) data += "<http://e/t" + std::to_string(i) + "> <http://e/a> " + literal("POINT(6 6)") + " .\n";
+  Store store(data);
+  for (const std::string unit : {"uom:metre", "uom:degree", "uom:radian"}) {
+    for (const std::string from : {"POINT(6.5 6.2)", "POLYGON((3 3, 4 3, 4 5, 3 3))", "POINT(170 -80)"}) {
+      for (const std::string slice : {"LIMIT 1", "LIMIT 7", "LIMIT 25 OFFSET 3", "LIMIT 1000"}) {
+        const std::string d = "geof:distance(?g, " + literal(from) + ", " + unit + ")";
+        const std::string select = "SELECT ?x ?g (" + d + " AS ?d) WHERE { ?x <http://e/a> ?g } ";
+        CAPTURE(select);
+        CAPTURE(slice);
+        const auto expected = rows(*store.db, select + "ORDER BY (" + d + " + 0) ?x " + slice);
+        CHECK(rows(*store.db, select + "ORDER BY " + d + " ?x " + slice) == expected);
+        CHECK(rows(*store.db, select + "ORDER BY ASC(" + d + ") ?x " + slice) == expected);
+      }
+    }
+  }
+  const std::string nearest = "SELECT ?x WHERE { ?x <http://e/a> ?g } ORDER BY geof:distance(" +
+                              literal("POINT(1 1)") + ", ?g, uom:metre) LIMIT 3";
+  CHECK(explain(*store.db, nearest).find("NearestCandidates") != std::string::npos);
+}
+
+TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals tried first, the rest when they fall short") {
+  std::mt19937 random(17);
+  std::string data;
+  // Shapes of a predicate that has no other objects; a third of the subjects of a kind.
+  for (int i = 0; i < 400; ++i) {
+    const std::string s = "<http://e/c" + std::to_string(i) + ">";
+    data += s + " <http://e/clean> " + literal(randomShape(random, i % 5 == 0)) + " .\n";
+    if (i % 3 == 0) data += s + " <http://e/kind> <http://e/K> .\n";
+  }
+  for (int i = 0; i < 10; ++i) data += "<http://e/d" + std::to_string(i) + "> <http://e/clean> " + literal("POINT(7 7)") + " .\n";
+  Store store(data);
+  for (const std::string where : {"?x <http://e/clean> ?g", "?x <http://e/clean> ?g . ?x <http://e/kind> <http://e/K>"}) {
+    for (const std::string unit : {"uom:metre", "uom:degree"}) {
+      for (const std::string slice : {"LIMIT 1", "LIMIT 10", "LIMIT 70", "LIMIT 30 OFFSET 100", "LIMIT 5000"}) {
+        const std::string d = "geof:distance(?g, " + literal("POINT(7.2 6.9)") + ", " + unit + ")";
+        const std::string select = "SELECT ?x (" + d + " AS ?d) WHERE { " + where + " } ";
+        CAPTURE(select);
+        CAPTURE(slice);
+        CHECK(rows(*store.db, select + "ORDER BY " + d + " ?x " + slice) ==
+              rows(*store.db, select + "ORDER BY (" + d + " + 0) ?x " + slice));
+      }
+    }
+  }
+  // The limited input ran, and the whole one did not.
+  const std::string plan = explain(*store.db, "SELECT ?x WHERE { ?x <http://e/clean> ?g } ORDER BY geof:distance(?g, " +
+                                                  literal("POINT(1 1)") + ", uom:degree) LIMIT 3");
+  CHECK(plan.find("constants") != std::string::npos);
+  CHECK(plan.find("not run") != std::string::npos);
+}
+
+TEST_CASE("distance lower bounds never exceed the distance") {
+  using engine::geo::Box;
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> lon(-180, 180), lat(-90, 90), size(0, 20);
+  for (int i = 0; i < 2000; ++i) {
+    // To the 6 decimals the points below are written with.
+    auto draw = [&](std::uniform_real_distribution<double>& d) { return std::round(d(random) * 1e6) / 1e6; };
+    const double x1 = draw(lon), y1 = draw(lat), x2 = draw(lon), y2 = draw(lat);
+    const Box a{x1, y1, std::min(180.0, x1 + draw(size)), std::min(90.0, y1 + draw(size))};
+    const Box b{x2, y2, std::min(180.0, x2 + draw(size)), std::min(90.0, y2 + draw(size))};
+    const auto point = [](double x, double y) {
+      return engine::geo::readWkt("POINT(" + std::to_string(x) + " " + std::to_string(y) + ")");
+    };
+    // Corners of the boxes: points within them.
+    const auto p = point(a.minX, a.maxY), q = point(b.maxX, b.minY);
+    for (auto unit : {engine::geo::Unit::Metre, engine::geo::Unit::Degree, engine::geo::Unit::Radian}) {
+      CHECK(engine::geo::distanceLowerBound(a, b, unit) <= engine::geo::distance(p, q, unit));
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,151 @@
+// CRSs through PROJ and geodesic metres (engine/geo/projection.cpp) against
+// answers computed here: spherical Mercator's closed form for EPSG:3857,
+// and PROJ's own command-line tools (cs2cs, geod; Debian's proj-bin, a test
+// package of scripts/install-deps.sh) for UTM and geodesics.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <numbers>
+#include <sstream>
+#include <string>
+
+#include "engine/expr/expression.h"
+#include "engine/geo/geometry.h"
+#include "engine/geo/operations.h"
+#include "parser/parse.h"
+#include "support/test_support.h"
+
+namespace {
+
+using namespace gsparql;
+
+const std::string kGeo = "http://www.opengis.net/ont/geosparql#";
+const std::string kGeof = "http://www.opengis.net/def/function/geosparql/";
+const std::string kEpsg = "http://www.opengis.net/def/crs/EPSG/0/";
+const std::string kUom = "http://www.opengis.net/def/uom/OGC/1.0/";
+
+std::string lit(const std::string& wkt) { return "\"" + wkt + "\"^^<" + kGeo + "wktLiteral>"; }
+std::string call(const std::string& f, const std::string& args) { return "<" + kGeof + f + ">(" + args + ")"; }
+
+const sparql::Op* extendOf(const sparql::Op& op) {
+  if (op.kind == sparql::Op::Kind::Extend) return &op;
+  for (const auto& child : op.children) {
+    if (const sparql::Op* found = extendOf(*child)) return found;
+  }
+  return nullptr;
+}
+
+struct NoRow : engine::expr::Solution {
+  std::optional<std::string_view> term(size_t) const override { return std::nullopt; }
+};
+
+engine::expr::Result eval(const std::string& expr) {
+  sparql::Query q = sparql::parseQuery("SELECT (" + expr + " AS ?r) {}");
+  engine::expr::Expression e(extendOf(*q.pattern)->bindings[0].expr, {});
+  engine::expr::Environment env;
+  return e.evaluate(NoRow{}, env);
+}
+
+double number(const engine::expr::Result& r) {
+  REQUIRE(r);
+  return std::stod(r->substr(1, r->find('"', 1) - 1));
+}
+
+// The numbers a PROJ tool prints for one input line; empty where it is not installed.
+std::vector<double> projTool(const std::string& command, const std::string& input) {
+  const test::ProcessResult run = test::shell("printf '%s\\n' " + test::shellQuoted(input) + " | " + command);
+  std::vector<double> out;
+  if (run.exitCode != 0) return out;
+  std::istringstream numbers(run.output);
+  for (double v; numbers >> v;) out.push_back(v);
+  return out;
+}
+
+TEST_CASE("EPSG:3857 is read through PROJ: spherical Mercator's inverse") {
+  const double r = 6'378'137.0;
+  for (auto [x, y] : {std::pair{0.0, 0.0}, {261'845.7, 6'250'564.3}, {-8'238'310.2, 4'970'071.6}, {1.5e7, -1.2e7}}) {
+    const double lon = x / r * 180 / std::numbers::pi;
+    const double lat = (2 * std::atan(std::exp(y / r)) - std::numbers::pi / 2) * 180 / std::numbers::pi;
+    const std::string projected = lit("<" + kEpsg + "3857> POINT(" + std::to_string(x) + " " + std::to_string(y) + ")");
+    const std::string crs84 = lit("POINT(" + std::to_string(lon) + " " + std::to_string(lat) + ")");
+    CAPTURE(projected);
+    CHECK(number(eval(call("distance", projected + ", " + crs84 + ", <" + kUom + "degree>"))) < 1e-6);
+    // Its own coordinates come back: minX and minY are in the literal's CRS.
+    CHECK(number(eval(call("minX", projected))) == doctest::Approx(x).epsilon(1e-9));
+    CHECK(number(eval(call("maxY", projected))) == doctest::Approx(y).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("a UTM literal agrees with cs2cs, and relations hold across CRSs") {
+  const std::string utm = "<" + kEpsg + "32633> ";
+  const std::vector<double> corner = projTool("cs2cs -f %.10f EPSG:32633 OGC:CRS84", "400000 5800000");
+  if (corner.size() < 2) {
+    MESSAGE("cs2cs (proj-bin) is not installed: the comparison with PROJ's tool is skipped");
+  } else {
+    const std::string point = lit(utm + "POINT(400000 5800000)");
+    const std::string expected = lit("POINT(" + std::to_string(corner[0]) + " " + std::to_string(corner[1]) + ")");
+    CHECK(number(eval(call("distance", point + ", " + expected + ", <" + kUom + "degree>"))) < 1e-6);
+  }
+  // A square of 10 km in UTM 33N and points in CRS84 and EPSG:4326, inside it and not.
+  const std::string square = lit(utm + "POLYGON((400000 5800000, 410000 5800000, 410000 5810000, 400000 5810000, 400000 5800000))");
+  const std::vector<double> middle = projTool("cs2cs -f %.10f EPSG:32633 OGC:CRS84", "405000 5805000");
+  if (middle.size() >= 2) {
+    const std::string inside = lit("POINT(" + std::to_string(middle[0]) + " " + std::to_string(middle[1]) + ")");
+    const std::string inside4326 =
+        lit("<" + kEpsg + "4326> POINT(" + std::to_string(middle[1]) + " " + std::to_string(middle[0]) + ")");
+    CHECK(eval(call("sfContains", square + ", " + inside)) == eval(call("sfEquals", inside + ", " + inside)));
+    CHECK(eval(call("sfWithin", inside4326 + ", " + square)) == eval(call("sfEquals", inside + ", " + inside)));
+    CHECK(number(eval(call("distance", square + ", " + inside + ", <" + kUom + "metre>"))) == 0);
+  }
+  CHECK(eval(call("sfContains", square + ", " + lit("POINT(0 0)"))) == eval(call("sfEquals", lit("POINT(0 0)") + ", " + lit("POINT(1 1)"))));
+  // A result is written in its first argument's CRS (the envelope, taken in
+  // CRS84, is no longer a square there).
+  const auto envelope = eval(call("envelope", square));
+  REQUIRE(envelope);
+  CHECK(envelope->find(kEpsg + "32633> POLYGON") != std::string::npos);
+  CHECK(eval(call("sfIntersects", square + ", " + *envelope)) == eval(call("sfEquals", square + ", " + square)));
+  CHECK(eval(call("getSRID", square)) == "\"" + kEpsg + "32633\"^^<http://www.w3.org/2001/XMLSchema#anyURI>");
+}
+
+TEST_CASE("distances in metres are geodesics on WGS 84, as PROJ's geod gives them") {
+  const std::vector<std::array<double, 4>> pairs = {
+      {48.8566, 2.3522, 51.5072, -0.1276}, {0, 0, 1, 0}, {40.7, -74.0, -33.9, 151.2}, {-89.5, 10, 89.5, -170}};
+  for (const auto& [lat1, lon1, lat2, lon2] : pairs) {
+    std::ostringstream line;
+    line.precision(10);
+    line << lat1 << " " << lon1 << " " << lat2 << " " << lon2;
+    const std::vector<double> geod = projTool("geod -I -f %.6f +ellps=WGS84 +units=m", line.str());
+    auto point = [](double lon, double lat) { return lit("POINT(" + std::to_string(lon) + " " + std::to_string(lat) + ")"); };
+    const double metres = number(eval(call("distance", point(lon1, lat1) + ", " + point(lon2, lat2) + ", <" + kUom + "metre>")));
+    CAPTURE(line.str());
+    if (geod.size() < 3) {
+      MESSAGE("geod (proj-bin) is not installed: the comparison with PROJ's tool is skipped");
+      continue;
+    }
+    CHECK(std::abs(metres - geod[2]) < 1e-3);  // geod prints millimetres
+  }
+}
+
+TEST_CASE("an unknown EPSG code is an error that names it") {
+  for (const std::string& crs : {kEpsg + "999999", kEpsg + "7030", std::string("urn:ogc:def:crs:EPSG::0")}) {
+    CAPTURE(crs);
+    std::string reason;
+    try {
+      engine::geo::readWkt("<" + crs + "> POINT(1 2)");
+    } catch (const engine::geo::GeoError& e) {
+      reason = e.what();
+    }
+    CHECK(reason.find("unsupported CRS <" + crs + ">") != std::string::npos);
+    CHECK_FALSE(eval(call("isEmpty", lit("<" + crs + "> POINT(1 2)"))));
+  }
+  // A coordinate PROJ cannot transform (cs2cs prints "* *" for it) is an error that says so.
+  std::string reason;
+  try {
+    engine::geo::readWkt("<" + kEpsg + "32633> POINT(1e30 1e30)");
+  } catch (const engine::geo::GeoError& e) {
+    reason = e.what();
+  }
+  CHECK(reason.find("PROJ cannot transform") != std::string::npos);
+}
+
+}  // namespace
