@@ -16,7 +16,7 @@ namespace gsparql::engine::expr {
 
 struct Arg {
   std::string_view text;  // the term as given
-  TermValue term;         // its parts
+  const TermValue& term;  // its parts (empty for a function that reads only the text)
 };
 
 // What one evaluate() call shares between its function calls.

@@ -4,6 +4,7 @@
 #include "engine/expr/expression.h"
 
 #include <algorithm>
+#include <forward_list>
 
 #include "engine/expr/builtins.h"
 #include "engine/expr/regex.h"
@@ -268,7 +269,9 @@ class Evaluator {
   Result compute(const Node& n);
   Result strict(const Node& n);
   Result call(const Node& n, Result first);
-  bool arguments(const Node& n, Result* first, std::vector<Result>& values, std::vector<Arg>& args);
+  struct Arguments;
+  bool arguments(const Node& n, Result* first, Arguments& arguments);
+  const TermValue& partsOfVariable(size_t slot, std::string_view term);
   std::optional<bool> decide(const Node& n);
   std::optional<bool> logical(const Node& n);
   Result ifThenElse(const Node& n);
@@ -281,6 +284,19 @@ class Evaluator {
 
   const Solution& solution_;
   CallContext context_;
+  // The parts of the variables' terms split so far on this solution: a term
+  // that several functions read (LCASE(?t), STRBEFORE(?t, " ")) is split once.
+  // (A list: made empty without allocating, as an Evaluator is per row, and
+  // its elements stay put.)
+  std::forward_list<std::pair<size_t, TermValue>> variableParts_;
+};
+
+// A strict call's arguments: the values computed (reserved, so that views of
+// them stay put), their parts, and what the function sees.
+struct Evaluator::Arguments {
+  std::vector<Result> values;
+  std::vector<TermValue> parts;
+  std::vector<Arg> args;
 };
 
 // A chain of ! of any length is walked in a loop, negating as it goes; a
@@ -357,10 +373,9 @@ std::optional<bool> Evaluator::decide(const Node& n) {
     case Kind::Regex: return matches(n);
     default: break;
   }
-  std::vector<Result> values;
-  std::vector<Arg> args;
-  if (!arguments(n, nullptr, values, args)) return std::nullopt;
-  return n.builtin->test(args, context_);
+  Arguments a;
+  if (!arguments(n, nullptr, a)) return std::nullopt;
+  return n.builtin->test(a.args, context_);
 }
 
 // A left-deep chain of strict calls (1+2+...+n: the parser's shape for
@@ -378,38 +393,42 @@ Result Evaluator::strict(const Node& n) {
 
 // The call of a strict node whose first argument (if any) evaluated to `first`.
 Result Evaluator::call(const Node& n, Result first) {
-  std::vector<Result> values;
-  std::vector<Arg> args;
-  if (!arguments(n, n.args.empty() ? nullptr : &first, values, args)) return std::nullopt;
-  return n.builtin->fn(args, context_);
+  Arguments a;
+  if (!arguments(n, n.args.empty() ? nullptr : &first, a)) return std::nullopt;
+  return n.builtin->fn(a.args, context_);
 }
 
 // The arguments of a strict node for its function: a variable's term is
-// viewed where the solution holds it, a computed value kept in `values`
-// (reserved, so that views of it stay put). `first`: the first argument's
-// value where the caller computed it (a chain of calls), else null. False
-// when an argument is an error.
-bool Evaluator::arguments(const Node& n, Result* first, std::vector<Result>& values, std::vector<Arg>& args) {
-  values.reserve(n.args.size());
-  args.reserve(n.args.size());
+// viewed where the solution holds it and split once per solution, a computed
+// value kept and split. `first`: the first argument's value where the caller
+// computed it (a chain of calls), else null. False when an argument is an error.
+bool Evaluator::arguments(const Node& n, Result* first, Arguments& arguments) {
+  static const TermValue kUnsplit;
+  arguments.values.reserve(n.args.size());
+  arguments.parts.reserve(n.args.size());
+  arguments.args.reserve(n.args.size());
+  const bool split = !n.builtin->readsTextOnly;
   for (size_t i = 0; i < n.args.size(); ++i) {
     const Node& a = n.args[i];
-    std::optional<std::string_view> text;
-    if (i == 0 && first) {
-      values.push_back(std::move(*first));
-    } else if (a.kind == Kind::Variable && !a.memoSlot) {
-      text = a.slot ? solution_.term(*a.slot) : std::nullopt;
+    if (a.kind == Kind::Variable && !a.memoSlot && !(i == 0 && first)) {
+      const std::optional<std::string_view> text = a.slot ? solution_.term(*a.slot) : std::nullopt;
       if (!text) return false;
-    } else {
-      values.push_back(eval(a));
+      arguments.args.push_back({*text, split ? partsOfVariable(*a.slot, *text) : kUnsplit});
+      continue;
     }
-    if (!text) {
-      if (!values.back()) return false;
-      text = *values.back();
-    }
-    args.push_back({*text, n.builtin->readsTextOnly ? TermValue{} : parseTerm(*text)});
+    arguments.values.push_back(i == 0 && first ? std::move(*first) : eval(a));
+    if (!arguments.values.back()) return false;
+    const std::string_view text = *arguments.values.back();
+    arguments.args.push_back({text, split ? arguments.parts.emplace_back(parseTerm(text)) : kUnsplit});
   }
   return true;
+}
+
+const TermValue& Evaluator::partsOfVariable(size_t slot, std::string_view term) {
+  for (const auto& [at, parts] : variableParts_) {
+    if (at == slot) return parts;
+  }
+  return variableParts_.emplace_front(slot, parseTerm(term)).second;
 }
 
 // Section 17.2: an error on one side is overruled by true (||) or false (&&)

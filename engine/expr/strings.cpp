@@ -36,7 +36,10 @@ bool isAscii(std::string_view s) {
 std::string mapCase(std::string_view s, bool upper) {
   if (isAscii(s)) {
     std::string out(s);
-    for (char& c : out) c = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(c)) : std::tolower(static_cast<unsigned char>(c)));
+    const char from = upper ? 'a' : 'A', to = upper ? 'A' : 'a';
+    for (char& c : out) {
+      if (c >= from && c <= from + 25) c = static_cast<char>(c - from + to);
+    }
     return out;
   }
   locale_t locale = utf8Locale();

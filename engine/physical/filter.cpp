@@ -1,5 +1,7 @@
 #include "engine/physical/filter.h"
 
+#include <algorithm>
+
 namespace gsparql::engine {
 
 Filter::Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, std::string text, double rows,
@@ -11,6 +13,10 @@ Filter::Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, s
 void Filter::openImpl(ExecutionContext& context) {
   environment_ = context.environmentFor(variables());
   decisions_.assign(conditions_.size(), {});
+  tally_.assign(conditions_.size(), {});
+  rowsSeen_ = 0;
+  order_.resize(conditions_.size());
+  for (size_t i = 0; i < order_.size(); ++i) order_[i] = i;
   emitted_ = 0;
   child_->open(context);
 }
@@ -19,13 +25,29 @@ void Filter::openImpl(ExecutionContext& context) {
 // next check for a stop: a row of a long expression weighs more.
 bool Filter::holds(const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context, StopCheck& stop) {
   solution.moveTo(row);
-  for (size_t i = 0; i < conditions_.size(); ++i) {
+  for (const size_t i : order_) {
     const Condition& c = conditions_[i];
     const auto decided = c.typed ? c.typed->decide(batch, row, context.terms) : std::nullopt;
     stop(decided ? 1 : c.expression.cost());
-    if (!(decided ? *decided : decision(i, batch, row, solution))) return false;
+    ++tally_[i].evaluated;
+    if (!(decided ? *decided : decision(i, batch, row, solution))) {
+      ++tally_[i].rejected;
+      return false;
+    }
   }
   return true;
+}
+
+// The conditions that rejected the largest share of the rows they saw go
+// first: a row is dropped by the first condition that fails, and the
+// conjuncts of a FILTER may be tested in any order (an error is false in
+// each). SUBSTR(?t, 2, 1) = "a" before STRENDS(LCASE(?t), "s") keeps LCASE
+// off 96% of the rows.
+void Filter::reorder() {
+  auto rate = [&](size_t i) {
+    return static_cast<double>(tally_[i].rejected) / static_cast<double>(std::max<uint64_t>(tally_[i].evaluated, 1));
+  };
+  std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) { return rate(a) > rate(b); });
 }
 
 // A condition's decision on the row `solution` is at.
@@ -45,6 +67,7 @@ std::optional<Table> Filter::nextImpl(ExecutionContext& context) {
     const uint64_t wanted = readAtMost_ ? *readAtMost_ - emitted_ : UINT64_MAX;
     for (size_t r = 0; r < batch->rows && keep.size() < wanted; ++r) {
       if (holds(*batch, r, solution, context, stop)) keep.push_back(r);
+      if (++rowsSeen_ % kRowsBetweenReorders == 0 && conditions_.size() > 1) reorder();
     }
     emitted_ += keep.size();
     if (!keep.empty()) return gatherRows(*batch, keep);

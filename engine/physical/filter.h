@@ -32,6 +32,7 @@ class Filter final : public Operator {
   };
   bool holds(const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context, StopCheck& stop);
   bool decision(size_t condition, const Table& batch, size_t row, RowSolution& solution);
+  void reorder();
 
   OperatorPtr child_;
   std::vector<Condition> conditions_;
@@ -40,6 +41,16 @@ class Filter final : public Operator {
   // Per condition that depends on one variable: its decision by that
   // variable's key (a memoized condition would still be looked up and read).
   std::vector<ValuesByKey<bool>> decisions_;
+  // The order the conditions are tested in, by the share of rows each
+  // rejected so far (reorder), revised every kRowsBetweenReorders rows.
+  struct Tally {
+    uint64_t evaluated = 0;
+    uint64_t rejected = 0;
+  };
+  static constexpr uint64_t kRowsBetweenReorders = 256;
+  std::vector<size_t> order_;
+  std::vector<Tally> tally_;
+  uint64_t rowsSeen_ = 0;
   std::optional<uint64_t> readAtMost_;
   uint64_t emitted_ = 0;
 };
