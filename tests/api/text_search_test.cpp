@@ -46,11 +46,7 @@ std::string randomGraph(std::mt19937& random, size_t subjects) {
 
 struct Fixture : LoadedDatabase {
   using LoadedDatabase::LoadedDatabase;
-  std::vector<std::string> rows(const std::string& query) const {
-    QueryOptions options;
-    options.backend = Backend::Cpu;
-    return sortedLines(db->query(kPrefixes + query, options));
-  }
+  std::vector<std::string> rows(const std::string& query) const { return cpuRows(kPrefixes + query); }
   // The error of a query that must fail.
   QueryError error(const std::string& query) const {
     try {

@@ -2,6 +2,7 @@
 // A database loaded from N-Triples text into a temporary folder, and opened.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gsparql/database.h"
 #include "support/test_support.h"
@@ -16,6 +17,13 @@ struct LoadedDatabase {
     writeFile(dir / "data.nt", ntriples);
     Database::load(dir / "db", {(dir / "data.nt").string()});
     db.emplace(dir / "db");
+  }
+
+  // The rows of `query` on the CPU executor, sorted (sortedLines).
+  std::vector<std::string> cpuRows(const std::string& query) const {
+    QueryOptions options;
+    options.backend = Backend::Cpu;
+    return sortedLines(db->query(query, options));
   }
 };
 
