@@ -339,8 +339,10 @@ const Result& Evaluator::value(const Node& n, Result& scratch) {
   return kept ? *kept : scratch;
 }
 
+// A strict call goes through strict(), which walks a chain of calls in a
+// loop (its function writes the boolean); decide() is for ebv().
 Result Evaluator::compute(const Node& n) {
-  if (decidable(n)) return booleanResult(decide(n));
+  if (decidable(n) && n.kind != Kind::Strict) return booleanResult(decide(n));
   switch (n.kind) {
     case Kind::Constant: return n.constant;
     case Kind::Variable: {

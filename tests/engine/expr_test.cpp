@@ -411,6 +411,19 @@ TEST_CASE("a FILTER's decision equals the effective boolean value of the same ex
   }
 }
 
+// Comparisons nested as deep as the parser takes (200 levels of parentheses:
+// = does not chain): a FILTER decides the top one and evaluates the calls
+// below it in strict()'s loop.
+TEST_CASE("199 nested comparisons are evaluated as a value and decided as a FILTER alike") {
+  Env env;
+  std::string chain = std::string(198, '(') + "?i";
+  for (int k = 0; k < 198; ++k) chain += " = ?i)";
+  chain += " = ?i";
+  engine::expr::Expression e(parseExpr(chain), kVariables);
+  const Result term = e.evaluate(Row{}, env.environment);
+  CHECK(e.holds(Row{}, env.environment) == (term && engine::expr::effectiveBooleanValue(*term) == true));
+}
+
 // The parser takes chains of up to 2,000 operators.
 TEST_CASE("a chain of 1,999 ! is decided in a loop") {
   Env env;
