@@ -538,10 +538,12 @@ size_t nodeCount(const Node& node) {
 
 }  // namespace
 
-Expression::Expression(const sparql::Expr& expr, const std::vector<std::string>& variables) {
+Expression::Expression(const sparql::Expr& expr, const std::vector<std::string>& variables, KeptBy keptBy) {
   Compiler compiler(variables);
   root_ = std::make_unique<Expression::Node>(Expression::Node{compiler.compile(expr)});
   markMemoizedRoot(*root_);
+  keySlot_ = root_->memoSlot;
+  if (keptBy == KeptBy::Caller) root_->memoSlot.reset();
   slots_ = compiler.slots();
   cost_ = nodeCount(*root_);
 }
@@ -559,8 +561,6 @@ bool Expression::holds(const Solution& solution, Environment& environment) const
 }
 
 const std::vector<size_t>& Expression::slotsRead() const { return slots_; }
-
-std::optional<size_t> Expression::keySlot() const { return root_->memoSlot; }
 
 std::optional<size_t> Expression::slotOfValue(const Solution& solution) const {
   if (root_->kind == Kind::Variable) return root_->slot;

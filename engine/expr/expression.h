@@ -68,9 +68,14 @@ struct Environment {
 // distinct terms costs a lookup a row.
 class Expression {
  public:
+  // Where the value of a whole expression that depends on one variable is
+  // kept by key: in the Environment's memo, or by the caller alone (Filter
+  // and Extend keep their decision or id by key: not the term as well).
+  enum class KeptBy { Memo, Caller };
+
   // `variables`: the names (without '?') the solution's slots hold. Variables
   // of the expression not among them are unbound.
-  Expression(const sparql::Expr& expr, const std::vector<std::string>& variables);
+  Expression(const sparql::Expr& expr, const std::vector<std::string>& variables, KeptBy keptBy = KeptBy::Memo);
   ~Expression();
   Expression(Expression&&) noexcept;
   Expression& operator=(Expression&&) noexcept;
@@ -86,10 +91,10 @@ class Expression {
   // (for a term of the store, a dictionary lookup: 4.4 us a row); nullopt
   // where the value must be computed (evaluate).
   std::optional<size_t> slotOfValue(const Solution& solution) const;
-  // Where the value is a pure function of one variable's term (memoized as
-  // a whole), that variable's slot: a caller may keep what it makes of the
-  // value (an id) by the key of that term.
-  std::optional<size_t> keySlot() const;
+  // Where the value is a pure function of one variable's term, that
+  // variable's slot: a caller may keep what it makes of the value (an id) by
+  // the key of that term.
+  std::optional<size_t> keySlot() const { return keySlot_; }
   // Its nodes after compilation (constants folded): what one evaluation
   // weighs against the next check for a stop (StopCheck).
   size_t cost() const { return cost_; }
@@ -98,6 +103,7 @@ class Expression {
   struct Node;
   std::unique_ptr<Node> root_;
   std::vector<size_t> slots_;
+  std::optional<size_t> keySlot_;
   size_t cost_ = 1;
 };
 

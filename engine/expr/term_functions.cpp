@@ -144,7 +144,7 @@ std::vector<Builtin> termBuiltins() {
       kindTest<rdf::TermKind::Literal>("ISLITERAL"),
       predicate<isNumeric>("ISNUMERIC", 1, 1, true),
       predicate<sameTerm>("SAMETERM", 2, 2, true),
-      {"STR", str, 1, 1},            {"LANG", lang, 1, 1, true, nullptr, true},
+      {"STR", str, 1, 1},            {.name = "LANG", .fn = lang, .minArgs = 1, .maxArgs = 1, .readsTextOnly = true},
       {"DATATYPE", datatype, 1, 1},  {"IRI", iri, 1, 1, false},
       {"URI", iri, 1, 1, false},     {"BNODE", bnode, 0, 1, false},
       {"STRDT", strdt, 2, 2},        {"STRLANG", strlang, 2, 2},

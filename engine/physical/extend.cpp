@@ -21,7 +21,9 @@ Extend::Extend(OperatorPtr child, const std::vector<ExtendBinding>& bindings, do
     : Operator(withVariables(child->variables(), bindings), rows, cost), child_(std::move(child)) {
   std::vector<std::string> visible = child_->variables();
   for (const auto& b : bindings) {
-    bindings_.push_back({expr::Expression(b.expression, visible), *columnOf(b.variable), b.text});
+    // A value of one variable has its id kept by key here (idsByKey_), not its term memoized as well.
+    bindings_.push_back(
+        {expr::Expression(b.expression, visible, expr::Expression::KeptBy::Caller), *columnOf(b.variable), b.text});
     if (std::find(visible.begin(), visible.end(), b.variable) == visible.end()) visible.push_back(b.variable);
   }
 }

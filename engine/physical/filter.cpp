@@ -7,7 +7,11 @@ namespace gsparql::engine {
 Filter::Filter(OperatorPtr child, const std::vector<sparql::Expr>& conditions, std::string text, double rows,
                double cost)
     : Operator(child->variables(), rows, cost), child_(std::move(child)), text_(std::move(text)) {
-  for (const auto& c : conditions) conditions_.push_back({expr::Expression(c, variables()), TypedComparison::of(c, variables())});
+  // A condition of one variable is decided once per term of it here (decisions_), not memoized as well.
+  for (const auto& c : conditions) {
+    conditions_.push_back({expr::Expression(c, variables(), expr::Expression::KeptBy::Caller),
+                           TypedComparison::of(c, variables())});
+  }
 }
 
 void Filter::openImpl(ExecutionContext& context) {

@@ -1,13 +1,12 @@
 #include "engine/physical/nearest_candidates.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <limits>
 #include <queue>
 #include <stdexcept>
 
+#include "engine/expr/numeric.h"
 #include "engine/physical/row_solution.h"
-#include "rdf/term_parts.h"
 
 namespace gsparql::engine {
 namespace {
@@ -19,12 +18,10 @@ constexpr double kFirst = -std::numeric_limits<double>::infinity();
 // kept whatever it is, and not counted among the nearest.
 std::optional<double> sortValue(const expr::Result& value) {
   if (!value) return kFirst;
-  rdf::TermSplitter splitter;
-  const rdf::TermParts& parts = splitter.split(*value);
-  const std::string lexical(parts.value);
-  char* end = nullptr;
-  const double v = std::strtod(lexical.c_str(), &end);
-  if (end == lexical.c_str() || *end != '\0' || v != v) return std::nullopt;
+  const std::optional<expr::Number> number = expr::parseNumber(expr::parseTerm(*value));
+  if (!number) return std::nullopt;
+  const double v = number->toDouble();
+  if (v != v) return std::nullopt;
   return v;
 }
 

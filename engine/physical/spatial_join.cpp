@@ -1,6 +1,7 @@
 #include "engine/physical/spatial_join.h"
 
 #include <stdexcept>
+#include <unordered_map>
 
 namespace gsparql::engine {
 namespace {
@@ -46,7 +47,7 @@ void SpatialJoin::openImpl(ExecutionContext& context) {
   indexed_ = runToEnd(indexLeft_ ? *left_ : *right_, context);  // opens it
   matcher_.emplace(functionIri_, indexedFirst_);
   rowsOfItem_.clear();
-  matches_.clear();
+  matches_ = {};
   probe_.reset();
   probeRow_ = 0;
   // One item per distinct term: a geometry shared by many rows is read and indexed once.
@@ -67,13 +68,14 @@ void SpatialJoin::openImpl(ExecutionContext& context) {
 }
 
 const std::vector<uint32_t>& SpatialJoin::matchesOf(ValueId probe, ExecutionContext& context) {
-  auto [it, added] = matches_.try_emplace(probe);
-  if (!added) return it->second;
+  if (const std::vector<uint32_t>* known = matches_.find(probe)) return *known;
+  probed_.clear();
   const std::optional<geo::Box> box = spaceOf(probe) == ValueSpace::Vertex ? stored_(indexOf(probe)) : std::nullopt;
   if (!box || matcher_->mayMatch(*box)) {
-    matcher_->probe(context.terms.term(probe), [&](uint32_t item) { it->second.push_back(item); });
+    matcher_->probe(context.terms.term(probe), [&](uint32_t item) { probed_.push_back(item); });
   }
-  return it->second;
+  const std::vector<uint32_t>* kept = matches_.remember(probe, probed_);
+  return kept ? *kept : probed_;
 }
 
 void SpatialJoin::appendPairs(size_t probeRow, Table& out, ExecutionContext& context) {

@@ -12,9 +12,9 @@
 // one country).
 #include <functional>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
+#include "engine/expr/expression_memo.h"
 #include "engine/geo/spatial_matcher.h"
 #include "engine/physical/operator.h"
 #include "parser/algebra.h"
@@ -49,7 +49,10 @@ class SpatialJoin final : public Operator {
   std::optional<geo::SpatialMatcher> matcher_;
   Table indexed_;
   std::vector<std::vector<size_t>> rowsOfItem_;  // an item's rows in indexed_
-  std::unordered_map<ValueId, std::vector<uint32_t>> matches_;  // by probe value: a term is probed once
+  // By probe value, so that a term repeated on the probe side is probed
+  // once; bounded, and given up on mostly distinct terms (expr::KeyedValues).
+  expr::KeyedValues<std::vector<uint32_t>> matches_;
+  std::vector<uint32_t> probed_;  // the matches of a term not kept
   std::optional<Table> probe_;
   size_t probeRow_ = 0;
 };
