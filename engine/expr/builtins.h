@@ -30,8 +30,8 @@ struct CallContext {
 using BuiltinFn = Result (*)(const std::vector<Arg>& args, CallContext& context);
 // A function whose value is a boolean, deciding it without writing the
 // boolean's term: FILTER, &&, || and ! want only the effective boolean value,
-// and writing "true"^^xsd:boolean to read it back cost a third of a term-test
-// filter's time (issue 44). nullopt: an error.
+// and writing "true"^^xsd:boolean to read it back led a term-test filter's
+// profile (issue 44). nullopt: an error.
 using TestFn = std::optional<bool> (*)(const std::vector<Arg>& args, CallContext& context);
 
 struct Builtin {
