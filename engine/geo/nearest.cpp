@@ -67,17 +67,7 @@ std::optional<NearestBounds> NearestBounds::of(std::shared_ptr<const SpatialInde
 }
 
 std::pair<std::vector<uint32_t>, double> NearestBounds::nearest(size_t count) const {
-  std::vector<std::pair<double, uint32_t>> all;
-  all.reserve(index_->size());
-  for (const auto& [id, box] : index_->boxes()) all.emplace_back(distanceLowerBound(box, query_, unit_), id);
-  count = std::min(count, all.size());
-  std::nth_element(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(count), all.end());
-  double cutoff = std::numeric_limits<double>::infinity();
-  for (size_t i = count; i < all.size(); ++i) cutoff = std::min(cutoff, all[i].first);
-  std::vector<uint32_t> ids;
-  for (size_t i = 0; i < count; ++i) ids.push_back(all[i].second);
-  std::sort(ids.begin(), ids.end());
-  return {std::move(ids), cutoff};
+  return index_->leastBounded(count, [this](const Box& b) { return distanceLowerBound(b, query_, unit_); });
 }
 
 bool NearestBounds::holdsAll(std::span<const uint32_t> ids) const { return index_->holdsAll(ids); }

@@ -1,6 +1,9 @@
 #include "engine/geo/spatial_index.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <queue>
 #include <list>
 #include <mutex>
 
@@ -48,6 +51,104 @@ SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm)
   // lock, so that later queries from any thread only read it.
   GeometryPtr nowhere = own(GEOSGeom_createEmptyPoint_r(context()));
   GEOSSTRtree_query_r(context(), tree_->tree, nowhere.get(), [](void*, void*) {}, nullptr);
+  packLevels();
+}
+
+namespace {
+
+constexpr size_t kFanout = 16;
+
+Box unite(const Box& a, const Box& b) {
+  return {std::min(a.minX, b.minX), std::min(a.minY, b.minY), std::max(a.maxX, b.maxX), std::max(a.maxY, b.maxY)};
+}
+
+// Sort-tile-recursive packing (Leutenegger et al. 1997): the order of
+// `boxes` that puts each tile of kFanout neighbours together: vertical
+// slices by centre x, each sorted by centre y.
+std::vector<uint32_t> tileOrder(const std::vector<Box>& boxes) {
+  std::vector<uint32_t> order(boxes.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto centre = [&](uint32_t i, bool y) {
+    return y ? boxes[i].minY + boxes[i].maxY : boxes[i].minX + boxes[i].maxX;
+  };
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return centre(a, false) < centre(b, false); });
+  const auto tiles = static_cast<size_t>(std::ceil(static_cast<double>(boxes.size()) / kFanout));
+  const size_t slice = kFanout * static_cast<size_t>(std::ceil(std::sqrt(static_cast<double>(tiles))));
+  for (size_t begin = 0; begin < order.size(); begin += slice) {
+    const auto end = order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), begin + slice));
+    std::sort(order.begin() + static_cast<std::ptrdiff_t>(begin), end,
+              [&](uint32_t a, uint32_t b) { return centre(a, true) < centre(b, true); });
+  }
+  return order;
+}
+
+// One level up: a node per kFanout consecutive boxes.
+template <typename Node>
+std::vector<Node> nodesOver(const std::vector<Box>& ordered) {
+  std::vector<Node> nodes;
+  for (size_t begin = 0; begin < ordered.size(); begin += kFanout) {
+    const size_t end = std::min(ordered.size(), begin + kFanout);
+    Node node{ordered[begin], static_cast<uint32_t>(begin), static_cast<uint32_t>(end)};
+    for (size_t i = begin + 1; i < end; ++i) node.box = unite(node.box, ordered[i]);
+    nodes.push_back(node);
+  }
+  return nodes;
+}
+
+}  // namespace
+
+void SpatialIndex::packLevels() {
+  std::vector<Box> boxes;
+  for (const auto& entry : boxes_) boxes.push_back(entry.second);
+  leafOrder_ = tileOrder(boxes);
+  std::vector<Box> ordered;
+  for (uint32_t i : leafOrder_) ordered.push_back(boxes[i]);
+  while (ordered.size() > kFanout) {
+    std::vector<Node> level = nodesOver<Node>(ordered);
+    // The nodes tiled in turn, so that the level above groups neighbours.
+    std::vector<Box> nodeBoxes;
+    for (const Node& n : level) nodeBoxes.push_back(n.box);
+    std::vector<Node> tiled;
+    ordered.clear();
+    for (uint32_t i : tileOrder(nodeBoxes)) tiled.push_back(level[i]), ordered.push_back(level[i].box);
+    levels_.push_back(std::move(tiled));
+  }
+  if (levels_.empty() || levels_.back().size() > 1) levels_.push_back(nodesOver<Node>(ordered));
+}
+
+std::pair<std::vector<uint32_t>, double> SpatialIndex::leastBounded(size_t count, const Bound& bound) const {
+  struct Entry {
+    double bound;
+    size_t level;  // levels_.size() for a literal
+    uint32_t index;
+    bool operator>(const Entry& other) const { return bound > other.bound; }
+  };
+  const size_t literal = levels_.size();
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  const auto pushChildren = [&](size_t level, uint32_t begin, uint32_t end) {
+    for (uint32_t i = begin; i < end; ++i) {
+      queue.push(level == literal ? Entry{bound(boxes_[leafOrder_[i]].second), literal, i}
+                                  : Entry{bound(levels_[level][i].box), level, i});
+    }
+  };
+  pushChildren(levels_.size() - 1, 0, static_cast<uint32_t>(levels_.back().size()));
+  std::vector<uint32_t> ids;
+  while (!queue.empty()) {
+    const Entry top = queue.top();
+    if (top.level == literal && ids.size() == count) {
+      std::sort(ids.begin(), ids.end());
+      return {std::move(ids), top.bound};
+    }
+    queue.pop();
+    if (top.level == literal) {
+      ids.push_back(boxes_[leafOrder_[top.index]].first);
+    } else {
+      const Node& node = levels_[top.level][top.index];
+      pushChildren(top.level == 0 ? literal : top.level - 1, node.begin, node.end);
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  return {std::move(ids), std::numeric_limits<double>::infinity()};
 }
 
 SpatialIndex::~SpatialIndex() = default;

@@ -40,10 +40,28 @@ class SpatialIndex {
   const std::vector<std::pair<uint32_t, Box>>& boxes() const { return boxes_; }
   size_t size() const { return boxes_.size(); }
 
+  // A lower bound of a distance from any envelope within the box it is
+  // given: it may not grow from a box to one inside it.
+  using Bound = std::function<double(const Box&)>;
+  // The `count` literals of the least bounds (ids ascending), and the least
+  // bound of those left out (infinity where none is): a best-first search of
+  // the tree's nodes, whose bounds are below their literals'.
+  std::pair<std::vector<uint32_t>, double> leastBounded(size_t count, const Bound& bound) const;
+
  private:
+  // A node of the search's tree: the envelope of its children, which are
+  // [begin, end) of the level below (of leafOrder_ on the lowest level).
+  struct Node {
+    Box box;
+    uint32_t begin = 0, end = 0;
+  };
+  void packLevels();
+
   struct Tree;
   std::unique_ptr<Tree> tree_;
   std::vector<std::pair<uint32_t, Box>> boxes_;  // by id
+  std::vector<uint32_t> leafOrder_;              // positions in boxes_, tile by tile
+  std::vector<std::vector<Node>> levels_;        // the lowest first; the last is the root's children
 };
 
 // The index of the snapshot named `key`, built on its first use and kept

@@ -144,14 +144,36 @@ class SamplingOrderer final : public JoinOrderer {
   // find: WatDiv's C3 (six leaves) planned 1.2-2.0 ms with them on the H200
   // machine, and their plan ran 0.07 ms faster on the GPU executor and
   // 1.3 ms on the CPU's (benchmarks/results/h200-2026-11-28-planning-cost).
-  static PartialPlan planStar(const std::vector<uint32_t>& vertices, uint32_t centre, const StepBuilder& start,
-                              const WalkSample& sample) {
-    PartialPlan fromSeed = greedyPlan(vertices, start, sample, false);
-    if (fromSeed.plan.steps.front().vertex == centre || rowsOverSteps(fromSeed.plan) < kSeedSearchAbove) {
-      return fromSeed;
+  // Where the statistics' seed is a constant leaf whose fan-out makes most of
+  // the plan's rows, the variable leaf with the fewest candidates of its own
+  // is tried too (worthSeedingInstead: the 64 literals nearest a point, where
+  // the constant is the class of 135,233 cities; benchmarks/results/geo-postgis-*).
+  static PartialPlan planStar(const BoundBgp& bgp, const std::vector<uint32_t>& vertices, uint32_t centre,
+                              const StepBuilder& start, const WalkSample& sample) {
+    PartialPlan best = greedyPlan(vertices, start, sample, false);
+    if (best.plan.steps.front().vertex == centre) return best;
+    std::vector<uint32_t> seeds;
+    if (rowsOverSteps(best.plan) >= kSeedSearchAbove) seeds.push_back(centre);
+    const uint32_t leaf = rarestVariableLeaf(bgp, vertices, centre, start);
+    if (leaf != centre && worthSeedingInstead(best.plan, start.seedCandidates(leaf))) seeds.push_back(leaf);
+    for (uint32_t seed : seeds) {
+      PartialPlan trial = greedyPlanFrom(vertices, seed, start, sample);
+      if (rowsOverSteps(trial.plan) < rowsOverSteps(best.plan)) best = std::move(trial);
     }
-    PartialPlan fromCentre = greedyPlanFrom(vertices, centre, start, sample);
-    return rowsOverSteps(fromCentre.plan) < rowsOverSteps(fromSeed.plan) ? fromCentre : fromSeed;
+    return best;
+  }
+
+  // The unbound variable leaf of a star with the fewest candidates of its
+  // own (the centre where there is none).
+  static uint32_t rarestVariableLeaf(const BoundBgp& bgp, const std::vector<uint32_t>& vertices, uint32_t centre,
+                                     const StepBuilder& start) {
+    uint32_t rarest = centre;
+    double fewest = std::numeric_limits<double>::infinity();
+    for (uint32_t v : vertices) {
+      if (v == centre || start.isBound(v) || !bgp.vertices[v].isVariable) continue;
+      if (const double candidates = start.seedCandidates(v); candidates < fewest) fewest = candidates, rarest = v;
+    }
+    return rarest;
   }
 
   // Where the component is small enough to enumerate, the enumeration
@@ -159,7 +181,7 @@ class SamplingOrderer final : public JoinOrderer {
   // search does.
   PartialPlan plan(const std::vector<uint32_t>& vertices, const BoundBgp& bgp, const StepBuilder& start,
                    const WalkSample& sample) const {
-    if (const auto centre = starCentre(bgp, vertices)) return planStar(vertices, *centre, start, sample);
+    if (const auto centre = starCentre(bgp, vertices)) return planStar(bgp, vertices, *centre, start, sample);
     const bool enumerable = vertices.size() <= kMaxEnumeratedVertices;
     PartialPlan greedy = greedyPlan(vertices, start, sample, !enumerable);
     if (!enumerable || !searchPays(greedy.plan, bgp, vertices)) return greedy;

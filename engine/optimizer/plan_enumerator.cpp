@@ -155,6 +155,12 @@ std::optional<PartialPlan> cheapestPlan(const std::vector<uint32_t>& component, 
 
 // The approximate enumerator: greedy orders.
 
+bool worthSeedingInstead(const ComponentPlan& plan, double ownCandidates) {
+  if (plan.steps.size() < 2 || plan.steps[0].source != CandidateSource::Constant) return false;
+  const double fanout = plan.steps[1].estimatedRows, vertices = static_cast<double>(plan.steps.size());
+  return fanout >= kFanoutPerTrialStep * vertices * vertices && ownCandidates * kFewerOwnCandidates <= fanout;
+}
+
 double rowsOverSteps(const ComponentPlan& plan) {
   double rows = 0;
   for (const PlanStep& step : plan.steps) rows += step.estimatedRows;
@@ -195,23 +201,11 @@ class GreedyPlanner {
  private:
   static constexpr size_t kSampledSeeds = 2;
 
-  // SGSI's seed takes a constant first where there is one, but its first
-  // step may make many rows where the vertex it binds has far fewer
-  // candidates of its own, among which the constant's edge is checked
-  // instead: then that vertex is tried as the seed too. The search for other
-  // seeds above costs more than such plans save; this one greedy pass, whose
-  // walks grow with the square of the component's vertices (each step tries
-  // each vertex), is taken only where the statistics say it may pay: the
-  // constant's step makes this many rows per vertex squared, and the vertex
-  // has 1.5 times fewer candidates.
-  static constexpr double kFanoutPerTrialStep = 30;
-  static constexpr double kFewerOwnCandidates = 1.5;
-
+  // The greedy's one other seed below kSeedSearchAbove (worthSeedingInstead):
+  // the vertex the constant's first step binds. The search for other seeds
+  // costs more than such plans save.
   bool widensFromConstant(const ComponentPlan& plan) const {
-    if (plan.steps.size() < 2 || plan.steps[0].source != CandidateSource::Constant) return false;
-    const double fanout = plan.steps[1].estimatedRows, vertices = static_cast<double>(plan.steps.size());
-    return fanout >= kFanoutPerTrialStep * vertices * vertices &&
-           start_.seedCandidates(plan.steps[1].vertex) * kFewerOwnCandidates <= fanout;
+    return plan.steps.size() >= 2 && worthSeedingInstead(plan, start_.seedCandidates(plan.steps[1].vertex));
   }
 
   PartialPlan greedyFrom(const std::vector<uint32_t>& component, std::optional<uint32_t> seed,

@@ -60,6 +60,17 @@ double rowsOverSteps(const ComponentPlan& plan);
 // search would cost more than it can save.
 inline constexpr double kSeedSearchAbove = 100000;
 
+// SGSI's seed takes a constant first where there is one, but its first step
+// may make many rows where another vertex has far fewer candidates of its
+// own (among which the constant's edge is checked instead). Whether a
+// greedy pass from a vertex with `ownCandidates` candidates may pay in place
+// of `plan`'s: its seed is a constant, its first step makes kFewerOwnCandidates
+// times as many rows and kFanoutPerTrialStep rows per vertex squared (a
+// pass's walks grow with the square of the vertices: each step tries each).
+bool worthSeedingInstead(const ComponentPlan& plan, double ownCandidates);
+inline constexpr double kFewerOwnCandidates = 1.5;
+inline constexpr double kFanoutPerTrialStep = 30;
+
 // The greedy plan of `component` from `start`. Without a sample, the
 // statistics choose the seed and each next vertex, and estimate their rows.
 // With one, the statistics' seed and, where its plan makes many rows (and

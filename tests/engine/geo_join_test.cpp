@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
@@ -194,6 +195,64 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
                                                   literal("POINT(1 1)") + ", uom:degree) LIMIT 3");
   CHECK(plan.find("constants") != std::string::npos);
   CHECK(plan.find("not run") != std::string::npos);
+}
+
+TEST_CASE("k-nearest from a constant that many subjects share starts from the nearest literals") {
+  std::string data;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string s = "<http://e/c" + std::to_string(i) + ">";
+    data += s + " <http://e/kind> <http://e/K> .\n";
+    data += s + " <http://e/at> " + literal("POINT(" + std::to_string(i % 60) + " " + std::to_string(i / 60) + ")") +
+            " .\n";
+  }
+  Store store(data);
+  const std::string d = "geof:distance(?g, " + literal("POINT(30.2 20.7)") + ", uom:metre)";
+  const std::string select = "SELECT ?x WHERE { ?x <http://e/kind> <http://e/K> ; <http://e/at> ?g } ";
+  CHECK(rows(*store.db, select + "ORDER BY " + d + " ?x LIMIT 5") ==
+        rows(*store.db, select + "ORDER BY (" + d + " + 0) ?x LIMIT 5"));
+  const std::string plan = explain(*store.db, select + "ORDER BY " + d + " LIMIT 5");
+  CAPTURE(plan);
+  CHECK(plan.find("1. ?g from one of 64 constants") != std::string::npos);
+}
+
+TEST_CASE("the index's best-first search gives the literals of least bounds, as a scan of them all") {
+  using engine::geo::Box;
+  std::mt19937 random(23);
+  std::uniform_real_distribution<double> lon(-180, 175), lat(-90, 85), size(0, 5);
+  const auto number = [](double v) { return std::to_string(v); };
+  for (const int n : {0, 1, 15, 16, 17, 257, 4000}) {
+    std::vector<std::string> terms;
+    for (int i = 0; i < n; ++i) {
+      const double x = lon(random), y = lat(random);
+      terms.push_back(literal(i % 3 == 0 ? "POINT(" + number(x) + " " + number(y) + ")"
+                                         : "LINESTRING(" + number(x) + " " + number(y) + ", " +
+                                               number(x + size(random)) + " " + number(y + size(random)) + ")"));
+    }
+    const engine::geo::SpatialIndex index([&](const engine::geo::SpatialIndex::Visit& visit) {
+      for (size_t i = 0; i < terms.size(); ++i) visit(static_cast<uint32_t>(3 * i + 1), terms[i]);
+    });
+    REQUIRE(index.size() == static_cast<size_t>(n));
+    for (const Box query : {Box{0, 0, 0, 0}, Box{170, 80, 179, 89}, Box{-10, -60, 40, 10}}) {
+      for (auto unit : {engine::geo::Unit::Metre, engine::geo::Unit::Degree}) {
+        const auto bound = [&](const Box& b) { return engine::geo::distanceLowerBound(b, query, unit); };
+        std::vector<double> all;
+        for (const auto& [id, box] : index.boxes()) all.push_back(bound(box));
+        std::sort(all.begin(), all.end());
+        for (const size_t count : {size_t{0}, size_t{1}, size_t{10}, size_t{64}, size_t{5000}}) {
+          CAPTURE(n);
+          CAPTURE(count);
+          const auto [ids, cutoff] = index.leastBounded(count, bound);
+          REQUIRE(ids.size() == std::min(count, all.size()));
+          CHECK(std::is_sorted(ids.begin(), ids.end()));
+          std::vector<double> found;
+          for (uint32_t id : ids) found.push_back(bound(*index.box(id)));
+          std::sort(found.begin(), found.end());
+          CHECK(found == std::vector<double>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(ids.size())));
+          CHECK(cutoff == (ids.size() < all.size() ? all[ids.size()] : std::numeric_limits<double>::infinity()));
+        }
+      }
+    }
+  }
 }
 
 TEST_CASE("distance lower bounds never exceed the distance") {
