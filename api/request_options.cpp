@@ -90,6 +90,7 @@ engine::QueryRequest requestFrom(const QueryOptions& options, Clock::time_point 
   request.run.stepTimes = options.stepTimes;
   request.run.service = options.service;
   request.unionDefaultGraph = options.unionDefaultGraph;
+  request.rdfsEntailment = options.entailment == Entailment::Rdfs;
   return request;
 }
 

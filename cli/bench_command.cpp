@@ -230,6 +230,7 @@ const Command& benchCommand() {
                    sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
+                   sharedOption("--entailment"),
                    {"--cold", "", "open the database afresh for each run: nothing cached, GPU included"},
                    {"--ablation", "none|plain-csr|two-pass|naive-set-ops|no-fusion",
                     "switch one technique of the GPU executor off (default none)"}},

@@ -87,6 +87,7 @@ const Command& queryCommand() {
                    sharedOption("--cost-model"),
                    sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
+                   sharedOption("--entailment"),
                    {"--time", "", "print the time of parsing, planning and running on standard error"},
                    {"--explain", "", "print the plan, estimated and actual rows of each step on standard error"}},
        .notes = std::string("- in place of QUERY reads it from standard input. Without --format the result is a\n"

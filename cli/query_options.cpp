@@ -27,8 +27,15 @@ const std::vector<OptionUsage>& sharedOptions() {
       {"--gpu-preload", "", "copy the adjacency of every predicate that fits to the GPU at start"},
       {"--union-default-graph", "", "without FROM, the default graph is the union of the named graphs"},
       {"--no-geosparql-rewrite", "", "geo:sfWithin and the other topological properties match stored triples only"},
+      {"--entailment", "simple|rdfs", "simple (default): patterns match stored triples; rdfs: also what RDFS entails"},
   };
   return options;
+}
+
+Entailment parseEntailment(const std::string& name) {
+  if (name == "simple") return Entailment::Simple;
+  if (name == "rdfs") return Entailment::Rdfs;
+  throw UsageError("unknown entailment '" + name + "' (simple or rdfs)");
 }
 
 std::string standardInput() {
@@ -126,6 +133,7 @@ QueryOptions queryOptionsButBackend(const Arguments& args) {
   if (auto o = args.value("--optimizer")) options.optimizer = parseOptimizer(*o);
   options.unionDefaultGraph = args.flag("--union-default-graph");
   options.geosparqlRewrite = !args.flag("--no-geosparql-rewrite");
+  if (auto e = args.value("--entailment")) options.entailment = parseEntailment(*e);
   return options;
 }
 

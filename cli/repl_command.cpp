@@ -142,7 +142,8 @@ const Command& replCommand() {
        .options = {sharedOption("--db"), sharedOption("--backend"), sharedOption("--semantics"),
                    sharedOption("--timeout"), sharedOption("--memory-budget"), sharedOption("--optimizer"),
                    sharedOption("--cost-model"), sharedOption("--gpus"), sharedOption("--gpu-memory"), sharedOption("--gpu-preload"),
-                   sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite")},
+                   sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
+                   sharedOption("--entailment")},
        .notes = std::string("Queries and updates end with ';', prefixes are remembered, .help lists the shell's\n"
                             "commands (docs/repl.md). Reading a script rather than a terminal, it exits with\n"
                             "status 1 if a statement failed.\n\n") +

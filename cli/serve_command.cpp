@@ -213,6 +213,7 @@ const Command& serveCommand() {
                    {"--gpu-streams", "N", "GPU executors, a CUDA stream each (default: one a thread, at most 4)"},
                    sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
+                   sharedOption("--entailment"),
                    {"--update", "", "accept updates (default: refused with 403, unless --token is given)"},
                    {"--read-only", "", "refuse updates (403), even with --token"},
                    {"--token", "TOKEN", "accept updates that carry 'Authorization: Bearer TOKEN' (others: 401)"},

@@ -3,14 +3,18 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <map>
 #include <sstream>
+#include <string_view>
 
 #include "engine/logical/logical_plan.h"
+#include "engine/logical/rdfs_entailment.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/physical/slice.h"
 #include "engine/planner/exists_probe.h"
 #include "engine/planner/planner.h"
 #include "engine/query/graph_forms.h"
+#include "parser/parse.h"
 #include "rdf/term.h"
 #include "storage/graph_store.h"
 
@@ -92,6 +96,27 @@ void sendRows(Operator& root, ExecutionContext& context, RowSink& sink) {
   }
 }
 
+// The schema RDFS entailment reads, from the query's default graph.
+RdfsSchema readRdfsSchema(const sparql::Query& query, const GraphStore& store, Executor& executor,
+                          const JoinOrderer& orderer, QueryRequest request) {
+  sparql::Query schemaQuery = sparql::parseQuery(kRdfsSchemaQuery);
+  schemaQuery.fromGraphs = query.fromGraphs;
+  schemaQuery.fromNamedGraphs = query.fromNamedGraphs;
+  request.rdfsEntailment = false;
+  const QueryOutcome outcome = runQuery(schemaQuery, store, executor, orderer, request);
+  RdfsSchema schema;
+  const std::map<std::string_view, std::vector<std::pair<std::string, std::string>>*> byPredicate{
+      {"<http://www.w3.org/2000/01/rdf-schema#subClassOf>", &schema.subClassOf},
+      {"<http://www.w3.org/2000/01/rdf-schema#subPropertyOf>", &schema.subPropertyOf},
+      {"<http://www.w3.org/2000/01/rdf-schema#domain>", &schema.domain},
+      {"<http://www.w3.org/2000/01/rdf-schema#range>", &schema.range}};
+  for (size_t row = 0; row < outcome.rows.rows; ++row) {
+    const auto term = [&](size_t column) { return std::string(outcome.terms->term(outcome.rows.at(row, column))); };
+    byPredicate.at(term(1))->emplace_back(term(0), term(2));
+  }
+  return schema;
+}
+
 }  // namespace
 
 QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Executor& executor,
@@ -101,7 +126,10 @@ QueryOutcome runQuery(const sparql::Query& query, const GraphStore& store, Execu
   QueryOutcome outcome;
   outcome.form = logical.form;
   outcome.terms = std::make_shared<TermCodec>(store);
-  const TextRewrite text = rewriteTextSearches(logical.root, store, request.run.limits);
+  const sparql::OpPtr pattern =
+      request.rdfsEntailment ? entailRdfs(logical.root, readRdfsSchema(query, store, executor, orderer, request))
+                             : logical.root;
+  const TextRewrite text = rewriteTextSearches(pattern, store, request.run.limits);
   const Planner planner(store, orderer,
                         resolveDataset(logical.fromGraphs, logical.fromNamedGraphs, store.graphs(),
                                        request.unionDefaultGraph),

@@ -32,6 +32,9 @@ struct QueryRequest {
   // Without FROM, the default graph is the union of the named graphs
   // (engine/planner/query_dataset.h).
   bool unionDefaultGraph = false;
+  // RDFS entailment (engine/logical/rdfs_entailment.h), the schema read from
+  // the query's default graph.
+  bool rdfsEntailment = false;
 };
 
 // With a sink, SELECT rows go to it (and the outcome's rows stay empty);

@@ -66,6 +66,11 @@ struct ServiceAccess {
   static ServiceAccess none() { return {.any = false}; }
 };
 
+// What a triple pattern matches: the stored triples (Simple), or also those
+// the schema's rdfs:subClassOf, rdfs:subPropertyOf, rdfs:domain and
+// rdfs:range entail (Rdfs; SPARQL 1.1 Entailment Regimes, section 4).
+enum class Entailment { Simple, Rdfs };
+
 struct QueryOptions {
   Backend backend = Backend::Auto;
   Semantics semantics = Semantics::Homomorphism;
@@ -109,6 +114,8 @@ struct QueryOptions {
   // such as geo:sfWithin in a pattern also matches where the two ends'
   // geometries stand in the relation, not only where the triple is stored.
   bool geosparqlRewrite = true;
+  // The entailment regime the patterns match under (docs/engine.md#rdfs-entailment).
+  Entailment entailment = Entailment::Simple;
 };
 
 // Half of the machine's memory: a runaway query stops with an error while

@@ -236,6 +236,8 @@ TEST_CASE("misuse is one line naming the problem and one hint on standard error,
   checkMisuse({"query", kAsk}, query, "option '--db' is required", hint);
   checkMisuse({"query", "--db", db, "--backend", "quantum", kAsk}, query, "unknown backend 'quantum' (cpu, gpu or auto)",
               hint);
+  checkMisuse({"query", "--db", db, "--entailment", "owl", kAsk}, query, "unknown entailment 'owl' (simple or rdfs)",
+              hint);
   checkMisuse({"query", "--db", db, "--format=yaml", kAsk}, query,
               "unknown --format 'yaml' (table, tsv, csv, json, xml, nt, ttl, nq, trig, rdfxml or jsonld)", hint);
   checkMisuse({"query", "--db", db, kAsk, kAsk}, query, std::string("unexpected argument '") + kAsk + "'", hint);
