@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <string_view>
+#include <utility>
 
 #include "engine/planner/planner.h"
 #include "engine/text/text_query.h"
@@ -307,17 +309,42 @@ TextRewrite rewriteTextSearches(const OpPtr& root, const GraphStore& store, cons
   return {std::move(rewritten), rewriter.searches()};
 }
 
+namespace {
+
+// Whether `e` is a plain string literal (PatternReader::isString) whose text holds none of `characters`.
+bool isStringWithout(const Expr& e, std::string_view characters) {
+  if (e.kind != Expr::Kind::Term || !PatternReader::isString(e.term)) return false;
+  rdf::TermSplitter splitter;
+  return splitter.split(e.term.value).value.find_first_of(characters) == std::string_view::npos;
+}
+
+// The arguments of CONTAINS(text, part) or STRSTARTS(text, part), or of a
+// REGEX(text, part) whose flags, if any, leave case alone (no "i": "ſ"
+// matches "s"), with the part's anchors ("^abc$") taken off.
+std::optional<std::pair<const Expr*, std::string>> substringArguments(const Expr& e) {
+  if (e.kind != Expr::Kind::Call) return std::nullopt;
+  const bool regex = e.name == "REGEX" && (e.args.size() == 2 || (e.args.size() == 3 && isStringWithout(e.args[2], "iI")));
+  if (!regex && ((e.name != "CONTAINS" && e.name != "STRSTARTS") || e.args.size() != 2)) return std::nullopt;
+  const Expr& part = e.args[1];
+  if (part.kind != Expr::Kind::Term || !PatternReader::isString(part.term)) return std::nullopt;
+  rdf::TermSplitter splitter;
+  std::string text(splitter.split(part.term.value).value);
+  if (regex && text.starts_with('^')) text.erase(0, 1);
+  if (regex && text.ends_with('$')) text.pop_back();
+  return std::pair{&e.args[0], std::move(text)};
+}
+
+}  // namespace
+
 std::optional<SubstringCondition> substringCondition(const Expr& e) {
-  if (e.kind != Expr::Kind::Call || (e.name != "CONTAINS" && e.name != "STRSTARTS") || e.args.size() != 2) return std::nullopt;
-  const Expr* text = &e.args[0];
+  auto arguments = substringArguments(e);
+  if (!arguments) return std::nullopt;
+  const Expr* text = arguments->first;
   // LCASE maps no character outside ASCII to an ASCII letter that the index's
   // lower case does not (UCASE does: "ß" is "SS"), so only LCASE is looked through.
   if (text->kind == Expr::Kind::Call && text->name == "LCASE" && text->args.size() == 1) text = &text->args[0];
-  const Expr& part = e.args[1];
   if (text->kind != Expr::Kind::Term || text->term.kind != Term::Kind::Variable) return std::nullopt;
-  if (part.kind != Expr::Kind::Term || !PatternReader::isString(part.term)) return std::nullopt;
-  rdf::TermSplitter splitter;
-  std::string lower(splitter.split(part.term.value).value);
+  std::string lower = std::move(arguments->second);
   if (lower.size() < 3 || !std::all_of(lower.begin(), lower.end(), [](unsigned char c) { return std::isalnum(c) && c < 128; })) {
     return std::nullopt;
   }

@@ -47,7 +47,8 @@ TextRewrite rewriteTextSearches(const sparql::OpPtr& root, const GraphStore& sto
 
 // A condition the text index can narrow: CONTAINS or STRSTARTS of a
 // variable (or of its LCASE) and a string of ASCII letters and digits, at
-// least three: the variable and the string in lower case. Every literal it
+// least three, or REGEX of the same as its pattern (anchored or not, with no
+// "i" flag): the variable and the string in lower case. Every literal it
 // holds for has a word holding that string (literalsWithWordsHolding), so
 // limiting the variable to those literals, the condition still applied,
 // keeps every row.
