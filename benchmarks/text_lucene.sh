@@ -24,7 +24,8 @@
 # CPU executor; the tool's warm loop); the summary is the median over rounds.
 # GSPARQL: the binary (default build/default/cli/gsparql); WORK: a folder for
 # the database and the intermediate files (default a temporary one, removed
-# at the end); CXX: the compiler (default g++).
+# at the end); CXX: the compiler (default g++); DIFFERENCES: a file to get
+# every literal only one engine matched, with its cause and both tokenizations.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 gsparql="${GSPARQL:-$here/../build/default/cli/gsparql}"

@@ -19,7 +19,9 @@
         output) against Lucene++'s; each literal only one side matched is put
         down to what makes its words differ, from the two tokenizations of
         the literal and of the search's words (TOKENS_TSV); one whose words
-        are the same in both is "unexplained".
+        are the same in both is "unexplained". With DIFFERENCES set in the
+        environment, every such literal is written there (TSV: search number,
+        search, side, cause, literal, Lucene's tokens, UAX #29's words).
     compare.py times SEARCHES GSPARQL_BENCH_CSV... -- LUCENE_CSV...
         per search the median over rounds of each engine's median.
 """
@@ -299,6 +301,10 @@ def compare(searches_path, literals_path, ids_folder, lucene_matches, tokens_pat
     import csv
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["n", "kind", "search", "rows_gsparql", "rows_lucene", "same", "only_gsparql", "only_lucene", "causes"])
+    import os
+    differences = open(os.environ["DIFFERENCES"], "w", encoding="utf-8") if os.environ.get("DIFFERENCES") else None
+    if differences:
+        differences.write("n\tsearch\tside\tcause\tliteral\tlucene_tokens\tuax29_words\n")
     cause_examples = collections.defaultdict(list)
     cause_counts = collections.Counter()
     totals = collections.Counter()
@@ -326,6 +332,8 @@ def compare(searches_path, literals_path, ids_folder, lucene_matches, tokens_pat
                 c = cause(lit_l, lit_u, q_l, q_u, prefixes)
                 causes[c] += 1
                 cause_counts[c] += 1
+                if differences:
+                    differences.write("\t".join([str(n), text, side, c, texts[i], " ".join(lit_l), " ".join(lit_u)]) + "\n")
                 if len(cause_examples[c]) < 6 and all(e[1] != text for e in cause_examples[c][-1:]):
                     cause_examples[c].append((side, text, texts[i], " ".join(lit_l), " ".join(lit_u)))
         same = g == lu
