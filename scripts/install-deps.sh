@@ -39,6 +39,7 @@ test_packages=(
   proj-bin  # cs2cs and geod: PROJ's own answers in the GeoSPARQL tests (tests/engine/geo_proj_test.cpp)
   postgresql-15-postgis-3  # benchmarks/geo_postgis.sh: PostGIS on the same geometries
   openmpi-bin libopenmpi-dev  # gsparql-mpi, the partitioned prototype (docs/distributed.md), and its test
+  liblucene++-dev  # Lucene++ (Lucene 3.0 in C++): the independent engine of benchmarks/text_lucene.sh and tests/text/lucene_compare.sh
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=("${test_packages[@]}")

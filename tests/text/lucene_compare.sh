@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# gsparql's text:query against Lucene++ (Lucene 3.0's StandardAnalyzer with no
+# stop words and its classic QueryParser: benchmarks/text_lucene/lucene_search.cpp)
+# on a corpus generated here (fixed seed): words of ASCII and Latin-1 letters,
+# numbers and letter-digit words, separated by spaces and punctuation that
+# both tokenizers cut at, so that the two tokenizations agree. Every search
+# (single words, OR, +a +b, a -b, AND, NOT, &&, ||, phrases, prefixes, upper
+# case, groups) must match the same literals in both. Then literals where the
+# tokenizations are documented to differ (docs/text-search.md: fox's; Lucene
+# 3.0's NUM tokens x86-64, utf-8; UAX #29's db_file) must differ as
+# documented, so that the comparison is seen to tell rows apart.
+#
+#   tests/text/lucene_compare.sh GSPARQL SOURCE_DIR
+set -euo pipefail
+gsparql=$1 source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"${CXX:-g++}" -std=c++20 -O1 -o "$work/lucene_search" "$source/benchmarks/text_lucene/lucene_search.cpp" \
+  $(pkg-config --cflags --libs liblucene++ icu-uc icu-i18n)
+exec python3 - "$work" "$gsparql" <<'PY'
+import random
+import subprocess
+import sys
+
+work, gsparql = sys.argv[1], sys.argv[2]
+rnd = random.Random(43)
+words = ("apple banana cherry river stone cloud forest engine library module network packet signal "
+         "window kernel driver format parser viewer editor player server client shell python "
+         "café naïve über straße façade mp3 x11 ipv6 2024 42 utf8 data base").split()
+weights = [1 + (i * 7) % 13 for i in range(len(words))]
+seps = [" ", " ", " ", " ", ", ", "; ", " (", ") ", " - ", ". ", "! ", ": "]
+texts = set()
+while len(texts) < 2000:
+    ws = rnd.choices(words, weights, k=rnd.randint(2, 10))
+    ws = [w.upper() if rnd.random() < 0.05 else w.capitalize() if rnd.random() < 0.15 else w for w in ws]
+    t = ws[0]
+    for w in ws[1:]:
+        t += rnd.choice(seps) + w
+    texts.add(t)
+texts = sorted(texts)
+# Literals where the tokenizations differ: (search, literal, gsparql's rows, Lucene's rows).
+diffs = [
+    ("fox", "The Quick-brown FOX's den", 0, 1),  # fox's one word (UAX #29); 's stripped (StandardFilter)
+    ("x86", "an x86-64 build", 1, 0),            # x86 and 64 (UAX #29); one NUM token x86-64
+    ('"utf 8"', "text in UTF-8 only", 1, 0),     # utf and 8; one NUM token utf-8
+    ("file", "the DB_File module", 0, 1),        # db_file one word (ExtendNumLet); db and file
+]
+with open(f"{work}/data.nt", "w", encoding="utf-8") as f:
+    for i, t in enumerate(texts):
+        f.write(f'<http://example.org/s{i}> <http://example.org/p> "{t}" .\n')
+        if i % 3 == 0:  # a literal of two subjects: the rows compared are literals
+            f.write(f'<http://example.org/t{i}> <http://example.org/p> "{t}" .\n')
+    for i, (_, t, _, _) in enumerate(diffs):
+        f.write(f'<http://example.org/d{i}> <http://example.org/q> "{t}" .\n')
+searches = {"absentword"} | set(words)
+for _ in range(40):
+    a, b, c = rnd.sample(words, 3)
+    searches |= {f"{a} {b}", f"+{a} +{b}", f"{a} -{b}", f"{a} AND {b}", f"{a} NOT {b}", f"{a} && {b}",
+                 f"{a} || {b}", f"({a} OR {b}) AND {c}", f"+({a} {b}) -{c}", f'"{a} {b}"', f'"{a} {b} {c}"',
+                 f"{a.upper()} {b.capitalize()}", f"{a[:rnd.randint(1, min(4, len(a)))]}*",
+                 f"+{a[:2]}* -{b}", f'"{a} {b}" {c}', f"{a.capitalize()[:3]}*"}
+searches = sorted(searches)
+
+
+def lucene(literals, queries):
+    with open(f"{work}/literals.tsv", "w", encoding="utf-8") as f:
+        f.writelines(f"{i}\t{t}\n" for i, t in enumerate(literals))
+    with open(f"{work}/searches.txt", "w", encoding="utf-8") as f:
+        f.writelines(q + "\n" for q in queries)
+    subprocess.run([f"{work}/lucene_search", "search", f"{work}/literals.tsv", f"{work}/searches.txt",
+                    f"{work}/matches.tsv", "0"], check=True, stderr=subprocess.DEVNULL)
+    rows = []
+    for line in open(f"{work}/matches.tsv", encoding="utf-8"):
+        n, count, ids = line.rstrip("\n").split("\t")
+        if count == "error":
+            sys.exit(f"Lucene++ refused {queries[int(n)]!r}: {ids}")
+        rows.append({literals[int(i)] for i in ids.split()})
+    return rows
+
+
+def text_query(prop, search):
+    s = search.replace("\\", "\\\\").replace('"', '\\"')
+    out = subprocess.run([gsparql, "query", "--db", f"{work}/db", "--format", "tsv",
+                          "PREFIX text: <http://jena.apache.org/text#> SELECT DISTINCT ?l WHERE "
+                          f'{{ (?s ?score ?l) text:query (<{prop}> "{s}") }}'],
+                         check=True, capture_output=True, text=True, encoding="utf-8").stdout
+    return {line[1:-1] for line in out.split("\n")[1:] if line}  # "text" -> text (no escapes in this corpus)
+
+
+subprocess.run([gsparql, "load", "--quiet", "--db", f"{work}/db", f"{work}/data.nt"], check=True,
+               stdout=subprocess.DEVNULL)
+failures, nonempty, rows = 0, 0, 0
+for search, expected in zip(searches, lucene(texts, searches)):
+    got = text_query("http://example.org/p", search)
+    nonempty += bool(expected)
+    rows += len(expected)
+    if got != expected:
+        failures += 1
+        print(f"{search!r}: gsparql {len(got)} rows, Lucene++ {len(expected)}; only gsparql: "
+              f"{sorted(got - expected)[:3]}, only Lucene++: {sorted(expected - got)[:3]}")
+print(f"{len(searches)} searches on {len(texts)} literals, {nonempty} with rows ({rows} in all): "
+      f"{len(searches) - failures} the same as Lucene++'s")
+if nonempty < len(searches) * 3 // 4:
+    failures += 1
+    print("too few searches match anything: the corpus no longer tests much")
+for (search, literal, gsparql_rows, lucene_rows), matched in zip(diffs, lucene([d[1] for d in diffs],
+                                                                              [d[0] for d in diffs])):
+    got = len(text_query("http://example.org/q", search) & {literal})
+    lu = len(matched & {literal})
+    if (got, lu) != (gsparql_rows, lucene_rows):
+        failures += 1
+        print(f"{search!r} on {literal!r}: gsparql {got}, Lucene++ {lu}; documented: {gsparql_rows}, {lucene_rows}")
+sys.exit(1 if failures else 0)
+PY
