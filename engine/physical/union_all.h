@@ -1,27 +1,36 @@
 #pragma once
-// UNION (section 18.5, Union): the rows of both inputs, each padded with
-// unbound cells for the variables only the other binds.
+// UNION (section 18.5, Union): the rows of each input in turn, each padded
+// with unbound cells for the variables only other inputs bind. One operator
+// for a chain of UNIONs, so that a row is widened once, not once per UNION
+// above it (a chain of n makes each row pass n operators otherwise).
+#include <vector>
+
 #include "engine/physical/operator.h"
 
 namespace gsparql::engine {
 
 class UnionAll final : public Operator {
  public:
-  UnionAll(OperatorPtr left, OperatorPtr right, double rows, double cost);
+  // At least one input.
+  explicit UnionAll(std::vector<OperatorPtr> inputs);
+  // The inputs of `union_` (a UnionAll) or `union_` itself, to make a UnionAll of more.
+  static std::vector<OperatorPtr> inputsOf(OperatorPtr union_);
+
   std::string describe() const override { return "Union"; }
-  std::vector<const Operator*> children() const override { return {left_.get(), right_.get()}; }
+  std::vector<const Operator*> children() const override;
   void readAtMost(uint64_t rows) override {
-    left_->readAtMost(rows);
-    right_->readAtMost(rows);
+    for (const OperatorPtr& input : inputs_) input->readAtMost(rows);
   }
 
  private:
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
-  Table widen(const Table& batch, const Operator& from) const;
+  Table widen(Table batch, size_t input) const;
 
-  OperatorPtr left_, right_;
-  bool onRight_ = false;
+  std::vector<OperatorPtr> inputs_;
+  // Per input, the column of each of the union's variables (nullopt: unbound).
+  std::vector<std::vector<std::optional<size_t>>> sources_;
+  size_t current_ = 0;
 };
 
 }  // namespace gsparql::engine

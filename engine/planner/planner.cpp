@@ -204,12 +204,26 @@ OperatorPtr serviceJoin(OperatorPtr rows, const Op& service) {
                                        ServicePattern{service.graph, service.children[0], service.silent, service.pos});
 }
 
-// `left` UNION ALL `right`; `right` alone while there is no `left`.
+// `left` UNION ALL `right`, one operator for a chain of them; `right` alone
+// while there is no `left`.
 OperatorPtr unionAll(OperatorPtr left, OperatorPtr right) {
   if (!left) return right;
-  const double rows = left->estimatedRows() + right->estimatedRows();
-  const double cost = left->estimatedCost() + right->estimatedCost();
-  return std::make_unique<UnionAll>(std::move(left), std::move(right), rows, cost);
+  std::vector<OperatorPtr> inputs = UnionAll::inputsOf(std::move(left));
+  for (OperatorPtr& input : UnionAll::inputsOf(std::move(right))) inputs.push_back(std::move(input));
+  return std::make_unique<UnionAll>(std::move(inputs));
+}
+
+// `op` with only the `required` variables where it binds others: a union's
+// rows are as wide as all its inputs' variables together (a text search's
+// literal variable per branch, say).
+OperatorPtr onlyRequired(OperatorPtr op, const Required& required) {
+  if (!required) return op;
+  std::vector<std::string> kept;
+  for (const std::string& v : op->variables()) {
+    if (required->contains(v)) kept.push_back(v);
+  }
+  if (kept.size() == op->variables().size()) return op;
+  return std::make_unique<Project>(std::move(op), std::move(kept));
 }
 
 // Whether an operator's rows are distinct by construction: a BGP's
@@ -1090,7 +1104,9 @@ OperatorPtr Planner::plan(const Op& op, const Required& required) const {
     case Op::Kind::Join: return planJoin(op, required);
     case Op::Kind::LeftJoin: return planLeftJoin(op, required);
     case Op::Kind::Minus: return planMinus(op, required);
-    case Op::Kind::Union: return unionAll(plan(*op.children[0], required), plan(*op.children[1], required));
+    case Op::Kind::Union:
+      return unionAll(onlyRequired(plan(*op.children[0], required), required),
+                      onlyRequired(plan(*op.children[1], required), required));
     case Op::Kind::Filter: return planFilter(op, required);
     case Op::Kind::Extend: return planExtend(op, required);
     case Op::Kind::Values: return std::make_unique<ValuesScan>(op.table);

@@ -200,9 +200,7 @@ Matcher ExistsJoin(Matcher input, Matcher pattern) {
 Matcher ExistsAdjacency(Matcher input) {
   return node<engine::ExistsAdjacency>("ExistsAdjacency", std::vector<Matcher>{std::move(input)});
 }
-Matcher Union(Matcher left, Matcher right) {
-  return node<engine::UnionAll>("Union", std::vector<Matcher>{std::move(left), std::move(right)});
-}
+Matcher Union(std::vector<Matcher> inputs) { return node<engine::UnionAll>("Union", std::move(inputs)); }
 Matcher Filter(Matcher child) { return node<engine::Filter>("Filter", std::vector<Matcher>{std::move(child)}); }
 Matcher Extend(Matcher child) { return node<engine::Extend>("Extend", std::vector<Matcher>{std::move(child)}); }
 Matcher GroupBy(Matcher child) { return node<engine::GroupBy>("GroupBy", std::vector<Matcher>{std::move(child)}); }

@@ -159,7 +159,21 @@ TEST_CASE("plan shape: OPTIONAL, UNION and MINUS") {
              h::Project({"s", "o", "t"}, h::LeftJoin(h::BgpScan(), h::Filter(h::BgpScan()).describing("?t > "))
                                              .describing("with a condition")));
   CHECK_PLAN(planOf("SELECT * WHERE { { ?s <http://e/big> ?o } UNION { ?s <http://e/knows> ?o } }"),
-             h::Project({"s", "o"}, h::Union(h::BgpScan(), h::BgpScan()).withVariableSet({"s", "o"})));
+             h::Project({"s", "o"}, h::Union({h::BgpScan(), h::BgpScan()}).withVariableSet({"s", "o"})));
+  // A chain of UNIONs is one Union, each input giving only what is read above it.
+  std::string chain;
+  std::vector<h::Matcher> inputs;
+  for (int i = 0; i < 300; ++i) {
+    const std::string own = "?x" + std::to_string(i);
+    chain += std::string(i ? " UNION " : "") + "{ ?s <http://e/" + (i % 2 ? "big" : "knows") + "> " + own +
+             " BIND(" + own + " AS ?o) }";
+    inputs.push_back(h::Project({"s", "o"}, h::Extend(h::BgpScan())));
+  }
+  CHECK_PLAN(planOf("SELECT ?s ?o WHERE { " + chain + " }"),
+             h::Project({"s", "o"}, h::Union(std::move(inputs)).withVariableSet({"s", "o"})));
+  CHECK(fixture().sortedRows("SELECT ?s ?o WHERE { " + chain + " }").size() ==
+        150 * (fixture().sortedRows("SELECT * WHERE { ?s <http://e/big> ?o }").size() +
+               fixture().sortedRows("SELECT * WHERE { ?s <http://e/knows> ?o }").size()));
   // The right side of MINUS gives only the variables it shares with the left.
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o MINUS { ?o <http://e/small> ?t . ?t ?p ?u } }"),
              h::Project({"s", "o"}, h::Minus(h::BgpScan().withVariableSet({"s", "o"}),
@@ -363,7 +377,7 @@ TEST_CASE("plan shape: an alternative of links beside a BGP that has an end beco
   const std::string bgp = "?s <http://e/big> ?o . ";
   const std::string links = "?o <http://e/small>|<http://e/knows>|<http://e/small> ?t";
   CHECK_PLAN(planOf("SELECT * WHERE { " + bgp + links + " }"),
-             h::Project({"s", "o", "t"}, h::Union(h::Union(h::BgpScan(), h::BgpScan()), h::BgpScan())));
+             h::Project({"s", "o", "t"}, h::Union({h::BgpScan(), h::BgpScan(), h::BgpScan()})));
   // The rows of the path itself (a subquery keeps it out of the BGP), each
   // as often: <small> twice in the alternative, twice in the bag.
   const auto folded = fixture().sortedRows("SELECT * WHERE { " + bgp + links + " }");
@@ -407,7 +421,7 @@ TEST_CASE("plan shape: IN lists restrict the BGP one scan per constant, single-v
   CHECK(fixture().sortedRows(values).size() == 16);
   // A repeated IRI in IN does not repeat rows: one scan for it.
   CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o FILTER(?o IN (<http://e/o2>, <http://e/o1>, <http://e/o1>)) }"),
-             h::Project({"s"}, h::Union(h::BgpScan().fixing("o", o1), h::BgpScan().fixing("o", o2))));
+             h::Project({"s"}, h::Union({h::BgpScan().fixing("o", o1), h::BgpScan().fixing("o", o2)})));
   // Not with UNDEF, literals in IN, or two variables.
   CHECK_PLAN(planOf("SELECT * WHERE { ?s <http://e/big> ?o VALUES ?o { <http://e/o1> UNDEF } }"),
              h::Project({"s", "o"}, h::HashJoin(h::BgpScan(), h::Values())));
@@ -455,7 +469,7 @@ TEST_CASE("plan shape: a BGP over several FROM graphs matches a predicate only o
   };
   CHECK_PLAN(planOver("SELECT * FROM <http://g/1> FROM <http://g/2> WHERE { ?x <http://e/only1> ?y . ?y <http://e/both> ?z }"),
              h::Project({"x", "y", "z"},
-                        h::HashJoin(h::Distinct(h::Union(h::BgpScan(), h::BgpScan()).withVariableSet({"y", "z"})),
+                        h::HashJoin(h::Distinct(h::Union({h::BgpScan(), h::BgpScan()}).withVariableSet({"y", "z"})),
                                     h::BgpScan().withVariableSet({"x", "y"}))));
   // With one FROM graph the BGP is one scan, as without FROM.
   CHECK_PLAN(planOver("SELECT * FROM <http://g/1> WHERE { ?x <http://e/only1> ?y . ?y <http://e/both> ?z }"),
