@@ -6,6 +6,7 @@
 #include "engine/geo/geometry.h"
 #include "engine/geo/operations.h"
 #include "parser/parse.h"
+#include "parser/rewrite.h"
 #include "parser/query_graph.h"
 
 namespace gsparql::engine::geo {
@@ -28,34 +29,16 @@ bool rewritable(const TriplePattern& t) {
   return relationOf(t) && t.subject.kind != Term::Kind::Blank && t.object.kind != Term::Kind::Blank;
 }
 
-std::string text(const Term& t) { return t.kind == Term::Kind::Variable ? "?" + t.value : t.value; }
-
-// The replacement of one pattern, parsed from its SPARQL form: the parser
-// builds the paths, the filter and the query graphs as for any query.
+// The replacement of one pattern (sparql::distinctMatches).
 OpPtr derived(const TriplePattern& t, size_t index) {
   const std::string geo = "<" + std::string(kGeoNs);
   const std::string name(relationOf(t)->name);
   const std::string w1 = "?__geo_w" + std::to_string(index) + "a", w2 = "?__geo_w" + std::to_string(index) + "b";
   const std::string path = " (" + geo + "hasDefaultGeometry>?)/(" + geo + "asWKT>|" + geo + "asGML>) ";
-  const std::string s = text(t.subject), o = text(t.object);
-  std::string body = "{ " + s + " " + geo + name + "> " + o + " } UNION { " + s + path + w1 + " . " + o + path + w2 +
-                     " FILTER(<http://www.opengis.net/def/function/geosparql/" + name + ">(" + w1 + ", " + w2 + ")) }";
-  std::string vars;
-  for (const Term* end : {&t.subject, &t.object}) {
-    if (end->kind == Term::Kind::Variable && vars.find(text(*end) + " ") == std::string::npos) vars += text(*end) + " ";
-  }
-  std::string query = vars.empty() ? "SELECT * { FILTER EXISTS { " + body + " } }"
-                                   : "SELECT DISTINCT " + vars + "{ " + body + " }";
-  return sparql::parseQuery(query).pattern;
-}
-
-OpPtr join(OpPtr left, OpPtr right) {
-  if (!left) return right;
-  auto j = std::make_shared<Op>();
-  j->kind = Op::Kind::Join;
-  j->pos = right->pos;
-  j->children = {std::move(left), std::move(right)};
-  return j;
+  const std::string s = sparql::termText(t.subject), o = sparql::termText(t.object);
+  return sparql::distinctMatches(
+      t, "{ " + s + " " + geo + name + "> " + o + " } UNION { " + s + path + w1 + " . " + o + path + w2 +
+             " FILTER(<http://www.opengis.net/def/function/geosparql/" + name + ">(" + w1 + ", " + w2 + ")) }");
 }
 
 OpPtr rewriteBgp(const OpPtr& bgp, size_t& counter) {
@@ -80,7 +63,7 @@ OpPtr rewriteBgp(const OpPtr& bgp, size_t& counter) {
     kept->queryGraph = std::make_shared<sparql::QueryGraph>(sparql::QueryGraph::fromBgp(rest));
     out = kept;
   }
-  for (OpPtr& s : spatial) out = join(out, std::move(s));
+  for (OpPtr& s : spatial) out = sparql::joined(out, std::move(s));
   return out;
 }
 

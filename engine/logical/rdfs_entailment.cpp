@@ -7,6 +7,7 @@
 #include <string>
 
 #include "parser/parse.h"
+#include "parser/rewrite.h"
 #include "parser/query_graph.h"
 
 namespace gsparql::engine {
@@ -65,8 +66,6 @@ class Hierarchy {
   std::map<std::string, Terms> below_, above_;
 };
 
-std::string text(const Term& t) { return t.kind == Term::Kind::Variable ? "?" + t.value : t.value; }
-
 std::string values(const std::string& var, const Terms& terms) {
   std::string out = " VALUES " + var + " {";
   for (const std::string& t : terms) out += " " + t;
@@ -95,8 +94,8 @@ class Entailments {
   // of a union, where the schema adds any; `k` numbers their invented
   // variables.
   std::optional<std::vector<std::string>> alternatives(const TriplePattern& t, size_t k) const {
-    const std::string s = text(t.subject), o = text(t.object), n = std::to_string(k);
-    if (t.predicate.kind == Term::Kind::Variable) return anyPredicate(s, text(t.predicate), o, t.object, n);
+    const std::string s = sparql::termText(t.subject), o = sparql::termText(t.object), n = std::to_string(k);
+    if (t.predicate.kind == Term::Kind::Variable) return anyPredicate(s, sparql::termText(t.predicate), o, t.object, n);
     const std::string& p = t.predicate.value;
     if (p == kType) return typed(s, o, t.object, n);
     if ((p == kSubClassOf && !schema_.subClassOf.empty()) || (p == kSubPropertyOf && !schema_.subPropertyOf.empty())) {
@@ -175,27 +174,6 @@ class Entailments {
   Hierarchy classes_, properties_;
 };
 
-// The replacement of one pattern: the distinct matches of its alternatives.
-OpPtr entailed(const TriplePattern& t, const std::vector<std::string>& alternatives) {
-  std::string vars;
-  for (const Term* end : {&t.subject, &t.predicate, &t.object}) {
-    if (end->kind == Term::Kind::Variable && vars.find(text(*end) + " ") == std::string::npos) vars += text(*end) + " ";
-  }
-  const std::string body = unionOf(alternatives);
-  return sparql::parseQuery(vars.empty() ? "SELECT * { FILTER EXISTS { " + body + " } }"
-                                         : "SELECT DISTINCT " + vars + "{ " + body + " }")
-      .pattern;
-}
-
-OpPtr joined(OpPtr left, OpPtr right) {
-  if (!left) return right;
-  auto j = std::make_shared<Op>();
-  j->kind = Op::Kind::Join;
-  j->pos = right->pos;
-  j->children = {std::move(left), std::move(right)};
-  return j;
-}
-
 class Rewriter {
  public:
   explicit Rewriter(const RdfsSchema& schema) : entailments_(schema) {}
@@ -245,7 +223,7 @@ class Rewriter {
       for (Term* end : {&t.subject, &t.predicate, &t.object}) *end = named(*end, blanks);
       try {
         if (auto alternatives = entailments_.alternatives(t, counter_++)) {
-          out = joined(std::move(out), entailed(t, *alternatives));
+          out = sparql::joined(std::move(out), sparql::distinctMatches(t, unionOf(*alternatives)));
           continue;
         }
       } catch (const sparql::SyntaxError&) {
@@ -259,7 +237,7 @@ class Rewriter {
       auto kept = std::make_shared<Op>(*bgp);
       kept->triples = rest;
       kept->queryGraph = std::make_shared<sparql::QueryGraph>(sparql::QueryGraph::fromBgp(rest));
-      out = joined(std::move(kept), std::move(out));
+      out = sparql::joined(std::move(kept), std::move(out));
     }
     if (blanks.empty()) return out;
     auto project = std::make_shared<Op>();
