@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <queue>
 #include <list>
 #include <mutex>
+#include <queue>
 
 #include "engine/geo/geometry.h"
 #include "engine/geo/operations.h"
@@ -18,41 +18,17 @@ std::optional<Box> boxOfTerm(std::string_view term) {
   return boxOfGeometry(g->get());
 }
 
-namespace {
-
-GeometryPtr rectangle(const Box& b) {
-  return own(GEOSGeom_createRectangle_r(context(), b.minX, b.minY, b.maxX, b.maxY));
-}
-
-}  // namespace
-
-// GEOS's STRtree of the envelopes, each item its literal's id.
-struct SpatialIndex::Tree {
-  GEOSSTRtree* tree = GEOSSTRtree_create_r(context(), 10);
-  std::vector<GeometryPtr> envelopes;  // the tree points into them
-  Tree() = default;
-  Tree(const Tree&) = delete;
-  Tree& operator=(const Tree&) = delete;
-  ~Tree() { GEOSSTRtree_destroy_r(context(), tree); }
-};
-
-SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm) : tree_(std::make_unique<Tree>()) {
+SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm) {
   forEachTerm([&](uint32_t id, std::string_view term) {
     // An ill-typed literal makes every spatial function an error, and an
     // empty geometry meets nothing: no filter keeps either.
     if (std::optional<Box> b = boxOfTerm(term)) boxes_.emplace_back(id, *b);
   });
   std::sort(boxes_.begin(), boxes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [id, b] : boxes_) {
-    tree_->envelopes.push_back(rectangle(b));
-    GEOSSTRtree_insert_r(context(), tree_->tree, tree_->envelopes.back().get(), reinterpret_cast<void*>(uintptr_t{id}));
-  }
-  // GEOS builds the tree on its first query: done here, under the cache's
-  // lock, so that later queries from any thread only read it.
-  GeometryPtr nowhere = own(GEOSGeom_createEmptyPoint_r(context()));
-  GEOSSTRtree_query_r(context(), tree_->tree, nowhere.get(), [](void*, void*) {}, nullptr);
   packLevels();
 }
+
+SpatialIndex::~SpatialIndex() = default;
 
 namespace {
 
@@ -151,17 +127,26 @@ std::pair<std::vector<uint32_t>, double> SpatialIndex::leastBounded(size_t count
   return {std::move(ids), std::numeric_limits<double>::infinity()};
 }
 
-SpatialIndex::~SpatialIndex() = default;
-
 std::vector<uint32_t> SpatialIndex::candidates(const Box& box) const {
+  const auto meets = [&](const Box& b) {
+    return b.minX <= box.maxX && box.minX <= b.maxX && b.minY <= box.maxY && box.minY <= b.maxY;
+  };
   std::vector<uint32_t> out;
-  GeometryPtr envelope = rectangle(box);
-  GEOSSTRtree_query_r(
-      context(), tree_->tree, envelope.get(),
-      [](void* item, void* found) {
-        static_cast<std::vector<uint32_t>*>(found)->push_back(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(item)));
-      },
-      &out);
+  std::vector<std::pair<size_t, uint32_t>> todo;  // (level, node)
+  for (uint32_t i = 0; i < levels_.back().size(); ++i) todo.emplace_back(levels_.size() - 1, i);
+  while (!todo.empty()) {
+    const auto [level, index] = todo.back();
+    todo.pop_back();
+    const Node& node = levels_[level][index];
+    if (!meets(node.box)) continue;
+    for (uint32_t i = node.begin; i < node.end; ++i) {
+      if (level > 0) {
+        todo.emplace_back(level - 1, i);
+      } else if (const auto& [id, b] = boxes_[leafOrder_[i]]; meets(b)) {
+        out.push_back(id);
+      }
+    }
+  }
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -185,8 +170,7 @@ bool SpatialIndex::holdsAll(std::span<const uint32_t> ids) const {
 std::shared_ptr<const SpatialIndex> spatialIndex(const std::string& key,
                                                  const std::function<void(const SpatialIndex::Visit&)>& forEachTerm) {
   constexpr size_t kKept = 4;
-  // Never destroyed: at exit the main thread's GEOS context goes before
-  // static objects, and the indexes' geometries need one to be freed.
+  // Never destroyed: a thread may still plan a query while the process exits.
   static std::mutex& mutex = *new std::mutex;
   static auto& kept = *new std::list<std::pair<std::string, std::shared_ptr<const SpatialIndex>>>;  // most recent first
   std::lock_guard lock(mutex);

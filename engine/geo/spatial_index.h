@@ -1,11 +1,11 @@
 #pragma once
 // A spatial index over the geometry literals of one store snapshot: an R-tree
-// (GEOS's STRtree) of their envelopes in CRS84 order, mapping to their vertex
-// ids. The planner asks it for the literals whose envelopes meet a constant
+// of their envelopes in CRS84 order, packed sort-tile-recursive, mapping to
+// their vertex ids. The planner asks it for the literals whose envelopes meet a constant
 // geometry's, to limit a BGP variable that a spatial FILTER tests against
 // that constant (docs/geosparql.md); the filter is still applied, so the
 // index only has to keep every row that could pass, never decide one.
-// GEOS stays behind this header (the tree is the source file's).
+// GEOS stays behind this header.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -57,8 +57,6 @@ class SpatialIndex {
   };
   void packLevels();
 
-  struct Tree;
-  std::unique_ptr<Tree> tree_;
   std::vector<std::pair<uint32_t, Box>> boxes_;  // by id
   std::vector<uint32_t> leafOrder_;              // positions in boxes_, tile by tile
   std::vector<std::vector<Node>> levels_;        // the lowest first; the last is the root's children

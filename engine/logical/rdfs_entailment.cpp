@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "gsparql/error.h"
 #include "parser/parse.h"
 #include "parser/rewrite.h"
 #include "parser/query_graph.h"
@@ -25,6 +26,15 @@ const std::string kType = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>";
 const std::string kSubClassOf = "<http://www.w3.org/2000/01/rdf-schema#subClassOf>";
 const std::string kSubPropertyOf = "<http://www.w3.org/2000/01/rdf-schema#subPropertyOf>";
 
+// The most pairs a hierarchy's closure is written out as (a VALUES row
+// each): a chain of n classes has n(n-1)/2.
+constexpr size_t kMostPairs = 100000;
+
+[[noreturn]] void tooManyPairs() {
+  throw QueryError("RDFS entailment: the schema's class or property hierarchies relate more than " +
+                   std::to_string(kMostPairs) + " pairs of terms, too many to answer patterns of any type or property");
+}
+
 // A hierarchy (rdfs:subClassOf or rdfs:subPropertyOf) and its transitive,
 // reflexive closure in either direction.
 class Hierarchy {
@@ -43,6 +53,7 @@ class Hierarchy {
     for (const auto& [upper, unused] : below_) {
       for (const std::string& lower : below(upper)) {
         if (lower != upper) out.emplace_back(lower, upper);
+        if (out.size() > kMostPairs) tooManyPairs();
       }
     }
     return out;
@@ -123,8 +134,9 @@ class Entailments {
       if (!byRange.empty()) out.push_back(x + " " + q + " " + s + values(q, byRange) + notLiteral);
       return out;
     }
-    const Pairs subclasses = classes_.properPairs();
-    const Pairs byDomain = typingPairs(schema_.domain), byRange = typingPairs(schema_.range);
+    const Pairs& subclasses = pairs(subclasses_, [&] { return classes_.properPairs(); });
+    const Pairs& byDomain = pairs(byDomain_, [&] { return typingPairs(schema_.domain); });
+    const Pairs& byRange = pairs(byRange_, [&] { return typingPairs(schema_.range); });
     if (subclasses.empty() && byDomain.empty() && byRange.empty()) return std::nullopt;
     out.push_back(s + " " + kType + " " + o);
     if (!subclasses.empty()) out.push_back(s + " " + kType + " " + t + values(t, o, subclasses));
@@ -139,7 +151,7 @@ class Entailments {
     if (schema_.empty()) return std::nullopt;
     std::vector<std::string> out{s + " " + p + " " + o};
     const std::string q = "?__rdfs_q" + n;
-    if (const Pairs sub = properties_.properPairs(); !sub.empty()) {
+    if (const Pairs& sub = pairs(subproperties_, [&] { return properties_.properPairs(); }); !sub.empty()) {
       out.push_back(s + " " + q + " " + o + values(q, p, sub));
     }
     if (auto types = typed(s, o, object, n)) out.push_back(unionOf(*types) + " BIND(" + kType + " AS " + p + ")");
@@ -165,13 +177,22 @@ class Entailments {
     for (const auto& [property, type] : side) {
       for (const std::string& q : properties_.below(property)) {
         for (const std::string& c : classes_.above(type)) out.emplace(q, c);
+        if (out.size() > kMostPairs) tooManyPairs();
       }
     }
     return {out.begin(), out.end()};
   }
 
+  // The pairs `make` gives, made on their first use in a query and kept for its other patterns.
+  template <typename Make>
+  static const Pairs& pairs(std::optional<Pairs>& kept, Make make) {
+    if (!kept) kept = make();
+    return *kept;
+  }
+
   const RdfsSchema& schema_;
   Hierarchy classes_, properties_;
+  mutable std::optional<Pairs> subclasses_, subproperties_, byDomain_, byRange_;
 };
 
 class Rewriter {
