@@ -14,7 +14,7 @@ namespace {
 
 class Count : public Aggregator {
  public:
-  void add(const Result& value) override { count_ += value.has_value(); }
+  void add(std::optional<std::string_view> value) override { count_ += value.has_value(); }
   Result finish() override { return integerTerm(count_); }
 
  private:
@@ -26,7 +26,7 @@ class Count : public Aggregator {
 class Sum : public Aggregator {
  public:
   explicit Sum(bool average) : average_(average) {}
-  void add(const Result& value) override {
+  void add(std::optional<std::string_view> value) override {
     if (!sum_) return;
     if (!value || *value != lastTerm_) {
       last_ = value ? parseNumber(parseTerm(*value)) : std::nullopt;
@@ -58,10 +58,10 @@ class Extreme : public Aggregator {
   // Values come in runs of one term: the best again changes nothing, and
   // the term that last lost loses again, the order being total (a better
   // best only widens the gap), so neither is compared.
-  void add(const Result& value) override {
+  void add(std::optional<std::string_view> value) override {
     if (!value || *value == lastLoser_) return;
     if (!best_ || (*value != *best_ && sign_ * compareTerms(*value, *best_) > 0)) {
-      best_ = value;
+      best_ = std::string(*value);
     } else {
       lastLoser_ = *value;
     }
@@ -76,8 +76,8 @@ class Extreme : public Aggregator {
 
 class Sample : public Aggregator {
  public:
-  void add(const Result& value) override {
-    if (!sample_) sample_ = value;
+  void add(std::optional<std::string_view> value) override {
+    if (!sample_ && value) sample_ = std::string(*value);
   }
   Result finish() override { return sample_; }
 
@@ -88,7 +88,7 @@ class Sample : public Aggregator {
 class GroupConcat : public Aggregator {
  public:
   explicit GroupConcat(std::string separator) : separator_(std::move(separator)) {}
-  void add(const Result& value) override {
+  void add(std::optional<std::string_view> value) override {
     if (!value || !text_) return;
     TermValue t = parseTerm(*value);
     if (!t.isLiteral()) {
@@ -114,7 +114,7 @@ class GroupConcat : public Aggregator {
 class Distinct : public Aggregator {
  public:
   explicit Distinct(std::unique_ptr<Aggregator> inner) : inner_(std::move(inner)) {}
-  void add(const Result& value) override {
+  void add(std::optional<std::string_view> value) override {
     if (!value) return inner_->add(value);
     if (seen_.insert(rdf::termKey(*value)).second) inner_->add(value);
   }
@@ -125,7 +125,9 @@ class Distinct : public Aggregator {
   std::unordered_set<std::string> seen_;
 };
 
-std::unique_ptr<Aggregator> makePlain(const sparql::Expr& aggregate) {
+}  // namespace
+
+std::unique_ptr<Aggregator> makeAggregatorOfDistinctValues(const sparql::Expr& aggregate) {
   const std::string& name = aggregate.name;
   if (name == "COUNT") return std::make_unique<Count>();
   if (name == "SUM" || name == "AVG") return std::make_unique<Sum>(name == "AVG");
@@ -134,10 +136,8 @@ std::unique_ptr<Aggregator> makePlain(const sparql::Expr& aggregate) {
   return std::make_unique<Sample>();
 }
 
-}  // namespace
-
 std::unique_ptr<Aggregator> makeAggregator(const sparql::Expr& aggregate) {
-  auto plain = makePlain(aggregate);
+  auto plain = makeAggregatorOfDistinctValues(aggregate);
   if (!aggregate.distinct) return plain;
   return std::make_unique<Distinct>(std::move(plain));
 }

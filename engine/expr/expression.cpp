@@ -536,6 +536,12 @@ size_t nodeCount(const Node& node) {
   return count;
 }
 
+bool callsBackIntoQuery(const Node& node) {
+  if (node.kind == Kind::Exists || node.kind == Kind::NotExists) return true;
+  if (node.builtin != nullptr && node.builtin->name == "BNODE") return true;
+  return std::any_of(node.args.begin(), node.args.end(), callsBackIntoQuery);
+}
+
 }  // namespace
 
 Expression::Expression(const sparql::Expr& expr, const std::vector<std::string>& variables, KeptBy keptBy) {
@@ -546,6 +552,7 @@ Expression::Expression(const sparql::Expr& expr, const std::vector<std::string>&
   if (keptBy == KeptBy::Caller) root_->memoSlot.reset();
   slots_ = compiler.slots();
   cost_ = nodeCount(*root_);
+  concurrent_ = !callsBackIntoQuery(*root_);
 }
 
 Expression::~Expression() = default;

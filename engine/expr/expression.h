@@ -98,6 +98,10 @@ class Expression {
   // Its nodes after compilation (constants folded): what one evaluation
   // weighs against the next check for a stop (StopCheck).
   size_t cost() const { return cost_; }
+  // Whether threads may evaluate it at once, each with its own Environment:
+  // nothing in it calls back into the query (EXISTS plans a pattern, BNODE
+  // numbers a blank node in the query's codec).
+  bool evaluatesConcurrently() const { return concurrent_; }
 
  private:
   struct Node;
@@ -105,6 +109,7 @@ class Expression {
   std::vector<size_t> slots_;
   std::optional<size_t> keySlot_;
   size_t cost_ = 1;
+  bool concurrent_ = true;
 };
 
 // Effective boolean value (section 17.2.2); nullopt for a type error.
@@ -116,10 +121,14 @@ std::optional<bool> effectiveBooleanValue(std::string_view term);
 class Aggregator {
  public:
   virtual ~Aggregator() = default;
-  virtual void add(const Result& value) = 0;
+  // A value of a solution (nullopt: unbound or an error), read during the
+  // call: an aggregator copies what it keeps.
+  virtual void add(std::optional<std::string_view> value) = 0;
   virtual Result finish() = 0;  // nullopt: the aggregate is an error (unbound)
 };
 // `aggregate.kind` is Expr::Kind::Aggregate.
 std::unique_ptr<Aggregator> makeAggregator(const sparql::Expr& aggregate);
+// The same without DISTINCT, for a caller that passes each value once.
+std::unique_ptr<Aggregator> makeAggregatorOfDistinctValues(const sparql::Expr& aggregate);
 
 }  // namespace gsparql::engine::expr

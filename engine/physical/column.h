@@ -31,6 +31,8 @@ class Column {
   // The cells as vertex ids, when every cell is one (else empty).
   std::span<const uint32_t> vertices() const { return vertices_; }
   bool holdsOnlyVertices() const { return narrow_; }
+  // The cells as value ids, when the column has widened (else empty).
+  std::span<const ValueId> wideValues() const { return wide_; }
 
   void push_back(ValueId id) {
     if (narrow_) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "engine/physical/row_chunks.h"
 #include "engine/physical/row_solution.h"
 
 namespace gsparql::engine {
@@ -25,6 +26,7 @@ Extend::Extend(OperatorPtr child, const std::vector<ExtendBinding>& bindings, do
     bindings_.push_back(
         {expr::Expression(b.expression, visible, expr::Expression::KeptBy::Caller), *columnOf(b.variable), b.text});
     if (std::find(visible.begin(), visible.end(), b.variable) == visible.end()) visible.push_back(b.variable);
+    concurrent_ = concurrent_ && bindings_.back().expression.evaluatesConcurrently();
   }
 }
 
@@ -34,9 +36,13 @@ std::string Extend::describe() const {
   return "Extend " + text;
 }
 
+Extend::Worker Extend::newWorker(ExecutionContext& context) const {
+  return {context.environmentFor(variables()), std::vector<ValuesByKey<ValueId>>(bindings_.size()), {}};
+}
+
 void Extend::openImpl(ExecutionContext& context) {
-  environment_ = context.environmentFor(variables());
-  idsByKey_.assign(bindings_.size(), {});
+  workers_.clear();
+  workers_.push_back(newWorker(context));
   child_->open(context);
 }
 
@@ -45,42 +51,107 @@ void Extend::openImpl(ExecutionContext& context) {
 ValueId Extend::valueAt(size_t binding, const Table& batch, size_t row, RowSolution& solution,
                         ExecutionContext& context) {
   const expr::Expression& expression = bindings_[binding].expression;
+  Worker& worker = workers_.front();
   solution.moveTo(row);
   if (const std::optional<size_t> kept = expression.slotOfValue(solution)) return batch.at(row, *kept);
   const std::optional<size_t> keySlot = expression.keySlot();
-  auto make = [&] { return valueOf(expression.evaluate(solution, *environment_), context.terms); };
-  return keySlot ? idsByKey_[binding].get(batch.at(row, *keySlot), make) : make();
+  auto make = [&] { return valueOf(expression.evaluate(solution, worker.environment), context.terms); };
+  return keySlot ? worker.idsByKey[binding].get(batch.at(row, *keySlot), make) : make();
+}
+
+// A binding's values on this thread, row by row.
+std::vector<ValueId> Extend::valuesHere(size_t binding, const Table& batch, ExecutionContext& context) {
+  RowSolution solution(batch, context.terms);
+  StopCheck stop(context.run.limits);
+  std::vector<ValueId> values(batch.rows);
+  for (row_ = 0; row_ < batch.rows; ++row_) {
+    stop(static_cast<int64_t>(bindings_[binding].expression.cost()));
+    values[row_] = valueAt(binding, batch, row_, solution, context);
+  }
+  return values;
+}
+
+// A binding's values on the query's threads: each evaluates its rows and
+// finds the ids of terms the data holds or the query has seen; the terms
+// left are numbered here afterwards, in row order (the codec is not shared
+// while it changes), once per key a thread met them under.
+std::vector<ValueId> Extend::valuesOnThreads(size_t binding, const Table& batch, ExecutionContext& context) {
+  const expr::Expression& expression = bindings_[binding].expression;
+  const std::optional<size_t> keySlot = expression.keySlot();
+  decodeForSharedReads(batch, expression.slotsRead(), context.terms);
+  for (Worker& worker : workers_) worker.unnumberedRowOfKey.clear();
+  std::vector<ValueId> values(batch.rows);
+  std::vector<std::optional<std::string>> unnumbered(batch.rows);
+  std::vector<size_t> slotOf(batch.rows), sameAs(batch.rows, kNoRow);
+  forEachChunk(batch.rows, [&](size_t begin, size_t end, size_t slot) {
+    Worker& worker = workers_.at(slot);
+    RowSolution solution(batch, context.terms);
+    StopCheck stop(context.run.limits);
+    for (size_t r = begin; r < end; ++r) {
+      stop(static_cast<int64_t>(expression.cost()));
+      solution.moveTo(r);
+      if (const std::optional<size_t> kept = expression.slotOfValue(solution)) {
+        values[r] = batch.at(r, *kept);
+        continue;
+      }
+      const ValueId key = keySlot ? batch.at(r, *keySlot) : kUndefined;
+      if (keySlot) {
+        if (const ValueId* known = worker.idsByKey[binding].find(key)) {
+          values[r] = *known;
+          continue;
+        }
+        if (auto it = worker.unnumberedRowOfKey.find(key); it != worker.unnumberedRowOfKey.end()) {
+          sameAs[r] = it->second;
+          continue;
+        }
+      }
+      expr::Result term = expression.evaluate(solution, worker.environment);
+      const std::optional<ValueId> id = term ? context.terms.knownId(*term) : kUndefined;
+      if (id) {
+        values[r] = *id;
+        if (keySlot) worker.idsByKey[binding].remember(key, *id);
+        continue;
+      }
+      unnumbered[r] = std::move(term);
+      slotOf[r] = slot;
+      if (keySlot) worker.unnumberedRowOfKey.emplace(key, r);
+    }
+  });
+  for (size_t r = 0; r < batch.rows; ++r) {
+    if (!unnumbered[r]) continue;
+    values[r] = context.terms.idOf(*unnumbered[r]);
+    if (keySlot) workers_[slotOf[r]].idsByKey[binding].remember(batch.at(r, *keySlot), values[r]);
+  }
+  for (size_t r = 0; r < batch.rows; ++r) {
+    if (sameAs[r] != kNoRow) values[r] = values[sameAs[r]];
+  }
+  return values;
 }
 
 std::optional<Table> Extend::nextImpl(ExecutionContext& context) {
   auto batch = child_->next(context);
   if (!batch) return std::nullopt;
+  const bool onThreads = concurrent_ && worthSplitting(batch->rows);
+  while (onThreads && workers_.size() < threadSlots()) workers_.push_back(newWorker(context));
   // BNODE(label): one blank node per label and row, whichever binding asks
   // (the tables made on the first call: most BINDs make no blank nodes).
   std::vector<std::unordered_map<std::string, std::string>> blankNodes;
-  size_t row = 0;
-  environment_->blankNodeFor = [&](std::string_view label) {
+  expr::Environment& environment = workers_.front().environment;
+  environment.blankNodeFor = [&](std::string_view label) {
     if (blankNodes.empty()) blankNodes.resize(batch->rows);
-    auto [it, added] = blankNodes[row].try_emplace(std::string(label));
-    if (added) it->second = environment_->freshBlankNode();
+    auto [it, added] = blankNodes[row_].try_emplace(std::string(label));
+    if (added) it->second = environment.freshBlankNode();
     return it->second;
   };
-  RowSolution solution(*batch, context.terms);
-  StopCheck stop(context.run.limits);
   for (size_t b = 0; b < bindings_.size(); ++b) {
-    const Compiled& binding = bindings_[b];
-    std::vector<ValueId> values(batch->rows);
-    for (row = 0; row < batch->rows; ++row) {
-      stop(static_cast<int64_t>(binding.expression.cost()));
-      values[row] = valueAt(b, *batch, row, solution, context);
-    }
-    if (binding.target < batch->width()) {
-      batch->columns[binding.target] = Column(std::move(values));
+    std::vector<ValueId> values = onThreads ? valuesOnThreads(b, *batch, context) : valuesHere(b, *batch, context);
+    if (bindings_[b].target < batch->width()) {
+      batch->columns[bindings_[b].target] = Column(std::move(values));
     } else {
       batch->columns.emplace_back(std::move(values));
     }
   }
-  environment_->blankNodeFor = nullptr;
+  environment.blankNodeFor = nullptr;
   return batch;
 }
 

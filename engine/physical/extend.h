@@ -5,7 +5,9 @@
 // that BNODE("x") gives one blank node per solution across them. A variable
 // the input already has gets its column overwritten instead (the parser
 // refuses such queries; a plan may still carry one column of that name).
+#include <cstdint>
 #include <optional>
+#include <unordered_map>
 
 #include "engine/expr/expression.h"
 #include "engine/physical/operator.h"
@@ -34,18 +36,31 @@ class Extend final : public Operator {
     size_t target;  // the column it fills
     std::string text;
   };
+  // What one thread keeps while it evaluates rows (row_chunks.h): the first
+  // serves the calling thread.
+  struct Worker {
+    expr::Environment environment;
+    // Per binding whose value depends on one variable: the id of its value,
+    // so that a BIND over many rows of few terms neither writes nor looks up
+    // a term a row.
+    std::vector<ValuesByKey<ValueId>> idsByKey;
+    // In valuesOnThreads: the row whose term is to be numbered, by key.
+    std::unordered_map<ValueId, size_t> unnumberedRowOfKey;
+  };
+  static constexpr size_t kNoRow = SIZE_MAX;
+  Worker newWorker(ExecutionContext& context) const;
   ValueId valueAt(size_t binding, const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context);
+  std::vector<ValueId> valuesHere(size_t binding, const Table& batch, ExecutionContext& context);
+  std::vector<ValueId> valuesOnThreads(size_t binding, const Table& batch, ExecutionContext& context);
 
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
 
   OperatorPtr child_;
   std::vector<Compiled> bindings_;
-  std::optional<expr::Environment> environment_;
-  // Per binding whose value depends on one variable: the id of its value,
-  // so that a BIND over many rows of few terms neither writes nor looks up
-  // a term a row.
-  std::vector<ValuesByKey<ValueId>> idsByKey_;
+  bool concurrent_ = true;  // every binding evaluates concurrently
+  std::vector<Worker> workers_;
+  size_t row_ = 0;  // the row valuesHere is at, for BNODE(label)
 };
 
 }  // namespace gsparql::engine

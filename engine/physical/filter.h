@@ -30,27 +30,40 @@ class Filter final : public Operator {
     expr::Expression expression;
     std::optional<TypedComparison> typed;  // decides most rows without decoding
   };
-  bool holds(const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context, StopCheck& stop);
-  bool decision(size_t condition, const Table& batch, size_t row, RowSolution& solution);
-  void reorder();
-
-  OperatorPtr child_;
-  std::vector<Condition> conditions_;
-  std::string text_;
-  std::optional<expr::Environment> environment_;
-  // Per condition that depends on one variable: its decision by that
-  // variable's key (a memoized condition would still be looked up and read).
-  std::vector<ValuesByKey<bool>> decisions_;
-  // The order the conditions are tested in, by the share of rows each
-  // rejected so far (reorder), revised every kRowsBetweenReorders rows.
   struct Tally {
     uint64_t evaluated = 0;
     uint64_t rejected = 0;
   };
+  // What one thread keeps while it tests rows (row_chunks.h): the first
+  // serves the calling thread.
+  struct Worker {
+    expr::Environment environment;
+    // Per condition that depends on one variable: its decision by that
+    // variable's key (a memoized condition would still be looked up and read).
+    std::vector<ValuesByKey<bool>> decisions;
+    // The order the conditions are tested in, by the share of rows each
+    // rejected so far (reorder), revised every kRowsBetweenReorders rows.
+    std::vector<size_t> order;
+    std::vector<Tally> tally;
+    uint64_t rowsSeen = 0;
+  };
   static constexpr uint64_t kRowsBetweenReorders = 256;
-  std::vector<size_t> order_;
-  std::vector<Tally> tally_;
-  uint64_t rowsSeen_ = 0;
+
+  Worker newWorker(ExecutionContext& context) const;
+  bool holds(Worker& worker, const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context,
+             StopCheck& stop) const;
+  bool decision(Worker& worker, size_t condition, const Table& batch, size_t row, RowSolution& solution) const;
+  void test(Worker& worker, const Table& batch, size_t begin, size_t end, ExecutionContext& context,
+            std::vector<char>& passed, uint64_t wanted) const;
+  static void reorder(Worker& worker);
+  std::vector<size_t> rowsKept(const Table& batch, ExecutionContext& context);
+
+  OperatorPtr child_;
+  std::vector<Condition> conditions_;
+  std::string text_;
+  std::vector<size_t> slotsRead_;
+  bool concurrent_ = true;  // every condition evaluates concurrently
+  std::vector<Worker> workers_;
   std::optional<uint64_t> readAtMost_;
   uint64_t emitted_ = 0;
 };

@@ -40,10 +40,12 @@ GroupBy::GroupBy(OperatorPtr child, const std::vector<sparql::Binding>& keys,
     keys_.push_back({expr::Expression(k.expr, child_->variables()), column, !k.var.empty()});
   }
   for (const auto& a : aggregates) {
-    Aggregate aggregate{a.expr, std::nullopt, a.expr.star && !a.expr.distinct, std::nullopt};
+    Aggregate aggregate{a.expr, std::nullopt, a.expr.star && !a.expr.distinct, std::nullopt, std::nullopt, false};
     if (!a.expr.star) aggregate.argument.emplace(a.expr.args.at(0), child_->variables());
-    if (a.expr.name == "COUNT" && !a.expr.star && !a.expr.distinct && isPlainVariable(a.expr.args[0])) {
-      aggregate.countsBound = child_->columnOf(a.expr.args[0].term.value);
+    if (!a.expr.star && isPlainVariable(a.expr.args[0])) {
+      aggregate.column = child_->columnOf(a.expr.args[0].term.value);
+      aggregate.distinctIds = a.expr.distinct && aggregate.column;
+      if (a.expr.name == "COUNT" && !a.expr.distinct) aggregate.countsBound = aggregate.column;
     }
     aggregates_.push_back(std::move(aggregate));
   }
@@ -58,13 +60,15 @@ GroupBy::Group GroupBy::newGroup() const {
   group.bound.assign(aggregates_.size(), 0);
   for (const auto& a : aggregates_) {
     const bool onIds = a.countsRows || a.countsBound;
-    group.aggregators.push_back(onIds ? nullptr : expr::makeAggregator(a.definition));
+    group.aggregators.push_back(onIds            ? nullptr
+                                : a.distinctIds ? expr::makeAggregatorOfDistinctValues(a.definition)
+                                                 : expr::makeAggregator(a.definition));
   }
   return group;
 }
 
-GroupBy::Group& GroupBy::groupOf(const Table& batch, size_t row, ExecutionContext& context,
-                                 expr::Solution& solution, expr::Environment& environment) {
+size_t GroupBy::groupOf(const Table& batch, size_t row, ExecutionContext& context, expr::Solution& solution,
+                        expr::Environment& environment) {
   for (size_t k = 0; k < keys_.size(); ++k) {
     const Key& spec = keys_[k];
     key_[k] = spec.column ? batch.at(row, *spec.column)
@@ -72,19 +76,29 @@ GroupBy::Group& GroupBy::groupOf(const Table& batch, size_t row, ExecutionContex
   }
   const auto [group, added] = groupIndex_.findOrAdd(key_);
   if (added) groups_.push_back(newGroup());
-  return groups_[group];
+  return group;
 }
 
-void GroupBy::accumulate(Group& group, const Table& batch, size_t row, ExecutionContext&, expr::Solution& solution,
-                         expr::Environment& environment) {
+void GroupBy::accumulate(size_t groupNumber, const Table& batch, size_t row, ExecutionContext&,
+                         expr::Solution& solution, expr::Environment& environment) {
+  Group& group = groups_[groupNumber];
   ++group.rows;
   for (size_t a = 0; a < aggregates_.size(); ++a) {
     const Aggregate& aggregate = aggregates_[a];
     if (aggregate.countsRows) continue;
     if (aggregate.countsBound) {
       group.bound[a] += isBound(batch.at(row, *aggregate.countsBound));
+    } else if (aggregate.column) {
+      const ValueId id = batch.at(row, *aggregate.column);
+      if (aggregate.distinctIds && isBound(id)) {
+        const ValueId pair[] = {groupNumber, id};
+        if (!passedOn_[a].findOrAdd(pair).second) continue;
+        ++pairsPassedOn_;
+      }
+      group.aggregators[a]->add(solution.term(*aggregate.column));
     } else if (aggregate.argument) {
-      group.aggregators[a]->add(aggregate.argument->evaluate(solution, environment));
+      const expr::Result value = aggregate.argument->evaluate(solution, environment);
+      group.aggregators[a]->add(value ? std::optional<std::string_view>(*value) : std::nullopt);
     } else {
       group.aggregators[a]->add(rowAsTerm(batch, row));
     }
@@ -96,6 +110,8 @@ void GroupBy::openImpl(ExecutionContext& context) {
   key_.assign(keys_.size(), kUndefined);
   groups_.clear();
   if (keys_.empty()) groups_.push_back(newGroup());
+  passedOn_.assign(aggregates_.size(), GroupIndex(2));
+  pairsPassedOn_ = 0;
   const bool rowsOnly = keys_.empty() && std::all_of(aggregates_.begin(), aggregates_.end(),
                                                       [](const Aggregate& a) { return a.countsRows; });
   expr::Environment environment = context.environmentFor(child_->variables());
@@ -110,10 +126,11 @@ void GroupBy::openImpl(ExecutionContext& context) {
     for (size_t r = 0; r < batch->rows; ++r) {
       stop(rowCost_);
       solution.moveTo(r);
-      Group& group = keys_.empty() ? groups_[0] : groupOf(*batch, r, context, solution, environment);
+      const size_t group = keys_.empty() ? 0 : groupOf(*batch, r, context, solution, environment);
       accumulate(group, *batch, r, context, solution, environment);
     }
-    context.run.limits.checkMemory(groups_.size() * groupBytes_, "the groups of " + describe());
+    context.run.limits.checkMemory(groups_.size() * groupBytes_ + pairsPassedOn_ * kPairBytes,
+                                   "the groups of " + describe());
   }
   cursor_.reset(finish(context));
 }

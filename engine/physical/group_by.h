@@ -30,6 +30,8 @@ class GroupBy final : public Operator {
     std::optional<expr::Expression> argument;  // none for COUNT(*)
     bool countsRows;                           // COUNT(*) without DISTINCT: no per-row work
     std::optional<size_t> countsBound;         // COUNT(?x) without DISTINCT: ?x's column, counted on ids
+    std::optional<size_t> column;              // a plain variable's: its terms read in place
+    bool distinctIds;                          // DISTINCT of a plain variable: its ids seen once per group
   };
   struct Group {
     uint64_t rows = 0;
@@ -39,9 +41,9 @@ class GroupBy final : public Operator {
 
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
-  Group& groupOf(const Table& batch, size_t row, ExecutionContext& context, expr::Solution& solution,
+  size_t groupOf(const Table& batch, size_t row, ExecutionContext& context, expr::Solution& solution,
                  expr::Environment& environment);
-  void accumulate(Group& group, const Table& batch, size_t row, ExecutionContext& context,
+  void accumulate(size_t groupNumber, const Table& batch, size_t row, ExecutionContext& context,
                   expr::Solution& solution, expr::Environment& environment);
   Group newGroup() const;
   ValueId countTerm(uint64_t count, ExecutionContext& context) const;
@@ -54,12 +56,17 @@ class GroupBy final : public Operator {
   GroupIndex groupIndex_;
   std::vector<ValueId> key_;  // the current row's key
   std::vector<Group> groups_;
+  // Per aggregate with distinctIds: the (group, id) pairs passed on, one
+  // term being one id.
+  std::vector<GroupIndex> passedOn_;
+  uint64_t pairsPassedOn_ = 0;
   BatchCursor cursor_;
   int64_t rowCost_ = 1;  // a row's work for StopCheck: the keys' and arguments' nodes
   // A group's bytes at least, for the memory budget: its key, hash and two
   // index slots, its aggregators (an estimate: most hold a few words).
   uint64_t groupBytes_ = 0;
   static constexpr uint64_t kIndexEntryBytes = 16, kAggregatorBytes = 64;
+  static constexpr uint64_t kPairBytes = 2 * sizeof(ValueId) + kIndexEntryBytes;
 };
 
 }  // namespace gsparql::engine

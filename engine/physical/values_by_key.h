@@ -22,6 +22,8 @@ class ValuesByKey {
     values_.remember(key, value);
     return value;
   }
+  const Value* find(ValueId key) { return values_.find(key); }
+  void remember(ValueId key, const Value& value) { values_.remember(key, value); }
 
  private:
   expr::KeyedValues<Value> values_;

@@ -13,18 +13,26 @@ TermCodec::TermCodec(const GraphStore& store) : store_(store), termColumn_(store
 ValueId TermCodec::idOf(std::string_view term) {
   std::string key = rdf::termKey(term);
   if (auto it = byKey_.find(key); it != byKey_.end()) return it->second;
-  const Dictionary& dictionary = store_.dictionary();
   ValueId id;
-  if (auto v = dictionary.id(TermSpace::Vertex, term)) {
-    id = fromVertex(*v);
-  } else if (auto p = store_.graphs().canonicalPredicate(term)) {
-    id = makeValueId(ValueSpace::Predicate, *p);
+  if (auto known = dataId(term)) {
+    id = *known;
   } else {
     id = makeValueId(ValueSpace::Local, static_cast<uint32_t>(local_.size()));
     local_.emplace_back(term);
   }
   byKey_.emplace(std::move(key), id);
   return id;
+}
+
+std::optional<ValueId> TermCodec::knownId(std::string_view term) const {
+  if (auto it = byKey_.find(rdf::termKey(term)); it != byKey_.end()) return it->second;
+  return dataId(term);
+}
+
+std::optional<ValueId> TermCodec::dataId(std::string_view term) const {
+  if (auto v = store_.dictionary().id(TermSpace::Vertex, term)) return fromVertex(*v);
+  if (auto p = store_.graphs().canonicalPredicate(term)) return makeValueId(ValueSpace::Predicate, *p);
+  return std::nullopt;
 }
 
 const std::vector<uint32_t>& TermCodec::predicateVertices() {

@@ -33,6 +33,10 @@ class TermCodec {
   // The one id of a term (rdf/term.h form); a term absent from the data
   // joins the local vocabulary.
   ValueId idOf(std::string_view term);
+  // The id idOf gives a term the query has seen or the data holds; nullopt
+  // for one idOf would number in the local vocabulary. It only reads, so
+  // threads may call it at once while none calls idOf.
+  std::optional<ValueId> knownId(std::string_view term) const;
   ValueId fromVertex(uint32_t vertex) const { return makeValueId(ValueSpace::Vertex, vertex); }
   // A predicate that is also a subject or object gets its vertex id.
   ValueId fromPredicate(uint32_t predicate);
@@ -77,6 +81,8 @@ class TermCodec {
 
  private:
   const std::vector<uint32_t>& predicateVertices();
+  // The id of a term of the data (a vertex, or a predicate that is none).
+  std::optional<ValueId> dataId(std::string_view term) const;
   static constexpr uint32_t kNotDecoded = 0xFFFFFFFFu;
 
   const std::string_view* cached(ValueId id) const;

@@ -157,13 +157,18 @@ std::string countingQuery(const std::string& select, const std::string& distinct
   return "SELECT (COUNT(" + count + ") AS ?n)" + select.substr(where);
 }
 
-std::vector<std::string> sortedLines(const QueryResult& result) {
+std::vector<std::string> resultLines(const QueryResult& result) {
   std::vector<std::string> rows;
   result.forEachRow([&](std::span<const Term> row) {
     std::string line;
     for (size_t i = 0; i < row.size(); ++i) line += (i ? "\t" : "") + std::string(row[i].value_or(""));
     rows.push_back(line);
   });
+  return rows;
+}
+
+std::vector<std::string> sortedLines(const QueryResult& result) {
+  std::vector<std::string> rows = resultLines(result);
   std::sort(rows.begin(), rows.end());
   return rows;
 }

@@ -53,7 +53,9 @@ std::vector<std::string> directoryEntries(const std::filesystem::path& dir);
 // "SELECT (COUNT(*) AS ?n) WHERE ..." of a "SELECT ... WHERE ..." query, or
 // COUNT(DISTINCT ?v) of `distinctVariable` v.
 std::string countingQuery(const std::string& select, const std::string& distinctVariable = "");
-// A result's rows, each its cells joined by tabs (unbound: empty), sorted.
+// A result's rows, each its cells joined by tabs (unbound: empty), in its order.
+std::vector<std::string> resultLines(const QueryResult& result);
+// The same, sorted.
 std::vector<std::string> sortedLines(const QueryResult& result);
 // The integer of a result of one row and one xsd:integer cell (a count).
 uint64_t countOf(const QueryResult& result);
