@@ -29,18 +29,13 @@ import collections
 import re
 import statistics
 import sys
+from pathlib import Path
 
-ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
-SIMPLE_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "b": "\b", "f": "\f"}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from text_search_queries import unescape  # noqa: E402  (an N-Triples literal's lexical form)
+
 TERM = re.compile(r'^"(.*)"(@[A-Za-z0-9-]+(--(ltr|rtl))?|\^\^<([^>]*)>)?$', re.S)
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
-
-
-def unescape(text):
-    def one(m):
-        e = m.group(1)
-        return chr(int(e[1:], 16)) if e[0] in "uU" and len(e) > 1 else SIMPLE_ESCAPES.get(e, e)
-    return ESCAPE.sub(one, text)
 
 
 def escape_line(text):
