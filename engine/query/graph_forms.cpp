@@ -1,7 +1,9 @@
 #include "engine/query/graph_forms.h"
 
+#include <tbb/parallel_sort.h>
+
 #include <algorithm>
-#include <map>
+#include <array>
 #include <set>
 
 #include "rdf/term.h"
@@ -11,26 +13,83 @@ namespace gsparql::engine {
 namespace {
 
 bool isBlank(ValueId id, TermCodec& terms) { return rdf::termKind(terms.term(id)) == rdf::TermKind::Blank; }
-bool isIri(ValueId id, TermCodec& terms) { return rdf::termKind(terms.term(id)) == rdf::TermKind::Iri; }
 
-// A template term's value in one solution; kUndefined when it has none.
-ValueId instantiate(const sparql::Term& t, const Table& rows, size_t row, const std::vector<std::string>& variables,
-                    std::map<std::string, ValueId>& blanks, TermCodec& terms) {
-  switch (t.kind) {
-    case sparql::Term::Kind::Constant:
-      return terms.idOf(t.value);
-    case sparql::Term::Kind::Blank: {
-      auto [it, added] = blanks.try_emplace(t.value, kUndefined);
-      if (added) it->second = terms.freshBlankNode();
-      return it->second;
-    }
-    case sparql::Term::Kind::Variable: {
-      auto it = std::find(variables.begin(), variables.end(), t.value);
-      return it == variables.end() ? kUndefined : rows.at(row, static_cast<size_t>(it - variables.begin()));
+// A template term resolved once for all solutions: a constant's id, a
+// variable's column, or a blank node label's number (a fresh node per
+// solution). Unbound: a variable the solutions do not have, or a constant
+// that cannot stand where it stands (a literal subject), so the quad is
+// never made.
+struct TemplateTerm {
+  enum class Source : uint8_t { Fixed, Column, Blank, Unbound };
+  Source source = Source::Unbound;
+  ValueId id = kUndefined;  // Fixed
+  size_t index = 0;         // Column: its column; Blank: the label's number
+};
+
+// Whether a term may stand as subject (0), predicate (1), object (2) or graph name (3).
+bool fitsRole(rdf::TermKind kind, size_t role) {
+  if (role == 2) return true;
+  return kind == rdf::TermKind::Iri || (role == 0 && kind == rdf::TermKind::Blank);
+}
+
+class ResolvedTemplate {
+ public:
+  ResolvedTemplate(const std::vector<sparql::Quad>& pattern, const std::vector<std::string>& variables,
+                   TermCodec& terms) {
+    for (const auto& q : pattern) {
+      const sparql::TriplePattern& t = q.triple;
+      std::array<TemplateTerm, 4> quad{resolve(t.subject, 0, variables, terms), resolve(t.predicate, 1, variables, terms),
+                                       resolve(t.object, 2, variables, terms), {TemplateTerm::Source::Fixed}};
+      if (!q.inDefaultGraph()) quad[3] = resolve(q.graph, 3, variables, terms);
+      if (std::none_of(quad.begin(), quad.end(), [](const TemplateTerm& x) {
+            return x.source == TemplateTerm::Source::Unbound;
+          })) {
+        quads_.push_back(quad);
+      }
     }
   }
-  return kUndefined;
-}
+
+  size_t blankLabels() const { return blankLabels_.size(); }
+  const std::vector<std::array<TemplateTerm, 4>>& quads() const { return quads_; }
+
+  // Whether a variable stands as subject, predicate or graph name, where
+  // some of its values may not.
+  bool checksColumns() const {
+    return std::any_of(quads_.begin(), quads_.end(), [](const auto& quad) {
+      return std::any_of(quad.begin(), quad.end(), [&](const TemplateTerm& t) {
+        return &t != &quad[2] && t.source == TemplateTerm::Source::Column;
+      });
+    });
+  }
+
+ private:
+  TemplateTerm resolve(const sparql::Term& t, size_t role, const std::vector<std::string>& variables,
+                       TermCodec& terms) {
+    switch (t.kind) {
+      case sparql::Term::Kind::Constant: {
+        const ValueId id = terms.idOf(t.value);
+        if (!fitsRole(rdf::termKind(terms.term(id)), role)) return {};
+        return {TemplateTerm::Source::Fixed, id};
+      }
+      case sparql::Term::Kind::Blank: {
+        if (!fitsRole(rdf::TermKind::Blank, role)) return {};
+        const auto it = std::find(blankLabels_.begin(), blankLabels_.end(), t.value);
+        const size_t number = static_cast<size_t>(it - blankLabels_.begin());
+        if (it == blankLabels_.end()) blankLabels_.push_back(t.value);
+        return {TemplateTerm::Source::Blank, kUndefined, number};
+      }
+      case sparql::Term::Kind::Variable: {
+        const auto it = std::find(variables.begin(), variables.end(), t.value);
+        if (it == variables.end()) return {};
+        return {TemplateTerm::Source::Column, kUndefined, static_cast<size_t>(it - variables.begin())};
+      }
+    }
+    return {};
+  }
+
+  std::vector<std::string> blankLabels_;  // in order of first appearance
+  std::vector<std::array<TemplateTerm, 4>> quads_;
+};
 
 void addDescription(ValueId resource, TermCodec& terms, std::set<ValueId>& described, std::set<Triple>& out) {
   if (!described.insert(resource).second) return;
@@ -46,40 +105,66 @@ void addDescription(ValueId resource, TermCodec& terms, std::set<ValueId>& descr
   }
 }
 
+// Decodes the subjects, predicates and graph names of `quads` in one batch.
+void prefetchNames(const std::vector<GraphTriple>& quads, TermCodec& terms) {
+  std::vector<ValueId> ids;
+  ids.reserve(3 * quads.size());
+  for (const auto& [t, graph] : quads) ids.insert(ids.end(), {t[0], t[1], graph});
+  std::erase(ids, kUndefined);
+  terms.prefetch(ids);
+}
+
 }  // namespace
 
 std::vector<GraphTriple> constructQuads(const std::vector<sparql::Quad>& pattern, const Table& rows,
                                         const std::vector<std::string>& variables, TermCodec& terms,
                                         const QueryLimits& limits) {
+  const ResolvedTemplate resolved(pattern, variables, terms);
   std::vector<GraphTriple> quads;
+  quads.reserve(rows.rows * resolved.quads().size());
+  std::vector<ValueId> blanks(resolved.blankLabels());
   StopCheck stop(limits);
   for (size_t r = 0; r < rows.rows; ++r) {
     stop(static_cast<int64_t>(pattern.size()));
-    std::map<std::string, ValueId> blanks;  // fresh per solution
-    for (const auto& q : pattern) {
-      const sparql::TriplePattern& t = q.triple;
-      const Triple triple{instantiate(t.subject, rows, r, variables, blanks, terms),
-                          instantiate(t.predicate, rows, r, variables, blanks, terms),
-                          instantiate(t.object, rows, r, variables, blanks, terms)};
-      const ValueId graph = q.inDefaultGraph() ? kUndefined : instantiate(q.graph, rows, r, variables, blanks, terms);
-      if (isBound(triple[0]) && isBound(triple[1]) && isBound(triple[2]) && (q.inDefaultGraph() || isBound(graph))) {
-        quads.emplace_back(triple, graph);
+    for (ValueId& blank : blanks) blank = terms.freshBlankNode();  // fresh per solution
+    for (const auto& quad : resolved.quads()) {
+      std::array<ValueId, 4> ids;
+      bool made = true;
+      for (size_t role = 0; role < 4 && made; ++role) {
+        const TemplateTerm& t = quad[role];
+        switch (t.source) {
+          case TemplateTerm::Source::Fixed:
+            ids[role] = t.id;
+            break;
+          case TemplateTerm::Source::Blank:
+            ids[role] = blanks[t.index];
+            break;
+          default:  // a variable's column: resolved quads have no Unbound term
+            ids[role] = rows.at(r, t.index);
+            made = isBound(ids[role]);
+        }
       }
+      if (made) quads.emplace_back(Triple{ids[0], ids[1], ids[2]}, ids[3]);
     }
   }
-  // A graph is a set; the kinds of subjects, predicates and graph names are
-  // checked on the distinct quads, their terms decoded in one batch.
-  std::sort(quads.begin(), quads.end());
+  // A graph is a set. A variable's values are checked where they stand as
+  // subject, predicate or graph name on the distinct quads, in the order of
+  // their ids (which is the order of their terms in memory).
+  tbb::parallel_sort(quads.begin(), quads.end());
   quads.erase(std::unique(quads.begin(), quads.end()), quads.end());
-  std::vector<ValueId> ids;
-  for (const auto& [t, graph] : quads) ids.insert(ids.end(), {t[0], t[1], graph});
-  std::erase(ids, kUndefined);
-  terms.prefetch(ids);
-  std::erase_if(quads, [&](const GraphTriple& q) {
-    const auto& [t, graph] = q;
-    return !(isIri(t[0], terms) || isBlank(t[0], terms)) || !isIri(t[1], terms) ||
-           (isBound(graph) && !isIri(graph, terms));
-  });
+  if (resolved.checksColumns()) {
+    if (!terms.readsVerticesInPlace()) prefetchNames(quads, terms);
+    std::array<ValueId, 4> lastFitting{kUndefined, kUndefined, kUndefined, kUndefined};
+    const auto fits = [&](ValueId id, size_t role) {
+      if (id == lastFitting[role] || (role == 3 && !isBound(id))) return true;
+      if (!fitsRole(rdf::termKind(terms.term(id)), role)) return false;
+      lastFitting[role] = id;
+      return true;
+    };
+    std::erase_if(quads, [&](const GraphTriple& q) {
+      return !fits(q.first[0], 0) || !fits(q.first[1], 1) || !fits(q.second, 3);
+    });
+  }
   return quads;
 }
 
