@@ -12,4 +12,11 @@ void QueryLimits::checkMemory(uint64_t bytes, const std::string& what) const {
   if (bytes > memoryBudgetBytes) throw QueryOutOfMemory(what, memoryBudgetBytes);
 }
 
+void countOnThisThread(const QueryLimits& limits) {
+  thread_local int64_t left = StopCheck::kDefaultInterval;
+  if (--left > 0) return;
+  left = StopCheck::kDefaultInterval;
+  limits.throwIfStopped();
+}
+
 }  // namespace gsparql::engine

@@ -57,4 +57,9 @@ class StopCheck {
   int64_t left_;
 };
 
+// StopCheck for work that threads share without an object per thread (the
+// comparisons of a parallel sort): counts one unit on the calling thread's
+// countdown, which any query on that thread continues.
+void countOnThisThread(const QueryLimits& limits);
+
 }  // namespace gsparql::engine

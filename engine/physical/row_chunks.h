@@ -1,6 +1,6 @@
 #pragma once
-// Operators that evaluate an expression per row (Filter, Extend) split a
-// large batch into chunks that the query's threads take in turn: the TBB
+// Operators that evaluate an expression per row (Filter, Extend, GroupBy)
+// split a large batch into chunks that the query's threads take in turn: the TBB
 // arena the query runs in, which the server sizes to its share of the cores
 // per worker (server/worker_pool.cpp). A thread evaluates with state of its
 // own (an Environment's memo, the values kept by key), found by its slot in
@@ -28,16 +28,24 @@ inline size_t threadSlots() { return static_cast<size_t>(std::max(tbb::this_task
 // Whether rows [0, rows) are worth splitting across threads.
 inline bool worthSplitting(size_t rows) { return rows >= kRowsToSplit && threadSlots() > 1; }
 
-// Calls work(begin, end, slot) for chunks covering rows [0, rows), on the
-// arena's threads; `slot` is below threadSlots() and no two calls that run at
-// once share it. A chunk is isolated: a thread waiting inside it (on a check
-// of a file's block, say) takes no other chunk meanwhile.
+// Calls work(task, slot) for tasks [0, tasks) on the arena's threads; `slot`
+// is below threadSlots() and no two calls that run at once share it. A task
+// is isolated: a thread waiting inside it (on a check of a file's block,
+// say) takes no other task meanwhile.
+template <class Work>
+void forEachTask(size_t tasks, const Work& work) {
+  tbb::parallel_for(size_t{0}, tasks, [&](size_t t) {
+    const auto slot = static_cast<size_t>(tbb::this_task_arena::current_thread_index());
+    tbb::this_task_arena::isolate([&] { work(t, slot); });
+  });
+}
+
+// Calls work(begin, end, slot) for chunks covering rows [0, rows), as forEachTask.
 template <class Work>
 void forEachChunk(size_t rows, const Work& work) {
   const size_t chunks = (rows + kRowsPerChunk - 1) / kRowsPerChunk;
-  tbb::parallel_for(size_t{0}, chunks, [&](size_t c) {
-    const auto slot = static_cast<size_t>(tbb::this_task_arena::current_thread_index());
-    tbb::this_task_arena::isolate([&] { work(c * kRowsPerChunk, std::min(rows, (c + 1) * kRowsPerChunk), slot); });
+  forEachTask(chunks, [&](size_t c, size_t slot) {
+    work(c * kRowsPerChunk, std::min(rows, (c + 1) * kRowsPerChunk), slot);
   });
 }
 

@@ -150,7 +150,10 @@ std::vector<GraphTriple> constructQuads(const std::vector<sparql::Quad>& pattern
   // A graph is a set. A variable's values are checked where they stand as
   // subject, predicate or graph name on the distinct quads, in the order of
   // their ids (which is the order of their terms in memory).
-  tbb::parallel_sort(quads.begin(), quads.end());
+  tbb::parallel_sort(quads.begin(), quads.end(), [&limits](const GraphTriple& a, const GraphTriple& b) {
+    countOnThisThread(limits);
+    return a < b;
+  });
   quads.erase(std::unique(quads.begin(), quads.end()), quads.end());
   if (resolved.checksColumns()) {
     if (!terms.readsVerticesInPlace()) prefetchNames(quads, terms);
@@ -162,6 +165,7 @@ std::vector<GraphTriple> constructQuads(const std::vector<sparql::Quad>& pattern
       return true;
     };
     std::erase_if(quads, [&](const GraphTriple& q) {
+      stop();
       return !fits(q.first[0], 0) || !fits(q.first[1], 1) || !fits(q.second, 3);
     });
   }
