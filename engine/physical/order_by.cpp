@@ -1,8 +1,11 @@
 #include "engine/physical/order_by.h"
 
+#include <tbb/parallel_sort.h>
+
 #include <algorithm>
 
 #include "engine/expr/term_order.h"
+#include "engine/physical/row_chunks.h"
 #include "engine/physical/row_solution.h"
 #include "engine/value/typed_order.h"
 
@@ -78,8 +81,8 @@ void OrderBy::openImpl(ExecutionContext& context) {
 }
 
 // Ties are broken by input position, so that the partial sort keeps them in
-// input order as the stable sort does; every comparison counts towards the
-// next check for a stop.
+// input order as the stable sort does, and any split of the work gives the
+// same order; every comparison counts towards the next check for a stop.
 void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& context) {
   StopCheck stop(context.run.limits);
   order_.clear();
@@ -88,8 +91,9 @@ void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& conte
     stop();
     order_.push_back(r);
   }
+  const QueryLimits& limits = context.run.limits;
   auto before = [&](size_t a, size_t b) {
-    stop(static_cast<int64_t>(keys_.size()));
+    countOnThisThread(limits);
     for (size_t k = 0; k < keys_.size(); ++k) {
       const KeyValues& v = values[k];
       const int c = keys_[k].column ? compareIds((*v.ids)[a], (*v.ids)[b], context.terms)
@@ -98,12 +102,44 @@ void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& conte
     }
     return a < b;
   };
-  if (readAtMost_ && *readAtMost_ < order_.size()) {
-    std::partial_sort(order_.begin(), order_.begin() + static_cast<ptrdiff_t>(*readAtMost_), order_.end(), before);
-    order_.resize(*readAtMost_);
-  } else {
+  const size_t first = readAtMost_ ? std::min<size_t>(*readAtMost_, order_.size()) : order_.size();
+  if (worthSplitting(order_.size())) {
+    for (const Key& key : keys_) {
+      if (key.column) decodeForSharedReads(rows_, {*key.column}, context.terms);
+    }
+    sortOnThreads(first, before);
+  } else if (first == order_.size()) {
     std::sort(order_.begin(), order_.end(), before);
+  } else {
+    std::partial_sort(order_.begin(), order_.begin() + static_cast<ptrdiff_t>(first), order_.end(), before);
   }
+  order_.resize(first);
+}
+
+// The first `first` rows in order on the query's threads: all of them by a
+// parallel sort; a few by each chunk's first ones, then the first of those.
+template <class Before>
+void OrderBy::sortOnThreads(size_t first, const Before& before) {
+  const size_t chunkRows = std::max(kRowsPerChunk, 4 * first);
+  if (first == order_.size() || chunkRows >= order_.size()) {
+    tbb::parallel_sort(order_.begin(), order_.end(), before);
+    return;
+  }
+  const size_t chunks = (order_.size() + chunkRows - 1) / chunkRows;
+  forEachTask(chunks, [&](size_t c, size_t) {
+    const size_t begin = c * chunkRows, end = std::min(order_.size(), begin + chunkRows);
+    const auto at = [&](size_t i) { return order_.begin() + static_cast<ptrdiff_t>(i); };
+    std::partial_sort(at(begin), at(std::min(end, begin + first)), at(end), before);
+  });
+  std::vector<size_t> candidates;
+  for (size_t c = 0; c < chunks; ++c) {
+    const size_t begin = c * chunkRows;
+    candidates.insert(candidates.end(), order_.begin() + static_cast<ptrdiff_t>(begin),
+                      order_.begin() + static_cast<ptrdiff_t>(std::min(order_.size(), begin + first)));
+  }
+  std::partial_sort(candidates.begin(), candidates.begin() + static_cast<ptrdiff_t>(first), candidates.end(), before);
+  candidates.resize(first);
+  order_ = std::move(candidates);
 }
 
 std::optional<Table> OrderBy::nextImpl(ExecutionContext&) {

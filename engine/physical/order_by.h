@@ -44,6 +44,8 @@ class OrderBy final : public Operator {
   static int compareIds(ValueId a, ValueId b, TermCodec& terms);
   // Puts the first `order_` rows in order: all of them, or readAtMost_.
   void sort(const std::vector<KeyValues>& values, ExecutionContext& context);
+  template <class Before>
+  void sortOnThreads(size_t first, const Before& before);
 
   OperatorPtr child_;
   std::vector<Key> keys_;

@@ -118,3 +118,25 @@ TEST_CASE("GROUP BY on two threads gives one thread's groups, aggregates and ord
     CHECK(resultOn(2, *data.db, query) == one);
   }
 }
+
+TEST_CASE("ORDER BY on two threads gives one thread's order, ties in input order, with and without LIMIT") {
+  std::mt19937 random(50);
+  LoadedDatabase data(randomGraph(random));
+  const std::vector<std::string> queries = {
+      // a whole sort with ties (300 numbers over 12,000 rows)
+      "SELECT ?s ?n { ?s e:p ?n } ORDER BY ?n",
+      // the first rows of chunks, then the first of those; an expression key with ties
+      "SELECT ?s ?t { ?s e:q ?t } ORDER BY DESC(STRLEN(?t)) LIMIT 30 OFFSET 10",
+      "SELECT ?s ?t { ?s e:q ?t } ORDER BY ?t DESC(?s) LIMIT 100",
+      // a LIMIT whose rows outnumber a chunk's share
+      "SELECT ?s ?n { ?s e:p ?n } ORDER BY DESC(?n) LIMIT 3000",
+      // IRIs, numbers, strings and tagged strings in one key
+      "SELECT ?x { { ?s e:r ?x } UNION { ?s e:q ?x } UNION { ?s e:p ?x } } ORDER BY ?x LIMIT 500",
+  };
+  for (const std::string& query : queries) {
+    CAPTURE(query);
+    const std::vector<std::string> one = resultOn(1, *data.db, query);
+    CHECK(one.size() >= 30);
+    CHECK(resultOn(2, *data.db, query) == one);
+  }
+}

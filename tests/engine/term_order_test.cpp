@@ -124,3 +124,24 @@ TEST_CASE("the order is total and transitive: any shuffle sorts to the same sequ
     }
   }
 }
+
+// Simple literals without escapes compare by their bytes directly; the same
+// lexical forms tagged with one language go through their split parts: the
+// two orders agree, and with the values' order, escapes (a quote, a newline,
+// a backslash) included.
+TEST_CASE("simple literals compare as their values, whether written plainly or with escapes") {
+  const std::vector<std::string> forms = {"", "0", "01", "1", "10", "9", "A", "a", "a b", "ab", "é", "日本",
+                                          "z\"q", "a\nb", "\\", "a\\b", "Z"};
+  for (const std::string& x : forms) {
+    for (const std::string& y : forms) {
+      CAPTURE(x);
+      CAPTURE(y);
+      const int plain = compareTerms(gsparql::rdf::literalTerm(x), gsparql::rdf::literalTerm(y));
+      const int tagged = compareTerms(gsparql::rdf::literalTerm(x, "en"), gsparql::rdf::literalTerm(y, "en"));
+      CHECK((plain > 0) == (x > y));
+      CHECK((plain < 0) == (x < y));
+      CHECK((plain < 0) == (tagged < 0));
+      CHECK((plain == 0) == (tagged == 0));
+    }
+  }
+}
