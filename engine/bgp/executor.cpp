@@ -171,6 +171,54 @@ uint64_t Executor::countDistinctInComponent(const BgpPlan& plan, uint32_t compon
   return distinct;
 }
 
+namespace {
+
+// The rows per value of `column` in a streamed cursor's rows.
+VertexCounts countsInRows(Executor& executor, const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                          const BgpCall& options, ExecutionProfile& profile, uint32_t column) {
+  const uint64_t vertices = store.catalog().vertexCount;
+  options.checkMemory(VertexCounter::bytesFor(vertices), "the counts per value of a BGP's variable");
+  BgpCall reading = options;
+  reading.outputColumns = std::vector<uint32_t>{column};
+  reading.streamRows = true;
+  reading.rowLimit.reset();
+  std::unique_ptr<RowCursor> cursor = executor.open(plan, bgp, store, reading, profile);
+  VertexCounter counter(vertices);
+  while (std::optional<IdColumns> batch = cursor->next()) counter.add(batch->column(0));
+  return counter.counted();
+}
+
+}  // namespace
+
+// Injective matching compares vertices across components: it reads the
+// product's rows.
+VertexCounts Executor::countByVertex(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                     const BgpCall& options, ExecutionProfile& profile, uint32_t column) {
+  if (options.injective) return countsInRows(*this, plan, bgp, store, options, profile, column);
+  std::optional<uint32_t> binding;
+  uint64_t others = 1;
+  for (uint32_t c = 0; c < plan.components.size() && others > 0; ++c) {
+    if (bindsVertex(plan.components[c], column)) {
+      binding = c;
+    } else {
+      others = checkedMultiply(others, countComponent(plan, c, bgp, store, options, profile));
+    }
+  }
+  if (!binding || others == 0) return {};
+  VertexCounts counts = countByVertexInComponent(plan, *binding, bgp, store, options, profile, column);
+  for (VertexCount& count : counts) count.rows = checkedMultiply(count.rows, others);
+  return counts;
+}
+
+VertexCounts Executor::countByVertexInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                                const GraphStore& store, const BgpCall& options,
+                                                ExecutionProfile& profile, uint32_t column) {
+  ExecutionProfile part;
+  VertexCounts counts = countsInRows(*this, BgpPlan{{plan.components[component]}}, bgp, store, options, part, column);
+  addComponentProfile(profile, component, part);
+  return counts;
+}
+
 std::unique_ptr<RowCursor> wholeTableCursor(std::function<IdColumns()> table) {
   return std::make_unique<WholeTableCursor>(std::move(table));
 }

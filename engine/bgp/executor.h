@@ -16,6 +16,7 @@
 #include "engine/bgp/id_columns.h"
 #include "engine/bgp/plan.h"
 #include "engine/bgp/query_limits.h"
+#include "engine/bgp/vertex_counts.h"
 
 namespace gsparql {
 class GraphStore;
@@ -106,6 +107,11 @@ class Executor {
   // handing rows out. Components without the column only need a row each.
   virtual uint64_t countDistinct(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                                  const BgpCall& options, ExecutionProfile& profile, uint32_t column);
+  // The rows execute() would return per value of vertex column `column`
+  // (GROUP BY ?v with COUNT(*) over the BGP), in vertex order, without
+  // handing rows out. Each other component multiplies the counts by its rows.
+  virtual VertexCounts countByVertex(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                                     const BgpCall& options, ExecutionProfile& profile, uint32_t column);
   // The bytes this executor would copy to its device before running the
   // plan: adjacency it does not hold yet. Placement prices them
   // (ExecutorCosts::perCopiedMegabyte); none by default.
@@ -132,6 +138,12 @@ class Executor {
   virtual uint64_t countDistinctInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
                                             const GraphStore& store, const BgpCall& options,
                                             ExecutionProfile& profile, uint32_t column);
+  // The rows per value of `column` in one component that binds it
+  // (countByVertex): by default those of a streamed cursor over that
+  // component alone, counted per vertex.
+  virtual VertexCounts countByVertexInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                                const GraphStore& store, const BgpCall& options,
+                                                ExecutionProfile& profile, uint32_t column);
 };
 
 // A cursor over the table `table` returns at the first next(), handed out

@@ -235,7 +235,7 @@ std::vector<uint32_t> BgpRun::sliceEnds(const GeneralStep& step, uint32_t rows, 
   return ends;
 }
 
-// A finished slice of the component's rows, counted, marked or appended.
+// A finished slice of the component's rows, counted, marked, counted per vertex or appended.
 void BgpRun::take(ComponentRun& run, const Level& level) {
   if (run.out.countOnly) {
     run.out.count += level.rows;
@@ -244,6 +244,11 @@ void BgpRun::take(ComponentRun& run, const Level& level) {
   if (run.out.distinctBits) {
     launchSetBits(level.columns[run.out.distinctColumn], level.rows, run.out.distinctBits->data(),
                   device_.pool().stream());
+    return;
+  }
+  if (run.out.vertexCounts) {
+    launchCountVertices(level.columns[run.out.countedColumn], level.rows, run.out.vertexCounts->data(),
+                        device_.pool().stream());
     return;
   }
   IdColumns rows = download(level.columns, level.rows, run.options);

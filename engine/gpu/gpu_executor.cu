@@ -64,6 +64,15 @@ class GpuExecutor final : public Executor {
         [&] { return gpu::BgpRun(*device_, bgp, store, steps).countDistinct(component, options, profile, column); });
   }
 
+  VertexCounts countByVertexInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                        const GraphStore& store, const BgpCall& options, ExecutionProfile& profile,
+                                        uint32_t column) override {
+    const std::vector<gpu::ComponentSteps> steps{gpu::gpuSteps(plan.components[component], bgp)};
+    declineUnsupported(steps, bgp);
+    return onDevice(
+        [&] { return gpu::BgpRun(*device_, bgp, store, steps).countByVertex(component, options, profile, column); });
+  }
+
  private:
   [[noreturn]] static void decline(std::string why) {
     throw ExecutorDeclined(std::move(why), ExecutorDeclined::When::BeforeWork);

@@ -87,6 +87,26 @@ uint64_t BgpRun::countDistinct(uint32_t c, const BgpCall& options, ExecutionProf
   return distinct;
 }
 
+VertexCounts BgpRun::countByVertex(uint32_t c, const BgpCall& options, ExecutionProfile& profile, uint32_t column) {
+  const uint64_t vertices = store_.catalog().vertexCount;
+  options.checkMemory(VertexCounter::bytesFor(vertices), "the counts per value of a BGP's variable");
+  BgpCall oneColumn = options;
+  oneColumn.outputColumns = std::vector<uint32_t>{column};
+  std::optional<IdColumns> light;
+  if (fuseLightSteps()) light = runFused(c, steps_.front(), oneColumn, profile);
+  VertexCounts counts;
+  if (light) {
+    fusedRun_ = true;
+    VertexCounter counter(vertices);
+    counter.add(light->column(0));
+    counts = counter.counted();
+  } else {
+    counts = std::move(*runComponent(c, steps_.front(), options, profile, false, 0, std::nullopt, column).perVertex);
+  }
+  noteRun(options, profile);
+  return counts;
+}
+
 void BgpRun::noteRun(const BgpCall& options, ExecutionProfile& profile) const {
   profile.note = runNote(options);
   profile.copiedBytes += device_.cache().bytesUploadedThisQuery();
@@ -179,10 +199,10 @@ std::optional<IdColumns> BgpRun::runFused(uint32_t c, const ComponentSteps& step
 }
 
 // `distinctColumn`: count the distinct values of that column instead of
-// handing rows out.
+// handing rows out; `countedColumn`: count the rows per value of that column.
 ComponentRows BgpRun::runComponent(uint32_t c, const ComponentSteps& steps, const BgpCall& options,
                                    ExecutionProfile& profile, bool countOnly, size_t countedLeaves,
-                                   std::optional<uint32_t> distinctColumn) {
+                                   std::optional<uint32_t> distinctColumn, std::optional<uint32_t> countedColumn) {
   // Leaves counted as products read their adjacency whole: not when streaming.
   ComponentRun run(steps, bgp_, store_, options, countOnly, streaming_.any() ? 0 : countedLeaves);
   const uint64_t words = (store_.catalog().vertexCount + 31) / 32;
@@ -192,11 +212,20 @@ ComponentRows BgpRun::runComponent(uint32_t c, const ComponentSteps& steps, cons
     GSPARQL_CUDA(cudaMemsetAsync(run.out.distinctBits->data(), 0, run.out.distinctBits->bytes(),
                                  device_.pool().stream()));
   }
+  if (countedColumn) {
+    run.out.countedColumn = *countedColumn;
+    run.out.vertexCounts.emplace(device_.pool(), store_.catalog().vertexCount);
+    GSPARQL_CUDA(cudaMemsetAsync(run.out.vertexCounts->data(), 0, run.out.vertexCounts->bytes(),
+                                 device_.pool().stream()));
+  }
   descend(run, Level{{}, std::vector<const uint32_t*>(bgp_.columnCount(), nullptr), 1}, 0);
   profile.countedLeaves += run.steps.size() - run.leavesFrom;
   if (run.out.distinctBits) {
     run.out.count = countSetBits(device_.pool(), run.out.distinctBits->data(), words);
     run.out.distinctBits.reset();
+  } else if (run.out.vertexCounts) {
+    run.out.perVertex = VertexCounter::counted(run.out.vertexCounts->download());
+    run.out.vertexCounts.reset();
   } else if (!run.out.countOnly && !run.out.table) {
     run.out.table = IdColumns(options.outputColumns ? static_cast<uint32_t>(options.outputColumns->size())
                                                      : bgp_.columnCount());

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/bgp/executor.h"
+#include "engine/bgp/vertex_counts.h"
 #include "engine/gpu/gpu_device.cuh"
 #include "engine/gpu/gpu_steps.h"
 #include "engine/gpu/join_kernels.cuh"
@@ -34,14 +35,19 @@ struct Level {
 };
 
 // Where a component's rows go: counted, marked (COUNT(DISTINCT ?v): the
-// values of one column as bits over the vertices, counted at the end), or
-// downloaded (the columns the caller reads) and appended in order.
+// values of one column as bits over the vertices, counted at the end),
+// counted per value of one column (GROUP BY ?v COUNT(*): a counter per
+// vertex, read back at the end), or downloaded (the columns the caller
+// reads) and appended in order.
 struct ComponentRows {
   bool countOnly = false;
   uint64_t count = 0;
   std::optional<IdColumns> table;
   std::optional<DeviceArray<uint32_t>> distinctBits;
   uint32_t distinctColumn = 0;
+  std::optional<DeviceArray<uint64_t>> vertexCounts;
+  uint32_t countedColumn = 0;
+  std::optional<VertexCounts> perVertex;  // what vertexCounts held
 };
 
 // One component's depth-first run: its steps, what each step sees bound,
@@ -88,6 +94,10 @@ class BgpRun {
   // slice by slice, and never written out; light queries' rows (the fused
   // path) come down as one column and are marked on the host.
   uint64_t countDistinct(uint32_t c, const BgpCall& options, ExecutionProfile& profile, uint32_t column);
+  // The rows per value of `column`, counted on the GPU in a counter per
+  // vertex as the rows are found, slice by slice, and never written out;
+  // light queries' rows come down as one column and are counted on the host.
+  VertexCounts countByVertex(uint32_t c, const BgpCall& options, ExecutionProfile& profile, uint32_t column);
 
  private:
   // gpu_run.cu: the call, the light path and the steps' arguments.
@@ -99,7 +109,8 @@ class BgpRun {
                                     ExecutionProfile& profile);
   ComponentRows runComponent(uint32_t c, const ComponentSteps& steps, const BgpCall& options,
                              ExecutionProfile& profile, bool countOnly, size_t countedLeaves,
-                             std::optional<uint32_t> distinctColumn = std::nullopt);
+                             std::optional<uint32_t> distinctColumn = std::nullopt,
+                             std::optional<uint32_t> countedColumn = std::nullopt);
   bool fuseLightSteps() const;
   IdColumns download(const std::vector<const uint32_t*>& bound, uint32_t rows, const BgpCall& options);
   void setCandidateSets(StepArgs& s, const ColumnStep& step, const std::vector<bool>& boundAfter);

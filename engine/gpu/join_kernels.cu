@@ -350,6 +350,12 @@ __global__ void setBits(const uint32_t* keys, uint32_t n, uint32_t* bits) {
   if (i < n) atomicOr(&bits[keys[i] >> 5], 1u << (keys[i] & 31));
 }
 
+// One row counted per key (64-bit counters: a popular vertex's rows may pass 2^32).
+__global__ void countVertices(const uint32_t* keys, uint32_t n, unsigned long long* counts) {
+  uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(&counts[keys[i]], 1ull);
+}
+
 __global__ void packColumns(Columns columns, uint32_t rows, uint32_t* out) {
   const uint32_t width = static_cast<uint32_t>(columns.count);
   uint64_t i = blockIdx.x * static_cast<uint64_t>(blockDim.x) + threadIdx.x;
@@ -579,6 +585,14 @@ DeviceShape deviceShape() {
 
 void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st) {
   if (n > 0) setBits<<<blocksFor(n, kBlockThreads), kBlockThreads, 0, st>>>(keys, n, bits);
+}
+
+void launchCountVertices(const uint32_t* keys, uint32_t n, uint64_t* counts, cudaStream_t st) {
+  static_assert(sizeof(uint64_t) == sizeof(unsigned long long));
+  if (n > 0) {
+    countVertices<<<blocksFor(n, kBlockThreads), kBlockThreads, 0, st>>>(
+        keys, n, reinterpret_cast<unsigned long long*>(counts));
+  }
 }
 
 void launchPackColumns(const Columns& columns, uint32_t rows, uint32_t* out, cudaStream_t st) {

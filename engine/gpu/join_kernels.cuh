@@ -98,6 +98,8 @@ class GeneralStep {
 DeviceShape deviceShape();
 
 void launchSetBits(const uint32_t* keys, uint32_t n, uint32_t* bits, cudaStream_t st);
+// counts[keys[i]] += 1 for i < n.
+void launchCountVertices(const uint32_t* keys, uint32_t n, uint64_t* counts, cudaStream_t st);
 // The sum of values[0, n), saturating at UINT64_MAX; one host synchronisation.
 uint64_t saturatingSum(DevicePool& pool, const uint64_t* values, uint32_t n);
 // The bits set in words[0, n); one host synchronisation.

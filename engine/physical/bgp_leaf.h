@@ -2,7 +2,8 @@
 // What the leaves that match a basic graph pattern share: the BGP, its plan
 // of vertex-at-a-time join steps that both executors read, the executor's
 // profile of a run, and EXPLAIN's lines for the steps. BgpScan hands the
-// rows out; BgpCount only counts them.
+// rows out; BgpCount only counts them, BgpGroupCount per value of a variable.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -27,12 +28,16 @@ class BgpLeaf : public Operator {
   }
 
   // Its estimated cost is the BGP's rows; so are its estimated rows, unless
-  // it gives one row of counts.
-  enum class Output { Rows, Count };
+  // it gives one row of counts, or a row per group (a tenth of the rows, as
+  // the planner guesses for GroupBy).
+  enum class Output { Rows, Count, Groups };
   BgpLeaf(BoundBgp bgp, BgpPlan plan, std::vector<std::string> variables, Output output)
-      : Operator(std::move(variables), output == Output::Count ? 1 : estimatedRowsOf(bgp, plan),
-                 estimatedRowsOf(bgp, plan)),
+      : Operator(std::move(variables), estimatedOutput(bgp, plan, output), estimatedRowsOf(bgp, plan)),
         bgp_(std::move(bgp)), plan_(std::move(plan)) {}
+  static double estimatedOutput(const BoundBgp& bgp, const BgpPlan& plan, Output output) {
+    const double rows = estimatedRowsOf(bgp, plan);
+    return output == Output::Count ? 1 : output == Output::Groups ? std::max(1.0, rows / 10) : rows;
+  }
 
   BoundBgp bgp_;
   BgpPlan plan_;

@@ -172,6 +172,13 @@ class DeviceSpreadExecutor final : public Executor {
     return Executor::countDistinct(plan, bgp, store, options, profile, column);
   }
 
+  // On one device: the chunks' counts of the same vertex would have to be merged.
+  VertexCounts countByVertex(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                             const BgpCall& options, ExecutionProfile& profile, uint32_t column) override {
+    return onQuietest(profile,
+                      [&](Executor& e) { return e.countByVertex(plan, bgp, store, options, profile, column); });
+  }
+
   uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) override {
     return quietest().executor->bytesToCopy(plan, bgp, store);
   }

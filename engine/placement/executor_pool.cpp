@@ -136,6 +136,11 @@ class ExecutorPool : public Executor {
     Lease lease(leases_);
     return lease->countDistinct(plan, bgp, store, options, profile, column);
   }
+  VertexCounts countByVertex(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                             const BgpCall& options, ExecutionProfile& profile, uint32_t column) override {
+    Lease lease(leases_);
+    return lease->countByVertex(plan, bgp, store, options, profile, column);
+  }
   // Of the executor this thread would lease now (the one it used last, where idle).
   uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) override {
     Lease lease(leases_);

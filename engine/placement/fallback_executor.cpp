@@ -93,7 +93,7 @@ class FallbackExecutor final : public Executor {
   }
 
  protected:
-  // Counts (Executor::count, countDistinct) go a component at a time, each
+  // Counts (Executor::count, countDistinct, countByVertex) go a component at a time, each
   // falling back alone, as the GPU's counting of components did.
   uint64_t countComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp, const GraphStore& store,
                           const BgpCall& options, ExecutionProfile& profile) override {
@@ -107,6 +107,14 @@ class FallbackExecutor final : public Executor {
                                     ExecutionProfile& profile, uint32_t column) override {
     return countAlone(plan, component, profile, [&](Executor& e, const BgpPlan& alone, ExecutionProfile& part) {
       return e.countDistinct(alone, bgp, store, options, part, column);
+    });
+  }
+
+  VertexCounts countByVertexInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                        const GraphStore& store, const BgpCall& options,
+                                        ExecutionProfile& profile, uint32_t column) override {
+    return countAlone(plan, component, profile, [&](Executor& e, const BgpPlan& alone, ExecutionProfile& part) {
+      return e.countByVertex(alone, bgp, store, options, part, column);
     });
   }
 
@@ -128,10 +136,12 @@ class FallbackExecutor final : public Executor {
   // Component `c` of `plan` counted by `count` as a plan of its own, its
   // profile added as c's.
   template <typename Count>
-  uint64_t countAlone(const BgpPlan& plan, uint32_t c, ExecutionProfile& profile, Count&& count) {
+  std::invoke_result_t<Count&, Executor&, const BgpPlan&, ExecutionProfile&> countAlone(const BgpPlan& plan, uint32_t c,
+                                                                                        ExecutionProfile& profile,
+                                                                                        Count&& count) {
     const BgpPlan alone{{plan.components[c]}};
     ExecutionProfile part;
-    const uint64_t n = orOnCpu(part, Work::Count, [&](Executor& e) { return count(e, alone, part); });
+    auto n = orOnCpu(part, Work::Count, [&](Executor& e) { return count(e, alone, part); });
     addComponentProfile(profile, c, part);
     return n;
   }

@@ -47,6 +47,14 @@ class PlacingExecutor final : public Executor {
     return distinct;
   }
 
+  VertexCounts countByVertex(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
+                             const BgpCall& options, ExecutionProfile& profile, uint32_t column) override {
+    const Placement placement = place(plan, bgp, store);
+    VertexCounts counts = placement.executor.countByVertex(plan, bgp, store, options, profile, column);
+    explain(placement, profile);
+    return counts;
+  }
+
  private:
   struct Placement {
     Executor& executor;

@@ -8,6 +8,7 @@
 #include "engine/bgp/bound_bgp.h"
 #include "engine/logical/logical_plan.h"
 #include "engine/physical/bgp_count.h"
+#include "engine/physical/bgp_group_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/degree_count.h"
 #include "engine/physical/distinct.h"
@@ -1000,9 +1001,34 @@ OperatorPtr Planner::planDegreeCount(const Op& group) const {
                                        groups);
 }
 
+// GROUP BY ?v of a vertex variable of a BGP whose aggregates all count its
+// solutions: a BgpGroupCount, which counts the rows per value of ?v where the
+// executor finds them (on the GPU, beside the rows on the device), instead
+// of handing every row up to a GroupBy.
+OperatorPtr Planner::planGroupCountOfBgp(const Op& group) const {
+  const Op& pattern = *group.children[0];
+  if (group.bindings.size() != 1 || pattern.kind != Op::Kind::Bgp || pattern.triples.empty() || inMergedGraph()) {
+    return nullptr;
+  }
+  const sparql::Binding& key = group.bindings[0];
+  if (key.expr.kind != sparql::Expr::Kind::Term || key.expr.term.kind != sparql::Term::Kind::Variable ||
+      key.var != key.expr.term.value || !isVertexVariable(pattern, key.var)) {
+    return nullptr;
+  }
+  std::vector<std::string> counts;
+  for (const auto& a : group.aggregates) {
+    if (!countsSolutions(a.expr, pattern)) return nullptr;
+    counts.push_back(a.var);
+  }
+  auto [bgp, plan] = bindAndOrder(pattern, {}, PlanUse::Rows);
+  const uint32_t column = vertexColumn(bgp, key.var);
+  return std::make_unique<BgpGroupCount>(std::move(bgp), std::move(plan), column, key.var, std::move(counts));
+}
+
 OperatorPtr Planner::planGroup(const Op& op) const {
   if (OperatorPtr count = planCountOfBgp(op)) return count;
   if (OperatorPtr degrees = planDegreeCount(op)) return degrees;
+  if (OperatorPtr groups = planGroupCountOfBgp(op)) return groups;
   Required below = std::set<std::string>{};
   std::string text;
   for (const auto& k : op.bindings) {

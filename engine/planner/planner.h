@@ -118,6 +118,7 @@ class Planner {
   // the group is not of their shape.
   OperatorPtr planDegreeCount(const sparql::Op& group) const;
   OperatorPtr planCountOfBgp(const sparql::Op& group) const;
+  OperatorPtr planGroupCountOfBgp(const sparql::Op& group) const;
   // The search from a path's constant end, made once per path of the query.
   const std::optional<SearchedPath>& searched(const sparql::Op& path) const;
 
