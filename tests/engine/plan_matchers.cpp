@@ -4,6 +4,7 @@
 #include <typeinfo>
 
 #include "engine/physical/bgp_count.h"
+#include "engine/physical/bgp_group_count.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/physical/distinct.h"
 #include "engine/physical/exists_adjacency.h"
@@ -185,6 +186,7 @@ Matcher BgpCount() { return node<engine::BgpCount>("BgpCount", std::vector<Match
 Matcher PathScan() { return node<engine::PathScan>("PathScan", std::vector<Matcher>{}); }
 Matcher Values() { return node<engine::ValuesScan>("Values", std::vector<Matcher>{}); }
 Matcher DegreeCount() { return node<engine::DegreeCount>("DegreeCount", std::vector<Matcher>{}); }
+Matcher BgpGroupCount() { return node<engine::BgpGroupCount>("BgpGroupCount", std::vector<Matcher>{}); }
 Matcher HashJoin(Matcher left, Matcher right) {
   return node<engine::HashJoin>("HashJoin", std::vector<Matcher>{std::move(left), std::move(right)});
 }

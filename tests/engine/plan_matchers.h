@@ -71,6 +71,8 @@ Matcher PathScan();
 Matcher Values();
 // GROUP BY ?x with COUNT over one pattern, from the adjacency's degrees.
 Matcher DegreeCount();
+// GROUP BY ?v with COUNT over a BGP, counted per vertex by its executor.
+Matcher BgpGroupCount();
 Matcher HashJoin(Matcher left, Matcher right);
 Matcher LeftJoin(Matcher left, Matcher right);
 Matcher Minus(Matcher left, Matcher right);

@@ -194,9 +194,10 @@ TEST_CASE("plan shape: BIND, VALUES, GROUP BY and the solution modifiers") {
                                              .describing("?b < ")));
   CHECK_PLAN(planOf("SELECT * WHERE { VALUES ?o { <http://e/o1> <http://e/o2> } }"),
              h::Project({"o"}, h::Values().describing("2 row(s)")));
-  // GROUP BY reads only the keys for COUNT(*).
-  CHECK_PLAN(planOf("SELECT ?o (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t } GROUP BY ?o"),
-             h::Project({"o", "n"}, h::Extend(h::GroupBy(h::BgpScan().withVariables({"o"})))));
+  // GROUP BY reads only the keys for COUNT(*) (and SAMPLE of a key).
+  CHECK_PLAN(planOf("SELECT ?o (COUNT(*) AS ?n) (SAMPLE(?o) AS ?x) WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t } "
+                    "GROUP BY ?o"),
+             h::Project({"o", "n", "x"}, h::Extend(h::GroupBy(h::BgpScan().withVariables({"o"})))));
   CHECK_PLAN(planOf("SELECT ?s WHERE { ?s <http://e/big> ?o } ORDER BY DESC(?o) LIMIT 5"),
              h::Slice(0, 5, h::Project({"s"}, h::OrderBy(h::BgpScan().withVariableSet({"s", "o"}))
                                                   .describing("DESC(?o)"))));
@@ -254,12 +255,20 @@ TEST_CASE("plan shape: counting a BGP's solutions is a BgpCount, other aggregate
              h::Project({"s", "n"}, h::Extend(h::DegreeCount().describing("out-degree"))));
   for (const char* query : {"SELECT ?o (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o",
                             "SELECT ?o (SUM(?s) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o",
-                            "SELECT ?o (COUNT(*) AS ?n) WHERE { ?s ?p ?o } GROUP BY ?o",
-                            "SELECT ?o (COUNT(*) AS ?n) WHERE { ?o <http://e/big> ?o } GROUP BY ?o",
                             "SELECT ?o ?s (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY ?o ?s",
-                            "SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY (STR(?o))"}) {
+                            "SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o } GROUP BY (STR(?o))",
+                            "SELECT ?p (COUNT(*) AS ?n) WHERE { ?s ?p ?o } GROUP BY ?p"}) {
     CAPTURE(query);
     CHECK_PLAN(planOf(query), groupsRowsWithout("DegreeCount"));
+    CHECK_PLAN(planOf(query), groupsRowsWithout("BgpGroupCount"));
+  }
+  // Counts per vertex of a BGP of more patterns, a predicate variable or a self-loop: the executor's, per vertex.
+  for (const char* query :
+       {"SELECT ?o (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o . ?o <http://e/small> ?t } GROUP BY ?o",
+        "SELECT ?o (COUNT(*) AS ?n) WHERE { ?s ?p ?o } GROUP BY ?o",
+        "SELECT ?o (COUNT(?o) AS ?n) WHERE { ?o <http://e/big> ?o } GROUP BY ?o"}) {
+    CAPTURE(query);
+    CHECK_PLAN(planOf(query), h::Project({"o", "n"}, h::Extend(h::BgpGroupCount().describing("by ?o"))));
   }
   CHECK_PLAN(planOf("SELECT (COUNT(*) AS ?n) WHERE { ?s <http://e/big> ?o OPTIONAL { ?o <http://e/small> ?t } }"),
              h::Project({"n"}, h::Extend(h::GroupBy(h::LeftJoin(h::BgpScan(), h::BgpScan())))));
