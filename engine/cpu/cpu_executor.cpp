@@ -377,6 +377,32 @@ class ComponentRun {
     return total;
   }
 
+  // The component's rows per value of vertex `column`, in bounded memory
+  // beside a counter per vertex: as count(), the steps before the leaves
+  // run depth-first a chunk at a time, the leaves counted as products (the
+  // planner marks none that binds the column: a plan that did is run to its
+  // full rows).
+  VertexCounts countByVertex(uint32_t column, uint64_t vertexCount) {
+    options_.checkMemory(VertexCounter::bytesFor(vertexCount), "the counts per value of a BGP's variable");
+    depth_ = plan_.countedLeavesFrom.value_or(runners_.size());
+    if (bindingStep(column) >= depth_) depth_ = runners_.size();
+    countedLeaves_ = runners_.size() - depth_;
+    std::vector<uint64_t> counts(vertexCount, 0);
+    while (std::optional<IdRows> chunk = nextChunk()) {
+      if (depth_ == runners_.size()) {
+        for (size_t r = 0; r < chunk->rows(); ++r) ++counts[chunk->at(r, column)];
+      } else {
+        const std::vector<uint64_t> products = leafProducts(*chunk);
+        for (size_t r = 0; r < chunk->rows(); ++r) {
+          uint64_t& count = counts[chunk->at(r, column)];
+          count = checkedAdd(count, products[r]);
+        }
+      }
+      options_.throwIfStopped();
+    }
+    return VertexCounter::counted(counts);
+  }
+
   // The distinct values of vertex `column` among the component's rows. Two
   // rows that agree on the counted column and on every column a later step
   // reads have the same extensions, and so reach the same values: after
@@ -460,34 +486,36 @@ class ComponentRun {
 
   // The rows that the leaf steps (from depth_ on) would make of `rows`.
   uint64_t countLeaves(const IdRows& rows) {
+    uint64_t total = 0;
+    for (const uint64_t product : leafProducts(rows)) total = checkedAdd(total, product);
+    return total;
+  }
+
+  // Per row of `rows`, the rows the leaf steps (from depth_ on) would make of it.
+  std::vector<uint64_t> leafProducts(const IdRows& rows) {
     const auto start = Clock::now();
     const size_t leaves = runners_.size() - depth_;
-    struct Partial {
-      uint64_t total = 0;
-      std::vector<uint64_t> stepRows;
-    };
-    tbb::combinable<Partial> partials([&] { return Partial{0, std::vector<uint64_t>(leaves, 0)}; });
+    std::vector<uint64_t> products(rows.rows(), 1);
+    tbb::combinable<std::vector<uint64_t>> stepRows([&] { return std::vector<uint64_t>(leaves, 0); });
     runTasks((rows.rows() + kRowsPerTask - 1) / kRowsPerTask, [&](size_t t) {
-      Partial& partial = partials.local();
+      std::vector<uint64_t>& partial = stepRows.local();
       std::vector<uint32_t> a, b;
       for (size_t r = t * kRowsPerTask; r < std::min(rows.rows(), (t + 1) * kRowsPerTask); ++r) {
-        uint64_t product = 1;
+        uint64_t& product = products[r];
         for (size_t l = 0; l < leaves && product > 0; ++l) {
           product = checkedMultiply(product, runners_[depth_ + l].candidateCount(rows.row(r), a, b));
-          partial.stepRows[l] = saturatingAdd(partial.stepRows[l], product);
+          partial[l] = saturatingAdd(partial[l], product);
         }
-        partial.total = checkedAdd(partial.total, product);
       }
     });
-    uint64_t total = 0;
-    partials.combine_each([&](const Partial& partial) {
-      total = checkedAdd(total, partial.total);
-      for (size_t l = 0; l < leaves; ++l) rows_[depth_ + l] = saturatingAdd(rows_[depth_ + l], partial.stepRows[l]);
+    stepRows.combine_each([&](const std::vector<uint64_t>& partial) {
+      for (size_t l = 0; l < leaves; ++l) rows_[depth_ + l] = saturatingAdd(rows_[depth_ + l], partial[l]);
     });
     times_[depth_] += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     ran_ = runners_.size();
-    return total;
+    return products;
   }
+
 
   // The first `limit` rows depth-first. Without a limit the result grows
   // under the memory budget, counted twice as a growing table may hold it
@@ -741,6 +769,20 @@ class CpuExecutor final : public Executor {
     const uint64_t distinct = run.countDistinct(column, store.catalog().vertexCount);
     run.addProfile(profile);
     return distinct;
+  }
+
+  // Counted per value without making the component's leaves' rows (but those binding the value).
+  VertexCounts countByVertexInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                        const GraphStore& store, const BgpCall& options, ExecutionProfile& profile,
+                                        uint32_t column) override {
+    if (options.injective) {
+      return Executor::countByVertexInComponent(plan, component, bgp, store, options, profile, column);
+    }
+    const std::vector<uint32_t> predicateVertex = predicateVerticesFor(plan, store);
+    ComponentRun run(component, plan.components[component], bgp, store, predicateVertex, options);
+    VertexCounts counts = run.countByVertex(column, store.catalog().vertexCount);
+    run.addProfile(profile);
+    return counts;
   }
 
   // Counted without making the component's leaves' rows.

@@ -1001,6 +1001,19 @@ OperatorPtr Planner::planDegreeCount(const Op& group) const {
                                        groups);
 }
 
+// The leaves a count's plan marks, less the step that binds vertex `column`
+// and those before it: a group's count needs that vertex's rows made.
+void countLeavesAfter(BgpPlan& plan, uint32_t column) {
+  for (ComponentPlan& component : plan.components) {
+    for (size_t s = 0; s < component.steps.size(); ++s) {
+      if (component.steps[s].vertex != column || !component.countedLeavesFrom || *component.countedLeavesFrom > s) {
+        continue;
+      }
+      component.countedLeavesFrom = s + 1 < component.steps.size() ? std::optional<size_t>(s + 1) : std::nullopt;
+    }
+  }
+}
+
 // GROUP BY ?v of a vertex variable of a BGP whose aggregates all count its
 // solutions: a BgpGroupCount, which counts the rows per value of ?v where the
 // executor finds them (on the GPU, beside the rows on the device), instead
@@ -1020,8 +1033,14 @@ OperatorPtr Planner::planGroupCountOfBgp(const Op& group) const {
     if (!countsSolutions(a.expr, pattern)) return nullptr;
     counts.push_back(a.var);
   }
-  auto [bgp, plan] = bindAndOrder(pattern, {}, PlanUse::Rows);
+  // As for a count, the leaves after the step that binds ?v are counted as
+  // products (where the executor counts so: the CPU's).
+  auto [bgp, plan] = bindAndOrder(pattern, {}, injective_ ? PlanUse::Rows : PlanUse::Count);
   const uint32_t column = vertexColumn(bgp, key.var);
+  if (!injective_) {
+    plan = planForCount(std::move(plan), bgp);
+    countLeavesAfter(plan, column);
+  }
   return std::make_unique<BgpGroupCount>(std::move(bgp), std::move(plan), column, key.var, std::move(counts));
 }
 
