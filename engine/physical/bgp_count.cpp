@@ -7,8 +7,7 @@ namespace gsparql::engine {
 std::string BgpCount::describe() const {
   std::string text = "BgpCount" + (distinctColumn_ ? " of distinct ?" + bgp_.vertices[*distinctColumn_].name : "") +
                      ", " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
-  if (!executor_.empty()) text += " on the " + executor_ + " executor";
-  if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
+  text += whereItRan();
   return text;
 }
 

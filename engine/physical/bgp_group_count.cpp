@@ -22,8 +22,7 @@ BgpGroupCount::BgpGroupCount(BoundBgp bgp, BgpPlan plan, uint32_t keyColumn, con
 std::string BgpGroupCount::describe() const {
   std::string text = "BgpGroupCount by ?" + bgp_.vertices[keyColumn_].name + ", " +
                      std::to_string(bgp_.edges.size()) + " triple pattern(s)";
-  if (!executor_.empty()) text += " on the " + executor_ + " executor";
-  if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
+  text += whereItRan();
   return text;
 }
 

@@ -39,6 +39,13 @@ class BgpLeaf : public Operator {
     return output == Output::Count ? 1 : output == Output::Groups ? std::max(1.0, rows / 10) : rows;
   }
 
+  // For describe(): " on the <executor> executor", and that no row can match where a constant is absent.
+  std::string whereItRan() const {
+    std::string text = executor_.empty() ? "" : " on the " + executor_ + " executor";
+    if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
+    return text;
+  }
+
   BoundBgp bgp_;
   BgpPlan plan_;
   ExecutionProfile profile_;

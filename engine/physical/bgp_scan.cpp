@@ -23,8 +23,7 @@ BgpScan::BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std:
 
 std::string BgpScan::describe() const {
   std::string text = "BgpScan, " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
-  if (!executor_.empty()) text += " on the " + executor_ + " executor";
-  if (bgp_.hasAbsentConstant) text += ", a constant is absent from the data: no solutions";
+  text += whereItRan();
   if (rowLimit_) text += ", stops at " + std::to_string(*rowLimit_) + " row(s)";
   return text;
 }

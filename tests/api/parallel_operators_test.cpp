@@ -47,6 +47,17 @@ std::vector<std::string> resultOn(int threads, const Database& db, const std::st
   return rows;
 }
 
+// Each query gives at least `least` rows (something to compare) on one
+// thread, and the same rows in the same order on two.
+void checkSameOnTwoThreads(const Database& db, const std::vector<std::string>& queries, size_t least) {
+  for (const std::string& query : queries) {
+    CAPTURE(query);
+    const std::vector<std::string> one = resultOn(1, db, query);
+    CHECK(one.size() >= least);
+    CHECK(resultOn(2, db, query) == one);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Filter and BIND on two threads give one thread's rows in its order") {
@@ -66,12 +77,7 @@ TEST_CASE("Filter and BIND on two threads give one thread's rows in its order") 
       "SELECT ?s ?v { ?s e:p ?n BIND(xsd:integer(?n) AS ?v) FILTER(?v > 100) } ORDER BY DESC(?v) ?s LIMIT 50",
       "SELECT ?s { ?s e:q ?t FILTER(CONTAINS(?t, \"7\")) } LIMIT 5",
   };
-  for (const std::string& query : queries) {
-    CAPTURE(query);
-    const std::vector<std::string> one = resultOn(1, *data.db, query);
-    CHECK(one.size() >= 5);  // something to compare
-    CHECK(resultOn(2, *data.db, query) == one);
-  }
+  checkSameOnTwoThreads(*data.db, queries, 5);
 }
 
 TEST_CASE("BNODE and EXISTS keep a Filter and a BIND on one thread, with their meaning") {
@@ -111,12 +117,7 @@ TEST_CASE("GROUP BY on two threads gives one thread's groups, aggregates and ord
       // a computed key stays on one thread
       "SELECT ?k (COUNT(*) AS ?c) (MAX(?n) AS ?m) { ?s e:p ?n } GROUP BY (xsd:integer(?n) / 10 AS ?k)",
   };
-  for (const std::string& query : queries) {
-    CAPTURE(query);
-    const std::vector<std::string> one = resultOn(1, *data.db, query);
-    CHECK(one.size() >= 20);
-    CHECK(resultOn(2, *data.db, query) == one);
-  }
+  checkSameOnTwoThreads(*data.db, queries, 20);
 }
 
 TEST_CASE("ORDER BY on two threads gives one thread's order, ties in input order, with and without LIMIT") {
@@ -133,10 +134,5 @@ TEST_CASE("ORDER BY on two threads gives one thread's order, ties in input order
       // IRIs, numbers, strings and tagged strings in one key
       "SELECT ?x { { ?s e:r ?x } UNION { ?s e:q ?x } UNION { ?s e:p ?x } } ORDER BY ?x LIMIT 500",
   };
-  for (const std::string& query : queries) {
-    CAPTURE(query);
-    const std::vector<std::string> one = resultOn(1, *data.db, query);
-    CHECK(one.size() >= 30);
-    CHECK(resultOn(2, *data.db, query) == one);
-  }
+  checkSameOnTwoThreads(*data.db, queries, 30);
 }
