@@ -138,7 +138,7 @@ void GroupBy::aggregateRows(size_t part, const Table& batch, const std::vector<u
 // As many partitions as the query has threads, where the keys are variables
 // (a computed key is numbered on one thread) and the arguments evaluate
 // concurrently: 64 at most, so that a row's partition is a byte.
-size_t GroupBy::partitionsFor(ExecutionContext&) const {
+size_t GroupBy::partitionsFor() const {
   if (!concurrent_ || keys_.empty()) return 1;
   return std::min<size_t>(threadSlots(), 64);
 }
@@ -169,7 +169,7 @@ void GroupBy::aggregate(const Table& batch, ExecutionContext& context) {
 
 void GroupBy::openImpl(ExecutionContext& context) {
   partitions_.clear();
-  for (size_t p = partitionsFor(context); p > 0; --p) partitions_.emplace_back(keys_.size(), aggregates_.size());
+  for (size_t p = partitionsFor(); p > 0; --p) partitions_.emplace_back(keys_.size(), aggregates_.size());
   if (keys_.empty()) {
     partitions_[0].groups.push_back(newGroup());
     partitions_[0].firstRow.push_back(0);

@@ -56,7 +56,7 @@ class GroupBy final : public Operator {
 
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
-  size_t partitionsFor(ExecutionContext& context) const;
+  size_t partitionsFor() const;
   void aggregate(const Table& batch, ExecutionContext& context);
   // Aggregates the rows of `batch` in partition `part` (all rows where
   // `partOf` is empty).

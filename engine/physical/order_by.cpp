@@ -104,9 +104,11 @@ void OrderBy::sort(const std::vector<KeyValues>& values, ExecutionContext& conte
   };
   const size_t first = readAtMost_ ? std::min<size_t>(*readAtMost_, order_.size()) : order_.size();
   if (worthSplitting(order_.size())) {
+    std::vector<size_t> keyColumns;
     for (const Key& key : keys_) {
-      if (key.column) decodeForSharedReads(rows_, {*key.column}, context.terms);
+      if (key.column) keyColumns.push_back(*key.column);
     }
+    decodeForSharedReads(rows_, keyColumns, context.terms);
     sortOnThreads(first, before);
   } else if (first == order_.size()) {
     std::sort(order_.begin(), order_.end(), before);
