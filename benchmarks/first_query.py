@@ -3,13 +3,17 @@
 
 For each .rq file of FOLDER, on one backend:
 - one-shot: `gsparql query --time` as a process of its own, RUNS times; the
-  process's wall time and the phases it reports (parse, plan, execute);
+  process's wall time and the phases it reports (open the database, parse,
+  plan, execute); beside them, in the same rounds, a process that only
+  prints `--version` (what any process of the binary costs);
 - cold: `gsparql bench --cold` (the database opened afresh before each run,
   in a process already started);
 - warm: `gsparql bench` (after a warm-up in the same process).
 The one-shot processes of all queries run in rounds (query 1..n, then again),
 so that a query is not always measured right after its own previous run.
-Prints a CSV line per query (medians, milliseconds) and the geometric means.
+Prints a CSV line per query (medians, milliseconds): first_over_warm is
+parse + plan + execute of the one-shot process less the warm time (the
+query's own first-use costs), and the geometric means.
 
   benchmarks/first_query.py DB FOLDER [--backend cpu|gpu|auto] [--runs N]
 
@@ -28,7 +32,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PHASES = re.compile(r"time: parse ([\d.]+) ms, plan ([\d.]+) ms, execute and write ([\d.]+) ms")
+PHASES = re.compile(r"time: open ([\d.]+) ms, parse ([\d.]+) ms, plan ([\d.]+) ms, execute and write ([\d.]+) ms")
+
+
+def version_process(gsparql):
+    start = time.perf_counter()
+    subprocess.run([gsparql, "--version"], stdout=subprocess.DEVNULL, check=True)
+    return (time.perf_counter() - start) * 1000
 
 
 def one_shot(gsparql, db, query, backend):
@@ -62,18 +72,22 @@ def main():
     gsparql = os.environ.get("GSPARQL", str(ROOT / "build/default/cli/gsparql"))
     queries = sorted(a.folder.glob("*.rq"))
     shots = {q.stem: [] for q in queries}
+    versions = []
     for _ in range(a.runs):
+        versions.append(version_process(gsparql))
         for q in queries:
             shots[q.stem].append(one_shot(gsparql, a.db, q, a.backend))
     cold = bench_medians(gsparql, a.db, a.folder, a.backend, cold=True)
     warm = bench_medians(gsparql, a.db, a.folder, a.backend, cold=False)
     print(f"# {gsparql} on {a.db}, backend {a.backend}, {a.runs} one-shot processes per query")
-    print("query,oneshot_wall_ms,parse_ms,plan_ms,execute_ms,cold_ms,warm_ms,oneshot_over_warm_ms")
+    print(f"# a process printing --version: {statistics.median(versions):.2f} ms (median of {len(versions)})")
+    print("query,oneshot_wall_ms,open_ms,parse_ms,plan_ms,execute_ms,cold_ms,warm_ms,first_over_warm_ms")
     ratios = []
     for name, runs in shots.items():
-        wall, parse, plan, execute = (statistics.median(column) for column in zip(*runs))
-        print(f"{name},{wall:.2f},{parse:.3f},{plan:.3f},{execute:.3f},{cold[name]:.3f},{warm[name]:.3f},"
-              f"{wall - warm[name]:.2f}")
+        wall, opening, parse, plan, execute = (statistics.median(column) for column in zip(*runs))
+        first = statistics.median(r[2] + r[3] + r[4] for r in runs)
+        print(f"{name},{wall:.2f},{opening:.3f},{parse:.3f},{plan:.3f},{execute:.3f},{cold[name]:.3f},"
+              f"{warm[name]:.3f},{first - warm[name]:.3f}")
         ratios.append(wall / warm[name])
     print(f"# one-shot wall / warm, geometric mean: {math.exp(statistics.mean(map(math.log, ratios))):.1f}x")
 

@@ -137,7 +137,8 @@ TEST_CASE("--explain and --time report on stderr") {
   CHECK(r.output.find("estimated") != std::string::npos);
   CHECK(r.output.find("actual 1") != std::string::npos);
   CHECK(r.output.find("q-error") != std::string::npos);
-  CHECK(r.output.find("time: parse") != std::string::npos);
+  CHECK(r.output.find("time: open ") != std::string::npos);
+  CHECK(r.output.find(" ms, parse ") != std::string::npos);
   CHECK(r.output.find("ns a cell") != std::string::npos);  // 1 row of 3 cells decoded and written
 }
 

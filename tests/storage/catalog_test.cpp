@@ -80,3 +80,37 @@ TEST_CASE("characteristic sets: found by a load, kept in the catalog, and absent
   writeFile(dir / "bad", body + "checksum " + std::to_string(crc32Update(0, body.data(), body.size())) + "\n");
   CHECK_THROWS_WITH_AS(readCatalog(dir / "bad"), doctest::Contains("bad set line"), StorageError);
 }
+
+TEST_CASE("a catalog whose checksum holds but whose text is malformed is corrupt, never misread") {
+  TempDir dir;
+  Catalog catalog{1, 1, 10, UINT64_MAX, {{UINT64_MAX, 2, 3, 4, 5}}, {{4, {{0, 9}}}}, {}};
+  indexCharacteristicSets(catalog);
+  writeCatalog(dir / "catalog", catalog);
+  CHECK(readCatalog(dir / "catalog") == catalog);  // the largest counts read back
+  const std::string text = readWholeFile(dir / "catalog");
+  const std::string body = text.substr(0, text.rfind("checksum "));
+  // The body with `from` replaced by `to`, under a checksum that matches it.
+  const auto edited = [&](const std::string& from, const std::string& to) {
+    std::string b = body;
+    REQUIRE(b.find(from) != std::string::npos);
+    b.replace(b.find(from), from.size(), to);
+    writeFile(dir / "edited", b + "checksum " + std::to_string(crc32Update(0, b.data(), b.size())) + "\n");
+    return dir / "edited";
+  };
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases{  // from, to, the error
+      {"vertices 10", "vertices -10", "bad vertices"},          // istream read -10 as a huge unsigned
+      {"vertices 10", "vertices 1x0", "bad vertices"},
+      {"vertices 10", "vertex 10", "expected vertices"},
+      {"vertices 10", "vertices 99999999999999999999", "bad vertices"},  // past uint64
+      {"predicates 1", "predicates 123456789012", "bad predicates"},    // no allocation of that many
+      {"predicate 18446744073709551615 2 3 4 5", "predicate 1 2 3", "bad predicate line"},
+      {"set 4 1 0 9", "set 4 1 0", "bad set line"},
+      {"set 4 1 0 9", "set 4 2 0 9", "bad set line"},
+      {"set 4 1 0 9", "set 4 1 5 9", "bad set line"},  // no predicate 5
+      {"characteristic_sets 1", "characteristic_sets 2", "expected set"},
+  };
+  for (const auto& [from, to, message] : cases) {
+    CAPTURE(to);
+    CHECK_THROWS_WITH_AS(readCatalog(edited(from, to)), doctest::Contains(message.c_str()), StorageError);
+  }
+}
