@@ -19,8 +19,32 @@ find_package(nlohmann_json 3 REQUIRED)
 pkg_check_modules(ICU_UC REQUIRED IMPORTED_TARGET icu-uc)
 # GeoSPARQL (engine/geo/): GEOS through its stable C API, geos_c.h.
 pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos)
-add_library(gsparql_raptor INTERFACE)
-target_link_libraries(gsparql_raptor INTERFACE PkgConfig::RAPTOR2 PkgConfig::LIBXML2)
+
+# gsparql_open_on_first_use(TARGET PKG DEFINE): TARGET compiles against the
+# headers of the pkg-config package found as PKG (a pkg_check_modules
+# prefix) but does not link it; it opens the library with dlopen when first
+# needed (platform/shared_library.h), by the SONAME given to its sources as
+# the string macro DEFINE. Each such library is listed, by path, in
+# libraries-on-first-use.txt of the build folder, for the Debian package's
+# Depends (cmake/Package.cmake) and the portable package's lib/
+# (scripts/package-portable.sh).
+find_program(GSPARQL_READELF NAMES readelf REQUIRED)
+function(gsparql_open_on_first_use target pkg define)
+  list(GET ${pkg}_LINK_LIBRARIES 0 library)
+  execute_process(COMMAND ${GSPARQL_READELF} -d ${library} OUTPUT_VARIABLE dynamic COMMAND_ERROR_IS_FATAL ANY)
+  if(NOT dynamic MATCHES "Library soname: \\[([^]]+)\\]")
+    message(FATAL_ERROR "no SONAME in ${library}")
+  endif()
+  set(soname ${CMAKE_MATCH_1})
+  target_include_directories(${target} SYSTEM PRIVATE ${${pkg}_INCLUDE_DIRS})
+  target_compile_definitions(${target} PRIVATE ${define}="${soname}")
+  target_link_libraries(${target} PRIVATE gsparql_platform)
+  cmake_path(GET library PARENT_PATH folder)
+  set_property(GLOBAL APPEND PROPERTY GSPARQL_LIBRARIES_ON_FIRST_USE ${folder}/${soname})
+  get_property(all GLOBAL PROPERTY GSPARQL_LIBRARIES_ON_FIRST_USE)
+  list(JOIN all "\n" lines)
+  file(WRITE ${PROJECT_BINARY_DIR}/libraries-on-first-use.txt "${lines}\n")
+endfunction()
 
 set(GSPARQL_LIBDIR /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE})
 

@@ -15,7 +15,20 @@ set(CPACK_DEBIAN_PACKAGE_SECTION database)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The Python module needs libgsparql.so.0, which is in this very package.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR}/api)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3 (>= 3.11), python3 (<< 3.12)")
+# dpkg-shlibdeps sees the libraries linked, not those opened on first use
+# (platform/shared_library.h): their packages are named here, as dpkg knows
+# them on the machine that builds the package.
+set(gsparql_depends "python3 (>= 3.11), python3 (<< 3.12)")
+get_property(gsparql_opened GLOBAL PROPERTY GSPARQL_LIBRARIES_ON_FIRST_USE)
+foreach(library ${gsparql_opened})
+  execute_process(COMMAND dpkg -S ${library} OUTPUT_VARIABLE owner RESULT_VARIABLE rc ERROR_QUIET)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "no Debian package holds ${library}, which gsparql opens on first use")
+  endif()
+  string(REGEX REPLACE ":.*" "" owner "${owner}")
+  string(APPEND gsparql_depends ", ${owner}")
+endforeach()
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "${gsparql_depends}")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-rdflib")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

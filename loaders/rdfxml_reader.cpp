@@ -2,7 +2,6 @@
 
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
-#include <raptor2.h>
 
 #include <algorithm>
 #include <cctype>
@@ -13,6 +12,7 @@
 #include <optional>
 
 #include "gsparql/error.h"
+#include "loaders/raptor_library.h"
 #include "loaders/statement_splitter.h"
 #include "rdf/term.h"
 
@@ -278,7 +278,7 @@ class RaptorSession {
     // libxml2 is set up once, before any thread parses (it is not safe to do concurrently).
     static std::once_flag libxmlReady;
     std::call_once(libxmlReady, [] { xmlInitParser(); });
-    world_ = raptor_new_world();
+    world_ = raptor_.raptor_new_world_internal(RAPTOR_VERSION);  // what the raptor_new_world() macro calls
     if (world_ == nullptr) throw LoadError(name + ": cannot start the RDF/XML reader");
     try {
       setUp(name, baseIri);
@@ -289,21 +289,21 @@ class RaptorSession {
   }
 
   void setUp(const std::string& name, const std::string& baseIri) {
-    raptor_world_set_log_handler(world_, this, &RaptorSession::onLog);
-    raptor_world_set_generate_bnodeid_handler(world_, this, &RaptorSession::onBlankNodeId);
-    if (raptor_world_open(world_) != 0) throw LoadError(name + ": cannot start the RDF/XML reader");
-    parser_ = raptor_new_parser(world_, "rdfxml");
+    raptor_.raptor_world_set_log_handler(world_, this, &RaptorSession::onLog);
+    raptor_.raptor_world_set_generate_bnodeid_handler(world_, this, &RaptorSession::onBlankNodeId);
+    if (raptor_.raptor_world_open(world_) != 0) throw LoadError(name + ": cannot start the RDF/XML reader");
+    parser_ = raptor_.raptor_new_parser(world_, "rdfxml");
     if (parser_ == nullptr) throw LoadError(name + ": Raptor has no RDF/XML parser");
     // Nothing is ever fetched: not the network, not files, not external
     // entities (XXE); and any URI Raptor would fetch anyway is refused.
-    raptor_parser_set_option(parser_, RAPTOR_OPTION_NO_NET, nullptr, 1);
-    raptor_parser_set_option(parser_, RAPTOR_OPTION_NO_FILE, nullptr, 1);
-    raptor_parser_set_option(parser_, RAPTOR_OPTION_LOAD_EXTERNAL_ENTITIES, nullptr, 0);
-    raptor_parser_set_uri_filter(parser_, &RaptorSession::refuseUri, this);
+    raptor_.raptor_parser_set_option(parser_, RAPTOR_OPTION_NO_NET, nullptr, 1);
+    raptor_.raptor_parser_set_option(parser_, RAPTOR_OPTION_NO_FILE, nullptr, 1);
+    raptor_.raptor_parser_set_option(parser_, RAPTOR_OPTION_LOAD_EXTERNAL_ENTITIES, nullptr, 0);
+    raptor_.raptor_parser_set_uri_filter(parser_, &RaptorSession::refuseUri, this);
     // Language tags as written, as the other syntaxes keep them.
-    raptor_parser_set_option(parser_, RAPTOR_OPTION_NORMALIZE_LANGUAGE, nullptr, 0);
-    raptor_parser_set_statement_handler(parser_, this, &RaptorSession::onTriple);
-    base_ = raptor_new_uri(world_, reinterpret_cast<const unsigned char*>(baseIri.c_str()));
+    raptor_.raptor_parser_set_option(parser_, RAPTOR_OPTION_NORMALIZE_LANGUAGE, nullptr, 0);
+    raptor_.raptor_parser_set_statement_handler(parser_, this, &RaptorSession::onTriple);
+    base_ = raptor_.raptor_new_uri(world_, reinterpret_cast<const unsigned char*>(baseIri.c_str()));
     if (base_ == nullptr) throw LoadError(name + ": bad base IRI '" + baseIri + "'");
   }
   ~RaptorSession() { release(); }
@@ -311,16 +311,16 @@ class RaptorSession {
   RaptorSession& operator=(const RaptorSession&) = delete;
 
   void release() {
-    if (base_ != nullptr) raptor_free_uri(base_);
-    if (parser_ != nullptr) raptor_free_parser(parser_);
-    if (world_ != nullptr) raptor_free_world(world_);
+    if (base_ != nullptr) raptor_.raptor_free_uri(base_);
+    if (parser_ != nullptr) raptor_.raptor_free_parser(parser_);
+    if (world_ != nullptr) raptor_.raptor_free_world(world_);
     base_ = nullptr;
     parser_ = nullptr;
     world_ = nullptr;
   }
 
   RdfReadReport run() {
-    if (raptor_parser_parse_start(parser_, base_) != 0) {
+    if (raptor_.raptor_parser_parse_start(parser_, base_) != 0) {
       throw LoadError(name_ + ": cannot start reading RDF/XML");
     }
     std::unique_ptr<char[]> block(new char[kBlockBytes]);
@@ -331,8 +331,9 @@ class RaptorSession {
       window_.append(std::string_view(block.get(), n));
       n = markup_.allowed(std::string_view(block.get(), n));
       xmlResetLastError();
-      const int status = raptor_parser_parse_chunk(parser_, reinterpret_cast<const unsigned char*>(block.get()), n,
-                                                   end && !markup_.tooDeep() && !markup_.externalEntity() ? 1 : 0);
+      const int last = end && !markup_.tooDeep() && !markup_.externalEntity() ? 1 : 0;
+      const int status =
+          raptor_.raptor_parser_parse_chunk(parser_, reinterpret_cast<const unsigned char*>(block.get()), n, last);
       if (failure_) std::rethrow_exception(failure_);
       if (const std::optional<TextPosition> deep = markup_.tooDeep(); deep && !stopped_) {
         report(*deep, "elements nested deeper than " + std::to_string(kMaxNesting) + " levels");
@@ -362,7 +363,7 @@ class RaptorSession {
     if (!options_.lenient) {
       if (!failure_) failure_ = std::make_exception_ptr(LoadError(located));
       stopped_ = true;
-      raptor_parser_parse_abort(parser_);
+      raptor_.raptor_parser_parse_abort(parser_);
       return;
     }
     ++report_.skipped;
@@ -370,7 +371,7 @@ class RaptorSession {
   }
 
   uint64_t lastLine() const {
-    const raptor_locator* locator = raptor_parser_get_locator(parser_);
+    const raptor_locator* locator = raptor_.raptor_parser_get_locator(parser_);
     return locator != nullptr && locator->line > 0 ? static_cast<uint64_t>(locator->line) : 1;
   }
 
@@ -440,7 +441,7 @@ class RaptorSession {
     if (named != nullptr) return named;
     auto* self = static_cast<RaptorSession*>(handle);
     const std::string id = "0" + std::to_string(++self->blankNodes_);
-    auto* out = static_cast<unsigned char*>(raptor_alloc_memory(id.size() + 1));
+    auto* out = static_cast<unsigned char*>(self->raptor_.raptor_alloc_memory(id.size() + 1));
     if (out != nullptr) std::memcpy(out, id.c_str(), id.size() + 1);
     return out;
   }
@@ -456,7 +457,7 @@ class RaptorSession {
     } catch (...) {
       if (!self->failure_) self->failure_ = std::current_exception();
       self->stopped_ = true;
-      raptor_parser_parse_abort(self->parser_);
+      self->raptor_.raptor_parser_parse_abort(self->parser_);
     }
   }
 
@@ -473,7 +474,7 @@ class RaptorSession {
 
   void appendIri(std::string& out, raptor_uri* uri) {
     size_t length = 0;
-    const unsigned char* text = raptor_uri_as_counted_string(uri, &length);
+    const unsigned char* text = raptor_.raptor_uri_as_counted_string(uri, &length);
     const std::string_view iri = view(text, length);
     if (isBadIri(iri)) throw BadTriple{"bad IRI '" + std::string(iri) + "': it holds a character IRIs cannot", std::string(iri)};
     if (!hasScheme(iri)) throw BadTriple{"the IRI '" + std::string(iri) + "' is not absolute", std::string(iri)};
@@ -495,7 +496,7 @@ class RaptorSession {
         const std::string_view lexical = view(literal.string, literal.string_len);
         if (literal.datatype != nullptr) {
           size_t length = 0;
-          const unsigned char* datatype = raptor_uri_as_counted_string(literal.datatype, &length);
+          const unsigned char* datatype = raptor_.raptor_uri_as_counted_string(literal.datatype, &length);
           const std::string_view iri = view(datatype, length);
           if (isBadIri(iri) || !hasScheme(iri)) throw BadTriple{"bad datatype IRI '" + std::string(iri) + "'", std::string(iri)};
           rdf::appendLiteral(out, lexical, {}, iri);
@@ -515,6 +516,7 @@ class RaptorSession {
   const std::string& name_;
   const StatementHandler& onStatement_;
   const RdfReadOptions& options_;
+  const RaptorLibrary& raptor_ = raptorLibrary();
   raptor_world* world_ = nullptr;
   raptor_parser* parser_ = nullptr;
   raptor_uri* base_ = nullptr;

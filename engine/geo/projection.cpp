@@ -1,10 +1,9 @@
 #include "engine/geo/projection.h"
 
-#include <geodesic.h>
-#include <proj.h>
-
 #include <cmath>
 #include <map>
+
+#include "engine/geo/proj_library.h"
 
 namespace gsparql::engine::geo {
 namespace {
@@ -13,15 +12,15 @@ namespace {
 // transformations made so far, per thread, as GEOS's contexts are.
 class Projections {
  public:
-  Projections() : context_(proj_context_create()) {
-    proj_context_set_enable_network(context_, 0);  // never download grids
-    proj_log_level(context_, PJ_LOG_NONE);           // failures become GeoErrors, not stderr lines
+  Projections() : context_(proj.proj_context_create()) {  // proj: declared, and so set, first
+    proj.proj_context_set_enable_network(context_, 0);  // never download grids
+    proj.proj_log_level(context_, PJ_LOG_NONE);           // failures become GeoErrors, not stderr lines
   }
   ~Projections() {
     for (auto& [code, p] : made_) {
-      if (p) proj_destroy(p);
+      if (p) proj.proj_destroy(p);
     }
-    proj_context_destroy(context_);
+    proj.proj_context_destroy(context_);
   }
   Projections(const Projections&) = delete;
   Projections& operator=(const Projections&) = delete;
@@ -31,15 +30,16 @@ class Projections {
     auto [it, added] = made_.try_emplace(code, nullptr);
     if (added) {
       const std::string from = "EPSG:" + std::to_string(code);
-      PJ* crs = proj_create(context_, from.c_str());
-      const bool isCrs = crs && proj_is_crs(crs);
-      if (crs) proj_destroy(crs);
-      if (isCrs) it->second = proj_create_crs_to_crs(context_, from.c_str(), "OGC:CRS84", nullptr);
+      PJ* crs = proj.proj_create(context_, from.c_str());
+      const bool isCrs = crs && proj.proj_is_crs(crs);
+      if (crs) proj.proj_destroy(crs);
+      if (isCrs) it->second = proj.proj_create_crs_to_crs(context_, from.c_str(), "OGC:CRS84", nullptr);
     }
     return it->second;
   }
 
  private:
+  const ProjLibrary& proj = projLibrary();
   PJ_CONTEXT* context_;
   std::map<int, PJ*> made_;
 };
@@ -56,16 +56,17 @@ PJ* operationFor(int code) {
 }
 
 struct Transform {
+  const ProjLibrary& proj;
   PJ* operation;
   PJ_DIRECTION direction;
   bool failed = false;
 };
 
 GeometryPtr transformed(const GEOSGeometry* g, int code, PJ_DIRECTION direction) {
-  Transform t{operationFor(code), direction};
+  Transform t{projLibrary(), operationFor(code), direction};
   auto each = [](double* x, double* y, void* data) {
     auto* t = static_cast<Transform*>(data);
-    PJ_COORD c = proj_trans(t->operation, t->direction, proj_coord(*x, *y, 0, 0));
+    PJ_COORD c = t->proj.proj_trans(t->operation, t->direction, t->proj.proj_coord(*x, *y, 0, 0));
     if (!std::isfinite(c.xy.x) || !std::isfinite(c.xy.y) || c.xy.x == HUGE_VAL) {
       t->failed = true;
       return 0;
@@ -91,13 +92,14 @@ GeometryPtr epsgToCrs84(const GEOSGeometry* g, int code) { return transformed(g,
 GeometryPtr crs84ToEpsg(const GEOSGeometry* g, int code) { return transformed(g, code, PJ_INV); }
 
 double geodesicMetres(double lon1, double lat1, double lon2, double lat2) {
-  static const geod_geodesic wgs84 = [] {
+  const ProjLibrary& proj = projLibrary();
+  static const geod_geodesic wgs84 = [&] {
     geod_geodesic g{};
-    geod_init(&g, 6'378'137.0, 1 / 298.257223563);
+    proj.geod_init(&g, 6'378'137.0, 1 / 298.257223563);
     return g;
   }();
   double metres = 0;
-  geod_inverse(&wgs84, lat1, lon1, lat2, lon2, &metres, nullptr, nullptr);
+  proj.geod_inverse(&wgs84, lat1, lon1, lat2, lon2, &metres, nullptr, nullptr);
   return metres;
 }
 

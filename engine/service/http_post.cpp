@@ -1,12 +1,10 @@
 #include "engine/service/http_post.h"
 
-#include <curl/curl.h>
-
 #include <algorithm>
 #include <chrono>
 #include <memory>
-#include <mutex>
 
+#include "engine/service/curl_library.h"
 #include "engine/service/endpoint_policy.h"
 #include "engine/service/remote_failure.h"
 #include "gsparql/error.h"
@@ -64,27 +62,26 @@ std::string quoted(const std::string& body) {
 
 Curl handleFor(const std::string& url, const std::string& form, const ServiceAccess& access, long timeout,
                Transfer& transfer, curl_slist* headers, curl_slist* connectTo) {
-  static std::once_flag initialised;
-  std::call_once(initialised, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  Curl curl(curl_easy_init(), &curl_easy_cleanup);
+  const CurlLibrary& lib = curlLibrary();
+  Curl curl(lib.curl_easy_init(), lib.curl_easy_cleanup);
   if (!curl) throw RemoteFailure("cannot start an HTTP request");
   CURL* h = curl.get();
-  curl_easy_setopt(h, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for DNS timeouts
-  curl_easy_setopt(h, CURLOPT_POSTFIELDS, form.c_str());
-  curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(form.size()));
-  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers);
-  curl_easy_setopt(h, CURLOPT_CONNECT_TO, connectTo);
-  curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // any encoding libcurl decodes
-  curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(access.maxResponseBytes));
-  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &receive);
-  curl_easy_setopt(h, CURLOPT_WRITEDATA, &transfer);
-  curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-  curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, &progress);
-  curl_easy_setopt(h, CURLOPT_XFERINFODATA, &transfer);
-  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout);
-  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(timeout, kMaxConnectMilliseconds));
+  lib.curl_easy_setopt(h, CURLOPT_URL, url.c_str());
+  lib.curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+  lib.curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM for DNS timeouts
+  lib.curl_easy_setopt(h, CURLOPT_POSTFIELDS, form.c_str());
+  lib.curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(form.size()));
+  lib.curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers);
+  lib.curl_easy_setopt(h, CURLOPT_CONNECT_TO, connectTo);
+  lib.curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // any encoding libcurl decodes
+  lib.curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(access.maxResponseBytes));
+  lib.curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &receive);
+  lib.curl_easy_setopt(h, CURLOPT_WRITEDATA, &transfer);
+  lib.curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+  lib.curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, &progress);
+  lib.curl_easy_setopt(h, CURLOPT_XFERINFODATA, &transfer);
+  lib.curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout);
+  lib.curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(timeout, kMaxConnectMilliseconds));
   return curl;
 }
 
@@ -92,18 +89,19 @@ Curl handleFor(const std::string& url, const std::string& form, const ServiceAcc
 
 HttpReply postQuery(const std::string& endpoint, const std::string& query, const ServiceAccess& access,
                     const QueryLimits& limits) {
-  Curl encoder(curl_easy_init(), &curl_easy_cleanup);
+  const CurlLibrary& lib = curlLibrary();
+  Curl encoder(lib.curl_easy_init(), lib.curl_easy_cleanup);
   if (!encoder) throw RemoteFailure("cannot start an HTTP request");
   std::unique_ptr<char, decltype(&curl_free)> escaped(
-      curl_easy_escape(encoder.get(), query.data(), static_cast<int>(query.size())), &curl_free);
+      lib.curl_easy_escape(encoder.get(), query.data(), static_cast<int>(query.size())), lib.curl_free);
   const std::string form = "query=" + std::string(escaped.get());
-  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr, &curl_slist_free_all);
+  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr, lib.curl_slist_free_all);
   for (const char* header : {"Accept: application/sparql-results+json, application/sparql-results+xml;q=0.9",
                              "Content-Type: application/x-www-form-urlencoded"}) {
-    headers.reset(curl_slist_append(headers.release(), header));
+    headers.reset(lib.curl_slist_append(headers.release(), header));
   }
-  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> connectTo(nullptr, &curl_slist_free_all);
-  for (const std::string& entry : access.connectTo) connectTo.reset(curl_slist_append(connectTo.release(), entry.c_str()));
+  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> connectTo(nullptr, lib.curl_slist_free_all);
+  for (const std::string& entry : access.connectTo) connectTo.reset(lib.curl_slist_append(connectTo.release(), entry.c_str()));
   // Redirects are followed here, not by libcurl, so that each target passes
   // the endpoint check (an allowed endpoint must not lead to any URL).
   std::string url = endpoint;
@@ -112,7 +110,7 @@ HttpReply postQuery(const std::string& endpoint, const std::string& query, const
     Transfer transfer{.maxBytes = access.maxResponseBytes, .limits = &limits};
     const long timeout = timeoutMilliseconds(access, limits);
     Curl curl = handleFor(url, form, access, timeout, transfer, headers.get(), connectTo.get());
-    const CURLcode code = curl_easy_perform(curl.get());
+    const CURLcode code = lib.curl_easy_perform(curl.get());
     limits.throwIfStopped();
     if (transfer.tooLarge || code == CURLE_FILESIZE_EXCEEDED) {
       throw RemoteFailure("the answer is larger than " + std::to_string(access.maxResponseBytes) + " bytes (the limit)");
@@ -122,11 +120,11 @@ HttpReply postQuery(const std::string& endpoint, const std::string& query, const
       if (timeout < access.requestTimeout.count()) throw QueryTimedOut(limits.timeoutSeconds);
       throw RemoteFailure("no answer within " + std::to_string(timeout) + " ms");
     }
-    if (code != CURLE_OK) throw RemoteFailure(curl_easy_strerror(code));
+    if (code != CURLE_OK) throw RemoteFailure(lib.curl_easy_strerror(code));
     long status = 0;
-    curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &status);
+    lib.curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &status);
     char* location = nullptr;
-    curl_easy_getinfo(curl.get(), CURLINFO_REDIRECT_URL, &location);
+    lib.curl_easy_getinfo(curl.get(), CURLINFO_REDIRECT_URL, &location);
     if (status >= 300 && status < 400 && location != nullptr) {
       if (redirects == kMaxRedirects) throw RemoteFailure("more than " + std::to_string(kMaxRedirects) + " redirects");
       url = location;
@@ -136,7 +134,7 @@ HttpReply postQuery(const std::string& endpoint, const std::string& query, const
       throw RemoteFailure("HTTP status " + std::to_string(status) + ": " + quoted(transfer.body));
     }
     char* type = nullptr;
-    curl_easy_getinfo(curl.get(), CURLINFO_CONTENT_TYPE, &type);
+    lib.curl_easy_getinfo(curl.get(), CURLINFO_CONTENT_TYPE, &type);
     return {type != nullptr ? type : "", std::move(transfer.body)};
   }
 }

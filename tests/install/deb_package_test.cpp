@@ -6,8 +6,10 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "install_commands.h"
+#include "support/files.h"
 #include "support/test_support.h"
 
 using namespace gsparql::test;
@@ -49,6 +51,16 @@ std::set<std::string> packagesOfLibraries(const std::filesystem::path& binary) {
   return packages;
 }
 
+// The paths of the libraries gsparql opens on first use (cmake/Dependencies.cmake).
+std::vector<std::filesystem::path> librariesOpenedOnFirstUse() {
+  std::vector<std::filesystem::path> paths;
+  std::istringstream lines(readText(std::filesystem::path(GSPARQL_BUILD_DIR) / "libraries-on-first-use.txt"));
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty()) paths.emplace_back(line);
+  }
+  return paths;
+}
+
 }  // namespace
 
 TEST_CASE("the Debian package is named by version and architecture and declares the Debian libraries it loads") {
@@ -66,11 +78,48 @@ TEST_CASE("the Debian package is named by version and architecture and declares 
     declared.insert(name);
   }
   const std::set<std::string> loaded = packagesOfLibraries(package.root / "usr/bin/gsparql");
-  CHECK(loaded.size() >= 10);  // RocksDB, Raptor, ANTLR, oneTBB, the codecs, libc, ...
+  CHECK(loaded.size() >= 10);  // RocksDB, ANTLR, oneTBB, GEOS, the codecs, libc, ...
   for (const std::string& needed : loaded) {
     INFO(needed, " in ", depends);
     CHECK(declared.contains(needed));
   }
+}
+
+TEST_CASE("PROJ, Raptor and libcurl are opened on first use: not linked, but declared, and they work when opened") {
+  const std::vector<std::filesystem::path> opened = librariesOpenedOnFirstUse();
+  REQUIRE(opened.size() == 3);
+  DebPackage package;
+  const std::string depends = package.field("Depends");
+  std::string linked;
+  for (const char* binary : {"usr/bin/gsparql", "usr/lib/" GSPARQL_MULTIARCH "/libgsparql.so.0"}) {
+    linked += shell("objdump -p " + shellQuoted(package.root / binary) + " | awk '/NEEDED/ {print $2}'").output;
+  }
+  REQUIRE(linked.find("librocksdb") != std::string::npos);  // the list is read
+  for (const std::filesystem::path& library : opened) {
+    CAPTURE(library);
+    CHECK(std::filesystem::exists(library));
+    CHECK(linked.find(library.filename().string()) == std::string::npos);
+    const std::string owner = shell("dpkg -S " + shellQuoted(library) + " | head -1 | cut -d: -f1").output;
+    CHECK(depends.find(owner.substr(0, owner.find('\n'))) != std::string::npos);
+  }
+  // The packaged command opens Raptor for RDF/XML and PROJ for a distance from a CRS other than CRS84 (libcurl,
+  // for SERVICE, only under `gsparql serve --service-allow`: tests/server/service_test.cpp asks it).
+  TempDir work;
+  writeFile(work / "data.rdf", "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" "
+                               "xmlns:e=\"http://e/\"><rdf:Description rdf:about=\"http://e/a\"><e:p>x</e:p>"
+                               "</rdf:Description></rdf:RDF>\n");
+  const std::string bin = shellQuoted(package.root / "usr/bin/gsparql");
+  const ProcessResult run = shell(
+      bin + " load --db " + shellQuoted(work / "db") + " " + shellQuoted(work / "data.rdf") + " && " + bin +
+      " query --db " + shellQuoted(work / "db") + " --format tsv " +
+      "'PREFIX geof: <http://www.opengis.net/def/function/geosparql/> "
+      "SELECT ?o (geof:distance(\"<http://www.opengis.net/def/crs/EPSG/0/3857> POINT(0 0)\"^^<http://www.opengis.net/ont/geosparql#wktLiteral>, "
+      "\"POINT(0 1)\"^^<http://www.opengis.net/ont/geosparql#wktLiteral>, <http://www.opengis.net/def/uom/OGC/1.0/metre>) AS ?m) "
+      "WHERE { <http://e/a> <http://e/p> ?o }'");
+  INFO(run.output);
+  REQUIRE(run.exitCode == 0);
+  // One degree of latitude from the equator on WGS 84: 110,574.39 m (PROJ's geod says so too).
+  CHECK(run.output.find("\n?o\t?m\n\"x\"\t1.105743") != std::string::npos);
 }
 
 TEST_CASE("the Debian package holds the command, the library with its headers and CMake files, and the page") {
