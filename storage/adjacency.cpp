@@ -53,39 +53,78 @@ std::optional<std::string> sectionProblem(const pcsr::PredicateSection& s, uint3
 
 }  // namespace
 
-PredicateAdjacency::PredicateAdjacency(const std::byte* base, const pcsr::PredicateSection& s, uint32_t version)
+PredicateAdjacency::PredicateAdjacency(const std::byte* base, const pcsr::PredicateSection& s, uint32_t version,
+                                       const SectionBlocks* blocks)
     : section_(s),
       primaryGroups_(pcsr::primaryGroupCount(s.keyCount, version)),
-      keys_(arrayAt<uint32_t>(base, s.keysOffset, s.keyCount)),
-      offsets_(arrayAt<uint32_t>(base, s.offsetsOffset, s.keyCount + 1)),
-      neighbours_(arrayAt<uint32_t>(base, s.neighboursOffset, s.edgeCount)),
-      groupNeighbours_(arrayAt<uint32_t>(base, s.groupNeighboursOffset, s.edgeCount)),
-      groups_(arrayAt<pcsr::Group>(base, s.groupsOffset, s.groupCount)) {}
+      arrays_{arrayAt<uint32_t>(base, s.keysOffset, s.keyCount), arrayAt<uint32_t>(base, s.offsetsOffset, s.keyCount + 1),
+              arrayAt<uint32_t>(base, s.neighboursOffset, s.edgeCount), arrayAt<pcsr::Group>(base, s.groupsOffset, s.groupCount),
+              arrayAt<uint32_t>(base, s.groupNeighboursOffset, s.edgeCount)},
+      blocks_(blocks) {}
 
 std::span<const uint32_t> PredicateAdjacency::neighbours(uint32_t vertex) const {
   if (section_.keyCount == 0) return {};
   uint32_t g = pcsr::primaryGroupOf(vertex, primaryGroups_);
   while (g != pcsr::kNone) {
-    const uint32_t* w = groups_[g].words;
+    ensure(AdjacencyArray::Groups, g, g + 1);  // then its slots and its chain's next group are in range
+    const uint32_t* w = arrays_.groups[g].words;
     for (uint32_t slot = 0; slot < pcsr::kSlotsPerGroup && w[2 * slot] != pcsr::kNone; ++slot) {
       if (w[2 * slot] != vertex) continue;
       bool last = slot + 1 == pcsr::kSlotsPerGroup || w[2 * slot + 2] == pcsr::kNone;
       uint32_t end = last ? w[31] : w[2 * slot + 3];
-      return groupNeighbours_.subspan(w[2 * slot + 1], end - w[2 * slot + 1]);
+      ensure(AdjacencyArray::GroupNeighbours, w[2 * slot + 1], end);
+      return arrays_.groupNeighbours.subspan(w[2 * slot + 1], end - w[2 * slot + 1]);
     }
     g = w[30];
   }
   return {};
 }
 
+uint32_t PredicateAdjacency::key(size_t keyIndex) const {
+  ensure(AdjacencyArray::Keys, keyIndex, keyIndex + 1);
+  return arrays_.keys[keyIndex];
+}
+
 std::span<const uint32_t> PredicateAdjacency::neighboursAt(size_t keyIndex) const {
-  return neighbours_.subspan(offsets_[keyIndex], offsets_[keyIndex + 1] - offsets_[keyIndex]);
+  ensure(AdjacencyArray::Offsets, keyIndex, keyIndex + 2);  // then begin <= end <= the edge count
+  const uint32_t begin = arrays_.offsets[keyIndex], end = arrays_.offsets[keyIndex + 1];
+  ensure(AdjacencyArray::Neighbours, begin, end);
+  return arrays_.neighbours.subspan(begin, end - begin);
+}
+
+uint32_t PredicateAdjacency::neighbourAt(uint64_t edgeIndex) const {
+  ensure(AdjacencyArray::Neighbours, edgeIndex, edgeIndex + 1);
+  return arrays_.neighbours[edgeIndex];
+}
+
+size_t PredicateAdjacency::keyIndexOfEdge(uint64_t edgeIndex) const {
+  // The last key whose list begins at or before the edge: offsets read one
+  // at a time, each block checked as the search reaches it.
+  size_t low = 0, high = section_.keyCount;  // the answer is in [low, high)
+  while (high - low > 1) {
+    const size_t middle = low + (high - low) / 2;
+    ensure(AdjacencyArray::Offsets, middle, middle + 1);
+    if (arrays_.offsets[middle] <= edgeIndex) {
+      low = middle;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
 }
 
 std::span<const uint32_t> PredicateAdjacency::neighboursByBinarySearch(uint32_t vertex) const {
-  auto it = std::lower_bound(keys_.begin(), keys_.end(), vertex);
-  if (it == keys_.end() || *it != vertex) return {};
-  return neighboursAt(static_cast<size_t>(it - keys_.begin()));
+  size_t low = 0, high = section_.keyCount;  // the first key >= vertex is in [low, high]
+  while (low < high) {
+    const size_t middle = low + (high - low) / 2;
+    if (key(middle) < vertex) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  if (low == section_.keyCount || key(low) != vertex) return {};
+  return neighboursAt(low);
 }
 
 AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexCount)
@@ -113,15 +152,48 @@ AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexC
   require(crc32Update(0, toc) == header.tocChecksum, path, header.tocOffset, "table of contents checksum mismatch");
   direction_ = static_cast<pcsr::Direction>(header.direction);
   version_ = header.version;
-  predicates_.reserve(toc.size());
   for (size_t p = 0; p < toc.size(); ++p) {
     if (auto problem = sectionProblem(toc[p], header.version, header.tocOffset, vertexCount)) {
       throwCorrupted(path.string(), header.tocOffset + p * sizeof(pcsr::PredicateSection),
                      "predicate " + std::to_string(p) + ": " + *problem);
     }
-    predicates_.emplace_back(bytes.data(), toc[p], header.version);
+  }
+  if (header.version >= 4) blocks_ = readBlocks(path, header, toc, tocBytes);
+  predicates_.reserve(toc.size());
+  for (size_t p = 0; p < toc.size(); ++p) {
+    predicates_.emplace_back(bytes.data(), toc[p], header.version, blocks_ ? &blocks_->sections[p] : nullptr);
   }
   checked_ = BlockChecks(predicates_.size());
+}
+
+std::shared_ptr<const FileBlocks> AdjacencyFile::readBlocks(const std::filesystem::path& path,
+                                                            const pcsr::FileHeader& header,
+                                                            std::span<const pcsr::PredicateSection> toc,
+                                                            uint64_t tocBytes) const {
+  const std::span<const std::byte> bytes = file_->bytes();
+  size_t sumCount = 0, flagCount = 0;
+  for (const pcsr::PredicateSection& s : toc) {
+    sumCount += SectionBlocks::sumCount(s);
+    flagCount += SectionBlocks::flagCount(s);
+  }
+  require(header.blockSumsOffset % sizeof(uint64_t) == 0 && header.blockSumsOffset >= header.tocOffset + tocBytes &&
+              fits(header.blockSumsOffset, sumCount * sizeof(uint64_t), bytes.size()),
+          path, offsetof(pcsr::FileHeader, blockSumsOffset), "block sums out of range");
+  const auto sums = arrayAt<uint64_t>(bytes.data(), header.blockSumsOffset, sumCount);
+  auto blocks = std::make_shared<FileBlocks>();
+  blocks->path = path.string();
+  blocks->checks = BlockChecks(flagCount);
+  blocks->sections.reserve(toc.size());  // never moved: the predicates point at them
+  size_t firstSum = 0, firstFlag = 0;
+  for (uint32_t p = 0; p < toc.size(); ++p) {
+    const PredicateAdjacency unchecked(bytes.data(), toc[p], header.version);
+    const size_t count = SectionBlocks::sumCount(toc[p]);
+    blocks->sections.emplace_back(blocks->path, vertexCount_, p, toc[p], unchecked.unchecked(),
+                                  sums.subspan(firstSum, count), blocks->checks, firstFlag);
+    firstSum += count;
+    firstFlag += SectionBlocks::flagCount(toc[p]);
+  }
+  return blocks;
 }
 
 void AdjacencyFile::replace(uint32_t id, std::shared_ptr<const AdjacencySection> section) {
@@ -140,6 +212,11 @@ void AdjacencyFile::check(uint32_t id) const {
   if (id < replaced_.size() && replaced_[id]) return;  // made in memory from checked data
   const PredicateAdjacency& a = predicates_[id];
   const std::string predicate = "predicate " + std::to_string(id) + ": ";
+  if (blocks_) {  // format 4: the blocks' sums here, each block on its first use
+    require(sumOfBlockSums(blocks_->sections[id].sums()) == a.section().dataChecksum, file_->path(),
+            a.section().keysOffset, predicate + "block sums checksum mismatch");
+    return;
+  }
   require(adjacencyChecksum(a, version_) == a.section().dataChecksum, file_->path(), a.section().keysOffset,
           predicate + "data checksum mismatch");
   if (auto corruption = findCorruption(a, vertexCount_)) {
@@ -148,7 +225,11 @@ void AdjacencyFile::check(uint32_t id) const {
 }
 
 void AdjacencyFile::verify() const {
-  for (uint32_t p = 0; p < predicateCount(); ++p) check(p);
+  for (uint32_t p = 0; p < predicateCount(); ++p) {
+    check(p);
+    const bool fromFile = !(p < replaced_.size() && replaced_[p]);
+    if (blocks_ && fromFile) blocks_->sections[p].checkAll();
+  }
 }
 
 }  // namespace gsparql

@@ -15,40 +15,41 @@ namespace {
 using pcsr::kNone;
 using pcsr::kSlotsPerGroup;
 
-// The first i < count where broken(i), in parallel blocks. Isolated like
-// crc32UpdateParallel: the caller holds AdjacencyFile's first-use lock.
+// The first i in [begin, end) where broken(i), in parallel blocks. Isolated
+// like crc32UpdateParallel: the caller may hold a first-use lock.
 template <typename Broken>
-std::optional<size_t> firstBroken(size_t count, const Broken& broken) {
+std::optional<size_t> firstBroken(size_t begin, size_t end, const Broken& broken) {
   constexpr size_t kGrain = size_t{1} << 16;
-  // The first broken index of [begin, end) before `found`, else `found`.
-  auto scan = [&](size_t begin, size_t end, size_t found) {
-    for (size_t i = begin; i < std::min(end, found); ++i) {
+  // The first broken index of [from, to) before `found`, else `found`.
+  auto scan = [&](size_t from, size_t to, size_t found) {
+    for (size_t i = from; i < std::min(to, found); ++i) {
       if (broken(i)) return i;
     }
     return found;
   };
-  // Most predicates are small: waking threads would cost more than the scan.
-  size_t first = count <= kGrain ? scan(0, count, count) : tbb::this_task_arena::isolate([&] {
+  // Most ranges are small: waking threads would cost more than the scan.
+  size_t first = end - begin <= kGrain ? scan(begin, end, end) : tbb::this_task_arena::isolate([&] {
     return tbb::parallel_reduce(
-        tbb::blocked_range<size_t>(0, count, kGrain), count,
+        tbb::blocked_range<size_t>(begin, end, kGrain), end,
         [&](const tbb::blocked_range<size_t>& range, size_t found) { return scan(range.begin(), range.end(), found); },
         [](size_t a, size_t b) { return std::min(a, b); });
   });
-  if (first == count) return std::nullopt;
+  if (first == end) return std::nullopt;
   return first;
 }
 
 template <typename T, typename Broken>
-std::optional<Corruption> firstBrokenElement(std::span<const T> array, uint64_t arrayOffset, const Broken& broken,
+std::optional<Corruption> firstBrokenElement(size_t begin, size_t end, uint64_t arrayOffset, const Broken& broken,
                                              const char* what) {
-  auto index = firstBroken(array.size(), broken);
+  auto index = firstBroken(begin, end, broken);
   if (!index) return std::nullopt;
   return Corruption{arrayOffset + *index * sizeof(T), what};
 }
 
-std::optional<Corruption> firstNonVertex(std::span<const uint32_t> ids, uint64_t arrayOffset, uint64_t vertexCount) {
-  return firstBrokenElement(ids, arrayOffset, [&](size_t i) { return ids[i] >= vertexCount; },
-                            "neighbour is no vertex id");
+std::optional<Corruption> firstNonVertex(std::span<const uint32_t> ids, size_t begin, size_t end,
+                                         uint64_t arrayOffset, uint64_t vertexCount) {
+  return firstBrokenElement<uint32_t>(begin, end, arrayOffset, [&](size_t i) { return ids[i] >= vertexCount; },
+                                      "neighbour is no vertex id");
 }
 
 // A group breaks the rules when a used slot follows an empty one, a slot's
@@ -73,41 +74,52 @@ bool groupBroken(const pcsr::Group& group, uint32_t index, const pcsr::Predicate
 
 }  // namespace
 
-uint32_t adjacencyChecksum(const PredicateAdjacency& a, uint32_t version) {
+uint32_t adjacencyChecksum(const PredicateAdjacency& adjacency, uint32_t version) {
+  const UncheckedArrays& a = adjacency.unchecked();
   const std::initializer_list<std::span<const std::byte>> arrays = {
-      std::as_bytes(a.keys()), std::as_bytes(a.offsets()), std::as_bytes(a.neighbours()), std::as_bytes(a.groups()),
-      std::as_bytes(a.groupNeighbours())};
+      std::as_bytes(a.keys), std::as_bytes(a.offsets), std::as_bytes(a.neighbours), std::as_bytes(a.groups),
+      std::as_bytes(a.groupNeighbours)};
   if (version >= 3) return sectionSum(arrays);
   uint32_t crc = 0;
   for (std::span<const std::byte> bytes : arrays) crc = crc32UpdateParallel(crc, bytes);
   return crc;
 }
 
-std::optional<Corruption> findCorruption(const PredicateAdjacency& a, uint64_t vertexCount) {
-  const pcsr::PredicateSection& s = a.section();
-  const auto keys = a.keys();
-  const auto offsets = a.offsets();
-  const auto groups = a.groups();
-  if (auto c = firstBrokenElement(keys, s.keysOffset, [&](size_t i) {
-        return keys[i] >= vertexCount || (i > 0 && keys[i - 1] >= keys[i]);
-      }, "keys out of order or not vertex ids")) {
-    return c;
+std::optional<Corruption> findCorruptionIn(const UncheckedArrays& a, const pcsr::PredicateSection& s,
+                                           AdjacencyArray array, size_t begin, size_t end, uint64_t vertexCount) {
+  switch (array) {
+    case AdjacencyArray::Keys:
+      return firstBrokenElement<uint32_t>(begin, end, s.keysOffset, [&](size_t i) {
+        return a.keys[i] >= vertexCount || (i > 0 && a.keys[i - 1] >= a.keys[i]);
+      }, "keys out of order or not vertex ids");
+    case AdjacencyArray::Offsets:
+      return firstBrokenElement<uint32_t>(begin, end, s.offsetsOffset, [&](size_t i) {
+        const auto& o = a.offsets;
+        if (i == 0) return o[0] != 0;
+        return o[i] <= o[i - 1] || o[i] - o[i - 1] > s.maxDegree || o[i] > s.edgeCount ||
+               (i == s.keyCount && o[i] != s.edgeCount);
+      }, "offsets out of order or out of range");
+    case AdjacencyArray::Neighbours: return firstNonVertex(a.neighbours, begin, end, s.neighboursOffset, vertexCount);
+    case AdjacencyArray::Groups:
+      return firstBrokenElement<pcsr::Group>(begin, end, s.groupsOffset, [&](size_t g) {
+        return groupBroken(a.groups[g], static_cast<uint32_t>(g), s, vertexCount);
+      }, "group slots or chain out of range");
+    case AdjacencyArray::GroupNeighbours:
+      return firstNonVertex(a.groupNeighbours, begin, end, s.groupNeighboursOffset, vertexCount);
   }
-  if (auto c = firstBrokenElement(offsets, s.offsetsOffset, [&](size_t i) {
-        if (i == 0) return offsets[0] != 0;
-        const bool last = i == s.keyCount;
-        return offsets[i] <= offsets[i - 1] || offsets[i] - offsets[i - 1] > s.maxDegree ||
-               (last && offsets[i] != s.edgeCount);
-      }, "offsets out of order or out of range")) {
-    return c;
+  return std::nullopt;
+}
+
+std::optional<Corruption> findCorruption(const PredicateAdjacency& adjacency, uint64_t vertexCount) {
+  const UncheckedArrays& a = adjacency.unchecked();
+  const size_t sizes[kAdjacencyArrays] = {a.keys.size(), a.offsets.size(), a.neighbours.size(), a.groups.size(),
+                                          a.groupNeighbours.size()};
+  for (size_t i = 0; i < kAdjacencyArrays; ++i) {
+    if (auto c = findCorruptionIn(a, adjacency.section(), static_cast<AdjacencyArray>(i), 0, sizes[i], vertexCount)) {
+      return c;
+    }
   }
-  if (auto c = firstNonVertex(a.neighbours(), s.neighboursOffset, vertexCount)) return c;
-  if (auto c = firstBrokenElement(groups, s.groupsOffset, [&](size_t g) {
-        return groupBroken(groups[g], static_cast<uint32_t>(g), s, vertexCount);
-      }, "group slots or chain out of range")) {
-    return c;
-  }
-  return firstNonVertex(a.groupNeighbours(), s.groupNeighboursOffset, vertexCount);
+  return std::nullopt;
 }
 
 }  // namespace gsparql

@@ -95,9 +95,11 @@ AdjacencySection::AdjacencySection(std::span<const Edge> edges) {
   buildPlainCsr(edges, keys_, offsets_, neighbours_, maxDegree_);
   buildPcsr(keys_, offsets_, neighbours_, groups_, groupNeighbours_, longestChain_);
   // In the order the arrays are written.
-  checksum_ = sectionSum({std::as_bytes(std::span(keys_)), std::as_bytes(std::span(offsets_)),
+  blockSums_ = blockSums({std::as_bytes(std::span(keys_)), std::as_bytes(std::span(offsets_)),
                           std::as_bytes(std::span(neighbours_)), std::as_bytes(std::span(groups_)),
-                          std::as_bytes(std::span(groupNeighbours_))});
+                          std::as_bytes(std::span(groupNeighbours_))},
+                         pcsr::kCheckBlockBytes);
+  checksum_ = sumOfBlockSums(blockSums_);
 }
 
 PredicateAdjacency AdjacencySection::view() const {
@@ -127,6 +129,7 @@ void AdjacencyWriter::writeSection(const AdjacencySection& section) {
   s.groupsOffset = writeAligned<Group>(section.groups_);
   s.groupNeighboursOffset = writeAligned<uint32_t>(section.groupNeighbours_);
   toc_.push_back(s);
+  blockSums_.insert(blockSums_.end(), section.blockSums_.begin(), section.blockSums_.end());
 }
 
 void AdjacencyWriter::addPredicate(uint32_t predicateId, const AdjacencySection& section) {
@@ -146,6 +149,9 @@ void AdjacencyWriter::finish(uint32_t predicateCount) {
   header.tocOffset = file_.position();
   header.tocChecksum = crc32Update(0, std::span<const pcsr::PredicateSection>(toc_));
   file_.writeArray(std::span<const pcsr::PredicateSection>(toc_));
+  file_.padTo(sizeof(uint64_t));
+  header.blockSumsOffset = file_.position();
+  file_.writeArray(std::span<const uint64_t>(blockSums_));
   header.fileSize = file_.position();
   header.headerChecksum = crc32Update(0, &header, offsetof(pcsr::FileHeader, headerChecksum));
   file_.writeAt(0, &header, sizeof header);

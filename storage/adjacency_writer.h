@@ -41,6 +41,7 @@ class AdjacencySection {
   std::vector<uint32_t> groupNeighbours_;  // the neighbour lists in group order
   uint32_t maxDegree_ = 0;
   uint32_t longestChain_ = 0;
+  std::vector<uint64_t> blockSums_;  // of the arrays' blocks (pcsr::kCheckBlockBytes), in the order written
   uint32_t checksum_ = 0;
 };
 
@@ -65,6 +66,7 @@ class AdjacencyWriter {
   OutputFile file_;
   pcsr::Direction direction_;
   std::vector<pcsr::PredicateSection> toc_;
+  std::vector<uint64_t> blockSums_;  // every section's, in order
 };
 
 }  // namespace gsparql

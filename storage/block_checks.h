@@ -29,8 +29,10 @@ class BlockChecks {
     if (!passed_[block].load(std::memory_order_acquire)) [[unlikely]] checkOnce(block, check);
   }
   bool passed(size_t block) const { return passed_[block].load(std::memory_order_acquire); }
-  // For data known to be sound without a check (built in memory).
-  void markPassed(size_t block) { passed_[block].store(true, std::memory_order_release); }
+  // For data known to be sound without a check (built in memory), or
+  // checked without the lock (AdjacencyFile's whole arrays). Const as
+  // ensure() is: the flags are state shared by copies, not the object's value.
+  void markPassed(size_t block) const { passed_[block].store(true, std::memory_order_release); }
 
  private:
   // Behind a pointer: atomics and mutexes do not move, the files that hold

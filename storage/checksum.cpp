@@ -48,13 +48,13 @@ uint32_t crc32UpdateParallel(uint32_t crc, std::span<const std::byte> bytes) {
   return crc;
 }
 
-uint32_t sectionSum(std::initializer_list<std::span<const std::byte>> arrays) {
+std::vector<uint64_t> blockSums(std::initializer_list<std::span<const std::byte>> arrays, size_t blockBytes) {
   std::vector<std::span<const std::byte>> blocks;
   size_t bytes = 0;
   for (std::span<const std::byte> array : arrays) {
     bytes += array.size();
-    for (size_t begin = 0; begin < array.size(); begin += kBlockBytes) {
-      blocks.push_back(array.subspan(begin, std::min(kBlockBytes, array.size() - begin)));
+    for (size_t begin = 0; begin < array.size(); begin += blockBytes) {
+      blocks.push_back(array.subspan(begin, std::min(blockBytes, array.size() - begin)));
     }
   }
   std::vector<uint64_t> sums(blocks.size());
@@ -64,7 +64,15 @@ uint32_t sectionSum(std::initializer_list<std::span<const std::byte>> arrays) {
   } else {
     tbb::this_task_arena::isolate([&] { tbb::parallel_for(size_t{0}, blocks.size(), sum); });
   }
-  return static_cast<uint32_t>(XXH3_64bits(sums.data(), sums.size() * sizeof(uint64_t)));
+  return sums;
+}
+
+uint32_t sumOfBlockSums(std::span<const uint64_t> sums) {
+  return static_cast<uint32_t>(XXH3_64bits(sums.data(), sums.size_bytes()));
+}
+
+uint32_t sectionSum(std::initializer_list<std::span<const std::byte>> arrays) {
+  return sumOfBlockSums(blockSums(arrays, kBlockBytes));
 }
 
 }  // namespace gsparql

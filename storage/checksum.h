@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <vector>
 
 namespace gsparql {
 
@@ -30,11 +31,16 @@ uint32_t blockSum(uint32_t seed, std::span<const T> values) {
   return blockSum(seed, values.data(), values.size_bytes());
 }
 
-// The sum of several arrays read as one (a PCSR section's, format 3): XXH3
-// of each 1 MiB block, on several threads where there are many (isolated as
-// crc32UpdateParallel), then XXH3 of those sums, the low 32 bits kept.
-// About 4.6 times as fast as zlib's CRC-32 on one core; checked on the first
-// read of each predicate, which the first query of a process waits for.
+// XXH3 (64 bits) of each block of `blockBytes` of each array in turn (an
+// array's last block shorter, an empty array none), on several threads where
+// there are many (isolated as crc32UpdateParallel).
+std::vector<uint64_t> blockSums(std::initializer_list<std::span<const std::byte>> arrays, size_t blockBytes);
+// The sum of such sums: XXH3 of them, the low 32 bits kept.
+uint32_t sumOfBlockSums(std::span<const uint64_t> sums);
+
+// The sum of several arrays read as one (a PCSR section's, format 3): the
+// sum of their sums of 1 MiB blocks. About 4.6 times as fast as zlib's
+// CRC-32 on one core. Format 4 keeps its (smaller) blocks' sums in the file.
 uint32_t sectionSum(std::initializer_list<std::span<const std::byte>> arrays);
 
 }  // namespace gsparql

@@ -10,7 +10,11 @@
 //    Format 2 has a primary group per 8 keys; format 1 (still read) had one
 //    per key, which left 14 of 15 slots empty.
 // Format 3 is format 2 with a faster sum of each section's data (sectionSum
-// of storage/checksum.h, XXH3, in place of CRC-32); 1 and 2 are still read.
+// of storage/checksum.h, XXH3, in place of CRC-32). Format 4 keeps the sums
+// of the blocks that sum is made of (64 KiB of one array each) in a table
+// after the table of contents, so that a reader checks each block on its
+// first use, not a whole section before its first lookup
+// (storage/adjacency_blocks.h); 1 to 3 are still read, checked per section.
 // This header is shared with CUDA code: keep it plain and header-only.
 #include <cstdint>
 
@@ -23,7 +27,7 @@
 namespace gsparql::pcsr {
 
 inline constexpr char kMagic[8] = {'G', 'S', 'P', 'C', 'S', 'R', '0', '1'};
-inline constexpr uint32_t kFormatVersion = 3;
+inline constexpr uint32_t kFormatVersion = 4;
 inline constexpr uint32_t kOldestReadableVersion = 1;
 inline constexpr uint32_t kAlignment = 128;
 inline constexpr uint32_t kSlotsPerGroup = 15;
@@ -49,7 +53,11 @@ struct FileHeader {
   uint32_t tocChecksum;       // crc32 of the table of contents
   uint64_t tocOffset;         // array of predicateCount PredicateSection
   uint64_t fileSize;
-  uint32_t reserved[7];
+  // Format 4: the table of block sums, a uint64 XXH3 per block of each
+  // array of each section, in table-of-contents order (checkBlockCount);
+  // each section's dataChecksum is the low 32 bits of XXH3 of its sums.
+  uint64_t blockSumsOffset;
+  uint32_t reserved[5];
   uint32_t headerChecksum;    // crc32 of the bytes above
 };
 static_assert(sizeof(FileHeader) == 72);
@@ -66,9 +74,17 @@ struct PredicateSection {
   uint32_t groupCount;            // primaryGroupCount() primary groups, then overflow groups
   uint32_t maxDegree;
   uint32_t longestChain;          // most groups visited by one lookup
-  uint32_t dataChecksum;          // of the five arrays, in the order above: sectionSum (format 3), crc32 (1, 2)
+  uint32_t dataChecksum;          // of the five arrays, in the order above: of their block sums (4),
+                                  // sectionSum (3), crc32 (1, 2)
 };
 static_assert(sizeof(PredicateSection) == 64);
+
+// Format 4's checked blocks: an array is cut into blocks of this many bytes
+// (the last one shorter), each array on its own.
+inline constexpr uint64_t kCheckBlockBytes = uint64_t{1} << 16;
+constexpr uint64_t checkBlockCount(uint64_t arrayBytes) {
+  return (arrayBytes + kCheckBlockBytes - 1) / kCheckBlockBytes;
+}
 
 // fmix32 from MurmurHash3: cheap, and spreads dense ids over the groups.
 GSPARQL_HOST_DEVICE constexpr uint32_t hashVertex(uint32_t v) {

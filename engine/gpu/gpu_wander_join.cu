@@ -345,7 +345,7 @@ WalkStep walkStep(GraphCache& cache, const GraphStore& store, const PlanStep& st
 // The edges of the adjacency a seed's keys are drawn from (the host's copy
 // says how many: the device's offsets are not read back).
 uint64_t edgesOf(const GraphStore& store, const PlanStep& seed, const BoundBgp& bgp) {
-  return store.adjacency(seed.driver.direction).predicate(bgp.edges[seed.driver.edge].predicate).neighbours().size();
+  return store.adjacency(seed.driver.direction).predicate(bgp.edges[seed.driver.edge].predicate).edgeCount();
 }
 
 }  // namespace

@@ -12,13 +12,10 @@ uint64_t rangeBytes(const PredicateAdjacency& adjacency, KeyRange range) {
   return sizeof(uint32_t) * (keys + keys + 1 + (offsets[range.end] - offsets[range.first]));
 }
 
-uint64_t wholeBytes(const PredicateAdjacency& adjacency) {
-  return adjacency.groups().size_bytes() + adjacency.groupNeighbours().size_bytes() +
-         adjacency.keys().size_bytes() + adjacency.offsets().size_bytes() + adjacency.neighbours().size_bytes();
-}
+uint64_t wholeBytes(const PredicateAdjacency& adjacency) { return adjacency.dataBytes(); }
 
 std::vector<KeyRange> keyRanges(const PredicateAdjacency& adjacency, uint64_t maxBytes) {
-  const auto keyCount = static_cast<uint32_t>(adjacency.keys().size());
+  const uint32_t keyCount = adjacency.keyCount();
   std::vector<KeyRange> ranges;
   for (uint32_t first = 0; first < keyCount;) {
     // The first ranges are an eighth, a quarter, a half of the rest: the

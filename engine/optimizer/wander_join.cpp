@@ -130,17 +130,15 @@ bool WalkSample::drawSeedEdges(const PlanStep& seed, const PlanStep& next, const
 void WalkSample::walkSeedEdges(const PlanStep& step) {
   const PredicateAdjacency& adjacency =
       store_->adjacency(step.driver.direction).predicate(bgp_->edges[step.driver.edge].predicate);
-  const std::span<const uint32_t> keys = adjacency.keys(), offsets = adjacency.offsets(),
-                                  neighbours = adjacency.neighbours();
-  const uint64_t edges = neighbours.size();  // at least the keys, of which there are some
+  const uint64_t edges = adjacency.edgeCount();  // at least the keys, of which there are some
   rows_.assign(walks_ * width_, 0);
   weights_.assign(walks_, static_cast<double>(edges));
   for (size_t w = 0; w < walks_; ++w) {
     uint32_t* row = rows_.data() + w * width_;
     const uint64_t e = random_.below(edges);
-    const auto key = std::upper_bound(offsets.begin(), offsets.end(), e) - offsets.begin() - 1;
-    row[deferredSeed_->vertex] = keys[static_cast<size_t>(key)];
-    row[step.vertex] = neighbours[e];
+    // Element by element: a walk checks the few blocks it reads, not the arrays.
+    row[deferredSeed_->vertex] = adjacency.key(adjacency.keyIndexOfEdge(e));
+    row[step.vertex] = adjacency.neighbourAt(e);
     if (!matcher_.checksHold(step, row)) weights_[w] = 0;
   }
   candidates_ = static_cast<double>(edges);

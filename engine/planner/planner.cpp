@@ -996,7 +996,7 @@ OperatorPtr Planner::planDegreeCount(const Op& group) const {
   const std::optional<uint32_t> predicate =
       bgp.hasAbsentConstant ? std::nullopt : std::optional<uint32_t>(bgp.edges.at(0).predicate);
   const pcsr::Direction direction = keyIsSubject ? pcsr::Direction::Out : pcsr::Direction::In;
-  const double groups = predicate ? static_cast<double>(store_.adjacency(direction).predicate(*predicate).keys().size()) : 0;
+  const double groups = predicate ? static_cast<double>(store_.adjacency(direction).predicate(*predicate).keyCount()) : 0;
   return std::make_unique<DegreeCount>(key.var, std::move(counts), predicate, direction, sparql::toSparql(t.predicate),
                                        groups);
 }

@@ -1,11 +1,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <random>
 
 #include "gsparql/database.h"
 #include "storage/adjacency_writer.h"
+#include "storage/checksum.h"
 #include "storage/graph_store.h"
 #include "support/test_support.h"
 
@@ -166,10 +168,10 @@ uint32_t formatVersionOf(const std::filesystem::path& file) {
 // the format's own), queries answer as on a fresh load, and a load over it
 // writes the current format.
 template <typename PerPredicate>
-void checkOlderFormat(const std::string& fixture, uint32_t version, PerPredicate&& perPredicate) {
+void checkOlderDatabase(const std::filesystem::path& source, uint32_t version, PerPredicate&& perPredicate) {
   TempDir dir;
   const auto old = dir / "old";
-  std::filesystem::copy(dataFile(fixture + "/db"), old, std::filesystem::copy_options::recursive);
+  std::filesystem::copy(source, old, std::filesystem::copy_options::recursive);
   {
     GraphStore store(old);
     REQUIRE(formatVersionOf(store.generation().dir / kOutAdjacencyFile) == version);
@@ -201,15 +203,66 @@ void checkOlderFormat(const std::string& fixture, uint32_t version, PerPredicate
   CHECK(sortedLines(Database(old).query(query)) == sortedLines(Database(fresh).query(query)));
 }
 
+template <typename PerPredicate>
+void checkOlderFormat(const std::string& fixture, uint32_t version, PerPredicate&& perPredicate) {
+  checkOlderDatabase(dataFile(fixture + "/db"), version, perPredicate);
+}
+
+// An adjacency file of format 4 rewritten as format 3 wrote it: the same
+// arrays, each section's sum the sum of its 1 MiB blocks (sectionSum), and
+// no table of block sums after the table of contents.
+void rewriteAsFormat3(const std::filesystem::path& file) {
+  std::string bytes = readWholeFile(file);
+  pcsr::FileHeader header{};
+  std::memcpy(&header, bytes.data(), sizeof header);
+  REQUIRE(header.version == 4);
+  auto* toc = reinterpret_cast<pcsr::PredicateSection*>(bytes.data() + header.tocOffset);
+  const auto array = [&](uint64_t offset, uint64_t size) {
+    return std::span(reinterpret_cast<const std::byte*>(bytes.data()) + offset, size);
+  };
+  for (uint32_t p = 0; p < header.predicateCount; ++p) {
+    pcsr::PredicateSection& s = toc[p];
+    s.dataChecksum = sectionSum({array(s.keysOffset, 4ull * s.keyCount), array(s.offsetsOffset, 4ull * (s.keyCount + 1)),
+                                 array(s.neighboursOffset, 4ull * s.edgeCount),
+                                 array(s.groupsOffset, sizeof(pcsr::Group) * s.groupCount),
+                                 array(s.groupNeighboursOffset, 4ull * s.edgeCount)});
+  }
+  header.tocChecksum = crc32Update(0, toc, header.predicateCount * sizeof(pcsr::PredicateSection));
+  bytes.resize(header.blockSumsOffset);
+  header.version = 3;
+  header.fileSize = bytes.size();
+  header.blockSumsOffset = 0;
+  header.headerChecksum = crc32Update(0, &header, offsetof(pcsr::FileHeader, headerChecksum));
+  std::memcpy(bytes.data(), &header, sizeof header);
+  std::filesystem::permissions(file, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+  writeFile(file, bytes);
+}
+
 }  // namespace
 
 TEST_CASE("a database of format 1 (a primary group per key) is still read, and a load over it writes the current format") {
   checkOlderFormat("format1", 1, [](const PredicateAdjacency& a) { CHECK(a.primaryGroups() == a.section().keyCount); });
 }
 
-TEST_CASE("a database of format 2 (CRC-32 sums) is still read and its sums checked, and a load over it writes format 3") {
+TEST_CASE("a database of format 3 (a sum per section, no block sums) is still read and checked per section, and a load over it writes the current format") {
+  TempDir dir;
+  Database::load(dir / "db", {dataFile("format1/people.nt")});
+  const auto generation = GraphStore(dir / "db").generation().dir;
+  for (const char* name : {kOutAdjacencyFile, kInAdjacencyFile}) rewriteAsFormat3(generation / name);
+  checkOlderDatabase(dir / "db", 3, [](const PredicateAdjacency& a) { CHECK(a.primaryGroups() < a.section().keyCount); });
+  // Checked whole on the first use of a predicate: a flipped byte of data fails the section's sum.
+  const auto file = generation / kOutAdjacencyFile;
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(sizeof(pcsr::FileHeader) + 56);  // predicate 0's keys
+    f.put('\x5a');
+  }
+  CHECK_THROWS_WITH_AS(Database(dir / "db").verify(), doctest::Contains("data checksum mismatch"), StorageError);
+}
+
+TEST_CASE("a database of format 2 (CRC-32 sums) is still read and its sums checked, and a load over it writes the current format") {
   checkOlderFormat("format2", 2, [](const PredicateAdjacency& a) { CHECK(a.primaryGroups() < a.section().keyCount); });
-  // A flipped byte in a section's data fails format 2's CRC-32 as it fails format 3's sum.
+  // A flipped byte in a section's data fails format 2's CRC-32 as it fails the later formats' sums.
   TempDir dir;
   std::filesystem::copy(dataFile("format2/db"), dir / "db", std::filesystem::copy_options::recursive);
   const auto file = dir / "db" / "gen-000001" / kOutAdjacencyFile;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -91,6 +92,7 @@ void writeAt(std::string& bytes, uint64_t offset, const T& value) {
 void resealChecksums(const std::filesystem::path& file) {
   std::string bytes = readWholeFile(file);
   auto header = readAt<pcsr::FileHeader>(bytes, 0);
+  uint64_t firstSum = 0;
   for (uint64_t p = 0; p < header.predicateCount; ++p) {
     const uint64_t at = header.tocOffset + p * sizeof(pcsr::PredicateSection);
     auto s = readAt<pcsr::PredicateSection>(bytes, at);
@@ -101,12 +103,21 @@ void resealChecksums(const std::filesystem::path& file) {
     // A section forged to point outside the file keeps its old sum.
     const bool inside = std::all_of(std::begin(arrays), std::end(arrays),
                                     [&](const auto& a) { return a.first + a.second <= bytes.size(); });
-    if (!inside) continue;
+    if (!inside) {  // its blocks' sums, which the reader never reaches, are left too
+      for (const auto& a : arrays) firstSum += pcsr::checkBlockCount(a.second);
+      continue;
+    }
     const auto array = [&](size_t i) {
       return std::span(reinterpret_cast<const std::byte*>(bytes.data()) + arrays[i].first, arrays[i].second);
     };
-    s.dataChecksum = sectionSum({array(0), array(1), array(2), array(3), array(4)});
+    const std::vector<uint64_t> sums =
+        blockSums({array(0), array(1), array(2), array(3), array(4)}, pcsr::kCheckBlockBytes);
+    s.dataChecksum = sumOfBlockSums(sums);
     writeAt(bytes, at, s);
+    for (uint64_t sum : sums) {  // format 4: the table of block sums, in section order
+      writeAt(bytes, header.blockSumsOffset + firstSum * sizeof(uint64_t), sum);
+      ++firstSum;
+    }
   }
   header.tocChecksum =
       crc32Update(0, bytes.data() + header.tocOffset, header.predicateCount * sizeof(pcsr::PredicateSection));
@@ -281,9 +292,10 @@ TEST_CASE("a query over a damaged adjacency file fails with the file and offset,
   const auto db = loadSmallGraph(dir);
   const auto file = generationFile(db, kOutAdjacencyFile);
   const auto section = sectionOf(file, 0);
-  flipBits(file, static_cast<std::streamoff>(section.neighboursOffset + 5), 0x10);
+  // A lookup of <e:s0>'s objects reads its group and its list in the group-ordered neighbours (the PCSR).
+  flipBits(file, static_cast<std::streamoff>(section.groupNeighboursOffset + 5), 0x10);
   const std::string expected = "database corrupted: " + file.string() + ", offset " +
-                               std::to_string(section.keysOffset) + ": predicate 0: data checksum mismatch";
+                               std::to_string(section.groupNeighboursOffset) + ": predicate 0: block checksum mismatch";
   QueryOptions cpu;
   cpu.backend = Backend::Cpu;
   const char* query = "SELECT ?o WHERE { <e:s0> <e:p0> ?o }";  // a lookup in out.pcsr
@@ -301,7 +313,28 @@ TEST_CASE("a query over a damaged adjacency file fails with the file and offset,
   CHECK(result.output.find(kVerifiedLine) == std::string::npos);
 }
 
-TEST_CASE("data that matches its checksums but breaks the format's rules is caught before use") {
+TEST_CASE("damage in a block a query does not read leaves its answer whole, and verify finds it") {
+  TempDir dir;
+  const auto db = loadSmallGraph(dir);
+  const auto file = generationFile(db, kOutAdjacencyFile);
+  const auto section = sectionOf(file, 0);
+  QueryOptions cpu;
+  cpu.backend = Backend::Cpu;
+  const char* lookup = "SELECT ?o WHERE { <e:s0> <e:p0> ?o }";  // the PCSR's group and list only
+  const std::vector<std::string> before = sortedLines(Database(db).query(lookup, cpu));
+  REQUIRE(before.size() == 30);  // <e:s0>'s objects
+  // The plain CSR's neighbours, which scans read and a lookup does not.
+  flipBits(file, static_cast<std::streamoff>(section.neighboursOffset + 5), 0x10);
+  CHECK(sortedLines(Database(db).query(lookup, cpu)) == before);
+  const std::string expected = "database corrupted: " + file.string() + ", offset " +
+                               std::to_string(section.neighboursOffset) + ": predicate 0: block checksum mismatch";
+  CHECK_THROWS_WITH_AS(Database(db).verify(), expected.c_str(), StorageError);
+  // A dump reads the plain CSR, the damaged block with it, and fails.
+  std::ostringstream dump;
+  CHECK_THROWS_WITH_AS(Database(db).dump(dump), expected.c_str(), StorageError);
+}
+
+TEST_CASE("data that matches its checksums but breaks the format's rules is caught before it is read") {
   // Predicate 1: keys 3, 5, 8 with 2, 1 and 3 neighbours; predicate 0 stays empty.
   const std::vector<Edge> edges = {{3, 1}, {3, 2}, {5, 9}, {8, 0}, {8, 4}, {8, 6}};
   const uint64_t vertexCount = 10;
@@ -343,7 +376,9 @@ TEST_CASE("data that matches its checksums but breaks the format's rules is caug
     resealChecksums(file);
     const std::string expected =
         "database corrupted: " + file.string() + ", offset " + std::to_string(d.reportedOffset) + ": " + d.message;
-    CHECK_THROWS_WITH_AS(AdjacencyFile(file, vertexCount).predicate(1), expected.c_str(), StorageError);
+    // Every read of the data reaches the broken element's block and fails; so does a check of everything.
+    CHECK_THROWS_WITH_AS(readAllEdges(AdjacencyFile(file, vertexCount)), expected.c_str(), StorageError);
+    CHECK_THROWS_WITH_AS(AdjacencyFile(file, vertexCount).verify(), expected.c_str(), StorageError);
     writeFile(file, pristine);
   }
   CHECK(readAllEdges(AdjacencyFile(file, vertexCount)).size() == edges.size());
@@ -411,4 +446,47 @@ TEST_CASE("blockSum is xxHash's XXH3, the sum of one piece seeding the next") {
     block[bit / 8] = static_cast<char>(block[bit / 8] ^ (1 << (bit % 8)));
   }
   CHECK(unchanged == 0);
+}
+
+TEST_CASE("a lookup checks the blocks it reads: damage elsewhere in the same array is found when that is read") {
+  // 10,000 keys with 10 neighbours each: the plain neighbours take 400,000 bytes, 7 blocks of 64 KiB.
+  std::vector<Edge> edges;
+  for (uint32_t k = 0; k < 10000; ++k) {
+    for (uint32_t n = 0; n < 10; ++n) edges.push_back({k * 2, 10000 + k + n * 100});
+  }
+  const uint64_t vertexCount = 30000;
+  TempDir dir;
+  const auto file = dir / "test.pcsr";
+  AdjacencyWriter writer(file, pcsr::Direction::Out);
+  writer.addPredicate(0, edges);
+  writer.finish(1);
+  const auto s = sectionOf(file, 0);
+  {
+    // The lookups that read element by element agree with the whole arrays.
+    const AdjacencyFile pristine(file, vertexCount);
+    const PredicateAdjacency& a = pristine.predicate(0);
+    for (uint64_t e : {uint64_t{0}, uint64_t{9}, uint64_t{10}, uint64_t{54321}, uint64_t{99999}}) {
+      CAPTURE(e);
+      const size_t key = a.keyIndexOfEdge(e);
+      CHECK(key == e / 10);
+      CHECK(a.key(key) == a.keys()[key]);
+      CHECK(a.neighbourAt(e) == a.neighbours()[e]);
+    }
+    CHECK(std::ranges::equal(a.neighboursByBinarySearch(8000), a.neighbours(8000)));
+    CHECK(a.neighboursByBinarySearch(8001).empty());
+  }
+  const uint64_t block = pcsr::kCheckBlockBytes;
+  flipBits(file, static_cast<std::streamoff>(s.neighboursOffset + 3 * block + 100), 0x04);
+  const std::string expected = "database corrupted: " + file.string() + ", offset " +
+                               std::to_string(s.neighboursOffset + 3 * block) + ": predicate 0: block checksum mismatch";
+  const AdjacencyFile damaged(file, vertexCount);
+  const PredicateAdjacency& a = damaged.predicate(0);
+  CHECK(a.neighboursAt(0).size() == 10);                // block 0
+  CHECK(a.neighbours(2 * 9999).size() == 10);           // the PCSR's blocks
+  const size_t inBlock3 = 3 * block / sizeof(uint32_t) / 10 + 5;
+  CHECK_THROWS_WITH_AS(a.neighboursAt(inBlock3), expected.c_str(), StorageError);
+  CHECK_THROWS_WITH_AS(a.neighboursAt(inBlock3), expected.c_str(), StorageError);  // a failed block stays failed
+  CHECK(a.neighboursAt(inBlock3 + 2000).size() == 10);  // block 4
+  CHECK_THROWS_WITH_AS(a.neighbours(), expected.c_str(), StorageError);
+  CHECK_THROWS_WITH_AS(damaged.verify(), expected.c_str(), StorageError);
 }
