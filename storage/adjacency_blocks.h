@@ -1,6 +1,6 @@
 #pragma once
 // Format 4's checks of an adjacency file, block by block (pcsr_format.h): a
-// block (64 KiB of one array of one predicate's section) is checked the
+// block (4 KiB of one array of one predicate's section) is checked the
 // first time a lookup reads it, against its sum in the file's table of
 // block sums and then against the format's rules for its elements
 // (adjacency_check.h). The first query of a process thus checks what it

@@ -449,7 +449,7 @@ TEST_CASE("blockSum is xxHash's XXH3, the sum of one piece seeding the next") {
 }
 
 TEST_CASE("a lookup checks the blocks it reads: damage elsewhere in the same array is found when that is read") {
-  // 10,000 keys with 10 neighbours each: the plain neighbours take 400,000 bytes, 7 blocks of 64 KiB.
+  // 10,000 keys with 10 neighbours each: the plain neighbours take 400,000 bytes, 98 blocks.
   std::vector<Edge> edges;
   for (uint32_t k = 0; k < 10000; ++k) {
     for (uint32_t n = 0; n < 10; ++n) edges.push_back({k * 2, 10000 + k + n * 100});
@@ -486,7 +486,7 @@ TEST_CASE("a lookup checks the blocks it reads: damage elsewhere in the same arr
   const size_t inBlock3 = 3 * block / sizeof(uint32_t) / 10 + 5;
   CHECK_THROWS_WITH_AS(a.neighboursAt(inBlock3), expected.c_str(), StorageError);
   CHECK_THROWS_WITH_AS(a.neighboursAt(inBlock3), expected.c_str(), StorageError);  // a failed block stays failed
-  CHECK(a.neighboursAt(inBlock3 + 2000).size() == 10);  // block 4
+  CHECK(a.neighboursAt(inBlock3 + 2000).size() == 10);  // a later block
   CHECK_THROWS_WITH_AS(a.neighbours(), expected.c_str(), StorageError);
   CHECK_THROWS_WITH_AS(damaged.verify(), expected.c_str(), StorageError);
 }
