@@ -17,6 +17,8 @@ find_package(nlohmann_json 3 REQUIRED)
 # The text index's words (storage/text_words.cpp): ICU's word boundaries and
 # lower case. Shared in a portable build too: libxml2 loads the same ICU.
 pkg_check_modules(ICU_UC REQUIRED IMPORTED_TARGET icu-uc)
+# MD5 and SHA* (engine/expr/hashes.cpp): OpenSSL's libcrypto, opened on first use.
+pkg_check_modules(LIBCRYPTO REQUIRED libcrypto)
 # GeoSPARQL (engine/geo/): GEOS through its stable C API, geos_c.h.
 pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos)
 

@@ -1,7 +1,8 @@
 #pragma once
 // A shared library opened when first needed (dlopen), for the optional
-// parts of gsparql whose libraries bring dozens of their own: PROJ
-// (coordinate transformations), Raptor (RDF/XML) and libcurl (SERVICE).
+// parts of gsparql whose libraries are large or bring dozens of their own:
+// PROJ (coordinate transformations), Raptor (RDF/XML), libcurl (SERVICE)
+// and libcrypto (MD5, SHA*).
 // Linked at start, they made every process, `gsparql --version` included,
 // load and relocate some 40 libraries it seldom used (docs/engine.md,
 // "Libraries opened on first use"). Each user keeps a table of the functions

@@ -4,7 +4,7 @@
 # gpu_tests binaries, the optimizer's benchmarks (estimate-quality,
 # plan-quality, walk-throughput) and, in lib/, the shared libraries Debian ships without an
 # archive (oneTBB; GEOS, found by ldd below) and the libraries opened on first use (Raptor for RDF/XML,
-# PROJ, libcurl) with every library they load but glibc's (libxml2, libxslt, libyajl and theirs: Debian's
+# PROJ, libcurl, libcrypto) with every library they load but glibc's (libxml2, libxslt, libyajl and theirs: Debian's
 # libraptor2.a would need libxslt's and libyajl's archives, which Debian does
 # not ship). Everything else is linked statically; the binaries find lib/
 # through their rpath, a DT_RPATH (cmake/Dependencies.cmake), which also
@@ -27,8 +27,8 @@ copy_needs() {
     grep -v -E '/(libc|libm|libpthread|libdl|librt|libresolv|libgcc_s)\.so' | xargs -I{} cp -L -n {} "$out/lib/"
 }
 copy_needs "$out/gsparql"
-# PROJ, Raptor and libcurl are opened on first use (platform/shared_library.h),
-# not linked: ldd of the binary does not list them.
+# PROJ, Raptor, libcurl and libcrypto are opened on first use
+# (platform/shared_library.h), not linked: ldd of the binary does not list them.
 while read -r library; do
   cp -L -n "$library" "$out/lib/"
   copy_needs "$library"

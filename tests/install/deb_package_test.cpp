@@ -85,9 +85,9 @@ TEST_CASE("the Debian package is named by version and architecture and declares 
   }
 }
 
-TEST_CASE("PROJ, Raptor and libcurl are opened on first use: not linked, but declared, and they work when opened") {
+TEST_CASE("PROJ, Raptor, libcurl and libcrypto are opened on first use: not linked, but declared, and work when opened") {
   const std::vector<std::filesystem::path> opened = librariesOpenedOnFirstUse();
-  REQUIRE(opened.size() == 3);
+  REQUIRE(opened.size() == 4);
   DebPackage package;
   const std::string depends = package.field("Depends");
   std::string linked;
@@ -102,8 +102,8 @@ TEST_CASE("PROJ, Raptor and libcurl are opened on first use: not linked, but dec
     const std::string owner = shell("dpkg -S " + shellQuoted(library) + " | head -1 | cut -d: -f1").output;
     CHECK(depends.find(owner.substr(0, owner.find('\n'))) != std::string::npos);
   }
-  // The packaged command opens Raptor for RDF/XML and PROJ for a distance from a CRS other than CRS84 (libcurl,
-  // for SERVICE, only under `gsparql serve --service-allow`: tests/server/service_test.cpp asks it).
+  // The packaged command opens Raptor for RDF/XML, PROJ for a distance from a CRS other than CRS84 and libcrypto
+  // for an MD5 (libcurl, for SERVICE, only under `gsparql serve --service-allow`: tests/server/service_test.cpp).
   TempDir work;
   writeFile(work / "data.rdf", "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" "
                                "xmlns:e=\"http://e/\"><rdf:Description rdf:about=\"http://e/a\"><e:p>x</e:p>"
@@ -113,13 +113,14 @@ TEST_CASE("PROJ, Raptor and libcurl are opened on first use: not linked, but dec
       bin + " load --db " + shellQuoted(work / "db") + " " + shellQuoted(work / "data.rdf") + " && " + bin +
       " query --db " + shellQuoted(work / "db") + " --format tsv " +
       "'PREFIX geof: <http://www.opengis.net/def/function/geosparql/> "
-      "SELECT ?o (geof:distance(\"<http://www.opengis.net/def/crs/EPSG/0/3857> POINT(0 0)\"^^<http://www.opengis.net/ont/geosparql#wktLiteral>, "
+      "SELECT ?o (MD5(?o) AS ?h) (geof:distance(\"<http://www.opengis.net/def/crs/EPSG/0/3857> POINT(0 0)\"^^<http://www.opengis.net/ont/geosparql#wktLiteral>, "
       "\"POINT(0 1)\"^^<http://www.opengis.net/ont/geosparql#wktLiteral>, <http://www.opengis.net/def/uom/OGC/1.0/metre>) AS ?m) "
       "WHERE { <http://e/a> <http://e/p> ?o }'");
   INFO(run.output);
   REQUIRE(run.exitCode == 0);
-  // One degree of latitude from the equator on WGS 84: 110,574.39 m (PROJ's geod says so too).
-  CHECK(run.output.find("\n?o\t?m\n\"x\"\t1.105743") != std::string::npos);
+  // MD5("x") as `printf x | md5sum` gives it; one degree of latitude from the equator on WGS 84: 110,574.39 m
+  // (PROJ's geod says so too).
+  CHECK(run.output.find("\n?o\t?h\t?m\n\"x\"\t\"9dd4e461268c8034f5c8564e155c67a6\"\t1.105743") != std::string::npos);
 }
 
 TEST_CASE("the Debian package holds the command, the library with its headers and CMake files, and the page") {

@@ -133,6 +133,15 @@ pcsr::PredicateSection sectionOf(const std::filesystem::path& file, uint32_t pre
   return readAt<pcsr::PredicateSection>(bytes, header.tocOffset + predicate * sizeof(pcsr::PredicateSection));
 }
 
+// dir/test.pcsr with `edges` for predicate `predicate`, the predicates before it empty.
+std::filesystem::path writeAdjacency(const TempDir& dir, uint32_t predicate, std::span<const Edge> edges) {
+  const auto file = dir / "test.pcsr";
+  AdjacencyWriter writer(file, pcsr::Direction::Out);
+  writer.addPredicate(predicate, edges);
+  writer.finish(predicate + 1);
+  return file;
+}
+
 void overwriteWord(const std::filesystem::path& file, uint64_t offset, uint32_t value) {
   std::string bytes = readWholeFile(file);
   writeAt(bytes, offset, value);
@@ -339,10 +348,7 @@ TEST_CASE("data that matches its checksums but breaks the format's rules is caug
   const std::vector<Edge> edges = {{3, 1}, {3, 2}, {5, 9}, {8, 0}, {8, 4}, {8, 6}};
   const uint64_t vertexCount = 10;
   TempDir dir;
-  const auto file = dir / "test.pcsr";
-  AdjacencyWriter writer(file, pcsr::Direction::Out);
-  writer.addPredicate(1, edges);
-  writer.finish(2);
+  const auto file = writeAdjacency(dir, 1, edges);
   const auto s = sectionOf(file, 1);
   // Key 3 is the first key placed, so it has slot 0 of its primary group.
   const uint64_t groupOfKey3 = s.groupsOffset + sizeof(pcsr::Group) * pcsr::primaryGroupOf(3, pcsr::primaryGroupCount(s.keyCount));
@@ -456,10 +462,7 @@ TEST_CASE("a lookup checks the blocks it reads: damage elsewhere in the same arr
   }
   const uint64_t vertexCount = 30000;
   TempDir dir;
-  const auto file = dir / "test.pcsr";
-  AdjacencyWriter writer(file, pcsr::Direction::Out);
-  writer.addPredicate(0, edges);
-  writer.finish(1);
+  const auto file = writeAdjacency(dir, 0, edges);
   const auto s = sectionOf(file, 0);
   {
     // The lookups that read element by element agree with the whole arrays.
