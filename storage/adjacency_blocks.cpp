@@ -48,13 +48,14 @@ SectionBlocks::SectionBlocks(const std::string& path, uint64_t vertexCount, uint
                              const pcsr::PredicateSection& section, const UncheckedArrays& arrays,
                              std::span<const uint64_t> sums, const BlockChecks& checks, size_t firstFlag)
     : path_(path), vertexCount_(vertexCount), predicate_(predicate), section_(section), arrays_(arrays),
-      sums_(sums), checks_(checks), firstFlag_(firstFlag) {
+      sums_(sums), checks_(checks) {
   size_t sum = 0;
   for (AdjacencyArray array : kArrays) {
     firstSum_[index(array)] = sum;
+    firstFlag_[index(array)] = firstFlag + sum;
     sum += pcsr::checkBlockCount(arrayBytes(section, array));
   }
-  wholeFlag_ = firstFlag_ + sum;
+  wholeFlag_ = firstFlag + sum;
 }
 
 size_t SectionBlocks::sumCount(const pcsr::PredicateSection& section) {
@@ -72,7 +73,7 @@ size_t SectionBlocks::blocksOf(AdjacencyArray array) const {
 void SectionBlocks::ensureWhole(AdjacencyArray array) const {
   const size_t flag = wholeFlag_ + index(array);
   if (checks_.passed(flag)) return;
-  const size_t first = firstFlag_ + firstSum_[index(array)];
+  const size_t first = firstFlag_[index(array)];
   // Unchecked blocks on the arena's threads, outside the flags' lock: a
   // block checked twice (here and by a lookup's ensure) costs time, not
   // correctness. Isolated: a caller holding a lock gets no unrelated task.

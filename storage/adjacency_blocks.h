@@ -7,6 +7,7 @@
 // reads, as a RocksDB read checks the blocks it reads, rather than every
 // predicate it touches whole (WatDiv SF100: up to tens of MB before the
 // first row of a query that reads a few KB).
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -33,10 +34,15 @@ class SectionBlocks {
 
   // Elements [begin, end) of `array` checked (throws StorageError).
   void ensure(AdjacencyArray array, size_t begin, size_t end) const {
-    const size_t bytes = arrays_.elementBytes(array);
-    const size_t first = begin * bytes / pcsr::kCheckBlockBytes;
-    const size_t last = (end * bytes - 1) / pcsr::kCheckBlockBytes;
-    const size_t flags = firstFlag_ + firstSum_[static_cast<size_t>(array)];
+    // Lookups call this for every row: shifts by constants, and one flag
+    // (an atomic load) where the elements lie in one block, as they mostly do.
+    const unsigned shift = array == AdjacencyArray::Groups ? kGroupsPerBlockLog2 : kIdsPerBlockLog2;
+    const size_t first = begin >> shift, last = (end - 1) >> shift;
+    const size_t flags = firstFlag_[static_cast<size_t>(array)];
+    if (first == last) [[likely]] {
+      checks_.ensure(flags + first, [&] { checkBlock(array, first); });
+      return;
+    }
     for (size_t block = first; block <= last; ++block) {
       checks_.ensure(flags + block, [&] { checkBlock(array, block); });
     }
@@ -58,8 +64,11 @@ class SectionBlocks {
   UncheckedArrays arrays_;
   std::span<const uint64_t> sums_;
   BlockChecks checks_;
-  size_t firstSum_[kAdjacencyArrays];  // of each array's blocks, in sums_; their flags are firstFlag_ on
-  size_t firstFlag_;
+  static constexpr unsigned kIdsPerBlockLog2 = std::countr_zero(pcsr::kCheckBlockBytes / sizeof(uint32_t));
+  static constexpr unsigned kGroupsPerBlockLog2 = std::countr_zero(pcsr::kCheckBlockBytes / sizeof(pcsr::Group));
+
+  size_t firstSum_[kAdjacencyArrays];   // of each array's blocks, in sums_
+  size_t firstFlag_[kAdjacencyArrays];  // of each array's blocks, in checks_
   size_t wholeFlag_;  // of the first array; the others follow
 };
 
