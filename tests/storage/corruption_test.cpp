@@ -18,6 +18,7 @@
 #include "storage/adjacency_writer.h"
 #include "storage/checksum.h"
 #include "storage/file_io.h"
+#include "storage/fuzz/adjacency_reseal.h"
 #include "storage/graph_store.h"
 #include "storage/term_column.h"
 #include "storage/value_column.h"
@@ -91,38 +92,7 @@ void writeAt(std::string& bytes, uint64_t offset, const T& value) {
 // writer (or a forger) would: only the format's rules can then catch the edit.
 void resealChecksums(const std::filesystem::path& file) {
   std::string bytes = readWholeFile(file);
-  auto header = readAt<pcsr::FileHeader>(bytes, 0);
-  uint64_t firstSum = 0;
-  for (uint64_t p = 0; p < header.predicateCount; ++p) {
-    const uint64_t at = header.tocOffset + p * sizeof(pcsr::PredicateSection);
-    auto s = readAt<pcsr::PredicateSection>(bytes, at);
-    const std::pair<uint64_t, uint64_t> arrays[] = {
-        {s.keysOffset, 4ull * s.keyCount},        {s.offsetsOffset, 4ull * (s.keyCount + 1)},
-        {s.neighboursOffset, 4ull * s.edgeCount}, {s.groupsOffset, sizeof(pcsr::Group) * s.groupCount},
-        {s.groupNeighboursOffset, 4ull * s.edgeCount}};
-    // A section forged to point outside the file keeps its old sum.
-    const bool inside = std::all_of(std::begin(arrays), std::end(arrays),
-                                    [&](const auto& a) { return a.first + a.second <= bytes.size(); });
-    if (!inside) {  // its blocks' sums, which the reader never reaches, are left too
-      for (const auto& a : arrays) firstSum += pcsr::checkBlockCount(a.second);
-      continue;
-    }
-    const auto array = [&](size_t i) {
-      return std::span(reinterpret_cast<const std::byte*>(bytes.data()) + arrays[i].first, arrays[i].second);
-    };
-    const std::vector<uint64_t> sums =
-        blockSums({array(0), array(1), array(2), array(3), array(4)}, pcsr::kCheckBlockBytes);
-    s.dataChecksum = sumOfBlockSums(sums);
-    writeAt(bytes, at, s);
-    for (uint64_t sum : sums) {  // format 4: the table of block sums, in section order
-      writeAt(bytes, header.blockSumsOffset + firstSum * sizeof(uint64_t), sum);
-      ++firstSum;
-    }
-  }
-  header.tocChecksum =
-      crc32Update(0, bytes.data() + header.tocOffset, header.predicateCount * sizeof(pcsr::PredicateSection));
-  header.headerChecksum = crc32Update(0, &header, offsetof(pcsr::FileHeader, headerChecksum));
-  writeAt(bytes, 0, header);
+  fuzz::resealAdjacency(bytes);
   makeWritable(file);
   writeFile(file, bytes);
 }
