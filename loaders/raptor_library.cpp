@@ -2,14 +2,7 @@
 
 namespace gsparql {
 
-const RaptorLibrary& raptorLibrary() {
-  static const RaptorLibrary table = [] {
-    static const SharedLibrary library(GSPARQL_RAPTOR_SONAME, "reading RDF/XML");
-    RaptorLibrary table;
-    GSPARQL_RAPTOR_FUNCTIONS(GSPARQL_RESOLVE_FUNCTION)
-    return table;
-  }();
-  return table;
-}
+GSPARQL_DEFINE_LIBRARY_TABLE(RaptorLibrary, raptorLibrary, GSPARQL_RAPTOR_FUNCTIONS, GSPARQL_RAPTOR_SONAME,
+                              "reading RDF/XML")
 
 }  // namespace gsparql

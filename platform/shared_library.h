@@ -47,3 +47,19 @@ class SharedLibrary {
 //                         GSPARQL_PROJ_FUNCTIONS(GSPARQL_RESOLVE_FUNCTION)
 #define GSPARQL_FUNCTION_POINTER(name) decltype(&::name) name = nullptr;
 #define GSPARQL_RESOLVE_FUNCTION(name) table.name = library.function<decltype(&::name)>(#name);
+
+// Defines `const Table& accessor()`: the table of the functions FUNCTIONS
+// lists, from the library `soname` opened by the first call (on any thread,
+// once; a call after a failure tries again). Statements after `purpose` run
+// once with the filled `table` (a library's own set-up).
+#define GSPARQL_DEFINE_LIBRARY_TABLE(Table, accessor, FUNCTIONS, soname, purpose, ...) \
+  const Table& accessor() {                                                             \
+    static const Table filled = [] {                                                    \
+      static const ::gsparql::SharedLibrary library(soname, purpose);                  \
+      Table table;                                                                      \
+      FUNCTIONS(GSPARQL_RESOLVE_FUNCTION)                                               \
+      __VA_ARGS__                                                                       \
+      return table;                                                                     \
+    }();                                                                                \
+    return filled;                                                                      \
+  }

@@ -2,14 +2,7 @@
 
 namespace gsparql::engine::expr {
 
-const CryptoLibrary& cryptoLibrary() {
-  static const CryptoLibrary table = [] {
-    static const SharedLibrary library(GSPARQL_CRYPTO_SONAME, "MD5 and SHA*");
-    CryptoLibrary table;
-    GSPARQL_CRYPTO_FUNCTIONS(GSPARQL_RESOLVE_FUNCTION)
-    return table;
-  }();
-  return table;
-}
+GSPARQL_DEFINE_LIBRARY_TABLE(CryptoLibrary, cryptoLibrary, GSPARQL_CRYPTO_FUNCTIONS, GSPARQL_CRYPTO_SONAME,
+                              "MD5 and SHA*")
 
 }  // namespace gsparql::engine::expr

@@ -2,14 +2,7 @@
 
 namespace gsparql::engine::geo {
 
-const ProjLibrary& projLibrary() {
-  static const ProjLibrary table = [] {
-    static const SharedLibrary library(GSPARQL_PROJ_SONAME, "transforming coordinates and measuring geodesics");
-    ProjLibrary table;
-    GSPARQL_PROJ_FUNCTIONS(GSPARQL_RESOLVE_FUNCTION)
-    return table;
-  }();
-  return table;
-}
+GSPARQL_DEFINE_LIBRARY_TABLE(ProjLibrary, projLibrary, GSPARQL_PROJ_FUNCTIONS, GSPARQL_PROJ_SONAME,
+                              "transforming coordinates and measuring geodesics")
 
 }  // namespace gsparql::engine::geo

@@ -2,15 +2,8 @@
 
 namespace gsparql::engine::service {
 
-const CurlLibrary& curlLibrary() {
-  static const CurlLibrary table = [] {
-    static const SharedLibrary library(GSPARQL_CURL_SONAME, "SERVICE");
-    CurlLibrary table;
-    GSPARQL_CURL_FUNCTIONS(GSPARQL_RESOLVE_FUNCTION)
-    table.curl_global_init(CURL_GLOBAL_DEFAULT);  // once, before any handle: it is not thread-safe
-    return table;
-  }();
-  return table;
-}
+GSPARQL_DEFINE_LIBRARY_TABLE(CurlLibrary, curlLibrary, GSPARQL_CURL_FUNCTIONS, GSPARQL_CURL_SONAME, "SERVICE",
+                              // once, before any handle: it is not thread-safe
+                              table.curl_global_init(CURL_GLOBAL_DEFAULT);)
 
 }  // namespace gsparql::engine::service

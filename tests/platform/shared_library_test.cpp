@@ -10,6 +10,20 @@
 
 using gsparql::SharedLibrary;
 
+namespace {
+
+#define TEST_LIBM_FUNCTIONS(X) X(cos) X(sqrt)
+
+struct LibmTable {
+  TEST_LIBM_FUNCTIONS(GSPARQL_FUNCTION_POINTER)
+};
+
+int setUps = 0;  // how often the table's set-up ran
+
+GSPARQL_DEFINE_LIBRARY_TABLE(LibmTable, libmTable, TEST_LIBM_FUNCTIONS, "libm.so.6", "this test", ++setUps;)
+
+}  // namespace
+
 TEST_CASE("a function of a library opened by its SONAME is the library's function") {
   const SharedLibrary libm("libm.so.6", "this test");
   const auto cosine = libm.function<double (*)(double)>("cos");
@@ -28,4 +42,13 @@ TEST_CASE("a library that cannot be loaded, or lacks a function, is an error nam
   CHECK_THROWS_WITH_AS(libm.function<void (*)()>("gsparql_no_such_function"),
                        doctest::Contains("measuring angles needs gsparql_no_such_function from libm.so.6, which lacks it"),
                        gsparql::Error);
+}
+
+TEST_CASE("a table of a library's functions is filled by its first use, and its set-up runs once") {
+  CHECK(setUps == 0);
+  const LibmTable& table = libmTable();
+  CHECK(table.cos(0.0) == 1.0);
+  CHECK(table.sqrt(2.0) == doctest::Approx(1.41421356));
+  CHECK(&libmTable() == &table);
+  CHECK(setUps == 1);
 }
