@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <ranges>
 #include <string>
 
 #include "storage/adjacency_check.h"
@@ -97,34 +98,24 @@ uint32_t PredicateAdjacency::neighbourAt(uint64_t edgeIndex) const {
   return arrays_.neighbours[edgeIndex];
 }
 
+// Binary searches read element by element, each block checked as the search
+// reaches it: partition points over key indices.
 size_t PredicateAdjacency::keyIndexOfEdge(uint64_t edgeIndex) const {
-  // The last key whose list begins at or before the edge: offsets read one
-  // at a time, each block checked as the search reaches it.
-  size_t low = 0, high = section_.keyCount;  // the answer is in [low, high)
-  while (high - low > 1) {
-    const size_t middle = low + (high - low) / 2;
-    ensure(AdjacencyArray::Offsets, middle, middle + 1);
-    if (arrays_.offsets[middle] <= edgeIndex) {
-      low = middle;
-    } else {
-      high = middle;
-    }
-  }
-  return low;
+  // The last key whose list begins at or before the edge (offsets[0] is 0).
+  const auto indices = std::views::iota(size_t{1}, std::max<size_t>(1, section_.keyCount));
+  const auto after = std::ranges::partition_point(indices, [&](size_t k) {
+    ensure(AdjacencyArray::Offsets, k, k + 1);
+    return arrays_.offsets[k] <= edgeIndex;
+  });
+  return static_cast<size_t>(after - indices.begin());
 }
 
 std::span<const uint32_t> PredicateAdjacency::neighboursByBinarySearch(uint32_t vertex) const {
-  size_t low = 0, high = section_.keyCount;  // the first key >= vertex is in [low, high]
-  while (low < high) {
-    const size_t middle = low + (high - low) / 2;
-    if (key(middle) < vertex) {
-      low = middle + 1;
-    } else {
-      high = middle;
-    }
-  }
-  if (low == section_.keyCount || key(low) != vertex) return {};
-  return neighboursAt(low);
+  const auto indices = std::views::iota(size_t{0}, size_t{section_.keyCount});
+  const auto at = std::ranges::partition_point(indices, [&](size_t k) { return key(k) < vertex; });
+  const auto first = static_cast<size_t>(at - indices.begin());
+  if (first == section_.keyCount || key(first) != vertex) return {};
+  return neighboursAt(first);
 }
 
 AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexCount)
