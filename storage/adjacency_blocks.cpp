@@ -98,14 +98,17 @@ void SectionBlocks::checkBlock(AdjacencyArray array, size_t block) const {
   const std::span<const std::byte> all = arrays_.bytes(array);
   const size_t begin = block * pcsr::kCheckBlockBytes;
   const std::span<const std::byte> bytes = all.subspan(begin, std::min<size_t>(pcsr::kCheckBlockBytes, all.size() - begin));
-  const std::string predicate = "predicate " + std::to_string(predicate_) + ": ";
+  // The message is made only for damage: whole arrays check thousands of blocks.
+  const auto corrupted = [&](uint64_t offset, const std::string& what) {
+    throwCorrupted(path_, offset, "predicate " + std::to_string(predicate_) + ": " + what);
+  };
   if (XXH3_64bits(bytes.data(), bytes.size()) != sums_[firstSum_[index(array)] + block]) {
-    throwCorrupted(path_, arrayOffset(section_, array) + begin, predicate + "block checksum mismatch");
+    corrupted(arrayOffset(section_, array) + begin, "block checksum mismatch");
   }
   const size_t elementBytes = arrays_.elementBytes(array);
   if (auto corruption = findCorruptionIn(arrays_, section_, array, begin / elementBytes,
                                          (begin + bytes.size()) / elementBytes, vertexCount_)) {
-    throwCorrupted(path_, corruption->offset, predicate + corruption->what);
+    corrupted(corruption->offset, corruption->what);
   }
 }
 
