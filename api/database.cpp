@@ -156,7 +156,6 @@ class Database::Impl {
     gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
     gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
     gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
-    gpuOptions.readColdLazily = options.gpuReadColdLazily;
     std::vector<std::unique_ptr<engine::Executor>> executors;
     for (uint32_t i = 0; i < count; ++i) executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(gpuOptions)));
     return engine::makeExecutorPool(std::move(executors));

@@ -228,7 +228,7 @@ const Command& benchCommand() {
                    sharedOption("--optimizer"),
                    sharedOption("--cost-model"),
                    sharedOption("--gpus"), sharedOption("--gpu-memory"),
-                   sharedOption("--gpu-preload"), sharedOption("--gpu-copy-whole"),
+                   sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
                    sharedOption("--entailment"),
                    {"--cold", "", "open the database afresh for each run: nothing cached, GPU included"},

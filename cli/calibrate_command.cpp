@@ -22,9 +22,7 @@ int runCalibrate(const Arguments& a) {
   if (auto t = a.value("--timeout")) options.timeout = options::parseTimeout(*t);
   std::vector<std::string> queries;
   for (const auto& file : queryFiles(a.required("--queries"))) queries.push_back(readText(file));
-  DatabaseOptions databaseOptions = databaseOptionsFrom(a);
-  databaseOptions.gpuReadColdLazily = false;  // copies priced whole, as the placer counts them (bytesToCopy)
-  const Database db(a.required("--db"), databaseOptions);
+  const Database db(a.required("--db"), databaseOptionsFrom(a));
   const Calibration c = db.calibrate(queries, options);
   const std::filesystem::path out = a.value("--out").value_or(cachedCostModelPath().string());
   writeCostModel(out, c.model);

@@ -25,7 +25,6 @@ const std::vector<OptionUsage>& sharedOptions() {
       {"--gpus", "all|N|LIST", "the GPUs to use: all (default), the first N, or ordinals such as 0,2"},
       {"--gpu-memory", "SIZE", "the most GPU memory to hold on each GPU (default: what is free)"},
       {"--gpu-preload", "", "copy the adjacency of every predicate that fits to the GPU at start"},
-      {"--gpu-copy-whole", "", "copy the adjacency a query lacks to the GPU whole before it runs, light ones too"},
       {"--union-default-graph", "", "without FROM, the default graph is the union of the named graphs"},
       {"--no-geosparql-rewrite", "", "geo:sfWithin and the other topological properties match stored triples only"},
       {"--entailment", "simple|rdfs", "simple (default): patterns match stored triples; rdfs: also what RDFS entails"},
@@ -144,7 +143,6 @@ DatabaseOptions databaseOptionsFrom(const Arguments& args) {
   if (auto g = args.value("--gpus")) options.gpus = parseGpus(*g);
   if (auto file = args.value("--cost-model")) options.costModel = readCostModel(*file);
   options.gpuPreload = args.flag("--gpu-preload");
-  options.gpuReadColdLazily = !args.flag("--gpu-copy-whole");
   return options;
 }
 

@@ -36,7 +36,7 @@ std::vector<uint32_t> parseGpus(const std::string& text);
 QueryOptions queryOptionsFrom(const Arguments& args);
 // The same but --backend (bench reads a list of them).
 QueryOptions queryOptionsButBackend(const Arguments& args);
-// --gpus, --gpu-memory, --gpu-preload, --gpu-copy-whole and --cost-model.
+// --gpus, --gpu-memory, --gpu-preload and --cost-model.
 DatabaseOptions databaseOptionsFrom(const Arguments& args);
 // The .rq files of --queries FOLDER, sorted.
 std::vector<std::filesystem::path> queryFiles(const std::string& folder);

@@ -211,7 +211,7 @@ const Command& serveCommand() {
                    {"--memory-budget", "SIZE", "memory for all queries in flight together (default: RAM/2)"},
                    sharedOption("--gpus"), sharedOption("--gpu-memory"),
                    {"--gpu-streams", "N", "GPU executors, a CUDA stream each (default: one a thread, at most 4)"},
-                   sharedOption("--gpu-preload"), sharedOption("--gpu-copy-whole"),
+                   sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
                    sharedOption("--entailment"),
                    {"--update", "", "accept updates (default: refused with 403, unless --token is given)"},

@@ -215,24 +215,6 @@ void AdjacencyFile::check(uint32_t id) const {
   }
 }
 
-HeldArrays AdjacencyFile::held(uint32_t id) const {
-  struct Owners {
-    std::shared_ptr<const MappedFile> file;
-    std::shared_ptr<const FileBlocks> blocks;
-    std::shared_ptr<const AdjacencySection> section;
-  };
-  const PredicateAdjacency& adjacency = predicate(id);
-  const bool fromFile = !(id < replaced_.size() && replaced_[id]);
-  auto owners = std::make_shared<const Owners>(Owners{file_, blocks_, fromFile ? nullptr : replaced_[id]});
-  const SectionBlocks* blocks = fromFile && blocks_ ? &blocks_->sections[id] : nullptr;
-  return {adjacency.unchecked(), std::move(owners), blocks};
-}
-
-void HeldArrays::checkWhole() const {
-  if (blocks == nullptr) return;
-  for (AdjacencyArray array : kAdjacencyArrayList) blocks->ensureWhole(array);
-}
-
 void AdjacencyFile::verify() const {
   for (uint32_t p = 0; p < predicateCount(); ++p) {
     check(p);

@@ -96,17 +96,6 @@ class PredicateAdjacency {
 
 class AdjacencySection;
 
-// A predicate's arrays for a reader that may outlive the AdjacencyFile it
-// came from (a copy to the GPU that goes on behind the query that started
-// it): they stay mapped, with what checks them, while `owner` lives.
-struct HeldArrays {
-  UncheckedArrays arrays;
-  std::shared_ptr<const void> owner;
-  const SectionBlocks* blocks = nullptr;  // format 4: checks them block by block; null: checked already
-  // Every array checked (throws StorageError), on the calling thread.
-  void checkWhole() const;
-};
-
 class AdjacencyFile {
  public:
   AdjacencyFile() = default;
@@ -126,9 +115,6 @@ class AdjacencyFile {
   // Checks every predicate's data again; throws StorageError naming the
   // predicate and the offset of the damage.
   void verify() const;
-  // Predicate `id`'s arrays, held beyond this object; its table of block
-  // sums (or, before format 4, its whole data) checked first, as predicate() does.
-  HeldArrays held(uint32_t id) const;
   // A delta's change (storage/delta_overlay.h): predicate `id` reads
   // `section` instead of the file's from now on; an id past the file's
   // predicates adds predicates (empty ones between). Only while nothing

@@ -12,9 +12,6 @@ namespace gsparql {
 // The five arrays of a predicate's section, in the order a file holds them.
 enum class AdjacencyArray : uint8_t { Keys, Offsets, Neighbours, Groups, GroupNeighbours };
 inline constexpr size_t kAdjacencyArrays = 5;
-inline constexpr AdjacencyArray kAdjacencyArrayList[kAdjacencyArrays] = {
-    AdjacencyArray::Keys, AdjacencyArray::Offsets, AdjacencyArray::Neighbours, AdjacencyArray::Groups,
-    AdjacencyArray::GroupNeighbours};
 
 // The arrays as the file holds them, before any check: for the checks
 // themselves (adjacency_check.h, adjacency_blocks.h), nothing else.

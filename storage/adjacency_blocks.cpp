@@ -14,6 +14,10 @@
 namespace gsparql {
 namespace {
 
+constexpr AdjacencyArray kArrays[kAdjacencyArrays] = {AdjacencyArray::Keys, AdjacencyArray::Offsets,
+                                                      AdjacencyArray::Neighbours, AdjacencyArray::Groups,
+                                                      AdjacencyArray::GroupNeighbours};
+
 uint64_t arrayBytes(const pcsr::PredicateSection& s, AdjacencyArray array) {
   switch (array) {
     case AdjacencyArray::Keys: return 4ull * s.keyCount;
@@ -46,7 +50,7 @@ SectionBlocks::SectionBlocks(const std::string& path, uint64_t vertexCount, uint
     : path_(path), vertexCount_(vertexCount), predicate_(predicate), section_(section), arrays_(arrays),
       sums_(sums), checks_(checks) {
   size_t sum = 0;
-  for (AdjacencyArray array : kAdjacencyArrayList) {
+  for (AdjacencyArray array : kArrays) {
     firstSum_[index(array)] = sum;
     firstFlag_[index(array)] = firstFlag + sum;
     sum += pcsr::checkBlockCount(arrayBytes(section, array));
@@ -56,7 +60,7 @@ SectionBlocks::SectionBlocks(const std::string& path, uint64_t vertexCount, uint
 
 size_t SectionBlocks::sumCount(const pcsr::PredicateSection& section) {
   size_t sums = 0;
-  for (AdjacencyArray array : kAdjacencyArrayList) sums += pcsr::checkBlockCount(arrayBytes(section, array));
+  for (AdjacencyArray array : kArrays) sums += pcsr::checkBlockCount(arrayBytes(section, array));
   return sums;
 }
 
@@ -84,7 +88,7 @@ void SectionBlocks::ensureWhole(AdjacencyArray array) const {
 }
 
 void SectionBlocks::checkAll() const {
-  for (AdjacencyArray array : kAdjacencyArrayList) {
+  for (AdjacencyArray array : kArrays) {
     tbb::this_task_arena::isolate(
         [&] { tbb::parallel_for(size_t{0}, blocksOf(array), [&](size_t block) { checkBlock(array, block); }); });
   }

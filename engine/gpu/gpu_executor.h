@@ -49,12 +49,6 @@ struct GpuOptions {
   // those are large, only the key ranges that hold them) instead of every
   // key range. 0: every range (tests).
   uint32_t streamedKeysRead = 1u << 16;
-  // A query the plan expects to keep within streamedKeysRead rows at every
-  // step reads the adjacency the device lacks that way too (packed lists),
-  // while it is copied whole behind the query for the next ones; off, every
-  // query copies what it lacks whole before its first step (calibration
-  // prices those copies).
-  bool readColdLazily = true;
   // Load balance of the general path (docs/gpu.md): the most candidates of a
   // row that goes one per warp, pooled, or to one block; more, split across
   // blocks. All zero: chosen per step from the histogram of row work.

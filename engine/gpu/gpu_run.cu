@@ -27,25 +27,9 @@ ComponentRun::ComponentRun(const ComponentSteps& steps, const BoundBgp& bgp, con
   leavesFrom = steps.size() - (countOnly ? countedLeaves : 0);
 }
 
-namespace {
-
-// What the run streams: adjacency larger than the cache in key ranges and,
-// where the plan expects few rows at every step (the lists they read are
-// packed on the host: streamed_adjacency.cuh), what the cache lacks, read
-// lazily while it is copied whole behind the run.
-StreamingPlan streamingFor(const Device& device, const GraphStore& store, const std::vector<ComponentSteps>& steps) {
-  std::vector<AdjacencyUse> uses = adjacencyUses(steps, store);
-  for (AdjacencyUse& use : uses) use.onDevice = device.cache().arrived(store, use.id.first, use.id.second);
-  const GpuOptions& options = device.options();
-  const bool light = options.readColdLazily && estimatedRowsAtMost(steps, options.streamedKeysRead);
-  return planStreaming(std::move(uses), device.cache().budget(), light);
-}
-
-}  // namespace
-
 BgpRun::BgpRun(Device& device, const BoundBgp& bgp, const GraphStore& store, const std::vector<ComponentSteps>& steps)
     : device_(device), options_(device.options()), bgp_(bgp), store_(store), steps_(steps),
-      streaming_(device, store, streamingFor(device, store, steps)) {
+      streaming_(device, store, planStreaming(adjacencyUses(steps, store), device.cache().budget())) {
   device_.cache().beginQuery();
   for (const ComponentSteps& component : steps) {
     for (const GpuStep& s : component) {
@@ -56,6 +40,8 @@ BgpRun::BgpRun(Device& device, const BoundBgp& bgp, const GraphStore& store, con
   }
 }
 
+BgpRun::~BgpRun() { device_.cache().drain(); }
+
 IdColumns BgpRun::rows(const BgpPlan& plan, const BgpCall& options, ExecutionProfile& profile) {
   const bool direct = plan.components.size() == 1;
   BgpCall everyColumn = options;
@@ -65,7 +51,7 @@ IdColumns BgpRun::rows(const BgpPlan& plan, const BgpCall& options, ExecutionPro
   for (uint32_t c = 0; c < plan.components.size(); ++c) {
     tables.push_back(std::move(*componentRows(c, steps_[c], componentOptions, profile, false, 0).table));
   }
-  finish(options, profile);
+  noteRun(options, profile);
   if (direct) return std::move(tables.front());
   // A product of components (a rare cross product) multiplies rows.
   std::vector<IdRows> rows;
@@ -78,7 +64,7 @@ uint64_t BgpRun::count(const BgpPlan& plan, uint32_t c, const BgpCall& options, 
   noColumns.outputColumns = std::vector<uint32_t>{};
   const size_t leaves = plan.components[c].countedLeaves();
   const uint64_t rows = componentRows(c, steps_.front(), noColumns, profile, true, leaves).count;
-  finish(options, profile);
+  noteRun(options, profile);
   return rows;
 }
 
@@ -97,7 +83,7 @@ uint64_t BgpRun::countDistinct(uint32_t c, const BgpCall& options, ExecutionProf
   } else {
     distinct = runComponent(c, steps_.front(), options, profile, false, 0, column).count;
   }
-  finish(options, profile);
+  noteRun(options, profile);
   return distinct;
 }
 
@@ -117,14 +103,11 @@ VertexCounts BgpRun::countByVertex(uint32_t c, const BgpCall& options, Execution
   } else {
     counts = std::move(*runComponent(c, steps_.front(), options, profile, false, 0, std::nullopt, column).perVertex);
   }
-  finish(options, profile);
+  noteRun(options, profile);
   return counts;
 }
 
-// The copies behind the run start once its rows are found, so that they
-// take no bus, cores or copy engine from it.
-void BgpRun::finish(const BgpCall& options, ExecutionProfile& profile) {
-  for (const AdjacencyId& id : streaming_.uploadedBehind()) device_.cache().uploadBehind(store_, id.first, id.second);
+void BgpRun::noteRun(const BgpCall& options, ExecutionProfile& profile) const {
   profile.note = runNote(options);
   profile.copiedBytes += device_.cache().bytesUploadedThisQuery();
 }

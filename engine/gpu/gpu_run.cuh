@@ -7,10 +7,9 @@
 // memory requires (general_path.cu).
 //
 // The executor makes one on the stack of each call, for that call: it
-// begins a query on the device's cache when made, and ends it by starting
-// the copies behind it (what it read lazily, uploaded whole for the queries
-// after it; each copy holds its host memory), so no call's state outlives
-// it and nothing ties a cursor to a thread.
+// begins a query on the device's cache when made and waits for the query's
+// uploads when it goes, so no call's state outlives it and nothing ties a
+// cursor to a thread.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -74,10 +73,11 @@ struct ComponentRun {
 class BgpRun {
  public:
   // Begins a query on the device that will run `steps` (of every component
-  // of the BGP, or of the one component counted): plans what it streams
-  // (and what it reads lazily) and uploads the sets of constants its
-  // vertices are limited to.
+  // of the BGP, or of the one component counted): plans what it streams and
+  // uploads the sets of constants its vertices are limited to.
   BgpRun(Device& device, const BoundBgp& bgp, const GraphStore& store, const std::vector<ComponentSteps>& steps);
+  // Waits for the uploads started for the query: before its snapshot may go.
+  ~BgpRun();
   BgpRun(const BgpRun&) = delete;
   BgpRun& operator=(const BgpRun&) = delete;
 
@@ -101,7 +101,7 @@ class BgpRun {
 
  private:
   // gpu_run.cu: the call, the light path and the steps' arguments.
-  void finish(const BgpCall& options, ExecutionProfile& profile);
+  void noteRun(const BgpCall& options, ExecutionProfile& profile) const;
   std::string runNote(const BgpCall& options) const;
   ComponentRows componentRows(uint32_t c, const ComponentSteps& steps, const BgpCall& options,
                               ExecutionProfile& profile, bool countOnly, size_t countedLeaves);

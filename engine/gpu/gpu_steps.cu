@@ -1,7 +1,7 @@
 #include "engine/gpu/gpu_steps.h"
 
 #include <algorithm>
-#include <map>
+#include <set>
 
 #include "engine/gpu/join_step.cuh"
 #include "storage/graph_store.h"
@@ -37,26 +37,20 @@ std::string unsupportedReason(const std::vector<ComponentSteps>& components, con
 }
 
 std::vector<AdjacencyUse> adjacencyUses(const std::vector<ComponentSteps>& components, const GraphStore& store) {
-  std::map<AdjacencyId, bool> everyKey;  // by adjacency read
+  std::set<AdjacencyId> ids;
   for (const auto& steps : components) {
     for (const GpuStep& s : steps) {
       if (s.step.source == ColumnSource::PredicateKeys || s.step.source == ColumnSource::Neighbours) {
-        everyKey[{s.step.direction, s.step.predicate}] |= s.step.source == ColumnSource::PredicateKeys;
+        ids.insert({s.step.direction, s.step.predicate});
       }
-      for (const AdjacencyProbe& p : s.step.adjacencyProbes) everyKey.try_emplace({p.direction, p.predicate}, false);
+      for (const AdjacencyProbe& p : s.step.adjacencyProbes) ids.insert({p.direction, p.predicate});
     }
   }
   std::vector<AdjacencyUse> uses;
-  for (const auto& [id, all] : everyKey) {
-    uses.push_back({id, wholeBytes(store.adjacency(id.first).predicate(id.second)), all});
+  for (const AdjacencyId& id : ids) {
+    uses.push_back({id, wholeBytes(store.adjacency(id.first).predicate(id.second))});
   }
   return uses;
-}
-
-bool estimatedRowsAtMost(const std::vector<ComponentSteps>& components, double rows) {
-  return std::ranges::all_of(components, [&](const ComponentSteps& steps) {
-    return std::ranges::all_of(steps, [&](const GpuStep& s) { return s.plan->estimatedRows <= rows; });
-  });
 }
 
 }  // namespace gsparql::engine::gpu

@@ -33,11 +33,7 @@ std::vector<ComponentSteps> gpuSteps(const BgpPlan& plan, const BoundBgp& bgp);
 std::string unsupportedReason(const std::vector<ComponentSteps>& components, const BoundBgp& bgp);
 
 // The adjacency (one predicate, one direction) the steps read through the
-// graph cache, each once, with its size on the device and whether a step
-// draws every key of it (onDevice is left to the caller).
+// graph cache, each once, with its size on the device.
 std::vector<AdjacencyUse> adjacencyUses(const std::vector<ComponentSteps>& components, const GraphStore& store);
-
-// Whether the plan expects at most `rows` rows out of every step.
-bool estimatedRowsAtMost(const std::vector<ComponentSteps>& components, double rows);
 
 }  // namespace gsparql::engine::gpu

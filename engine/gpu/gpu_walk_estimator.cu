@@ -1,7 +1,5 @@
 #include "engine/gpu/gpu_walk_estimator.h"
 
-#include <algorithm>
-
 #include "engine/gpu/gpu_device.cuh"
 #include "engine/gpu/gpu_steps.h"
 #include "engine/gpu/gpu_wander_join.cuh"
@@ -19,26 +17,16 @@ class GpuWalkEstimator final : public WalkEstimator {
   // Between queries (the planner asks before the executor runs), so the
   // adjacency uploaded for the walks stays for the query's steps. Walks
   // read the adjacency whole: where the plans' would not fit the cache, the
-  // GPU declines rather than push out the ranges queries stream; where some
-  // is not on the device yet and cold queries read lazily, it starts
-  // copying it behind the query and declines (the CPU walks) rather than
-  // wait for it;
-  // where the device has no room for them, it frees what it holds and declines.
+  // GPU declines rather than push out the ranges queries stream; where the
+  // device has no room for them, it frees what it holds and declines.
   std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
                                                    const GraphStore& store, const WalkOptions& options) override {
     device_.select();
     std::vector<gpu::ComponentSteps> steps;
     for (const ComponentPlan& plan : plans) steps.push_back(gpu::gpuSteps(plan, bgp));
-    const std::vector<gpu::AdjacencyUse> uses = gpu::adjacencyUses(steps, store);
-    if (!gpu::planStreaming(uses, device_.cache().budget()).streamed.empty()) {
+    if (!gpu::planStreaming(gpu::adjacencyUses(steps, store), device_.cache().budget()).streamed.empty()) {
       throw ExecutorDeclined("the adjacency the plans walk would not fit the GPU's cache",
                              ExecutorDeclined::When::BeforeWork);
-    }
-    gpu::GraphCache& cache = device_.cache();
-    const auto arriving = [&](const gpu::AdjacencyUse& u) { return !cache.arrived(store, u.id.first, u.id.second); };
-    if (device_.options().readColdLazily && std::ranges::any_of(uses, arriving)) {
-      for (const gpu::AdjacencyUse& u : uses) cache.uploadBehind(store, u.id.first, u.id.second);
-      throw ExecutorDeclined("the adjacency the plans walk is not on the GPU yet", ExecutorDeclined::When::BeforeWork);
     }
     try {
       return gpu::wanderJoin(device_.pool(), device_.cache(), plans, bgp, store, options);

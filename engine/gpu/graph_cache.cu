@@ -9,16 +9,10 @@
 
 namespace gsparql::engine::gpu {
 
-namespace {
-
-bool inFlight(const std::shared_ptr<StagedUpload>& upload) {
-  return upload && upload->milliseconds.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
-}
-
-}  // namespace
-
 bool GraphCache::evictable(const Entry& e) const {
-  if (inFlight(e.upload) || e.holds > 0) return false;
+  const bool inFlight =
+      e.upload && e.upload->milliseconds.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+  if (inFlight || e.holds > 0) return false;
   return e.isRange || e.lastUse != epoch_;  // never what the running query uses whole
 }
 
@@ -77,59 +71,18 @@ GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, ui
   return it->second;
 }
 
-// The five arrays' copies from `arrays` into `e`, allocated here.
-std::vector<HostToDevice> GraphCache::allocateWhole(Entry& e, const UncheckedArrays& arrays, uint32_t keyCount,
-                                                    uint32_t primaryGroups) {
-  e.groups = DeviceArray<pcsr::Group>(pool_, arrays.groups.size());
-  e.groupNeighbours = DeviceArray<uint32_t>(pool_, arrays.groupNeighbours.size());
-  e.keys = DeviceArray<uint32_t>(pool_, arrays.keys.size());
-  e.offsets = DeviceArray<uint32_t>(pool_, arrays.offsets.size());
-  e.neighbours = DeviceArray<uint32_t>(pool_, arrays.neighbours.size());
-  e.bytes = e.groups.bytes() + e.groupNeighbours.bytes() + e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
-  e.view = {e.groups.data(), e.groupNeighbours.data(), e.keys.data(), e.offsets.data(), e.neighbours.data(),
-            keyCount, primaryGroups};
-  return {{arrays.groups.data(), e.groups.data(), e.groups.bytes()},
-          {arrays.groupNeighbours.data(), e.groupNeighbours.data(), e.groupNeighbours.bytes()},
-          {arrays.keys.data(), e.keys.data(), e.keys.bytes()},
-          {arrays.offsets.data(), e.offsets.data(), e.offsets.bytes()},
-          {arrays.neighbours.data(), e.neighbours.data(), e.neighbours.bytes()}};
-}
-
 GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
-  Entry& found = cached(store, static_cast<uint32_t>(direction), predicate, [&](Entry& e) {
+  return cached(store, static_cast<uint32_t>(direction), predicate, [&](Entry& e) {
     const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
-    // Each accessor checks its array whole (format 4: every block) first.
-    const UncheckedArrays whole{host.keys(), host.offsets(), host.neighbours(), host.groups(), host.groupNeighbours()};
-    for (const HostToDevice& c : allocateWhole(e, whole, host.keyCount(), host.primaryGroups())) {
-      GSPARQL_CUDA(cudaMemcpyAsync(c.device, c.host, c.bytes, cudaMemcpyHostToDevice, pool_.stream()));
-    }
+    e.groups = toDevice(pool_, host.groups());
+    e.groupNeighbours = toDevice(pool_, host.groupNeighbours());
+    e.keys = toDevice(pool_, host.keys());
+    e.offsets = toDevice(pool_, host.offsets());
+    e.neighbours = toDevice(pool_, host.neighbours());
+    e.bytes = e.groups.bytes() + e.groupNeighbours.bytes() + e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
+    e.view = {e.groups.data(), e.groupNeighbours.data(), e.keys.data(), e.offsets.data(), e.neighbours.data(),
+              host.section().keyCount, host.primaryGroups()};
   });
-  arrive(found);  // copied behind an earlier query
-  return found;
-}
-
-void GraphCache::uploadBehind(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
-  if (holds(store, direction, predicate)) return;
-  const HeldArrays held = store.adjacency(direction).held(predicate);
-  const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
-  try {
-    cached(store, static_cast<uint32_t>(direction), predicate, [&](Entry& e) {
-      std::vector<HostToDevice> copies = allocateWhole(e, held.arrays, host.keyCount(), host.primaryGroups());
-      e.upload = stager_.start(std::move(copies), [held] { held.checkWhole(); });
-    });
-  } catch (const DeviceOutOfMemory&) {
-    // No room: the query that next reads it copies it (or declines).
-  }
-}
-
-// Makes the pool's stream wait for `e`'s copy, if it is on its way;
-// returns how long the host waited and how long the copy took (ms).
-std::pair<double, double> GraphCache::arrive(Entry& e) {
-  if (!e.upload) return {0, 0};
-  const double waited = stager_.await(*e.upload);
-  const double copied = e.upload->milliseconds.get();  // throws what its checks threw
-  e.upload.reset();
-  return {waited, copied};
 }
 
 DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Direction direction,
@@ -163,11 +116,6 @@ bool GraphCache::holds(const GraphStore& store, pcsr::Direction direction, uint3
   return entries_.contains(Key{store.snapshotName(), static_cast<uint32_t>(direction), predicate, 0});
 }
 
-bool GraphCache::arrived(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) const {
-  const auto it = entries_.find(Key{store.snapshotName(), static_cast<uint32_t>(direction), predicate, 0});
-  return it != entries_.end() && !inFlight(it->second.upload);
-}
-
 GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
                                           KeyRange range) {
   const uint32_t kind = kRangeKind + static_cast<uint32_t>(direction);
@@ -185,8 +133,7 @@ GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Directi
     // Offsets as in the file: lookups subtract the range's first one.
     e.upload = stager_.start({{host.keys().data() + range.first, e.keys.data(), e.keys.bytes()},
                               {host.offsets().data() + range.first, e.offsets.data(), e.offsets.bytes()},
-                              {host.neighbours().data() + firstNeighbour, e.neighbours.data(), e.neighbours.bytes()}},
-                             [owner = store.adjacency(direction).held(predicate).owner] {});  // checked above
+                              {host.neighbours().data() + firstNeighbour, e.neighbours.data(), e.neighbours.bytes()}});
     e.view = {nullptr, nullptr, e.keys.data(), e.offsets.data(), e.neighbours.data(), keys, 0};
     ++streamed_.ranges;
     streamed_.bytes += e.bytes;
@@ -195,22 +142,18 @@ GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Directi
 
 GraphCache::PackedOnDevice GraphCache::upload(const PackedLists& packed) {
   const auto start = std::chrono::steady_clock::now();
-  std::vector<uint32_t> host;
-  host.reserve(packed.bytes() / sizeof(uint32_t));
-  for (const std::vector<uint32_t>* part : {&packed.keys, &packed.offsets, &packed.neighbours}) {
-    host.insert(host.end(), part->begin(), part->end());
-  }
-  PackedOnDevice d{toDevice(pool_, std::span<const uint32_t>(host)), {}};
-  const uint32_t* keys = d.arrays.data();
-  const uint32_t* offsets = keys + packed.keys.size();
-  const auto keyCount = static_cast<uint32_t>(packed.keys.size());
-  d.view = {nullptr, nullptr, keys, offsets, offsets + packed.offsets.size(), keyCount, 0};
+  PackedOnDevice d{toDevice(pool_, std::span<const uint32_t>(packed.keys)),
+                   toDevice(pool_, std::span<const uint32_t>(packed.offsets)),
+                   toDevice(pool_, std::span<const uint32_t>(packed.neighbours)), {}};
+  d.view = {nullptr, nullptr, d.keys.data(), d.offsets.data(), d.neighbours.data(),
+            static_cast<uint32_t>(packed.keys.size()), 0};
   // Copied while the query waits: both copy time and time waited.
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   streamed_.copyMilliseconds += ms;
   streamed_.waitedMilliseconds += ms;
   ++streamed_.packed;
   streamed_.packedBytes += packed.bytes();
+  uploadedThisQuery_ += packed.bytes();
   return d;
 }
 
@@ -221,9 +164,11 @@ void GraphCache::prefetch(const GraphStore& store, pcsr::Direction direction, ui
 DeviceAdjacency GraphCache::acquire(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
                                     KeyRange range) {
   Entry& e = rangeEntry(store, direction, predicate, range);
-  const auto [waited, copied] = arrive(e);
-  streamed_.waitedMilliseconds += waited;
-  streamed_.copyMilliseconds += copied;
+  if (e.upload) {
+    streamed_.waitedMilliseconds += stager_.await(*e.upload);
+    streamed_.copyMilliseconds += e.upload->milliseconds.get();
+    e.upload.reset();
+  }
   ++e.holds;
   return e.view;
 }

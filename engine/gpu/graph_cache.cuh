@@ -11,7 +11,6 @@
 #include "engine/gpu/device_memory.cuh"
 #include "engine/gpu/partition_stager.cuh"
 #include "engine/gpu/streaming_plan.h"
-#include "storage/adjacency_arrays.h"
 #include "storage/pcsr_format.h"
 
 namespace gsparql {
@@ -70,18 +69,11 @@ class GraphCache {
     entries_.clear();
     used_ = 0;
   }
-  // The adjacency whole; the pool's stream waits for it where it is still
-  // being copied behind an earlier query.
+  // Waits for the uploads in flight: before the query's snapshot may go.
+  void drain() { stager_.drain(); }
   DeviceAdjacency get(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
-  // Whether get() would find the adjacency here (or on its way), without copying it.
+  // Whether get() would find the adjacency here, without copying it.
   bool holds(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) const;
-  // Whether it is here and no copy of it is on its way: get() would not wait.
-  bool arrived(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) const;
-  // Starts copying the adjacency whole behind the running query, which
-  // reads it in pieces (streaming_plan.h's uploadedBehind), for the queries
-  // after it; its arrays are checked on the copying thread, which holds them
-  // mapped. Nothing where it is here already or the device has no room.
-  void uploadBehind(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   // The predicate's keys in that direction as a bitset over all vertices,
   // built on first use and cached with the adjacency.
   const uint32_t* keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
@@ -100,10 +92,9 @@ class GraphCache {
   // so that its copy overlaps the kernels in between.
   void prefetch(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
   const StreamedRanges& streamedThisQuery() const { return streamed_; }
-  // Lists packed on the host for one pass (not cached), copied now: keys,
-  // offsets and neighbours one after another, in one copy.
+  // Lists packed on the host for one pass (not cached), copied now.
   struct PackedOnDevice {
-    DeviceArray<uint32_t> arrays;
+    DeviceArray<uint32_t> keys, offsets, neighbours;
     DeviceAdjacency view;
   };
   PackedOnDevice upload(const PackedLists& packed);
@@ -120,14 +111,11 @@ class GraphCache {
     // Key ranges: evictable whenever not held, even by the running query.
     bool isRange = false;
     uint32_t holds = 0;
-    std::shared_ptr<StagedUpload> upload;  // until a query first waits for it
+    std::shared_ptr<StagedUpload> upload;  // until the query first waits for it
   };
   // Generation, kind, predicate or graph, key range (first << 32 | end).
   using Key = std::tuple<std::string, uint32_t, uint32_t, uint64_t>;
   bool evictable(const Entry& e) const;
-  std::vector<HostToDevice> allocateWhole(Entry& e, const UncheckedArrays& arrays, uint32_t keyCount,
-                                          uint32_t primaryGroups);
-  std::pair<double, double> arrive(Entry& e);
   void evictFor(uint64_t bytes);
   void evictIdle();  // every entry the running query does not use
   Entry& rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
@@ -143,7 +131,7 @@ class GraphCache {
   uint64_t lastQueryEpoch_ = 0;
   StreamedRanges streamed_;
   std::map<Key, Entry> entries_;
-  PartitionStager stager_;  // after entries_: drained before the arrays it writes go (and before the device)
+  PartitionStager stager_;  // after entries_: drained before the arrays it writes go
 };
 
 }  // namespace gsparql::engine::gpu

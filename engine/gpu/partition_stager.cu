@@ -47,22 +47,17 @@ void PartitionStager::drain() {
   if (last_.valid()) last_.wait();
 }
 
-std::shared_ptr<StagedUpload> PartitionStager::start(std::vector<HostToDevice> copies, std::function<void()> before) {
+std::shared_ptr<StagedUpload> PartitionStager::start(std::vector<HostToDevice> copies) {
+  if (!buffers_) buffers_ = std::make_unique<Buffers>();
   auto upload = std::make_shared<StagedUpload>();
   auto allocated = std::make_shared<CudaEvent>();
   GSPARQL_CUDA(cudaEventRecord(allocated->get(), pool_.stream()));
-  int device = 0;
-  GSPARQL_CUDA(cudaGetDevice(&device));
   std::shared_future<double> previous = last_;
   // The thread keeps `upload` alive for its event.
-  last_ = std::async(std::launch::async,
-                     [this, previous, device, copies = std::move(copies), before = std::move(before), allocated, upload] {
-                       if (previous.valid()) previous.wait();  // one upload at a time through the two buffers
-                       GSPARQL_CUDA(cudaSetDevice(device));    // the pool's, not the thread's default
-                       if (!buffers_) buffers_ = std::make_unique<Buffers>();
-                       if (before) before();
-                       return copy(copies, allocated->get(), upload->ready.get());
-                     }).share();
+  last_ = std::async(std::launch::async, [this, previous, copies = std::move(copies), allocated, upload] {
+            if (previous.valid()) previous.wait();  // one upload at a time through the two buffers
+            return copy(copies, allocated->get(), upload->ready.get());
+          }).share();
   upload->milliseconds = last_;
   return upload;
 }

@@ -7,7 +7,6 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
-#include <functional>
 #include <future>
 #include <memory>
 #include <vector>
@@ -49,11 +48,8 @@ class PartitionStager {
   PartitionStager& operator=(const PartitionStager&) = delete;
 
   // Starts copying; the device arrays are allocated on the pool's stream
-  // before the call. Uploads run one after another, in the order started,
-  // on a thread of their own: `before` first (the host arrays' checks), and
-  // what it holds (the owner of the host memory) lives until the copies end.
-  // What `before` throws, the upload's future does.
-  std::shared_ptr<StagedUpload> start(std::vector<HostToDevice> copies, std::function<void()> before);
+  // before the call. Uploads run one after another, in the order started.
+  std::shared_ptr<StagedUpload> start(std::vector<HostToDevice> copies);
   // Makes the pool's stream wait for `upload`; returns how long the host
   // waited for it to arrive (0: it had arrived, the copy was hidden).
   double await(const StagedUpload& upload);
@@ -67,7 +63,7 @@ class PartitionStager {
   double copy(const std::vector<HostToDevice>& copies, cudaEvent_t allocated, cudaEvent_t ready);
 
   DevicePool& pool_;
-  std::unique_ptr<Buffers> buffers_;  // made by the first upload, on its thread (pinning takes milliseconds)
+  std::unique_ptr<Buffers> buffers_;  // made on first use
   std::shared_future<double> last_;
 };
 

@@ -16,14 +16,10 @@ std::string StreamedAdjacency::note() const {
   char times[96];
   std::snprintf(times, sizeof times, "copies took %.3f ms, the query waited %.3f ms for them; ", r.copyMilliseconds,
                 r.waitedMilliseconds);
-  const size_t lazily = plan_.uploadedBehind.size();
-  const std::string behind = lazily == 0 ? ""
-                                         : std::to_string(lazily) +
-                                               " of them not on the GPU yet: read lazily, copied whole behind the query; ";
   return std::to_string(plan_.streamed.size()) + " adjacency(s) streamed in key ranges of at most " +
          std::to_string(plan_.partitionBytes) + " bytes: " + std::to_string(r.ranges) + " range(s) of " +
          std::to_string(r.bytes) + " bytes and " + std::to_string(r.packed) + " packed list set(s) of " +
-         std::to_string(r.packedBytes) + " bytes uploaded, " + times + behind;
+         std::to_string(r.packedBytes) + " bytes uploaded, " + times;
 }
 
 std::vector<uint32_t> StreamedAdjacency::keysOnHost(const uint32_t* keys, uint32_t rows) const {

@@ -20,8 +20,6 @@ class StreamedAdjacency {
       : device_(device), store_(store), plan_(std::move(plan)) {}
 
   bool any() const { return !plan_.streamed.empty(); }
-  // What the run reads lazily, to be copied whole behind it.
-  const std::set<AdjacencyId>& uploadedBehind() const { return plan_.uploadedBehind; }
   bool streams(pcsr::Direction direction, uint32_t predicate) const { return plan_.streams(direction, predicate); }
 
   // `pass` over a streamed adjacency as the `rows` keys in `keys` (null:

@@ -54,23 +54,17 @@ std::optional<PackedLists> packLists(const PredicateAdjacency& adjacency, std::v
   return packed;
 }
 
-StreamingPlan planStreaming(std::vector<AdjacencyUse> uses, uint64_t cacheBytes, bool light) {
+StreamingPlan planStreaming(std::vector<AdjacencyUse> uses, uint64_t cacheBytes) {
   uint64_t total = 0;
   for (const AdjacencyUse& u : uses) total += u.bytes;
   StreamingPlan plan;
+  if (total <= cacheBytes) return plan;
   std::sort(uses.begin(), uses.end(), [](const AdjacencyUse& a, const AdjacencyUse& b) { return a.bytes > b.bytes; });
-  if (total > cacheBytes) {
-    for (auto u = uses.begin(); u != uses.end() && total > cacheBytes / 2; ++u) {
-      plan.streamed.insert(u->id);
-      total -= u->bytes;
-    }
-  }
   for (const AdjacencyUse& u : uses) {
-    if (!light || u.onDevice || u.everyKey || plan.streamed.contains(u.id)) continue;
+    if (total <= cacheBytes / 2) break;
     plan.streamed.insert(u.id);
-    plan.uploadedBehind.insert(u.id);
+    total -= u.bytes;
   }
-  if (plan.streamed.empty()) return plan;
   // Small enough for the pieces to overlap their upload with kernels, large
   // enough that a range is not mostly per-copy overhead.
   constexpr uint64_t kLeastPartitionBytes = uint64_t{16} << 10;

@@ -50,17 +50,11 @@ using AdjacencyId = std::pair<pcsr::Direction, uint32_t>;  // direction, predica
 
 struct AdjacencyUse {
   AdjacencyId id;
-  uint64_t bytes = 0;     // wholeBytes
-  bool everyKey = false;  // a step draws every key of it: read whole in any case
-  bool onDevice = false;  // in the GPU's cache, its copy arrived
+  uint64_t bytes = 0;  // wholeBytes
 };
 
 struct StreamingPlan {
   std::set<AdjacencyId> streamed;  // empty: everything is uploaded whole
-  // Of those, what fits the cache but is not on the device yet, read in
-  // pieces by a light query and copied whole behind it (unless a copy is on
-  // its way already).
-  std::set<AdjacencyId> uploadedBehind;
   uint64_t partitionBytes = 0;     // the most bytes of one key range
   bool streams(pcsr::Direction d, uint32_t predicate) const { return streamed.contains({d, predicate}); }
 };
@@ -69,10 +63,6 @@ struct StreamingPlan {
 // `cacheBytes`: nothing where all fit; otherwise the largest, until the rest
 // take at most half the cache. Each streamed adjacency holds two ranges at a
 // time (one in use, the next uploading): together at most the other half.
-// A `light` query (few rows at every step) also streams, and uploads behind
-// it, what is not on the device yet and whose keys it does not all read: a
-// cold query's lookups then copy the kilobytes of their lists, not the
-// megabytes of whole predicates before its first row.
-StreamingPlan planStreaming(std::vector<AdjacencyUse> uses, uint64_t cacheBytes, bool light = false);
+StreamingPlan planStreaming(std::vector<AdjacencyUse> uses, uint64_t cacheBytes);
 
 }  // namespace gsparql::engine::gpu

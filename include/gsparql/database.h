@@ -49,12 +49,6 @@ struct DatabaseOptions {
   // it there: for servers and benchmarks, whose queries then never wait for
   // copies, and whose auto places every BGP by its run alone.
   bool gpuPreload = false;
-  // A light query (few rows at every step) reads the adjacency the GPU
-  // lacks in pieces, the lists of its rows' keys, while it is copied whole
-  // behind the query for the next ones; false (--gpu-copy-whole): every
-  // query copies what it lacks whole before its first step, as calibration
-  // measures copies.
-  bool gpuReadColdLazily = true;
   bool gpuPlainCsrLookups = false;     // binary search over sorted keys instead of PCSR groups
   bool gpuTwoPassJoin = false;         // count, then write, instead of Prealloc-Combine
   bool gpuNaiveSetOperations = false;  // one thread per task with linear merges

@@ -73,25 +73,6 @@ TEST_CASE("a query streams nothing while its adjacency fits the cache, else its 
   CHECK(large.partitionBytes == (uint64_t{1} << 30) / 4);  // two ranges in flight take half the cache
 }
 
-TEST_CASE("a light query reads lazily, and uploads behind it, what the device lacks and it does not read every key of") {
-  using Ids = std::set<engine::gpu::AdjacencyId>;
-  std::vector<AdjacencyUse> uses{{{kOut, 1}, 300}, {{kIn, 1}, 100}, {{kOut, 2}, 50}, {{kOut, 3}, 20}};
-  uses[1].onDevice = true;  // copied by an earlier query
-  uses[2].everyKey = true;  // a step draws all its keys: whole in any case
-  const engine::gpu::StreamingPlan light = engine::gpu::planStreaming(uses, 1000, true);
-  CHECK(light.streamed == Ids{{kOut, 1}, {kOut, 3}});
-  CHECK(light.uploadedBehind == light.streamed);
-  CHECK(light.partitionBytes >= 16 << 10);
-  // A query expecting many rows copies what it lacks whole before it runs.
-  const engine::gpu::StreamingPlan heavy = engine::gpu::planStreaming(uses, 1000, false);
-  CHECK(heavy.streamed.empty());
-  CHECK(heavy.uploadedBehind.empty());
-  // Streamed for its size, an adjacency is not copied whole behind the query either.
-  const engine::gpu::StreamingPlan tight = engine::gpu::planStreaming(uses, 469, true);
-  CHECK(tight.streamed == Ids{{kOut, 1}, {kOut, 3}});
-  CHECK(tight.uploadedBehind == Ids{{kOut, 3}});
-}
-
 TEST_CASE("the packed lists of a few keys are their neighbour lists, each key once, within the bytes allowed") {
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <atomic>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -25,7 +24,6 @@
 #include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
-#include "storage/file_damage.h"
 #include "storage/graph_store.h"
 #include "support/random_bgp.h"
 #include "support/test_support.h"
@@ -489,80 +487,6 @@ TEST_CASE("the adjacency cache is reused across queries") {
   CHECK(first.explain().find("uploaded for this query: 0 bytes") == std::string::npos);
   CHECK(second.explain().find("uploaded for this query: 0 bytes") != std::string::npos);
   CHECK(first.rows() == second.rows());
-}
-
-TEST_CASE("a cold light query reads what the GPU lacks lazily, with the CPU's rows, and copies it whole behind itself") {
-  if (skipWithoutGpu()) return;
-  TempDir dir;
-  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
-  GraphStore store(dir.path());
-  auto cpu = engine::makeCpuExecutor();
-  auto orderer = engine::makeStatisticsOrderer();
-  engine::GpuOptions whole;
-  whole.readColdLazily = false;
-  const std::string lazily = "read lazily, copied whole behind the query";
-  size_t lazy = 0, compared = 0;
-  for (const std::string& text : sf1Queries()) {
-    CAPTURE(text);
-    for (const std::string& q : {text, countingQuery(text)}) {
-      ++compared;
-      CHECK(compare(store, *gpuBackend(*cpu, whole), *cpu, q, false).find(lazily) == std::string::npos);
-      auto gpu = gpuBackend(*cpu);  // holds nothing yet
-      if (compare(store, *gpu, *cpu, q, false).find(lazily) == std::string::npos) continue;
-      ++lazy;
-      // What it read lazily is on its way (nothing left to copy), then there:
-      // a later run reads it whole, with the same rows.
-      const engine::QueryOutcome planned = engine::runQuery(sparql::parseQuery(q), store, *cpu, *orderer, {});
-      const engine::BgpLeaf* leaf = engine::firstBgpLeaf(*planned.plan);
-      REQUIRE(leaf != nullptr);
-      CHECK(gpu->bytesToCopy(leaf->plan(), leaf->bgp(), store) == 0);
-      bool arrived = false;
-      for (int attempt = 0; attempt < 500 && !arrived; ++attempt) {
-        arrived = compare(store, *gpu, *cpu, q, false).find(lazily) == std::string::npos;
-        if (!arrived) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      }
-      CHECK(arrived);
-    }
-  }
-  MESSAGE(lazy << " of " << compared << " cold BGPs read lazily");
-  CHECK(lazy > compared / 4);
-}
-
-TEST_CASE("damage that a copy behind a lazy query finds fails the next query to read that adjacency, naming the file") {
-  if (skipWithoutGpu()) return;
-  // <e:p> from 3,000 subjects, three objects each: 9,000 neighbours, 9 blocks of the plain CSR.
-  std::string nt;
-  for (int s = 0; s < 3000; ++s) {
-    for (int o = 0; o < 3; ++o) nt += "<e:s" + std::to_string(s) + "> <e:p> <e:o" + std::to_string((s + o) % 500) + "> .\n";
-  }
-  TempDir dir;
-  writeFile(dir / "graph.nt", nt);
-  Database::load(dir / "db", {(dir / "graph.nt").string()});
-  const std::filesystem::path file = GraphStore(dir / "db").generation().dir / kOutAdjacencyFile;
-  uint64_t damaged = 0;
-  uint32_t predicate = 0;
-  {
-    GraphStore store(dir / "db");
-    const AdjacencyFile& out = store.adjacency(pcsr::Direction::Out);
-    while (out.predicate(predicate).edgeCount() != 9000) ++predicate;
-    const PredicateAdjacency& p = out.predicate(predicate);
-    const uint32_t s0 = store.dictionary().id(TermSpace::Vertex, "<e:s0>").value();
-    const size_t key = std::lower_bound(p.keys().begin(), p.keys().end(), s0) - p.keys().begin();
-    const uint64_t listBlock = p.offsets()[key] * sizeof(uint32_t) / pcsr::kCheckBlockBytes;
-    const uint64_t block = listBlock == 0 ? 7 : 0;  // one that <e:s0>'s lookup does not read
-    damaged = p.section().neighboursOffset + block * pcsr::kCheckBlockBytes;
-  }
-  flipBits(file, static_cast<std::streamoff>(damaged + 12), 0x20);
-  Database db(dir / "db");
-  QueryOptions gpu;  // no walks before the runs: the run starts the copy
-  gpu.backend = Backend::Gpu;
-  gpu.optimizer = Optimizer::Statistics;
-  const QueryResult light = db.query("SELECT ?o WHERE { <e:s0> <e:p> ?o }", gpu);
-  CHECK(light.rowCount() == 3);
-  CHECK(light.explain().find("read lazily, copied whole behind the query") != std::string::npos);
-  const std::string expected = "database corrupted: " + file.string() + ", offset " + std::to_string(damaged) +
-                               ": predicate " + std::to_string(predicate) + ": block checksum mismatch";
-  CHECK_THROWS_WITH_AS(db.query("SELECT * WHERE { ?s <e:p> ?o }", gpu), expected.c_str(), StorageError);
 }
 
 TEST_CASE("a LIMIT far below a BGP's estimate runs depth-first on the CPU executor, small ones stay on the GPU") {

@@ -463,36 +463,3 @@ TEST_CASE("a lookup checks the blocks it reads: damage elsewhere in the same arr
   CHECK_THROWS_WITH_AS(a.neighbours(), expected.c_str(), StorageError);
   CHECK_THROWS_WITH_AS(damaged.verify(), expected.c_str(), StorageError);
 }
-
-TEST_CASE("arrays held beyond their adjacency file stay mapped, and their whole check finds damage no lookup read") {
-  std::vector<Edge> edges;
-  for (uint32_t k = 0; k < 10000; ++k) {
-    for (uint32_t n = 0; n < 10; ++n) edges.push_back({k * 2, 10000 + k + n * 100});
-  }
-  const uint64_t vertexCount = 30000;
-  TempDir dir;
-  const auto file = writeAdjacency(dir, 0, edges);
-  const auto s = sectionOf(file, 0);
-  std::vector<uint32_t> neighbours;
-  HeldArrays held;
-  {
-    const AdjacencyFile pristine(file, vertexCount);
-    const std::span<const uint32_t> whole = pristine.predicate(0).neighbours();
-    neighbours.assign(whole.begin(), whole.end());
-    held = pristine.held(0);
-  }
-  // The file's object is gone; what the GPU copies behind a query still reads it.
-  CHECK(std::ranges::equal(held.arrays.neighbours, neighbours));
-  CHECK(held.arrays.keys.size() == 10000);
-  CHECK_NOTHROW(held.checkWhole());
-  held = {};
-  const uint64_t block = pcsr::kCheckBlockBytes;
-  flipBits(file, static_cast<std::streamoff>(s.neighboursOffset + 5 * block + 8), 0x01);
-  const std::string expected = "database corrupted: " + file.string() + ", offset " +
-                               std::to_string(s.neighboursOffset + 5 * block) + ": predicate 0: block checksum mismatch";
-  const AdjacencyFile damaged(file, vertexCount);
-  const HeldArrays lazy = damaged.held(0);  // the table of block sums checked, no block
-  REQUIRE(lazy.blocks != nullptr);
-  CHECK(damaged.predicate(0).neighboursAt(0).size() == 10);
-  CHECK_THROWS_WITH_AS(lazy.checkWhole(), expected.c_str(), StorageError);
-}
