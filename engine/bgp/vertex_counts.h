@@ -17,6 +17,10 @@ struct VertexCount {
 // Ascending vertices, each with at least one row.
 using VertexCounts = std::vector<VertexCount>;
 
+// The counts of parts of one BGP's rows (a device's chunks, say), added
+// per vertex: the counts of all the rows, in vertex order.
+VertexCounts addCounts(std::vector<VertexCounts> parts);
+
 class VertexCounter {
  public:
   explicit VertexCounter(uint64_t vertexCount) : counts_(vertexCount, 0) {}

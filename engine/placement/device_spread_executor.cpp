@@ -172,11 +172,13 @@ class DeviceSpreadExecutor final : public Executor {
     return Executor::countDistinct(plan, bgp, store, options, profile, column);
   }
 
-  // On one device: the chunks' counts of the same vertex would have to be merged.
   VertexCounts countByVertex(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store,
                              const BgpCall& options, ExecutionProfile& profile, uint32_t column) override {
-    return onQuietest(profile,
-                      [&](Executor& e) { return e.countByVertex(plan, bgp, store, options, profile, column); });
+    if (options.injective || !isHeavy(planCost(options_.costs, plan), profile)) {
+      return onQuietest(profile,
+                        [&](Executor& e) { return e.countByVertex(plan, bgp, store, options, profile, column); });
+    }
+    return Executor::countByVertex(plan, bgp, store, options, profile, column);  // component by component, below
   }
 
   uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) override {
@@ -223,6 +225,26 @@ class DeviceSpreadExecutor final : public Executor {
     }
     addComponentProfile(profile, component, part);
     return distinct;
+  }
+
+  // A vertex's rows may lie in several chunks (of any vertex but the
+  // first): each chunk counts its own, and the counts add.
+  VertexCounts countByVertexInComponent(const BgpPlan& plan, uint32_t component, const BoundBgp& bgp,
+                                        const GraphStore& store, const BgpCall& options, ExecutionProfile& profile,
+                                        uint32_t column) override {
+    const BgpPlan alone{{plan.components[component]}};
+    ExecutionProfile part;
+    VertexCounts counts;
+    if (auto chunks = cut(plan.components[component], bgp, store)) {
+      counts = addCounts(
+          runChunks<VertexCounts>(*chunks, part, [&](Executor& e, const Chunks::Chunk& c, ExecutionProfile& p) {
+            return e.countByVertex(c.plan, c.bgp, store, options, p, column);
+          }));
+    } else {
+      counts = onQuietest(part, [&](Executor& e) { return e.countByVertex(alone, bgp, store, options, part, column); });
+    }
+    addComponentProfile(profile, component, part);
+    return counts;
   }
 
  private:

@@ -12,7 +12,8 @@
 //   candidates, a CandidateSource::Constants step), and the chunks' rows
 //   are put together in chunk order. The candidates are in id order and
 //   each chunk a run of them, so the rows are the ones one device would
-//   find, in its order; counts add.
+//   find, in its order; counts add, and so do counts per vertex, vertex
+//   by vertex.
 // Calls it does not cut (a LIMIT, a first vertex that is a constant or
 // binds a predicate variable, several components for rows, a distinct
 // count of another vertex than the first) run whole on one device.

@@ -1,13 +1,15 @@
 // Several devices as one executor (engine/placement/device_spread_executor.h),
 // with CPU executors standing in for GPUs (the spreading is the same; the
 // GPU machine runs it over real GPUs, tests/gpu): a cut BGP gives one
-// device's rows in its order, counts and distinct counts alike; light calls
+// device's rows in its order, counts, distinct counts and counts per vertex
+// alike; light calls
 // go to the quietest device; a device's failure fails the call.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <random>
 #include <set>
 #include <thread>
@@ -62,15 +64,19 @@ Outcome run(const GraphStore& store, Executor& executor, const std::string& text
   return {rowsInOrder(outcome.rows), executorNotes(*outcome.plan)};
 }
 
-// The query's rows, its COUNT(*) and COUNT(DISTINCT) of each variable, on
-// both executors: the same, rows in the same order. Returns how many of the
-// spread runs were cut.
+// The query's rows, its COUNT(*), and COUNT(DISTINCT) and GROUP BY with
+// COUNT(*) of each variable, on both executors: the same, rows in the same
+// order. Returns how many of the spread runs were cut (and adds those of
+// GROUP BY to `groupsCut`).
 int compareSpread(const GraphStore& store, Executor& spread, Executor& one, const std::string& text,
-                  const std::vector<std::string>& variables) {
+                  const std::vector<std::string>& variables, int* groupsCut = nullptr) {
   int cut = 0;
   for (bool injective : {false, true}) {
     std::vector<std::string> texts{text, countingQuery(text)};
-    for (const std::string& v : variables) texts.push_back(countingQuery(text, v));
+    for (const std::string& v : variables) {
+      texts.push_back(countingQuery(text, v));
+      texts.push_back(groupCountQuery(text, v));
+    }
     for (const std::string& t : texts) {
       CAPTURE(t);
       CAPTURE(injective);
@@ -79,6 +85,7 @@ int compareSpread(const GraphStore& store, Executor& spread, Executor& one, cons
       const bool wasCut = spreadOutcome.notes.find("chunks of the first step's candidates") != std::string::npos;
       if (wasCut) CHECK(spreadOutcome.notes.find("priced ") != std::string::npos);  // what the threshold weighed
       cut += wasCut;
+      if (groupsCut != nullptr && wasCut && t.find(" GROUP BY ") != std::string::npos) ++*groupsCut;
     }
   }
   return cut;
@@ -86,20 +93,30 @@ int compareSpread(const GraphStore& store, Executor& spread, Executor& one, cons
 
 }  // namespace
 
-TEST_CASE("BGPs cut over several devices give one device's rows in its order, and its counts and distinct counts") {
+TEST_CASE("counts per vertex of several parts of the rows add vertex by vertex, in vertex order") {
+  const VertexCounts added = addCounts({{{2, 1}, {5, 3}}, {}, {{1, 4}, {5, 2}, {9, 1}}, {{2, 6}}});
+  CHECK(added == VertexCounts{{1, 4}, {2, 7}, {5, 5}, {9, 1}});
+  CHECK(addCounts({}).empty());
+  const uint64_t most = std::numeric_limits<int64_t>::max();  // what SPARQL's xsd:integer counts hold here
+  CHECK(addCounts({{{3, most - 1}}, {{3, 1}}}) == VertexCounts{{3, most}});
+  CHECK_THROWS_AS(addCounts({{{3, most}}, {{3, 1}}}), Error);  // never a wrapped count
+}
+
+TEST_CASE("BGPs cut over several devices give one device's rows in its order, and its counts, distinct counts and counts per vertex") {
   std::mt19937 random(41);
   auto one = makeCpuExecutor();
   auto spread = cpuDevices(3, 2);
-  int cut = 0, cases = 0;
+  int cut = 0, cases = 0, groupsCut = 0;
   for (int i = 0; i < scaledCases(60); ++i) {
     RandomCase c = randomCase(random);
     TempDir dir;
     const GraphStore store(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
-    cut += compareSpread(store, *spread, *one, c.query, c.variables);
+    cut += compareSpread(store, *spread, *one, c.query, c.variables, &groupsCut);
     ++cases;
   }
   CHECK(cut > cases);  // most cases were cut, rows and counts
+  CHECK(groupsCut > cases / 2);  // counts per vertex too
 }
 
 TEST_CASE("WatDiv SF1's queries cut over two devices give one device's rows in its order") {
@@ -114,7 +131,7 @@ TEST_CASE("WatDiv SF1's queries cut over two devices give one device's rows in i
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
     CAPTURE(file);
-    cut += compareSpread(store, *spread, *one, readText(file), {});
+    cut += compareSpread(store, *spread, *one, readText(file), {"v1"});
   }
   CHECK(cut > static_cast<int>(files.size() / 8));  // those from a constant are not cut
 }

@@ -184,14 +184,6 @@ void checkEveryVariable(const MakeQuery& query, const MakeQuery& reference, cons
 
 using MakeQuery = std::function<std::string(const std::string&, const std::string&)>;
 
-// GROUP BY ?v with COUNT(*) over the pattern of `select`; with a SAMPLE as
-// well, which keeps the GroupBy of the rows (the reference).
-std::string groupCountQuery(const std::string& select, const std::string& v, bool sample) {
-  const size_t where = select.find(" WHERE");
-  return "SELECT ?" + v + " (COUNT(*) AS ?n)" + (sample ? " (SAMPLE(?" + v + ") AS ?s)" : "") + select.substr(where) +
-         " GROUP BY ?" + v;
-}
-
 // Each row's first two cells (the key and its count), sorted.
 std::vector<std::string> keysAndCounts(const QueryResult& result) {
   std::vector<std::string> lines;

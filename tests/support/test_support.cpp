@@ -157,6 +157,13 @@ std::string countingQuery(const std::string& select, const std::string& distinct
   return "SELECT (COUNT(" + count + ") AS ?n)" + select.substr(where);
 }
 
+std::string groupCountQuery(const std::string& select, const std::string& v, bool sample) {
+  const size_t where = select.find(" WHERE");
+  if (where == std::string::npos) throw std::invalid_argument("no WHERE in " + select);
+  return "SELECT ?" + v + " (COUNT(*) AS ?n)" + (sample ? " (SAMPLE(?" + v + ") AS ?s)" : "") + select.substr(where) +
+         " GROUP BY ?" + v;
+}
+
 std::vector<std::string> resultLines(const QueryResult& result) {
   std::vector<std::string> rows;
   result.forEachRow([&](std::span<const Term> row) {

@@ -53,6 +53,9 @@ std::vector<std::string> directoryEntries(const std::filesystem::path& dir);
 // "SELECT (COUNT(*) AS ?n) WHERE ..." of a "SELECT ... WHERE ..." query, or
 // COUNT(DISTINCT ?v) of `distinctVariable` v.
 std::string countingQuery(const std::string& select, const std::string& distinctVariable = "");
+// GROUP BY ?v with COUNT(*) over the pattern of `select`; with a SAMPLE as
+// well, which keeps the GroupBy of the rows (the reference).
+std::string groupCountQuery(const std::string& select, const std::string& v, bool sample = false);
 // A result's rows, each its cells joined by tabs (unbound: empty), in its order.
 std::vector<std::string> resultLines(const QueryResult& result);
 // The same, sorted.
