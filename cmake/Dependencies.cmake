@@ -19,7 +19,7 @@ find_package(nlohmann_json 3 REQUIRED)
 pkg_check_modules(ICU_UC REQUIRED IMPORTED_TARGET icu-uc)
 # MD5 and SHA* (engine/expr/hashes.cpp): OpenSSL's libcrypto, opened on first use.
 pkg_check_modules(LIBCRYPTO REQUIRED libcrypto)
-# GeoSPARQL (engine/geo/): GEOS through its stable C API, geos_c.h.
+# GeoSPARQL (engine/geo/): GEOS through its stable C API, geos_c.h, opened on first use.
 pkg_check_modules(GEOS REQUIRED IMPORTED_TARGET geos)
 
 # gsparql_open_on_first_use(TARGET PKG DEFINE): TARGET compiles against the

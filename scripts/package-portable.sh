@@ -3,8 +3,8 @@
 # git-ignored folder (default .carry/gsparql): the stripped gsparql and
 # gpu_tests binaries, the optimizer's benchmarks (estimate-quality,
 # plan-quality, walk-throughput) and, in lib/, the shared libraries Debian ships without an
-# archive (oneTBB; GEOS, found by ldd below) and the libraries opened on first use (Raptor for RDF/XML,
-# PROJ, libcurl, libcrypto) with every library they load but glibc's (libxml2, libxslt, libyajl and theirs: Debian's
+# archive (oneTBB, found by ldd below) and the libraries opened on first use (Raptor for RDF/XML,
+# PROJ, GEOS, libcurl, libcrypto) with every library they load but glibc's (libxml2, libxslt, libyajl and theirs: Debian's
 # libraptor2.a would need libxslt's and libyajl's archives, which Debian does
 # not ship). Everything else is linked statically; the binaries find lib/
 # through their rpath, a DT_RPATH (cmake/Dependencies.cmake), which also

@@ -13,6 +13,7 @@
 
 #include "engine/expr/builtins.h"
 #include "engine/expr/numeric.h"
+#include "engine/geo/geos_library.h"
 #include "engine/geo/operations.h"
 
 namespace gsparql::engine::expr {
@@ -167,11 +168,11 @@ Result getSrid(const std::vector<Arg>& a, CallContext&) {
 }
 
 Result isEmpty(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return booleanTerm(GEOSisEmpty_r(geo::context(), geometry(a[0])->get()) == 1); });
+  return guarded([&] { return booleanTerm(geo::geos().GEOSisEmpty_r(geo::context(), geometry(a[0])->get()) == 1); });
 }
 
 Result isSimple(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return booleanTerm(GEOSisSimple_r(geo::context(), geometry(a[0])->get()) == 1); });
+  return guarded([&] { return booleanTerm(geo::geos().GEOSisSimple_r(geo::context(), geometry(a[0])->get()) == 1); });
 }
 
 Result dimension(const std::vector<Arg>& a, CallContext&) {
@@ -194,7 +195,7 @@ Result as(const std::vector<Arg>& a, CallContext&) {
 }
 
 Result numGeometries(const std::vector<Arg>& a, CallContext&) {
-  return guarded([&] { return integerTerm(GEOSGetNumGeometries_r(geo::context(), geometry(a[0])->get())); });
+  return guarded([&] { return integerTerm(geo::geos().GEOSGetNumGeometries_r(geo::context(), geometry(a[0])->get())); });
 }
 
 // 1-based, as SQL/MM's ST_GeometryN.
@@ -203,9 +204,9 @@ Result geometryN(const std::vector<Arg>& a, CallContext&) {
     auto held = geometry(a[0]);
     const Geometry& g = *held;
     double n = number(a[1]);
-    int count = GEOSGetNumGeometries_r(geo::context(), g.get());
+    int count = geo::geos().GEOSGetNumGeometries_r(geo::context(), g.get());
     if (n != std::floor(n) || n < 1 || n > count) throw GeoError("geometryN: no such geometry");
-    const GEOSGeometry* part = GEOSGetGeometryN_r(geo::context(), g.get(), static_cast<int>(n) - 1);
+    const GEOSGeometry* part = geo::geos().GEOSGetGeometryN_r(geo::context(), g.get(), static_cast<int>(n) - 1);
     return resultTerm(part, g);
   });
 }

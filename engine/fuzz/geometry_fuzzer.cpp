@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "engine/geo/geometry.h"
+#include "engine/geo/geos_library.h"
 
 using namespace gsparql::engine::geo;
 
@@ -18,9 +19,9 @@ namespace {
 
 // The same shape and coordinates, to the writers' digits (GML's %.15g).
 void same(const Geometry& g, const Geometry& again) {
-  bool empty = GEOSisEmpty_r(context(), g.get()) == 1;
-  if (empty != (GEOSisEmpty_r(context(), again.get()) == 1)) std::abort();
-  if (!empty && GEOSEqualsExact_r(context(), g.get(), again.get(), 1e-6) != 1) std::abort();
+  bool empty = geos().GEOSisEmpty_r(context(), g.get()) == 1;
+  if (empty != (geos().GEOSisEmpty_r(context(), again.get()) == 1)) std::abort();
+  if (!empty && geos().GEOSEqualsExact_r(context(), g.get(), again.get(), 1e-6) != 1) std::abort();
 }
 
 }  // namespace
@@ -34,15 +35,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Geometry g = readLiteral(text, datatype);
     // Coordinates too large for the writers' digits to round-trip are not findings.
     double extent[4];
-    if (GEOSisEmpty_r(context(), g.get()) != 1 &&
-        GEOSGeom_getExtent_r(context(), g.get(), &extent[0], &extent[1], &extent[2], &extent[3]) == 1) {
+    if (geos().GEOSisEmpty_r(context(), g.get()) != 1 &&
+        geos().GEOSGeom_getExtent_r(context(), g.get(), &extent[0], &extent[1], &extent[2], &extent[3]) == 1) {
       for (double v : extent) {
         if (v > 1e9 || v < -1e9) return 0;
       }
     }
     same(g, readWkt(writeWkt(g.get(), g.crs)));
     // A LinearRing comes back from GML as a LineString.
-    if (GEOSGeomTypeId_r(context(), g.get()) != GEOS_LINEARRING) same(g, readGml(writeGml(g.get(), g.crs)));
+    if (geos().GEOSGeomTypeId_r(context(), g.get()) != GEOS_LINEARRING) same(g, readGml(writeGml(g.get(), g.crs)));
   } catch (const GeoError&) {
     // A refused literal: the expected outcome of most inputs.
   }

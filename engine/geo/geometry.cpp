@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/geo/geos_library.h"
 #include "engine/geo/projection.h"
 #include "rdf/term.h"
 #include "rdf/term_parts.h"
@@ -15,14 +16,14 @@ namespace gsparql::engine::geo {
 namespace {
 
 struct ThreadContext {
-  GEOSContextHandle_t handle = GEOS_init_r();
+  GEOSContextHandle_t handle = geos().GEOS_init_r();
   std::string lastError;
   ThreadContext() {
-    GEOSContext_setErrorMessageHandler_r(
+    geos().GEOSContext_setErrorMessageHandler_r(
         handle, [](const char* message, void* self) { static_cast<ThreadContext*>(self)->lastError = message; },
         this);
   }
-  ~ThreadContext() { GEOS_finish_r(handle); }
+  ~ThreadContext() { geos().GEOS_finish_r(handle); }
   ThreadContext(const ThreadContext&) = delete;
   ThreadContext& operator=(const ThreadContext&) = delete;
 };
@@ -102,10 +103,11 @@ void checkMagnitudes(std::string_view wkt) {
 
 // The envelope of a geometry about to be written.
 void checkWritable(const GEOSGeometry* g) {
-  if (GEOSisEmpty_r(context(), g) == 1) return;
+  if (geos().GEOSisEmpty_r(context(), g) == 1) return;
   double v = 0;
-  for (auto bound : {GEOSGeom_getXMin_r, GEOSGeom_getXMax_r, GEOSGeom_getYMin_r, GEOSGeom_getYMax_r}) {
-    if (bound(context(), g, &v)) checkMagnitude(v);
+  for (auto bound : {&GeosLibrary::GEOSGeom_getXMin_r, &GeosLibrary::GEOSGeom_getXMax_r,
+                     &GeosLibrary::GEOSGeom_getYMin_r, &GeosLibrary::GEOSGeom_getYMax_r}) {
+    if ((geos().*bound)(context(), g, &v)) checkMagnitude(v);
   }
 }
 
@@ -167,10 +169,10 @@ void checkGeoJsonCoordinates(std::string_view lexical) {
 
 Box boxOfGeometry(const GEOSGeometry* g) {
   Box b;
-  GEOSGeom_getXMin_r(context(), g, &b.minX);
-  GEOSGeom_getYMin_r(context(), g, &b.minY);
-  GEOSGeom_getXMax_r(context(), g, &b.maxX);
-  GEOSGeom_getYMax_r(context(), g, &b.maxY);
+  geos().GEOSGeom_getXMin_r(context(), g, &b.minX);
+  geos().GEOSGeom_getYMin_r(context(), g, &b.minY);
+  geos().GEOSGeom_getXMax_r(context(), g, &b.maxX);
+  geos().GEOSGeom_getYMax_r(context(), g, &b.maxY);
   return b;
 }
 
@@ -179,12 +181,12 @@ GeometryPtr swapAxes(const GEOSGeometry* g) {
     std::swap(*x, *y);
     return 1;
   };
-  return own(GEOSGeom_transformXY_r(context(), g, swap, nullptr));
+  return own(geos().GEOSGeom_transformXY_r(context(), g, swap, nullptr));
 }
 
 GEOSContextHandle_t context() { return threadContext().handle; }
 
-void GeometryDeleter::operator()(GEOSGeometry* g) const { GEOSGeom_destroy_r(context(), g); }
+void GeometryDeleter::operator()(GEOSGeometry* g) const { geos().GEOSGeom_destroy_r(context(), g); }
 
 GeometryPtr own(GEOSGeometry* g) {
   if (!g) fail("GEOS failed");
@@ -214,12 +216,12 @@ std::string crsIri(Crs crs) {
 }
 
 GeometryPtr toCrs84(const GEOSGeometry* g, Crs crs) {
-  if (crs == Crs::Crs84) return own(GEOSGeom_clone_r(context(), g));
+  if (crs == Crs::Crs84) return own(geos().GEOSGeom_clone_r(context(), g));
   return crs == Crs::Epsg4326 ? swapAxes(g) : epsgToCrs84(g, crs.epsg);
 }
 
 GeometryPtr fromCrs84(const GEOSGeometry* g, Crs crs) {
-  if (crs == Crs::Crs84) return own(GEOSGeom_clone_r(context(), g));
+  if (crs == Crs::Crs84) return own(geos().GEOSGeom_clone_r(context(), g));
   return crs == Crs::Epsg4326 ? swapAxes(g) : crs84ToEpsg(g, crs.epsg);
 }
 
@@ -255,9 +257,9 @@ Geometry readWkt(std::string_view lexical) {
   if (text.empty()) text = "GEOMETRYCOLLECTION EMPTY";
   checkFinite(text);
   checkMagnitudes(text);
-  GEOSWKTReader* reader = GEOSWKTReader_create_r(context());
-  GEOSGeometry* g = GEOSWKTReader_read_r(context(), reader, std::string(text).c_str());
-  GEOSWKTReader_destroy_r(context(), reader);
+  GEOSWKTReader* reader = geos().GEOSWKTReader_create_r(context());
+  GEOSGeometry* g = geos().GEOSWKTReader_read_r(context(), reader, std::string(text).c_str());
+  geos().GEOSWKTReader_destroy_r(context(), reader);
   if (!g) fail("malformed WKT");
   return inCrs84(GeometryPtr(g), crs);
 }
@@ -265,9 +267,9 @@ Geometry readWkt(std::string_view lexical) {
 Geometry readGeoJson(std::string_view lexical) {
   checkSize(lexical, '[');
   checkGeoJsonCoordinates(lexical);
-  GEOSGeoJSONReader* reader = GEOSGeoJSONReader_create_r(context());
-  GEOSGeometry* g = GEOSGeoJSONReader_readGeometry_r(context(), reader, std::string(lexical).c_str());
-  GEOSGeoJSONReader_destroy_r(context(), reader);
+  GEOSGeoJSONReader* reader = geos().GEOSGeoJSONReader_create_r(context());
+  GEOSGeometry* g = geos().GEOSGeoJSONReader_readGeometry_r(context(), reader, std::string(lexical).c_str());
+  geos().GEOSGeoJSONReader_destroy_r(context(), reader);
   if (!g) fail("malformed GeoJSON");
   return {GeometryPtr(g), Crs::Crs84, Serialization::GeoJson};
 }
@@ -276,25 +278,25 @@ std::string writeWkt(const GEOSGeometry* g, Crs crs) {
   GeometryPtr converted;
   if (crs != Crs::Crs84) g = (converted = fromCrs84(g, crs)).get();
   checkWritable(g);
-  GEOSWKTWriter* writer = GEOSWKTWriter_create_r(context());
-  GEOSWKTWriter_setTrim_r(context(), writer, 1);
-  GEOSWKTWriter_setOutputDimension_r(context(), writer, 3);
-  char* text = GEOSWKTWriter_write_r(context(), writer, g);
-  GEOSWKTWriter_destroy_r(context(), writer);
+  GEOSWKTWriter* writer = geos().GEOSWKTWriter_create_r(context());
+  geos().GEOSWKTWriter_setTrim_r(context(), writer, 1);
+  geos().GEOSWKTWriter_setOutputDimension_r(context(), writer, 3);
+  char* text = geos().GEOSWKTWriter_write_r(context(), writer, g);
+  geos().GEOSWKTWriter_destroy_r(context(), writer);
   if (!text) fail("cannot write WKT");
   std::string out = crs == Crs::Crs84 ? "" : "<" + crsIri(crs) + "> ";
   out += text;
-  GEOSFree_r(context(), text);
+  geos().GEOSFree_r(context(), text);
   return out;
 }
 
 std::string writeGeoJson(const GEOSGeometry* g) {
-  GEOSGeoJSONWriter* writer = GEOSGeoJSONWriter_create_r(context());
-  char* text = GEOSGeoJSONWriter_writeGeometry_r(context(), writer, g, -1);
-  GEOSGeoJSONWriter_destroy_r(context(), writer);
+  GEOSGeoJSONWriter* writer = geos().GEOSGeoJSONWriter_create_r(context());
+  char* text = geos().GEOSGeoJSONWriter_writeGeometry_r(context(), writer, g, -1);
+  geos().GEOSGeoJSONWriter_destroy_r(context(), writer);
   if (!text) fail("cannot write GeoJSON");
   std::string out(text);
-  GEOSFree_r(context(), text);
+  geos().GEOSFree_r(context(), text);
   return out;
 }
 

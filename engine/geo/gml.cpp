@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/geo/geometry.h"
+#include "engine/geo/geos_library.h"
 
 namespace gsparql::engine::geo {
 namespace {
@@ -137,12 +138,12 @@ std::string wktOf(const xmlNode* n) {
 }
 
 void appendCoordinates(std::string& out, const GEOSGeometry* g) {
-  const GEOSCoordSequence* s = GEOSGeom_getCoordSeq_r(context(), g);
+  const GEOSCoordSequence* s = geos().GEOSGeom_getCoordSeq_r(context(), g);
   unsigned size = 0;
-  if (!s || !GEOSCoordSeq_getSize_r(context(), s, &size)) throw GeoError("GEOS failed to give coordinates");
+  if (!s || !geos().GEOSCoordSeq_getSize_r(context(), s, &size)) throw GeoError("GEOS failed to give coordinates");
   for (unsigned i = 0; i < size; ++i) {
     double x = 0, y = 0;
-    GEOSCoordSeq_getXY_r(context(), s, i, &x, &y);
+    geos().GEOSCoordSeq_getXY_r(context(), s, i, &x, &y);
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%s%.15g %.15g", i ? " " : "", x, y);
     out += buffer;
@@ -156,12 +157,12 @@ void appendGml(std::string& out, const GEOSGeometry* g, const std::string& attri
     appendCoordinates(out, r);
     out += "</gml:posList></gml:LinearRing></gml:" + std::string(where) + ">";
   };
-  int type = GEOSGeomTypeId_r(context(), g);
+  int type = geos().GEOSGeomTypeId_r(context(), g);
   switch (type) {
     case GEOS_POINT:
       open("Point");
       out += "<gml:pos>";
-      if (GEOSisEmpty_r(context(), g) != 1) appendCoordinates(out, g);
+      if (geos().GEOSisEmpty_r(context(), g) != 1) appendCoordinates(out, g);
       out += "</gml:pos></gml:Point>";
       return;
     case GEOS_LINESTRING:
@@ -173,10 +174,10 @@ void appendGml(std::string& out, const GEOSGeometry* g, const std::string& attri
       return;
     case GEOS_POLYGON:
       open("Polygon");
-      if (GEOSisEmpty_r(context(), g) != 1) {
-        ringOf(GEOSGetExteriorRing_r(context(), g), "exterior");
-        for (int i = 0; i < GEOSGetNumInteriorRings_r(context(), g); ++i) {
-          ringOf(GEOSGetInteriorRingN_r(context(), g, i), "interior");
+      if (geos().GEOSisEmpty_r(context(), g) != 1) {
+        ringOf(geos().GEOSGetExteriorRing_r(context(), g), "exterior");
+        for (int i = 0; i < geos().GEOSGetNumInteriorRings_r(context(), g); ++i) {
+          ringOf(geos().GEOSGetInteriorRingN_r(context(), g, i), "interior");
         }
       }
       out += "</gml:Polygon>";
@@ -191,9 +192,9 @@ void appendGml(std::string& out, const GEOSGeometry* g, const std::string& attri
                                 : type == GEOS_MULTIPOLYGON    ? "surfaceMember"
                                                                : "geometryMember";
       open(collection);
-      for (int i = 0; i < GEOSGetNumGeometries_r(context(), g); ++i) {
+      for (int i = 0; i < geos().GEOSGetNumGeometries_r(context(), g); ++i) {
         out += "<gml:" + std::string(member) + ">";
-        appendGml(out, GEOSGetGeometryN_r(context(), g, i), "");
+        appendGml(out, geos().GEOSGetGeometryN_r(context(), g, i), "");
         out += "</gml:" + std::string(member) + ">";
       }
       out += "</gml:" + std::string(collection) + ">";

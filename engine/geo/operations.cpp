@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/geo/geos_library.h"
 #include "engine/geo/projection.h"
 
 namespace gsparql::engine::geo {
@@ -13,17 +14,17 @@ constexpr double kRadian = std::numbers::pi / 180.0;
 constexpr double kMetresPerDegree = kEarthRadius * kRadian;
 
 constexpr std::array kRelations = {
-    Relation{"sfEquals", GEOSEquals_r, {}},
-    Relation{"sfDisjoint", GEOSDisjoint_r, {}},
-    Relation{"sfIntersects", GEOSIntersects_r, {}},
-    Relation{"sfTouches", GEOSTouches_r, {}},
-    Relation{"sfCrosses", GEOSCrosses_r, {}},
-    Relation{"sfWithin", GEOSWithin_r, {}},
-    Relation{"sfContains", GEOSContains_r, {}},
-    Relation{"sfOverlaps", GEOSOverlaps_r, {}},
+    Relation{"sfEquals", &GeosLibrary::GEOSEquals_r, {}},
+    Relation{"sfDisjoint", &GeosLibrary::GEOSDisjoint_r, {}},
+    Relation{"sfIntersects", &GeosLibrary::GEOSIntersects_r, {}},
+    Relation{"sfTouches", &GeosLibrary::GEOSTouches_r, {}},
+    Relation{"sfCrosses", &GeosLibrary::GEOSCrosses_r, {}},
+    Relation{"sfWithin", &GeosLibrary::GEOSWithin_r, {}},
+    Relation{"sfContains", &GeosLibrary::GEOSContains_r, {}},
+    Relation{"sfOverlaps", &GeosLibrary::GEOSOverlaps_r, {}},
     Relation{"ehEquals", nullptr, "TFFFTFFFT"},
     Relation{"ehDisjoint", nullptr, "FF*FF****"},
-    Relation{"ehMeet", GEOSTouches_r, {}},  // FT******* | F**T***** | F***T****
+    Relation{"ehMeet", &GeosLibrary::GEOSTouches_r, {}},  // FT******* | F**T***** | F***T****
     Relation{"ehOverlap", nullptr, "T*T***T**"},
     Relation{"ehCovers", nullptr, "T*TFT*FF*"},
     Relation{"ehCoveredBy", nullptr, "TFF*TFT**"},
@@ -51,13 +52,13 @@ double checked(int ok, double value, std::string_view what) {
 }
 
 double centroidLatitude(const Geometry& g) {
-  GeometryPtr c = own(GEOSGetCentroid_r(context(), g.get()));
+  GeometryPtr c = own(geos().GEOSGetCentroid_r(context(), g.get()));
   double y = 0;
-  return checked(GEOSGeomGetY_r(context(), c.get(), &y), y, "a centroid");
+  return checked(geos().GEOSGeomGetY_r(context(), c.get(), &y), y, "a centroid");
 }
 
 void checkNotEmpty(const Geometry& g, std::string_view what) {
-  if (GEOSisEmpty_r(context(), g.get()) == 1) throw GeoError(std::string(what) + " of an empty geometry");
+  if (geos().GEOSisEmpty_r(context(), g.get()) == 1) throw GeoError(std::string(what) + " of an empty geometry");
 }
 
 }  // namespace
@@ -72,7 +73,7 @@ const Relation* findRelation(std::string_view name) {
 }
 
 bool holds(const Relation& relation, const Geometry& a, const Geometry& b) {
-  if (relation.predicate) return answer(relation.predicate(context(), a.get(), b.get()), relation.name);
+  if (relation.predicate) return answer((geos().*relation.predicate)(context(), a.get(), b.get()), relation.name);
   return relatePattern(a, b, relation.pattern);
 }
 
@@ -80,7 +81,7 @@ bool relatePattern(const Geometry& a, const Geometry& b, std::string_view patter
   if (pattern.size() != 9 || pattern.find_first_not_of("TF*012") != std::string_view::npos) {
     throw GeoError("not a DE-9IM pattern: \"" + std::string(pattern) + "\"");
   }
-  return answer(GEOSRelatePattern_r(context(), a.get(), b.get(), std::string(pattern).c_str()), "relate");
+  return answer(geos().GEOSRelatePattern_r(context(), a.get(), b.get(), std::string(pattern).c_str()), "relate");
 }
 
 Unit unitOf(std::string_view iri) {
@@ -96,27 +97,27 @@ double distance(const Geometry& a, const Geometry& b, Unit unit) {
   checkNotEmpty(b, "distance");
   if (unit != Unit::Metre) {
     double d = 0;
-    checked(GEOSDistance_r(context(), a.get(), b.get(), &d), d, "a distance");
+    checked(geos().GEOSDistance_r(context(), a.get(), b.get(), &d), d, "a distance");
     return unit == Unit::Radian ? d * kRadian : d;
   }
-  GEOSCoordSequence* nearest = GEOSNearestPoints_r(context(), a.get(), b.get());
+  GEOSCoordSequence* nearest = geos().GEOSNearestPoints_r(context(), a.get(), b.get());
   if (!nearest) throw GeoError("GEOS failed to compute the nearest points");
   std::array<double, 4> xy{};
-  int ok = GEOSCoordSeq_getXY_r(context(), nearest, 0, &xy[0], &xy[1]) &&
-           GEOSCoordSeq_getXY_r(context(), nearest, 1, &xy[2], &xy[3]);
-  GEOSCoordSeq_destroy_r(context(), nearest);
+  int ok = geos().GEOSCoordSeq_getXY_r(context(), nearest, 0, &xy[0], &xy[1]) &&
+           geos().GEOSCoordSeq_getXY_r(context(), nearest, 1, &xy[2], &xy[3]);
+  geos().GEOSCoordSeq_destroy_r(context(), nearest);
   checked(ok, 0, "the nearest points");
   return geodesicMetres(xy[0], xy[1], xy[2], xy[3]);
 }
 
 GeometryPtr buffer(const Geometry& g, double radius, Unit unit) {
   double degrees = unit == Unit::Metre ? radius / kMetresPerDegree : unit == Unit::Radian ? radius / kRadian : radius;
-  return own(GEOSBuffer_r(context(), g.get(), degrees, 8));
+  return own(geos().GEOSBuffer_r(context(), g.get(), degrees, 8));
 }
 
 double area(const Geometry& g, Unit unit) {
   double a = 0;
-  checked(GEOSArea_r(context(), g.get(), &a), a, "an area");
+  checked(geos().GEOSArea_r(context(), g.get(), &a), a, "an area");
   if (unit == Unit::Degree || a == 0) return a;
   if (unit == Unit::Radian) return a * kRadian * kRadian;
   return a * kMetresPerDegree * kMetresPerDegree * std::cos(centroidLatitude(g) * kRadian);
@@ -124,7 +125,7 @@ double area(const Geometry& g, Unit unit) {
 
 double length(const Geometry& g, Unit unit) {
   double l = 0;
-  checked(GEOSLength_r(context(), g.get(), &l), l, "a length");
+  checked(geos().GEOSLength_r(context(), g.get(), &l), l, "a length");
   if (unit == Unit::Degree || l == 0) return l;
   if (unit == Unit::Radian) return l * kRadian;
   // A length runs every way: the mean of the north-south and east-west scales.
@@ -133,26 +134,26 @@ double length(const Geometry& g, Unit unit) {
 
 GeometryPtr unary(std::string_view name, const Geometry& g) {
   GEOSContextHandle_t c = context();
-  if (name == "envelope") return own(GEOSEnvelope_r(c, g.get()));
-  if (name == "convexHull") return own(GEOSConvexHull_r(c, g.get()));
-  if (name == "boundary") return own(GEOSBoundary_r(c, g.get()));
-  if (name == "centroid") return own(GEOSGetCentroid_r(c, g.get()));
+  if (name == "envelope") return own(geos().GEOSEnvelope_r(c, g.get()));
+  if (name == "convexHull") return own(geos().GEOSConvexHull_r(c, g.get()));
+  if (name == "boundary") return own(geos().GEOSBoundary_r(c, g.get()));
+  if (name == "centroid") return own(geos().GEOSGetCentroid_r(c, g.get()));
   throw GeoError("unknown geometry operation " + std::string(name));
 }
 
 GeometryPtr binary(std::string_view name, const Geometry& a, const Geometry& b) {
   GEOSContextHandle_t c = context();
-  if (name == "intersection") return own(GEOSIntersection_r(c, a.get(), b.get()));
-  if (name == "union") return own(GEOSUnion_r(c, a.get(), b.get()));
-  if (name == "difference") return own(GEOSDifference_r(c, a.get(), b.get()));
-  if (name == "symDifference") return own(GEOSSymDifference_r(c, a.get(), b.get()));
+  if (name == "intersection") return own(geos().GEOSIntersection_r(c, a.get(), b.get()));
+  if (name == "union") return own(geos().GEOSUnion_r(c, a.get(), b.get()));
+  if (name == "difference") return own(geos().GEOSDifference_r(c, a.get(), b.get()));
+  if (name == "symDifference") return own(geos().GEOSSymDifference_r(c, a.get(), b.get()));
   throw GeoError("unknown geometry operation " + std::string(name));
 }
 
-int dimension(const Geometry& g) { return GEOSGeom_getDimensions_r(context(), g.get()); }
+int dimension(const Geometry& g) { return geos().GEOSGeom_getDimensions_r(context(), g.get()); }
 
 int coordinateDimension(const Geometry& g) {
-  int d = GEOSGeom_getCoordinateDimension_r(context(), g.get());
+  int d = geos().GEOSGeom_getCoordinateDimension_r(context(), g.get());
   if (d == 0) throw GeoError("GEOS failed to compute a coordinate dimension");
   return d;
 }
@@ -165,8 +166,8 @@ double bound(const Geometry& g, Bound b) {
   bool x = b == Bound::MinX || b == Bound::MaxX;
   bool min = b == Bound::MinX || b == Bound::MinY;
   double v = 0;
-  int ok = x ? (min ? GEOSGeom_getXMin_r(context(), o, &v) : GEOSGeom_getXMax_r(context(), o, &v))
-             : (min ? GEOSGeom_getYMin_r(context(), o, &v) : GEOSGeom_getYMax_r(context(), o, &v));
+  int ok = x ? (min ? geos().GEOSGeom_getXMin_r(context(), o, &v) : geos().GEOSGeom_getXMax_r(context(), o, &v))
+             : (min ? geos().GEOSGeom_getYMin_r(context(), o, &v) : geos().GEOSGeom_getYMax_r(context(), o, &v));
   return checked(ok, v, "a bound");
 }
 

@@ -12,13 +12,15 @@
 
 namespace gsparql::engine::geo {
 
+struct GeosLibrary;  // geos_library.h: the functions of GEOS, opened on first use
+
 // A topological relation: GEOS's own predicate where GeoSPARQL's definition
 // is a disjunction of DE-9IM patterns or depends on the dimensions (the
 // Simple Features ones), else the single DE-9IM pattern the GeoSPARQL 1.0
 // standard gives (Egenhofer, RCC8; tables 2 to 4, section 7).
 struct Relation {
   std::string_view name;  // local name, "sfWithin": geof: function and geo: property alike
-  char (*predicate)(GEOSContextHandle_t, const GEOSGeometry*, const GEOSGeometry*);
+  char (*GeosLibrary::*predicate)(GEOSContextHandle_t, const GEOSGeometry*, const GEOSGeometry*);
   std::string_view pattern;  // used when predicate is null
 };
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 
+#include "engine/geo/geos_library.h"
 #include "engine/geo/proj_library.h"
 
 namespace gsparql::engine::geo {
@@ -75,9 +76,9 @@ GeometryPtr transformed(const GEOSGeometry* g, int code, PJ_DIRECTION direction)
     *y = c.xy.y;
     return 1;
   };
-  GEOSGeometry* out = GEOSGeom_transformXY_r(context(), g, each, &t);
+  GEOSGeometry* out = geos().GEOSGeom_transformXY_r(context(), g, each, &t);
   if (t.failed) {
-    if (out) GEOSGeom_destroy_r(context(), out);
+    if (out) geos().GEOSGeom_destroy_r(context(), out);
     throw GeoError("a coordinate PROJ cannot transform between EPSG:" + std::to_string(code) + " and CRS84");
   }
   return own(out);

@@ -8,13 +8,14 @@
 #include <queue>
 
 #include "engine/geo/geometry.h"
+#include "engine/geo/geos_library.h"
 #include "engine/geo/operations.h"
 
 namespace gsparql::engine::geo {
 
 std::optional<Box> boxOfTerm(std::string_view term) {
   std::optional<Geometry> g = readTerm(term);
-  if (!g || GEOSisEmpty_r(context(), g->get()) == 1) return std::nullopt;
+  if (!g || geos().GEOSisEmpty_r(context(), g->get()) == 1) return std::nullopt;
   return boxOfGeometry(g->get());
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/geo/geos_library.h"
 #include "engine/geo/operations.h"
 #include "engine/geo/spatial_index.h"
 
@@ -21,21 +22,22 @@ using Prepared = char (*)(GEOSContextHandle_t, const GEOSPreparedGeometry*, cons
 // no prepared form (sfEquals, the DE-9IM patterns).
 struct PreparedForm {
   std::string_view name;
-  Prepared addedFirst, addedSecond;
+  Prepared GeosLibrary::*addedFirst;
+  Prepared GeosLibrary::*addedSecond;
 };
 constexpr PreparedForm kPrepared[] = {
-    {"sfIntersects", GEOSPreparedIntersects_r, GEOSPreparedIntersects_r},
-    {"sfWithin", GEOSPreparedWithin_r, GEOSPreparedContains_r},
-    {"sfContains", GEOSPreparedContains_r, GEOSPreparedWithin_r},
-    {"sfTouches", GEOSPreparedTouches_r, GEOSPreparedTouches_r},
-    {"ehMeet", GEOSPreparedTouches_r, GEOSPreparedTouches_r},
-    {"sfOverlaps", GEOSPreparedOverlaps_r, GEOSPreparedOverlaps_r},
-    {"sfCrosses", GEOSPreparedCrosses_r, GEOSPreparedCrosses_r},
+    {"sfIntersects", &GeosLibrary::GEOSPreparedIntersects_r, &GeosLibrary::GEOSPreparedIntersects_r},
+    {"sfWithin", &GeosLibrary::GEOSPreparedWithin_r, &GeosLibrary::GEOSPreparedContains_r},
+    {"sfContains", &GeosLibrary::GEOSPreparedContains_r, &GeosLibrary::GEOSPreparedWithin_r},
+    {"sfTouches", &GeosLibrary::GEOSPreparedTouches_r, &GeosLibrary::GEOSPreparedTouches_r},
+    {"ehMeet", &GeosLibrary::GEOSPreparedTouches_r, &GeosLibrary::GEOSPreparedTouches_r},
+    {"sfOverlaps", &GeosLibrary::GEOSPreparedOverlaps_r, &GeosLibrary::GEOSPreparedOverlaps_r},
+    {"sfCrosses", &GeosLibrary::GEOSPreparedCrosses_r, &GeosLibrary::GEOSPreparedCrosses_r},
 };
 
 Prepared preparedFor(std::string_view name, bool addedFirst) {
   for (const PreparedForm& p : kPrepared) {
-    if (p.name == name) return addedFirst ? p.addedFirst : p.addedSecond;
+    if (p.name == name) return geos().*(addedFirst ? p.addedFirst : p.addedSecond);
   }
   return nullptr;
 }
@@ -46,10 +48,10 @@ const Relation& relationOf(std::string_view functionIri) {
   return *findRelation(functionIri.substr(kGeof.size(), functionIri.size() - kGeof.size() - 1));
 }
 
-bool isCollection(const Geometry& g) { return GEOSGeomTypeId_r(context(), g.get()) == GEOS_GEOMETRYCOLLECTION; }
+bool isCollection(const Geometry& g) { return geos().GEOSGeomTypeId_r(context(), g.get()) == GEOS_GEOMETRYCOLLECTION; }
 
 struct PreparedDeleter {
-  void operator()(const GEOSPreparedGeometry* p) const { GEOSPreparedGeom_destroy_r(context(), p); }
+  void operator()(const GEOSPreparedGeometry* p) const { geos().GEOSPreparedGeom_destroy_r(context(), p); }
 };
 
 struct Added {
@@ -72,8 +74,8 @@ struct SpatialMatcher::Impl {
 
   Impl(std::string_view functionIri, bool first)
       : relation(relationOf(functionIri)), addedFirst(first), prepared(preparedFor(relation.name, first)),
-        tree(GEOSSTRtree_create_r(context(), 10)) {}
-  ~Impl() { GEOSSTRtree_destroy_r(context(), tree); }
+        tree(geos().GEOSSTRtree_create_r(context(), 10)) {}
+  ~Impl() { geos().GEOSSTRtree_destroy_r(context(), tree); }
 
   void extend(const Box& b) {
     if (!extent) extent = b;
@@ -91,7 +93,7 @@ struct SpatialMatcher::Impl {
       if (!prepared || isCollection(a.geometry) || isCollection(probe)) {
         return addedFirst ? holds(relation, a.geometry, probe) : holds(relation, probe, a.geometry);
       }
-      if (!a.prepared) a.prepared.reset(GEOSPrepare_r(context(), a.geometry.get()));
+      if (!a.prepared) a.prepared.reset(geos().GEOSPrepare_r(context(), a.geometry.get()));
       if (!a.prepared) return false;  // GEOS could not prepare it: as an error of the function
       const char answer = prepared(context(), a.prepared.get(), probe.get());
       return answer == 1;  // 2: GEOS failed, an error of the function
@@ -112,10 +114,10 @@ bool SpatialMatcher::add(uint32_t item, std::string_view term) {
   if (!g) return false;
   impl_->added.push_back(std::make_unique<Added>(Added{std::move(*g), item, nullptr}));
   Added* a = impl_->added.back().get();
-  if (GEOSisEmpty_r(context(), a->geometry.get()) == 1) {
+  if (geos().GEOSisEmpty_r(context(), a->geometry.get()) == 1) {
     impl_->empties.push_back(a);
   } else {
-    GEOSSTRtree_insert_r(context(), impl_->tree, a->geometry.get(), a);
+    geos().GEOSSTRtree_insert_r(context(), impl_->tree, a->geometry.get(), a);
     impl_->extend(boxOfGeometry(a->geometry.get()));
   }
   return true;
@@ -125,9 +127,9 @@ bool SpatialMatcher::mayMatch(const Box& box) {
   impl_->built = true;
   const std::optional<Box>& e = impl_->extent;
   if (!e || box.maxX < e->minX || box.minX > e->maxX || box.maxY < e->minY || box.minY > e->maxY) return false;
-  GeometryPtr envelope = own(GEOSGeom_createRectangle_r(context(), box.minX, box.minY, box.maxX, box.maxY));
+  GeometryPtr envelope = own(geos().GEOSGeom_createRectangle_r(context(), box.minX, box.minY, box.maxX, box.maxY));
   bool any = false;
-  GEOSSTRtree_query_r(context(), impl_->tree, envelope.get(), [](void*, void* found) { *static_cast<bool*>(found) = true; },
+  geos().GEOSSTRtree_query_r(context(), impl_->tree, envelope.get(), [](void*, void* found) { *static_cast<bool*>(found) = true; },
                       &any);
   return any;
 }
@@ -136,14 +138,14 @@ void SpatialMatcher::probe(std::string_view term, const std::function<void(uint3
   impl_->built = true;
   std::optional<Geometry> g = readTerm(term);
   if (!g) return;
-  if (GEOSisEmpty_r(context(), g->get()) == 1) {
+  if (geos().GEOSisEmpty_r(context(), g->get()) == 1) {
     for (Added* a : impl_->empties) {
       if (impl_->holdsFor(*a, *g)) match(a->item);
     }
     return;
   }
   std::vector<Added*> candidates;
-  GEOSSTRtree_query_r(
+  geos().GEOSSTRtree_query_r(
       context(), impl_->tree, g->get(),
       [](void* item, void* found) { static_cast<std::vector<Added*>*>(found)->push_back(static_cast<Added*>(item)); },
       &candidates);

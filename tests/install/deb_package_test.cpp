@@ -85,9 +85,9 @@ TEST_CASE("the Debian package is named by version and architecture and declares 
   }
 }
 
-TEST_CASE("PROJ, Raptor, libcurl and libcrypto are opened on first use: not linked, but declared, and work when opened") {
+TEST_CASE("PROJ, GEOS, Raptor, libcurl and libcrypto are opened on first use: not linked, but declared, and work when opened") {
   const std::vector<std::filesystem::path> opened = librariesOpenedOnFirstUse();
-  REQUIRE(opened.size() == 4);
+  REQUIRE(opened.size() == 5);
   DebPackage package;
   const std::string depends = package.field("Depends");
   std::string linked;
@@ -102,8 +102,8 @@ TEST_CASE("PROJ, Raptor, libcurl and libcrypto are opened on first use: not link
     const std::string owner = shell("dpkg -S " + shellQuoted(library) + " | head -1 | cut -d: -f1").output;
     CHECK(depends.find(owner.substr(0, owner.find('\n'))) != std::string::npos);
   }
-  // The packaged command opens Raptor for RDF/XML, PROJ for a distance from a CRS other than CRS84 and libcrypto
-  // for an MD5 (libcurl, for SERVICE, only under `gsparql serve --service-allow`: tests/server/service_test.cpp).
+  // The packaged command opens Raptor for RDF/XML, GEOS for the geometries, PROJ for a distance from a CRS other
+  // than CRS84 and libcrypto for an MD5 (libcurl, for SERVICE, only under `gsparql serve --service-allow`: tests/server/service_test.cpp).
   TempDir work;
   writeFile(work / "data.rdf", "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" "
                                "xmlns:e=\"http://e/\"><rdf:Description rdf:about=\"http://e/a\"><e:p>x</e:p>"
