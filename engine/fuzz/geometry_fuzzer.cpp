@@ -4,7 +4,8 @@
 // (WKT, GML, GeoJSON); the rest is the lexical form.
 // Findings: a crash, a sanitizer report (in our code; GEOS and libxml2 are
 // Debian's uninstrumented libraries), an exception other than GeoError, or a
-// geometry that, written as WKT and as GML and read again, is not the same.
+// geometry that, written as WKT and as GML and read again, is not the same
+// (where no PROJ transformation is involved: roundTrips).
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -24,6 +25,13 @@ void same(const Geometry& g, const Geometry& again) {
   if (!empty && geos().GEOSEqualsExact_r(context(), g.get(), again.get(), 1e-6) != 1) std::abort();
 }
 
+// Whether a literal in `crs` comes back to the same coordinates: not where
+// PROJ transforms them, whose transformations are not exact inverses away
+// from a CRS's area of use (cs2cs takes (2 2) of EPSG:2821 to (3.7 2.5) and
+// back, and a datum shift there and back moves (1 2) of EPSG:4244 by 1e-6
+// degrees); those are still written and read again, for crashes.
+bool roundTrips(Crs crs) { return crs == Crs::Crs84 || crs == Crs::Epsg4326; }
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -41,9 +49,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (v > 1e9 || v < -1e9) return 0;
       }
     }
-    same(g, readWkt(writeWkt(g.get(), g.crs)));
+    const Geometry fromWkt = readWkt(writeWkt(g.get(), g.crs));
+    if (roundTrips(g.crs)) same(g, fromWkt);
     // A LinearRing comes back from GML as a LineString.
-    if (geos().GEOSGeomTypeId_r(context(), g.get()) != GEOS_LINEARRING) same(g, readGml(writeGml(g.get(), g.crs)));
+    if (geos().GEOSGeomTypeId_r(context(), g.get()) != GEOS_LINEARRING) {
+      const Geometry fromGml = readGml(writeGml(g.get(), g.crs));
+      if (roundTrips(g.crs)) same(g, fromGml);
+    }
   } catch (const GeoError&) {
     // A refused literal: the expected outcome of most inputs.
   }

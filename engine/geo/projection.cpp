@@ -9,6 +9,24 @@
 namespace gsparql::engine::geo {
 namespace {
 
+// A geometry's x and y are a longitude and latitude or a projection's
+// easting and northing: a geocentric CRS (X, Y, Z from the Earth's centre,
+// EPSG:4978), a vertical or an engineering one has no such pair, and PROJ
+// would map (1, 2) metres from the centre to some longitude and back to
+// another point.
+bool isHorizontal(PJ_TYPE type) {
+  switch (type) {
+    case PJ_TYPE_GEOGRAPHIC_CRS:
+    case PJ_TYPE_GEOGRAPHIC_2D_CRS:
+    case PJ_TYPE_GEOGRAPHIC_3D_CRS:
+    case PJ_TYPE_PROJECTED_CRS:
+    case PJ_TYPE_COMPOUND_CRS:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // PROJ's objects are not shared between threads: a context and the
 // transformations made so far, per thread, as GEOS's contexts are.
 class Projections {
@@ -26,15 +44,16 @@ class Projections {
   Projections(const Projections&) = delete;
   Projections& operator=(const Projections&) = delete;
 
-  // EPSG:code to CRS84 (PJ_FWD) and back (PJ_INV); nullptr where PROJ has none.
+  // EPSG:code to CRS84 (PJ_FWD) and back (PJ_INV); nullptr where PROJ has
+  // none or the code names no CRS of two horizontal coordinates.
   PJ* toCrs84(int code) {
     auto [it, added] = made_.try_emplace(code, nullptr);
     if (added) {
       const std::string from = "EPSG:" + std::to_string(code);
       PJ* crs = proj.proj_create(context_, from.c_str());
-      const bool isCrs = crs && proj.proj_is_crs(crs);
+      const bool horizontal = crs && isHorizontal(proj.proj_get_type(crs));
       if (crs) proj.proj_destroy(crs);
-      if (isCrs) it->second = proj.proj_create_crs_to_crs(context_, from.c_str(), "OGC:CRS84", nullptr);
+      if (horizontal) it->second = proj.proj_create_crs_to_crs(context_, from.c_str(), "OGC:CRS84", nullptr);
     }
     return it->second;
   }
@@ -52,7 +71,10 @@ Projections& projections() {
 
 PJ* operationFor(int code) {
   PJ* p = projections().toCrs84(code);
-  if (!p) throw GeoError("unknown CRS EPSG:" + std::to_string(code) + ": not a CRS that PROJ can transform to CRS84");
+  if (!p) {
+    throw GeoError("unknown CRS EPSG:" + std::to_string(code) +
+                   ": not a geographic or projected CRS that PROJ can transform to CRS84");
+  }
   return p;
 }
 

@@ -126,8 +126,11 @@ TEST_CASE("distances in metres are geodesics on WGS 84, as PROJ's geod gives the
   }
 }
 
-TEST_CASE("an unknown EPSG code is an error that names it") {
-  for (const std::string& crs : {kEpsg + "999999", kEpsg + "7030", std::string("urn:ogc:def:crs:EPSG::0")}) {
+TEST_CASE("an unknown EPSG code, or one of no longitude and latitude or easting and northing, is an error that names it") {
+  // 7030: an ellipsoid; 4978 and 4332: geocentric CRSs (X, Y, Z from the Earth's centre), whose (1, 2) PROJ
+  // took to a longitude and back to another point (the geometry fuzzer's finding); 5703: a vertical CRS.
+  for (const std::string& crs : {kEpsg + "999999", kEpsg + "7030", kEpsg + "4978", kEpsg + "4332", kEpsg + "5703",
+                                 std::string("urn:ogc:def:crs:EPSG::0")}) {
     CAPTURE(crs);
     std::string reason;
     try {
