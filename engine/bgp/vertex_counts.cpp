@@ -9,7 +9,7 @@ namespace gsparql::engine {
 VertexCounts addCounts(std::vector<VertexCounts> parts) {
   VertexCounts all;
   for (const VertexCounts& part : parts) all.insert(all.end(), part.begin(), part.end());
-  std::stable_sort(all.begin(), all.end(), [](const VertexCount& a, const VertexCount& b) { return a.vertex < b.vertex; });
+  std::sort(all.begin(), all.end(), [](const VertexCount& a, const VertexCount& b) { return a.vertex < b.vertex; });
   VertexCounts added;
   for (const VertexCount& c : all) {
     if (!added.empty() && added.back().vertex == c.vertex) {

@@ -13,17 +13,25 @@ namespace {
 // easting and northing: a geocentric CRS (X, Y, Z from the Earth's centre,
 // EPSG:4978), a vertical or an engineering one has no such pair, and PROJ
 // would map (1, 2) metres from the centre to some longitude and back to
-// another point.
-bool isHorizontal(PJ_TYPE type) {
+// another point. What the CRS is where it has none; nullptr where it has.
+const char* withoutHorizontalPair(PJ_TYPE type) {
   switch (type) {
     case PJ_TYPE_GEOGRAPHIC_CRS:
     case PJ_TYPE_GEOGRAPHIC_2D_CRS:
     case PJ_TYPE_GEOGRAPHIC_3D_CRS:
     case PJ_TYPE_PROJECTED_CRS:
     case PJ_TYPE_COMPOUND_CRS:
-      return true;
+      return nullptr;
+    case PJ_TYPE_GEOCENTRIC_CRS:
+      return "a geocentric CRS";
+    case PJ_TYPE_VERTICAL_CRS:
+      return "a vertical CRS";
+    case PJ_TYPE_ENGINEERING_CRS:
+      return "an engineering CRS";
+    case PJ_TYPE_TEMPORAL_CRS:
+      return "a temporal CRS";
     default:
-      return false;
+      return "not a geographic or projected CRS";
   }
 }
 
@@ -36,24 +44,35 @@ class Projections {
     proj.proj_log_level(context_, PJ_LOG_NONE);           // failures become GeoErrors, not stderr lines
   }
   ~Projections() {
-    for (auto& [code, p] : made_) {
-      if (p) proj.proj_destroy(p);
+    for (auto& [code, made] : made_) {
+      if (made.operation) proj.proj_destroy(made.operation);
     }
     proj.proj_context_destroy(context_);
   }
   Projections(const Projections&) = delete;
   Projections& operator=(const Projections&) = delete;
 
-  // EPSG:code to CRS84 (PJ_FWD) and back (PJ_INV); nullptr where PROJ has
-  // none or the code names no CRS of two horizontal coordinates.
-  PJ* toCrs84(int code) {
-    auto [it, added] = made_.try_emplace(code, nullptr);
+  // EPSG:code to CRS84 (PJ_FWD) and back (PJ_INV), or why there is none.
+  struct ToCrs84 {
+    PJ* operation = nullptr;
+    std::string why;
+  };
+  const ToCrs84& toCrs84(int code) {
+    auto [it, added] = made_.try_emplace(code);
     if (added) {
       const std::string from = "EPSG:" + std::to_string(code);
       PJ* crs = proj.proj_create(context_, from.c_str());
-      const bool horizontal = crs && isHorizontal(proj.proj_get_type(crs));
+      const char* without = crs ? withoutHorizontalPair(proj.proj_get_type(crs)) : nullptr;
       if (crs) proj.proj_destroy(crs);
-      if (horizontal) it->second = proj.proj_create_crs_to_crs(context_, from.c_str(), "OGC:CRS84", nullptr);
+      if (!crs) {
+        it->second.why = "unknown CRS " + from + ": not a geographic or projected CRS that PROJ can transform to CRS84";
+      } else if (without) {
+        it->second.why = from + " is " + without + ": a geometry needs a longitude and latitude or an easting and "
+                         "northing";
+      } else {
+        it->second.operation = proj.proj_create_crs_to_crs(context_, from.c_str(), "OGC:CRS84", nullptr);
+        if (!it->second.operation) it->second.why = "PROJ has no transformation from " + from + " to CRS84";
+      }
     }
     return it->second;
   }
@@ -61,7 +80,7 @@ class Projections {
  private:
   const ProjLibrary& proj = projLibrary();
   PJ_CONTEXT* context_;
-  std::map<int, PJ*> made_;
+  std::map<int, ToCrs84> made_;
 };
 
 Projections& projections() {
@@ -70,12 +89,9 @@ Projections& projections() {
 }
 
 PJ* operationFor(int code) {
-  PJ* p = projections().toCrs84(code);
-  if (!p) {
-    throw GeoError("unknown CRS EPSG:" + std::to_string(code) +
-                   ": not a geographic or projected CRS that PROJ can transform to CRS84");
-  }
-  return p;
+  const auto& made = projections().toCrs84(code);
+  if (!made.operation) throw GeoError(made.why);
+  return made.operation;
 }
 
 struct Transform {
