@@ -12,12 +12,10 @@
 #include "api/query_result_impl.h"
 #include "api/request_options.h"
 #include "api/result_sink.h"
+#include "api/shared_gpu_executors.h"
 #include "engine/cpu/cpu_executor.h"
 #include "engine/gpu/gpu_executor.h"
 #include "engine/optimizer/optimizer.h"
-#include "engine/placement/device_spread_executor.h"
-#include "engine/placement/executor_pool.h"
-#include "engine/placement/fallback_executor.h"
 #include "engine/placement/placing_executor.h"
 #include "loaders/loader.h"
 #include "parser/parse.h"
@@ -106,22 +104,21 @@ class Database::Impl {
     return gpuExecutor();
   }
 
-  // The GPU executors, pooled per GPU (engine/placement/executor_pool.h):
-  // queries share them a call at a time each, on their own streams; over
-  // several GPUs, spread (engine/placement/device_spread_executor.h); what
-  // they decline runs on the CPU executor (engine/placement/fallback_executor.h).
-  // Under executorsMutex.
+  // The GPU executors (api/shared_gpu_executors.h), shared with the
+  // databases open with the same setup; what they decline runs on the CPU.
+  // Preloading copies what they lack of this snapshot. Under executorsMutex.
   engine::Executor& gpuExecutor() {
     if (!gpu) {
-      const std::vector<uint32_t> devices = gpuDevices();
-      std::vector<engine::SpreadDevice> pools;
-      for (uint32_t device : devices) pools.push_back({"GPU " + std::to_string(device), gpuPool(device)});
-      std::unique_ptr<engine::Executor> all = pools.size() == 1 ? std::move(pools.front().executor)
-                                                                : engine::makeDeviceSpreadExecutor(std::move(pools), {costModel().gpu});
-      if (options.gpuPreload) all->preload(store);  // every GPU at once
-      gpu = engine::makeFallbackExecutor(std::move(all), *cpu);
+      gpu = sharedGpuExecutors(gpuSetup());
+      if (options.gpuPreload) gpu->gpu->preload(store);  // every GPU at once
     }
-    return *gpu;
+    return *gpu->gpu;
+  }
+
+  GpuSetup gpuSetup() const {
+    return {gpuDevices(), options.gpuExecutors, options.gpuMemoryBytes, options.gpuCacheBytes,
+            options.gpuPlainCsrLookups, options.gpuTwoPassJoin, options.gpuNaiveSetOperations,
+            options.gpuFuseLightSteps, costModel().gpu};
   }
 
   // The options' GPUs, each checked to exist; all of them by default. Where
@@ -141,24 +138,6 @@ class Database::Impl {
       }
     }
     return devices;
-  }
-
-  // One device object per share of the GPU, each bound to an executor of the pool.
-  std::unique_ptr<engine::Executor> gpuPool(uint32_t device) const {
-    const uint32_t count = std::max(1u, options.gpuExecutors);
-    engine::GpuOptions gpuOptions;
-    gpuOptions.device = static_cast<int>(device);
-    gpuOptions.memoryBytes = options.gpuMemoryBytes;
-    gpuOptions.memoryShares = count;
-    // The executors' caches share it too (0 stays 0: a quarter of each one's memory).
-    gpuOptions.graphCacheBytes = options.gpuCacheBytes == 0 ? 0 : std::max<uint64_t>(1, options.gpuCacheBytes / count);
-    gpuOptions.plainCsrLookups = options.gpuPlainCsrLookups;
-    gpuOptions.twoPassJoin = options.gpuTwoPassJoin;
-    gpuOptions.naiveSetOperations = options.gpuNaiveSetOperations;
-    gpuOptions.fuseLightSteps = options.gpuFuseLightSteps;
-    std::vector<std::unique_ptr<engine::Executor>> executors;
-    for (uint32_t i = 0; i < count; ++i) executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(gpuOptions)));
-    return engine::makeExecutorPool(std::move(executors));
   }
 
   // Runs a parsed query on the executor `options` asks for.
@@ -208,7 +187,7 @@ class Database::Impl {
   mutable engine::BgpPlanCache plans{engine::kCachedBgpPlans};
   std::mutex executorsMutex;      // making the executors
   std::unique_ptr<engine::Executor> cpu;
-  std::unique_ptr<engine::Executor> gpu;      // falls back on cpu
+  std::shared_ptr<GpuExecutors> gpu;
   std::unique_ptr<engine::Executor> placing;  // of cpu and gpu
   DatabaseOptions options;
   // The options' model, else the cached one, read when a query first needs

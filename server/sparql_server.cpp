@@ -179,7 +179,7 @@ SparqlServer::SparqlServer(std::filesystem::path dir, ServerOptions options, Dat
             std::lock_guard lock(databaseMutex_);
             database_ = std::move(newest);
           },
-          kUpdateWait)),
+          kUpdateWait, database_)),
       options_(std::move(options)),
       writeOrigins_(options_.corsOrigins) {
   // Each worker's queries get the cores / workers share of the cores (worker_pool.h).

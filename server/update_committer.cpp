@@ -25,9 +25,9 @@ struct UpdateCommitter::Request {
 };
 
 UpdateCommitter::UpdateCommitter(std::filesystem::path dir, DatabaseOptions databaseOptions, Publish publish,
-                                 std::chrono::milliseconds maxWait)
+                                 std::chrono::milliseconds maxWait, std::shared_ptr<const Database> opened)
     : dir_(std::move(dir)), databaseOptions_(std::move(databaseOptions)), publish_(std::move(publish)),
-      maxWait_(maxWait) {}
+      maxWait_(maxWait), latest_(std::move(opened)) {}
 
 UpdateSummary UpdateCommitter::commit(std::string text, const UpdateOptions& options) {
   auto request = std::make_shared<Request>(std::move(text), options);

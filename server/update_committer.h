@@ -33,10 +33,14 @@ class UpdateCommitter {
   // `publish` gets the snapshot each batch leaves before its callers
   // return, so that a client reads its own update next (readers need not
   // open it again). `maxWait`: how long a request without a timeout waits
-  // for the batches before its own, and for another writer.
+  // for the batches before its own, and for another writer. `opened`: the
+  // snapshot readers hold as the committer starts (or null), which the first
+  // batch starts from as the later ones start from their predecessor's: so
+  // every snapshot published shares with the one before the data an update
+  // left (and the GPU's copies of it: api/shared_gpu_executors.h).
   using Publish = std::function<void(std::shared_ptr<const Database>)>;
   UpdateCommitter(std::filesystem::path dir, DatabaseOptions databaseOptions, Publish publish,
-                  std::chrono::milliseconds maxWait);
+                  std::chrono::milliseconds maxWait, std::shared_ptr<const Database> opened = nullptr);
 
   // Applies the request in the next batch and returns once it is on disk,
   // or throws its own error (QueryError, StorageError, UpdateWaitExpired)

@@ -9,6 +9,7 @@
 #include "storage/adjacency_check.h"
 #include "storage/adjacency_writer.h"
 #include "storage/checksum.h"
+#include "storage/data_identity.h"
 #include "storage/system_error.h"
 
 namespace gsparql {
@@ -119,7 +120,7 @@ std::span<const uint32_t> PredicateAdjacency::neighboursByBinarySearch(uint32_t 
 }
 
 AdjacencyFile::AdjacencyFile(const std::filesystem::path& path, uint64_t vertexCount)
-    : file_(std::make_shared<const MappedFile>(path)), vertexCount_(vertexCount) {
+    : file_(std::make_shared<const MappedFile>(path)), vertexCount_(vertexCount), identity_(newDataIdentity()) {
   auto bytes = file_->bytes();
   require(bytes.size() >= sizeof(pcsr::FileHeader), path, 0, "shorter than its header");
   pcsr::FileHeader header;
@@ -192,6 +193,8 @@ void AdjacencyFile::replace(uint32_t id, std::shared_ptr<const AdjacencySection>
   replaced_.resize(predicates_.size());
   predicates_[id] = section->view();
   replaced_[id] = std::move(section);
+  sources_.resize(predicates_.size());
+  sources_[id] = newDataIdentity();
   BlockChecks checked(predicates_.size());
   for (size_t p = 0; p < predicates_.size(); ++p) {
     if (replaced_[p] || p >= checked_.size() || checked_.passed(p)) checked.markPassed(p);

@@ -120,6 +120,11 @@ class AdjacencyFile {
   // predicates adds predicates (empty ones between). Only while nothing
   // reads this object yet.
   void replace(uint32_t id, std::shared_ptr<const AdjacencySection> section);
+  // Names the bytes predicate `id` reads (storage/data_identity.h): the
+  // file's number, shared by copies of this object, or the number its
+  // section got from a delta. With the predicate id and the direction, a key
+  // to those bytes that nothing else in the process shares.
+  uint64_t source(uint32_t id) const { return id < sources_.size() && sources_[id] != 0 ? sources_[id] : identity_; }
 
  private:
   void check(uint32_t id) const;
@@ -132,6 +137,8 @@ class AdjacencyFile {
   uint64_t vertexCount_ = 0;
   std::vector<PredicateAdjacency> predicates_;
   std::vector<std::shared_ptr<const AdjacencySection>> replaced_;  // by predicate id; null: the file's
+  uint64_t identity_ = 0;          // the mapped file's
+  std::vector<uint64_t> sources_;  // by predicate id: a replaced section's identity; 0: the file's
   BlockChecks checked_;  // a block per predicate: its whole data (formats 1-3) or its block sums (4)
   std::shared_ptr<const FileBlocks> blocks_;  // format 4: the sections' blocks, shared by copies
 };

@@ -83,6 +83,7 @@ void GraphStore::extend(const std::vector<DeltaRecord>& records, uint32_t files)
                        text_ ? &*text_ : nullptr});
   deltaFiles_ += files;
   deltaRecords_ += records.size();
+  identity_ = newDataIdentity();
   graphs_ = NamedGraphs(dictionary_, tripleCounts(catalog_));
 }
 
@@ -90,6 +91,7 @@ GraphStore::GraphStore(const GraphStore& other)
     : pinned_(PinnedGeneration::pinFolder(other.generation())),
       deltaFiles_(other.deltaFiles_),
       deltaRecords_(other.deltaRecords_),
+      identity_(other.identity_),
       catalog_(other.catalog_),
       dictionary_(other.dictionary_),
       graphs_(other.graphs_),
@@ -98,10 +100,6 @@ GraphStore::GraphStore(const GraphStore& other)
       values_(other.values_),
       terms_(other.terms_),
       text_(other.text_) {}
-
-std::string GraphStore::snapshotName() const {
-  return generation().dir.string() + "+" + std::to_string(deltaFiles_);
-}
 
 bool GraphStore::isLatest() const {
   return committedGenerationNumber(generation().dir.parent_path()) == generation().number &&

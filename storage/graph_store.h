@@ -12,6 +12,7 @@
 
 #include "storage/adjacency.h"
 #include "storage/catalog.h"
+#include "storage/data_identity.h"
 #include "storage/delta_file.h"
 #include "storage/dictionary.h"
 #include "storage/generations.h"
@@ -45,8 +46,9 @@ class GraphStore {
   // The delta files read with the generation (storage/delta_file.h).
   uint32_t deltaFiles() const { return deltaFiles_; }
   uint64_t deltaRecords() const { return deltaRecords_; }
-  // Names this snapshot: the generation's folder and its delta files.
-  std::string snapshotName() const;
+  // Names this snapshot's content (storage/data_identity.h): the same in
+  // copies, another once extend() changes it or the folder is opened again.
+  uint64_t identity() const { return identity_; }
   // False once a load or an update has committed a newer generation or delta
   // file than those read here.
   bool isLatest() const;
@@ -84,6 +86,7 @@ class GraphStore {
   PinnedGeneration pinned_;
   uint32_t deltaFiles_ = 0;
   uint64_t deltaRecords_ = 0;
+  uint64_t identity_ = newDataIdentity();
   Catalog catalog_;
   Dictionary dictionary_;
   NamedGraphs graphs_;

@@ -43,13 +43,13 @@ constexpr uint32_t kPredicateVerticesKind = 4;
 constexpr uint32_t kRangeKind = 5;  // + direction
 
 template <typename Upload>
-GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload,
+GraphCache::Entry& GraphCache::cached(uint64_t source, uint32_t kind, uint32_t predicate, Upload upload,
                                       uint64_t range) {
   if (lastQueryEpoch_ != epoch_) {
     lastQueryEpoch_ = epoch_;
     uploadedThisQuery_ = 0;
   }
-  Key key{store.snapshotName(), kind, predicate, range};
+  Key key{source, kind, predicate, range};
   auto it = entries_.find(key);
   if (it == entries_.end()) {
     Entry e;
@@ -72,7 +72,7 @@ GraphCache::Entry& GraphCache::cached(const GraphStore& store, uint32_t kind, ui
 }
 
 GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
-  return cached(store, static_cast<uint32_t>(direction), predicate, [&](Entry& e) {
+  return cached(store.adjacency(direction).source(predicate), static_cast<uint32_t>(direction), predicate, [&](Entry& e) {
     const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
     e.groups = toDevice(pool_, host.groups());
     e.groupNeighbours = toDevice(pool_, host.groupNeighbours());
@@ -88,7 +88,7 @@ GraphCache::Entry& GraphCache::entry(const GraphStore& store, pcsr::Direction di
 DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Direction direction,
                                               const BoundBgp& bgp) {
   const uint32_t kind = kAllPredicatesKind + static_cast<uint32_t>(direction);
-  return cached(store, kind, bgp.graph, [&](Entry& e) {
+  return cached(store.identity(), kind, bgp.graph, [&](Entry& e) {
     const AllPredicatesAdjacency host = buildAllPredicatesAdjacency(store, direction, bgp.graphPredicates);
     for (const auto* part : {&host.offsets, &host.neighbours, &host.predicates, &host.distinctOffsets,
                              &host.distinctNeighbours, &host.keyStarts, &host.keys}) {
@@ -101,7 +101,7 @@ DeviceAllPredicates GraphCache::allPredicates(const GraphStore& store, pcsr::Dir
 }
 
 const uint32_t* GraphCache::predicateVertexIds(const GraphStore& store) {
-  return cached(store, kPredicateVerticesKind, 0, [&](Entry& e) {
+  return cached(store.identity(), kPredicateVerticesKind, 0, [&](Entry& e) {
     const std::vector<uint32_t> host = engine::predicateVertexIds(store);
     e.arrays.push_back(toDevice(pool_, std::span<const uint32_t>(host)));
     e.bytes = e.arrays.back().bytes();
@@ -113,14 +113,14 @@ DeviceAdjacency GraphCache::get(const GraphStore& store, pcsr::Direction directi
 }
 
 bool GraphCache::holds(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) const {
-  return entries_.contains(Key{store.snapshotName(), static_cast<uint32_t>(direction), predicate, 0});
+  return entries_.contains(Key{store.adjacency(direction).source(predicate), static_cast<uint32_t>(direction), predicate, 0});
 }
 
 GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
                                           KeyRange range) {
   const uint32_t kind = kRangeKind + static_cast<uint32_t>(direction);
   const uint64_t id = uint64_t{range.first} << 32 | range.end;
-  return cached(store, kind, predicate, [&](Entry& e) {
+  return cached(store.adjacency(direction).source(predicate), kind, predicate, [&](Entry& e) {
     const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
     const uint32_t keys = range.end - range.first;
     const uint32_t firstNeighbour = host.offsets()[range.first];
@@ -179,8 +179,12 @@ void GraphCache::release(const GraphStore& store, pcsr::Direction direction, uin
 
 const uint32_t* GraphCache::keyBits(const GraphStore& store, pcsr::Direction direction, uint32_t predicate) {
   Entry& e = entry(store, direction, predicate);
-  if (e.keyBits.size() == 0) {
-    const uint64_t words = (store.catalog().vertexCount + 31) / 32;
+  // Over this snapshot's vertices: an entry a later snapshot shares (its
+  // predicate unchanged) is probed with the vertices its delta added.
+  const uint64_t words = (store.catalog().vertexCount + 31) / 32;
+  if (e.keyBits.size() < words) {
+    e.bytes -= e.keyBits.bytes();
+    used_ -= e.keyBits.bytes();
     e.keyBits = DeviceArray<uint32_t>(pool_, words);
     GSPARQL_CUDA(cudaMemsetAsync(e.keyBits.data(), 0, e.keyBits.bytes(), pool_.stream()));
     launchSetBits(e.view.keys, e.view.keyCount, e.keyBits.data(), pool_.stream());

@@ -113,15 +113,18 @@ class GraphCache {
     uint32_t holds = 0;
     std::shared_ptr<StagedUpload> upload;  // until the query first waits for it
   };
-  // Generation, kind, predicate or graph, key range (first << 32 | end).
-  using Key = std::tuple<std::string, uint32_t, uint32_t, uint64_t>;
+  // What holds the data (AdjacencyFile::source, GraphStore::identity), kind,
+  // predicate or graph, key range (first << 32 | end). Snapshots of one
+  // database share what an update left unchanged, and never each other's
+  // changes: the executors outlive them (api/shared_gpu_executors.h).
+  using Key = std::tuple<uint64_t, uint32_t, uint32_t, uint64_t>;
   bool evictable(const Entry& e) const;
   void evictFor(uint64_t bytes);
   void evictIdle();  // every entry the running query does not use
   Entry& rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
   Entry& entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   template <typename Upload>
-  Entry& cached(const GraphStore& store, uint32_t kind, uint32_t predicate, Upload upload, uint64_t range = 0);
+  Entry& cached(uint64_t source, uint32_t kind, uint32_t predicate, Upload upload, uint64_t range = 0);
 
   DevicePool& pool_;
   uint64_t budget_;

@@ -98,6 +98,8 @@ std::vector<std::string> BgpLeaf::details(const GraphStore& store) const {
     }
   }
   if (!profile_.note.empty()) lines.push_back(profile_.note);
+  // What a first query on a device pays beyond the steps (the cache keeps it after).
+  if (profile_.copiedBytes > 0) lines.push_back("copied " + std::to_string(profile_.copiedBytes) + " bytes of adjacency to the device");
   return lines;
 }
 

@@ -1,8 +1,10 @@
 #include "engine/placement/executor_pool.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "engine/optimizer/walk_estimator.h"
@@ -18,16 +20,18 @@ class Leases {
   }
   Executor& any() const { return *executors_.front(); }
 
-  // The executor the calling thread holds, or an idle one.
-  size_t acquire(std::thread::id thread) {
+  // The executor the calling thread holds, or an idle one: `wanted` once it
+  // is idle, else the one the thread used last where idle.
+  size_t acquire(std::thread::id thread, std::optional<size_t> wanted = std::nullopt) {
     std::unique_lock lock(mutex_);
     if (auto held = held_.find(thread); held != held_.end()) {
       ++held->second.depth;
       return held->second.executor;
     }
-    idleAgain_.wait(lock, [&] { return !idle_.empty(); });
-    auto pick = idle_.begin();
-    for (auto it = idle_.begin(); it != idle_.end(); ++it) {
+    const auto idle = [&] { return wanted ? std::ranges::find(idle_, *wanted) : idle_.begin(); };
+    idleAgain_.wait(lock, [&] { return idle() != idle_.end(); });
+    auto pick = idle();
+    for (auto it = idle_.begin(); it != idle_.end() && !wanted; ++it) {
       if (lastUser_[*it] == thread) pick = it;
     }
     const size_t executor = *pick;
@@ -45,7 +49,7 @@ class Leases {
       idle_.push_back(held->second.executor);
       held_.erase(held);
     }
-    idleAgain_.notify_one();
+    idleAgain_.notify_all();  // one may wait for this executor, another for any
   }
 
   Executor& operator[](size_t i) const { return *executors_[i]; }
@@ -68,7 +72,8 @@ class Leases {
 // constructed it (its nested calls share it).
 class Lease {
  public:
-  explicit Lease(Leases& leases) : leases_(leases), thread_(std::this_thread::get_id()), executor_(leases.acquire(thread_)) {}
+  explicit Lease(Leases& leases, std::optional<size_t> wanted = std::nullopt)
+      : leases_(leases), thread_(std::this_thread::get_id()), executor_(leases.acquire(thread_, wanted)) {}
   ~Lease() { leases_.release(thread_); }
   Lease(const Lease&) = delete;
   Lease& operator=(const Lease&) = delete;
@@ -148,9 +153,13 @@ class ExecutorPool : public Executor {
   }
   WalkEstimator* walkEstimator() override { return walks_.get(); }
   // Each executor's own cache, one after another (they share the link to the
-  // device). Before any query: no lease is held.
+  // device), each once no query holds it: databases opened later share the
+  // pool while the earlier ones' queries run (api/shared_gpu_executors.h).
   void preload(const GraphStore& store) override {
-    for (size_t i = 0; i < leases_.size(); ++i) leases_[i].preload(store);
+    for (size_t i = 0; i < leases_.size(); ++i) {
+      Lease lease(leases_, i);
+      lease->preload(store);
+    }
   }
 
  private:

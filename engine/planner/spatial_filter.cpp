@@ -1,18 +1,14 @@
 #include "engine/planner/spatial_filter.h"
 
-#include <filesystem>
+#include <string>
 
 #include "engine/geo/spatial_index.h"
 
 namespace gsparql::engine {
 
 std::shared_ptr<const geo::SpatialIndex> storeSpatialIndex(const GraphStore& store) {
-  // One index per snapshot: its generation (an absolute path: two databases
-  // opened by relative paths from different folders differ), delta files
-  // and in-memory delta records.
-  const std::string key = std::filesystem::absolute(store.snapshotName()).string() + "+" +
-                          std::to_string(store.deltaRecords()) + "@" +
-                          std::to_string(reinterpret_cast<uintptr_t>(&store.dictionary()));
+  // One index per snapshot content (GraphStore::identity).
+  const std::string key = std::to_string(store.identity());
   return geo::spatialIndex(key, [&](const geo::SpatialIndex::Visit& visit) {
     store.dictionary().forEach(TermSpace::Vertex, visit);
   });

@@ -21,7 +21,7 @@ using gsparql::test::writeFile;
 namespace {
 
 struct Tally {
-  std::atomic<int> running{0}, most{0}, calls{0};
+  std::atomic<int> running{0}, most{0}, calls{0}, preloads{0}, shared{0};
 };
 
 // Each call takes a few milliseconds and returns the executor's number as its one row.
@@ -33,7 +33,7 @@ class RecordingExecutor : public Executor {
     const int now = ++tally_.running;
     for (int most = tally_.most; now > most && !tally_.most.compare_exchange_weak(most, now);) {
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    busy();
     ++tally_.calls;
     --tally_.running;
     IdColumns table(1);
@@ -42,9 +42,22 @@ class RecordingExecutor : public Executor {
     return table;
   }
 
+  void preload(const GraphStore&) override {
+    busy();
+    ++tally_.preloads;
+  }
+
  private:
+  // A few milliseconds' work, counting the times another call shared it.
+  void busy() {
+    if (++inside_ > 1) ++tally_.shared;
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    --inside_;
+  }
+
   Tally& tally_;
   uint32_t number_;
+  std::atomic<int> inside_{0};
 };
 
 std::unique_ptr<Executor> poolOf(Tally& tally, uint32_t size) {
@@ -104,4 +117,24 @@ TEST_CASE("a thread's nested calls reuse its executor, and a cursor holds its ex
   cursor.reset();
   other.join();
   CHECK(otherRan.load());
+}
+
+TEST_CASE("preloading takes each executor in turn as the queries running on the pool leave it") {
+  // A database opened while another's queries run on the same executors
+  // (api/shared_gpu_executors.h) preloads its snapshot.
+  Tally tally;
+  auto pool = poolOf(tally, 2);
+  std::atomic<bool> done{false};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      while (!done) ranOn(*pool, noStore());
+    });
+  }
+  for (int i = 0; i < 10; ++i) pool->preload(noStore());
+  done = true;
+  for (auto& thread : threads) thread.join();
+  CHECK(tally.preloads == 20);
+  CHECK(tally.calls > 0);
+  CHECK(tally.shared == 0);
 }

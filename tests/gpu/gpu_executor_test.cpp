@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -23,6 +24,7 @@
 #include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
 #include "gsparql/database.h"
+#include "gsparql/update_batch.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
 #include "support/random_bgp.h"
@@ -439,6 +441,57 @@ TEST_CASE("queries from many threads share one Database's GPU executors, one or 
   for (auto& thread : threads) thread.join();
   CHECK(mismatches == 0);
   }
+}
+
+TEST_CASE("a snapshot opened while another is open shares its GPU executors: it copies only what an update changed, "
+          "preloads beside the other's queries, and answers as the CPU executor") {
+  // api/shared_gpu_executors.h: a server's snapshot after each update.
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  const std::vector<std::string> queries = sf1Queries();
+  QueryOptions gpu{Backend::Gpu, Semantics::Homomorphism};
+  gpu.explain = true;
+  const QueryOptions cpu{Backend::Cpu, Semantics::Homomorphism};
+  const auto copies = [&](const Database& db, const std::string& text) {
+    const QueryResult result = db.query(text, gpu);
+    CHECK(sortedLines(result) == sortedLines(db.query(text, cpu)));
+    return result.explain().find("bytes of adjacency to the device") != std::string::npos;
+  };
+  auto first = std::make_unique<Database>(dir.path());
+  size_t copying = 0;
+  for (const std::string& text : queries) copying += copies(*first, text);
+  CHECK(copying > 0);
+
+  UpdateBatch batch(dir.path(), std::chrono::seconds(60), first.get());
+  batch.apply("INSERT DATA { <http://db.uwaterloo.ca/~galuc/wsdbm/User0> <http://db.uwaterloo.ca/~galuc/wsdbm/likes> "
+              "<http://example.org/new> }");
+  batch.commit();
+  auto second = std::make_unique<Database>(batch.snapshot());
+  copying = 0;
+  for (const std::string& text : queries) {
+    CAPTURE(text);
+    const bool copied = copies(*second, text);
+    if (text.find("likes") == std::string::npos) CHECK_FALSE(copied);
+    copying += copied;
+  }
+  CHECK(copying > 0);  // `likes`, made again from the delta
+
+  // A snapshot opened from the directory (its files mapped again) and
+  // preloaded while queries of the first run on the same executors.
+  std::atomic<int> mismatches{0};
+  std::thread reader([&] {
+    for (const std::string& text : queries) {
+      if (sortedLines(first->query(text, gpu)) != sortedLines(first->query(text, cpu))) ++mismatches;
+    }
+  });
+  DatabaseOptions preloading;
+  preloading.gpuPreload = true;
+  auto third = std::make_unique<Database>(dir.path(), preloading);
+  reader.join();
+  CHECK(mismatches == 0);
+  for (const std::string& text : queries) CHECK_FALSE(copies(*third, text));
+
 }
 
 TEST_CASE("a cursor opened on one thread is read to the end on another, with the CPU executor's rows") {

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""What a GPU server pays for an update: each binary serves its own copy of a
+WatDiv database (`gsparql serve --backend gpu --update`, with --gpu-preload
+where asked), the rounds interleaved ABBA. A round: one INSERT DATA of a new
+`wsdbm:likes` triple, timed to its response (the commit and the snapshot the
+server answers from next, preloaded where asked); every query that does not
+read `likes`, once (the first pass after the update: what the new snapshot
+copies to the GPU), and once more (warm). Prints a CSV line per binary and
+round, and checks that every query gave the same row count on every binary.
+
+usage: update_warmth.py QUERY_DIR ROUNDS preload|lazy NAME=GSPARQL:DB:PORT ...
+"""
+import csv
+import http.client
+import pathlib
+import subprocess
+import sys
+import time
+import urllib.parse
+
+LIKES = "<http://db.uwaterloo.ca/~galuc/wsdbm/likes>"
+
+
+class Server:
+    def __init__(self, name, binary, db, port, preload):
+        self.name, self.port = name, int(port)
+        args = [binary, "serve", "--db", db, "--backend", "gpu", "--update", "--port", port, "--threads", "2"]
+        self.process = subprocess.Popen(args + (["--gpu-preload"] if preload else []),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.connection = None
+        for _ in range(600):
+            try:
+                self.request("GET", "/health")
+                return
+            except OSError:
+                self.connection = None
+                time.sleep(0.5)
+        raise RuntimeError(f"{name}: the server did not start")
+
+    def request(self, method, path, body=None, headers=None):
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        self.connection.request(method, path, body=body, headers=headers or {})
+        response = self.connection.getresponse()
+        text = response.read().decode()
+        if response.status != 200:
+            raise RuntimeError(f"{self.name}: {method} {path[:80]}: {response.status} {text[:300]}")
+        return text
+
+    def timed(self, *args, **kwargs):
+        start = time.perf_counter()
+        text = self.request(*args, **kwargs)
+        return (time.perf_counter() - start) * 1000, text
+
+    def query(self, text):
+        path = "/sparql?" + urllib.parse.urlencode({"query": text})
+        ms, body = self.timed("GET", path, headers={"Accept": "text/tab-separated-values"})
+        return ms, body.count("\n") - 1  # the header line
+
+    def update(self, text):
+        return self.timed("POST", "/sparql", body=text.encode(),
+                          headers={"Content-Type": "application/sparql-update"})[0]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=60)
+
+
+def main():
+    folder, rounds, mode, specs = pathlib.Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+    queries = [p.read_text() for p in sorted(folder.iterdir()) if p.is_file()]
+    queries = [q for q in queries if "likes" not in q]
+    servers = []
+    for spec in specs:
+        name, rest = spec.split("=", 1)
+        binary, db, port = rest.split(":")
+        servers.append(Server(name, binary, db, port, mode == "preload"))
+    rows = {}
+    for server in servers:  # once each before the rounds: the warm state an update starts from
+        for q in queries:
+            server.query(q)
+    out = csv.writer(sys.stdout)
+    out.writerow(["binary", "round", "update_ms", "after_update_ms", "warm_ms", "queries"])
+    for r in range(rounds):
+        order = servers if r % 2 == 0 else list(reversed(servers))
+        for server in order:
+            update_ms = server.update(f"INSERT DATA {{ <http://db.uwaterloo.ca/~galuc/wsdbm/User0> {LIKES} "
+                                      f"<http://example.org/new{r}> }}")
+            passes = []
+            for _ in range(2):
+                total = 0.0
+                for i, q in enumerate(queries):
+                    ms, count = server.query(q)
+                    total += ms
+                    if rows.setdefault(i, count) != count:
+                        raise RuntimeError(f"{server.name}: query {i} gave {count} rows, another binary {rows[i]}")
+                passes.append(total)
+            out.writerow([server.name, r, f"{update_ms:.2f}", f"{passes[0]:.2f}", f"{passes[1]:.2f}", len(queries)])
+            sys.stdout.flush()
+    for server in servers:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()

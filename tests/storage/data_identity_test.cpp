@@ -1,0 +1,64 @@
+// storage/data_identity.h: what the GPU's cache keys its copies by, so that
+// the snapshots sharing it (api/shared_gpu_executors.h) read their own data
+// and share what an update did not change.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "gsparql/database.h"
+#include "storage/graph_store.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+uint32_t predicateId(const GraphStore& store, const std::string& iri) {
+  const auto id = store.dictionary().id(TermSpace::Predicate, iri);
+  REQUIRE(id.has_value());
+  return *id;
+}
+
+constexpr pcsr::Direction kDirections[] = {pcsr::Direction::Out, pcsr::Direction::In};
+
+}  // namespace
+
+TEST_CASE("a snapshot's copies share its identities; a delta's change and a folder opened again get new ones") {
+  TempDir dir;
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/a> <http://e/q> <http://e/c> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  Database::update(dir / "db", "INSERT DATA { <http://e/a> <http://e/p> <http://e/d> }");
+  const GraphStore store(dir / "db");
+  const uint32_t p = predicateId(store, "<http://e/p>");
+  const uint32_t q = predicateId(store, "<http://e/q>");
+  for (const pcsr::Direction d : kDirections) {
+    // p was made again from the delta; q is read from the file.
+    CHECK(store.adjacency(d).source(p) != store.adjacency(d).source(q));
+  }
+  CHECK(store.adjacency(pcsr::Direction::Out).source(q) != store.adjacency(pcsr::Direction::In).source(q));
+
+  GraphStore copy(store);
+  CHECK(copy.identity() == store.identity());
+  for (const pcsr::Direction d : kDirections) {
+    CHECK(copy.adjacency(d).source(p) == store.adjacency(d).source(p));
+    CHECK(copy.adjacency(d).source(q) == store.adjacency(d).source(q));
+  }
+
+  // A writer extends its copy: only what it changed is named anew.
+  copy.extend({{true, {"<http://e/b>", "<http://e/q>", "<http://e/e>"}}}, 0);
+  CHECK(copy.identity() != store.identity());
+  for (const pcsr::Direction d : kDirections) {
+    CHECK(copy.adjacency(d).source(p) == store.adjacency(d).source(p));
+    CHECK(copy.adjacency(d).source(q) != store.adjacency(d).source(q));
+  }
+
+  // The same folder opened again holds the same bytes under new names: a
+  // database loaded again at the same path never meets the old copies.
+  const GraphStore again(dir / "db");
+  CHECK(again.identity() != store.identity());
+  for (const pcsr::Direction d : kDirections) {
+    CHECK(again.adjacency(d).source(p) != store.adjacency(d).source(p));
+    CHECK(again.adjacency(d).source(q) != store.adjacency(d).source(q));
+  }
+}
