@@ -70,9 +70,10 @@ bool isUpdateRequest(std::string_view text) { return sparql::isUpdateRequest(tex
 // The store and the executors, which keep state (the GPU's cached adjacency) between queries.
 class Database::Impl {
  public:
-  Impl(GraphStore opened, const DatabaseOptions& options)
-      : store(std::move(opened)), cpu(engine::makeCpuExecutor()), options(options),
-        costModel_(options.costModel) {
+  Impl(GraphStore opened, const DatabaseOptions& options, std::shared_ptr<engine::BgpPlanCache> keptPlans = nullptr)
+      : store(std::move(opened)),
+        plans(keptPlans ? std::move(keptPlans) : std::make_shared<engine::BgpPlanCache>(engine::kCachedBgpPlans)),
+        cpu(engine::makeCpuExecutor()), options(options), costModel_(options.costModel) {
     // Preloading makes the GPU executors as the database opens, so that a
     // server's first queries do not wait for the copies either.
     if (options.gpuPreload && engine::gpuAvailable()) {
@@ -158,7 +159,7 @@ class Database::Impl {
   std::unique_ptr<engine::JoinOrderer> ordererFor(const QueryOptions& options, engine::Executor& executor) const {
     engine::OptimizerSetup setup;
     setup.search = options.optimizer;
-    setup.plans = &plans;
+    setup.plans = plans.get();
     if (options.optimizer != Optimizer::Statistics) {
       setup.executors = executorCosts(options.backend);
       setup.refiner = executor.walkEstimator() ? executor.walkEstimator() : cpuWalks.get();
@@ -184,7 +185,9 @@ class Database::Impl {
 
   GraphStore store;
   LatestCheck latest{store};
-  mutable engine::BgpPlanCache plans{engine::kCachedBgpPlans};
+  // Shared with the snapshots update batches make from this one (Database's
+  // private constructor).
+  std::shared_ptr<engine::BgpPlanCache> plans;
   std::mutex executorsMutex;      // making the executors
   std::unique_ptr<engine::Executor> cpu;
   std::shared_ptr<GpuExecutors> gpu;
@@ -208,8 +211,23 @@ class Database::Impl {
 
 Database::Database(const std::filesystem::path& dir, const DatabaseOptions& options)
     : impl_(std::make_unique<Impl>(GraphStore(dir), options)) {}
-Database::Database(GraphStore&& store, const DatabaseOptions& options)
-    : impl_(std::make_unique<Impl>(std::move(store), options)) {}
+namespace {
+
+// A plan is valid whatever the data (engine/bgp/plan.h); its key speaks of
+// ids, which mean the same terms in the snapshots of one generation.
+std::shared_ptr<engine::BgpPlanCache> plansToShare(const GraphStore& store, const GraphStore* predecessor,
+                                                   const std::shared_ptr<engine::BgpPlanCache>& plans) {
+  if (predecessor == nullptr || predecessor->generation().dir != store.generation().dir) return nullptr;
+  return plans;
+}
+
+}  // namespace
+
+Database::Database(GraphStore&& store, const DatabaseOptions& options, const Database* predecessor)
+    : impl_(std::make_unique<Impl>(
+          std::move(store), options,
+          plansToShare(store, predecessor ? &predecessor->impl_->store : nullptr,
+                       predecessor ? predecessor->impl_->plans : nullptr))) {}
 const GraphStore& Database::store() const { return impl_->store; }
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;

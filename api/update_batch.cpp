@@ -241,7 +241,7 @@ class UpdateBatch::Impl {
 };
 
 UpdateBatch::UpdateBatch(const std::filesystem::path& dir, std::chrono::milliseconds patience, const Database* latest)
-    : impl_(std::make_unique<Impl>(dir, patience, latest ? &latest->store() : nullptr)) {}
+    : impl_(std::make_unique<Impl>(dir, patience, latest ? &latest->store() : nullptr)), latest_(latest) {}
 UpdateBatch::~UpdateBatch() = default;
 
 std::vector<UpdateSummary> UpdateBatch::apply(std::string_view sparql, const UpdateOptions& options) {
@@ -249,7 +249,7 @@ std::vector<UpdateSummary> UpdateBatch::apply(std::string_view sparql, const Upd
 }
 std::vector<UpdateSummary> UpdateBatch::commit() { return impl_->commit(); }
 Database UpdateBatch::snapshot(const DatabaseOptions& options) {
-  if (std::optional<GraphStore> store = impl_->takeSnapshot()) return Database(std::move(*store), options);
+  if (std::optional<GraphStore> store = impl_->takeSnapshot()) return Database(std::move(*store), options, latest_);
   return Database(impl_->dir(), options);
 }
 

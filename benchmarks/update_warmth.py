@@ -6,11 +6,14 @@ where asked), the rounds interleaved ABBA. A round: one INSERT DATA of a new
 server answers from next, preloaded where asked); every query that does not
 read `likes`, once (the first pass after the update: what the new snapshot
 copies to the GPU), and once more (warm). Prints a CSV line per binary and
-round, and checks that every query gave the same row count on every binary.
+round (with the sums of the phases the server reports in Server-Timing),
+and checks that every query gave the same row count on every binary.
 
 usage: update_warmth.py QUERY_DIR ROUNDS preload|lazy NAME=GSPARQL:DB:PORT ...
+(BACKEND=cpu|auto in the environment serves from that backend instead; preload then means nothing.)
 """
 import csv
+import os
 import http.client
 import pathlib
 import subprocess
@@ -19,12 +22,14 @@ import time
 import urllib.parse
 
 LIKES = "<http://db.uwaterloo.ca/~galuc/wsdbm/likes>"
+PHASES = ["parse", "plan", "execute"]
 
 
 class Server:
     def __init__(self, name, binary, db, port, preload):
         self.name, self.port = name, int(port)
-        args = [binary, "serve", "--db", db, "--backend", "gpu", "--update", "--port", port, "--threads", "2"]
+        backend = os.environ.get("BACKEND", "gpu")
+        args = [binary, "serve", "--db", db, "--backend", backend, "--update", "--port", port, "--threads", "2"]
         self.process = subprocess.Popen(args + (["--gpu-preload"] if preload else []),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.connection = None
@@ -45,6 +50,7 @@ class Server:
         text = response.read().decode()
         if response.status != 200:
             raise RuntimeError(f"{self.name}: {method} {path[:80]}: {response.status} {text[:300]}")
+        self.timing = response.getheader("Server-Timing") or ""
         return text
 
     def timed(self, *args, **kwargs):
@@ -53,9 +59,11 @@ class Server:
         return (time.perf_counter() - start) * 1000, text
 
     def query(self, text):
+        """Milliseconds to the answer, its rows, and the server's phases (parse, plan, execute)."""
         path = "/sparql?" + urllib.parse.urlencode({"query": text})
         ms, body = self.timed("GET", path, headers={"Accept": "text/tab-separated-values"})
-        return ms, body.count("\n") - 1  # the header line
+        phases = dict(p.strip().split(";dur=") for p in self.timing.split(",") if ";dur=" in p)
+        return ms, body.count("\n") - 1, [float(phases.get(k, 0)) for k in PHASES]  # rows: less the header line
 
     def update(self, text):
         return self.timed("POST", "/sparql", body=text.encode(),
@@ -80,22 +88,26 @@ def main():
         for q in queries:
             server.query(q)
     out = csv.writer(sys.stdout)
-    out.writerow(["binary", "round", "update_ms", "after_update_ms", "warm_ms", "queries"])
+    out.writerow(["binary", "round", "update_ms", "after_update_ms", "warm_ms", "queries"] +
+                 [f"{p}_{phase}_ms" for p in ("after", "warm") for phase in PHASES])
     for r in range(rounds):
         order = servers if r % 2 == 0 else list(reversed(servers))
         for server in order:
             update_ms = server.update(f"INSERT DATA {{ <http://db.uwaterloo.ca/~galuc/wsdbm/User0> {LIKES} "
                                       f"<http://example.org/new{r}> }}")
-            passes = []
+            passes, phases = [], []
             for _ in range(2):
-                total = 0.0
+                total, sums = 0.0, [0.0] * len(PHASES)
                 for i, q in enumerate(queries):
-                    ms, count = server.query(q)
+                    ms, count, parts = server.query(q)
                     total += ms
+                    sums = [a + b for a, b in zip(sums, parts)]
                     if rows.setdefault(i, count) != count:
                         raise RuntimeError(f"{server.name}: query {i} gave {count} rows, another binary {rows[i]}")
                 passes.append(total)
-            out.writerow([server.name, r, f"{update_ms:.2f}", f"{passes[0]:.2f}", f"{passes[1]:.2f}", len(queries)])
+                phases += sums
+            out.writerow([server.name, r, f"{update_ms:.2f}", f"{passes[0]:.2f}", f"{passes[1]:.2f}", len(queries)] +
+                         [f"{x:.2f}" for x in phases])
             sys.stdout.flush()
     for server in servers:
         server.stop()

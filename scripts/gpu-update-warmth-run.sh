@@ -19,9 +19,10 @@ t=$SECONDS
 rm /tmp/sf100.nt
 cp -r /tmp/warmth-before /tmp/warmth-after
 echo "generated, loaded and copied in $((SECONDS - t)) s"
-for mode in lazy preload; do
-  echo "== $mode"
-  python3 benchmarks/update_warmth.py .carry/watdiv-sf100/queries "$rounds" "$mode" \
+# The GPU without and with --gpu-preload, then the CPU executor (BACKEND=cpu).
+for run in gpu:lazy gpu:preload cpu:lazy; do
+  echo "== $run"
+  BACKEND=${run%:*} python3 benchmarks/update_warmth.py .carry/watdiv-sf100/queries "$rounds" "${run#*:}" \
     "before=$PWD/.carry/gsparql/gsparql-before:/tmp/warmth-before:7901" "after=$GSPARQL:/tmp/warmth-after:7902" |
-    tee "$OUT/update-warmth-$mode.csv"
+    tee "$OUT/update-warmth-${run/:/-}.csv"
 done

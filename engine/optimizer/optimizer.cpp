@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/optimizer/walk_estimator.h"
+
 namespace gsparql::engine {
 
 namespace {
@@ -29,9 +31,8 @@ std::string setupKey(const OptimizerSetup& setup) {
                   c.perCopiedMegabyte);
     key += costs;
   }
-  char refiner[32];
-  std::snprintf(refiner, sizeof refiner, "|%p|", static_cast<const void*>(setup.refiner));
-  return key + refiner;
+  // By kind, not address: the snapshots that share kept plans (plan_cache.h) have refiners of their own.
+  return key + "|" + (setup.refiner ? setup.refiner->name() : std::string()) + "|";
 }
 
 }  // namespace

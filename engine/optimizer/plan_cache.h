@@ -4,7 +4,8 @@
 // query's time, and a server's clients send the same BGPs again and again.
 // A plan depends on the bound BGP (its structure and constant ids), what its
 // rows are for, the snapshot and the optimizer's setup; the walks are
-// seeded (optimizer.h), so a kept plan is the plan planning would make again.
+// seeded (optimizer.h), so a kept plan is the plan planning would make again
+// on the snapshot that made it (and a good one on its successors, below).
 #include <memory>
 #include <string>
 
@@ -13,7 +14,11 @@
 
 namespace gsparql::engine {
 
-// One per snapshot (a Database): ids and statistics are a snapshot's.
+// One per snapshot (a Database), or shared by the snapshots of one
+// generation that update batches make one from another: ids mean the same
+// terms there, a plan is valid whatever the data (bgp/plan.h), and a
+// delta's statistics drift little from its generation's (a large delta is
+// merged into a new generation, which starts with none kept).
 using BgpPlanCache = RecentCache<BgpPlan>;
 inline constexpr size_t kCachedBgpPlans = 4096;
 

@@ -134,8 +134,10 @@ class GSPARQL_API Database {
 
  private:
   friend class UpdateBatch;  // hands over the snapshot it leaves
-  // A snapshot already open (storage/graph_store.h).
-  Database(GraphStore&& store, const DatabaseOptions& options);
+  // A snapshot already open (storage/graph_store.h). `predecessor`: the
+  // snapshot it was made from by an update batch, whose kept BGP plans it
+  // shares while both are of one generation (ids mean the same terms).
+  Database(GraphStore&& store, const DatabaseOptions& options, const Database* predecessor);
   const GraphStore& store() const;
 
   class Impl;

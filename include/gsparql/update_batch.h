@@ -61,6 +61,7 @@ class GSPARQL_API UpdateBatch {
  private:
   class Impl;
   std::unique_ptr<Impl> impl_;
+  const Database* latest_;  // shares its kept plans with the snapshot left (Database's private constructor)
 };
 
 }  // namespace gsparql
