@@ -227,7 +227,14 @@ Database::Database(GraphStore&& store, const DatabaseOptions& options, const Dat
     : impl_(std::make_unique<Impl>(
           std::move(store), options,
           plansToShare(store, predecessor ? &predecessor->impl_->store : nullptr,
-                       predecessor ? predecessor->impl_->plans : nullptr))) {}
+                       predecessor ? predecessor->impl_->plans : nullptr))) {
+  // The GPU executors the predecessor made, taken while it is open: they
+  // would go with it (a server drops a snapshot once it publishes the next),
+  // and with them what they hold of the data the two share.
+  if (predecessor == nullptr) return;
+  std::scoped_lock lock(impl_->executorsMutex, predecessor->impl_->executorsMutex);
+  if (predecessor->impl_->gpu) impl_->gpuExecutor();
+}
 const GraphStore& Database::store() const { return impl_->store; }
 Database::~Database() = default;
 Database::Database(Database&&) noexcept = default;
