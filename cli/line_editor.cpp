@@ -8,8 +8,23 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "gsparql/error.h"
+#include "platform/shared_library.h"
+
 namespace gsparql::cli {
 namespace {
+
+// libedit, opened on first use (platform/shared_library.h): only the REPL
+// edits lines, and linked, libedit and what it loads (terminfo, libbsd,
+// libmd) were bound at every process's start.
+#define GSPARQL_EDIT_FUNCTIONS(X) \
+  X(el_end) X(el_get) X(el_gets) X(el_init) X(el_reset) X(el_set) X(el_source) X(history) X(history_end) X(history_init)
+
+struct EditLibrary {
+  GSPARQL_EDIT_FUNCTIONS(GSPARQL_FUNCTION_POINTER)
+};
+
+GSPARQL_DEFINE_LIBRARY_TABLE(EditLibrary, edit, GSPARQL_EDIT_FUNCTIONS, GSPARQL_EDIT_SONAME, "editing the REPL's lines")
 
 volatile std::sig_atomic_t interrupted = 0;
 
@@ -21,32 +36,39 @@ constexpr int kHistorySize = 1000;
 
 LineEditor::LineEditor(const char* program, std::filesystem::path historyFile)
     : historyFile_(std::move(historyFile)), interactive_(::isatty(STDIN_FILENO) != 0) {
-  el_ = el_init(program, stdin, stdout, stderr);
+  const EditLibrary* lib = nullptr;
+  try {
+    lib = &edit();
+  } catch (const Error& e) {  // readLine() falls back to plain reads
+    if (interactive_) std::fprintf(stderr, "%s: line editing and history off\n", e.what());
+    return;
+  }
+  el_ = lib->el_init(program, stdin, stdout, stderr);
   if (el_ == nullptr) return;  // readLine() falls back to plain reads
-  el_set(el_, EL_CLIENTDATA, this);
-  el_set(el_, EL_PROMPT, &LineEditor::promptOf);
-  el_set(el_, EL_EDITOR, "emacs");
+  lib->el_set(el_, EL_CLIENTDATA, this);
+  lib->el_set(el_, EL_PROMPT, &LineEditor::promptOf);
+  lib->el_set(el_, EL_EDITOR, "emacs");
   // libedit restores the terminal on signals and passes them on to our handler.
-  el_set(el_, EL_SIGNAL, 1);
+  lib->el_set(el_, EL_SIGNAL, 1);
   if (interactive_) {
-    history_ = history_init();
+    history_ = lib->history_init();
     HistEvent event;
-    history(history_, &event, H_SETSIZE, kHistorySize);
-    history(history_, &event, H_SETUNIQUE, 1);
-    if (!historyFile_.empty()) history(history_, &event, H_LOAD, historyFile_.c_str());
-    el_set(el_, EL_HIST, history, history_);
-    el_source(el_, nullptr);  // ~/.editrc, as other editline programs do
+    lib->history(history_, &event, H_SETSIZE, kHistorySize);
+    lib->history(history_, &event, H_SETUNIQUE, 1);
+    if (!historyFile_.empty()) lib->history(history_, &event, H_LOAD, historyFile_.c_str());
+    lib->el_set(el_, EL_HIST, lib->history, history_);
+    lib->el_source(el_, nullptr);  // ~/.editrc, as other editline programs do
   }
 }
 
 LineEditor::~LineEditor() {
-  if (history_ != nullptr) history_end(history_);
-  if (el_ != nullptr) el_end(el_);
+  if (history_ != nullptr) edit().history_end(history_);
+  if (el_ != nullptr) edit().el_end(el_);
 }
 
 char* LineEditor::promptOf(EditLine* el) {
   void* self = nullptr;
-  el_get(el, EL_CLIENTDATA, &self);
+  edit().el_get(el, EL_CLIENTDATA, &self);
   return const_cast<char*>(static_cast<LineEditor*>(self)->prompt_.c_str());
 }
 
@@ -63,7 +85,7 @@ LineEditor::Input LineEditor::readLine(const std::string& prompt) {
   Input input{Status::EndOfInput, {}};
   int count = 0;
   errno = 0;
-  const char* line = el_ != nullptr ? el_gets(el_, &count) : nullptr;
+  const char* line = el_ != nullptr ? edit().el_gets(el_, &count) : nullptr;
   if (line != nullptr && count > 0) {
     input.status = Status::Line;
     input.line.assign(line, static_cast<size_t>(count));
@@ -85,7 +107,7 @@ LineEditor::Input LineEditor::readLine(const std::string& prompt) {
     std::free(raw);
   }
   if (input.status == Status::Interrupted) {
-    if (el_ != nullptr) el_reset(el_);
+    if (el_ != nullptr) edit().el_reset(el_);
     std::fputs("^C\n", stdout);
     std::fflush(stdout);
   }
@@ -96,8 +118,8 @@ LineEditor::Input LineEditor::readLine(const std::string& prompt) {
 void LineEditor::addHistory(const std::string& entry) {
   if (history_ == nullptr || entry.empty()) return;
   HistEvent event;
-  history(history_, &event, H_ENTER, entry.c_str());
-  if (!historyFile_.empty()) history(history_, &event, H_SAVE, historyFile_.c_str());
+  edit().history(history_, &event, H_ENTER, entry.c_str());
+  if (!historyFile_.empty()) edit().history(history_, &event, H_SAVE, historyFile_.c_str());
 }
 
 }  // namespace gsparql::cli

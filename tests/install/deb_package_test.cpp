@@ -85,9 +85,9 @@ TEST_CASE("the Debian package is named by version and architecture and declares 
   }
 }
 
-TEST_CASE("PROJ, GEOS, Raptor, libcurl and libcrypto are opened on first use: not linked, but declared, and work when opened") {
+TEST_CASE("PROJ, GEOS, Raptor, libcurl, libcrypto and libedit are opened on first use: not linked, but declared, and work when opened") {
   const std::vector<std::filesystem::path> opened = librariesOpenedOnFirstUse();
-  REQUIRE(opened.size() == 5);
+  REQUIRE(opened.size() == 6);
   DebPackage package;
   const std::string depends = package.field("Depends");
   std::string linked;
@@ -121,6 +121,13 @@ TEST_CASE("PROJ, GEOS, Raptor, libcurl and libcrypto are opened on first use: no
   // MD5("x") as `printf x | md5sum` gives it; one degree of latitude from the equator on WGS 84: 110,574.39 m
   // (PROJ's geod says so too).
   CHECK(run.output.find("\n?o\t?h\t?m\n\"x\"\t\"9dd4e461268c8034f5c8564e155c67a6\"\t1.105743") != std::string::npos);
+  // The REPL reads its lines through libedit, from a pipe too.
+  const ProcessResult repl = shell("printf 'SELECT ?o WHERE { <http://e/a> <http://e/p> ?o }\\n' | " + bin +
+                                   " repl --db " + shellQuoted(work / "db"));
+  INFO(repl.output);
+  CHECK(repl.exitCode == 0);
+  CHECK(repl.output.find("\"x\"") != std::string::npos);
+  CHECK(repl.output.find("line editing") == std::string::npos);
 }
 
 TEST_CASE("the Debian package holds the command, the library with its headers and CMake files, and the page") {
