@@ -35,8 +35,9 @@ class GSPARQL_API UpdateBatch {
   // writer (then StorageError, as Database::update). `latest`: a snapshot
   // of `dir` already open (the one the batch before left); while it is
   // still the newest, the batch starts from a copy of it instead of
-  // opening the directory (RocksDB, files, the delta's replay). It must
-  // live until commit().
+  // opening the directory (RocksDB, files, the delta's replay), and the
+  // snapshot the batch leaves keeps its plans and GPU executors. It must
+  // live until snapshot(), or commit() where that is not called.
   explicit UpdateBatch(const std::filesystem::path& dir,
                        std::chrono::milliseconds patience = std::chrono::seconds(60),
                        const Database* latest = nullptr);
