@@ -291,6 +291,11 @@ QuerySummary Database::queryTo(std::string_view text, std::ostream& out, const F
 
 bool Database::isLatest() const { return impl_->latest.isLatest(); }
 
+Database Database::newest() const {
+  if (std::optional<GraphStore> newer = impl_->store.withNewerDelta()) return Database(std::move(*newer), impl_->options, this);
+  return Database(impl_->store.generation().dir.parent_path(), impl_->options);
+}
+
 // Plans with the sampling orderer, so that the plans measured do not depend
 // on the model being fitted.
 Calibration Database::calibrate(const std::vector<std::string>& queries, const CalibrationOptions& options) const {

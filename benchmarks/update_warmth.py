@@ -10,7 +10,9 @@ round (with the sums of the phases the server reports in Server-Timing),
 and checks that every query gave the same row count on every binary.
 
 usage: update_warmth.py QUERY_DIR ROUNDS preload|lazy NAME=GSPARQL:DB:PORT ...
-(BACKEND=cpu|auto in the environment serves from that backend instead; preload then means nothing.)
+(BACKEND=cpu|auto in the environment serves from that backend instead; preload then means nothing.
+UPDATES=process sends each update through `gsparql update` beside the server, as another process, instead
+of to the server.)
 """
 import csv
 import os
@@ -27,7 +29,7 @@ PHASES = ["parse", "plan", "execute"]
 
 class Server:
     def __init__(self, name, binary, db, port, preload):
-        self.name, self.port = name, int(port)
+        self.name, self.port, self.binary, self.db = name, int(port), binary, db
         backend = os.environ.get("BACKEND", "gpu")
         args = [binary, "serve", "--db", db, "--backend", backend, "--update", "--port", port, "--threads", "2"]
         self.process = subprocess.Popen(args + (["--gpu-preload"] if preload else []),
@@ -66,6 +68,11 @@ class Server:
         return ms, body.count("\n") - 1, [float(phases.get(k, 0)) for k in PHASES]  # rows: less the header line
 
     def update(self, text):
+        if os.environ.get("UPDATES") == "process":
+            start = time.perf_counter()
+            subprocess.run([self.binary, "update", "--db", self.db, text], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return (time.perf_counter() - start) * 1000
         return self.timed("POST", "/sparql", body=text.encode(),
                           headers={"Content-Type": "application/sparql-update"})[0]
 

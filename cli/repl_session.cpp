@@ -292,7 +292,7 @@ Session::Session(const std::filesystem::path& dir, Settings settings)
 void Session::moveToLatestGeneration(const Output& out) {
   try {
     if (db_.isLatest()) return;
-    Database latest(dir_, settings_.database);
+    Database latest = db_.newest();
     snapshot_ = snapshotOf(latest);
     db_ = std::move(latest);
     out.note("database changed: now reading " + snapshot_);

@@ -5,7 +5,7 @@
 # test, with lib/), .carry/gsparql-before.txz (the one to compare with, as
 # gsparql/gsparql-before, using that lib/), .carry/watdiv-tool and
 # .carry/watdiv-sf100. Output under $OUT.
-#   scripts/gpu-update-warmth-run.sh [ROUNDS]
+#   [RUNS='gpu:lazy:server ...'] scripts/gpu-update-warmth-run.sh [ROUNDS]
 set -euo pipefail
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
@@ -19,10 +19,12 @@ t=$SECONDS
 rm /tmp/sf100.nt
 cp -r /tmp/warmth-before /tmp/warmth-after
 echo "generated, loaded and copied in $((SECONDS - t)) s"
-# The GPU without and with --gpu-preload, then the CPU executor (BACKEND=cpu).
-for run in gpu:lazy gpu:preload cpu:lazy; do
+# BACKEND:MODE:UPDATES: the GPU without and with --gpu-preload, the CPU
+# executor, then each with updates from another process (gsparql update).
+for run in ${RUNS:-gpu:lazy:server gpu:preload:server cpu:lazy:server gpu:lazy:process cpu:lazy:process}; do
+  IFS=: read -r backend mode updates <<< "$run"
   echo "== $run"
-  BACKEND=${run%:*} python3 benchmarks/update_warmth.py .carry/watdiv-sf100/queries "$rounds" "${run#*:}" \
+  BACKEND=$backend UPDATES=$updates python3 benchmarks/update_warmth.py .carry/watdiv-sf100/queries "$rounds" "$mode" \
     "before=$PWD/.carry/gsparql/gsparql-before:/tmp/warmth-before:7901" "after=$GSPARQL:/tmp/warmth-after:7902" |
-    tee "$OUT/update-warmth-${run/:/-}.csv"
+    tee "$OUT/update-warmth-$backend-$mode-$updates.csv"
 done

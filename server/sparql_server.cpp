@@ -430,7 +430,12 @@ std::shared_ptr<const Database> SparqlServer::database() {
   std::lock_guard opening(openMutex_);
   if (auto current = latest()) return current;
   try {  // the queries that hold the older snapshot go on meanwhile
-    auto newest = std::make_shared<const Database>(dir_, databaseOptions_);
+    std::shared_ptr<const Database> current;
+    {
+      std::lock_guard lock(databaseMutex_);
+      current = database_;
+    }
+    auto newest = std::make_shared<const Database>(current->newest());
     std::lock_guard lock(databaseMutex_);
     database_ = newest;
     return newest;

@@ -125,9 +125,9 @@ bool deltaDueForMerge(uint32_t files, uint64_t records, uint64_t triples) {
   return files >= kMaxFiles || records >= kLeastRecords + triples / 200;
 }
 
-std::vector<DeltaRecord> readDeltaFiles(const std::filesystem::path& generationDir, uint32_t count) {
+std::vector<DeltaRecord> readDeltaFiles(const std::filesystem::path& generationDir, uint32_t first, uint32_t last) {
   std::vector<DeltaRecord> records;
-  for (uint32_t n = 1; n <= count; ++n) readDeltaFile(deltaPath(generationDir, n), records);
+  for (uint32_t n = first; n <= last; ++n) readDeltaFile(deltaPath(generationDir, n), records);
   return records;
 }
 

@@ -42,8 +42,8 @@ bool fitsDelta(const GraphChanges& changes);
 // and `triples` triples is due a merge: every reader replays the delta when
 // it opens the snapshot, so it stays small beside the generation.
 bool deltaDueForMerge(uint32_t files, uint64_t records, uint64_t triples);
-// The records of files 1..count in order; throws StorageError "database
-// corrupted: ..." for a damaged file.
-std::vector<DeltaRecord> readDeltaFiles(const std::filesystem::path& generationDir, uint32_t count);
+// The records of files first..last in order (none where last < first);
+// throws StorageError "database corrupted: ..." for a damaged file.
+std::vector<DeltaRecord> readDeltaFiles(const std::filesystem::path& generationDir, uint32_t first, uint32_t last);
 
 }  // namespace gsparql

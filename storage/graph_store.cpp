@@ -1,6 +1,7 @@
 #include "storage/graph_store.h"
 
 #include <string>
+#include <utility>
 
 #include "storage/delta_file.h"
 #include "storage/delta_overlay.h"
@@ -72,7 +73,7 @@ GraphStore::GraphStore(PinnedGeneration pinned)
   if (std::filesystem::exists(dir / kTextFile)) text_.emplace(dir / kTextFile);
   const uint32_t files = deltaFileCount(dir);
   if (files > 0) {
-    extend(readDeltaFiles(dir, files), files);
+    extend(readDeltaFiles(dir, 1, files), files);
   } else {
     graphs_ = NamedGraphs(dictionary_, tripleCounts(catalog_));
   }
@@ -100,6 +101,16 @@ GraphStore::GraphStore(const GraphStore& other)
       values_(other.values_),
       terms_(other.terms_),
       text_(other.text_) {}
+
+std::optional<GraphStore> GraphStore::withNewerDelta() const {
+  if (committedGenerationNumber(generation().dir.parent_path()) != generation().number) return std::nullopt;
+  // A merge meanwhile leaves these files as they are (the folder is pinned):
+  // the copy is then a consistent snapshot, older than the newest.
+  const uint32_t files = deltaFileCount(generation().dir);
+  std::optional<GraphStore> newer(std::in_place, *this);
+  if (files > deltaFiles_) newer->extend(readDeltaFiles(generation().dir, deltaFiles_ + 1, files), files - deltaFiles_);
+  return newer;
+}
 
 bool GraphStore::isLatest() const {
   return committedGenerationNumber(generation().dir.parent_path()) == generation().number &&

@@ -52,6 +52,12 @@ class GraphStore {
   // False once a load or an update has committed a newer generation or delta
   // file than those read here.
   bool isLatest() const;
+  // The folder's newest snapshot made from this one, where only delta files
+  // were committed since (updates, not a load or a merge): a copy extended by
+  // them, which shares the maps, RocksDB, what has been checked and the data
+  // identities of what they did not change. nullopt after a newer
+  // generation: open the folder then.
+  std::optional<GraphStore> withNewerDelta() const;
   const Catalog& catalog() const { return catalog_; }
   const Dictionary& dictionary() const { return dictionary_; }
   // The default graph and the named graphs, and which predicate ids each uses.

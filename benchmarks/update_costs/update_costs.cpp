@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
     if (i % 32 != 0) continue;
     const double open = medianMillisecondsOf([&] { const gsparql::GraphStore store(dir); });
     const gsparql::GraphStore store(dir);
-    const double read = medianMillisecondsOf([&] { (void)gsparql::readDeltaFiles(store.generation().dir, store.deltaFiles()); });
+    const double read = medianMillisecondsOf([&] { (void)gsparql::readDeltaFiles(store.generation().dir, 1, store.deltaFiles()); });
     std::printf("%6u %16.2f %12.2f %12.2f\n", summary.deltaFile, median(window), open, read);
     window.clear();
   }

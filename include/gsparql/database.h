@@ -112,8 +112,14 @@ class GSPARQL_API Database {
                        const QueryOptions& options = {}) const;
 
   // False once a load has committed a newer generation than the one this
-  // Database reads; open the directory again to read it.
+  // Database reads; open the directory again to read it, or take newest().
   bool isLatest() const;
+  // The directory's newest snapshot, with this one's options. Where only
+  // updates were committed since (delta files, not a load or a merge), this
+  // snapshot extended by them: nothing opened again, and what they did not
+  // change shared (the GPU's copies, the kept plans). Else the directory
+  // opened afresh, as the constructor does.
+  Database newest() const;
 
   // Measures what BGPs cost on each executor of this machine (the GPU's
   // where one is) by running `queries` (SPARQL texts, such as a benchmark's),

@@ -56,14 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::ofstream(dir / "delta-000001", std::ios::binary | std::ios::trunc).write(file.data(), static_cast<std::streamsize>(file.size()));
   std::vector<DeltaRecord> records;
   try {
-    records = readDeltaFiles(dir, 1);
+    records = readDeltaFiles(dir, 1, 1);
   } catch (const StorageError&) {
     return 0;  // a damaged file, said so
   }
   GraphChanges changes = changesOf(records);
   std::filesystem::remove(dir / "delta-000001");
   writeDeltaFile(dir, 1, deltaRecordsOf(changes));
-  const GraphChanges again = changesOf(readDeltaFiles(dir, 1));
+  const GraphChanges again = changesOf(readDeltaFiles(dir, 1, 1));
   if (again.inserted() != changes.inserted() || again.deleted() != changes.deleted()) abort();
   return 0;
 }

@@ -207,6 +207,26 @@ TEST_CASE_FIXTURE(SmallDatabase, "the snapshot a batch leaves answers as the dir
 
 namespace {
 
+// 300 triples of <p> from subjects to 30 objects, each object with one <q>:
+// the join below, whose estimates tell which snapshot planned it.
+void loadJoinData(const TempDir& work) {
+  std::string nt;
+  for (int i = 0; i < 300; ++i) {
+    nt += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 30) + "> .\n";
+  }
+  for (int i = 0; i < 30; ++i) nt += "<http://e/o" + std::to_string(i) + "> <http://e/q> \"" + std::to_string(i) + "\" .\n";
+  writeFile(work / "data.nt", nt);
+  Database::load(work / "db", {(work / "data.nt").string()});
+}
+const std::string kJoin = "SELECT * { ?s <http://e/p> ?o . ?o <http://e/q> ?v }";
+
+// 300 more triples of <p>, spread over the objects as the first: the walks see them.
+std::string moreJoinTriples() {
+  std::string more;
+  for (int i = 0; i < 300; ++i) more += "<http://e/t" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 30) + "> . ";
+  return more;
+}
+
 // The row estimates of a query's EXPLAIN, in its order: which plan it ran.
 std::vector<std::string> estimatesOf(const QueryResult& result) {
   static const std::regex estimate("estimated [0-9]+");
@@ -223,16 +243,8 @@ std::vector<std::string> estimatesOf(const QueryResult& result) {
 TEST_CASE("the snapshot a batch leaves keeps the plans of the one it started from, until a new generation") {
   // engine/optimizer/plan_cache.h: a server's first queries after an update are not planned again.
   TempDir work;
-  std::string nt;
-  for (int i = 0; i < 300; ++i) {
-    nt += "<http://e/s" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 30) + "> .\n";
-  }
-  for (int i = 0; i < 30; ++i) nt += "<http://e/o" + std::to_string(i) + "> <http://e/q> \"" + std::to_string(i) + "\" .\n";
-  writeFile(work / "data.nt", nt);
-  Database::load(work / "db", {(work / "data.nt").string()});
-  const std::string join = "SELECT * { ?s <http://e/p> ?o . ?o <http://e/q> ?v }";
-  std::string more;
-  for (int i = 0; i < 300; ++i) more += "<http://e/t" + std::to_string(i) + "> <http://e/p> <http://e/o" + std::to_string(i % 30) + "> . ";
+  loadJoinData(work);
+  const std::string more = moreJoinTriples();
   auto batchOn = [&](const Database& latest, const std::string& update) {
     UpdateBatch batch(work / "db", std::chrono::seconds(60), &latest);
     batch.apply(update);
@@ -244,16 +256,16 @@ TEST_CASE("the snapshot a batch leaves keeps the plans of the one it started fro
   statistics.optimizer = Optimizer::Statistics;
   walks.optimizer = Optimizer::Walks;
   const Database first(work / "db");
-  const std::vector<std::string> planned[] = {estimatesOf(first.query(join, statistics)),
-                                              estimatesOf(first.query(join, walks))};
+  const std::vector<std::string> planned[] = {estimatesOf(first.query(kJoin, statistics)),
+                                              estimatesOf(first.query(kJoin, walks))};
   const Database second = batchOn(first, "INSERT DATA { " + more + "}");
   const Database opened(work / "db");  // the same snapshot from the folder: planned on its own data
   for (int o = 0; o < 2; ++o) {
     const QueryOptions& options = o == 0 ? statistics : walks;
     CAPTURE(o);
     REQUIRE_FALSE(planned[o].empty());
-    const QueryResult kept = second.query(join, options);
-    const QueryResult replanned = opened.query(join, options);
+    const QueryResult kept = second.query(kJoin, options);
+    const QueryResult replanned = opened.query(kJoin, options);
     CHECK(sortedLines(kept) == sortedLines(replanned));
     CHECK(kept.rowCount() == 600);
     CHECK(estimatesOf(kept) == planned[o]);
@@ -262,6 +274,32 @@ TEST_CASE("the snapshot a batch leaves keeps the plans of the one it started fro
 
   // A CLEAR writes a new generation: its ids are new, its plans too.
   const Database third = batchOn(second, "CLEAR DEFAULT ; INSERT DATA { " + more + "}");
-  CHECK(third.query(join, statistics).rowCount() == 0);
-  CHECK(estimatesOf(third.query(join, statistics)) != planned[0]);
+  CHECK(third.query(kJoin, statistics).rowCount() == 0);
+  CHECK(estimatesOf(third.query(kJoin, statistics)) != planned[0]);
+}
+
+TEST_CASE("newest() extends a snapshot by the updates committed since, keeping its plans, and after a load opens the folder") {
+  TempDir work;
+  loadJoinData(work);
+  QueryOptions walks;
+  walks.optimizer = Optimizer::Walks;
+  const Database first(work / "db");
+  const std::vector<std::string> planned = estimatesOf(first.query(kJoin, walks));
+  CHECK(estimatesOf(first.newest().query(kJoin, walks)) == planned);  // nothing new: the same content
+
+  Database::update(work / "db", "INSERT DATA { " + moreJoinTriples() + "}");  // as another process would
+  const Database second = first.newest();
+  CHECK(second.isLatest());
+  const QueryResult kept = second.query(kJoin, walks);
+  CHECK(kept.rowCount() == 600);
+  CHECK(estimatesOf(kept) == planned);
+  const Database opened(work / "db");
+  CHECK(sortedLines(opened.query(kJoin, walks)) == sortedLines(kept));
+  CHECK(estimatesOf(opened.query(kJoin, walks)) != planned);
+
+  Database::load(work / "db", {(work / "data.nt").string()});  // a new generation
+  CHECK_FALSE(second.isLatest());
+  const Database third = second.newest();
+  CHECK(third.isLatest());
+  CHECK(third.query(kJoin, walks).rowCount() == 600);  // the load added nothing new
 }

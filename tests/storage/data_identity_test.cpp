@@ -3,6 +3,7 @@
 // and share what an update did not change.
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <string>
 
 #include "gsparql/database.h"
@@ -24,7 +25,7 @@ constexpr pcsr::Direction kDirections[] = {pcsr::Direction::Out, pcsr::Direction
 
 }  // namespace
 
-TEST_CASE("a snapshot's copies share its identities; a delta's change and a folder opened again get new ones") {
+TEST_CASE("a snapshot's copies share its identities, and a delta's change and a folder opened again get new ones") {
   TempDir dir;
   writeFile(dir / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/a> <http://e/q> <http://e/c> .\n");
   Database::load(dir / "db", {(dir / "data.nt").string()});
@@ -61,4 +62,38 @@ TEST_CASE("a snapshot's copies share its identities; a delta's change and a fold
     CHECK(again.adjacency(d).source(p) != store.adjacency(d).source(p));
     CHECK(again.adjacency(d).source(q) != store.adjacency(d).source(q));
   }
+}
+
+TEST_CASE("a snapshot made newer by the delta files committed since shares what they did not change") {
+  TempDir dir;
+  writeFile(dir / "data.nt", "<http://e/a> <http://e/p> <http://e/b> .\n<http://e/a> <http://e/q> <http://e/c> .\n");
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  const GraphStore store(dir / "db");
+  Database::update(dir / "db", "INSERT DATA { <http://e/a> <http://e/p> <http://e/d> }");
+  Database::update(dir / "db", "INSERT DATA { <http://e/a> <http://e/r> _:x }");
+  CHECK_FALSE(store.isLatest());
+  std::optional<GraphStore> newer = store.withNewerDelta();
+  REQUIRE(newer.has_value());
+  CHECK(newer->isLatest());
+  CHECK(newer->deltaFiles() == 2);
+  CHECK(newer->holds({"<http://e/a>", "<http://e/p>", "<http://e/d>"}));
+  CHECK_FALSE(store.holds({"<http://e/a>", "<http://e/p>", "<http://e/d>"}));
+  CHECK(newer->identity() != store.identity());
+  const uint32_t p = predicateId(store, "<http://e/p>");
+  const uint32_t q = predicateId(store, "<http://e/q>");
+  for (const pcsr::Direction d : kDirections) {
+    CHECK(newer->adjacency(d).source(q) == store.adjacency(d).source(q));
+    CHECK(newer->adjacency(d).source(p) != store.adjacency(d).source(p));
+  }
+  // As the folder opened afresh reads it (the blank node's scope included).
+  const GraphStore opened(dir / "db");
+  CHECK(newer->catalog().vertexCount == opened.catalog().vertexCount);
+  CHECK(newer->catalog().inputFiles == opened.catalog().inputFiles);
+  CHECK(newer->dictionary().id(TermSpace::Vertex, "<http://e/d>") == opened.dictionary().id(TermSpace::Vertex, "<http://e/d>"));
+
+  // Already the newest: a copy of the same content.
+  CHECK(newer->withNewerDelta()->identity() == newer->identity());
+  // A load commits a new generation: nothing to extend.
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  CHECK_FALSE(newer->withNewerDelta().has_value());
 }
