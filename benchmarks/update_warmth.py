@@ -91,6 +91,7 @@ def main():
         binary, db, port = rest.split(":")
         servers.append(Server(name, binary, db, port, mode == "preload"))
     rows = {}
+    run = time.time_ns()  # a triple new to the database in every round of every run: an update that changes it
     for server in servers:  # once each before the rounds: the warm state an update starts from
         for q in queries:
             server.query(q)
@@ -101,7 +102,7 @@ def main():
         order = servers if r % 2 == 0 else list(reversed(servers))
         for server in order:
             update_ms = server.update(f"INSERT DATA {{ <http://db.uwaterloo.ca/~galuc/wsdbm/User0> {LIKES} "
-                                      f"<http://example.org/new{r}> }}")
+                                      f"<http://example.org/new{run}-{r}> }}")
             passes, phases = [], []
             for _ in range(2):
                 total, sums = 0.0, [0.0] * len(PHASES)
