@@ -179,6 +179,8 @@ std::optional<PinnedGeneration> PinnedGeneration::pinCurrent(const std::filesyst
   return std::nullopt;
 }
 
+bool PinnedGeneration::stillAtItsPath() const { return sameFile(lock_.fd(), generation_.dir); }
+
 PinnedGeneration PinnedGeneration::pinFolder(Generation generation) {
   auto lock = lockShared(generation.dir);
   if (!lock) throw StorageError(generation.dir.string() + ": no such generation folder");

@@ -60,6 +60,10 @@ class PinnedGeneration {
   static PinnedGeneration pinFolder(Generation generation);
 
   const Generation& generation() const { return generation_; }
+  // Whether the folder pinned is still the one at its path: not where the
+  // database was deleted and made again at the same place (its generations
+  // numbered from 1 again).
+  bool stillAtItsPath() const;
 
  private:
   PinnedGeneration(Generation generation, FileLock lock)

@@ -104,17 +104,20 @@ GraphStore::GraphStore(const GraphStore& other)
 
 std::optional<GraphStore> GraphStore::withNewerDelta() const {
   if (committedGenerationNumber(generation().dir.parent_path()) != generation().number) return std::nullopt;
+  if (!pinned_.stillAtItsPath()) return std::nullopt;
   // A merge meanwhile leaves these files as they are (the folder is pinned):
   // the copy is then a consistent snapshot, older than the newest.
   const uint32_t files = deltaFileCount(generation().dir);
   std::optional<GraphStore> newer(std::in_place, *this);
   if (files > deltaFiles_) newer->extend(readDeltaFiles(generation().dir, deltaFiles_ + 1, files), files - deltaFiles_);
+  // The delta files read were this folder's, not those of another put at its path meanwhile.
+  if (!pinned_.stillAtItsPath()) return std::nullopt;
   return newer;
 }
 
 bool GraphStore::isLatest() const {
   return committedGenerationNumber(generation().dir.parent_path()) == generation().number &&
-         !hasDeltaFile(generation().dir, deltaFiles_ + 1);
+         !hasDeltaFile(generation().dir, deltaFiles_ + 1) && pinned_.stillAtItsPath();
 }
 
 bool GraphStore::holds(const TermTriple& triple) const { return holdsTriple(dictionary_, out_, triple); }

@@ -3,6 +3,7 @@
 // and share what an update did not change.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -96,4 +97,19 @@ TEST_CASE("a snapshot made newer by the delta files committed since shares what 
   // A load commits a new generation: nothing to extend.
   Database::load(dir / "db", {(dir / "data.nt").string()});
   CHECK_FALSE(newer->withNewerDelta().has_value());
+}
+
+TEST_CASE("a database deleted and loaded again at the same path is never taken for a newer snapshot of the old one") {
+  TempDir dir;
+  writeFile(dir / "old.nt", "<http://e/a> <http://e/p> <http://e/b> .\n");
+  writeFile(dir / "new.nt", "<http://e/x> <http://e/q> <http://e/y> .\n");
+  Database::load(dir / "db", {(dir / "old.nt").string()});
+  const GraphStore store(dir / "db");  // pins generation 1 of the old database
+  std::filesystem::remove_all(dir / "db");
+  Database::load(dir / "db", {(dir / "new.nt").string()});  // generation 1 again, another folder
+  Database::update(dir / "db", "INSERT DATA { <http://e/x> <http://e/q> <http://e/z> }");
+  Database::update(dir / "db", "INSERT DATA { <http://e/x> <http://e/q> <http://e/w> }");
+  CHECK_FALSE(store.isLatest());
+  CHECK_FALSE(store.withNewerDelta().has_value());
+  CHECK(store.holds({"<http://e/a>", "<http://e/p>", "<http://e/b>"}));  // still the old snapshot, whole
 }
