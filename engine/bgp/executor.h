@@ -25,6 +25,10 @@ class GraphStore;
 namespace gsparql::engine {
 
 class WalkEstimator;
+namespace geo {
+class PointLocator;
+struct RingSet;
+}
 
 // What one executor call asks for, under its query's limits (a call is
 // made within them: the executor checks them as it goes).
@@ -125,6 +129,10 @@ class Executor {
   // Random walks over the graph this executor holds, for the optimizer
   // (optimizer/walk_estimator.h); nullptr where it offers none of its own.
   virtual WalkEstimator* walkEstimator() { return nullptr; }
+  // `shapes` kept on this executor's device, to place many points in them
+  // at once (a spatial join's, geo/point_locator.h); nullptr where it has
+  // no device of its own, or no room there.
+  virtual std::shared_ptr<geo::PointLocator> pointLocator(const geo::RingSet& /*shapes*/) { return nullptr; }
 
  protected:
   // The rows of one component of `plan` (count() multiplies them): by

@@ -23,9 +23,13 @@ SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm)
   forEachTerm([&](uint32_t id, std::string_view term) {
     // An ill-typed literal makes every spatial function an error, and an
     // empty geometry meets nothing: no filter keeps either.
-    if (std::optional<Box> b = boxOfTerm(term)) boxes_.emplace_back(id, *b);
+    std::optional<Geometry> g = readTerm(term);
+    if (!g || geos().GEOSisEmpty_r(context(), g->get()) == 1) return;
+    boxes_.emplace_back(id, boxOfGeometry(g->get()));
+    if (geos().GEOSGeomTypeId_r(context(), g->get()) == GEOS_POINT) points_.push_back(id);
   });
   std::sort(boxes_.begin(), boxes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(points_.begin(), points_.end());
   packLevels();
 }
 
@@ -156,6 +160,12 @@ std::optional<Box> SpatialIndex::box(uint32_t id) const {
   auto it = std::lower_bound(boxes_.begin(), boxes_.end(), id, [](const auto& e, uint32_t v) { return e.first < v; });
   if (it == boxes_.end() || it->first != id) return std::nullopt;
   return it->second;
+}
+
+std::optional<StoredEnvelope> SpatialIndex::envelope(uint32_t id) const {
+  const std::optional<Box> b = box(id);
+  if (!b) return std::nullopt;
+  return StoredEnvelope{*b, std::binary_search(points_.begin(), points_.end(), id)};
 }
 
 bool SpatialIndex::holdsAll(std::span<const uint32_t> ids) const {

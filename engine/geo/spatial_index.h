@@ -19,6 +19,13 @@
 
 namespace gsparql::engine::geo {
 
+// What the index keeps of a literal: its envelope, and whether it is a
+// single point (whose coordinates are then the envelope's corner).
+struct StoredEnvelope {
+  Box box;
+  bool point = false;
+};
+
 class SpatialIndex {
  public:
   using Visit = std::function<void(uint32_t id, std::string_view term)>;
@@ -34,6 +41,8 @@ class SpatialIndex {
   // The envelope of literal `id`; nullopt where it is not indexed (no
   // geometry, an ill-typed or empty one).
   std::optional<Box> box(uint32_t id) const;
+  // The same with whether literal `id` is a single POINT.
+  std::optional<StoredEnvelope> envelope(uint32_t id) const;
   // Whether every id of `ids` (ascending) is a literal it holds.
   bool holdsAll(std::span<const uint32_t> ids) const;
   // The envelopes it holds, by id.
@@ -58,6 +67,7 @@ class SpatialIndex {
   void packLevels();
 
   std::vector<std::pair<uint32_t, Box>> boxes_;  // by id
+  std::vector<uint32_t> points_;                 // the single POINTs' ids, ascending
   std::vector<uint32_t> leafOrder_;              // positions in boxes_, tile by tile
   std::vector<std::vector<Node>> levels_;        // the lowest first; the last is the root's children
 };

@@ -68,6 +68,7 @@ struct SpatialMatcher::Impl {
   Prepared prepared;
   std::vector<std::unique_ptr<Added>> added;  // the tree points into them
   std::vector<Added*> empties;
+  std::vector<Added*> nonEmpty;  // shape s of pointShapes() is nonEmpty[s]
   GEOSSTRtree* tree = nullptr;
   bool built = false;
   std::optional<Box> extent;  // of the non-empty added geometries: a test in plain numbers first
@@ -117,6 +118,7 @@ bool SpatialMatcher::add(uint32_t item, std::string_view term) {
   if (geos().GEOSisEmpty_r(context(), a->geometry.get()) == 1) {
     impl_->empties.push_back(a);
   } else {
+    impl_->nonEmpty.push_back(a);
     geos().GEOSSTRtree_insert_r(context(), impl_->tree, a->geometry.get(), a);
     impl_->extend(boxOfGeometry(a->geometry.get()));
   }
@@ -149,9 +151,83 @@ void SpatialMatcher::probe(std::string_view term, const std::function<void(uint3
       context(), impl_->tree, g->get(),
       [](void* item, void* found) { static_cast<std::vector<Added*>*>(found)->push_back(static_cast<Added*>(item)); },
       &candidates);
+  // In item order, whatever the tree's: a join's rows come in the same
+  // order as where a PointLocator placed the points.
+  std::sort(candidates.begin(), candidates.end(), [](const Added* a, const Added* b) { return a->item < b->item; });
   for (Added* a : candidates) {
     if (impl_->holdsFor(*a, *g)) match(a->item);
   }
+}
+
+namespace {
+
+// Whether where a point lies decides the relation between it and a
+// polygonal added geometry (nullopt where it does not), and if so whether a
+// point on the boundary is in the relation too.
+std::optional<bool> decidedByPlace(std::string_view relation, bool addedFirst) {
+  if (relation == "sfIntersects") return true;
+  if ((relation == "sfWithin" && !addedFirst) || (relation == "sfContains" && addedFirst)) return false;
+  return std::nullopt;
+}
+
+void addRing(RingSet& rings, const GEOSGeometry* ring) {
+  const GEOSCoordSequence* coordinates = geos().GEOSGeom_getCoordSeq_r(context(), ring);
+  unsigned int size = 0;
+  geos().GEOSCoordSeq_getSize_r(context(), coordinates, &size);
+  for (unsigned int i = 0; i < size; ++i) {
+    double x = 0, y = 0;
+    geos().GEOSCoordSeq_getXY_r(context(), coordinates, i, &x, &y);
+    rings.addVertex(x, y);
+  }
+  rings.endRing();
+}
+
+void addPolygonRings(RingSet& rings, const GEOSGeometry* polygon) {
+  addRing(rings, geos().GEOSGetExteriorRing_r(context(), polygon));
+  const int holes = geos().GEOSGetNumInteriorRings_r(context(), polygon);
+  for (int h = 0; h < holes; ++h) addRing(rings, geos().GEOSGetInteriorRingN_r(context(), polygon, h));
+}
+
+}  // namespace
+
+std::optional<RingSet> SpatialMatcher::pointShapes() const {
+  if (!decidedByPlace(impl_->relation.name, impl_->addedFirst)) return std::nullopt;
+  RingSet rings;
+  for (const Added* a : impl_->nonEmpty) {
+    const GEOSGeometry* g = a->geometry.get();
+    switch (geos().GEOSGeomTypeId_r(context(), g)) {
+      case GEOS_POLYGON:
+        addPolygonRings(rings, g);
+        break;
+      case GEOS_MULTIPOLYGON:
+        for (int i = 0; i < geos().GEOSGetNumGeometries_r(context(), g); ++i) {
+          addPolygonRings(rings, geos().GEOSGetGeometryN_r(context(), g, i));
+        }
+        break;
+      default:
+        return std::nullopt;
+    }
+    rings.endShape(boxOfGeometry(g));
+  }
+  return rings;
+}
+
+uint32_t SpatialMatcher::itemOfShape(uint32_t shape) const { return impl_->nonEmpty.at(shape)->item; }
+
+bool SpatialMatcher::holdsForPoint(uint32_t shape, PointPlace place, std::string_view term) {
+  impl_->built = true;
+  switch (place) {
+    case PointPlace::Exterior:
+      return false;
+    case PointPlace::Interior:
+      return true;
+    case PointPlace::Boundary:
+      return *decidedByPlace(impl_->relation.name, impl_->addedFirst);
+    case PointPlace::Undecided:
+      break;
+  }
+  std::optional<Geometry> g = readTerm(term);
+  return g && impl_->holdsFor(*impl_->nonEmpty.at(shape), *g);
 }
 
 }  // namespace gsparql::engine::geo

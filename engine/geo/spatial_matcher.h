@@ -13,9 +13,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "engine/geo/box.h"
+#include "engine/geo/point_locator.h"
 
 namespace gsparql::engine::geo {
 
@@ -36,6 +38,17 @@ class SpatialMatcher {
   bool mayMatch(const Box& box);
   // Calls `match` with the item of every added term in the relation with `term`.
   void probe(std::string_view term, const std::function<void(uint32_t item)>& match);
+
+  // Point probes placed in bulk (a PointLocator's, geo/point_locator.h):
+  // the added terms as shapes, the s-th non-empty one shape s, where every
+  // one is a polygon or multipolygon and where a point lies decides the
+  // relation (sfIntersects; sfWithin of the probe; sfContains of the added
+  // term), as GEOS's prepared predicates decide it; nullopt otherwise.
+  std::optional<RingSet> pointShapes() const;
+  uint32_t itemOfShape(uint32_t shape) const;
+  // Whether a point probe placed `place` in shape `shape` is in the
+  // relation with it; GEOS decides an Undecided place, reading `term`.
+  bool holdsForPoint(uint32_t shape, PointPlace place, std::string_view term);
 
  private:
   struct Impl;

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "engine/gpu/gpu_device.cuh"
+#include "engine/gpu/gpu_point_locator.cuh"
 #include "engine/gpu/gpu_run.cuh"
 #include "engine/gpu/gpu_steps.h"
 #include "engine/gpu/gpu_walk_estimator.h"
@@ -23,6 +24,9 @@ class GpuExecutor final : public Executor {
 
   std::string name() const override { return "gpu"; }
   WalkEstimator* walkEstimator() override { return walks_.get(); }
+  std::shared_ptr<geo::PointLocator> pointLocator(const geo::RingSet& shapes) override {
+    return gpu::makePointLocator(device_, shapes);
+  }
 
   uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) override {
     return device_->bytesToCopy(plan, bgp, store);

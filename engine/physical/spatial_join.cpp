@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engine/geo/point_locator.h"
+
 namespace gsparql::engine {
 namespace {
 
@@ -19,10 +21,14 @@ const std::string& variableOf(const sparql::Expr& argument) {
   return argument.term.value;
 }
 
+// A probe batch with fewer points than this is placed by GEOS alone: below,
+// a trip to the device costs more than it saves.
+constexpr size_t kLocateAtLeast = 1024;
+
 }  // namespace
 
 SpatialJoin::SpatialJoin(OperatorPtr left, OperatorPtr right, const sparql::Expr& condition, std::string text,
-                         StoredBox stored, double rows, double cost)
+                         StoredEnvelope stored, double rows, double cost)
     : Operator(concatenated(*left, *right), rows, cost), left_(std::move(left)), right_(std::move(right)),
       text_(std::move(text)), functionIri_(condition.name), stored_(std::move(stored)),
       indexLeft_(left_->estimatedRows() <= right_->estimatedRows()) {
@@ -39,7 +45,12 @@ SpatialJoin::SpatialJoin(OperatorPtr left, OperatorPtr right, const sparql::Expr
 }
 
 std::string SpatialJoin::describe() const {
-  return "SpatialJoin " + text_ + " (the " + (indexLeft_ ? "left" : "right") + " input indexed)";
+  std::string text = "SpatialJoin " + text_ + " (the " + (indexLeft_ ? "left" : "right") + " input indexed";
+  if (locatedPoints_ > 0) {
+    text += "; " + std::to_string(locatedPoints_) + " points located on the executor's device, " +
+            std::to_string(undecidedPairs_) + " pairs left to GEOS";
+  }
+  return text + ")";
 }
 
 void SpatialJoin::openImpl(ExecutionContext& context) {
@@ -50,6 +61,8 @@ void SpatialJoin::openImpl(ExecutionContext& context) {
   matches_ = {};
   probe_.reset();
   probeRow_ = 0;
+  pointOfRow_.clear();
+  locatedPoints_ = undecidedPairs_ = 0;
   // One item per distinct term: a geometry shared by many rows is read and indexed once.
   std::unordered_map<ValueId, uint32_t> itemOf;
   for (size_t r = 0; r < indexed_.rows; ++r) {
@@ -65,13 +78,71 @@ void SpatialJoin::openImpl(ExecutionContext& context) {
     }
     if (it->second != UINT32_MAX) rowsOfItem_[it->second].push_back(r);
   }
+  locator_.reset();
+  if (std::optional<geo::RingSet> shapes = matcher_->pointShapes()) locator_ = context.bgpExecutor.pointLocator(*shapes);
 }
 
-const std::vector<uint32_t>& SpatialJoin::matchesOf(ValueId probe, ExecutionContext& context) {
+void SpatialJoin::locateBatch(ExecutionContext& context) {
+  pointOfRow_.assign(probe_->rows, kNotLocated);
+  matchStarts_.assign(1, 0);
+  pointMatches_.clear();
+  // One point per distinct value that the spatial index knows as a point.
+  std::unordered_map<ValueId, uint32_t> pointOf;
+  std::vector<double> x, y;
+  std::vector<ValueId> values;
+  for (size_t r = 0; r < probe_->rows; ++r) {
+    const ValueId id = probe_->at(r, probeColumn_);
+    if (!isBound(id) || spaceOf(id) != ValueSpace::Vertex) continue;
+    auto [it, added] = pointOf.try_emplace(id, static_cast<uint32_t>(values.size()));
+    if (added) {
+      const std::optional<geo::StoredEnvelope> stored = stored_(indexOf(id));
+      if (!stored || !stored->point) {
+        pointOf.erase(it);
+        continue;
+      }
+      x.push_back(stored->box.minX);
+      y.push_back(stored->box.minY);
+      values.push_back(id);
+    }
+    pointOfRow_[r] = it->second;
+  }
+  if (values.size() < kLocateAtLeast) {
+    pointOfRow_.assign(probe_->rows, kNotLocated);
+    return;
+  }
+  std::vector<geo::PlacedPoint> placed;
+  try {
+    placed = locator_->locate(x, y);
+  } catch (const ExecutorDeclined&) {  // no room on its device: GEOS places them all
+    locator_.reset();
+    pointOfRow_.assign(probe_->rows, kNotLocated);
+    return;
+  }
+  size_t next = 0;
+  for (uint32_t p = 0; p < values.size(); ++p) {
+    for (; next < placed.size() && placed[next].point == p; ++next) {
+      const geo::PlacedPoint& pair = placed[next];
+      if (pair.place == geo::PointPlace::Undecided) ++undecidedPairs_;
+      if (matcher_->holdsForPoint(pair.shape, pair.place, context.terms.term(values[p]))) {
+        pointMatches_.push_back(matcher_->itemOfShape(pair.shape));
+      }
+    }
+    matchStarts_.push_back(static_cast<uint32_t>(pointMatches_.size()));
+  }
+  locatedPoints_ += values.size();
+}
+
+std::span<const uint32_t> SpatialJoin::matchesOf(size_t probeRow, ExecutionContext& context) {
+  if (probeRow < pointOfRow_.size() && pointOfRow_[probeRow] != kNotLocated) {
+    const uint32_t p = pointOfRow_[probeRow];
+    return std::span<const uint32_t>(pointMatches_).subspan(matchStarts_[p], matchStarts_[p + 1] - matchStarts_[p]);
+  }
+  const ValueId probe = probe_->at(probeRow, probeColumn_);
   if (const std::vector<uint32_t>* known = matches_.find(probe)) return *known;
   probed_.clear();
-  const std::optional<geo::Box> box = spaceOf(probe) == ValueSpace::Vertex ? stored_(indexOf(probe)) : std::nullopt;
-  if (!box || matcher_->mayMatch(*box)) {
+  const std::optional<geo::StoredEnvelope> stored =
+      spaceOf(probe) == ValueSpace::Vertex ? stored_(indexOf(probe)) : std::nullopt;
+  if (!stored || matcher_->mayMatch(stored->box)) {
     matcher_->probe(context.terms.term(probe), [&](uint32_t item) { probed_.push_back(item); });
   }
   const std::vector<uint32_t>* kept = matches_.remember(probe, probed_);
@@ -83,7 +154,7 @@ void SpatialJoin::appendPairs(size_t probeRow, Table& out, ExecutionContext& con
   if (!isBound(id)) return;
   const Table& left = indexLeft_ ? indexed_ : *probe_;
   const Table& right = indexLeft_ ? *probe_ : indexed_;
-  for (uint32_t item : matchesOf(id, context)) {
+  for (uint32_t item : matchesOf(probeRow, context)) {
     for (size_t r : rowsOfItem_[item]) {
       const size_t l = indexLeft_ ? r : probeRow, k = indexLeft_ ? probeRow : r;
       for (size_t c = 0; c < left.width(); ++c) out.columns[c].push_back(left.columns[c][l]);
@@ -102,6 +173,8 @@ std::optional<Table> SpatialJoin::nextImpl(ExecutionContext& context) {
       probe_ = probe.next(context);
       probeRow_ = 0;
       if (!probe_) break;
+      pointOfRow_.clear();
+      if (locator_) locateBatch(context);
       continue;
     }
     stop();

@@ -10,11 +10,20 @@
 // A probe value whose envelope the store's spatial index holds is tested on
 // that envelope before its term is read (most points of a map are far from
 // one country).
+// Where the indexed geometries are polygons and the relation is decided by
+// where a point lies, a probe batch's points (as the spatial index knows
+// them) are placed in bulk by the query's executor's device where it has
+// one (Executor::pointLocator: the GPU's), GEOS deciding only the pairs it
+// leaves undecided; the rows are the same, in the same order (a probe row's
+// matches in the order of the indexed terms).
 #include <functional>
+#include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "engine/expr/expression_memo.h"
+#include "engine/geo/spatial_index.h"
 #include "engine/geo/spatial_matcher.h"
 #include "engine/physical/operator.h"
 #include "parser/algebra.h"
@@ -26,9 +35,9 @@ class SpatialJoin final : public Operator {
   // `condition`: the relation's call, one argument a variable of `left`,
   // the other of `right`; its rows are left's variables then right's.
   // The envelope of a vertex's literal, where the store's spatial index has one.
-  using StoredBox = std::function<std::optional<geo::Box>(uint32_t vertex)>;
-  SpatialJoin(OperatorPtr left, OperatorPtr right, const sparql::Expr& condition, std::string text, StoredBox stored,
-              double rows, double cost);
+  using StoredEnvelope = std::function<std::optional<geo::StoredEnvelope>(uint32_t vertex)>;
+  SpatialJoin(OperatorPtr left, OperatorPtr right, const sparql::Expr& condition, std::string text,
+              StoredEnvelope stored, double rows, double cost);
   std::string describe() const override;
   std::vector<const Operator*> children() const override { return {left_.get(), right_.get()}; }
 
@@ -36,13 +45,15 @@ class SpatialJoin final : public Operator {
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;
   // The items (distinct terms of the indexed input) in the relation with a probe row's value.
-  const std::vector<uint32_t>& matchesOf(ValueId probe, ExecutionContext& context);
+  std::span<const uint32_t> matchesOf(size_t probeRow, ExecutionContext& context);
   void appendPairs(size_t probeRow, Table& out, ExecutionContext& context);
+  // The matches of the probe batch's points, placed by locator_.
+  void locateBatch(ExecutionContext& context);
 
   OperatorPtr left_, right_;
   std::string text_;
   std::string functionIri_;
-  StoredBox stored_;
+  StoredEnvelope stored_;
   bool indexLeft_;                // the left input is collected and indexed
   size_t indexedColumn_ = 0, probeColumn_ = 0;
   bool indexedFirst_ = false;     // the indexed variable is the relation's first argument
@@ -55,6 +66,13 @@ class SpatialJoin final : public Operator {
   std::vector<uint32_t> probed_;  // the matches of a term not kept
   std::optional<Table> probe_;
   size_t probeRow_ = 0;
+  // The batch's located points: the point of each probe row (kNotLocated:
+  // none), and each point's matches, items ascending.
+  static constexpr uint32_t kNotLocated = UINT32_MAX;
+  std::shared_ptr<geo::PointLocator> locator_;
+  std::vector<uint32_t> pointOfRow_;
+  std::vector<uint32_t> matchStarts_, pointMatches_;
+  size_t locatedPoints_ = 0, undecidedPairs_ = 0;  // for EXPLAIN
 };
 
 }  // namespace gsparql::engine

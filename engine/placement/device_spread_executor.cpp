@@ -184,6 +184,9 @@ class DeviceSpreadExecutor final : public Executor {
   uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) override {
     return quietest().executor->bytesToCopy(plan, bgp, store);
   }
+  std::shared_ptr<geo::PointLocator> pointLocator(const geo::RingSet& shapes) override {
+    return quietest().executor->pointLocator(shapes);
+  }
 
   // Every device holds its own copy: all copy at once.
   void preload(const GraphStore& store) override {

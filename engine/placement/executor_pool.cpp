@@ -152,6 +152,10 @@ class ExecutorPool : public Executor {
     return lease->bytesToCopy(plan, bgp, store);
   }
   WalkEstimator* walkEstimator() override { return walks_.get(); }
+  // The executors of a pool share one device: any of them keeps the shapes there.
+  std::shared_ptr<geo::PointLocator> pointLocator(const geo::RingSet& shapes) override {
+    return leases_.any().pointLocator(shapes);
+  }
   // Each executor's own cache, one after another (they share the link to the
   // device), each once no query holds it: databases opened later share the
   // pool while the earlier ones' queries run (api/shared_gpu_executors.h).

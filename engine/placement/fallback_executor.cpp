@@ -77,6 +77,9 @@ class FallbackExecutor final : public Executor {
     return gpu_->bytesToCopy(plan, bgp, store);
   }
   void preload(const GraphStore& store) override { gpu_->preload(store); }
+  std::shared_ptr<geo::PointLocator> pointLocator(const geo::RingSet& shapes) override {
+    return gpu_->pointLocator(shapes);
+  }
 
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                     ExecutionProfile& profile) override {

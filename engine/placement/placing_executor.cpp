@@ -15,6 +15,9 @@ class PlacingExecutor final : public Executor {
 
   std::string name() const override { return "auto"; }
   WalkEstimator* walkEstimator() override { return gpu_.walkEstimator(); }
+  std::shared_ptr<geo::PointLocator> pointLocator(const geo::RingSet& shapes) override {
+    return gpu_.pointLocator(shapes);
+  }
 
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                     ExecutionProfile& profile) override {

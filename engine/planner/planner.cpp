@@ -736,7 +736,7 @@ OperatorPtr Planner::planSpatialJoin(const SpatialJoinSplit& split, const Requir
   const double rows = std::max(left->estimatedRows(), right->estimatedRows());
   const double cost = left->estimatedCost() + right->estimatedCost() + left->estimatedRows() + right->estimatedRows();
   OperatorPtr joined = std::make_unique<SpatialJoin>(std::move(left), std::move(right), split.condition,
-                                                     expressionText(split.condition), storedBoxes(store_), rows, cost);
+                                                     expressionText(split.condition), storedEnvelopes(store_), rows, cost);
   for (const auto& other : split.others) joined = hashJoin(std::move(joined), plan(*other, below));
   return filtered(std::move(joined), split.above);
 }

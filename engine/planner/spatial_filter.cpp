@@ -14,10 +14,10 @@ std::shared_ptr<const geo::SpatialIndex> storeSpatialIndex(const GraphStore& sto
   });
 }
 
-std::function<std::optional<geo::Box>(uint32_t vertex)> storedBoxes(const GraphStore& store) {
+std::function<std::optional<geo::StoredEnvelope>(uint32_t vertex)> storedEnvelopes(const GraphStore& store) {
   return [&store, index = std::shared_ptr<const geo::SpatialIndex>()](uint32_t vertex) mutable {
     if (!index) index = storeSpatialIndex(store);
-    return index->box(vertex);
+    return index->envelope(vertex);
   };
 }
 

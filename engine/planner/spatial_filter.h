@@ -12,21 +12,19 @@
 #include <utility>
 #include <vector>
 
-#include "engine/geo/box.h"
+#include "engine/geo/spatial_index.h"
 #include "parser/algebra.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
 
-namespace geo {
-class SpatialIndex;
-}
 
 // The spatial index of the store's current snapshot (built on its first use).
 std::shared_ptr<const geo::SpatialIndex> storeSpatialIndex(const GraphStore& store);
-// The envelopes of the store's geometry literals by vertex id, through its
-// spatial index, which the first call gets (or builds: a scan of the dictionary).
-std::function<std::optional<geo::Box>(uint32_t vertex)> storedBoxes(const GraphStore& store);
+// The envelopes of the store's geometry literals by vertex id, and whether
+// each is a point, through its spatial index, which the first call gets (or
+// builds: a scan of the dictionary).
+std::function<std::optional<geo::StoredEnvelope>(uint32_t vertex)> storedEnvelopes(const GraphStore& store);
 
 // The variable and its candidate terms; nullopt when `e` is not such a
 // filter, or when more than `maxCandidates` literals would pass the index

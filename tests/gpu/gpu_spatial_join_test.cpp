@@ -1,0 +1,90 @@
+// The spatial join between points and polygons with its points located on
+// the GPU (engine/gpu/gpu_point_locator.cu, geo/point_locator.h): the rows
+// the CPU executor's join gives, for the relations a point's place decides,
+// in both argument orders, with points on vertices, on horizontal and on
+// slanted edges (left to GEOS), inside holes and outside every shape.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "engine/gpu/gpu_executor.h"
+#include "gsparql/database.h"
+#include "support/random_shapes.h"
+#include "support/test_support.h"
+
+using namespace gsparql;
+using namespace gsparql::test;
+
+namespace {
+
+const std::string kGeo = "http://www.opengis.net/ont/geosparql#";
+const std::string kPrefixes = "PREFIX geo: <" + kGeo + "> PREFIX geof: <http://www.opengis.net/def/function/geosparql/> ";
+
+std::string literal(const std::string& wkt) { return "\"" + wkt + "\"^^<" + kGeo + "wktLiteral>"; }
+
+std::string feature(const std::string& kind, int i, const std::string& wkt) {
+  const std::string s = "<http://e/" + kind + std::to_string(i) + ">";
+  return s + " <http://e/type> <http://e/" + kind + "> .\n" + s + " <" + kGeo + "asWKT> " + literal(wkt) + " .\n";
+}
+
+// 80 polygonal shapes on [0, 60]^2 and 6,000 points: every shape vertex
+// (on the boundary), then random points of the grid of halves.
+std::string shapesAndPoints() {
+  std::mt19937 random(17);
+  std::uniform_int_distribution<int> at(5, 55), grid(0, 120);
+  std::string data;
+  std::vector<std::string> shapes;
+  for (int i = 0; i < 80; ++i) {
+    shapes.push_back(randomPolygonalWkt(random, i, at(random), at(random)));
+    data += feature("Shape", i, shapes.back());
+  }
+  int points = 0;
+  for (const std::string& wkt : shapes) {  // a few vertices of each
+    const size_t open = wkt.find_last_of('(');
+    const std::string corner = wkt.substr(open + 1, wkt.find(',', open) - open - 1);
+    data += feature("Point", points++, "POINT(" + corner + ")");
+  }
+  while (points < 6000) data += feature("Point", points++, "POINT(" + wktPoint(grid(random) / 2.0, grid(random) / 2.0) + ")");
+  return data;
+}
+
+}  // namespace
+
+TEST_CASE("points located on the GPU join polygons as the CPU executor's spatial join does") {
+  if (!engine::gpuAvailable()) {
+    std::printf("no CUDA device: skipped\n");
+    return;
+  }
+  TempDir dir;
+  writeFile(dir / "data.nt", shapesAndPoints());
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  Database db(dir / "db");
+  const std::string bgp = "?p <http://e/type> <http://e/Point> ; geo:asWKT ?w . "
+                          "?s <http://e/type> <http://e/Shape> ; geo:asWKT ?g . ";
+  int nonEmpty = 0;
+  for (const std::string condition : {"geof:sfWithin(?w, ?g)", "geof:sfContains(?g, ?w)", "geof:sfIntersects(?w, ?g)",
+                                      "geof:sfIntersects(?g, ?w)"}) {
+    const std::string query = kPrefixes + "SELECT ?p ?s WHERE { " + bgp + "FILTER(" + condition + ") }";
+    CAPTURE(query);
+    QueryOptions cpu, gpu;
+    cpu.backend = Backend::Cpu;
+    gpu.backend = Backend::Gpu;
+    gpu.explain = true;
+    const QueryResult onGpu = db.query(query, gpu);
+    const auto expected = sortedLines(db.query(query, cpu));
+    CHECK(sortedLines(onGpu) == expected);
+    nonEmpty += expected.size() > 1000;
+    const std::string plan = onGpu.explain();
+    CAPTURE(plan);
+    CHECK(plan.find("points located on the executor's device") != std::string::npos);
+  }
+  CHECK(nonEmpty == 4);
+  // sfTouches is GEOS's alone: no points located.
+  QueryOptions gpu;
+  gpu.backend = Backend::Gpu;
+  gpu.explain = true;
+  const std::string touches = kPrefixes + "SELECT ?p ?s WHERE { " + bgp + "FILTER(geof:sfTouches(?w, ?g)) }";
+  CHECK(db.query(touches, gpu).explain().find("points located") == std::string::npos);
+}
