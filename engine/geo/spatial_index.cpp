@@ -20,16 +20,24 @@ std::optional<Box> boxOfTerm(std::string_view term) {
 }
 
 SpatialIndex::SpatialIndex(const std::function<void(const Visit&)>& forEachTerm) {
+  std::vector<uint32_t> points;
   forEachTerm([&](uint32_t id, std::string_view term) {
     // An ill-typed literal makes every spatial function an error, and an
     // empty geometry meets nothing: no filter keeps either.
     std::optional<Geometry> g = readTerm(term);
     if (!g || geos().GEOSisEmpty_r(context(), g->get()) == 1) return;
     boxes_.emplace_back(id, boxOfGeometry(g->get()));
-    if (geos().GEOSGeomTypeId_r(context(), g->get()) == GEOS_POINT) points_.push_back(id);
+    if (geos().GEOSGeomTypeId_r(context(), g->get()) == GEOS_POINT) points.push_back(id);
   });
   std::sort(boxes_.begin(), boxes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::sort(points_.begin(), points_.end());
+  std::sort(points.begin(), points.end());
+  isPoint_.resize(boxes_.size());
+  for (size_t i = 0, p = 0; i < boxes_.size() && p < points.size(); ++i) {
+    if (boxes_[i].first != points[p]) continue;
+    isPoint_[i] = true;
+    ++p;
+  }
+  indexPositions();
   packLevels();
 }
 
@@ -156,16 +164,36 @@ std::vector<uint32_t> SpatialIndex::candidates(const Box& box) const {
   return out;
 }
 
-std::optional<Box> SpatialIndex::box(uint32_t id) const {
+// A table by id where it takes little more room than the envelopes: a
+// join probes an envelope per row, and a binary search over millions of
+// them was most of a large join's time.
+void SpatialIndex::indexPositions() {
+  constexpr size_t kMostSlotsPerEnvelope = 16;
+  if (boxes_.empty() || boxes_.back().first / kMostSlotsPerEnvelope >= boxes_.size()) return;
+  positionOf_.assign(size_t{boxes_.back().first} + 1, kAbsent);
+  for (uint32_t i = 0; i < boxes_.size(); ++i) positionOf_[boxes_[i].first] = i;
+}
+
+std::optional<uint32_t> SpatialIndex::position(uint32_t id) const {
+  if (!positionOf_.empty() || boxes_.empty()) {
+    if (id >= positionOf_.size() || positionOf_[id] == kAbsent) return std::nullopt;
+    return positionOf_[id];
+  }
   auto it = std::lower_bound(boxes_.begin(), boxes_.end(), id, [](const auto& e, uint32_t v) { return e.first < v; });
   if (it == boxes_.end() || it->first != id) return std::nullopt;
-  return it->second;
+  return static_cast<uint32_t>(it - boxes_.begin());
+}
+
+std::optional<Box> SpatialIndex::box(uint32_t id) const {
+  const std::optional<uint32_t> at = position(id);
+  if (!at) return std::nullopt;
+  return boxes_[*at].second;
 }
 
 std::optional<StoredEnvelope> SpatialIndex::envelope(uint32_t id) const {
-  const std::optional<Box> b = box(id);
-  if (!b) return std::nullopt;
-  return StoredEnvelope{*b, std::binary_search(points_.begin(), points_.end(), id)};
+  const std::optional<uint32_t> at = position(id);
+  if (!at) return std::nullopt;
+  return StoredEnvelope{boxes_[*at].second, isPoint_[*at]};
 }
 
 bool SpatialIndex::holdsAll(std::span<const uint32_t> ids) const {

@@ -65,9 +65,14 @@ class SpatialIndex {
     uint32_t begin = 0, end = 0;
   };
   void packLevels();
+  void indexPositions();
+  // The position in boxes_ of literal `id`'s envelope.
+  std::optional<uint32_t> position(uint32_t id) const;
 
   std::vector<std::pair<uint32_t, Box>> boxes_;  // by id
-  std::vector<uint32_t> points_;                 // the single POINTs' ids, ascending
+  std::vector<bool> isPoint_;                    // by position in boxes_: a single POINT
+  static constexpr uint32_t kAbsent = UINT32_MAX;
+  std::vector<uint32_t> positionOf_;             // by id, where not empty: the position in boxes_ (or kAbsent)
   std::vector<uint32_t> leafOrder_;              // positions in boxes_, tile by tile
   std::vector<std::vector<Node>> levels_;        // the lowest first; the last is the root's children
 };

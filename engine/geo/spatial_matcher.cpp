@@ -214,7 +214,7 @@ std::optional<RingSet> SpatialMatcher::pointShapes() const {
 
 uint32_t SpatialMatcher::itemOfShape(uint32_t shape) const { return impl_->nonEmpty.at(shape)->item; }
 
-bool SpatialMatcher::holdsForPoint(uint32_t shape, PointPlace place, std::string_view term) {
+bool SpatialMatcher::holdsForPoint(uint32_t shape, PointPlace place, const std::function<std::string_view()>& term) {
   impl_->built = true;
   switch (place) {
     case PointPlace::Exterior:
@@ -226,7 +226,7 @@ bool SpatialMatcher::holdsForPoint(uint32_t shape, PointPlace place, std::string
     case PointPlace::Undecided:
       break;
   }
-  std::optional<Geometry> g = readTerm(term);
+  std::optional<Geometry> g = readTerm(term());
   return g && impl_->holdsFor(*impl_->nonEmpty.at(shape), *g);
 }
 

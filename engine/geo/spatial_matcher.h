@@ -47,8 +47,9 @@ class SpatialMatcher {
   std::optional<RingSet> pointShapes() const;
   uint32_t itemOfShape(uint32_t shape) const;
   // Whether a point probe placed `place` in shape `shape` is in the
-  // relation with it; GEOS decides an Undecided place, reading `term`.
-  bool holdsForPoint(uint32_t shape, PointPlace place, std::string_view term);
+  // relation with it; GEOS decides an Undecided place, reading the probe's
+  // term (`term()`: asked only then).
+  bool holdsForPoint(uint32_t shape, PointPlace place, const std::function<std::string_view()>& term);
 
  private:
   struct Impl;

@@ -25,15 +25,29 @@ class Buffer {
       cudaGetLastError();  // the failed allocation is not a sticky error: clear it
       throw NoRoom{};
     }
+    size_ = count;
   }
   ~Buffer() { cudaFree(data_); }
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
   T* get() const { return data_; }
+  size_t size() const { return size_; }
 
  private:
   T* data_ = nullptr;
+  size_t size_ = 0;
 };
+
+// `buffer` with room for `count` at least, made anew only when it had less:
+// batch after batch reuses it (cudaFree waits for the whole device).
+template <typename T>
+const Buffer<T>& atLeast(std::unique_ptr<Buffer<T>>& buffer, size_t count) {
+  if (!buffer || buffer->size() < count) {
+    buffer.reset();
+    buffer = std::make_unique<Buffer<T>>(count);
+  }
+  return *buffer;
+}
 
 template <typename T>
 void upload(const Buffer<T>& to, std::span<const T> from, cudaStream_t stream) {
@@ -112,7 +126,7 @@ class GpuPointLocator final : public geo::PointLocator {
     GSPARQL_CUDA(cudaStreamSynchronize(stream_));
   }
   ~GpuPointLocator() override {
-    device_->select();
+    device_->select();  // its buffers, members, are freed after this, on its device
     cudaStreamDestroy(stream_);
   }
 
@@ -129,7 +143,8 @@ class GpuPointLocator final : public geo::PointLocator {
   std::vector<geo::PlacedPoint> locateOnDevice(std::span<const double> x, std::span<const double> y) {
     const auto points = static_cast<uint32_t>(x.size());
     if (points == 0) return {};
-    const Buffer<double> px(points), py(points);
+    const Buffer<double>& px = atLeast(px_, points);
+    const Buffer<double>& py = atLeast(py_, points);
     upload(px, x, stream_);
     upload(py, y, stream_);
     const Shapes shapes{x_.get(), y_.get(), ringStarts_.get(), shapeRings_.get(), boxes_.get(), shapeCount_};
@@ -137,8 +152,9 @@ class GpuPointLocator final : public geo::PointLocator {
     // A point in more shapes than the slots hold (overlapping shapes) has
     // all its slots again, as many as the most any point needed.
     for (uint32_t slots = kFirstSlots;;) {
-      const Buffer<uint32_t> counts(points), found(size_t{points} * slots);
-      const Buffer<uint8_t> places(size_t{points} * slots);
+      const Buffer<uint32_t>& counts = atLeast(counts_, points);
+      const Buffer<uint32_t>& found = atLeast(found_, size_t{points} * slots);
+      const Buffer<uint8_t>& places = atLeast(places_, size_t{points} * slots);
       locatePoints<<<blocks, kThreadsPerBlock, 0, stream_>>>(shapes, px.get(), py.get(), points, slots, counts.get(),
                                                              found.get(), places.get());
       GSPARQL_CUDA(cudaGetLastError());
@@ -170,6 +186,10 @@ class GpuPointLocator final : public geo::PointLocator {
   Buffer<double> x_, y_;
   Buffer<uint32_t> ringStarts_, shapeRings_;
   Buffer<geo::Box> boxes_;
+  // The points of a batch and what the kernel found, kept for the next batch.
+  std::unique_ptr<Buffer<double>> px_, py_;
+  std::unique_ptr<Buffer<uint32_t>> counts_, found_;
+  std::unique_ptr<Buffer<uint8_t>> places_;
   cudaStream_t stream_ = nullptr;
 };
 

@@ -128,9 +128,10 @@ TEST_CASE("an undecided point is decided by GEOS, and a point on the boundary is
       const std::string term = literal("POINT(" + gsparql::test::wktPoint(x, y) + ")");
       CAPTURE(shapes.wkt[s]);
       CAPTURE(term);
-      CHECK(within.holdsForPoint(s, place, term) ==
+      const auto read = [&]() -> std::string_view { return term; };
+      CHECK(within.holdsForPoint(s, place, read) ==
             (geos().GEOSPreparedContains_r(context(), shape.prepared, point.get()) == 1));
-      CHECK(intersects.holdsForPoint(s, place, term) ==
+      CHECK(intersects.holdsForPoint(s, place, read) ==
             (geos().GEOSPreparedIntersects_r(context(), shape.prepared, point.get()) == 1));
       undecided += place == PointPlace::Undecided;
     }
