@@ -21,6 +21,7 @@ rounds=${3:-5}
 results=${4:-benchmarks/results/geo-gpu-$(date -u +%F)}
 random_points=${5:-2000000}
 source benchmarks/run_header.sh
+source benchmarks/compare_rows.sh
 mkdir -p "$results"
 results=$(realpath "$results")
 work=$(mktemp -d)
@@ -57,12 +58,7 @@ echo "$prefixes SELECT ?c WHERE { <http://e/country/BRA> geo:asWKT ?p . ?c a <ht
     for backend in cpu gpu; do
       "$gsparql" query --db "$work/db" --backend $backend --format csv -f "$q" | tail -n +2 | sort > "$work/$name.$backend"
     done
-    if cmp -s "$work/$name.cpu" "$work/$name.gpu"; then
-      echo "$name: same $(wc -l < "$work/$name.cpu") rows on both backends"
-    else
-      echo "$name: DIFFERENT rows (cpu $(wc -l < "$work/$name.cpu"), gpu $(wc -l < "$work/$name.gpu"))"
-      diff "$work/$name.cpu" "$work/$name.gpu" | head -20
-    fi
+    compare_rows "$name" cpu "$work/$name.cpu" gpu "$work/$name.gpu"
   done
 } | tee "$results/rows.txt"
 

