@@ -10,6 +10,15 @@
 # else: an include that reaches up a layer, or sideways to one not linked,
 # fails to compile with "No such file or directory".
 
+# The standard headers most sources include, parsed once for every layer
+# (a precompiled header all of them reuse: their flags are alike): parsing
+# was a third to a half of a source's compile time.
+add_library(gsparql_std_headers OBJECT ${CMAKE_CURRENT_LIST_DIR}/std_headers.cpp)
+target_link_libraries(gsparql_std_headers PRIVATE gsparql_options)
+target_precompile_headers(gsparql_std_headers PRIVATE
+  <algorithm> <chrono> <cstdint> <filesystem> <functional> <map> <memory> <mutex> <optional> <set> <span> <sstream>
+  <string> <string_view> <unordered_map> <vector>)
+
 # gsparql_layer(TARGET FOLDER [LINK libs...] [PRIVATE libs...] [SOURCES files...])
 #   FOLDER  the folder, relative to the source root, whose headers the layer owns
 #   LINK    the layers (and libraries) below it that its headers use: PUBLIC
@@ -43,5 +52,8 @@ function(gsparql_layer_headers target folder)
     target_include_directories(${target} INTERFACE ${root})
   else()
     target_include_directories(${target} PUBLIC ${root})
+  endif()
+  if(type MATCHES "^(STATIC|OBJECT|MODULE)_LIBRARY$")  # built -fPIC, as the precompiled headers are
+    target_precompile_headers(${target} REUSE_FROM gsparql_std_headers)
   endif()
 endfunction()

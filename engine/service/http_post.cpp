@@ -54,7 +54,7 @@ long timeoutMilliseconds(const ServiceAccess& access, const QueryLimits& limits)
   return std::max<long>(1, static_cast<long>(left.count()));
 }
 
-std::string quoted(const std::string& body) {
+std::string quotedBody(const std::string& body) {
   std::string text = body.substr(0, kQuotedBodyBytes);
   std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   return body.size() > kQuotedBodyBytes ? text + "..." : text;
@@ -131,7 +131,7 @@ HttpReply postQuery(const std::string& endpoint, const std::string& query, const
       continue;
     }
     if (status < 200 || status >= 300) {
-      throw RemoteFailure("HTTP status " + std::to_string(status) + ": " + quoted(transfer.body));
+      throw RemoteFailure("HTTP status " + std::to_string(status) + ": " + quotedBody(transfer.body));
     }
     char* type = nullptr;
     lib.curl_easy_getinfo(curl.get(), CURLINFO_CONTENT_TYPE, &type);
