@@ -11,6 +11,11 @@
 #   c_join         the cities within each country, counted
 #   d_join_random  the random points within each country, counted
 #   e_intersects   the random points that meet Brazil's polygon
+#   f_constant     the random points within a constant polygon (a FILTER;
+#                  planned as a join with the constant: more than 4,096
+#                  literals meet its envelope)
+#   g_constant_filter  the same filter written `|| false`, which the planner
+#                  does not read: the function on every row, as before
 # Results: header.txt, rows.txt, plans.txt, rounds.txt.
 #
 #   benchmarks/geo_gpu.sh GSPARQL DATA_NT [ROUNDS] [RESULTS_DIR] [RANDOM_POINTS]
@@ -44,6 +49,9 @@ echo "$prefixes SELECT ?c WHERE { <http://e/country/DEU> geo:asWKT ?p . ?c a <ht
 echo "$prefixes SELECT ?code (COUNT(?c) AS ?n) WHERE { ?k <http://e/code> ?code ; geo:asWKT ?p . ?c a <http://e/City> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, ?p)) } GROUP BY ?code" > "$work/q/c_join.rq"
 echo "$prefixes SELECT ?code (COUNT(?c) AS ?n) WHERE { ?k <http://e/code> ?code ; geo:asWKT ?p . ?c a <http://e/RandomPoint> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, ?p)) } GROUP BY ?code" > "$work/q/d_join_random.rq"
 echo "$prefixes SELECT ?c WHERE { <http://e/country/BRA> geo:asWKT ?p . ?c a <http://e/RandomPoint> ; geo:asWKT ?w FILTER(geof:sfIntersects(?p, ?w)) }" > "$work/q/e_intersects.rq"
+area='"POLYGON((-20 -40, 60 -40, 60 70, 20 60, -20 70, -20 -40))"^^geo:wktLiteral'
+echo "$prefixes SELECT ?c WHERE { ?c a <http://e/RandomPoint> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, $area)) }" > "$work/q/f_constant.rq"
+echo "$prefixes SELECT ?c WHERE { ?c a <http://e/RandomPoint> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, $area) || false) }" > "$work/q/g_constant_filter.rq"
 
 {
   print_run_header "rounds: $rounds; gsparql bench --repeat 3 (after its warm-up), --backend cpu then gpu each round; $random_points random points"

@@ -494,6 +494,7 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
     return filtered(plan(child, withExpressions(required, conditions)), conditions);
   }
+  if (OperatorPtr joined = planConstantSpatialJoin(child, conditions, required)) return joined;
   std::vector<sparql::Expr> rest;
   Substitution fixed;
   std::optional<std::pair<std::string, std::vector<std::string>>> in;
@@ -739,6 +740,40 @@ OperatorPtr Planner::planSpatialJoin(const SpatialJoinSplit& split, const Requir
                                                      expressionText(split.condition), storedEnvelopes(store_), rows, cost);
   for (const auto& other : split.others) joined = hashJoin(std::move(joined), plan(*other, below));
   return filtered(std::move(joined), split.above);
+}
+
+// Beyond kMaxConstantsInSet candidates the BGP is not limited to them, and
+// the function on each row would read the constant's relation with every
+// row's geometry afresh: a join with a one-row VALUES of the constant
+// prepares it once, skips rows by their stored envelopes, and locates points
+// on the executor's device where it can (physical/spatial_join.h). The rows
+// are the filter's; the constant's column, under a name no query can write,
+// is projected away.
+OperatorPtr Planner::planConstantSpatialJoin(const Op& child, const std::vector<sparql::Expr>& conditions,
+                                             const Required& required) const {
+  static const std::string kConstant = " spatial constant";
+  for (size_t c = 0; c < conditions.size(); ++c) {
+    const std::optional<IndexedSpatialCondition> indexed = indexedSpatialCondition(conditions[c], store_);
+    if (!indexed || indexed->candidates.size() <= kMaxConstantsInSet || !isVertexVariable(child, indexed->variable)) {
+      continue;
+    }
+    std::vector<sparql::Expr> rest = conditions;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(c));
+    OperatorPtr input = planConditions(child, rest, withExpressions(required, {conditions[c]}));
+    const std::vector<std::string> variables = input->variables();
+    sparql::Expr relation = conditions[c];
+    sparql::Term& constant = relation.args[indexed->constantArgument].term;
+    auto values = std::make_unique<ValuesScan>(sparql::Table{{kConstant}, {{constant.value}}});
+    constant = sparql::Term::variable(kConstant);
+    const double share = static_cast<double>(indexed->candidates.size()) /
+                         static_cast<double>(std::max<size_t>(1, storeSpatialIndex(store_)->size()));
+    const double rows = input->estimatedRows() * std::min(1.0, share);
+    const double cost = input->estimatedCost() + input->estimatedRows();
+    OperatorPtr joined = std::make_unique<SpatialJoin>(std::move(input), std::move(values), relation,
+                                                       expressionText(conditions[c]), storedEnvelopes(store_), rows, cost);
+    return std::make_unique<Project>(std::move(joined), variables);
+  }
+  return nullptr;
 }
 
 OperatorPtr Planner::planJoin(const Op& op, const Required& required) const {

@@ -89,6 +89,11 @@ class Planner {
                              const Required& required) const;
   // The sides of a spatial join planned apart and joined through the spatial index.
   OperatorPtr planSpatialJoin(const SpatialJoinSplit& split, const Required& required) const;
+  // A BGP under a spatial condition against a constant geometry whose
+  // envelope more literals meet than a BGP variable is limited to: the
+  // spatial join of the rest with the constant; nullptr where there is none.
+  OperatorPtr planConstantSpatialJoin(const sparql::Op& child, const std::vector<sparql::Expr>& conditions,
+                                      const Required& required) const;
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   // The join of `operands` (none of them SERVICE) in the optimizer's order.
   OperatorPtr planJoinOf(std::vector<const sparql::Op*> operands, const Required& required) const;

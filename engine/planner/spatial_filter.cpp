@@ -21,24 +21,26 @@ std::function<std::optional<geo::StoredEnvelope>(uint32_t vertex)> storedEnvelop
   };
 }
 
-std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidates(const sparql::Expr& e,
-                                                                                   const GraphStore& store,
-                                                                                   size_t maxCandidates) {
+std::optional<IndexedSpatialCondition> indexedSpatialCondition(const sparql::Expr& e, const GraphStore& store) {
   using sparql::Expr;
   if (e.kind != Expr::Kind::Function || e.args.size() != 2 || !geo::impliesIntersection(e.name)) return std::nullopt;
   // The relations that need a common point are symmetric in that need.
-  const Expr* variable = &e.args[0];
-  const Expr* constant = &e.args[1];
-  if (variable->kind == Expr::Kind::Term && variable->term.isConstant()) std::swap(variable, constant);
-  if (variable->kind != Expr::Kind::Term || variable->term.kind != sparql::Term::Kind::Variable) return std::nullopt;
-  if (constant->kind != Expr::Kind::Term || !constant->term.isConstant()) return std::nullopt;
-  // No envelope: no geometry (the filter gives its error on each row, as
-  // without the index), or an empty one (two empty geometries are sfEquals).
-  const std::optional<geo::Box> box = geo::boxOfTerm(constant->term.value);
+  const size_t constantArgument = e.args[0].kind == Expr::Kind::Term && e.args[0].term.isConstant() ? 0 : 1;
+  const Expr& variable = e.args[1 - constantArgument];
+  const Expr& constant = e.args[constantArgument];
+  if (variable.kind != Expr::Kind::Term || variable.term.kind != sparql::Term::Kind::Variable) return std::nullopt;
+  if (constant.kind != Expr::Kind::Term || !constant.term.isConstant()) return std::nullopt;
+  const std::optional<geo::Box> box = geo::boxOfTerm(constant.term.value);
   if (!box) return std::nullopt;
-  const std::vector<uint32_t> ids = storeSpatialIndex(store)->candidates(*box);
-  if (ids.size() > maxCandidates) return std::nullopt;
-  return std::make_pair(variable->term.value, store.dictionary().terms(TermSpace::Vertex, ids));
+  return IndexedSpatialCondition{variable.term.value, constantArgument, storeSpatialIndex(store)->candidates(*box)};
+}
+
+std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidates(const sparql::Expr& e,
+                                                                                   const GraphStore& store,
+                                                                                   size_t maxCandidates) {
+  std::optional<IndexedSpatialCondition> condition = indexedSpatialCondition(e, store);
+  if (!condition || condition->candidates.size() > maxCandidates) return std::nullopt;
+  return std::make_pair(condition->variable, store.dictionary().terms(TermSpace::Vertex, condition->candidates));
 }
 
 }  // namespace gsparql::engine

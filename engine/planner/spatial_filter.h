@@ -26,6 +26,19 @@ std::shared_ptr<const geo::SpatialIndex> storeSpatialIndex(const GraphStore& sto
 // builds: a scan of the dictionary).
 std::function<std::optional<geo::StoredEnvelope>(uint32_t vertex)> storedEnvelopes(const GraphStore& store);
 
+// A FILTER condition the spatial index narrows: a geof: relation that needs
+// a common point between a variable and a constant, non-empty geometry, in
+// either order, and the literals whose envelopes meet the constant's.
+struct IndexedSpatialCondition {
+  std::string variable;
+  size_t constantArgument = 1;       // which of the relation's two arguments is the constant
+  std::vector<uint32_t> candidates;  // vertex ids, ascending
+};
+// nullopt when `e` is no such condition. (No envelope: no geometry, where
+// the filter gives its error on each row as without the index, or an empty
+// one, and two empty geometries are sfEquals.)
+std::optional<IndexedSpatialCondition> indexedSpatialCondition(const sparql::Expr& e, const GraphStore& store);
+
 // The variable and its candidate terms; nullopt when `e` is not such a
 // filter, or when more than `maxCandidates` literals would pass the index
 // (beyond, limiting the variable costs more than it saves).

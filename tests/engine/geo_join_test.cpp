@@ -122,6 +122,40 @@ TEST_CASE("a spatial join gives the rows of the filter over the cross product, f
         std::string::npos);
 }
 
+TEST_CASE("a filter against a constant geometry that more literals meet than a BGP is limited to runs as a spatial join") {
+  // 6,000 points on a grid of quarters (some on the polygon's edges and
+  // vertices), a line and odd values; the polygon, with a hole, meets the
+  // envelopes of about 5,000 distinct literals.
+  std::string data;
+  std::mt19937 random(3);
+  std::uniform_int_distribution<int> grid(0, 180);
+  for (int i = 0; i < 6000; ++i) {
+    data += "<http://e/p" + std::to_string(i) + "> <http://e/at> " +
+            literal("POINT(" + std::to_string(grid(random) / 4.0) + " " + std::to_string(grid(random) / 4.0) + ")") + " .\n";
+  }
+  data += "<http://e/line> <http://e/at> " + literal("LINESTRING(1 1, 30 30)") + " .\n";
+  data += "<http://e/odd> <http://e/at> \"POINT(1 1)\" .\n<http://e/bad> <http://e/at> " + literal("POINT(1") + " .\n";
+  Store store(data);
+  const std::string polygon = literal("POLYGON((0 0, 41 0, 41 41, 20 45, 0 41, 0 0), (10 10, 20 10, 15 20, 10 10))");
+  int nonEmpty = 0;
+  for (const std::string condition : {"geof:sfWithin(?g, " + polygon + ")", "geof:sfContains(" + polygon + ", ?g)",
+                                      "geof:sfIntersects(?g, " + polygon + ")", "geof:sfTouches(" + polygon + ", ?g)"}) {
+    const std::string indexed = "SELECT * WHERE { ?x <http://e/at> ?g FILTER(" + condition + ") }";
+    const std::string scanned = "SELECT * WHERE { ?x <http://e/at> ?g FILTER(" + condition + " || false) }";
+    CAPTURE(indexed);
+    const auto expected = rows(*store.db, scanned);
+    CHECK(rows(*store.db, indexed) == expected);
+    nonEmpty += !expected.empty();
+    CHECK(explain(*store.db, indexed).find("SpatialJoin") != std::string::npos);
+  }
+  CHECK(nonEmpty == 4);  // the points on the polygon's boundary touch it
+  // With another condition beside it, and below a projection.
+  CHECK(rows(*store.db, "SELECT ?x WHERE { ?x <http://e/at> ?g FILTER(geof:sfWithin(?g, " + polygon +
+                            ") && STR(?x) < \"http://e/p3\") }") ==
+        rows(*store.db, "SELECT ?x WHERE { ?x <http://e/at> ?g FILTER((geof:sfWithin(?g, " + polygon +
+                            ") || false) && STR(?x) < \"http://e/p3\") }"));
+}
+
 TEST_CASE("the query rewrite's topological property between features runs as a spatial join") {
   std::mt19937 random(7);
   std::string data;

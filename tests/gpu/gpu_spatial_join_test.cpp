@@ -81,6 +81,22 @@ TEST_CASE("points located on the GPU join polygons as the CPU executor's spatial
     CHECK(plan.find("points located on the executor's device") != std::string::npos);
   }
   CHECK(nonEmpty == 4);
+  // Against a constant polygon whose envelope more literals meet than a BGP is limited to: a join too.
+  const std::string constant = "\"POLYGON((0 0, 60 0, 60 60, 0 60, 0 0), (20 20, 40 20, 30 40, 20 20))\"^^geo:wktLiteral";
+  for (const std::string condition : {"geof:sfWithin(?w, " + constant + ")", "geof:sfIntersects(" + constant + ", ?w)"}) {
+    const std::string query =
+        kPrefixes + "SELECT ?p WHERE { ?p <http://e/type> <http://e/Point> ; geo:asWKT ?w FILTER(" + condition + ") }";
+    CAPTURE(query);
+    QueryOptions cpu, gpu;
+    cpu.backend = Backend::Cpu;
+    gpu.backend = Backend::Gpu;
+    gpu.explain = true;
+    const QueryResult onGpu = db.query(query, gpu);
+    const auto expected = sortedLines(db.query(query, cpu));
+    CHECK(sortedLines(onGpu) == expected);
+    CHECK(expected.size() > 1000);
+    CHECK(onGpu.explain().find("points located on the executor's device") != std::string::npos);
+  }
   // sfTouches is GEOS's alone: no points located.
   QueryOptions gpu;
   gpu.backend = Backend::Gpu;
