@@ -138,7 +138,7 @@ TEST_CASE("a filter against a constant geometry that more literals meet than a B
   Store store(data);
   const std::string polygon = literal("POLYGON((0 0, 41 0, 41 41, 20 45, 0 41, 0 0), (10 10, 20 10, 15 20, 10 10))");
   int nonEmpty = 0;
-  for (const std::string condition : {"geof:sfWithin(?g, " + polygon + ")", "geof:sfContains(" + polygon + ", ?g)",
+  for (const std::string& condition : {"geof:sfWithin(?g, " + polygon + ")", "geof:sfContains(" + polygon + ", ?g)",
                                       "geof:sfIntersects(?g, " + polygon + ")", "geof:sfTouches(" + polygon + ", ?g)"}) {
     const std::string indexed = "SELECT * WHERE { ?x <http://e/at> ?g FILTER(" + condition + ") }";
     const std::string scanned = "SELECT * WHERE { ?x <http://e/at> ?g FILTER(" + condition + " || false) }";

@@ -50,6 +50,23 @@ std::string shapesAndPoints() {
   return data;
 }
 
+// The rows of `query` with its BGPs on the GPU and its points located
+// there, against the CPU executor's; the number of rows.
+size_t checkLocatedOnGpu(const Database& db, const std::string& query) {
+  CAPTURE(query);
+  QueryOptions cpu, gpu;
+  cpu.backend = Backend::Cpu;
+  gpu.backend = Backend::Gpu;
+  gpu.explain = true;
+  const QueryResult onGpu = db.query(query, gpu);
+  const auto expected = sortedLines(db.query(query, cpu));
+  CHECK(sortedLines(onGpu) == expected);
+  const std::string plan = onGpu.explain();
+  CAPTURE(plan);
+  CHECK(plan.find("points located on the executor's device") != std::string::npos);
+  return expected.size();
+}
+
 }  // namespace
 
 TEST_CASE("points located on the GPU join polygons as the CPU executor's spatial join does") {
@@ -61,41 +78,16 @@ TEST_CASE("points located on the GPU join polygons as the CPU executor's spatial
   writeFile(dir / "data.nt", shapesAndPoints());
   Database::load(dir / "db", {(dir / "data.nt").string()});
   Database db(dir / "db");
-  const std::string bgp = "?p <http://e/type> <http://e/Point> ; geo:asWKT ?w . "
-                          "?s <http://e/type> <http://e/Shape> ; geo:asWKT ?g . ";
-  int nonEmpty = 0;
+  const std::string points = "?p <http://e/type> <http://e/Point> ; geo:asWKT ?w . ";
+  const std::string bgp = points + "?s <http://e/type> <http://e/Shape> ; geo:asWKT ?g . ";
   for (const std::string condition : {"geof:sfWithin(?w, ?g)", "geof:sfContains(?g, ?w)", "geof:sfIntersects(?w, ?g)",
                                       "geof:sfIntersects(?g, ?w)"}) {
-    const std::string query = kPrefixes + "SELECT ?p ?s WHERE { " + bgp + "FILTER(" + condition + ") }";
-    CAPTURE(query);
-    QueryOptions cpu, gpu;
-    cpu.backend = Backend::Cpu;
-    gpu.backend = Backend::Gpu;
-    gpu.explain = true;
-    const QueryResult onGpu = db.query(query, gpu);
-    const auto expected = sortedLines(db.query(query, cpu));
-    CHECK(sortedLines(onGpu) == expected);
-    nonEmpty += expected.size() > 1000;
-    const std::string plan = onGpu.explain();
-    CAPTURE(plan);
-    CHECK(plan.find("points located on the executor's device") != std::string::npos);
+    CHECK(checkLocatedOnGpu(db, kPrefixes + "SELECT ?p ?s WHERE { " + bgp + "FILTER(" + condition + ") }") > 1000);
   }
-  CHECK(nonEmpty == 4);
   // Against a constant polygon whose envelope more literals meet than a BGP is limited to: a join too.
   const std::string constant = "\"POLYGON((0 0, 60 0, 60 60, 0 60, 0 0), (20 20, 40 20, 30 40, 20 20))\"^^geo:wktLiteral";
-  for (const std::string condition : {"geof:sfWithin(?w, " + constant + ")", "geof:sfIntersects(" + constant + ", ?w)"}) {
-    const std::string query =
-        kPrefixes + "SELECT ?p WHERE { ?p <http://e/type> <http://e/Point> ; geo:asWKT ?w FILTER(" + condition + ") }";
-    CAPTURE(query);
-    QueryOptions cpu, gpu;
-    cpu.backend = Backend::Cpu;
-    gpu.backend = Backend::Gpu;
-    gpu.explain = true;
-    const QueryResult onGpu = db.query(query, gpu);
-    const auto expected = sortedLines(db.query(query, cpu));
-    CHECK(sortedLines(onGpu) == expected);
-    CHECK(expected.size() > 1000);
-    CHECK(onGpu.explain().find("points located on the executor's device") != std::string::npos);
+  for (const std::string& condition : {"geof:sfWithin(?w, " + constant + ")", "geof:sfIntersects(" + constant + ", ?w)"}) {
+    CHECK(checkLocatedOnGpu(db, kPrefixes + "SELECT ?p WHERE { " + points + "FILTER(" + condition + ") }") > 1000);
   }
   // sfTouches is GEOS's alone: no points located.
   QueryOptions gpu;
