@@ -13,13 +13,12 @@ namespace gsparql {
 namespace {
 
 constexpr size_t kStreamBatchTriples = size_t{1} << 16;
-constexpr size_t kErrorsKept = 5;
 
 void addReport(RdfReadReport& total, const RdfReadReport& part) {
   total.statements += part.statements;
   total.skipped += part.skipped;
   for (const std::string& error : part.firstErrors) {
-    if (total.firstErrors.size() < kErrorsKept) total.firstErrors.push_back(error);
+    total.keepError(error);
   }
 }
 

@@ -10,7 +10,6 @@
 namespace gsparql {
 namespace {
 
-constexpr size_t kErrorsKept = 5;
 constexpr size_t kBlockBytes = size_t{1} << 20;
 
 std::string readAll(InputStream& input) {
@@ -62,7 +61,7 @@ RdfReadReport readJsonLd(InputStream& input, const std::string& name, const std:
     const std::string message = name + ": " + why;
     if (!options.lenient) throw LoadError(message + " (JSON-LD leaves its statements out; --lenient skips them)");
     ++report.skipped;
-    if (report.firstErrors.size() < kErrorsKept) report.firstErrors.push_back(message);
+    report.keepError(message);
   };
   try {
     jsonld::toRdf(jsonld::expand(document, jsonLdOptions), jsonLdOptions, sink);

@@ -12,7 +12,6 @@
 namespace gsparql {
 namespace {
 
-constexpr size_t kErrorsKept = 5;
 
 std::string fileUri(const std::string& name) {
   std::filesystem::path path = name == "-" ? std::filesystem::current_path() / "stdin"
@@ -108,7 +107,7 @@ class TurtleSession {
 
   void skip(const TextProblem& problem) {
     ++report_.skipped;
-    if (report_.firstErrors.size() < kErrorsKept) report_.firstErrors.push_back(located(problem));
+    report_.keepError(located(problem));
   }
 
   InputStream& input_;

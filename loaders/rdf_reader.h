@@ -41,9 +41,15 @@ struct RdfReadOptions {
 };
 
 struct RdfReadReport {
+  static constexpr size_t kErrorsKept = 5;
   uint64_t statements = 0;
   uint64_t skipped = 0;                  // lenient mode only
-  std::vector<std::string> firstErrors;  // "file:line:column: message", at most a few
+  std::vector<std::string> firstErrors;  // "file:line:column: message", the first kErrorsKept
+
+  bool keepsMoreErrors() const { return firstErrors.size() < kErrorsKept; }
+  void keepError(std::string error) {
+    if (keepsMoreErrors()) firstErrors.push_back(std::move(error));
+  }
 };
 
 // Throws LoadError at the first bad statement unless options.lenient.

@@ -19,7 +19,6 @@
 namespace gsparql {
 namespace {
 
-constexpr size_t kErrorsKept = 5;
 constexpr size_t kBlockBytes = size_t{64} << 10;
 // The text kept to find the column of an error Raptor gives only a line for.
 constexpr size_t kWindowBytes = size_t{256} << 10;
@@ -353,7 +352,7 @@ class RaptorSession {
  private:
   // Only a strict read's error and a lenient read's first few are shown:
   // the others need no column (finding one scans the text kept).
-  bool positionNeeded() const { return !options_.lenient || report_.firstErrors.size() < kErrorsKept; }
+  bool positionNeeded() const { return !options_.lenient || report_.keepsMoreErrors(); }
 
   // A problem at `where`: strict, it ends the read; lenient, it is counted.
   void report(TextPosition where, const std::string& message) {
@@ -367,7 +366,7 @@ class RaptorSession {
       return;
     }
     ++report_.skipped;
-    if (report_.firstErrors.size() < kErrorsKept) report_.firstErrors.push_back(located);
+    report_.keepError(located);
   }
 
   uint64_t lastLine() const {

@@ -12,7 +12,6 @@
 namespace gsparql::engine::geo {
 namespace {
 
-constexpr double kRadian = std::numbers::pi / 180.0;
 // WGS 84's least radius of curvature, the meridian's at the equator: a(1 - e^2).
 constexpr double kWgs84A = 6'378'137.0, kWgs84F = 1 / 298.257223563;
 constexpr double kLeastRadius = kWgs84A * (1 - kWgs84F * (2 - kWgs84F));

@@ -10,7 +10,6 @@
 namespace gsparql::engine::geo {
 namespace {
 
-constexpr double kRadian = std::numbers::pi / 180.0;
 constexpr double kMetresPerDegree = kEarthRadius * kRadian;
 
 constexpr std::array kRelations = {

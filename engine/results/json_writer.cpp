@@ -14,7 +14,6 @@ namespace gsparql::results {
 
 namespace {
 
-constexpr char kHex[] = "0123456789ABCDEF";
 
 constexpr ByteSet kJsonSpecial(true, {'"', '\\', 0x7F, 0xE2});
 

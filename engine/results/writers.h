@@ -15,6 +15,9 @@
 
 namespace gsparql::results {
 
+// The digits of the writers' hexadecimal escapes.
+inline constexpr char kHex[] = "0123456789ABCDEF";
+
 // The bytes a writer must treat specially (escape, or quote for): the
 // control characters below 0x20 or not, and up to six more bytes. Text is
 // scanned 16 bytes at a time (SSE2, part of every x86-64), so that plain

@@ -12,7 +12,6 @@
 namespace gsparql::results {
 namespace {
 
-constexpr char kHex[] = "0123456789ABCDEF";
 
 constexpr ByteSet kXmlTextSpecial(true, {'&', '<', '>'});
 constexpr ByteSet kXmlAttributeSpecial(true, {'&', '<', '>', '"'});

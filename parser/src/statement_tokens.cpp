@@ -30,7 +30,6 @@ TokenKind kindOf(size_t type) {
   }
 }
 
-bool isBlank(char32_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 // The characters between two tokens that are neither white space nor a
 // comment: those the tokenizer skipped, as ANTLR's lexer does, from where a

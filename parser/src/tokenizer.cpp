@@ -24,7 +24,6 @@ constexpr size_t kNoMatch = std::u32string_view::npos;
 bool isAsciiLetter(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool isDigit(char32_t c) { return c >= '0' && c <= '9'; }
 bool isHex(char32_t c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool isBlank(char32_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 bool isPnCharsBase(char32_t c) {
   if (c < 0x80) return isAsciiLetter(c);

@@ -18,6 +18,9 @@
 
 namespace gsparql::sparql {
 
+// SPARQL's white space between tokens (WS, section 19.8).
+inline bool isBlank(char32_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
 // The query as code points, which tokens index (as ANTLR's lexer's do).
 // Decoded here: ANTLR's own conversion goes through std::codecvt and cost as
 // much as tokenizing. Text that is not UTF-8 (the parser rejects it before)

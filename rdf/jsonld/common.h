@@ -14,6 +14,12 @@
 
 namespace gsparql::jsonld {
 
+// Whether an IRI ends in one of RFC 3987's gen-delims: what makes a term a
+// prefix in JSON-LD 1.1 unless its definition says so.
+inline bool endsWithGenDelim(std::string_view iri) {
+  return !iri.empty() && std::string_view(":/?#[]@").find(iri.back()) != std::string_view::npos;
+}
+
 using Json = nlohmann::json;
 
 inline constexpr std::string_view kRdfNs = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";

@@ -8,10 +8,6 @@
 namespace gsparql::jsonld {
 namespace {
 
-bool endsWithGenDelim(std::string_view iri) {
-  return !iri.empty() && std::string_view(":/?#[]@").find(iri.back()) != std::string_view::npos;
-}
-
 // The schemes of IRIs written in full that a prefix of that name would
 // capture on reading ("urn:x" read with a prefix "urn").
 void collectSchemes(const Json& value, std::set<std::string>& schemes) {

@@ -21,10 +21,6 @@ const std::set<std::string, std::less<>> kTermEntries = {"@id", "@reverse", "@co
 const std::set<std::string, std::less<>> kContextKeywords = {"@base", "@direction", "@import", "@language",
                                                              "@propagate", "@protected", "@version", "@vocab"};
 
-bool endsWithGenDelim(std::string_view iri) {
-  return !iri.empty() && std::string_view(":/?#[]@").find(iri.back()) != std::string_view::npos;
-}
-
 std::string resolve(const std::optional<std::string>& base, const std::string& ref) {
   return base ? rdf::resolveIri(*base, ref) : ref;
 }
