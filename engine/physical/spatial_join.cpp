@@ -87,38 +87,52 @@ void SpatialJoin::openImpl(ExecutionContext& context) {
   if (std::optional<geo::RingSet> shapes = matcher_->pointShapes()) locator_ = context.bgpExecutor.pointLocator(*shapes);
 }
 
-void SpatialJoin::locateBatch(ExecutionContext& context) {
-  pointOfRow_.assign(probe_->rows, kNotLocated);
-  matchStarts_.assign(1, 0);
-  pointMatches_.clear();
+SpatialJoin::BatchPoints SpatialJoin::batchPoints() {
   // A point per row whose value the spatial index knows as a point (a value
   // repeated is located again: cheaper than finding the repeats).
-  std::vector<double> x, y;
-  std::vector<ValueId> values;
+  BatchPoints points;
+  pointOfRow_.assign(probe_->rows, kNotLocated);
   for (size_t r = 0; r < probe_->rows; ++r) {
     const ValueId id = probe_->at(r, probeColumn_);
     if (!isBound(id) || spaceOf(id) != ValueSpace::Vertex) continue;
     const std::optional<geo::StoredEnvelope> stored = stored_(indexOf(id));
     if (!stored || !stored->point) continue;
-    pointOfRow_[r] = static_cast<uint32_t>(values.size());
-    x.push_back(stored->box.minX);
-    y.push_back(stored->box.minY);
-    values.push_back(id);
+    pointOfRow_[r] = static_cast<uint32_t>(points.values.size());
+    points.x.push_back(stored->box.minX);
+    points.y.push_back(stored->box.minY);
+    points.values.push_back(id);
   }
-  if (values.size() < kLocateAtLeast) {
+  return points;
+}
+
+void SpatialJoin::locateBatch(ExecutionContext& context) {
+  const BatchPoints points = batchPoints();
+  std::optional<std::vector<geo::PlacedPoint>> placed;
+  if (points.values.size() >= kLocateAtLeast) placed = locate(points);
+  if (!placed) {  // GEOS places them all
     pointOfRow_.assign(probe_->rows, kNotLocated);
     return;
   }
-  std::vector<geo::PlacedPoint> placed;
+  keepMatches(points.values, *placed, context);
+  locatedPoints_ += points.values.size();
+}
+
+std::optional<std::vector<geo::PlacedPoint>> SpatialJoin::locate(const BatchPoints& points) {
   try {
     const auto start = std::chrono::steady_clock::now();
-    placed = locator_->locate(x, y);
+    std::vector<geo::PlacedPoint> placed = locator_->locate(points.x, points.y);
     locateMilliseconds_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  } catch (const ExecutorDeclined&) {  // no room on its device: GEOS places them all
+    return placed;
+  } catch (const ExecutorDeclined&) {  // no room on its device, for this batch or the next
     locator_.reset();
-    pointOfRow_.assign(probe_->rows, kNotLocated);
-    return;
+    return std::nullopt;
   }
+}
+
+void SpatialJoin::keepMatches(const std::vector<ValueId>& values, const std::vector<geo::PlacedPoint>& placed,
+                              ExecutionContext& context) {
+  matchStarts_.assign(1, 0);
+  pointMatches_.clear();
   size_t next = 0;
   for (uint32_t p = 0; p < values.size(); ++p) {
     for (; next < placed.size() && placed[next].point == p; ++next) {
@@ -130,7 +144,6 @@ void SpatialJoin::locateBatch(ExecutionContext& context) {
     }
     matchStarts_.push_back(static_cast<uint32_t>(pointMatches_.size()));
   }
-  locatedPoints_ += values.size();
 }
 
 std::span<const uint32_t> SpatialJoin::matchesOf(size_t probeRow, ExecutionContext& context) {

@@ -49,6 +49,16 @@ class SpatialJoin final : public Operator {
   void appendPairs(size_t probeRow, Table& out, ExecutionContext& context);
   // The matches of the probe batch's points, placed by locator_.
   void locateBatch(ExecutionContext& context);
+  struct BatchPoints {
+    std::vector<double> x, y;
+    std::vector<ValueId> values;
+  };
+  BatchPoints batchPoints();  // and pointOfRow_
+  // locator_'s places, or nullopt where its device has no room (it is dropped).
+  std::optional<std::vector<geo::PlacedPoint>> locate(const BatchPoints& points);
+  // Each point's matches from its places (GEOS deciding the undecided), in pointMatches_.
+  void keepMatches(const std::vector<ValueId>& values, const std::vector<geo::PlacedPoint>& placed,
+                   ExecutionContext& context);
 
   OperatorPtr left_, right_;
   std::string text_;
