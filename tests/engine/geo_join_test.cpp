@@ -96,7 +96,7 @@ struct Store {
 
 TEST_CASE("a spatial join gives the rows of the filter over the cross product, for every relation that needs a common point") {
   std::mt19937 random(43);
-  Store store(features("a", 120, random) + features("b", 90, random));
+  Store store(features("a", 70, random) + features("b", 50, random));
   int nonEmpty = 0;
   for (const auto& relation : engine::geo::relations()) {
     const std::string f = "geof:" + std::string(relation.name);
