@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <iterator>
 #include <mutex>
 #include <numeric>
 #include <optional>
@@ -142,10 +143,13 @@ class DeviceSpreadExecutor final : public Executor {
       device->executor = std::move(d.executor);
       devices_.push_back(std::move(device));
     }
+    if (WalkEstimator* first = devices_.front()->executor->walkEstimator()) {
+      walks_ = std::make_unique<SpreadWalks>(*this, *first);
+    }
   }
 
   std::string name() const override { return devices_.front()->executor->name(); }
-  WalkEstimator* walkEstimator() override { return devices_.front()->executor->walkEstimator(); }
+  WalkEstimator* walkEstimator() override { return walks_.get(); }
 
   IdColumns execute(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store, const BgpCall& options,
                     ExecutionProfile& profile) override {
@@ -370,8 +374,46 @@ class DeviceSpreadExecutor final : public Executor {
     return note;
   }
 
+  // The optimizer's walks over the devices (SpreadOptions::splitWalks).
+  class SpreadWalks final : public WalkEstimator {
+   public:
+    SpreadWalks(DeviceSpreadExecutor& spread, WalkEstimator& first) : spread_(spread), first_(first) {}
+    std::string name() const override { return first_.name(); }
+    uint32_t defaultWalks() const override { return first_.defaultWalks(); }
+    std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                     const GraphStore& store, const WalkOptions& options) override {
+      return spread_.walkBatch(plans, bgp, store, options);
+    }
+
+   private:
+    DeviceSpreadExecutor& spread_;
+    WalkEstimator& first_;  // the devices are alike: names and defaults from the first
+  };
+
+  // A batch of splitWalks walks or more is dealt out in runs of plans, one
+  // run per device, walked at once; a smaller one goes to the quietest device.
+  std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                   const GraphStore& store, const WalkOptions& options) {
+    const size_t runs = std::min(devices_.size(), plans.size());
+    if (runs < 2 || uint64_t{options.walks} * plans.size() < options_.splitWalks) {
+      Running running(quietest());
+      return running->walkEstimator()->walkBatch(plans, bgp, store, options);
+    }
+    std::vector<std::vector<std::vector<StepEstimate>>> parts(runs);
+    forEachDevice([&](size_t d) {
+      if (d >= runs) return;
+      const size_t begin = plans.size() * d / runs, end = plans.size() * (d + 1) / runs;
+      Running running(*devices_[d]);
+      parts[d] = running->walkEstimator()->walkBatch(plans.subspan(begin, end - begin), bgp, store, options);
+    });
+    std::vector<std::vector<StepEstimate>> estimates;
+    for (auto& part : parts) std::move(part.begin(), part.end(), std::back_inserter(estimates));
+    return estimates;
+  }
+
   std::vector<std::unique_ptr<Device>> devices_;
   SpreadOptions options_;
+  std::unique_ptr<SpreadWalks> walks_;
 };
 
 }  // namespace

@@ -14,6 +14,11 @@
 //   each chunk a run of them, so the rows are the ones one device would
 //   find, in its order; counts add, and so do counts per vertex, vertex
 //   by vertex.
+// - the optimizer's walks: a batch of many (splitWalks or more, in all) is
+//   dealt out in runs of its plans, one run per device, walked at once; a
+//   smaller one goes to the quietest device. Each plan's walks draw the same
+//   random numbers in any batch (WalkEstimator's contract), so the estimates
+//   are those one device would give.
 // Calls it does not cut (a LIMIT, a first vertex that is a constant or
 // binds a predicate variable, several components for rows, a distinct
 // count of another vertex than the first) run whole on one device.
@@ -30,6 +35,7 @@ struct SpreadOptions {
   ExecutorCosts costs;                // the devices' calibrated constants: what prices a plan
   double splitMicroseconds = 5000;    // a plan priced at least this is cut into chunks
   uint32_t chunksPerDevice = 4;       // for balance: a chunk of hubs may hold most of the work
+  uint64_t splitWalks = uint64_t{1} << 20;  // a batch of the optimizer's walks this large is split
 };
 
 struct SpreadDevice {

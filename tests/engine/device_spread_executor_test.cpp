@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <limits>
 #include <random>
 #include <set>
@@ -16,13 +17,16 @@
 
 #include "engine/cpu/cpu_executor.h"
 #include "engine/optimizer/optimizer.h"
+#include "engine/optimizer/walk_estimator.h"
 #include "engine/physical/bgp_leaf.h"
 #include "engine/placement/device_spread_executor.h"
 #include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
+#include "parser/query_graph.h"
 #include "storage/graph_store.h"
+#include "storage/named_graphs.h"
 #include "support/random_bgp.h"
 #include "support/test_support.h"
 
@@ -119,10 +123,21 @@ TEST_CASE("BGPs cut over several devices give one device's rows in its order, an
   CHECK(groupsCut > cases / 2);  // counts per vertex too
 }
 
+namespace {
+
+const GraphStore& watdivSf1() {
+  static const TempDir dir;
+  static const GraphStore store = [] {
+    Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+    return GraphStore(dir.path());
+  }();
+  return store;
+}
+
+}  // namespace
+
 TEST_CASE("WatDiv SF1's queries cut over two devices give one device's rows in its order") {
-  TempDir dir;
-  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
-  const GraphStore store(dir.path());
+  const GraphStore& store = watdivSf1();
   auto one = makeCpuExecutor();
   auto spread = cpuDevices(2, 4);
   int cut = 0;
@@ -206,4 +221,91 @@ TEST_CASE("a device that fails a chunk fails the whole call, which the placer th
   CHECK(outcome.rows.size() == 2);
   CHECK(outcome.notes.find("ran on the CPU executor: out of device memory") != std::string::npos);
   CHECK(first + second >= 1);  // the devices were asked first
+}
+
+namespace {
+
+// A device that only walks (the CPU's walks), recording the plans of each
+// batch it is sent.
+class WalkingDevice : public Executor {
+ public:
+  explicit WalkingDevice(std::vector<size_t>& batches) : walks_(batches) {}
+  std::string name() const override { return "walking"; }
+  IdColumns execute(const BgpPlan&, const BoundBgp&, const GraphStore&, const BgpCall&, ExecutionProfile&) override {
+    return IdColumns(0);
+  }
+  WalkEstimator* walkEstimator() override { return &walks_; }
+
+ private:
+  class RecordedWalks : public WalkEstimator {
+   public:
+    explicit RecordedWalks(std::vector<size_t>& batches) : batches_(batches) {}
+    std::string name() const override { return "recorded"; }
+    uint32_t defaultWalks() const override { return 512; }
+    std::vector<std::vector<StepEstimate>> walkBatch(std::span<const ComponentPlan> plans, const BoundBgp& bgp,
+                                                     const GraphStore& store, const WalkOptions& options) override {
+      {
+        std::lock_guard lock(mutex_);
+        batches_.push_back(plans.size());
+      }
+      return cpu_->walkBatch(plans, bgp, store, options);
+    }
+
+   private:
+    std::vector<size_t>& batches_;
+    std::mutex mutex_;
+    std::unique_ptr<WalkEstimator> cpu_ = makeCpuWalkEstimator();
+  };
+  RecordedWalks walks_;
+};
+
+}  // namespace
+
+TEST_CASE("the optimizer's walks: a large batch dealt out over the devices gives one device's estimates, a small one runs on one device") {
+  const GraphStore& store = watdivSf1();
+  const sparql::Query query = sparql::parseQuery(readText(dataFile("watdiv/sf1/queries/C3_01.rq")));
+  const BoundBgp bgp =
+      bindBgp(*sparql::basicGraphPatterns(*query.pattern).at(0)->queryGraph, store, NamedGraphs::kDefaultGraph);
+  const ComponentPlan plan = makeStatisticsOrderer()->plan(bgp, store.catalog()).components.at(0);
+  REQUIRE(plan.steps.size() >= 4);
+  std::vector<ComponentPlan> prefixes;  // plans of different lengths: a misplaced estimate shows
+  for (size_t n = 2; n <= plan.steps.size(); ++n) {
+    prefixes.push_back(plan);
+    prefixes.back().steps.resize(n);
+  }
+  const WalkOptions options{.walks = 300, .seed = 5};
+  const auto alone = makeCpuWalkEstimator()->walkBatch(prefixes, bgp, store, options);
+  for (const uint32_t devices : {2u, 3u}) {
+    for (const uint64_t splitWalks : {uint64_t{1}, uint64_t{1} << 40}) {
+      CAPTURE(devices);
+      CAPTURE(splitWalks);
+      std::vector<std::vector<size_t>> batches(devices);
+      std::vector<SpreadDevice> spread;
+      for (uint32_t d = 0; d < devices; ++d) {
+        spread.push_back({std::to_string(d), std::make_unique<WalkingDevice>(batches[d])});
+      }
+      SpreadOptions spreadOptions;
+      spreadOptions.splitWalks = splitWalks;
+      auto executor = makeDeviceSpreadExecutor(std::move(spread), spreadOptions);
+      REQUIRE(executor->walkEstimator() != nullptr);
+      CHECK(executor->walkEstimator()->name() == "recorded");
+      CHECK(executor->walkEstimator()->defaultWalks() == 512);
+      const auto estimates = executor->walkEstimator()->walkBatch(prefixes, bgp, store, options);
+      REQUIRE(estimates.size() == alone.size());
+      for (size_t p = 0; p < alone.size(); ++p) {
+        REQUIRE(estimates[p].size() == alone[p].size());
+        for (size_t i = 0; i < alone[p].size(); ++i) {
+          CHECK(estimates[p][i].rows == alone[p][i].rows);
+          CHECK(estimates[p][i].survivors == alone[p][i].survivors);
+        }
+      }
+      size_t used = 0, plans = 0;
+      for (const auto& b : batches) {
+        used += b.empty() ? 0 : 1;
+        for (size_t n : b) plans += n;
+      }
+      CHECK(plans == prefixes.size());
+      CHECK(used == (splitWalks == 1 ? devices : 1u));
+    }
+  }
 }

@@ -23,6 +23,7 @@
 #include "engine/placement/executor_pool.h"
 #include "engine/placement/fallback_executor.h"
 #include "engine/query/query_runner.h"
+#include "every_gpu.h"
 #include "gsparql/database.h"
 #include "gsparql/update_batch.h"
 #include "parser/parse.h"
@@ -328,22 +329,12 @@ TEST_CASE("GPU and CPU executors agree on random BGPs over a database read with 
 
 namespace {
 
-// Every GPU of the machine as one executor, each BGP cut over them
-// (engine/placement/device_spread_executor.h), what they decline run on
-// `cpu`. On a machine of one GPU, two device objects share it: the cutting
-// and its order are checked all the same.
+// Every GPU of the machine as one executor, each BGP cut over them, what
+// they decline run on `cpu`.
 std::unique_ptr<engine::Executor> everyGpuCut(engine::Executor& cpu) {
-  const int devices = std::max(2, engine::gpuCount());
-  std::vector<engine::SpreadDevice> spread;
-  for (int d = 0; d < devices; ++d) {
-    engine::GpuOptions options;
-    options.device = d % engine::gpuCount();
-    options.memoryShares = static_cast<uint32_t>(devices / engine::gpuCount());
-    spread.push_back({"GPU " + std::to_string(d), engine::makeGpuExecutor(options)});
-  }
   engine::SpreadOptions cutAll;
   cutAll.splitMicroseconds = 0;
-  return engine::makeFallbackExecutor(engine::makeDeviceSpreadExecutor(std::move(spread), cutAll), cpu);
+  return engine::makeFallbackExecutor(everyGpu(cutAll), cpu);
 }
 
 std::vector<std::vector<engine::ValueId>> rowsInOrder(const engine::Table& table) {

@@ -1,7 +1,8 @@
 // Wander Join and Alley on the GPU (engine/gpu/gpu_wander_join.cuh, through
 // the GPU executor's WalkEstimator) against the exact rows of every step and
 // against the CPU's walks, on the WatDiv SF1 sample and random BGPs (also
-// with a variable limited to a set of constants by VALUES), and Alley's
+// with a variable limited to a set of constants by VALUES), batches dealt
+// out over every GPU as on one, and Alley's
 // scans by a whole warp on a cycle whose closing step has 100 candidates.
 #include <doctest/doctest.h>
 
@@ -16,6 +17,7 @@
 #include "engine/optimizer/wander_join.h"
 #include "engine/physical/bgp_scan.h"
 #include "engine/query/query_runner.h"
+#include "every_gpu.h"
 #include "gsparql/database.h"
 #include "parser/parse.h"
 #include "storage/graph_store.h"
@@ -55,9 +57,10 @@ void checkBatch(engine::WalkEstimator& gpu, const GraphStore& store, const engin
 }
 
 // Every step the GPU's walks reach: within its error bars of the exact rows
-// (the CPU executor's profile), zero where they are, and near the CPU's walks.
-void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::string& query, uint64_t seed, Tally& t,
-           bool alley = false) {
+// (the CPU executor's profile), zero where they are, and near the CPU's walks;
+// batches alike on one GPU and dealt out over every GPU (`spread`).
+void check(const GraphStore& store, engine::WalkEstimator& gpu, engine::WalkEstimator& spread,
+           const std::string& query, uint64_t seed, Tally& t, bool alley = false) {
   auto cpu = engine::makeCpuExecutor();
   auto orderer = engine::makeStatisticsOrderer();
   const engine::QueryOutcome outcome = engine::runQuery(sparql::parseQuery(query), store, *cpu, *orderer, {});
@@ -71,6 +74,7 @@ void check(const GraphStore& store, engine::WalkEstimator& gpu, const std::strin
     const auto onGpu = gpu.estimate(plan, scan->bgp(), store, walks);
     const auto onCpu = engine::wanderJoin(plan, scan->bgp(), store, walks);
     checkBatch(gpu, store, plan, scan->bgp(), walks, onGpu);
+    checkBatch(spread, store, plan, scan->bgp(), walks, onGpu);
     CHECK(onGpu.size() <= onCpu.size());  // the GPU stops also where a predicate names a vertex
     const size_t first = next;
     while (next < profiled.size() && profiled[next].component == c) ++next;  // it may stop early
@@ -115,6 +119,11 @@ TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and o
   engine::WalkEstimator* gpu = executor->walkEstimator();
   REQUIRE(gpu != nullptr);
   CHECK(gpu->name() == "gpu");
+  engine::SpreadOptions splitAll;
+  splitAll.splitWalks = 1;
+  auto everyGpuExecutor = everyGpu(splitAll);
+  engine::WalkEstimator& spread = *everyGpuExecutor->walkEstimator();
+  CHECK(spread.name() == "gpu");
   Tally t, alley;  // Wander Join's walks, Alley's (on the random graphs)
   {
     TempDir dir;
@@ -122,7 +131,7 @@ TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and o
     GraphStore store(dir.path());
     for (const auto& file : std::filesystem::directory_iterator(dataFile("watdiv/sf1/queries"))) {
       CAPTURE(file.path());
-      check(store, *gpu, readText(file.path()), 7, t);
+      check(store, *gpu, spread, readText(file.path()), 7, t);
     }
   }
   std::mt19937 random(20261124);
@@ -131,14 +140,14 @@ TEST_CASE("Wander Join on the GPU: within its error bars of the exact rows and o
     TempDir dir;
     GraphStore store(loadGraph(dir.path(), c.graph));
     CAPTURE(c.query);
-    check(store, *gpu, c.query, static_cast<uint64_t>(i) + 1, t);
-    check(store, *gpu, c.query, static_cast<uint64_t>(i) + 1, alley, true);
+    check(store, *gpu, spread, c.query, static_cast<uint64_t>(i) + 1, t);
+    check(store, *gpu, spread, c.query, static_cast<uint64_t>(i) + 1, alley, true);
     // Walks that start from, or pass, a variable limited to a set of constants.
     const std::string variable = randomVertexVariable(c, random);
     if (variable.empty()) continue;
     const std::string limited = withValues(c, variable, randomVertexTerms(random));
     CAPTURE(limited);
-    check(store, *gpu, limited, static_cast<uint64_t>(i) + 1, t);
+    check(store, *gpu, spread, limited, static_cast<uint64_t>(i) + 1, t);
   }
   INFO("steps " << t.steps << ", within 3 standard errors " << t.withinThree << "; compared with the CPU "
                 << t.compared << ", agreeing " << t.agree);
