@@ -5,8 +5,9 @@
 # countries and 135,233 cities of benchmarks/geo_postgis_data.mjs (its
 # data.nt, made where npm is: node benchmarks/geo_postgis_data.mjs DIR) and
 # RANDOM_POINTS more points, uniform over longitudes -180..180 and latitudes
-# -60..75 (seeded). Four queries, each answered on both backends and their
-# rows compared, then timed warm in interleaved rounds (gsparql bench):
+# -60..75 (seeded), and 48,600 octagons (below). The queries, each answered
+# on both backends and their rows compared, then timed warm in interleaved
+# rounds (gsparql bench):
 #   a_within       the cities within Germany's polygon
 #   c_join         the cities within each country, counted
 #   d_join_random  the random points within each country, counted
@@ -16,6 +17,10 @@
 #                  literals meet its envelope)
 #   g_constant_filter  the same filter written `|| false`, which the planner
 #                  does not read: the function on every row, as before
+#   h_cells        the random points within each of 48,600 octagons, one
+#                  inscribed in each 1-degree cell of the same longitudes
+#                  and latitudes, counted (many polygons: the GPU finds
+#                  them through a grid, geo/shape_grid.h)
 # Results: header.txt, rows.txt, plans.txt, rounds.txt.
 #
 #   benchmarks/geo_gpu.sh GSPARQL DATA_NT [ROUNDS] [RESULTS_DIR] [RANDOM_POINTS]
@@ -40,6 +45,13 @@ for i in range(int(sys.argv[1])):
     print(f"{s} <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://e/RandomPoint> .")
     x, y = random.uniform(-180, 180), random.uniform(-60, 75)
     print(f'{s} <http://www.opengis.net/ont/geosparql#asWKT> "POINT({x:.6f} {y:.6f})"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .')
+for x in range(-180, 180):
+    for y in range(-60, 75):
+        s = f"<http://e/cell/{x}/{y}>"
+        corners = [(.3, 0), (.7, 0), (1, .3), (1, .7), (.7, 1), (.3, 1), (0, .7), (0, .3), (.3, 0)]
+        ring = ", ".join(f"{x + dx:g} {y + dy:g}" for dx, dy in corners)
+        print(f"{s} <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://e/Cell> .")
+        print(f'{s} <http://www.opengis.net/ont/geosparql#asWKT> "POLYGON(({ring}))"^^<http://www.opengis.net/ont/geosparql#wktLiteral> .')
 PY
 "$gsparql" load --db "$work/db" "$data" "$work/random.nt" > /dev/null
 
@@ -52,6 +64,7 @@ echo "$prefixes SELECT ?c WHERE { <http://e/country/BRA> geo:asWKT ?p . ?c a <ht
 area='"POLYGON((-20 -40, 60 -40, 60 70, 20 60, -20 70, -20 -40))"^^geo:wktLiteral'
 echo "$prefixes SELECT ?c WHERE { ?c a <http://e/RandomPoint> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, $area)) }" > "$work/q/f_constant.rq"
 echo "$prefixes SELECT ?c WHERE { ?c a <http://e/RandomPoint> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, $area) || false) }" > "$work/q/g_constant_filter.rq"
+echo "$prefixes SELECT ?k (COUNT(?c) AS ?n) WHERE { ?k a <http://e/Cell> ; geo:asWKT ?p . ?c a <http://e/RandomPoint> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, ?p)) } GROUP BY ?k" > "$work/q/h_cells.rq"
 
 {
   print_run_header "rounds: $rounds; gsparql bench --repeat 3 (after its warm-up), --backend cpu then gpu each round; $random_points random points"

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/gpu/cuda_check.cuh"
+#include "engine/geo/shape_grid.h"
 #include "engine/gpu/gpu_device.cuh"
 
 namespace gsparql::engine::gpu {
@@ -68,7 +69,9 @@ struct Shapes {
   const uint32_t* ringStarts;
   const uint32_t* shapeRings;
   const geo::Box* boxes;
-  uint32_t count;
+  geo::GridShape grid;
+  const uint32_t* cellStarts;
+  const uint32_t* cellShapes;
 };
 
 __device__ uint32_t warpSum(uint32_t value) {
@@ -77,7 +80,7 @@ __device__ uint32_t warpSum(uint32_t value) {
 }
 
 // A warp per point: its lanes take every 32nd segment of each ring of a
-// shape whose envelope holds the point, and merge their counts. The first
+// shape of the point's cell whose envelope holds the point, and merge their counts. The first
 // `slots` shapes the point is not exterior to are written at its slots;
 // counts[point] says how many there were.
 __global__ void locatePoints(Shapes shapes, const double* px, const double* py, uint32_t points, uint32_t slots,
@@ -86,8 +89,13 @@ __global__ void locatePoints(Shapes shapes, const double* px, const double* py, 
   const uint32_t lane = threadIdx.x % kWarp;
   if (point >= points) return;  // the whole warp: every lane has the same point
   const double x = px[point], y = py[point];
-  uint32_t n = 0;
-  for (uint32_t s = 0; s < shapes.count; ++s) {
+  uint32_t n = 0, first = 0, end = 0;
+  if (const uint32_t cell = shapes.grid.cellOf(x, y); cell != geo::GridShape::kNoCell) {
+    first = shapes.cellStarts[cell];
+    end = shapes.cellStarts[cell + 1];
+  }
+  for (uint32_t i = first; i < end; ++i) {
+    const uint32_t s = shapes.cellShapes[i];
     const geo::Box b = shapes.boxes[s];
     if (x < b.minX || x > b.maxX || y < b.minY || y > b.maxY) continue;
     geo::RayCrossing ray{x, y};
@@ -113,16 +121,18 @@ __global__ void locatePoints(Shapes shapes, const double* px, const double* py, 
 
 class GpuPointLocator final : public geo::PointLocator {
  public:
-  GpuPointLocator(std::shared_ptr<Device> device, const geo::RingSet& shapes)
-      : device_(std::move(device)), shapeCount_(static_cast<uint32_t>(shapes.shapes())), x_(shapes.x.size()),
-        y_(shapes.y.size()), ringStarts_(shapes.ringStarts.size()), shapeRings_(shapes.shapeRings.size()),
-        boxes_(shapes.boxes.size()) {
+  GpuPointLocator(std::shared_ptr<Device> device, const geo::RingSet& shapes, const geo::ShapeGrid& grid)
+      : device_(std::move(device)), grid_(grid.shape), x_(shapes.x.size()), y_(shapes.y.size()),
+        ringStarts_(shapes.ringStarts.size()), shapeRings_(shapes.shapeRings.size()), boxes_(shapes.boxes.size()),
+        cellStarts_(grid.cellStarts.size()), cellShapes_(grid.cellShapes.size()) {
     GSPARQL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     upload<double>(x_, shapes.x, stream_);
     upload<double>(y_, shapes.y, stream_);
     upload<uint32_t>(ringStarts_, shapes.ringStarts, stream_);
     upload<uint32_t>(shapeRings_, shapes.shapeRings, stream_);
     upload<geo::Box>(boxes_, shapes.boxes, stream_);
+    upload<uint32_t>(cellStarts_, grid.cellStarts, stream_);
+    upload<uint32_t>(cellShapes_, grid.cellShapes, stream_);
     GSPARQL_CUDA(cudaStreamSynchronize(stream_));
   }
   ~GpuPointLocator() override {
@@ -147,7 +157,8 @@ class GpuPointLocator final : public geo::PointLocator {
     const Buffer<double>& py = atLeast(py_, points);
     upload(px, x, stream_);
     upload(py, y, stream_);
-    const Shapes shapes{x_.get(), y_.get(), ringStarts_.get(), shapeRings_.get(), boxes_.get(), shapeCount_};
+    const Shapes shapes{x_.get(),     y_.get(), ringStarts_.get(),  shapeRings_.get(),
+                        boxes_.get(), grid_,    cellStarts_.get(), cellShapes_.get()};
     const uint32_t blocks = static_cast<uint32_t>((uint64_t{points} * kWarp + kThreadsPerBlock - 1) / kThreadsPerBlock);
     // A point in more shapes than the slots hold (overlapping shapes) has
     // all its slots again, as many as the most any point needed.
@@ -182,10 +193,11 @@ class GpuPointLocator final : public geo::PointLocator {
   }
 
   std::shared_ptr<Device> device_;
-  uint32_t shapeCount_;
+  geo::GridShape grid_;
   Buffer<double> x_, y_;
   Buffer<uint32_t> ringStarts_, shapeRings_;
   Buffer<geo::Box> boxes_;
+  Buffer<uint32_t> cellStarts_, cellShapes_;
   // The points of a batch and what the kernel found, kept for the next batch.
   std::unique_ptr<Buffer<double>> px_, py_;
   std::unique_ptr<Buffer<uint32_t>> counts_, found_;
@@ -196,10 +208,11 @@ class GpuPointLocator final : public geo::PointLocator {
 }  // namespace
 
 std::shared_ptr<geo::PointLocator> makePointLocator(std::shared_ptr<Device> device, const geo::RingSet& shapes) {
-  if (shapes.shapes() == 0 || shapes.shapes() > kMostShapes) return nullptr;
+  if (shapes.shapes() == 0) return nullptr;
+  const geo::ShapeGrid grid = geo::makeShapeGrid(shapes.boxes);
   device->select();
   try {
-    return std::make_shared<GpuPointLocator>(std::move(device), shapes);
+    return std::make_shared<GpuPointLocator>(std::move(device), shapes, grid);
   } catch (const NoRoom&) {
     return nullptr;
   }

@@ -1,10 +1,10 @@
 #pragma once
 // Points placed in polygonal shapes on a GPU (geo/point_locator.h): the
-// shapes' rings are copied to the device once; each located batch of
-// points runs a warp per point, whose lanes count the segments of each
-// shape whose envelope holds the point (geo/ray_crossing.h) and add their
-// counts. The envelopes are read one after another, so this pays for a few
-// thousand shapes, not for millions (kMostShapes: beyond, no locator).
+// shapes' rings and a grid of cells over their envelopes (geo/shape_grid.h)
+// are copied to the device once; each located batch of points runs a warp
+// per point, whose lanes count the segments of each shape of the point's
+// cell whose envelope holds the point (geo/ray_crossing.h) and add their
+// counts.
 #include <memory>
 
 #include "engine/geo/point_locator.h"
@@ -13,10 +13,7 @@ namespace gsparql::engine::gpu {
 
 class Device;
 
-inline constexpr size_t kMostShapes = 4096;
-
-// nullptr where `shapes` has more than kMostShapes shapes or the device has
-// no room for them. Memory of its own (not the device's pool, which the
+// nullptr where `shapes` has none or the device has no room for them. Memory of its own (not the device's pool, which the
 // executor's calls use one at a time): a spatial join's locator lives
 // beside them.
 std::shared_ptr<geo::PointLocator> makePointLocator(std::shared_ptr<Device> device, const geo::RingSet& shapes);

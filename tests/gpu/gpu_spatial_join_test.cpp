@@ -2,7 +2,8 @@
 // the GPU (engine/gpu/gpu_point_locator.cu, geo/point_locator.h): the rows
 // the CPU executor's join gives, for the relations a point's place decides,
 // in both argument orders, with points on vertices, on horizontal and on
-// slanted edges (left to GEOS), inside holes and outside every shape.
+// slanted edges (left to GEOS), inside holes and outside every shape; and
+// among thousands of shapes, found through the grid of cells over them.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -29,24 +30,24 @@ std::string feature(const std::string& kind, int i, const std::string& wkt) {
   return s + " <http://e/type> <http://e/" + kind + "> .\n" + s + " <" + kGeo + "asWKT> " + literal(wkt) + " .\n";
 }
 
-// 80 polygonal shapes on [0, 60]^2 and 6,000 points: every shape vertex
-// (on the boundary), then random points of the grid of halves.
-std::string shapesAndPoints() {
+// `shapes` polygonal shapes on [0, side]^2 and `points` points: a vertex
+// of every shape (on its boundary), then random points of the grid of halves.
+std::string shapesAndPoints(int shapes, int side, int points) {
   std::mt19937 random(17);
-  std::uniform_int_distribution<int> at(5, 55), grid(0, 120);
+  std::uniform_int_distribution<int> at(5, side - 5), grid(0, 2 * side);
   std::string data;
-  std::vector<std::string> shapes;
-  for (int i = 0; i < 80; ++i) {
-    shapes.push_back(randomPolygonalWkt(random, i, at(random), at(random)));
-    data += feature("Shape", i, shapes.back());
+  std::vector<std::string> wkts;
+  for (int i = 0; i < shapes; ++i) {
+    wkts.push_back(randomPolygonalWkt(random, i, at(random), at(random)));
+    data += feature("Shape", i, wkts.back());
   }
-  int points = 0;
-  for (const std::string& wkt : shapes) {  // a few vertices of each
+  int point = 0;
+  for (const std::string& wkt : wkts) {
     const size_t open = wkt.find_last_of('(');
     const std::string corner = wkt.substr(open + 1, wkt.find(',', open) - open - 1);
-    data += feature("Point", points++, "POINT(" + corner + ")");
+    data += feature("Point", point++, "POINT(" + corner + ")");
   }
-  while (points < 6000) data += feature("Point", points++, "POINT(" + wktPoint(grid(random) / 2.0, grid(random) / 2.0) + ")");
+  while (point < points) data += feature("Point", point++, "POINT(" + wktPoint(grid(random) / 2.0, grid(random) / 2.0) + ")");
   return data;
 }
 
@@ -75,7 +76,7 @@ TEST_CASE("points located on the GPU join polygons as the CPU executor's spatial
     return;
   }
   TempDir dir;
-  writeFile(dir / "data.nt", shapesAndPoints());
+  writeFile(dir / "data.nt", shapesAndPoints(80, 60, 6000));
   Database::load(dir / "db", {(dir / "data.nt").string()});
   Database db(dir / "db");
   const std::string points = "?p <http://e/type> <http://e/Point> ; geo:asWKT ?w . ";
@@ -95,4 +96,20 @@ TEST_CASE("points located on the GPU join polygons as the CPU executor's spatial
   gpu.explain = true;
   const std::string touches = kPrefixes + "SELECT ?p ?s WHERE { " + bgp + "FILTER(geof:sfTouches(?w, ?g)) }";
   CHECK(db.query(touches, gpu).explain().find("points located") == std::string::npos);
+}
+
+TEST_CASE("points located on the GPU among thousands of polygons, through the grid of cells, join them as the CPU executor does") {
+  if (!engine::gpuAvailable()) {
+    std::printf("no CUDA device: skipped\n");
+    return;
+  }
+  TempDir dir;
+  writeFile(dir / "data.nt", shapesAndPoints(6000, 600, 30000));  // more than the 4,096 read one by one before
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  Database db(dir / "db");
+  const std::string bgp = "?p <http://e/type> <http://e/Point> ; geo:asWKT ?w . "
+                          "?s <http://e/type> <http://e/Shape> ; geo:asWKT ?g . ";
+  for (const std::string condition : {"geof:sfWithin(?w, ?g)", "geof:sfIntersects(?g, ?w)"}) {
+    CHECK(checkLocatedOnGpu(db, kPrefixes + "SELECT ?p ?s WHERE { " + bgp + "FILTER(" + condition + ") }") > 3000);
+  }
 }
