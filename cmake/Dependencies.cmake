@@ -67,6 +67,10 @@ gsparql_archive_or_shared(GSPARQL_LZ4 lz4)
 gsparql_archive_or_shared(GSPARQL_SNAPPY snappy)
 gsparql_archive_or_shared(GSPARQL_ROCKSDB rocksdb)
 
+# Snowball's stemmers (engine/text/stemmer.cpp): Debian's libstemmer-dev has no pkg-config file.
+gsparql_archive_or_shared(GSPARQL_STEMMER stemmer)
+find_path(GSPARQL_STEMMER_INCLUDE libstemmer.h REQUIRED)
+
 add_library(gsparql_compression INTERFACE)
 target_link_libraries(gsparql_compression INTERFACE
   ${GSPARQL_ZSTD} ${GSPARQL_BZ2} ${GSPARQL_LZMA} ${GSPARQL_Z})

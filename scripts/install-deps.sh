@@ -18,6 +18,7 @@ packages=(
   doctest-dev  # the tests are configured with the build (BUILD_TESTING)
   libpcre2-dev libssl-dev
   libicu-dev  # the text index's words (storage/text_words.cpp)
+  libstemmer-dev  # Snowball's stemmers: text searches with lang: (engine/text/stemmer.cpp)
   libcurl4-gnutls-dev  # SERVICE: its HTTP requests and JSON results (engine/service/)
   libedit-dev less
   zlib1g-dev libbz2-dev liblzma-dev libzstd-dev zstd libxxhash-dev

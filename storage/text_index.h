@@ -74,6 +74,9 @@ class TextIndex {
   // Every indexed word holding `part` (not empty), once each, by a scan of the words.
   void forEachWordContaining(std::string_view part, const std::function<void(std::string_view)>& visit) const;
   uint64_t literals() const { return literals_ + added_.literals; }
+  // Equal for copies of one index with the same words (the engine's caches
+  // of what it derives from the words key on it); distinct while they live.
+  std::pair<const void*, size_t> wordsIdentity() const { return {file_.get(), added_.words.size()}; }
   double averageLength() const;
 
   // Indexes the terms a delta adds (storage/delta_overlay.h), numbered from `firstId`.

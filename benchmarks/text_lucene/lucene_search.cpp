@@ -26,6 +26,7 @@
 //     code point, as docs/text-search.md describes gsparql's words), each list
 //     space-separated. Used only to say why a literal's rows differ.
 #include <lucene++/LuceneHeaders.h>
+#include <lucene++/SnowballAnalyzer.h>
 #include <lucene++/StringReader.h>
 #include <lucene++/TermAttribute.h>
 #include <lucene++/MiscUtils.h>
@@ -37,6 +38,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -79,6 +81,13 @@ std::vector<Literal> readLiterals(std::istream& in) {
 }
 
 AnalyzerPtr makeAnalyzer() {
+  // With LUCENE_SNOWBALL=NAME ("English", "German", ...): the contrib's
+  // SnowballAnalyzer, StandardAnalyzer's tokens stemmed by that Snowball
+  // algorithm, without stop words (as a Jena index with a language's
+  // analyzer stems, for gsparql's lang:TAG searches).
+  if (const char* snowball = std::getenv("LUCENE_SNOWBALL")) {
+    return newLucene<SnowballAnalyzer>(LuceneVersion::LUCENE_30, StringUtils::toUnicode(snowball));
+  }
   // An empty stop-word set (StandardAnalyzer's default is English's stop
   // words), read from an empty word list: Debian's Lucene++ is built against
   // Boost 1.74, and a HashSet made here with another Boost's headers (gsparql

@@ -45,7 +45,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const gsparql::engine::text::TextNode query = gsparql::engine::text::parseTextQuery(text);
     const gsparql::engine::QueryLimits limits;
     gsparql::engine::StopCheck stop(limits);
-    const auto matches = gsparql::engine::text::searchText(query, store(), size % 4 == 0 ? std::optional<uint64_t>(2) : std::nullopt, stop);
+    gsparql::engine::text::TextSearch search;
+    if (size % 4 == 0) search.limit = 2;
+    if (size % 3 == 0) search.language = "en";  // words matched by their stems
+    const auto matches = gsparql::engine::text::searchText(query, store(), search, stop);
     if (matches.literals.size() != matches.scores.size()) __builtin_trap();
   } catch (const gsparql::engine::text::TextQueryError&) {
   } catch (const gsparql::QueryError&) {

@@ -40,6 +40,7 @@ struct TextPattern {
   std::optional<std::string> predicate;       // IRI term
   std::string search;
   std::optional<uint64_t> limit;
+  std::string language;  // lang:TAG
   sparql::Position pos;
 };
 
@@ -90,8 +91,22 @@ class PatternReader {
     if (at >= arguments.size() || !isString(arguments[at])) fail(t.pos, "the search text must be a string");
     p.search = lexicalForm(arguments[at++]);
     if (at < arguments.size() && !isString(arguments[at])) p.limit = limit(arguments[at++], t.pos);
-    if (at < arguments.size()) fail(t.pos, "options after the search text (lang:, highlight:, ...) are not supported");
+    if (at < arguments.size()) p.language = language(arguments[at++], t.pos);
+    if (at < arguments.size()) fail(t.pos, "options after lang:TAG (highlight:, ...) are not supported");
     return p;
+  }
+
+  // "lang:TAG", Jena's option: a language tag's letters, digits and hyphens.
+  static std::string language(const Term& t, const sparql::Position& pos) {
+    const std::string option = isString(t) ? lexicalForm(t) : std::string();
+    const std::string_view tag = std::string_view(option).substr(std::min<size_t>(option.size(), 5));
+    const bool valid = option.starts_with("lang:") && !tag.empty() && tag.size() <= 64 &&
+                       std::isalpha(static_cast<unsigned char>(tag[0])) &&
+                       std::all_of(tag.begin(), tag.end(), [](unsigned char c) { return std::isalnum(c) || c == '-'; });
+    if (!valid) {
+      fail(pos, "after the search text and limit, only a language option \"lang:TAG\" (such as \"lang:en\") is supported");
+    }
+    return std::string(tag);
   }
 
   static std::string variable(const Term& t, const sparql::Position& pos, const std::string& what) {
@@ -219,11 +234,15 @@ class Rewriter {
   text::TextMatches search(const TextPattern& p) {
     try {
       const text::TextNode query = text::parseTextQuery(p.search);
-      if (!p.limit || !p.predicate) return text::searchText(query, store_, p.limit, stop_);
-      const std::vector<const PredicateAdjacency*> into = predicateIn(*p.predicate);
-      return text::searchText(query, store_, p.limit, stop_, [&](uint32_t literal) {
-        return std::any_of(into.begin(), into.end(), [&](const auto* a) { return !a->neighbours(literal).empty(); });
-      });
+      text::TextSearch search{.limit = p.limit, .language = p.language, .keep = {}};
+      std::vector<const PredicateAdjacency*> into;
+      if (p.limit && p.predicate) {
+        into = predicateIn(*p.predicate);
+        search.keep = [&into](uint32_t literal) {
+          return std::any_of(into.begin(), into.end(), [&](const auto* a) { return !a->neighbours(literal).empty(); });
+        };
+      }
+      return text::searchText(query, store_, search, stop_);
     } catch (const text::TextQueryError& e) {
       fail(p.pos, std::string(e.what()) + " (at character " + std::to_string(e.offset + 1) + " of the search text)");
     }

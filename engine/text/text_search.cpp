@@ -1,9 +1,12 @@
 #include "engine/text/text_search.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numeric>
 
+#include "engine/text/stem_table.h"
+#include "engine/text/stemmer.h"
 #include "gsparql/error.h"
 #include "storage/graph_store.h"
 #include "storage/text_words.h"
@@ -74,10 +77,36 @@ TextMatches subtract(const TextMatches& a, const TextMatches& b) {
   return out;
 }
 
+std::string literalTerm(const GraphStore& store, uint32_t literal) {
+  return store.terms() ? std::string(store.terms()->term(literal)) : store.dictionary().term(TermSpace::Vertex, literal);
+}
+
+// The words a query word matches: itself, or with a stemmer the index's
+// words of its stem (stem_table.h).
+class WordForms {
+ public:
+  explicit WordForms(const TextIndex& index, const std::string& language) : stemmer_(Stemmer::forLanguage(language)) {
+    if (stemmer_) table_ = stemTable(index, language);
+  }
+  bool stems() const { return stemmer_ != nullptr; }
+  std::vector<std::string> of(const std::string& word) {
+    if (!stemmer_) return {word};
+    std::vector<std::string> forms;
+    for (std::string_view w : table_->wordsWithStem(stemmer_->stem(word))) forms.emplace_back(w);
+    return forms;
+  }
+  std::string stem(std::string_view word) { return stemmer_ ? stemmer_->stem(word) : std::string(word); }
+
+ private:
+  std::unique_ptr<Stemmer> stemmer_;
+  std::shared_ptr<const StemTable> table_;
+};
+
 class Searcher {
  public:
-  Searcher(const GraphStore& store, StopCheck& stop)
-      : store_(store), index_(*store.text()), stop_(stop), averageLength_(index_.averageLength()) {}
+  Searcher(const GraphStore& store, const std::string& language, StopCheck& stop)
+      : store_(store), index_(*store.text()), stop_(stop), averageLength_(index_.averageLength()),
+        forms_(index_, language) {}
 
   TextMatches run(const TextNode& node) {
     switch (node.kind) {
@@ -89,8 +118,10 @@ class Searcher {
   }
 
  private:
+  // A word's literals scored by BM25; with a stemmer, its forms as one word
+  // (counts in a literal added, a literal holding any of them counted once).
   TextMatches word(const std::string& w) {
-    const std::vector<TextPosting> postings = index_.postings(w);
+    const std::vector<TextPosting> postings = postingsOf(forms_.of(w));
     stop_(static_cast<int64_t>(postings.size()));
     const auto n = static_cast<double>(index_.literals()), df = static_cast<double>(postings.size());
     const double idf = std::log(1 + (n - df + 0.5) / (df + 0.5));
@@ -101,6 +132,25 @@ class Searcher {
       out.scores.push_back(idf * tf * (kK1 + 1) / (tf + norm));
     }
     return out;
+  }
+
+  std::vector<TextPosting> postingsOf(const std::vector<std::string>& forms) {
+    if (forms.size() == 1) return index_.postings(forms[0]);
+    std::vector<TextPosting> all;
+    for (const std::string& form : forms) {
+      for (const TextPosting& p : index_.postings(form)) all.push_back(p);
+      stop_(1);
+    }
+    std::sort(all.begin(), all.end(), [](const TextPosting& a, const TextPosting& b) { return a.literal < b.literal; });
+    std::vector<TextPosting> merged;
+    for (const TextPosting& p : all) {
+      if (!merged.empty() && merged.back().literal == p.literal) {
+        merged.back().count += p.count;
+      } else {
+        merged.push_back(p);
+      }
+    }
+    return merged;
   }
 
   // The literals holding every word, then those holding them in a row.
@@ -119,12 +169,19 @@ class Searcher {
   }
 
   bool holdsInARow(uint32_t literal, const std::vector<std::string>& words) {
-    const std::string term = store_.terms() ? std::string(store_.terms()->term(literal))
-                                             : store_.dictionary().term(TermSpace::Vertex, literal);
+    const std::string term = literalTerm(store_, literal);
     std::string_view text;
     if (!indexedText(term, terms_, text)) return false;
     const std::vector<std::string>& held = splitter_.split(text);
-    return std::search(held.begin(), held.end(), words.begin(), words.end()) != held.end();
+    if (!forms_.stems()) return std::search(held.begin(), held.end(), words.begin(), words.end()) != held.end();
+    const std::vector<std::string> heldStems = stems(held), wordStems = stems(words);
+    return std::search(heldStems.begin(), heldStems.end(), wordStems.begin(), wordStems.end()) != heldStems.end();
+  }
+
+  std::vector<std::string> stems(const std::vector<std::string>& words) {
+    std::vector<std::string> out;
+    for (const std::string& w : words) out.push_back(forms_.stem(w));
+    return out;
   }
 
   TextMatches prefix(const std::string& start) {
@@ -165,6 +222,7 @@ class Searcher {
   double averageLength_;
   WordSplitter splitter_;
   rdf::TermSplitter terms_;
+  WordForms forms_;
 };
 
 // The `limit` best, back in id order.
@@ -197,16 +255,28 @@ void keepOnly(TextMatches& matches, const std::function<bool(uint32_t)>& keep, S
   matches = std::move(kept);
 }
 
+// Whether the literal's language tag is `language`, ignoring case.
+bool hasLanguage(const GraphStore& store, uint32_t literal, std::string_view language) {
+  const std::string term = literalTerm(store, literal);
+  rdf::TermSplitter splitter;
+  const std::string_view tag = splitter.split(term).language;
+  const auto lower = [](char c) { return std::tolower(static_cast<unsigned char>(c)); };
+  return std::equal(tag.begin(), tag.end(), language.begin(), language.end(),
+                    [&](char a, char b) { return lower(a) == lower(b); });
+}
+
 }  // namespace
 
-TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop,
-                       const std::function<bool(uint32_t literal)>& keep) {
+TextMatches searchText(const TextNode& query, const GraphStore& store, const TextSearch& search, StopCheck& stop) {
   if (store.text() == nullptr) {
     throw QueryError("this database has no text index (it was written before gsparql had one): load it again");
   }
-  TextMatches matches = Searcher(store, stop).run(query);
-  if (keep) keepOnly(matches, keep, stop);
-  if (limit) keepBest(matches, *limit);
+  TextMatches matches = Searcher(store, search.language, stop).run(query);
+  if (!search.language.empty()) {
+    keepOnly(matches, [&](uint32_t literal) { return hasLanguage(store, literal, search.language); }, stop);
+  }
+  if (search.keep) keepOnly(matches, search.keep, stop);
+  if (search.limit) keepBest(matches, *search.limit);
   return matches;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,12 +28,22 @@ struct TextMatches {
   double scoreOf(uint32_t literal) const;
 };
 
-// The literals of `store` that `query` matches and `keep` (if set) keeps;
-// with `limit`, only the `limit` best of them (ties: the lower id). Throws
+// How a text query is run.
+struct TextSearch {
+  std::optional<uint64_t> limit;  // only the `limit` best literals (ties: the lower id)
+  // A language tag (text:query's lang:TAG): only the literals of that tag
+  // (compared case-insensitively, whole); and where Snowball has a stemmer
+  // for its language (stemmer.h), a query word matches the words of the
+  // same stem, in phrases too (not prefixes), as a Lucene index with that
+  // language's analyzer does.
+  std::string language;
+  std::function<bool(uint32_t literal)> keep;  // if set, only the literals it keeps
+};
+
+// The literals of `store` that `query` matches as `search` says. Throws
 // QueryError where the store has no text index, QueryCancelled or
 // QueryTimedOut where `stop` says so.
-TextMatches searchText(const TextNode& query, const GraphStore& store, std::optional<uint64_t> limit, StopCheck& stop,
-                       const std::function<bool(uint32_t literal)>& keep = {});
+TextMatches searchText(const TextNode& query, const GraphStore& store, const TextSearch& search, StopCheck& stop);
 
 // The literals with a word holding `part` (lower case; not empty): a
 // superset of those whose lexical form, or its lower case, holds `part`

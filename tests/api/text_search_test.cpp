@@ -1,6 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <libstemmer.h>
+
 #include <algorithm>
+#include <cctype>
+#include <memory>
+#include <sstream>
 #include <map>
 #include <random>
 #include <string>
@@ -184,7 +189,11 @@ TEST_CASE("malformed text:query patterns and search texts are errors with the pa
   CHECK(position("SELECT * { ?s text:query (e:label) }").find("must be a string") != std::string::npos);
   CHECK(position("SELECT * { ?s text:query (\"words\" 0) }").find("positive integer") != std::string::npos);
   CHECK(position("SELECT * { ?s text:query (\"words\" 2.5) }").find("positive integer") != std::string::npos);
-  CHECK(position("SELECT * { ?s text:query (\"words\" 5 \"lang:en\") }").find("not supported") != std::string::npos);
+  CHECK(position("SELECT * { ?s text:query (\"words\" 5 \"lang:en\" \"highlight:\") }").find("not supported") !=
+        std::string::npos);
+  for (const std::string option : {"lang:", "lang:-en", "lang:e n", "language:en", "highlight:s:<b>"}) {
+    CHECK(position("SELECT * { ?s text:query (\"words\" \"" + option + "\") }").find("\"lang:TAG\"") != std::string::npos);
+  }
   CHECK(position("SELECT * { (?s <http://e/x>) text:query \"words\" }").find("must be a variable") != std::string::npos);
   CHECK(position("SELECT * { (?s ?a ?b ?c) text:query \"words\" }").find("at most three") != std::string::npos);
   CHECK(position("SELECT * { ?s text:query \"" + std::string(20000, 'w') + "\" }").find("more than") != std::string::npos);
@@ -292,4 +301,89 @@ TEST_CASE("CONTAINS, STRSTARTS and REGEX narrowed through the text index keep ev
   }
   CHECK(narrowed >= 70);
   CHECK(nonEmpty >= 72);  // of 144: STRSTARTS and ^ of a part inside words find none
+}
+
+namespace {
+
+// Snowball's stem of `word` in `language` (libstemmer called here, apart
+// from the engine's own use of it); the word itself where Snowball has no
+// stemmer for the language.
+std::string snowballStem(const std::string& language, const std::string& word) {
+  std::unique_ptr<sb_stemmer, void (*)(sb_stemmer*)> stemmer(sb_stemmer_new(language.c_str(), "UTF_8"), sb_stemmer_delete);
+  if (!stemmer) return word;
+  const sb_symbol* stem = sb_stemmer_stem(stemmer.get(), reinterpret_cast<const sb_symbol*>(word.data()), int(word.size()));
+  return {reinterpret_cast<const char*>(stem), size_t(sb_stemmer_length(stemmer.get()))};
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+struct TaggedLiteral {
+  std::string subject, text, tag;  // tag empty: a plain literal
+  std::vector<std::string> words() const {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(lower(w));
+    return out;
+  }
+  std::string row() const { return subject + "\t\"" + text + "\"" + (tag.empty() ? "" : "@" + tag); }
+};
+
+}  // namespace
+
+TEST_CASE("text:query with lang:TAG keeps that tag's literals and matches words by their Snowball stems, phrases too") {
+  const std::vector<std::string> vocabulary = {"run",     "runs",      "running",  "runner", "connection", "connected",
+                                               "connect", "happiness", "happy",    "dog",    "dogs",       "fly",
+                                               "flies",   "häuser",    "haus",     "äpfel",  "apfel",      "laufen",
+                                               "läuft",   "chanter",   "chantons", "Dogs",   "RUNNING"};
+  const std::vector<std::string> tags = {"en", "EN-gb", "de", "fr", "xx", ""};  // xx: no stemmer; "": no tag
+  std::mt19937 random(31);
+  std::vector<TaggedLiteral> literals;
+  std::string data;
+  for (int i = 0; i < 300; ++i) {
+    TaggedLiteral l{"<http://e/s" + std::to_string(i) + ">", "", tags[random() % tags.size()]};
+    for (size_t w = 0, n = 1 + random() % 4; w < n; ++w) l.text += (w ? " " : "") + vocabulary[random() % vocabulary.size()];
+    data += l.subject + " <http://e/label> \"" + l.text + "\"" + (l.tag.empty() ? "" : "@" + l.tag) + " .\n";
+    literals.push_back(std::move(l));
+  }
+  Fixture f(data);
+  int stemmedMatches = 0;
+  for (const std::string language : {"en", "en-GB", "de", "fr", "xx"}) {
+    const std::string algorithm = lower(language.substr(0, 2));
+    for (const std::vector<std::string>& search : std::vector<std::vector<std::string>>{
+             {"run"}, {"connecting"}, {"happy"}, {"dog"}, {"flying"}, {"haus"}, {"apfel"}, {"läuft"}, {"chante"},
+             {"running", "dogs"}, {"happy", "run"}}) {
+      std::vector<std::string> stems;
+      for (const std::string& w : search) stems.push_back(snowballStem(algorithm, w));
+      std::vector<std::string> expected;
+      for (const TaggedLiteral& l : literals) {
+        if (lower(l.tag) != lower(language)) continue;
+        std::vector<std::string> held;
+        for (const std::string& w : l.words()) held.push_back(snowballStem(algorithm, w));
+        if (std::search(held.begin(), held.end(), stems.begin(), stems.end()) != held.end()) expected.push_back(l.row());
+      }
+      std::sort(expected.begin(), expected.end());
+      std::string text = search[0];
+      for (size_t i = 1; i < search.size(); ++i) text += " " + search[i];
+      if (search.size() > 1) text = "\\\"" + text + "\\\"";  // a phrase
+      const std::string query =
+          "SELECT ?s ?l WHERE { (?s ?score ?l) text:query (e:label \"" + text + "\" \"lang:" + language + "\") }";
+      CAPTURE(query);
+      CHECK(f.rows(query) == expected);
+      stemmedMatches += static_cast<int>(expected.size());
+    }
+  }
+  CHECK(stemmedMatches > 100);
+  // Without lang:, no stemming and every tag: "run" is only the word itself.
+  std::vector<std::string> exact;
+  for (const TaggedLiteral& l : literals) {
+    const auto words = l.words();
+    if (std::find(words.begin(), words.end(), "run") != words.end()) exact.push_back(l.row());
+  }
+  std::sort(exact.begin(), exact.end());
+  CHECK(f.rows("SELECT ?s ?l WHERE { (?s ?score ?l) text:query (e:label \"run\") }") == exact);
+  // A limit counts the literals of the language only.
+  CHECK(f.rows("SELECT ?s WHERE { ?s text:query (e:label \"dog\" 3 \"lang:en\") }").size() == 3);
 }
