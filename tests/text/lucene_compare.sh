@@ -116,14 +116,22 @@ def text_queries(prop, searches, option=""):
 
 subprocess.run([gsparql, "load", "--quiet", "--db", f"{work}/db", f"{work}/data.nt"], check=True,
                stdout=subprocess.DEVNULL)
-failures, nonempty, rows = 0, 0, 0
-for search, expected, got in zip(searches, lucene(texts, searches), text_queries("http://example.org/p", searches)):
-    nonempty += bool(expected)
-    rows += len(expected)
-    if got != expected:
-        failures += 1
-        print(f"{search!r}: gsparql {len(got)} rows, Lucene++ {len(expected)}; only gsparql: "
-              f"{sorted(got - expected)[:3]}, only Lucene++: {sorted(expected - got)[:3]}")
+
+
+def compare(label, searches, lucene_rows, gsparql_rows):
+    """Searches whose rows differ (each printed), searches with rows, and rows in all."""
+    differ, nonempty, rows = 0, 0, 0
+    for search, expected, got in zip(searches, lucene_rows, gsparql_rows):
+        nonempty += bool(expected)
+        rows += len(expected)
+        if got != expected:
+            differ += 1
+            print(f"{label}{search!r}: gsparql {len(got)} rows, Lucene++ {len(expected)}; only gsparql: "
+                  f"{sorted(got - expected)[:3]}, only Lucene++: {sorted(expected - got)[:3]}")
+    return differ, nonempty, rows
+
+
+failures, nonempty, rows = compare("", searches, lucene(texts, searches), text_queries("http://example.org/p", searches))
 print(f"{len(searches)} searches on {len(texts)} literals, {nonempty} with rows ({rows} in all): "
       f"{len(searches) - failures} the same as Lucene++'s")
 if nonempty < len(searches) * 3 // 4:
@@ -142,18 +150,13 @@ for _ in range(60):
     a, b, c = rnd.sample(inflected, 3)
     stem_searches |= {f"{a} {b}", f"+{a} +{b}", f"{a} -{b}", f'"{a} {b}"', f"({a} OR {b}) AND {c}"}
 stem_searches = sorted(stem_searches)
-stem_failures, stem_rows = 0, 0
-for search, expected, got in zip(stem_searches, lucene(stem_texts, stem_searches, "english"),
-                                 text_queries("http://example.org/e", stem_searches, '"lang:en"')):
-    stem_rows += len(expected)
-    if got != expected:
-        stem_failures += 1
-        print(f"lang:en {search!r}: gsparql {len(got)} rows, Lucene++ {len(expected)}; only gsparql: "
-              f"{sorted(got - expected)[:3]}, only Lucene++: {sorted(expected - got)[:3]}")
+stem_failures, _, stem_rows = compare("lang:en ", stem_searches, lucene(stem_texts, stem_searches, "english"),
+                                      text_queries("http://example.org/e", stem_searches, '"lang:en"'))
 print(f"lang:en: {len(stem_searches)} searches on {len(stem_texts)} English literals ({stem_rows} rows in all): "
       f"{len(stem_searches) - stem_failures} the same as Lucene++'s SnowballAnalyzer")
 plain = text_queries("http://example.org/e", ["run"])[0]  # without lang:, words as written, every tag
-if stem_failures or stem_rows < len(stem_searches) * 5 or not plain or any("Run" not in t.split() and "run" not in t.split() for t in plain):
+as_written = all("run" in t.lower().split() for t in plain)
+if stem_failures or stem_rows < len(stem_searches) * 5 or not plain or not as_written:
     failures += 1
     print("lang:en: stemmed rows differ, too few, or a search without lang: stemmed")
 sys.exit(1 if failures else 0)
