@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engine/geo/host_point_locator.h"
 #include "engine/geo/point_locator.h"
 
 namespace gsparql::engine {
@@ -24,7 +25,7 @@ const std::string& variableOf(const sparql::Expr& argument) {
 }
 
 // A probe batch with fewer points than this is placed by GEOS alone: below,
-// a trip to the device costs more than it saves.
+// a trip to the device (or the host's threads) costs more than it saves.
 constexpr size_t kLocateAtLeast = 1024;
 
 }  // namespace
@@ -51,7 +52,8 @@ std::string SpatialJoin::describe() const {
   if (locatedPoints_ > 0) {
     char took[32];
     std::snprintf(took, sizeof took, "%.3g ms", locateMilliseconds_);
-    text += "; " + std::to_string(locatedPoints_) + " points located on the executor's device in " + took + ", " +
+    text += "; " + std::to_string(locatedPoints_) + " points located " +
+            (locatedOnDevice_ ? "on the executor's device" : "on the host's cores") + " in " + took + ", " +
             std::to_string(undecidedPairs_) + " pairs left to GEOS";
   }
   return text + ")";
@@ -84,7 +86,11 @@ void SpatialJoin::openImpl(ExecutionContext& context) {
     if (it->second != UINT32_MAX) rowsOfItem_[it->second].push_back(r);
   }
   locator_.reset();
-  if (std::optional<geo::RingSet> shapes = matcher_->pointShapes()) locator_ = context.bgpExecutor.pointLocator(*shapes);
+  if (std::optional<geo::RingSet> shapes = matcher_->pointShapes()) {
+    locator_ = context.bgpExecutor.pointLocator(*shapes);
+    locatedOnDevice_ = locator_ != nullptr;
+    if (!locator_) locator_ = geo::makeHostPointLocator(*shapes);
+  }
 }
 
 SpatialJoin::BatchPoints SpatialJoin::batchPoints() {

@@ -13,9 +13,10 @@
 // Where the indexed geometries are polygons and the relation is decided by
 // where a point lies, a probe batch's points (as the spatial index knows
 // them) are placed in bulk by the query's executor's device where it has
-// one (Executor::pointLocator: the GPU's), GEOS deciding only the pairs it
-// leaves undecided; the rows are the same, in the same order (a probe row's
-// matches in the order of the indexed terms).
+// one (Executor::pointLocator: the GPU's), else on the host's cores
+// (geo/host_point_locator.h), GEOS deciding only the pairs left undecided;
+// the rows are the same, in the same order (a probe row's matches in the
+// order of the indexed terms).
 #include <functional>
 #include <memory>
 #include <optional>
@@ -83,6 +84,7 @@ class SpatialJoin final : public Operator {
   std::vector<uint32_t> pointOfRow_;
   std::vector<uint32_t> matchStarts_, pointMatches_;
   size_t locatedPoints_ = 0, undecidedPairs_ = 0;  // for EXPLAIN
+  bool locatedOnDevice_ = false;                    // by the executor's locator, not the host's
   double locateMilliseconds_ = 0;                  // in the locator's calls, copies included
 };
 

@@ -19,6 +19,7 @@
 #include "engine/geo/operations.h"
 #include "engine/geo/spatial_index.h"
 #include "gsparql/database.h"
+#include "support/random_shapes.h"
 #include "support/test_support.h"
 
 namespace {
@@ -154,6 +155,34 @@ TEST_CASE("a filter against a constant geometry that more literals meet than a B
                             ") && STR(?x) < \"http://e/p3\") }") ==
         rows(*store.db, "SELECT ?x WHERE { ?x <http://e/at> ?g FILTER((geof:sfWithin(?g, " + polygon +
                             ") || false) && STR(?x) < \"http://e/p3\") }"));
+}
+
+TEST_CASE("points located on the host's cores join polygons as GEOS alone does, many-sided polygons left to GEOS") {
+  // Random polygons with holes and parts (points on their vertices and
+  // edges), and a disc of 400 sides over some of them, which GEOS decides.
+  std::string data = test::shapesAndPoints(80, 60, 6000);
+  std::string disc = "POLYGON((";
+  for (int i = 0; i <= 400; ++i) {
+    const double angle = 2 * 3.141592653589793 * (i % 400) / 400;
+    disc += (i ? ", " : "") + test::wktPoint(30 + 12 * std::cos(angle), 30 + 12 * std::sin(angle));
+  }
+  data += "<http://e/disc> <http://e/type> <http://e/Shape> .\n<http://e/disc> <" + kGeo + "asWKT> " +
+          literal(disc + "))") + " .\n";
+  Store store(data);
+  const std::string bgp = "?p <http://e/type> <http://e/Point> ; geo:asWKT ?w . "
+                          "?s <http://e/type> <http://e/Shape> ; geo:asWKT ?g . ";
+  for (const std::string condition : {"geof:sfWithin(?w, ?g)", "geof:sfContains(?g, ?w)", "geof:sfIntersects(?w, ?g)"}) {
+    const std::string query = "SELECT ?p ?s WHERE { " + bgp + "FILTER(" + condition + ") }";
+    const std::string scanned = "SELECT ?p ?s WHERE { " + bgp + "FILTER(" + condition + " || false) }";
+    CAPTURE(query);
+    const auto expected = rows(*store.db, scanned);
+    CHECK(rows(*store.db, query) == expected);
+    CHECK(expected.size() > 1000);
+    const std::string plan = explain(*store.db, query);
+    CAPTURE(plan);
+    CHECK(plan.find("6000 points located on the host's cores") != std::string::npos);
+    CHECK(plan.find(", 0 pairs left to GEOS") == std::string::npos);  // the disc's
+  }
 }
 
 TEST_CASE("the query rewrite's topological property between features runs as a spatial join") {

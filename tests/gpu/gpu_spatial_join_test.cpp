@@ -23,34 +23,6 @@ namespace {
 const std::string kGeo = "http://www.opengis.net/ont/geosparql#";
 const std::string kPrefixes = "PREFIX geo: <" + kGeo + "> PREFIX geof: <http://www.opengis.net/def/function/geosparql/> ";
 
-std::string literal(const std::string& wkt) { return "\"" + wkt + "\"^^<" + kGeo + "wktLiteral>"; }
-
-std::string feature(const std::string& kind, int i, const std::string& wkt) {
-  const std::string s = "<http://e/" + kind + std::to_string(i) + ">";
-  return s + " <http://e/type> <http://e/" + kind + "> .\n" + s + " <" + kGeo + "asWKT> " + literal(wkt) + " .\n";
-}
-
-// `shapes` polygonal shapes on [0, side]^2 and `points` points: a vertex
-// of every shape (on its boundary), then random points of the grid of halves.
-std::string shapesAndPoints(int shapes, int side, int points) {
-  std::mt19937 random(17);
-  std::uniform_int_distribution<int> at(5, side - 5), grid(0, 2 * side);
-  std::string data;
-  std::vector<std::string> wkts;
-  for (int i = 0; i < shapes; ++i) {
-    wkts.push_back(randomPolygonalWkt(random, i, at(random), at(random)));
-    data += feature("Shape", i, wkts.back());
-  }
-  int point = 0;
-  for (const std::string& wkt : wkts) {
-    const size_t open = wkt.find_last_of('(');
-    const std::string corner = wkt.substr(open + 1, wkt.find(',', open) - open - 1);
-    data += feature("Point", point++, "POINT(" + corner + ")");
-  }
-  while (point < points) data += feature("Point", point++, "POINT(" + wktPoint(grid(random) / 2.0, grid(random) / 2.0) + ")");
-  return data;
-}
-
 // The rows of `query` with its BGPs on the GPU and its points located
 // there, against the CPU executor's; the number of rows.
 size_t checkLocatedOnGpu(const Database& db, const std::string& query) {

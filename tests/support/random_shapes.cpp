@@ -43,4 +43,34 @@ std::string randomPolygonalWkt(std::mt19937& random, int i, double cx, double cy
   }
 }
 
+namespace {
+
+std::string feature(const std::string& kind, int i, const std::string& wkt) {
+  const std::string geo = "http://www.opengis.net/ont/geosparql#";
+  const std::string s = "<http://e/" + kind + std::to_string(i) + ">";
+  return s + " <http://e/type> <http://e/" + kind + "> .\n" + s + " <" + geo + "asWKT> \"" + wkt + "\"^^<" + geo +
+         "wktLiteral> .\n";
+}
+
+}  // namespace
+
+std::string shapesAndPoints(int shapes, int side, int points) {
+  std::mt19937 random(17);
+  std::uniform_int_distribution<int> at(5, side - 5), grid(0, 2 * side);
+  std::string data;
+  std::vector<std::string> wkts;
+  for (int i = 0; i < shapes; ++i) {
+    wkts.push_back(randomPolygonalWkt(random, i, at(random), at(random)));
+    data += feature("Shape", i, wkts.back());
+  }
+  int point = 0;
+  for (const std::string& wkt : wkts) {
+    const size_t open = wkt.find_last_of('(');
+    const std::string corner = wkt.substr(open + 1, wkt.find(',', open) - open - 1);
+    data += feature("Point", point++, "POINT(" + corner + ")");
+  }
+  while (point < points) data += feature("Point", point++, "POINT(" + wktPoint(grid(random) / 2.0, grid(random) / 2.0) + ")");
+  return data;
+}
+
 }  // namespace gsparql::test
