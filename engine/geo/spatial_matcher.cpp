@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "engine/geo/geos_library.h"
@@ -72,6 +73,10 @@ struct SpatialMatcher::Impl {
   GEOSSTRtree* tree = nullptr;
   bool built = false;
   std::optional<Box> extent;  // of the non-empty added geometries: a test in plain numbers first
+  // The probe holdsForPoint read last: a point's undecided pairs come one
+  // after another, and its term is read once for them.
+  std::string lastProbe;
+  std::optional<Geometry> lastGeometry;
 
   Impl(std::string_view functionIri, bool first)
       : relation(relationOf(functionIri)), addedFirst(first), prepared(preparedFor(relation.name, first)),
@@ -226,8 +231,12 @@ bool SpatialMatcher::holdsForPoint(uint32_t shape, PointPlace place, const std::
     case PointPlace::Undecided:
       break;
   }
-  std::optional<Geometry> g = readTerm(term());
-  return g && impl_->holdsFor(*impl_->nonEmpty.at(shape), *g);
+  const std::string_view text = term();
+  if (text != impl_->lastProbe) {
+    impl_->lastGeometry = readTerm(text);
+    impl_->lastProbe = text;
+  }
+  return impl_->lastGeometry && impl_->holdsFor(*impl_->nonEmpty.at(shape), *impl_->lastGeometry);
 }
 
 }  // namespace gsparql::engine::geo

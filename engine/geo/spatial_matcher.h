@@ -48,7 +48,7 @@ class SpatialMatcher {
   uint32_t itemOfShape(uint32_t shape) const;
   // Whether a point probe placed `place` in shape `shape` is in the
   // relation with it; GEOS decides an Undecided place, reading the probe's
-  // term (`term()`: asked only then).
+  // term (`term()`: asked only then; read once for a point's pairs in a row).
   bool holdsForPoint(uint32_t shape, PointPlace place, const std::function<std::string_view()>& term);
 
  private:
