@@ -160,7 +160,8 @@ TEST_CASE("a filter against a constant geometry that more literals meet than a B
 TEST_CASE("points located on the host's cores join polygons as GEOS alone does, many-sided polygons left to GEOS") {
   // Random polygons with holes and parts (points on their vertices and
   // edges), and a disc of 400 sides over some of them, which GEOS decides.
-  std::string data = test::shapesAndPoints(80, 60, 6000);
+  // (GEOS alone decides 2,000 x 41 pairs a relation: kept small for ASan.)
+  std::string data = test::shapesAndPoints(40, 60, 2000);
   std::string disc = "POLYGON((";
   for (int i = 0; i <= 400; ++i) {
     const double angle = 2 * 3.141592653589793 * (i % 400) / 400;
@@ -177,10 +178,10 @@ TEST_CASE("points located on the host's cores join polygons as GEOS alone does, 
     CAPTURE(query);
     const auto expected = rows(*store.db, scanned);
     CHECK(rows(*store.db, query) == expected);
-    CHECK(expected.size() > 1000);
+    CHECK(expected.size() > 300);
     const std::string plan = explain(*store.db, query);
     CAPTURE(plan);
-    CHECK(plan.find("6000 points located on the host's cores") != std::string::npos);
+    CHECK(plan.find("2000 points located on the host's cores") != std::string::npos);
     CHECK(plan.find(", 0 pairs left to GEOS") == std::string::npos);  // the disc's
   }
 }
