@@ -117,7 +117,7 @@ class Database::Impl {
   }
 
   GpuSetup gpuSetup() const {
-    return {gpuDevices(), options.gpuExecutors, options.gpuMemoryBytes, options.gpuCacheBytes,
+    return {gpuDevices(), options.gpuExecutors, options.gpuMemoryBytes, options.gpuCacheBytes, options.gpuPeerBytes,
             options.gpuPlainCsrLookups, options.gpuTwoPassJoin, options.gpuNaiveSetOperations,
             options.gpuFuseLightSteps, costModel().gpu};
   }

@@ -15,7 +15,8 @@ namespace gsparql {
 namespace {
 
 // One device object per share of the GPU, each bound to an executor of the pool.
-std::unique_ptr<engine::Executor> gpuPool(const GpuSetup& setup, uint32_t device) {
+std::unique_ptr<engine::Executor> gpuPool(const GpuSetup& setup, uint32_t device,
+                                          const std::shared_ptr<engine::gpu::PeerRanges>& peers) {
   const uint32_t count = std::max(1u, setup.executorsPerGpu);
   engine::GpuOptions options;
   options.device = static_cast<int>(device);
@@ -27,6 +28,7 @@ std::unique_ptr<engine::Executor> gpuPool(const GpuSetup& setup, uint32_t device
   options.twoPassJoin = setup.twoPassJoin;
   options.naiveSetOperations = setup.naiveSetOperations;
   options.fuseLightSteps = setup.fuseLightSteps;
+  options.peers = peers;
   std::vector<std::unique_ptr<engine::Executor>> executors;
   for (uint32_t i = 0; i < count; ++i) executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(options)));
   return engine::makeExecutorPool(std::move(executors));
@@ -35,8 +37,10 @@ std::unique_ptr<engine::Executor> gpuPool(const GpuSetup& setup, uint32_t device
 std::shared_ptr<GpuExecutors> makeGpuExecutors(const GpuSetup& setup) {
   auto made = std::make_shared<GpuExecutors>();
   made->cpu = engine::makeCpuExecutor();
+  const std::shared_ptr<engine::gpu::PeerRanges> peers = engine::makePeerRanges(
+      std::vector<int>(setup.gpus.begin(), setup.gpus.end()), setup.peerBytes, setup.memoryBytes);
   std::vector<engine::SpreadDevice> pools;
-  for (uint32_t device : setup.gpus) pools.push_back({"GPU " + std::to_string(device), gpuPool(setup, device)});
+  for (uint32_t device : setup.gpus) pools.push_back({"GPU " + std::to_string(device), gpuPool(setup, device, peers)});
   std::unique_ptr<engine::Executor> all = pools.size() == 1
                                               ? std::move(pools.front().executor)
                                               : engine::makeDeviceSpreadExecutor(std::move(pools), {setup.costs});

@@ -10,6 +10,7 @@
 // after that starts from an empty GPU.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/bgp/executor.h"
@@ -23,6 +24,7 @@ struct GpuSetup {
   uint32_t executorsPerGpu = 1;
   uint64_t memoryBytes = 0;
   uint64_t cacheBytes = 0;  // for all the executors of a GPU
+  std::optional<uint64_t> peerBytes;  // DatabaseOptions::gpuPeerBytes
   bool plainCsrLookups = false;
   bool twoPassJoin = false;
   bool naiveSetOperations = false;

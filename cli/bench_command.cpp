@@ -227,7 +227,7 @@ const Command& benchCommand() {
                    sharedOption("--memory-budget"),
                    sharedOption("--optimizer"),
                    sharedOption("--cost-model"),
-                   sharedOption("--gpus"), sharedOption("--gpu-memory"),
+                   sharedOption("--gpus"), sharedOption("--gpu-memory"), sharedOption("--gpu-peer-memory"),
                    sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
                    sharedOption("--entailment"),

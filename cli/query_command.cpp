@@ -88,7 +88,7 @@ const Command& queryCommand() {
                    sharedOption("--memory-budget"),
                    sharedOption("--optimizer"),
                    sharedOption("--cost-model"),
-                   sharedOption("--gpus"), sharedOption("--gpu-memory"),
+                   sharedOption("--gpus"), sharedOption("--gpu-memory"), sharedOption("--gpu-peer-memory"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
                    sharedOption("--entailment"),
                    {"--time", "", "print the time of opening, parsing, planning and running on standard error"},

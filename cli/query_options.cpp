@@ -24,6 +24,9 @@ const std::vector<OptionUsage>& sharedOptions() {
       {"--cost-model", "FILE", "the optimizer's cost model (default: the one gsparql calibrate cached)"},
       {"--gpus", "all|N|LIST", "the GPUs to use: all (default), the first N, or ordinals such as 0,2"},
       {"--gpu-memory", "SIZE", "the most GPU memory to hold on each GPU (default: what is free)"},
+      {"--gpu-peer-memory", "SIZE|0",
+       "what each GPU holds of adjacency too large for one GPU, read by the others over NVLink "
+       "(default: a quarter of --gpu-memory; 0: stream from the host)"},
       {"--gpu-preload", "", "copy the adjacency of every predicate that fits to the GPU at start"},
       {"--union-default-graph", "", "without FROM, the default graph is the union of the named graphs"},
       {"--no-geosparql-rewrite", "", "geo:sfWithin and the other topological properties match stored triples only"},
@@ -141,6 +144,7 @@ DatabaseOptions databaseOptionsFrom(const Arguments& args) {
   DatabaseOptions options;
   if (auto m = args.value("--gpu-memory")) options.gpuMemoryBytes = options::parseByteSize(*m);
   if (auto g = args.value("--gpus")) options.gpus = parseGpus(*g);
+  if (auto p = args.value("--gpu-peer-memory")) options.gpuPeerBytes = *p == "0" ? 0 : options::parseByteSize(*p);
   if (auto file = args.value("--cost-model")) options.costModel = readCostModel(*file);
   options.gpuPreload = args.flag("--gpu-preload");
   return options;

@@ -141,7 +141,7 @@ const Command& replCommand() {
        .summary = "an interactive shell over a database",
        .options = {sharedOption("--db"), sharedOption("--backend"), sharedOption("--semantics"),
                    sharedOption("--timeout"), sharedOption("--memory-budget"), sharedOption("--optimizer"),
-                   sharedOption("--cost-model"), sharedOption("--gpus"), sharedOption("--gpu-memory"), sharedOption("--gpu-preload"),
+                   sharedOption("--cost-model"), sharedOption("--gpus"), sharedOption("--gpu-memory"), sharedOption("--gpu-peer-memory"), sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),
                    sharedOption("--entailment")},
        .notes = std::string("Queries and updates end with ';', prefixes are remembered, .help lists the shell's\n"

@@ -209,7 +209,7 @@ const Command& serveCommand() {
                    {"--timeout", "SECONDS", "a query's time limit, the most a request may ask (default 300; 0 or none: no limit)"},
                    {"--max-result-rows", "N", "the most rows (a graph: triples) a result may have (default: no limit)"},
                    {"--memory-budget", "SIZE", "memory for all queries in flight together (default: RAM/2)"},
-                   sharedOption("--gpus"), sharedOption("--gpu-memory"),
+                   sharedOption("--gpus"), sharedOption("--gpu-memory"), sharedOption("--gpu-peer-memory"),
                    {"--gpu-streams", "N", "GPU executors, a CUDA stream each (default: one a thread, at most 4)"},
                    sharedOption("--gpu-preload"),
                    sharedOption("--union-default-graph"), sharedOption("--no-geosparql-rewrite"),

@@ -4,23 +4,18 @@
 #include <cmath>
 
 #include "engine/gpu/gpu_steps.h"
+#include "engine/gpu/peer_ranges.cuh"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine::gpu {
-namespace {
-
-// The device memory a device object may hold: what is free at start, or
-// less where the options say so (--gpu-memory), shared with the device
-// objects made beside it on the same GPU.
 uint64_t memoryLimit(const GpuOptions& options) {
+  GSPARQL_CUDA(cudaSetDevice(options.device));
   size_t free = 0, total = 0;
   GSPARQL_CUDA(cudaMemGetInfo(&free, &total));
   uint64_t limit = options.memoryBytes ? std::min<uint64_t>(options.memoryBytes, free) : free;
   if (options.simulatedDeviceBytes) limit = std::min(limit, options.simulatedDeviceBytes);
   return limit / std::max(1u, options.memoryShares);
 }
-
-}  // namespace
 
 FusedWorkspace::FusedWorkspace(DevicePool& pool, uint32_t capacity)
     : capacity(capacity), gridLimit(fusedGridLimit()), state(pool, 1), lists(pool, capacity),
@@ -75,15 +70,26 @@ FusedWorkspace& Device::fusedWorkspace() {
 
 uint64_t Device::candidateBudget(double bytesPerCandidate) const {
   if (options_.stepCandidateBudget != 0) return options_.stepCandidateBudget;
-  const uint64_t used = pool_.bytesInUse();
+  // Ranges its peers read from this GPU take their share of every device object's limit.
+  const uint64_t homed = options_.peers ? options_.peers->bytesOnGpu(device_) / std::max(1u, options_.memoryShares) : 0;
+  const uint64_t used = pool_.bytesInUse() + homed;
   const double left = used < memoryLimit_ ? static_cast<double>(memoryLimit_ - used) : 0;
   const double candidates = std::max(left / 2, static_cast<double>(memoryLimit_) / 8) / bytesPerCandidate;
   return std::max<uint64_t>(4096, static_cast<uint64_t>(candidates));
 }
 
+PeerRanges* Device::peersFor(const StreamingPlan& plan) const {
+  PeerRanges* peers = options_.peers.get();
+  return !plan.streamed.empty() && peers != nullptr && peers->fits(plan.streamedBytes) ? peers : nullptr;
+}
+
 uint64_t Device::bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) const {
+  const std::vector<AdjacencyUse> uses = adjacencyUses(gpuSteps(plan, bgp), store);
+  const StreamingPlan streaming = planStreaming(uses, cache_.budget());
+  const bool inPlace = peersFor(streaming) != nullptr;
   uint64_t bytes = 0;
-  for (const AdjacencyUse& use : adjacencyUses(gpuSteps(plan, bgp), store)) {
+  for (const AdjacencyUse& use : uses) {
+    if (inPlace && streaming.streams(use.id.first, use.id.second)) continue;
     if (!cache_.holds(store, use.id.first, use.id.second)) bytes += use.bytes;
   }
   return bytes;

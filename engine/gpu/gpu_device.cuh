@@ -52,6 +52,11 @@ struct FusedWorkspace {
   std::array<cudaEvent_t, kMaxSteps + 1> stepEnds{};  // [0]: before the first step
 };
 
+// The device memory a device object made with `options` may hold: what is
+// free on its GPU (made current) or less where the options say so
+// (--gpu-memory), shared with the device objects made beside it.
+uint64_t memoryLimit(const GpuOptions& options);
+
 class Device {
  public:
   explicit Device(const GpuOptions& options);
@@ -68,6 +73,10 @@ class Device {
   DevicePool& pool() { return pool_; }
   GraphCache& cache() { return cache_; }
   const GraphCache& cache() const { return cache_; }
+  // Where what `plan` streams is read in place (peer_ranges.cuh): the
+  // setup's peers, where their homes can hold all of it; else null, and it
+  // streams from the host.
+  PeerRanges* peersFor(const StreamingPlan& plan) const;
   // Its buffers take an eighth of the memory limit at most.
   FusedWorkspace& fusedWorkspace();
 
@@ -78,7 +87,8 @@ class Device {
   uint64_t candidateBudget(double bytesPerCandidate) const;
 
   // The adjacency the plan's steps read that the cache lacks (streamed
-  // adjacency is copied again by every query).
+  // adjacency is copied again by every query, unless peers' homes hold it:
+  // then it is copied once, and not counted).
   uint64_t bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) const;
   // Both directions of every predicate, in id order, each that still fits
   // the cache's budget (one that would not is left to the queries, which

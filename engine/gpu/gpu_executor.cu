@@ -9,6 +9,7 @@
 #include "engine/gpu/gpu_run.cuh"
 #include "engine/gpu/gpu_steps.h"
 #include "engine/gpu/gpu_walk_estimator.h"
+#include "engine/gpu/peer_ranges.cuh"
 
 namespace gsparql::engine {
 namespace {
@@ -135,6 +136,21 @@ std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions& options) {
   }
   return std::make_shared<gpu::Device>(options);
 }
+
+std::shared_ptr<gpu::PeerRanges> makePeerRanges(const std::vector<int>& gpus, std::optional<uint64_t> bytesPerGpu,
+                                                uint64_t memoryBytes) {
+  if (gpus.size() < 2 || bytesPerGpu == 0 || !gpu::PeerRanges::peersCanRead(gpus)) return nullptr;
+  uint64_t bytes = bytesPerGpu.value_or(UINT64_MAX);
+  for (int device = 0; !bytesPerGpu && device < static_cast<int>(gpus.size()); ++device) {
+    GpuOptions options;
+    options.device = gpus[device];
+    options.memoryBytes = memoryBytes;
+    bytes = std::min(bytes, gpu::memoryLimit(options) / 4);
+  }
+  return std::make_shared<gpu::PeerRanges>(gpus, bytes);
+}
+
+uint64_t peerBytesOnGpu(const gpu::PeerRanges& peers, int gpu) { return peers.bytesOnGpu(gpu); }
 
 std::unique_ptr<Executor> makeGpuExecutor(std::shared_ptr<gpu::Device> device) {
   return std::make_unique<GpuExecutor>(std::move(device));

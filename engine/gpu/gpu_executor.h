@@ -7,11 +7,18 @@
 // (placement/fallback_executor.h) runs that on the CPU executor.
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "engine/bgp/executor.h"
 #include "engine/gpu/load_balance.h"
 
 namespace gsparql::engine {
+
+namespace gpu {
+class Device;
+class PeerRanges;
+}
 
 struct GpuOptions {
   // The CUDA device (its ordinal) the device object lives on.
@@ -53,11 +60,11 @@ struct GpuOptions {
   // row that goes one per warp, pooled, or to one block; more, split across
   // blocks. All zero: chosen per step from the histogram of row work.
   gpu::Thresholds loadBalance;
+  // The GPUs of the setup as homes of the adjacency too large for this
+  // device's cache, which it then reads there in place rather than
+  // streaming it from the host (gpu/peer_ranges.cuh); null: from the host.
+  std::shared_ptr<gpu::PeerRanges> peers;
 };
-
-namespace gpu {
-class Device;
-}
 
 // True when this build has the GPU backend and a CUDA device is present.
 bool gpuAvailable();
@@ -68,6 +75,16 @@ int gpuCount();
 // memory over memoryShares) on the options' device, kept between queries. Throws QueryError when
 // the build has no GPU backend or no device is present.
 std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions& options = {});
+
+// The GPUs `gpus` (CUDA ordinals) as homes of key ranges that each reads of
+// the others over NVLink (gpu/peer_ranges.cuh), each holding up to
+// `bytesPerGpu`, by default a quarter of its memory limit (`memoryBytes`, 0:
+// what is free). Null where there are fewer than two GPUs, where a pair
+// cannot read each other's memory, or where `bytesPerGpu` is 0.
+std::shared_ptr<gpu::PeerRanges> makePeerRanges(const std::vector<int>& gpus, std::optional<uint64_t> bytesPerGpu,
+                                                uint64_t memoryBytes);
+// What the homes of `peers` on CUDA device `gpu` hold.
+uint64_t peerBytesOnGpu(const gpu::PeerRanges& peers, int gpu);
 
 // An executor that runs one call at a time on `device`, which it shares
 // (and keeps as long as it lives).

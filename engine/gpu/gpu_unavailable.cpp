@@ -17,6 +17,12 @@ int gpuCount() { return 0; }
 
 std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions&) { noGpuBackend(); }
 
+std::shared_ptr<gpu::PeerRanges> makePeerRanges(const std::vector<int>&, std::optional<uint64_t>, uint64_t) {
+  return nullptr;  // no GPUs, no peers: nothing to decline
+}
+
+uint64_t peerBytesOnGpu(const gpu::PeerRanges&, int) { noGpuBackend(); }
+
 std::unique_ptr<Executor> makeGpuExecutor(std::shared_ptr<gpu::Device>) { noGpuBackend(); }
 
 std::unique_ptr<Executor> makeGpuExecutor(const GpuOptions&) { noGpuBackend(); }

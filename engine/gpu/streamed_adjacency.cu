@@ -5,21 +5,50 @@
 
 namespace gsparql::engine::gpu {
 
+StreamedAdjacency::StreamedAdjacency(Device& device, const GraphStore& store, StreamingPlan plan)
+    : device_(device), store_(store), plan_(std::move(plan)), peers_(device_.peersFor(plan_)) {}
+
+// Ranges read from peers' homes wait for no copy: nothing to start early.
 void StreamedAdjacency::prefetchFirstRange(AdjacencyId id) {
+  if (peers_ != nullptr) return;
   const std::vector<KeyRange>& ranges = rangesOf(id);
   if (!ranges.empty()) device_.cache().prefetch(store_, id.first, id.second, ranges.front());
 }
 
 std::string StreamedAdjacency::note() const {
   if (!any()) return "";
+  const std::string streamed = std::to_string(plan_.streamed.size()) + " adjacency(s) ";
+  if (peers_ != nullptr) {
+    const auto& r = peerReads_;
+    return streamed + "read in place from the GPUs' homes (peer_ranges.cuh): " + std::to_string(r.passes) +
+           " range pass(es) over " + std::to_string(r.bytes) + " bytes, " + std::to_string(r.remote) +
+           " on another GPU; " + std::to_string(r.uploaded) + " range(s) of " + std::to_string(r.uploadedBytes) +
+           " bytes uploaded to their homes; ";
+  }
   const StreamedRanges& r = device_.cache().streamedThisQuery();
   char times[96];
   std::snprintf(times, sizeof times, "copies took %.3f ms, the query waited %.3f ms for them; ", r.copyMilliseconds,
                 r.waitedMilliseconds);
-  return std::to_string(plan_.streamed.size()) + " adjacency(s) streamed in key ranges of at most " +
-         std::to_string(plan_.partitionBytes) + " bytes: " + std::to_string(r.ranges) + " range(s) of " +
-         std::to_string(r.bytes) + " bytes and " + std::to_string(r.packed) + " packed list set(s) of " +
-         std::to_string(r.packedBytes) + " bytes uploaded, " + times;
+  return streamed + "streamed in key ranges of at most " + std::to_string(plan_.partitionBytes) + " bytes: " +
+         std::to_string(r.ranges) + " range(s) of " + std::to_string(r.bytes) + " bytes and " +
+         std::to_string(r.packed) + " packed list set(s) of " + std::to_string(r.packedBytes) + " bytes uploaded, " +
+         times;
+}
+
+DeviceAdjacency StreamedAdjacency::acquire(AdjacencyId id, KeyRange range) {
+  if (peers_ == nullptr) return device_.cache().acquire(store_, id.first, id.second, range);
+  const PeerRange r = peers_->acquire(store_, id, range);
+  ++peerReads_.passes;
+  peerReads_.bytes += rangeBytes(store_.adjacency(id.first).predicate(id.second), range);
+  peerReads_.remote += r.home != device_.options().device;
+  peerReads_.uploaded += r.uploadedBytes > 0;
+  peerReads_.uploadedBytes += r.uploadedBytes;
+  return r.view;
+}
+
+void StreamedAdjacency::release(AdjacencyId id, KeyRange range) {
+  if (peers_ == nullptr) return device_.cache().release(store_, id.first, id.second, range);
+  peers_->release(store_, id, range, device_.pool().stream());
 }
 
 std::vector<uint32_t> StreamedAdjacency::keysOnHost(const uint32_t* keys, uint32_t rows) const {
@@ -34,7 +63,7 @@ const std::vector<KeyRange>& StreamedAdjacency::rangesOf(AdjacencyId id) {
   auto it = ranges_.find(id);
   if (it == ranges_.end()) {
     const PredicateAdjacency& host = store_.adjacency(id.first).predicate(id.second);
-    it = ranges_.emplace(id, keyRanges(host, plan_.partitionBytes)).first;
+    it = ranges_.emplace(id, peers_ ? peers_->ranges(host) : keyRanges(host, plan_.partitionBytes)).first;
   }
   return it->second;
 }

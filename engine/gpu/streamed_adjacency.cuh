@@ -1,14 +1,17 @@
 #pragma once
 // What one run (gpu_run.cuh) streams (streaming_plan.h), and its passes over
 // it: the key ranges of each streamed adjacency, cut on first use in the
-// run, and the packed lists of a level's few keys. Part of the run's state,
-// so it goes with the run.
+// run, and the packed lists of a level's few keys. Where the device has
+// peers (peer_ranges.cuh) whose homes can hold all it streams, the ranges
+// are theirs, read in place on whichever GPU holds them, and nothing is
+// packed. Part of the run's state, so it goes with the run.
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "engine/gpu/gpu_device.cuh"
+#include "engine/gpu/peer_ranges.cuh"
 #include "engine/gpu/streaming_plan.h"
 #include "storage/graph_store.h"
 
@@ -16,8 +19,7 @@ namespace gsparql::engine::gpu {
 
 class StreamedAdjacency {
  public:
-  StreamedAdjacency(Device& device, const GraphStore& store, StreamingPlan plan)
-      : device_(device), store_(store), plan_(std::move(plan)) {}
+  StreamedAdjacency(Device& device, const GraphStore& store, StreamingPlan plan);
 
   bool any() const { return !plan_.streamed.empty(); }
   bool streams(pcsr::Direction direction, uint32_t predicate) const { return plan_.streams(direction, predicate); }
@@ -29,29 +31,29 @@ class StreamedAdjacency {
   // runs, each held (not evicted) during its pass.
   template <typename Pass>
   void forEachRange(AdjacencyId id, const uint32_t* keys, uint32_t rows, Pass&& pass) {
-    GraphCache& cache = device_.cache();
     std::vector<KeyRange> ranges;
     if (keys != nullptr && rows <= device_.options().streamedKeysRead) {
       const std::vector<uint32_t> values = keysOnHost(keys, rows);
       const PredicateAdjacency& host = store_.adjacency(id.first).predicate(id.second);
-      if (const auto packed = packLists(host, values, plan_.partitionBytes)) {
-        const GraphCache::PackedOnDevice lists = cache.upload(*packed);
-        return pass(lists.view);
+      if (peers_ == nullptr) {
+        if (const auto packed = packLists(host, values, plan_.partitionBytes)) {
+          const GraphCache::PackedOnDevice lists = device_.cache().upload(*packed);
+          return pass(lists.view);
+        }
       }
       ranges = rangesHolding(id, values);
     } else {
       ranges = rangesOf(id);
     }
     for (size_t i = 0; i < ranges.size(); ++i) {
-      const DeviceAdjacency range = cache.acquire(store_, id.first, id.second, ranges[i]);
+      const DeviceAdjacency range = acquire(id, ranges[i]);
       struct Hold {
-        GraphCache& cache;
-        const GraphStore& store;
+        StreamedAdjacency& streamed;
         AdjacencyId id;
         KeyRange range;
-        ~Hold() { cache.release(store, id.first, id.second, range); }
-      } hold{cache, store_, id, ranges[i]};
-      if (i + 1 < ranges.size()) cache.prefetch(store_, id.first, id.second, ranges[i + 1]);
+        ~Hold() { streamed.release(id, range); }
+      } hold{*this, id, ranges[i]};
+      if (i + 1 < ranges.size() && peers_ == nullptr) device_.cache().prefetch(store_, id.first, id.second, ranges[i + 1]);
       pass(range);
     }
   }
@@ -64,6 +66,10 @@ class StreamedAdjacency {
 
  private:
   std::vector<uint32_t> keysOnHost(const uint32_t* keys, uint32_t rows) const;
+  // A range for one pass, held until released: from the cache (uploaded
+  // from the host), or where a peer's home holds it.
+  DeviceAdjacency acquire(AdjacencyId id, KeyRange range);
+  void release(AdjacencyId id, KeyRange range);
   // The key ranges of a streamed adjacency, cut on first use in the run.
   const std::vector<KeyRange>& rangesOf(AdjacencyId id);
   // The ranges that hold one of `values`.
@@ -72,7 +78,13 @@ class StreamedAdjacency {
   Device& device_;
   const GraphStore& store_;
   StreamingPlan plan_;
+  PeerRanges* peers_;  // where every streamed adjacency is read in place (null: from the host)
   std::map<AdjacencyId, std::vector<KeyRange>> ranges_;
+  // Passes over ranges read from peers, their bytes, those on another GPU
+  // than the device's, and what was uploaded to homes for this run.
+  struct {
+    uint64_t passes = 0, bytes = 0, remote = 0, uploaded = 0, uploadedBytes = 0;
+  } peerReads_;
 };
 
 }  // namespace gsparql::engine::gpu

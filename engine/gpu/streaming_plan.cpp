@@ -63,6 +63,7 @@ StreamingPlan planStreaming(std::vector<AdjacencyUse> uses, uint64_t cacheBytes)
   for (const AdjacencyUse& u : uses) {
     if (total <= cacheBytes / 2) break;
     plan.streamed.insert(u.id);
+    plan.streamedBytes += u.bytes;
     total -= u.bytes;
   }
   // Small enough for the pieces to overlap their upload with kernels, large

@@ -56,6 +56,7 @@ struct AdjacencyUse {
 struct StreamingPlan {
   std::set<AdjacencyId> streamed;  // empty: everything is uploaded whole
   uint64_t partitionBytes = 0;     // the most bytes of one key range
+  uint64_t streamedBytes = 0;      // of the streamed adjacencies, whole
   bool streams(pcsr::Direction d, uint32_t predicate) const { return streamed.contains({d, predicate}); }
 };
 

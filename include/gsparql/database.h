@@ -39,6 +39,12 @@ struct DatabaseOptions {
   // least busy, and a heavy BGP is cut into chunks that all of them run
   // (engine/placement/device_spread_executor.h).
   std::vector<uint32_t> gpus;
+  // With several GPUs: device memory each keeps for the key ranges of
+  // adjacency too large for one GPU's cache, which every GPU reads in place
+  // over NVLink instead of streaming it from the host (--gpu-peer-memory;
+  // engine/gpu/peer_ranges.cuh). nullopt: a quarter of each GPU's memory
+  // limit, used only once a query's adjacency outgrows the cache; 0: none.
+  std::optional<uint64_t> gpuPeerBytes;
   // GPU executors per GPU (--gpu-streams): each runs one call at a time on
   // its own CUDA stream, with 1/n of the GPU's memory limit and its own
   // adjacency cache; calls beyond them wait. 0: one.

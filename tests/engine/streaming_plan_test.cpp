@@ -64,9 +64,11 @@ TEST_CASE("a query streams nothing while its adjacency fits the cache, else its 
   CHECK(tight.streamed == std::set<engine::gpu::AdjacencyId>{{kOut, 1}});  // the other three take 170 <= 234
   CHECK(tight.streams(kOut, 1));
   CHECK_FALSE(tight.streams(kIn, 1));
+  CHECK(tight.streamedBytes == 300);  // what peers' homes must hold to take it (gpu/peer_ranges.cuh)
 
   const engine::gpu::StreamingPlan small = engine::gpu::planStreaming(uses, 200);
   CHECK(small.streamed == std::set<engine::gpu::AdjacencyId>{{kOut, 1}, {kIn, 1}});  // the other two take 70 <= 100
+  CHECK(small.streamedBytes == 400);
   CHECK(small.partitionBytes >= 16 << 10);  // never ranges of a few bytes, however small the cache
 
   const engine::gpu::StreamingPlan large = engine::gpu::planStreaming({{{kOut, 1}, uint64_t{8} << 30}}, 1u << 30);

@@ -653,6 +653,77 @@ TEST_CASE("adjacency larger than the GPU's cache streams in key ranges, with the
   }
 }
 
+// Two GPUs' executors (two shares of one GPU where there is one) whose
+// streamed adjacency is read in place from `peers`' homes, each with a 64 KB cache.
+std::vector<std::unique_ptr<engine::Executor>> executorsReadingPeers(engine::Executor& cpu, const std::vector<int>& gpus,
+                                                                     const std::shared_ptr<engine::gpu::PeerRanges>& peers,
+                                                                     uint32_t streamedKeysRead) {
+  std::vector<std::unique_ptr<engine::Executor>> executors;
+  for (int gpu : gpus) {
+    engine::GpuOptions o;
+    o.device = gpu;
+    o.memoryShares = gpus.front() == gpus.back() ? 2 : 1;
+    o.graphCacheBytes = 64 << 10;
+    o.streamedKeysRead = streamedKeysRead;
+    o.peers = peers;
+    executors.push_back(gpuBackend(cpu, o));
+  }
+  return executors;
+}
+
+TEST_CASE("adjacency larger than one GPU's cache is read in place from the GPUs' homes, with the CPU executor's rows, "
+          "homes stay within their budget, evicting what no query holds") {
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto cpu = engine::makeCpuExecutor();
+  const std::vector<int> gpus{0, 1 % engine::gpuCount()};
+  const bool twoGpus = gpus[0] != gpus[1];
+  const std::regex read(
+      R"((\d+) adjacency\(s\) read in place from the GPUs' homes \(peer_ranges.cuh\): (\d+) range pass\(es\) over \d+ bytes, (\d+) on another GPU; \d+ range\(s\) of (\d+) bytes uploaded)");
+  // Homes of 4 MB take any query's streamed adjacency; of 192 KB, some
+  // queries' only (the others stream from the host), and not all at once.
+  for (const uint64_t budget : {uint64_t{4} << 20, uint64_t{192} << 10}) {
+    for (const uint32_t keysRead : {0u, 1u << 16}) {
+      CAPTURE(budget);
+      CAPTURE(keysRead);
+      const auto peers = engine::makePeerRanges(gpus, budget, 0);
+      REQUIRE(peers != nullptr);
+      auto executors = executorsReadingPeers(*cpu, gpus, peers, keysRead);
+      size_t compared = 0, inPlace = 0, severalPasses = 0, remote = 0, fromHost = 0;
+      uint64_t uploaded = 0;
+      for (const std::string& text : sf1Queries()) {
+        CAPTURE(text);
+        for (const std::string& q : {text, countingQuery(text)}) {
+          engine::Executor& gpu = *executors[compared++ % executors.size()];
+          const std::string note = compare(store, gpu, *cpu, q, false);
+          fromHost += note.find("streamed in key ranges") != std::string::npos;
+          std::smatch m;
+          if (!std::regex_search(note, m, read)) continue;
+          ++inPlace;
+          severalPasses += std::stoull(m[2].str()) > std::stoull(m[1].str());
+          remote += std::stoull(m[3].str()) > 0;
+          uploaded += std::stoull(m[4].str());
+        }
+      }
+      MESSAGE(inPlace << " of " << compared << " BGPs read peers' ranges (" << remote << " on another GPU), "
+                      << fromHost << " streamed from the host; " << uploaded << " bytes uploaded to homes");
+      CHECK(inPlace > compared / 4);
+      CHECK(severalPasses > 0);
+      CHECK((remote > 0) == twoGpus);  // both GPUs hold homes, and each reads the other's
+      const uint64_t held = engine::peerBytesOnGpu(*peers, gpus[0]) + (twoGpus ? engine::peerBytesOnGpu(*peers, gpus[1]) : 0);
+      CHECK(held <= 2 * budget);
+      if (budget < (1u << 20)) {
+        CHECK(fromHost > 0);             // what the homes cannot take streams as before
+        CHECK(uploaded > 2 * budget);    // more than fits at once: ranges were evicted and uploaded again
+      } else {
+        CHECK(fromHost == 0);
+      }
+    }
+  }
+}
+
 TEST_CASE("what the GPU executor says it would copy for a plan is what running it copies, and nothing after") {
   if (skipWithoutGpu()) return;
   TempDir dir;

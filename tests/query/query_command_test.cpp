@@ -238,23 +238,34 @@ TEST_CASE("bad queries fail with a message and exit code 1, never a crash") {
   CHECK(db.query({"SELECT * WHERE { ?s ?p ?o }", "--backend", "quantum"}).exitCode == 2);
 }
 
-TEST_CASE("--gpu-memory takes a size, refuses anything else before running, and leaves the CPU executor alone") {
+TEST_CASE("--gpu-memory and --gpu-peer-memory take a size, refuse anything else before running, and leave the CPU executor alone") {
   Db db;
-  for (const char* bad : {"0", "-1", "64MB", "lots", ""}) {
-    CAPTURE(bad);
-    for (const std::string& command : queryingCommands()) {
-      CAPTURE(command);
-      std::vector<std::string> args{command, "--db", db.db(), "--gpu-memory", bad};
-      if (command == "query") args.push_back(kAges);
-      if (command == "bench") args.insert(args.end(), {"--queries", db.dir.path().string()});
-      const ProcessResult r = runCli(args);
-      CHECK(r.exitCode == 2);
-      CHECK(r.output.find("expected a number of bytes") != std::string::npos);
+  // 0 is a size only for --gpu-peer-memory (no peer ranges).
+  const std::vector<std::pair<std::string, std::vector<std::string>>> options{
+      {"--gpu-memory", {"0", "-1", "64MB", "lots", ""}}, {"--gpu-peer-memory", {"-1", "00", "1.5G", "none", ""}}};
+  for (const auto& [option, bads] : options) {
+    for (const std::string& bad : bads) {
+      CAPTURE(option);
+      CAPTURE(bad);
+      for (const std::string& command : queryingCommands()) {
+        CAPTURE(command);
+        std::vector<std::string> args{command, "--db", db.db(), option, bad};
+        if (command == "query") args.push_back(kAges);
+        if (command == "bench") args.insert(args.end(), {"--queries", db.dir.path().string()});
+        const ProcessResult r = runCli(args);
+        CHECK(r.exitCode == 2);
+        CHECK(r.output.find("expected a number of bytes") != std::string::npos);
+      }
     }
   }
-  const ProcessResult ok = db.query({kAges, "--backend", "cpu", "--gpu-memory", "64M"});
-  CHECK(ok.exitCode == 0);
-  CHECK(ok.output == db.query({kAges, "--backend", "cpu"}).output);
+  const std::string cpuRows = db.query({kAges, "--backend", "cpu"}).output;
+  for (const std::vector<std::string>& sizes : {std::vector<std::string>{"--gpu-memory", "64M"},
+                                                {"--gpu-peer-memory", "0"}, {"--gpu-peer-memory", "1G"}}) {
+    CAPTURE(sizes[0] + " " + sizes[1]);
+    const ProcessResult ok = db.query({kAges, "--backend", "cpu", sizes[0], sizes[1]});
+    CHECK(ok.exitCode == 0);
+    CHECK(ok.output == cpuRows);
+  }
 }
 
 TEST_CASE("calibrate fits a cost model that query, bench, repl and serve read with --cost-model, and a bad one is refused") {
