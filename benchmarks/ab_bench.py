@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Before/after comparison of `gsparql bench` CSVs taken in interleaved rounds.
 
-    ab_bench.py [--engine] EXPECTED.tsv BEFORE=a1.csv,a2.csv,... AFTER=b1.csv,b2.csv,...
+    ab_bench.py [--engine] [--only FILE] EXPECTED.tsv BEFORE=a1.csv,a2.csv,... AFTER=b1.csv,b2.csv,...
 
 Machines are noisy from one minute to the next, so the two binaries run in
 alternating rounds (ABBA...) and each query's time is the median over the
 rounds of its per-round median. Prints, per template, the median of those
 times and of the per-query ratios (after/before), then the geometric mean of
 the per-query ratios over all queries. Row counts are checked against the
-reference answers and between the two sides.
+reference answers and between the two sides. --only FILE: only the queries
+that FILE names, one a line, each line's first word (up to a colon).
 """
 import csv
 import math
@@ -40,13 +41,18 @@ def main():
     engine = args[0] == "--engine"
     if engine:
         args = args[1:]
+    only = None
+    if args[0] == "--only":
+        with open(args[1]) as f:
+            only = {line.split(":")[0].split()[0] for line in f if line.strip()}
+        args = args[2:]
     with open(args[0]) as f:
         next(f)
         expected = {line.split("\t")[0]: int(line.split("\t")[1]) for line in f if line.strip()}
     (before_name, before_files), (after_name, after_files) = (a.split("=", 1) for a in args[1:3])
     before = pooled(before_files.split(","), engine)
     after = pooled(after_files.split(","), engine)
-    queries = sorted(set(before) & set(after))
+    queries = sorted(q for q in set(before) & set(after) if only is None or q in only)
     problems = []
     for q in queries:
         counts = before[q][0] | after[q][0]

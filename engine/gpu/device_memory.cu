@@ -7,10 +7,9 @@ namespace gsparql::engine::gpu {
 
 DevicePool::DevicePool(uint64_t capacity) : capacity_(capacity) {
   GSPARQL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-  int device = 0;
-  GSPARQL_CUDA(cudaGetDevice(&device));
+  GSPARQL_CUDA(cudaGetDevice(&device_));
   cudaMemPool_t pool;
-  GSPARQL_CUDA(cudaDeviceGetDefaultMemPool(&pool, device));
+  GSPARQL_CUDA(cudaDeviceGetDefaultMemPool(&pool, device_));
   // Keep freed memory in the pool instead of returning it at every sync.
   uint64_t keep = UINT64_MAX;
   GSPARQL_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));

@@ -33,6 +33,7 @@ class DevicePool {
   DevicePool(const DevicePool&) = delete;
   DevicePool& operator=(const DevicePool&) = delete;
   cudaStream_t stream() const { return stream_; }
+  int device() const { return device_; }  // the CUDA ordinal its stream and memory belong to
   void* allocate(size_t bytes);
   void release(void* p, size_t bytes);
   void synchronize() const { GSPARQL_CUDA(cudaStreamSynchronize(stream_)); }
@@ -41,6 +42,7 @@ class DevicePool {
 
  private:
   cudaStream_t stream_ = nullptr;
+  int device_ = 0;
   uint64_t capacity_ = 0;
   uint64_t inUse_ = 0;
 };

@@ -64,6 +64,9 @@ std::shared_ptr<StagedUpload> PartitionStager::start(std::vector<HostToDevice> c
 
 double PartitionStager::copy(const std::vector<HostToDevice>& copies, cudaEvent_t allocated, cudaEvent_t ready) {
   const auto start = std::chrono::steady_clock::now();
+  // A thread starts on GPU 0: copies for another GPU's pool failed there
+  // ("invalid argument") until it selected the pool's.
+  GSPARQL_CUDA(cudaSetDevice(pool_.device()));
   Buffers& b = *buffers_;
   GSPARQL_CUDA(cudaStreamWaitEvent(b.copyStream, allocated));
   for (const HostToDevice& c : copies) {
