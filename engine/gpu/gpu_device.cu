@@ -78,15 +78,21 @@ uint64_t Device::candidateBudget(double bytesPerCandidate) const {
   return std::max<uint64_t>(4096, static_cast<uint64_t>(candidates));
 }
 
-PeerRanges* Device::peersFor(const StreamingPlan& plan) const {
+PeerRanges* Device::peersFor(const StreamingPlan& plan, const GraphStore& store) const {
   PeerRanges* peers = options_.peers.get();
-  return !plan.streamed.empty() && peers != nullptr && peers->fits(plan.streamedBytes) ? peers : nullptr;
+  if (plan.streamed.empty() || peers == nullptr || plan.streamedBytes <= cache_.budget() / 2) return nullptr;
+  uint64_t rangesBytes = 0;  // what the homes would hold: plain CSR, no PCSR groups
+  for (const auto& [direction, predicate] : plan.streamed) {
+    const PredicateAdjacency& adjacency = store.adjacency(direction).predicate(predicate);
+    rangesBytes += rangeBytes(adjacency, {0, adjacency.keyCount()});
+  }
+  return peers->fits(rangesBytes) ? peers : nullptr;
 }
 
 uint64_t Device::bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) const {
   const std::vector<AdjacencyUse> uses = adjacencyUses(gpuSteps(plan, bgp), store);
   const StreamingPlan streaming = planStreaming(uses, cache_.budget());
-  const bool inPlace = peersFor(streaming) != nullptr;
+  const bool inPlace = peersFor(streaming, store) != nullptr;
   uint64_t bytes = 0;
   for (const AdjacencyUse& use : uses) {
     if (inPlace && streaming.streams(use.id.first, use.id.second)) continue;

@@ -54,8 +54,8 @@ class PeerRanges {
   static bool peersCanRead(const std::vector<int>& gpus);
 
   uint64_t bytesPerGpu() const { return bytesPerGpu_; }
-  // Whether adjacency of `bytes` in all fits the homes at once (each home
-  // may take one range beyond its even share).
+  // Whether ranges of `bytes` in all (plain CSR: rangeBytes) fit the homes
+  // at once (each home may take one range beyond its even share).
   bool fits(uint64_t bytes) const;
   // The adjacency's key ranges: the same for every query and GPU.
   std::vector<KeyRange> ranges(const PredicateAdjacency& adjacency) const;

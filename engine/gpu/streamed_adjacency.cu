@@ -6,7 +6,7 @@
 namespace gsparql::engine::gpu {
 
 StreamedAdjacency::StreamedAdjacency(Device& device, const GraphStore& store, StreamingPlan plan)
-    : device_(device), store_(store), plan_(std::move(plan)), peers_(device_.peersFor(plan_)) {}
+    : device_(device), store_(store), plan_(std::move(plan)), peers_(device_.peersFor(plan_, store_)) {}
 
 // Ranges read from peers' homes wait for no copy: nothing to start early.
 void StreamedAdjacency::prefetchFirstRange(AdjacencyId id) {
@@ -18,14 +18,15 @@ void StreamedAdjacency::prefetchFirstRange(AdjacencyId id) {
 std::string StreamedAdjacency::note() const {
   if (!any()) return "";
   const std::string streamed = std::to_string(plan_.streamed.size()) + " adjacency(s) ";
-  if (peers_ != nullptr) {
-    const auto& r = peerReads_;
-    return streamed + "read in place from the GPUs' homes (peer_ranges.cuh): " + std::to_string(r.passes) +
-           " range pass(es) over " + std::to_string(r.bytes) + " bytes, " + std::to_string(r.remote) +
-           " on another GPU; " + std::to_string(r.uploaded) + " range(s) of " + std::to_string(r.uploadedBytes) +
-           " bytes uploaded to their homes; ";
-  }
   const StreamedRanges& r = device_.cache().streamedThisQuery();
+  if (peers_ != nullptr) {
+    const auto& p = peerReads_;
+    return streamed + "read in place from the GPUs' homes (peer_ranges.cuh): " + std::to_string(p.passes) +
+           " range pass(es) over " + std::to_string(p.bytes) + " bytes, " + std::to_string(p.remote) +
+           " on another GPU; " + std::to_string(p.uploaded) + " range(s) of " + std::to_string(p.uploadedBytes) +
+           " bytes uploaded to their homes, " + std::to_string(r.packed) + " packed list set(s) of " +
+           std::to_string(r.packedBytes) + " bytes; ";
+  }
   char times[96];
   std::snprintf(times, sizeof times, "copies took %.3f ms, the query waited %.3f ms for them; ", r.copyMilliseconds,
                 r.waitedMilliseconds);

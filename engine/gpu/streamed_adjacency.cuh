@@ -3,8 +3,9 @@
 // it: the key ranges of each streamed adjacency, cut on first use in the
 // run, and the packed lists of a level's few keys. Where the device has
 // peers (peer_ranges.cuh) whose homes can hold all it streams, the ranges
-// are theirs, read in place on whichever GPU holds them, and nothing is
-// packed. Part of the run's state, so it goes with the run.
+// are theirs, read in place on whichever GPU holds them (a level of few
+// keys still uploads their packed lists: one pass of kilobytes beat a pass
+// per range read over NVLink). Part of the run's state, so it goes with the run.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -35,11 +36,9 @@ class StreamedAdjacency {
     if (keys != nullptr && rows <= device_.options().streamedKeysRead) {
       const std::vector<uint32_t> values = keysOnHost(keys, rows);
       const PredicateAdjacency& host = store_.adjacency(id.first).predicate(id.second);
-      if (peers_ == nullptr) {
-        if (const auto packed = packLists(host, values, plan_.partitionBytes)) {
-          const GraphCache::PackedOnDevice lists = device_.cache().upload(*packed);
-          return pass(lists.view);
-        }
+      if (const auto packed = packLists(host, values, plan_.partitionBytes)) {
+        const GraphCache::PackedOnDevice lists = device_.cache().upload(*packed);
+        return pass(lists.view);
       }
       ranges = rangesHolding(id, values);
     } else {
