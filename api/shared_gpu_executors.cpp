@@ -15,8 +15,8 @@ namespace gsparql {
 namespace {
 
 // One device object per share of the GPU, each bound to an executor of the pool.
-std::unique_ptr<engine::Executor> gpuPool(const GpuSetup& setup, uint32_t device,
-                                          const std::shared_ptr<engine::gpu::PeerRanges>& peers) {
+// The options of each device object of one GPU's pool: one per share of it.
+engine::GpuOptions deviceOptions(const GpuSetup& setup, uint32_t device) {
   const uint32_t count = std::max(1u, setup.executorsPerGpu);
   engine::GpuOptions options;
   options.device = static_cast<int>(device);
@@ -28,19 +28,29 @@ std::unique_ptr<engine::Executor> gpuPool(const GpuSetup& setup, uint32_t device
   options.twoPassJoin = setup.twoPassJoin;
   options.naiveSetOperations = setup.naiveSetOperations;
   options.fuseLightSteps = setup.fuseLightSteps;
-  options.peers = peers;
+  return options;
+}
+
+std::unique_ptr<engine::Executor> gpuPool(engine::GpuOptions options) {
   std::vector<std::unique_ptr<engine::Executor>> executors;
-  for (uint32_t i = 0; i < count; ++i) executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(options)));
+  for (uint32_t i = 0; i < options.memoryShares; ++i) {
+    executors.push_back(engine::makeGpuExecutor(engine::makeGpuDevice(options)));
+  }
   return engine::makeExecutorPool(std::move(executors));
 }
 
 std::shared_ptr<GpuExecutors> makeGpuExecutors(const GpuSetup& setup) {
   auto made = std::make_shared<GpuExecutors>();
   made->cpu = engine::makeCpuExecutor();
-  const std::shared_ptr<engine::gpu::PeerRanges> peers = engine::makePeerRanges(
-      std::vector<int>(setup.gpus.begin(), setup.gpus.end()), setup.peerBytes, setup.memoryBytes);
+  const std::shared_ptr<engine::gpu::PeerRanges> peers =
+      engine::makePeerRanges(std::vector<int>(setup.gpus.begin(), setup.gpus.end()), setup.peerBytes,
+                             deviceOptions(setup, setup.gpus.front()));
   std::vector<engine::SpreadDevice> pools;
-  for (uint32_t device : setup.gpus) pools.push_back({"GPU " + std::to_string(device), gpuPool(setup, device, peers)});
+  for (uint32_t device : setup.gpus) {
+    engine::GpuOptions options = deviceOptions(setup, device);
+    options.peers = peers;
+    pools.push_back({"GPU " + std::to_string(device), gpuPool(std::move(options))});
+  }
   std::unique_ptr<engine::Executor> all = pools.size() == 1
                                               ? std::move(pools.front().executor)
                                               : engine::makeDeviceSpreadExecutor(std::move(pools), {setup.costs});

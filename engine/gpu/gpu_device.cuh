@@ -73,14 +73,11 @@ class Device {
   DevicePool& pool() { return pool_; }
   GraphCache& cache() { return cache_; }
   const GraphCache& cache() const { return cache_; }
-  // Where what `plan` streams is read in place (peer_ranges.cuh): the
-  // setup's peers, where their homes can hold all of it and this cache
-  // cannot keep it (half of it is left to streamed ranges); else null, and
-  // it streams from the host. Adjacency that can stay in the cache is
-  // uploaded once and read locally after: reading it over NVLink on every
-  // run was slower (WatDiv SF100 on two H200s: the light queries up to 1.5x,
-  // while C3, whose ranges cannot stay, was 3.3x faster:
-  // benchmarks/results/h200x2-2026-11-30-peer-ranges).
+  // Where what `plan` streams comes from (peer_ranges.cuh): the setup's
+  // peers, where their homes can hold all of it and this cache cannot keep
+  // it (half of it is left to streamed ranges); else null, and it streams
+  // from the host. What can stay in the cache is uploaded once and read
+  // locally after, wherever it came from.
   PeerRanges* peersFor(const StreamingPlan& plan, const GraphStore& store) const;
   // Its buffers take an eighth of the memory limit at most.
   FusedWorkspace& fusedWorkspace();

@@ -138,16 +138,17 @@ std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions& options) {
 }
 
 std::shared_ptr<gpu::PeerRanges> makePeerRanges(const std::vector<int>& gpus, std::optional<uint64_t> bytesPerGpu,
-                                                uint64_t memoryBytes) {
+                                                const GpuOptions& readers) {
   if (gpus.size() < 2 || bytesPerGpu == 0 || !gpu::PeerRanges::peersCanRead(gpus)) return nullptr;
-  uint64_t bytes = bytesPerGpu.value_or(UINT64_MAX);
-  for (int device = 0; !bytesPerGpu && device < static_cast<int>(gpus.size()); ++device) {
-    GpuOptions options;
-    options.device = gpus[device];
-    options.memoryBytes = memoryBytes;
-    bytes = std::min(bytes, gpu::memoryLimit(options) / 4);
+  uint64_t home = UINT64_MAX, cache = UINT64_MAX;
+  for (const int device : gpus) {
+    GpuOptions reader = readers;
+    reader.device = device;
+    const uint64_t limit = gpu::memoryLimit(reader);  // a share's
+    home = std::min(home, bytesPerGpu.value_or(limit * std::max(1u, readers.memoryShares) / 4));
+    cache = std::min(cache, readers.graphCacheBytes ? readers.graphCacheBytes : limit / 4);
   }
-  return std::make_shared<gpu::PeerRanges>(gpus, bytes);
+  return std::make_shared<gpu::PeerRanges>(gpus, home, cache / 4);
 }
 
 uint64_t peerBytesOnGpu(const gpu::PeerRanges& peers, int gpu) { return peers.bytesOnGpu(gpu); }

@@ -61,8 +61,8 @@ struct GpuOptions {
   // blocks. All zero: chosen per step from the histogram of row work.
   gpu::Thresholds loadBalance;
   // The GPUs of the setup as homes of the adjacency too large for this
-  // device's cache, which it then reads there in place rather than
-  // streaming it from the host (gpu/peer_ranges.cuh); null: from the host.
+  // device's cache, which it then copies from them over NVLink rather than
+  // from the host (gpu/peer_ranges.cuh); null: from the host.
   std::shared_ptr<gpu::PeerRanges> peers;
 };
 
@@ -76,13 +76,15 @@ int gpuCount();
 // the build has no GPU backend or no device is present.
 std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions& options = {});
 
-// The GPUs `gpus` (CUDA ordinals) as homes of key ranges that each reads of
-// the others over NVLink (gpu/peer_ranges.cuh), each holding up to
-// `bytesPerGpu`, by default a quarter of its memory limit (`memoryBytes`, 0:
-// what is free). Null where there are fewer than two GPUs, where a pair
-// cannot read each other's memory, or where `bytesPerGpu` is 0.
+// The GPUs `gpus` (CUDA ordinals) as homes of key ranges that each copies
+// from the others over NVLink (gpu/peer_ranges.cuh), each holding up to
+// `bytesPerGpu`, by default a quarter of its memory limit. `readers`: the
+// options of the device objects that will copy them (their memory limit and
+// shares, their cache), which size the ranges so that a reader's cache takes
+// four. Null where there are fewer than two GPUs, where a pair cannot read
+// each other's memory, or where `bytesPerGpu` is 0.
 std::shared_ptr<gpu::PeerRanges> makePeerRanges(const std::vector<int>& gpus, std::optional<uint64_t> bytesPerGpu,
-                                                uint64_t memoryBytes);
+                                                const GpuOptions& readers);
 // What the homes of `peers` on CUDA device `gpu` hold.
 uint64_t peerBytesOnGpu(const gpu::PeerRanges& peers, int gpu);
 

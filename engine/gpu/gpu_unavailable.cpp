@@ -17,7 +17,7 @@ int gpuCount() { return 0; }
 
 std::shared_ptr<gpu::Device> makeGpuDevice(const GpuOptions&) { noGpuBackend(); }
 
-std::shared_ptr<gpu::PeerRanges> makePeerRanges(const std::vector<int>&, std::optional<uint64_t>, uint64_t) {
+std::shared_ptr<gpu::PeerRanges> makePeerRanges(const std::vector<int>&, std::optional<uint64_t>, const GpuOptions&) {
   return nullptr;  // no GPUs, no peers: nothing to decline
 }
 

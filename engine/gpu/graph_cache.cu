@@ -116,28 +116,55 @@ bool GraphCache::holds(const GraphStore& store, pcsr::Direction direction, uint3
   return entries_.contains(Key{store.adjacency(direction).source(predicate), static_cast<uint32_t>(direction), predicate, 0});
 }
 
+template <typename Upload>
 GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
-                                          KeyRange range) {
+                                          KeyRange range, Upload upload) {
   const uint32_t kind = kRangeKind + static_cast<uint32_t>(direction);
   const uint64_t id = uint64_t{range.first} << 32 | range.end;
   return cached(store.adjacency(direction).source(predicate), kind, predicate, [&](Entry& e) {
     const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
     const uint32_t keys = range.end - range.first;
-    const uint32_t firstNeighbour = host.offsets()[range.first];
-    const uint32_t neighbours = host.offsets()[range.end] - firstNeighbour;
+    const uint32_t neighbours = host.offsets()[range.end] - host.offsets()[range.first];
     e.isRange = true;
     e.keys = DeviceArray<uint32_t>(pool_, keys);
     e.offsets = DeviceArray<uint32_t>(pool_, keys + 1);
     e.neighbours = DeviceArray<uint32_t>(pool_, neighbours);
     e.bytes = e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
+    e.view = {nullptr, nullptr, e.keys.data(), e.offsets.data(), e.neighbours.data(), keys, 0};
+    upload(e, host);
+  }, id);
+}
+
+GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
+                                          KeyRange range) {
+  return rangeEntry(store, direction, predicate, range, [&](Entry& e, const PredicateAdjacency& host) {
     // Offsets as in the file: lookups subtract the range's first one.
+    const uint32_t firstNeighbour = host.offsets()[range.first];
     e.upload = stager_.start({{host.keys().data() + range.first, e.keys.data(), e.keys.bytes()},
                               {host.offsets().data() + range.first, e.offsets.data(), e.offsets.bytes()},
                               {host.neighbours().data() + firstNeighbour, e.neighbours.data(), e.neighbours.bytes()}});
-    e.view = {nullptr, nullptr, e.keys.data(), e.offsets.data(), e.neighbours.data(), keys, 0};
     ++streamed_.ranges;
     streamed_.bytes += e.bytes;
-  }, id);
+  });
+}
+
+bool GraphCache::holdsRange(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
+                            KeyRange range) const {
+  return entries_.contains(Key{store.adjacency(direction).source(predicate), kRangeKind + static_cast<uint32_t>(direction),
+                               predicate, uint64_t{range.first} << 32 | range.end});
+}
+
+DeviceAdjacency GraphCache::acquireCopy(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
+                                        KeyRange range, const DeviceAdjacency& from) {
+  Entry& e = rangeEntry(store, direction, predicate, range, [&](Entry& e, const PredicateAdjacency&) {
+    for (const auto& [to, source, bytes] : {std::tuple{e.keys.data(), from.keys, e.keys.bytes()},
+                                            std::tuple{e.offsets.data(), from.offsets, e.offsets.bytes()},
+                                            std::tuple{e.neighbours.data(), from.neighbours, e.neighbours.bytes()}}) {
+      GSPARQL_CUDA(cudaMemcpyAsync(to, source, bytes, cudaMemcpyDefault, pool_.stream()));
+    }
+  });
+  ++e.holds;
+  return e.view;
 }
 
 GraphCache::PackedOnDevice GraphCache::upload(const PackedLists& packed) {

@@ -88,6 +88,12 @@ class GraphCache {
   // stream waits for it. Not evicted until released.
   DeviceAdjacency acquire(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
   void release(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
+  // Whether a key range is cached here (acquire would find it, without copying).
+  bool holdsRange(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range) const;
+  // A key range copied on the pool's stream from another GPU's copy of it
+  // (`from`, a home's: peer_ranges.cuh) unless cached, then as acquire.
+  DeviceAdjacency acquireCopy(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range,
+                              const DeviceAdjacency& from);
   // Starts uploading a range the query acquires next (nothing if cached),
   // so that its copy overlaps the kernels in between.
   void prefetch(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
@@ -121,6 +127,10 @@ class GraphCache {
   bool evictable(const Entry& e) const;
   void evictFor(uint64_t bytes);
   void evictIdle();  // every entry the running query does not use
+  // `upload` fills a new entry's arrays (from the host, or from a peer).
+  template <typename Upload>
+  Entry& rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range,
+                    Upload upload);
   Entry& rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
   Entry& entry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate);
   template <typename Upload>

@@ -21,11 +21,12 @@ auto onGpu(int gpu, F&& f) {
   return f();
 }
 
-// A range's largest size: an eighth of a home, so that a home holds several
-// and the last one dealt to it overshoots its even share by little.
-uint64_t largestRange(uint64_t bytesPerGpu) {
+// A range's largest size: what a reader's cache takes, and at most an eighth
+// of a home, so that a home holds several and the last one dealt to it
+// overshoots its even share by little; never a few bytes.
+uint64_t largestRange(uint64_t bytesPerGpu, uint64_t readerRangeBytes) {
   constexpr uint64_t kLeast = uint64_t{16} << 10;
-  return std::max(kLeast, bytesPerGpu / 8);
+  return std::max(kLeast, std::min(bytesPerGpu / 8, readerRangeBytes));
 }
 
 }  // namespace
@@ -40,7 +41,8 @@ bool PeerRanges::peersCanRead(const std::vector<int>& gpus) {
   return true;
 }
 
-PeerRanges::PeerRanges(std::vector<int> gpus, uint64_t bytesPerGpu) : bytesPerGpu_(bytesPerGpu) {
+PeerRanges::PeerRanges(std::vector<int> gpus, uint64_t bytesPerGpu, uint64_t readerRangeBytes)
+    : bytesPerGpu_(bytesPerGpu), largestRange_(largestRange(bytesPerGpu, readerRangeBytes)) {
   const std::set<int> distinct(gpus.begin(), gpus.end());
   for (int reader : distinct) {
     onGpu(reader, [&] {
@@ -72,11 +74,11 @@ PeerRanges::~PeerRanges() {
 
 bool PeerRanges::fits(uint64_t bytes) const {
   const uint64_t homes = homes_.size();
-  return bytes + homes * largestRange(bytesPerGpu_) <= homes * bytesPerGpu_;
+  return bytes + homes * largestRange_ <= homes * bytesPerGpu_;
 }
 
 std::vector<KeyRange> PeerRanges::ranges(const PredicateAdjacency& adjacency) const {
-  return keyRanges(adjacency, largestRange(bytesPerGpu_));
+  return keyRanges(adjacency, largestRange_);
 }
 
 PeerRanges::Key PeerRanges::keyOf(const GraphStore& store, AdjacencyId id, KeyRange range) {
@@ -104,7 +106,9 @@ PeerRange PeerRanges::acquire(const GraphStore& store, AdjacencyId id, KeyRange 
 // can mark the reader's progress, it waits for the reader's stream instead.
 void PeerRanges::release(const GraphStore& store, AdjacencyId id, KeyRange range, cudaStream_t readerStream) noexcept {
   std::lock_guard lock(mutex_);
-  Entry& e = entries_.find(keyOf(store, id, range))->second;  // held: there
+  const auto it = entries_.find(keyOf(store, id, range));
+  if (it == entries_.end()) return;  // not held here: nothing to release
+  Entry& e = it->second;
   --e.holds;
   std::erase_if(e.readers, [](const auto& reader) { return cudaEventQuery(reader->get()) == cudaSuccess; });
   try {

@@ -1,9 +1,9 @@
 #pragma once
 // Adjacency too large for one GPU's cache, spread over the GPUs of a host
-// and read in place over NVLink (issue 41: graphs larger than one GPU).
-// A streamed adjacency (streaming_plan.h) is cut into key ranges; each range
-// lives on one GPU of the set, its home, and a query on any GPU of the set
-// reads it there through a peer pointer instead of copying it from the
+// and read over NVLink (issue 41: graphs larger than one GPU). A streamed
+// adjacency (streaming_plan.h) is cut into key ranges; each range lives on
+// one GPU of the set, its home, and a query on any GPU of the set copies it
+// from there into its own cache (streamed_adjacency.cuh) instead of from the
 // host: the GPUs together hold what none holds alone, and a range crosses
 // PCIe once, not once per query and GPU.
 //
@@ -32,20 +32,21 @@ class GraphStore;
 
 namespace gsparql::engine::gpu {
 
-// A range in use by one pass: where it lives, and whether the pass waited
-// for its upload.
+// A range being copied to a reader: where it lives, and what it took to put it there.
 struct PeerRange {
   DeviceAdjacency view;
-  int home = 0;              // the CUDA ordinal that holds it
+  int home = 0;                // the CUDA ordinal that holds it
   uint64_t uploadedBytes = 0;  // 0: it was there already
 };
 
 class PeerRanges {
  public:
   // `gpus`: CUDA ordinals (a repeated one: homes sharing a GPU, for tests on
-  // one); `bytesPerGpu`: what each home may hold. Enables peer access between
-  // every pair of distinct GPUs.
-  PeerRanges(std::vector<int> gpus, uint64_t bytesPerGpu);
+  // one); `bytesPerGpu`: what each home may hold; `readerRangeBytes`: the
+  // most a reader's cache takes of one range (ranges are at most that, and
+  // at most an eighth of a home). Enables peer access between every pair of
+  // distinct GPUs.
+  PeerRanges(std::vector<int> gpus, uint64_t bytesPerGpu, uint64_t readerRangeBytes);
   ~PeerRanges();
   PeerRanges(const PeerRanges&) = delete;
   PeerRanges& operator=(const PeerRanges&) = delete;
@@ -63,7 +64,7 @@ class PeerRanges {
   // The range, uploaded to a home if no home holds it; held (not evicted)
   // until released. Called with the reader's GPU current; leaves it current.
   PeerRange acquire(const GraphStore& store, AdjacencyId id, KeyRange range);
-  // The pass on `readerStream` that read the range has been enqueued.
+  // What reads the range on `readerStream` (the reader's copy) has been enqueued.
   void release(const GraphStore& store, AdjacencyId id, KeyRange range, cudaStream_t readerStream) noexcept;
 
   // What the homes on CUDA device `gpu` hold.
@@ -92,6 +93,7 @@ class PeerRanges {
 
   std::vector<Home> homes_;
   uint64_t bytesPerGpu_;
+  uint64_t largestRange_;
   mutable std::mutex mutex_;
   uint64_t clock_ = 0;
   std::map<Key, Entry> entries_;

@@ -21,9 +21,9 @@ std::string StreamedAdjacency::note() const {
   const StreamedRanges& r = device_.cache().streamedThisQuery();
   if (peers_ != nullptr) {
     const auto& p = peerReads_;
-    return streamed + "read in place from the GPUs' homes (peer_ranges.cuh): " + std::to_string(p.passes) +
-           " range pass(es) over " + std::to_string(p.bytes) + " bytes, " + std::to_string(p.remote) +
-           " on another GPU; " + std::to_string(p.uploaded) + " range(s) of " + std::to_string(p.uploadedBytes) +
+    return streamed + "read from the GPUs' homes (peer_ranges.cuh): " + std::to_string(p.copied) + " range(s) of " +
+           std::to_string(p.copiedBytes) + " bytes copied from their homes, " + std::to_string(p.fromAnotherGpu) +
+           " from another GPU; " + std::to_string(p.uploaded) + " range(s) of " + std::to_string(p.uploadedBytes) +
            " bytes uploaded to their homes, " + std::to_string(r.packed) + " packed list set(s) of " +
            std::to_string(r.packedBytes) + " bytes; ";
   }
@@ -36,20 +36,26 @@ std::string StreamedAdjacency::note() const {
          times;
 }
 
+// From the device's cache where it holds the range; else copied into the
+// cache from its home (over NVLink where the home is another GPU).
 DeviceAdjacency StreamedAdjacency::acquire(AdjacencyId id, KeyRange range) {
-  if (peers_ == nullptr) return device_.cache().acquire(store_, id.first, id.second, range);
-  const PeerRange r = peers_->acquire(store_, id, range);
-  ++peerReads_.passes;
-  peerReads_.bytes += rangeBytes(store_.adjacency(id.first).predicate(id.second), range);
-  peerReads_.remote += r.home != device_.options().device;
-  peerReads_.uploaded += r.uploadedBytes > 0;
-  peerReads_.uploadedBytes += r.uploadedBytes;
-  return r.view;
+  GraphCache& cache = device_.cache();
+  if (peers_ == nullptr || cache.holdsRange(store_, id.first, id.second, range)) {
+    return cache.acquire(store_, id.first, id.second, range);
+  }
+  const PeerRange home = peers_->acquire(store_, id, range);
+  const DeviceAdjacency copy = cache.acquireCopy(store_, id.first, id.second, range, home.view);
+  peers_->release(store_, id, range, device_.pool().stream());  // once the copy has left the home
+  ++peerReads_.copied;
+  peerReads_.copiedBytes += rangeBytes(store_.adjacency(id.first).predicate(id.second), range);
+  peerReads_.fromAnotherGpu += home.home != device_.options().device;
+  peerReads_.uploaded += home.uploadedBytes > 0;
+  peerReads_.uploadedBytes += home.uploadedBytes;
+  return copy;
 }
 
 void StreamedAdjacency::release(AdjacencyId id, KeyRange range) {
-  if (peers_ == nullptr) return device_.cache().release(store_, id.first, id.second, range);
-  peers_->release(store_, id, range, device_.pool().stream());
+  device_.cache().release(store_, id.first, id.second, range);
 }
 
 std::vector<uint32_t> StreamedAdjacency::keysOnHost(const uint32_t* keys, uint32_t rows) const {

@@ -3,9 +3,9 @@
 // it: the key ranges of each streamed adjacency, cut on first use in the
 // run, and the packed lists of a level's few keys. Where the device has
 // peers (peer_ranges.cuh) whose homes can hold all it streams, the ranges
-// are theirs, read in place on whichever GPU holds them (a level of few
-// keys still uploads their packed lists: one pass of kilobytes beat a pass
-// per range read over NVLink). Part of the run's state, so it goes with the run.
+// are theirs, copied into the device's cache from whichever GPU holds them
+// (a level of few keys still uploads their packed lists). Part of the run's
+// state, so it goes with the run.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -65,8 +65,8 @@ class StreamedAdjacency {
 
  private:
   std::vector<uint32_t> keysOnHost(const uint32_t* keys, uint32_t rows) const;
-  // A range for one pass, held until released: from the cache (uploaded
-  // from the host), or where a peer's home holds it.
+  // A range for one pass, held in the cache until released: uploaded from
+  // the host, or copied from a peer's home.
   DeviceAdjacency acquire(AdjacencyId id, KeyRange range);
   void release(AdjacencyId id, KeyRange range);
   // The key ranges of a streamed adjacency, cut on first use in the run.
@@ -79,10 +79,10 @@ class StreamedAdjacency {
   StreamingPlan plan_;
   PeerRanges* peers_;  // where every streamed adjacency is read in place (null: from the host)
   std::map<AdjacencyId, std::vector<KeyRange>> ranges_;
-  // Passes over ranges read from peers, their bytes, those on another GPU
-  // than the device's, and what was uploaded to homes for this run.
+  // Ranges copied from the homes into the cache, their bytes, those from
+  // another GPU than the device's, and what was uploaded to homes for this run.
   struct {
-    uint64_t passes = 0, bytes = 0, remote = 0, uploaded = 0, uploadedBytes = 0;
+    uint64_t copied = 0, copiedBytes = 0, fromAnotherGpu = 0, uploaded = 0, uploadedBytes = 0;
   } peerReads_;
 };
 
