@@ -414,34 +414,27 @@ HttpResponse SparqlServer::health() {
   return response;
 }
 
+std::shared_ptr<const Database> SparqlServer::heldSnapshot() {
+  std::lock_guard lock(databaseMutex_);
+  return database_;
+}
+
 std::shared_ptr<const Database> SparqlServer::database() {
-  auto latest = [this]() -> std::shared_ptr<const Database> {
-    std::shared_ptr<const Database> current;
-    {
-      std::lock_guard lock(databaseMutex_);
-      current = database_;
-    }
-    return current->isLatest() ? current : nullptr;  // a file read and a stat: outside the lock
-  };
-  if (auto current = latest()) return current;
+  // isLatest reads a file and stats another: outside the lock.
+  if (auto current = heldSnapshot(); current->isLatest()) return current;
   // One thread opens the newest snapshot while the others wait for it: a
   // client that has just updated must read its update, and after each
   // update every thread opening its own would take the cores from queries.
   std::lock_guard opening(openMutex_);
-  if (auto current = latest()) return current;
+  const std::shared_ptr<const Database> current = heldSnapshot();
+  if (current->isLatest()) return current;  // opened by the thread before
   try {  // the queries that hold the older snapshot go on meanwhile
-    std::shared_ptr<const Database> current;
-    {
-      std::lock_guard lock(databaseMutex_);
-      current = database_;
-    }
     auto newest = std::make_shared<const Database>(current->newest());
     std::lock_guard lock(databaseMutex_);
     database_ = newest;
     return newest;
   } catch (const Error&) {
-    std::lock_guard lock(databaseMutex_);
-    return database_;  // still a consistent snapshot; the next query tries again
+    return heldSnapshot();  // still a consistent snapshot; the next query tries again
   }
 }
 

@@ -118,6 +118,7 @@ class SparqlServer final : private HttpHandler {
   // The newest generation, opened again once an update, here or from
   // another process, has committed a newer one; queries hold theirs.
   std::shared_ptr<const Database> database();
+  std::shared_ptr<const Database> heldSnapshot();  // the one database() last gave, as it is now
   QueryOptions optionsFor(const ProtocolRequest& request, const HttpRequest& req) const;
   // Counts a request in flight; false once stopping.
   bool admit();
