@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <future>
 #include <mutex>
 #include <tuple>
 
@@ -35,18 +36,40 @@ std::vector<std::string_view> StemTable::wordsWithStem(std::string_view stem) co
 
 std::shared_ptr<const StemTable> stemTable(const TextIndex& index, const std::string& language) {
   using Key = std::tuple<const void*, size_t, std::string>;
+  using Table = std::shared_future<std::shared_ptr<const StemTable>>;
   // Never destroyed: a search may run while the process exits.
   static std::mutex& mutex = *new std::mutex;
-  static auto& kept = *new std::vector<std::pair<Key, std::shared_ptr<const StemTable>>>;  // the last used last
+  static auto& kept = *new std::vector<std::pair<Key, Table>>;  // the last used last
   const auto [file, added] = index.wordsIdentity();
   const Key key{file, added, language};
-  std::lock_guard lock(mutex);  // one table made at a time: concurrent searches wait for it rather than repeat it
-  const auto it = std::find_if(kept.begin(), kept.end(), [&](const auto& entry) { return entry.first == key; });
-  std::shared_ptr<const StemTable> table = it != kept.end() ? it->second : std::make_shared<StemTable>(index, language);
-  if (it != kept.end()) kept.erase(it);
-  kept.emplace_back(key, table);
-  if (kept.size() > kKeptTables) kept.erase(kept.begin());
-  return table;
+  std::promise<std::shared_ptr<const StemTable>> made;
+  Table table;
+  bool makesIt = false;
+  {
+    std::lock_guard lock(mutex);
+    const auto it = std::find_if(kept.begin(), kept.end(), [&](const auto& entry) { return entry.first == key; });
+    if (it != kept.end()) {
+      table = it->second;
+      kept.erase(it);
+    } else {
+      table = made.get_future().share();
+      makesIt = true;
+    }
+    kept.emplace_back(key, table);
+    if (kept.size() > kKeptTables) kept.erase(kept.begin());
+  }
+  // Made outside the lock: searches for the same table wait for this one
+  // rather than repeat it, searches for another do not wait.
+  if (makesIt) {
+    try {
+      made.set_value(std::make_shared<StemTable>(index, language));
+    } catch (...) {
+      made.set_exception(std::current_exception());
+      std::lock_guard lock(mutex);  // the next search tries again
+      std::erase_if(kept, [&](const auto& entry) { return entry.first == key; });
+    }
+  }
+  return table.get();
 }
 
 }  // namespace gsparql::engine::text

@@ -3,7 +3,7 @@
 // with lang:TAG (text_search.h): made once per index and language in a
 // process, every word stemmed on several threads (Snowball takes about
 // 0.2 us a word: 0.1 s of one core for WatDiv SF100's 531,412 words), and
-// kept for the last kKeptTables.
+// kept for the last kKeptTables. A search waits only for its own table.
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -29,7 +29,8 @@ class StemTable {
 
 inline constexpr size_t kKeptTables = 4;
 
-// The table of `index`'s words in `language` (a tag Stemmer::forLanguage knows).
+// The table of `index`'s words in `language` (a tag Stemmer::forLanguage
+// knows), made by the first search that needs it while those after it wait.
 std::shared_ptr<const StemTable> stemTable(const TextIndex& index, const std::string& language);
 
 }  // namespace gsparql::engine::text

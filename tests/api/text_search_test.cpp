@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "gsparql/database.h"
@@ -386,4 +387,34 @@ TEST_CASE("text:query with lang:TAG keeps that tag's literals and matches words 
   CHECK(f.rows("SELECT ?s ?l WHERE { (?s ?score ?l) text:query (e:label \"run\") }") == exact);
   // A limit counts the literals of the language only.
   CHECK(f.rows("SELECT ?s WHERE { ?s text:query (e:label \"dog\" 3 \"lang:en\") }").size() == 3);
+}
+
+TEST_CASE("searches in several languages at once, from many threads, give each search's rows") {
+  std::string data;
+  const std::vector<std::pair<std::string, std::string>> labels = {
+      {"running dogs", "en"}, {"the runner runs", "en"}, {"laufende Hunde", "de"}, {"der Hund läuft", "de"},
+      {"chiens courants", "fr"}, {"le chien court", "fr"}, {"perros corriendo", "es"}, {"el perro corre", "es"}};
+  for (int i = 0; i < 400; ++i) {
+    const auto& [text, tag] = labels[i % labels.size()];
+    data += "<http://e/s" + std::to_string(i) + "> <http://e/label> \"" + text + " " + std::to_string(i) + "\"@" + tag + " .\n";
+  }
+  Fixture f(data);
+  const std::vector<std::string> queries = {
+      "SELECT ?s WHERE { ?s text:query (e:label \"run\" \"lang:en\") }",
+      "SELECT ?s WHERE { ?s text:query (e:label \"Hunde\" \"lang:de\") }",
+      "SELECT ?s WHERE { ?s text:query (e:label \"chien\" \"lang:fr\") }",
+      "SELECT ?s WHERE { ?s text:query (e:label \"perro\" \"lang:es\") }"};
+  std::vector<std::vector<std::string>> alone;
+  for (const std::string& q : queries) alone.push_back(f.rows(q));
+  for (const auto& rows : alone) CHECK(rows.size() == 100);  // every literal of its language, by its stem
+  std::vector<std::vector<std::string>> together(16 * queries.size());
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < together.size(); ++t) {
+    threads.emplace_back([&, t] { together[t] = f.rows(queries[t % queries.size()]); });
+  }
+  for (std::thread& t : threads) t.join();
+  for (size_t t = 0; t < together.size(); ++t) {
+    CAPTURE(t);
+    CHECK(together[t] == alone[t % queries.size()]);
+  }
 }
