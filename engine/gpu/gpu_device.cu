@@ -70,7 +70,7 @@ FusedWorkspace& Device::fusedWorkspace() {
 
 uint64_t Device::candidateBudget(double bytesPerCandidate) const {
   if (options_.stepCandidateBudget != 0) return options_.stepCandidateBudget;
-  // Ranges its peers read from this GPU take their share of every device object's limit.
+  // The ranges this GPU holds for its peers take their share of every device object's limit.
   const uint64_t homed = options_.peers ? options_.peers->bytesOnGpu(device_) / std::max(1u, options_.memoryShares) : 0;
   const uint64_t used = pool_.bytesInUse() + homed;
   const double left = used < memoryLimit_ ? static_cast<double>(memoryLimit_ - used) : 0;
@@ -92,10 +92,10 @@ PeerRanges* Device::peersFor(const StreamingPlan& plan, const GraphStore& store)
 uint64_t Device::bytesToCopy(const BgpPlan& plan, const BoundBgp& bgp, const GraphStore& store) const {
   const std::vector<AdjacencyUse> uses = adjacencyUses(gpuSteps(plan, bgp), store);
   const StreamingPlan streaming = planStreaming(uses, cache_.budget());
-  const bool inPlace = peersFor(streaming, store) != nullptr;
+  const bool fromHomes = peersFor(streaming, store) != nullptr;
   uint64_t bytes = 0;
   for (const AdjacencyUse& use : uses) {
-    if (inPlace && streaming.streams(use.id.first, use.id.second)) continue;
+    if (fromHomes && streaming.streams(use.id.first, use.id.second)) continue;
     if (!cache_.holds(store, use.id.first, use.id.second)) bytes += use.bytes;
   }
   return bytes;

@@ -8,7 +8,8 @@ namespace gsparql::engine::gpu {
 StreamedAdjacency::StreamedAdjacency(Device& device, const GraphStore& store, StreamingPlan plan)
     : device_(device), store_(store), plan_(std::move(plan)), peers_(device_.peersFor(plan_, store_)) {}
 
-// Ranges read from peers' homes wait for no copy: nothing to start early.
+// Ranges from the homes are copied on the query's stream when a pass needs them
+// (a device-to-device copy): nothing to start early.
 void StreamedAdjacency::prefetchFirstRange(AdjacencyId id) {
   if (peers_ != nullptr) return;
   const std::vector<KeyRange>& ranges = rangesOf(id);

@@ -77,7 +77,7 @@ class StreamedAdjacency {
   Device& device_;
   const GraphStore& store_;
   StreamingPlan plan_;
-  PeerRanges* peers_;  // where every streamed adjacency is read in place (null: from the host)
+  PeerRanges* peers_;  // the homes every streamed range is copied from (null: from the host)
   std::map<AdjacencyId, std::vector<KeyRange>> ranges_;
   // Ranges copied from the homes into the cache, their bytes, those from
   // another GPU than the device's, and what was uploaded to homes for this run.

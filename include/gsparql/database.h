@@ -40,8 +40,8 @@ struct DatabaseOptions {
   // (engine/placement/device_spread_executor.h).
   std::vector<uint32_t> gpus;
   // With several GPUs: device memory each keeps for the key ranges of
-  // adjacency too large for one GPU's cache, which every GPU reads in place
-  // over NVLink instead of streaming it from the host (--gpu-peer-memory;
+  // adjacency too large for one GPU's cache, which every GPU copies from them
+  // over NVLink instead of from the host (--gpu-peer-memory;
   // engine/gpu/peer_ranges.cuh). nullopt: a quarter of each GPU's memory
   // limit, used only once a query's adjacency outgrows the cache; 0: none.
   std::optional<uint64_t> gpuPeerBytes;
