@@ -116,12 +116,17 @@ bool GraphCache::holds(const GraphStore& store, pcsr::Direction direction, uint3
   return entries_.contains(Key{store.adjacency(direction).source(predicate), static_cast<uint32_t>(direction), predicate, 0});
 }
 
+GraphCache::Key GraphCache::rangeKey(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
+                                     KeyRange range) {
+  return {store.adjacency(direction).source(predicate), kRangeKind + static_cast<uint32_t>(direction), predicate,
+          uint64_t{range.first} << 32 | range.end};
+}
+
 template <typename Upload>
 GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
                                           KeyRange range, Upload upload) {
-  const uint32_t kind = kRangeKind + static_cast<uint32_t>(direction);
-  const uint64_t id = uint64_t{range.first} << 32 | range.end;
-  return cached(store.adjacency(direction).source(predicate), kind, predicate, [&](Entry& e) {
+  const auto [source, kind, samePredicate, span] = rangeKey(store, direction, predicate, range);
+  return cached(source, kind, samePredicate, [&](Entry& e) {
     const PredicateAdjacency& host = store.adjacency(direction).predicate(predicate);
     const uint32_t keys = range.end - range.first;
     const uint32_t neighbours = host.offsets()[range.end] - host.offsets()[range.first];
@@ -132,7 +137,7 @@ GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Directi
     e.bytes = e.keys.bytes() + e.offsets.bytes() + e.neighbours.bytes();
     e.view = {nullptr, nullptr, e.keys.data(), e.offsets.data(), e.neighbours.data(), keys, 0};
     upload(e, host);
-  }, id);
+  }, span);
 }
 
 GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
@@ -150,8 +155,7 @@ GraphCache::Entry& GraphCache::rangeEntry(const GraphStore& store, pcsr::Directi
 
 bool GraphCache::holdsRange(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,
                             KeyRange range) const {
-  return entries_.contains(Key{store.adjacency(direction).source(predicate), kRangeKind + static_cast<uint32_t>(direction),
-                               predicate, uint64_t{range.first} << 32 | range.end});
+  return entries_.contains(rangeKey(store, direction, predicate, range));
 }
 
 DeviceAdjacency GraphCache::acquireCopy(const GraphStore& store, pcsr::Direction direction, uint32_t predicate,

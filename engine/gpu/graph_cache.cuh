@@ -124,6 +124,7 @@ class GraphCache {
   // database share what an update left unchanged, and never each other's
   // changes: the executors outlive them (api/shared_gpu_executors.h).
   using Key = std::tuple<uint64_t, uint32_t, uint32_t, uint64_t>;
+  static Key rangeKey(const GraphStore& store, pcsr::Direction direction, uint32_t predicate, KeyRange range);
   bool evictable(const Entry& e) const;
   void evictFor(uint64_t bytes);
   void evictIdle();  // every entry the running query does not use
