@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "gsparql/error.h"
+#include "platform/heap_settings.h"
 
 namespace gsparql::cli {
 
@@ -66,6 +67,7 @@ int run(const Command& command, const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  gsparql::startWithWarmHeapSettings();
   if (argc < 2) return misuse("gsparql", "no command given", "gsparql help");
   const std::string name = commandName(argv[1]);
   const Command* command = findCommand(name);
