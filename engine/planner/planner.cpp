@@ -36,6 +36,7 @@
 #include "engine/planner/spatial_filter.h"
 #include "engine/planner/spatial_join_plan.h"
 #include "engine/planner/spatial_nearest_plan.h"
+#include "engine/planner/value_narrowing.h"
 #include "gsparql/error.h"
 #include "parser/print.h"
 #include "rdf/term.h"
@@ -414,7 +415,7 @@ std::pair<BoundBgp, BgpPlan> Planner::bindAndOrder(const Op& op, const Substitut
 }
 
 OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Substitution& fixed,
-                             const IdLimits& ids) const {
+                             const IdLimits& ids, const std::vector<sparql::Expr>& conditions) const {
   if (op.triples.empty()) {  // the join identity: one solution that binds nothing
     sparql::Table identity;
     identity.rows.emplace_back();
@@ -427,10 +428,47 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
     return planMergedBgp(op, required);
   }
   auto [bgp, plan] = bindAndOrder(op, fixed, PlanUse::Rows, ids);
+  if (narrowByValues(bgp, plan, conditions)) {
+    plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog(), PlanUse::Rows);
+  }
   std::vector<uint32_t> columns;
   std::vector<std::string> names;
   readColumns(bgp, required, columns, names);
   return std::make_unique<BgpScan>(std::move(bgp), std::move(plan), std::move(columns), std::move(names));
+}
+
+namespace {
+
+// Where the plan expects fewer rows of the BGP than this per term of a
+// variable's domain, deciding every term costs more than the filter saves
+// (which decides each term its rows reach, once, and looks it up per row).
+constexpr double kRowsPerDecidedTerm = 4;
+// At most this many terms are decided while planning.
+constexpr size_t kMostDecidedTerms = size_t{1} << 16;
+
+}  // namespace
+
+bool Planner::narrowByValues(BoundBgp& bgp, const BgpPlan& plan, const std::vector<sparql::Expr>& conditions) const {
+  bool narrowed = false;
+  StopCheck stop(limits_);
+  for (const sparql::Expr& e : conditions) {
+    const std::optional<std::string> variable = singleVariableOf(e);
+    if (!variable || bgp.hasAbsentConstant) continue;
+    for (uint32_t v = 0; v < bgp.vertices.size(); ++v) {
+      BoundVertex& vertex = bgp.vertices[v];
+      if (!vertex.isVariable || vertex.isBlank || vertex.name != *variable) continue;
+      const std::span<const uint32_t> domain = domainOf(bgp, v, store_);
+      const auto terms = static_cast<double>(domain.size());
+      if (domain.empty() || domain.size() > kMostDecidedTerms || plan.estimatedRows() < kRowsPerDecidedTerm * terms) {
+        continue;
+      }
+      const std::vector<uint32_t> passing = idsPassing(e, *variable, domain, store_, stop);
+      if (passing.size() == domain.size() || passing.size() > kMaxConstantsInSet) continue;
+      limitToIds(vertex, passing, bgp.hasAbsentConstant);
+      narrowed = true;
+    }
+  }
+  return narrowed;
 }
 
 OperatorPtr Planner::planFilter(const Op& op, const Required& required) const {
@@ -517,7 +555,7 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
   }
   const Required below = withExpressions(required, rest);
   OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, in->first, in->second)
-                         : planBgp(child, below, fixed, narrowedByText(child, rest));
+                         : planBgp(child, below, fixed, narrowedByText(child, rest), rest);
   return filtered(std::move(input), rest);
 }
 

@@ -56,8 +56,13 @@ class Planner {
   // CONTAINS (substringCondition).
   using IdLimits = std::vector<std::pair<std::string, std::vector<uint32_t>>>;
 
+  // `conditions`: the FILTER's over it, which may narrow its variables (narrowByValues).
   OperatorPtr planBgp(const sparql::Op& op, const Required& required, const Substitution& fixed,
-                      const IdLimits& ids = {}) const;
+                      const IdLimits& ids = {}, const std::vector<sparql::Expr>& conditions = {}) const;
+  // Limits the variables of `bgp` that a condition of one variable decides
+  // to the terms of their domain that pass (value_narrowing.h), where `plan`
+  // expects enough rows per term to pay; whether it limited any.
+  bool narrowByValues(BoundBgp& bgp, const BgpPlan& plan, const std::vector<sparql::Expr>& conditions) const;
   // A BGP in the merge of several graphs (FROM <a> FROM <b>).
   OperatorPtr planMergedBgp(const sparql::Op& op, const Required& required) const;
   // Whether the active graph is a merge of several graphs of the store.
