@@ -301,6 +301,12 @@ bool readsOnlyBoundBy(const sparql::Expr& e, const Op& pattern) {
 }
 
 // `input` under a Filter of `conditions`, or alone when there are none.
+// A BGP's conditions and those that only narrow it (Planner::planConditions).
+std::vector<sparql::Expr> withNarrowing(std::vector<sparql::Expr> conditions, const std::vector<sparql::Expr>& narrowing) {
+  conditions.insert(conditions.end(), narrowing.begin(), narrowing.end());
+  return conditions;
+}
+
 OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditions) {
   if (conditions.empty()) return input;
   const double rows = input->estimatedRows() / 2, cost = input->estimatedCost() + input->estimatedRows();
@@ -516,17 +522,23 @@ OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& 
 }
 
 OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::Expr>& conditions,
-                                    const Required& required) const {
+                                    const Required& required, const std::vector<sparql::Expr>& narrowing) const {
   if (child.kind == Op::Kind::Extend) {
     // A condition that reads no variable the BINDs make holds alike below
     // them: applied first, they evaluate their expressions only on the rows kept.
     const std::vector<std::string> bound = boundByExtends(child);
     std::vector<sparql::Expr> below, above;
     for (const auto& e : conditions) (readsAnyOf(e, bound) ? above : below).push_back(e);
-    if (!above.empty() && !isTextScore(child) && !makesBlankNodes(child)) {
-      return planBelowLastBind(child, std::move(below), std::move(above), required);
+    std::vector<sparql::Expr> narrower = narrowing;
+    if (!isTextScore(child) && !makesBlankNodes(child)) {
+      for (const auto& e : above) {
+        if (auto read = throughBinds(e, child)) narrower.push_back(std::move(*read));
+      }
     }
-    return filtered(planExtend(child, withExpressions(required, above), below), above);
+    if (!above.empty() && !isTextScore(child) && !makesBlankNodes(child)) {
+      return planBelowLastBind(child, std::move(below), std::move(above), required, narrower);
+    }
+    return filtered(planExtend(child, withExpressions(required, above), below, narrower), above);
   }
   if (auto split = spatialJoinSplit(child, conditions)) return planSpatialJoin(*split, required);
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
@@ -555,7 +567,7 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
   }
   const Required below = withExpressions(required, rest);
   OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, in->first, in->second)
-                         : planBgp(child, below, fixed, narrowedByText(child, rest), rest);
+                         : planBgp(child, below, fixed, narrowedByText(child, rest), withNarrowing(rest, narrowing));
   return filtered(std::move(input), rest);
 }
 
@@ -947,23 +959,24 @@ OperatorPtr Planner::planTextScore(const Op& op, const Required& required,
 // Not where a BIND makes blank nodes: BNODE(label) is one node per row across
 // consecutive BINDs, which one Extend operator keeps.
 OperatorPtr Planner::planBelowLastBind(const Op& extend, std::vector<sparql::Expr> below,
-                                       std::vector<sparql::Expr> above, const Required& required) const {
+                                       std::vector<sparql::Expr> above, const Required& required,
+                                       const std::vector<sparql::Expr>& narrowing) const {
   const sparql::Binding& last = extend.bindings[0];
   std::vector<sparql::Expr> atTop, lower;
   for (auto& e : above) (readsAnyOf(e, {last.var}) ? atTop : lower).push_back(std::move(e));
-  if (lower.empty()) return filtered(planExtend(extend, withExpressions(required, atTop), below), atTop);
+  if (lower.empty()) return filtered(planExtend(extend, withExpressions(required, atTop), below, narrowing), atTop);
   below.insert(below.end(), std::make_move_iterator(lower.begin()), std::make_move_iterator(lower.end()));
   Required read = withExpressions(required, atTop);
   if (read) read->erase(last.var);
   read = withExpressions(std::move(read), {last.expr});
-  OperatorPtr input = planConditions(*extend.children[0], below, read);
+  OperatorPtr input = planConditions(*extend.children[0], below, read, narrowing);
   const double rows = input->estimatedRows(), cost = input->estimatedCost() + rows;
   std::vector<ExtendBinding> binding{{last.var, last.expr, expressionText(last.expr)}};
   return filtered(std::make_unique<Extend>(std::move(input), binding, rows, cost), atTop);
 }
 
-OperatorPtr Planner::planExtend(const Op& op, const Required& required,
-                                const std::vector<sparql::Expr>& conditions) const {
+OperatorPtr Planner::planExtend(const Op& op, const Required& required, const std::vector<sparql::Expr>& conditions,
+                                const std::vector<sparql::Expr>& narrowing) const {
   if (isTextScore(op)) return planTextScore(op, required, conditions);
   std::vector<const Op*> chain;
   const Op* below = &op;
@@ -977,7 +990,8 @@ OperatorPtr Planner::planExtend(const Op& op, const Required& required,
     read = withExpressions(std::move(read), {b.expr});
   }
   for (const Op* e : chain) bindings.push_back({e->bindings[0].var, e->bindings[0].expr, expressionText(e->bindings[0].expr)});
-  OperatorPtr child = conditions.empty() ? plan(*below, read) : planConditions(*below, conditions, read);
+  OperatorPtr child = conditions.empty() && narrowing.empty() ? plan(*below, read)
+                                                               : planConditions(*below, conditions, read, narrowing);
   const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
   return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
 }

@@ -89,9 +89,12 @@ class Planner {
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const;
   OperatorPtr planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const;
-  // `child` under `conditions`: equalities and IN lists folded into a BGP, the rest in a Filter.
+  // `child` under `conditions`: equalities and IN lists folded into a BGP,
+  // the rest in a Filter. `narrowing`: conditions of the BGP's variables
+  // that hold where conditions above it hold (read through BINDs:
+  // throughBinds), which may narrow it but are not applied themselves.
   OperatorPtr planConditions(const sparql::Op& child, const std::vector<sparql::Expr>& conditions,
-                             const Required& required) const;
+                             const Required& required, const std::vector<sparql::Expr>& narrowing = {}) const;
   // The sides of a spatial join planned apart and joined through the spatial index.
   OperatorPtr planSpatialJoin(const SpatialJoinSplit& split, const Required& required) const;
   // A BGP under a spatial condition against a constant geometry whose
@@ -105,11 +108,13 @@ class Planner {
   OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required,
-                         const std::vector<sparql::Expr>& conditions = {}) const;
+                         const std::vector<sparql::Expr>& conditions = {},
+                         const std::vector<sparql::Expr>& narrowing = {}) const;
   // `extend` under `above` (conditions reading its BINDs' variables) and
   // `below` (conditions reading none), each as low as it can go.
   OperatorPtr planBelowLastBind(const sparql::Op& extend, std::vector<sparql::Expr> below,
-                                std::vector<sparql::Expr> above, const Required& required) const;
+                                std::vector<sparql::Expr> above, const Required& required,
+                                const std::vector<sparql::Expr>& narrowing) const;
   // The score of a text search (an Extend of kTextScoreFunction).
   OperatorPtr planTextScore(const sparql::Op& op, const Required& required,
                             const std::vector<sparql::Expr>& conditions) const;

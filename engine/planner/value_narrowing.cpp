@@ -1,6 +1,7 @@
 #include "engine/planner/value_narrowing.h"
 
 #include <algorithm>
+#include <map>
 
 #include "engine/expr/expression.h"
 #include "engine/logical/logical_plan.h"
@@ -23,7 +24,42 @@ class VertexSolution final : public expr::Solution {
   uint32_t vertex_ = 0;
 };
 
+using Substitutions = std::map<std::string, sparql::Expr, std::less<>>;
+
+// `e` with `bound`'s variables replaced; false where it cannot be (BOUND of one, EXISTS).
+bool substitute(sparql::Expr& e, const Substitutions& bound) {
+  using Kind = sparql::Expr::Kind;
+  if (e.kind == Kind::Exists || e.kind == Kind::NotExists) return false;
+  if (e.kind == Kind::Term) {
+    if (e.term.kind != sparql::Term::Kind::Variable) return true;
+    if (const auto it = bound.find(e.term.value); it != bound.end()) e = it->second;
+    return true;
+  }
+  if (e.kind == Kind::Call && e.name == "BOUND") {
+    return std::none_of(e.args.begin(), e.args.end(), [&](const sparql::Expr& a) {
+      return a.kind == Kind::Term && bound.contains(a.term.value);
+    });
+  }
+  return std::all_of(e.args.begin(), e.args.end(), [&](sparql::Expr& a) { return substitute(a, bound); });
+}
+
 }  // namespace
+
+std::optional<sparql::Expr> throughBinds(const sparql::Expr& condition, const sparql::Op& extend) {
+  std::vector<const sparql::Binding*> chain;  // outermost first
+  for (const sparql::Op* e = &extend; e->kind == sparql::Op::Kind::Extend; e = e->children[0].get()) {
+    chain.push_back(&e->bindings[0]);
+  }
+  Substitutions bound;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {  // a BIND reads those below it
+    sparql::Expr expr = (*it)->expr;
+    if (!substitute(expr, bound)) return std::nullopt;
+    bound.insert_or_assign((*it)->var, std::move(expr));
+  }
+  sparql::Expr read = condition;
+  if (!substitute(read, bound)) return std::nullopt;
+  return read;
+}
 
 std::optional<std::string> singleVariableOf(const sparql::Expr& e) {
   std::vector<std::string> read;

@@ -29,6 +29,14 @@ namespace gsparql::engine {
 // BNODE, EXISTS, ...); nullopt otherwise.
 std::optional<std::string> singleVariableOf(const sparql::Expr& e);
 
+// `condition` read through the chain of BINDs from `extend` down: their
+// variables replaced by their expressions, so that it reads what lies below
+// the chain (`BIND(xsd:integer(?p) AS ?v) FILTER(?v > 900)` narrows ?p).
+// Exact: an expression's error leaves its variable unbound, which every use
+// but BOUND reads as that error; nullopt where `condition` asks whether one
+// is BOUND or has EXISTS (which reads any variable).
+std::optional<sparql::Expr> throughBinds(const sparql::Expr& condition, const sparql::Op& extend);
+
 // The terms vertex `vertex` of `bgp` can take, as vertex ids (ascending):
 // its constants where it is limited to a set, else the keys of the adjacency
 // of the fewest keys among its edges of constant predicates; empty where it
