@@ -468,9 +468,9 @@ bool Planner::narrowByValues(BoundBgp& bgp, const BgpPlan& plan, const std::vect
       if (domain.empty() || domain.size() > kMostDecidedTerms || plan.estimatedRows() < kRowsPerDecidedTerm * terms) {
         continue;
       }
-      const std::vector<uint32_t> passing = idsPassing(e, *variable, domain, store_, stop);
-      if (passing.size() == domain.size() || passing.size() > kMaxConstantsInSet) continue;
-      limitToIds(vertex, passing, bgp.hasAbsentConstant);
+      const auto passing = idsPassing(e, *variable, domain, kMaxConstantsInSet, store_, stop);
+      if (!passing || passing->size() == domain.size()) continue;
+      limitToIds(vertex, *passing, bgp.hasAbsentConstant);
       narrowed = true;
     }
   }

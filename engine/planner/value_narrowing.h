@@ -44,8 +44,11 @@ std::optional<sparql::Expr> throughBinds(const sparql::Expr& condition, const sp
 std::span<const uint32_t> domainOf(const BoundBgp& bgp, uint32_t vertex, const GraphStore& store);
 
 // The ids of `domain` on which `condition` (of `variable` alone) holds, in
-// FILTER's sense (an error is false), ascending.
-std::vector<uint32_t> idsPassing(const sparql::Expr& condition, const std::string& variable,
-                                 std::span<const uint32_t> domain, const GraphStore& store, StopCheck& stop);
+// FILTER's sense (an error is false), ascending; nullopt where more than
+// `most` do, which a sample of the domain decided first foresees (so that
+// an unselective condition costs a few hundred decisions, not the domain's).
+std::optional<std::vector<uint32_t>> idsPassing(const sparql::Expr& condition, const std::string& variable,
+                                                std::span<const uint32_t> domain, size_t most,
+                                                const GraphStore& store, StopCheck& stop);
 
 }  // namespace gsparql::engine
