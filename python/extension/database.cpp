@@ -19,14 +19,19 @@
 namespace gsparql::python {
 namespace {
 
+// `gpus` and `gpuPeerMemory` as gsparql/database.py checked them: CUDA
+// ordinals, ascending and distinct (empty: every GPU); bytes (none: the default).
 std::unique_ptr<DatabaseHandle> openDatabase(const std::filesystem::path& path, bool create,
                                              const std::string& backend, uint64_t gpuMemory, uint64_t gpuCache,
-                                             uint32_t gpuExecutors, bool gpuPreload) {
+                                             uint32_t gpuExecutors, bool gpuPreload, std::vector<uint32_t> gpus,
+                                             std::optional<uint64_t> gpuPeerMemory) {
   DatabaseOptions options;
   options.gpuMemoryBytes = gpuMemory;
   options.gpuCacheBytes = gpuCache;
   options.gpuExecutors = gpuExecutors;
   options.gpuPreload = gpuPreload;
+  options.gpus = std::move(gpus);
+  options.gpuPeerBytes = gpuPeerMemory;
   const Backend chosen = backendFromName(backend);
   py::gil_scoped_release release;
   return std::make_unique<DatabaseHandle>(path, options, chosen, create);
@@ -72,7 +77,8 @@ void bindDatabase(py::module_& module) {
   using py::arg;
   py::class_<DatabaseHandle>(module, "Database")
       .def(py::init(&openDatabase), arg("path"), py::kw_only(), arg("create") = true, arg("backend") = "auto",
-           arg("gpu_memory") = 0, arg("gpu_cache") = 0, arg("gpu_executors") = 1, arg("gpu_preload") = false)
+           arg("gpu_memory") = 0, arg("gpu_cache") = 0, arg("gpu_executors") = 1, arg("gpu_preload") = false,
+           arg("gpus") = std::vector<uint32_t>{}, arg("gpu_peer_memory") = py::none())
       .def("query", &query, arg("sparql"))
       .def("update", &update, arg("sparql"))
       .def("load", &load, arg("files"), py::kw_only(), arg("graph") = py::none(), arg("lenient") = false,

@@ -15,7 +15,10 @@ class Database:
     placed by the cost model), "cpu" or "gpu". terms: how query results give
     terms ("auto", "rdflib", "python", "ntriples"; gsparql/conversion.py).
     gpu_memory, gpu_cache (bytes; 0: the defaults), gpu_executors and
-    gpu_preload are the C++ DatabaseOptions.
+    gpu_preload are the C++ DatabaseOptions. gpus: the GPUs queries use, None
+    for every one, N for the first N, or a list of CUDA ordinals (--gpus).
+    gpu_peer_memory: with several GPUs, the bytes each keeps of adjacency too
+    large for one GPU (None: a quarter of its memory; 0: none, --gpu-peer-memory).
 
     Each call sees the data as of its start: a load or update, by this
     object or any other, is seen by the queries after it. The object may be
@@ -23,12 +26,13 @@ class Database:
     """
 
     def __init__(self, path, *, backend="auto", create=True, terms="auto", gpu_memory=0, gpu_cache=0,
-                 gpu_executors=1, gpu_preload=False):
+                 gpu_executors=1, gpu_preload=False, gpus=None, gpu_peer_memory=None):
         conversion.check_terms(terms)
         self._terms = terms
         self._backend = backend
         self._handle = _gsparql.Database(os.fspath(path), create=create, backend=backend, gpu_memory=gpu_memory,
-                                         gpu_cache=gpu_cache, gpu_executors=gpu_executors, gpu_preload=gpu_preload)
+                                         gpu_cache=gpu_cache, gpu_executors=gpu_executors, gpu_preload=gpu_preload,
+                                         gpus=_gpu_ordinals(gpus), gpu_peer_memory=_byte_count(gpu_peer_memory))
 
     @property
     def path(self) -> Path:
@@ -89,3 +93,37 @@ class Database:
 
     def __repr__(self):
         return f"<gsparql.Database {str(self.path)!r} backend={self._backend!r}>"
+
+
+_MOST_GPUS = 64  # as `gsparql query --gpus`
+
+
+def _whole_number(value, name):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _gpu_ordinals(gpus):
+    """Database's gpus as the C++ DatabaseOptions::gpus: [] for every GPU."""
+    if gpus is None:
+        return []
+    if not isinstance(gpus, (list, tuple)):
+        count = _whole_number(gpus, "gpus")
+        if not 1 <= count <= _MOST_GPUS:
+            raise ValueError(f"gpus={count}: the first N GPUs, N from 1 to {_MOST_GPUS}")
+        return list(range(count))
+    ordinals = sorted(_whole_number(g, "a GPU of gpus") for g in gpus)
+    if not ordinals or ordinals[0] < 0 or ordinals[-1] >= _MOST_GPUS:
+        raise ValueError(f"gpus={list(gpus)!r}: CUDA ordinals from 0 to {_MOST_GPUS - 1}, at least one")
+    if len(set(ordinals)) != len(ordinals):
+        raise ValueError(f"gpus={list(gpus)!r}: a GPU is named twice")
+    return ordinals
+
+
+def _byte_count(size):
+    if size is None:
+        return None
+    if _whole_number(size, "gpu_peer_memory") < 0:
+        raise ValueError(f"gpu_peer_memory={size}: bytes, 0 or more")
+    return size

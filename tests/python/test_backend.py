@@ -32,3 +32,27 @@ def test_gpu_runs_there_or_says_there_is_none(db):
         assert "CUDA" in str(error) or "GPU" in str(error)
     else:
         assert rows == list(db.query(QUERY, backend="cpu"))
+
+
+@pytest.mark.parametrize("gpus", [None, 1, [0], (0,)])
+def test_the_gpus_to_use_and_their_peer_memory(tmp_path, gpus):
+    """The first GPU, named any way, with or without peer memory: the GPU's
+    rows where there is one, else the error that says there is none."""
+    gsparql.Database(tmp_path / "db").load(PEOPLE)
+    for peer_memory in (None, 0, 1 << 20):
+        db = gsparql.Database(tmp_path / "db", gpus=gpus, gpu_peer_memory=peer_memory)
+        cpu = list(db.query(QUERY, backend="cpu"))
+        assert len(cpu) == 4
+        try:
+            assert list(db.query(QUERY, backend="gpu")) == cpu
+        except gsparql.QueryError as error:
+            assert "CUDA" in str(error) or "GPU" in str(error)
+
+
+def test_a_gpu_the_machine_lacks_is_named_in_the_error(tmp_path):
+    db = gsparql.Database(tmp_path / "db", gpus=[63])
+    db.load(PEOPLE)
+    assert len(db.query(QUERY, backend="cpu")) == 4
+    # "there is no GPU 63" where there are GPUs; else that there is none (no CUDA device, no GPU backend).
+    with pytest.raises(gsparql.QueryError, match="no GPU 63|CUDA|GPU backend"):
+        db.query(QUERY, backend="gpu")

@@ -51,3 +51,19 @@ def test_value_errors_for_bad_arguments(tmp_path):
     db = gsparql.Database(tmp_path / "db")
     with pytest.raises(ValueError, match="timeout"):
         db.query("ASK {}", timeout=-1)
+
+
+@pytest.mark.parametrize("gpus, error, match", [
+    (0, ValueError, "the first N GPUs"), (65, ValueError, "the first N GPUs"), ([], ValueError, "at least one"),
+    ([-1], ValueError, "CUDA ordinals"), ([64], ValueError, "CUDA ordinals"), ([0, 2, 0], ValueError, "named twice"),
+    ("all", TypeError, "whole number"), (True, TypeError, "whole number"), ([0.5], TypeError, "whole number")])
+def test_bad_gpus_are_refused_before_opening(tmp_path, gpus, error, match):
+    with pytest.raises(error, match=match):
+        gsparql.Database(tmp_path / "db", gpus=gpus)
+    assert not (tmp_path / "db").exists()
+
+
+@pytest.mark.parametrize("size, error", [(-1, ValueError), (1.5, TypeError), ("1G", TypeError), (False, TypeError)])
+def test_bad_gpu_peer_memory_is_refused_before_opening(tmp_path, size, error):
+    with pytest.raises(error, match="gpu_peer_memory|whole number"):
+        gsparql.Database(tmp_path / "db", gpu_peer_memory=size)
