@@ -87,19 +87,17 @@ PeerRanges::Key PeerRanges::keyOf(const GraphStore& store, AdjacencyId id, KeyRa
 }
 
 PeerRange PeerRanges::acquire(const GraphStore& store, AdjacencyId id, KeyRange range) {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   const Key key = keyOf(store, id, range);
-  auto it = entries_.find(key);
-  uint64_t uploaded = 0;
-  if (it == entries_.end()) {
-    Entry e = upload(store, id, range);
-    uploaded = e.bytes;
-    it = entries_.emplace(key, std::move(e)).first;
+  uploaded_.wait(lock, [&] { return !uploading_.contains(key); });
+  if (const auto it = entries_.find(key); it != entries_.end()) {
+    Entry& e = it->second;
+    e.lastUse = ++clock_;
+    ++e.holds;
+    return {e.view, homes_[e.home].gpu, 0};
   }
-  Entry& e = it->second;
-  e.lastUse = ++clock_;
-  ++e.holds;
-  return {e.view, homes_[e.home].gpu, uploaded};
+  const Entry& e = upload(lock, store, id, range, key);
+  return {e.view, homes_[e.home].gpu, e.bytes};
 }
 
 // Called as a pass's hold goes (a destructor): never throws. Where no event
@@ -130,7 +128,8 @@ uint64_t PeerRanges::bytesOnGpu(int gpu) const {
 // To the home holding the fewest bytes, after room is made there: keys,
 // offsets (as in the file: lookups subtract the range's first one) and
 // neighbours in one allocation.
-PeerRanges::Entry PeerRanges::upload(const GraphStore& store, AdjacencyId id, KeyRange range) {
+PeerRanges::Entry& PeerRanges::upload(std::unique_lock<std::mutex>& lock, const GraphStore& store, AdjacencyId id,
+                                      KeyRange range, const Key& key) {
   const PredicateAdjacency& host = store.adjacency(id.first).predicate(id.second);
   const uint32_t keys = range.end - range.first;
   const uint32_t firstNeighbour = host.offsets()[range.first];
@@ -140,24 +139,44 @@ PeerRanges::Entry PeerRanges::upload(const GraphStore& store, AdjacencyId id, Ke
            homes_.begin();
   e.bytes = sizeof(uint32_t) * (uint64_t{keys} + keys + 1 + neighbours);
   evictFor(e.home, e.bytes);
-  onGpu(homes_[e.home].gpu, [&] {
+  const int gpu = homes_[e.home].gpu;
+  onGpu(gpu, [&] {
     const cudaError_t status = cudaMalloc(&e.memory, e.bytes);
     if (status == cudaErrorMemoryAllocation) {
       cudaGetLastError();
       throw DeviceOutOfMemory(e.bytes);
     }
-    GSPARQL_CUDA(status);
-    auto* words = static_cast<uint32_t*>(e.memory);
+    return GSPARQL_CUDA(status);
+  });
+  homes_[e.home].bytes += e.bytes;
+  uploading_.insert(key);
+  lock.unlock();
+  auto* words = static_cast<uint32_t*>(e.memory);
+  const auto copy = [&] {
     GSPARQL_CUDA(cudaMemcpy(words, host.keys().data() + range.first, sizeof(uint32_t) * keys, cudaMemcpyHostToDevice));
     GSPARQL_CUDA(cudaMemcpy(words + keys, host.offsets().data() + range.first, sizeof(uint32_t) * (keys + 1),
                             cudaMemcpyHostToDevice));
     GSPARQL_CUDA(cudaMemcpy(words + 2 * keys + 1, host.neighbours().data() + firstNeighbour,
                             sizeof(uint32_t) * neighbours, cudaMemcpyHostToDevice));
-    e.view = {nullptr, nullptr, words, words + keys, words + 2 * keys + 1, keys, 0};
     return 0;
-  });
-  homes_[e.home].bytes += e.bytes;
-  return e;
+  };
+  try {
+    onGpu(gpu, copy);
+  } catch (...) {  // the room goes back; a query waiting for the range uploads it itself
+    lock.lock();
+    uploading_.erase(key);
+    free(e);
+    uploaded_.notify_all();
+    throw;
+  }
+  e.view = {nullptr, nullptr, words, words + keys, words + 2 * keys + 1, keys, 0};
+  e.holds = 1;
+  lock.lock();
+  e.lastUse = ++clock_;
+  Entry& kept = entries_.emplace(key, std::move(e)).first->second;
+  uploading_.erase(key);
+  uploaded_.notify_all();
+  return kept;
 }
 
 // Least recently used first, never a held range: over budget rather than

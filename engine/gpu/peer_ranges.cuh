@@ -12,13 +12,17 @@
 // A range is uploaded to the home holding the fewest bytes when a query
 // first needs it, kept while held, and evicted least recently used when a
 // home's budget is full; a range a query released is freed only after the
-// reader's stream has passed its release.
+// reader's stream has passed its release. An upload copies without the
+// set's lock (its room reserved first): queries needing other ranges go on,
+// and one needing the same range waits for that copy.
 #include <cuda_runtime.h>
 
+#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -87,7 +91,10 @@ class PeerRanges {
   // Source of the data (AdjacencyFile::source), direction, predicate, range (first << 32 | end).
   using Key = std::tuple<uint64_t, uint32_t, uint32_t, uint64_t>;
   static Key keyOf(const GraphStore& store, AdjacencyId id, KeyRange range);
-  Entry upload(const GraphStore& store, AdjacencyId id, KeyRange range);
+  // Reserves room for the range at a home under `lock`, copies it without
+  // the lock, and keeps it (held once) under the lock again.
+  Entry& upload(std::unique_lock<std::mutex>& lock, const GraphStore& store, AdjacencyId id, KeyRange range,
+                const Key& key);
   void evictFor(size_t home, uint64_t bytes);
   void free(Entry& e);
 
@@ -96,7 +103,9 @@ class PeerRanges {
   uint64_t largestRange_;
   mutable std::mutex mutex_;
   uint64_t clock_ = 0;
-  std::map<Key, Entry> entries_;
+  std::map<Key, Entry> entries_;  // uploaded
+  std::set<Key> uploading_;       // copying now, their room counted in their home's bytes
+  std::condition_variable uploaded_;
 };
 
 }  // namespace gsparql::engine::gpu

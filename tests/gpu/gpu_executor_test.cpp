@@ -721,6 +721,45 @@ TEST_CASE("adjacency larger than one GPU's cache is copied from the GPUs' homes,
   }
 }
 
+TEST_CASE("queries on several threads upload and copy the homes' ranges at once, each with the CPU executor's rows") {
+  // peer_ranges.cuh: an upload copies without the set's lock; one needing
+  // the same range waits for it, others go on.
+  if (skipWithoutGpu()) return;
+  TempDir dir;
+  Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
+  GraphStore store(dir.path());
+  auto cpu = engine::makeCpuExecutor();
+  const std::vector<std::string> queries = sf1Queries();
+  std::vector<std::vector<std::vector<uint64_t>>> expected;
+  auto orderer = engine::makeStatisticsOrderer();
+  for (const std::string& q : queries) {
+    expected.push_back(sortedRows(engine::runQuery(sparql::parseQuery(q), store, *cpu, *orderer, {}).rows));
+  }
+  // Four executors (two a GPU where there are two), each on its own thread,
+  // sharing homes of 4 MB: every thread's first queries upload at once.
+  const int second = 1 % engine::gpuCount();
+  ReadingPeers reading = readingPeers(*cpu, {0, second, 0, second}, 4 << 20, 0);
+  std::atomic<int> mismatches{0}, fromHomes{0};
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < reading.executors.size(); ++t) {
+    threads.emplace_back([&, t] {
+      auto threadOrderer = engine::makeStatisticsOrderer();
+      for (size_t i = 0; i < queries.size(); ++i) {
+        const size_t q = (i + t * 37) % queries.size();
+        const engine::QueryOutcome out =
+            engine::runQuery(sparql::parseQuery(queries[q]), store, *reading.executors[t], *threadOrderer, {});
+        if (sortedRows(out.rows) != expected[q]) ++mismatches;
+        fromHomes += engine::executorNotes(*out.plan).find("read from the GPUs' homes") != std::string::npos;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(mismatches == 0);
+  CHECK(fromHomes > static_cast<int>(queries.size()));
+  CHECK(engine::peerBytesOnGpu(*reading.peers, 0) + (second != 0 ? engine::peerBytesOnGpu(*reading.peers, second) : 0) <=
+        4 * (uint64_t{4} << 20));
+}
+
 TEST_CASE("the homes evict the range least recently used when full, and a query reading it again uploads it again") {
   if (skipWithoutGpu()) return;
   TempDir dir;
