@@ -20,10 +20,10 @@ for order in "before tunables after" "tunables after before" "after before tunab
 done
 E=.carry/watdiv-sf100/expected/expected.tsv; N=$R/none.tsv; printf 'query\trows\n' > $N
 for v in tunables after; do
-  python3 benchmarks/ab_bench.py $N before=$(ls $R/ops-before-*|paste -sd,) after=$(ls $R/ops-$v-*|paste -sd,) > $R/ops-before-vs-$v.txt
-  python3 benchmarks/ab_bench.py $E before=$(ls $R/wd-before-*|paste -sd,) after=$(ls $R/wd-$v-*|paste -sd,) > $R/wd-before-vs-$v.txt
+  python3 benchmarks/ab_bench.py $N before=$(ls $R/ops-before-[0-9]*|paste -sd,) after=$(ls $R/ops-$v-[0-9]*|paste -sd,) > $R/ops-before-vs-$v.txt
+  python3 benchmarks/ab_bench.py $E before=$(ls $R/wd-before-[0-9]*|paste -sd,) after=$(ls $R/wd-$v-[0-9]*|paste -sd,) > $R/wd-before-vs-$v.txt
 done
-python3 benchmarks/ab_bench.py $N before=$(ls $R/ops-tunables-*|paste -sd,) after=$(ls $R/ops-after-*|paste -sd,) > $R/ops-tunables-vs-after.txt
-python3 benchmarks/ab_bench.py $E before=$(ls $R/wd-tunables-*|paste -sd,) after=$(ls $R/wd-after-*|paste -sd,) > $R/wd-tunables-vs-after.txt
+python3 benchmarks/ab_bench.py $N before=$(ls $R/ops-tunables-[0-9]*|paste -sd,) after=$(ls $R/ops-after-[0-9]*|paste -sd,) > $R/ops-tunables-vs-after.txt
+python3 benchmarks/ab_bench.py $E before=$(ls $R/wd-tunables-[0-9]*|paste -sd,) after=$(ls $R/wd-after-[0-9]*|paste -sd,) > $R/wd-tunables-vs-after.txt
 for f in $R/*-vs-*.txt; do echo "$f: $(grep '^all' $f)"; done
 tar czf $OUT/hv2.tgz -C $R .
