@@ -7,12 +7,12 @@
 // and EXPLAIN shows the limit where the condition is selective.
 #include <doctest/doctest.h>
 
-#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "gsparql/database.h"
+#include "support/loaded_database.h"
 #include "support/test_support.h"
 
 using namespace gsparql;
@@ -79,24 +79,8 @@ std::string explainOf(const Database& db, const std::string& query) {
   return db.query(kPrefixes + query, options).explain();
 }
 
-// Quads: the default graph and <http://e/g>.
-struct QuadDatabase {
-  TempDir dir;
-  std::optional<Database> db;
-  explicit QuadDatabase(const std::string& nquads) {
-    writeFile(dir / "data.nq", nquads);
-    Database::load(dir / "db", {(dir / "data.nq").string()});
-    db.emplace(dir / "db");
-  }
-  std::vector<std::string> cpuRows(const std::string& query) const {
-    QueryOptions options;
-    options.backend = Backend::Cpu;
-    return sortedLines(db->query(query, options));
-  }
-};
-
 // Checks every condition in every query; returns how many were narrowed.
-int checkEveryCondition(const QuadDatabase& data) {
+int checkEveryCondition(const LoadedDatabase& data) {
   int narrowed = 0;
   for (const std::string& condition : kConditions) {
     for (const std::string& query : kQueries) {
@@ -114,14 +98,14 @@ int checkEveryCondition(const QuadDatabase& data) {
 
 TEST_CASE("a FILTER of one variable decided per term of its domain gives the rows it gives per row") {
   std::mt19937 random(61);
-  QuadDatabase data(repeatingGraph(random, 1500) + repeatingGraph(random, 700, "http://e/g"));
+  LoadedDatabase data(repeatingGraph(random, 1500) + repeatingGraph(random, 700, "http://e/g"), "data.nq");
   // Most conditions keep a few of the ~60 terms: planned as a limit.
   CHECK(checkEveryCondition(data) >= static_cast<int>(kConditions.size()));
 }
 
 TEST_CASE("narrowing reads the snapshot's domain: terms an update added or removed") {
   std::mt19937 random(62);
-  QuadDatabase data(repeatingGraph(random, 1200) + repeatingGraph(random, 500, "http://e/g"));
+  LoadedDatabase data(repeatingGraph(random, 1200) + repeatingGraph(random, 500, "http://e/g"), "data.nq");
   Database::update(data.dir / "db",
                    kPrefixes + "INSERT DATA { e:new1 e:p \"1971-02-25\" . e:new2 e:p \"77\"^^xsd:integer . "
                                "GRAPH <http://e/g> { e:new3 e:p e:o99 } } ;"
@@ -136,7 +120,7 @@ TEST_CASE("narrowing reads the snapshot's domain: terms an update added or remov
 
 TEST_CASE("a condition no term of the domain passes leaves the BGP without rows, and where all pass none is set") {
   std::mt19937 random(63);
-  QuadDatabase data(repeatingGraph(random, 1500));
+  LoadedDatabase data(repeatingGraph(random, 1500));
   const std::string none = "SELECT ?s ?o { ?s e:p ?o FILTER(xsd:integer(?o) > 1000) }";
   CHECK(data.cpuRows(kPrefixes + none).empty());
   CHECK(explainOf(*data.db, none).find("BgpScan") != std::string::npos);
@@ -148,7 +132,7 @@ TEST_CASE("a condition no term of the domain passes leaves the BGP without rows,
 
 TEST_CASE("a condition on BINDs' variables narrows what they are computed from, but not where it asks BOUND") {
   std::mt19937 random(64);
-  QuadDatabase data(repeatingGraph(random, 1500));
+  LoadedDatabase data(repeatingGraph(random, 1500));
   // Each: the BINDs, the condition, and whether it narrows.
   struct Case {
     std::string binds, condition;

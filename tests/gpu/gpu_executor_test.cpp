@@ -721,20 +721,27 @@ TEST_CASE("adjacency larger than one GPU's cache is copied from the GPUs' homes,
   }
 }
 
+// Each WatDiv SF1 query's rows on the CPU executor, sorted.
+std::vector<std::vector<std::vector<uint64_t>>> cpuRowsOf(const GraphStore& store, const std::vector<std::string>& queries,
+                                                          engine::Executor& cpu) {
+  std::vector<std::vector<std::vector<uint64_t>>> rows;
+  auto orderer = engine::makeStatisticsOrderer();
+  for (const std::string& q : queries) {
+    rows.push_back(sortedRows(engine::runQuery(sparql::parseQuery(q), store, cpu, *orderer, {}).rows));
+  }
+  return rows;
+}
+
 TEST_CASE("queries on several threads upload and copy the homes' ranges at once, each with the CPU executor's rows") {
   // peer_ranges.cuh: an upload copies without the set's lock; one needing
   // the same range waits for it, others go on.
   if (skipWithoutGpu()) return;
   TempDir dir;
   Database::load(dir.path(), {dataFile("watdiv/sf1.nt.zst")});
-  GraphStore store(dir.path());
-  auto cpu = engine::makeCpuExecutor();
+  const GraphStore store(dir.path());
   const std::vector<std::string> queries = sf1Queries();
-  std::vector<std::vector<std::vector<uint64_t>>> expected;
-  auto orderer = engine::makeStatisticsOrderer();
-  for (const std::string& q : queries) {
-    expected.push_back(sortedRows(engine::runQuery(sparql::parseQuery(q), store, *cpu, *orderer, {}).rows));
-  }
+  auto cpu = engine::makeCpuExecutor();
+  const auto expected = cpuRowsOf(store, queries, *cpu);
   // Four executors (two a GPU where there are two), each on its own thread,
   // sharing homes of 4 MB: every thread's first queries upload at once.
   const int second = 1 % engine::gpuCount();

@@ -1,5 +1,5 @@
 #pragma once
-// A database loaded from N-Triples text into a temporary folder, and opened.
+// A database loaded from N-Triples (or N-Quads) text into a temporary folder, and opened.
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,9 +13,10 @@ struct LoadedDatabase {
   TempDir dir;
   std::optional<Database> db;
 
-  explicit LoadedDatabase(const std::string& ntriples) {
-    writeFile(dir / "data.nt", ntriples);
-    Database::load(dir / "db", {(dir / "data.nt").string()});
+  // `fileName`'s extension says the format ("data.nq": N-Quads).
+  explicit LoadedDatabase(const std::string& text, const std::string& fileName = "data.nt") {
+    writeFile(dir / fileName, text);
+    Database::load(dir / "db", {(dir / fileName).string()});
     db.emplace(dir / "db");
   }
 
