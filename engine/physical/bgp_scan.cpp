@@ -14,8 +14,10 @@ bool fixedVertex(const BoundBgp& bgp, uint32_t column) {
 
 }  // namespace
 
-BgpScan::BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables)
-    : BgpLeaf(std::move(bgp), std::move(plan), std::move(variables), Output::Rows), columns_(std::move(columns)) {
+BgpScan::BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables,
+                 std::string limits)
+    : BgpLeaf(std::move(bgp), std::move(plan), std::move(variables), Output::Rows), columns_(std::move(columns)),
+      limits_(std::move(limits)) {
   for (uint32_t c : columns_) {
     if (!fixedVertex(bgp_, c)) executorColumns_.push_back(c);
   }
@@ -25,6 +27,7 @@ std::string BgpScan::describe() const {
   std::string text = "BgpScan, " + std::to_string(bgp_.edges.size()) + " triple pattern(s)";
   text += whereItRan();
   if (rowLimit_) text += ", stops at " + std::to_string(*rowLimit_) + " row(s)";
+  if (!limits_.empty()) text += ", " + limits_;
   return text;
 }
 

@@ -10,7 +10,10 @@ class BgpScan final : public BgpLeaf {
  public:
   // `columns`: the BGP columns (engine/bgp/bound_bgp.h) the operators above read,
   // named by `variables`; the executor returns only these.
-  BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables);
+  // `limits`: what the planner limited variables to and why, for EXPLAIN
+  // ("?p to 99 of 1000 terms by a FILTER"); empty: nothing.
+  BgpScan(BoundBgp bgp, BgpPlan plan, std::vector<uint32_t> columns, std::vector<std::string> variables,
+          std::string limits = {});
   std::string describe() const override;
   void readAtMost(uint64_t rows) override { rowLimit_ = std::min(rows, rowLimit_.value_or(rows)); }
 
@@ -28,6 +31,7 @@ class BgpScan final : public BgpLeaf {
   std::unique_ptr<RowCursor> cursor_;  // the executor's rows, unless a constant is absent
   IdColumns rows_;                     // the executor's answer or batch, until it is handed out
   std::optional<uint64_t> rowLimit_;  // the most rows read above
+  std::string limits_;
 };
 
 }  // namespace gsparql::engine

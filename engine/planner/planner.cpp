@@ -434,13 +434,13 @@ OperatorPtr Planner::planBgp(const Op& op, const Required& required, const Subst
     return planMergedBgp(op, required);
   }
   auto [bgp, plan] = bindAndOrder(op, fixed, PlanUse::Rows, ids);
-  if (narrowByValues(bgp, plan, conditions)) {
-    plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog(), PlanUse::Rows);
-  }
+  std::string limits = narrowByValues(bgp, plan, conditions);
+  if (!limits.empty()) plan = bgp.hasAbsentConstant ? BgpPlan{} : orderer_.plan(bgp, store_.catalog(), PlanUse::Rows);
   std::vector<uint32_t> columns;
   std::vector<std::string> names;
   readColumns(bgp, required, columns, names);
-  return std::make_unique<BgpScan>(std::move(bgp), std::move(plan), std::move(columns), std::move(names));
+  return std::make_unique<BgpScan>(std::move(bgp), std::move(plan), std::move(columns), std::move(names),
+                                   std::move(limits));
 }
 
 namespace {
@@ -454,8 +454,9 @@ constexpr size_t kMostDecidedTerms = size_t{1} << 16;
 
 }  // namespace
 
-bool Planner::narrowByValues(BoundBgp& bgp, const BgpPlan& plan, const std::vector<sparql::Expr>& conditions) const {
-  bool narrowed = false;
+std::string Planner::narrowByValues(BoundBgp& bgp, const BgpPlan& plan,
+                                    const std::vector<sparql::Expr>& conditions) const {
+  std::string narrowed;
   StopCheck stop(limits_);
   for (const sparql::Expr& e : conditions) {
     const std::optional<std::string> variable = singleVariableOf(e);
@@ -471,7 +472,8 @@ bool Planner::narrowByValues(BoundBgp& bgp, const BgpPlan& plan, const std::vect
       const auto passing = idsPassing(e, *variable, domain, kMaxConstantsInSet, store_, stop);
       if (!passing || passing->size() == domain.size()) continue;
       limitToIds(vertex, *passing, bgp.hasAbsentConstant);
-      narrowed = true;
+      narrowed += (narrowed.empty() ? "" : ", ") + ("?" + *variable) + " limited to " + std::to_string(passing->size()) +
+                  " of " + std::to_string(domain.size()) + " terms by FILTER(" + expressionText(e) + ")";
     }
   }
   return narrowed;

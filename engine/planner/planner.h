@@ -61,8 +61,9 @@ class Planner {
                       const IdLimits& ids = {}, const std::vector<sparql::Expr>& conditions = {}) const;
   // Limits the variables of `bgp` that a condition of one variable decides
   // to the terms of their domain that pass (value_narrowing.h), where `plan`
-  // expects enough rows per term to pay; whether it limited any.
-  bool narrowByValues(BoundBgp& bgp, const BgpPlan& plan, const std::vector<sparql::Expr>& conditions) const;
+  // expects enough rows per term to pay; what it limited, for EXPLAIN
+  // (empty: nothing).
+  std::string narrowByValues(BoundBgp& bgp, const BgpPlan& plan, const std::vector<sparql::Expr>& conditions) const;
   // A BGP in the merge of several graphs (FROM <a> FROM <b>).
   OperatorPtr planMergedBgp(const sparql::Op& op, const Required& required) const;
   // Whether the active graph is a merge of several graphs of the store.
