@@ -300,13 +300,13 @@ bool readsOnlyBoundBy(const sparql::Expr& e, const Op& pattern) {
   return pattern.kind == Op::Kind::Bgp && !pattern.triples.empty() && readsOnly(e, patternVariables(pattern));
 }
 
-// `input` under a Filter of `conditions`, or alone when there are none.
 // A BGP's conditions and those that only narrow it (Planner::planConditions).
 std::vector<sparql::Expr> withNarrowing(std::vector<sparql::Expr> conditions, const std::vector<sparql::Expr>& narrowing) {
   conditions.insert(conditions.end(), narrowing.begin(), narrowing.end());
   return conditions;
 }
 
+// `input` under a Filter of `conditions`, or alone when there are none.
 OperatorPtr filtered(OperatorPtr input, const std::vector<sparql::Expr>& conditions) {
   if (conditions.empty()) return input;
   const double rows = input->estimatedRows() / 2, cost = input->estimatedCost() + input->estimatedRows();
@@ -531,15 +531,13 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
     const std::vector<std::string> bound = boundByExtends(child);
     std::vector<sparql::Expr> below, above;
     for (const auto& e : conditions) (readsAnyOf(e, bound) ? above : below).push_back(e);
+    // Those reading them narrow the BGP below, read through the BINDs.
+    const bool splits = !isTextScore(child) && !makesBlankNodes(child);
     std::vector<sparql::Expr> narrower = narrowing;
-    if (!isTextScore(child) && !makesBlankNodes(child)) {
-      for (const auto& e : above) {
-        if (auto read = throughBinds(e, child)) narrower.push_back(std::move(*read));
-      }
+    for (const auto& e : splits ? above : std::vector<sparql::Expr>{}) {
+      if (auto read = throughBinds(e, child)) narrower.push_back(std::move(*read));
     }
-    if (!above.empty() && !isTextScore(child) && !makesBlankNodes(child)) {
-      return planBelowLastBind(child, std::move(below), std::move(above), required, narrower);
-    }
+    if (!above.empty() && splits) return planBelowLastBind(child, std::move(below), std::move(above), required, narrower);
     return filtered(planExtend(child, withExpressions(required, above), below, narrower), above);
   }
   if (auto split = spatialJoinSplit(child, conditions)) return planSpatialJoin(*split, required);

@@ -5,6 +5,7 @@
 
 #include "engine/expr/expression.h"
 #include "engine/logical/logical_plan.h"
+#include "engine/planner/text_pattern.h"
 #include "engine/value/term_codec.h"
 #include "storage/graph_store.h"
 
@@ -46,8 +47,12 @@ bool substitute(sparql::Expr& e, const Substitutions& bound) {
 }  // namespace
 
 std::optional<sparql::Expr> throughBinds(const sparql::Expr& condition, const sparql::Op& extend) {
-  std::vector<const sparql::Binding*> chain;  // outermost first
+  // Outermost first, down to a text search's score (text_pattern.h): the
+  // planner's own function, which an expression cannot evaluate.
+  std::vector<const sparql::Binding*> chain;
   for (const sparql::Op* e = &extend; e->kind == sparql::Op::Kind::Extend; e = e->children[0].get()) {
+    const sparql::Expr& value = e->bindings[0].expr;
+    if (value.kind == sparql::Expr::Kind::Function && value.name == kTextScoreFunction) break;
     chain.push_back(&e->bindings[0]);
   }
   Substitutions bound;

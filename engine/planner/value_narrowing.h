@@ -34,7 +34,8 @@ std::optional<std::string> singleVariableOf(const sparql::Expr& e);
 // the chain (`BIND(xsd:integer(?p) AS ?v) FILTER(?v > 900)` narrows ?p).
 // Exact: an expression's error leaves its variable unbound, which every use
 // but BOUND reads as that error; nullopt where `condition` asks whether one
-// is BOUND or has EXISTS (which reads any variable).
+// is BOUND or has EXISTS (which reads any variable). A text search's score
+// is not read through: its variable stays.
 std::optional<sparql::Expr> throughBinds(const sparql::Expr& condition, const sparql::Op& extend);
 
 // The terms vertex `vertex` of `bgp` can take, as vertex ids (ascending):
