@@ -464,16 +464,16 @@ std::string Planner::narrowByValues(BoundBgp& bgp, const BgpPlan& plan,
     for (uint32_t v = 0; v < bgp.vertices.size(); ++v) {
       BoundVertex& vertex = bgp.vertices[v];
       if (!vertex.isVariable || vertex.isBlank || vertex.name != *variable) continue;
-      const std::span<const uint32_t> domain = domainOf(bgp, v, store_);
-      const auto terms = static_cast<double>(domain.size());
-      if (domain.empty() || domain.size() > kMostDecidedTerms || plan.estimatedRows() < kRowsPerDecidedTerm * terms) {
+      const Domain domain = domainOf(bgp, v, store_);
+      const size_t terms = domain.ids.size();
+      if (terms == 0 || terms > kMostDecidedTerms || plan.estimatedRows() < kRowsPerDecidedTerm * static_cast<double>(terms)) {
         continue;
       }
       const auto passing = idsPassing(e, *variable, domain, kMaxConstantsInSet, store_, stop);
-      if (!passing || passing->size() == domain.size()) continue;
+      if (!passing || passing->size() == terms) continue;
       limitToIds(vertex, *passing, bgp.hasAbsentConstant);
       narrowed += (narrowed.empty() ? "" : ", ") + ("?" + *variable) + " limited to " + std::to_string(passing->size()) +
-                  " of " + std::to_string(domain.size()) + " terms by FILTER(" + expressionText(e) + ")";
+                  " of " + std::to_string(terms) + " terms by FILTER(" + expressionText(e) + ")";
     }
   }
   return narrowed;

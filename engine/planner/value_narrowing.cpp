@@ -1,12 +1,16 @@
 #include "engine/planner/value_narrowing.h"
 
 #include <algorithm>
+#include <list>
 #include <map>
+#include <memory>
+#include <mutex>
 
 #include "engine/expr/expression.h"
 #include "engine/logical/logical_plan.h"
 #include "engine/planner/text_pattern.h"
 #include "engine/value/term_codec.h"
+#include "parser/print.h"
 #include "storage/graph_store.h"
 
 namespace gsparql::engine {
@@ -77,24 +81,32 @@ std::optional<std::string> singleVariableOf(const sparql::Expr& e) {
   return read.front();
 }
 
-std::span<const uint32_t> domainOf(const BoundBgp& bgp, uint32_t vertex, const GraphStore& store) {
-  if (bgp.vertices[vertex].isConstantSet()) return bgp.vertices[vertex].constants;
-  std::span<const uint32_t> smallest;
+Domain domainOf(const BoundBgp& bgp, uint32_t vertex, const GraphStore& store) {
+  const std::vector<uint32_t>& constants = bgp.vertices[vertex].constants;
+  if (!constants.empty()) {  // named by the ids themselves (at most kMaxConstantsInSet: 16 KB)
+    return {constants, std::to_string(store.identity()) + " set " +
+                           std::string(reinterpret_cast<const char*>(constants.data()), constants.size() * sizeof(uint32_t))};
+  }
+  Domain smallest;
   bool found = false;
   for (const BoundEdge& e : bgp.edges) {
     if (e.predicateIsVariable || e.predicate == kNoId || (e.from != vertex && e.to != vertex)) continue;
     // The keys of the direction whose keys are this end: subjects (Out) or objects (In).
     const auto direction = e.from == vertex ? pcsr::Direction::Out : pcsr::Direction::In;
     const std::span<const uint32_t> keys = store.adjacency(direction).predicate(e.predicate).keys();
-    if (!found || keys.size() < smallest.size()) smallest = keys;
+    if (found && keys.size() >= smallest.ids.size()) continue;
+    smallest = {keys, std::to_string(store.identity()) + (e.from == vertex ? " out " : " in ") +
+                          std::to_string(e.predicate)};
     found = true;
   }
   return smallest;
 }
 
-std::optional<std::vector<uint32_t>> idsPassing(const sparql::Expr& condition, const std::string& variable,
-                                                std::span<const uint32_t> domain, size_t most,
-                                                const GraphStore& store, StopCheck& stop) {
+namespace {
+
+std::optional<std::vector<uint32_t>> decide(const sparql::Expr& condition, const std::string& variable,
+                                            std::span<const uint32_t> domain, size_t most, const GraphStore& store,
+                                            StopCheck& stop) {
   const expr::Expression expression(condition, {variable});
   expr::Environment environment;
   TermCodec terms(store);
@@ -120,6 +132,41 @@ std::optional<std::vector<uint32_t>> idsPassing(const sparql::Expr& condition, c
     passing.push_back(vertex);
   }
   return passing;
+}
+
+using Decision = std::shared_ptr<const std::optional<std::vector<uint32_t>>>;
+
+// The decisions kept, most recent first. Never destroyed: a thread may still
+// plan a query while the process exits.
+std::mutex& keptMutex = *new std::mutex;
+std::list<std::pair<std::string, Decision>>& kept = *new std::list<std::pair<std::string, Decision>>;
+
+Decision keptDecision(const std::string& key) {
+  std::lock_guard lock(keptMutex);
+  const auto it = std::find_if(kept.begin(), kept.end(), [&](const auto& e) { return e.first == key; });
+  if (it == kept.end()) return nullptr;
+  kept.splice(kept.begin(), kept, it);
+  return it->second;
+}
+
+void keep(std::string key, Decision decision) {
+  constexpr size_t kKept = 64;
+  std::lock_guard lock(keptMutex);
+  kept.emplace_front(std::move(key), std::move(decision));
+  if (kept.size() > kKept) kept.pop_back();
+}
+
+}  // namespace
+
+std::optional<std::vector<uint32_t>> idsPassing(const sparql::Expr& condition, const std::string& variable,
+                                                const Domain& domain, size_t most, const GraphStore& store,
+                                                StopCheck& stop) {
+  const std::string key = domain.key + " " + std::to_string(most) + " " + variable + " " + sparql::toSparql(condition);
+  if (const Decision known = keptDecision(key)) return *known;
+  auto decision = std::make_shared<const std::optional<std::vector<uint32_t>>>(
+      decide(condition, variable, domain.ids, most, store, stop));
+  keep(key, decision);
+  return *decision;
 }
 
 }  // namespace gsparql::engine

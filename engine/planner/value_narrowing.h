@@ -38,18 +38,28 @@ std::optional<std::string> singleVariableOf(const sparql::Expr& e);
 // is not read through: its variable stays.
 std::optional<sparql::Expr> throughBinds(const sparql::Expr& condition, const sparql::Op& extend);
 
-// The terms vertex `vertex` of `bgp` can take, as vertex ids (ascending):
-// its constants where it is limited to a set, else the keys of the adjacency
-// of the fewest keys among its edges of constant predicates; empty where it
-// has none (only predicate variables).
-std::span<const uint32_t> domainOf(const BoundBgp& bgp, uint32_t vertex, const GraphStore& store);
+// The terms a vertex of a BGP can take, as vertex ids (ascending), and what
+// names them in the store for as long as its content stays.
+struct Domain {
+  std::span<const uint32_t> ids;
+  std::string key;
+};
+
+// Vertex `vertex`'s of `bgp`: its constants where it is limited to a set
+// (named by them), else the keys of the adjacency of the fewest keys among
+// its edges of constant predicates (named by the direction and the
+// predicate); no ids where it has none (only predicate variables). Names
+// start with the snapshot's identity (GraphStore::identity).
+Domain domainOf(const BoundBgp& bgp, uint32_t vertex, const GraphStore& store);
 
 // The ids of `domain` on which `condition` (of `variable` alone) holds, in
 // FILTER's sense (an error is false), ascending; nullopt where more than
 // `most` do, which a sample of the domain decided first foresees (so that
 // an unselective condition costs a few hundred decisions, not the domain's).
+// Kept for the process by the domain's key and the condition's text (the
+// last 64), as plans are: a query sent again decides nothing again.
 std::optional<std::vector<uint32_t>> idsPassing(const sparql::Expr& condition, const std::string& variable,
-                                                std::span<const uint32_t> domain, size_t most,
-                                                const GraphStore& store, StopCheck& stop);
+                                                const Domain& domain, size_t most, const GraphStore& store,
+                                                StopCheck& stop);
 
 }  // namespace gsparql::engine
