@@ -7,8 +7,8 @@
 // large mapped blocks (up to 32 and 64 MiB). A long-running process reaches
 // those values after its first large query, but a one-shot `gsparql query`
 // never does: each doubling of a result column mapped, touched page by page
-// and unmapped again, so WatDiv SF100's C3 (424,856 rows) took about 7,700
-// page faults against 3,200 (docs/engine.md, "The allocator's settings of
+// and unmapped again, so WatDiv SF100's C3 (424,856 rows) took about 9,000
+// page faults against 4,000 (docs/engine.md, "The allocator's settings of
 // the command-line program"). Called by the command-line program only: a library embedded in
 // another program (Python's module) leaves its allocator alone.
 namespace gsparql {
