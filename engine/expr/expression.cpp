@@ -77,6 +77,13 @@ class Compiler {
     slots_.push_back(slot);
     return slot;
   }
+  // As compile(e), a variable not counted as read.
+  Node compileUnread(const sparql::Expr& e) {
+    const size_t read = slots_.size();
+    Node node = compile(e);
+    if (e.kind == sparql::Expr::Kind::Term) slots_.resize(read);
+    return node;
+  }
   Node term(const sparql::Term& t);
   Node call(const sparql::Expr& e, std::string_view name);
   static void foldConstant(Node& node);
@@ -103,7 +110,9 @@ Node Compiler::term(const sparql::Term& t) {
 
 Node Compiler::call(const sparql::Expr& e, std::string_view name) {
   Node node;
-  for (const sparql::Expr& a : e.args) node.args.push_back(compile(a));
+  // BOUND(?v) tests ?v without reading its term: not a slot read.
+  const bool testsBound = name == "BOUND";
+  for (const sparql::Expr& a : e.args) node.args.push_back(testsBound ? compileUnread(a) : compile(a));
   size_t n = node.args.size();
   for (const SpecialForm& form : kSpecialForms) {
     if (form.name != name) continue;
@@ -369,7 +378,7 @@ std::optional<bool> Evaluator::decide(const Node& n) {
     case Kind::NotIn: return in(n);
     case Kind::Bound:  // a constant is what EXISTS substituted for a bound variable
       return n.args[0].kind == Kind::Constant ||
-             (n.args[0].kind == Kind::Variable && n.args[0].slot && solution_.term(*n.args[0].slot));
+             (n.args[0].kind == Kind::Variable && n.args[0].slot && solution_.bound(*n.args[0].slot));
     case Kind::Exists:
     case Kind::NotExists: return exists(n);
     case Kind::Regex: return matches(n);
@@ -574,7 +583,7 @@ std::optional<size_t> Expression::slotOfValue(const Solution& solution) const {
   if (root_->kind != Kind::Coalesce) return std::nullopt;
   for (const detail::ExprNode& arg : root_->args) {
     if (arg.kind != Kind::Variable || !arg.slot) return std::nullopt;  // computed, constant or unbound: evaluate
-    if (solution.term(*arg.slot)) return arg.slot;
+    if (solution.bound(*arg.slot)) return arg.slot;
   }
   return std::nullopt;
 }

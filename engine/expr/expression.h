@@ -29,6 +29,9 @@ class Solution {
   // expression was compiled with), nullopt when unbound; it stays valid while
   // an expression is evaluated on this solution (functions read it in place).
   virtual std::optional<std::string_view> term(size_t slot) const = 0;
+  // Whether `slot` is bound (BOUND, COALESCE's pass-through), without
+  // reading its term where a solution can tell so.
+  virtual bool bound(size_t slot) const { return term(slot).has_value(); }
   // An identity of the term in `slot`: equal keys are the same term (or
   // both unbound) for as long as one Environment evaluates on solutions of
   // this kind. Parts of expressions that read one variable are evaluated once
@@ -83,7 +86,8 @@ class Expression {
   Result evaluate(const Solution& solution, Environment& environment) const;
   // FILTER semantics: the effective boolean value, false on an error.
   bool holds(const Solution& solution, Environment& environment) const;
-  // The slots the expression reads (EXISTS patterns included).
+  // The slots whose terms the expression reads (EXISTS patterns included;
+  // not a variable only BOUND tests).
   const std::vector<size_t>& slotsRead() const;
   // Where the value is a term of the solution unchanged (a bare variable,
   // or the first bound one of a COALESCE of variables), the slot holding

@@ -16,19 +16,19 @@
 
 namespace gsparql::engine::expr {
 
-// Values by the key of a term (Solution::key), bounded: at most kMaxEntries
-// (a few MB), and once the first kTrialEntries keys came back less than once
-// each on average, neither kept nor consulted any more: the terms are then
-// mostly distinct (titles, labels), and keeping them cost about 100 ns a row
-// (WatDiv F2: 25,000 distinct titles).
-template <class Value>
+// Values by the key of a term (Solution::key), or by a term itself, bounded:
+// at most kMaxEntries (a few MB), and once the first kTrialEntries keys came
+// back less than once each on average, neither kept nor consulted any more:
+// the terms are then mostly distinct (titles, labels), and keeping them cost
+// about 100 ns a row (WatDiv F2: 25,000 distinct titles).
+template <class Value, class Key = uint64_t>
 class KeyedValues {
  public:
   static constexpr size_t kMaxEntries = size_t{1} << 14;
   static constexpr size_t kTrialEntries = 1024;
 
   // The value kept for `key`, nullptr when there is none.
-  const Value* find(uint64_t key) {
+  Value* find(const Key& key) {
     if (!worthIt()) return nullptr;
     const auto it = values_.find(key);
     if (it == values_.end()) return nullptr;
@@ -36,7 +36,7 @@ class KeyedValues {
     return &it->second;
   }
   // Keeps `value` for `key` while there is room: the value kept, or nullptr.
-  const Value* remember(uint64_t key, const Value& value) {
+  Value* remember(const Key& key, const Value& value) {
     if (values_.size() >= kMaxEntries || !worthIt()) return nullptr;
     return &values_.try_emplace(key, value).first->second;
   }
@@ -44,7 +44,7 @@ class KeyedValues {
  private:
   bool worthIt() const { return values_.size() < kTrialEntries || hits_ >= values_.size(); }
 
-  std::unordered_map<uint64_t, Value> values_;
+  std::unordered_map<Key, Value> values_;
   uint64_t hits_ = 0;
 };
 

@@ -37,7 +37,8 @@ std::string Extend::describe() const {
 }
 
 Extend::Worker Extend::newWorker(ExecutionContext& context) const {
-  return {context.environmentFor(variables()), std::vector<ValuesByKey<ValueId>>(bindings_.size()), {}};
+  return {context.environmentFor(variables()), std::vector<ValuesByKey<ValueId>>(bindings_.size()), {},
+          std::vector<expr::KeyedValues<TermId, std::string>>(bindings_.size())};
 }
 
 void Extend::openImpl(ExecutionContext& context) {
@@ -65,6 +66,7 @@ std::vector<ValueId> Extend::valuesHere(size_t binding, const Table& batch, Exec
   StopCheck stop(context.run.limits);
   std::vector<ValueId> values(batch.rows);
   for (row_ = 0; row_ < batch.rows; ++row_) {
+    solution.prefetchAhead(row_, batch.rows, bindings_[binding].expression.slotsRead());
     stop(static_cast<int64_t>(bindings_[binding].expression.cost()));
     values[row_] = valueAt(binding, batch, row_, solution, context);
   }
@@ -83,11 +85,13 @@ std::vector<ValueId> Extend::valuesOnThreads(size_t binding, const Table& batch,
   std::vector<ValueId> values(batch.rows);
   std::vector<std::optional<std::string>> unnumbered(batch.rows);
   std::vector<size_t> slotOf(batch.rows), sameAs(batch.rows, kNoRow);
+  std::vector<TermId*> pendingTerm(batch.rows);
   forEachChunk(batch.rows, [&](size_t begin, size_t end, size_t slot) {
     Worker& worker = workers_.at(slot);
     RowSolution solution(batch, context.terms);
     StopCheck stop(context.run.limits);
     for (size_t r = begin; r < end; ++r) {
+      solution.prefetchAhead(r, end, expression.slotsRead());
       stop(static_cast<int64_t>(expression.cost()));
       solution.moveTo(r);
       if (const std::optional<size_t> kept = expression.slotOfValue(solution)) {
@@ -106,12 +110,19 @@ std::vector<ValueId> Extend::valuesOnThreads(size_t binding, const Table& batch,
         }
       }
       expr::Result term = expression.evaluate(solution, worker.environment);
-      const std::optional<ValueId> id = term ? context.terms.knownId(*term) : kUndefined;
+      TermId* known = term ? worker.idsByTerm[binding].find(*term) : nullptr;
+      if (known && known->row != kNoRow) {
+        sameAs[r] = known->row;
+        continue;
+      }
+      const std::optional<ValueId> id = known ? known->id : term ? context.terms.knownId(*term) : kUndefined;
       if (id) {
         values[r] = *id;
         if (keySlot) worker.idsByKey[binding].remember(key, *id);
+        if (term && !known) worker.idsByTerm[binding].remember(*term, {*id, kNoRow});
         continue;
       }
+      pendingTerm[r] = worker.idsByTerm[binding].remember(*term, {kUndefined, r});
       unnumbered[r] = std::move(term);
       slotOf[r] = slot;
       if (keySlot) worker.unnumberedRowOfKey.emplace(key, r);
@@ -121,6 +132,7 @@ std::vector<ValueId> Extend::valuesOnThreads(size_t binding, const Table& batch,
     if (!unnumbered[r]) continue;
     values[r] = context.terms.idOf(*unnumbered[r]);
     if (keySlot) workers_[slotOf[r]].idsByKey[binding].remember(batch.at(r, *keySlot), values[r]);
+    if (pendingTerm[r]) *pendingTerm[r] = {values[r], kNoRow};
   }
   for (size_t r = 0; r < batch.rows; ++r) {
     if (sameAs[r] != kNoRow) values[r] = values[sameAs[r]];

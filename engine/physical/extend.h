@@ -36,6 +36,10 @@ class Extend final : public Operator {
     size_t target;  // the column it fills
     std::string text;
   };
+  struct TermId {
+    ValueId id = kUndefined;
+    size_t row = SIZE_MAX;  // while `id` is undefined: the batch's row that numbers it
+  };
   // What one thread keeps while it evaluates rows (row_chunks.h): the first
   // serves the calling thread.
   struct Worker {
@@ -46,6 +50,11 @@ class Extend final : public Operator {
     std::vector<ValuesByKey<ValueId>> idsByKey;
     // In valuesOnThreads: the row whose term is to be numbered, by key.
     std::unordered_map<ValueId, size_t> unnumberedRowOfKey;
+    // Per binding, the id of each value by its term, so that many keys of
+    // few values (IF(BOUND(?e), "yes", "no")) look each value up once, not
+    // once a row; within a batch, a value not numbered yet has the first row
+    // that holds it instead (TermId::row).
+    std::vector<expr::KeyedValues<TermId, std::string>> idsByTerm;
   };
   static constexpr size_t kNoRow = SIZE_MAX;
   Worker newWorker(ExecutionContext& context) const;

@@ -85,6 +85,7 @@ void Filter::test(Worker& worker, const Table& batch, size_t begin, size_t end, 
   StopCheck stop(context.run.limits);
   uint64_t found = 0;
   for (size_t r = begin; r < end && found < wanted; ++r) {
+    solution.prefetchAhead(r, end, slotsRead_);
     passed[r] = holds(worker, batch, r, solution, context, stop);
     found += passed[r];
     if (++worker.rowsSeen % kRowsBetweenReorders == 0 && conditions_.size() > 1) reorder(worker);

@@ -78,6 +78,17 @@ std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const Op
   return join;
 }
 
+std::optional<OptionalAsAdjacency> optionalByAdjacency(const Op& leftJoin) {
+  const Op& right = *leftJoin.children[1];
+  auto keys = sharedVariables(right, patternVariables(*leftJoin.children[0]));
+  if (!leftJoin.exprs.empty() || !isOneEdgeFromKey(right, keys)) return std::nullopt;
+  const sparql::TriplePattern& t = right.triples[0];
+  const sparql::Term& other = t.subject.kind == sparql::Term::Kind::Variable && t.subject.value == keys[0] ? t.object
+                                                                                                         : t.subject;
+  if (other.kind != sparql::Term::Kind::Variable) return std::nullopt;
+  return OptionalAsAdjacency{&right, keys[0], other.value};
+}
+
 std::optional<ExistsAsJoin> minusByAdjacency(const Op& minus) {
   const Op& right = *minus.children[1];
   auto keys = sharedVariables(right, patternVariables(*minus.children[0]));

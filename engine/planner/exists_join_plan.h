@@ -1,7 +1,8 @@
 #pragma once
 // The one decision of how FILTER (NOT) EXISTS runs: as a semi- or anti-join
 // (physical/exists_join.h), the pattern evaluated once, or by substitution
-// row by row (planner/exists_probe.h, through Filter).
+// row by row (planner/exists_probe.h, through Filter); and of which MINUS and
+// OPTIONAL patterns are lookups in the adjacency instead of hash probes.
 //
 // Section 18.6 substitutes the row's values for the pattern's variables. A
 // join gives the same answer when the pattern is made of BGPs, joins and
@@ -43,5 +44,16 @@ std::optional<ExistsAsJoin> existsAsJoin(const sparql::Expr& condition, const sp
 // MINUS `minus` as an anti-join by adjacency, where its right side is one
 // such triple (otherwise the Minus operator's hash probe).
 std::optional<ExistsAsJoin> minusByAdjacency(const sparql::Op& minus);
+
+// OPTIONAL { ?k <p> ?x } without a FILTER, ?k the one variable it shares
+// with its left side and ?x a variable: each left row's matches are read
+// from the adjacency (physical/optional_adjacency.h), otherwise LeftJoin's
+// hash probe. The pattern binds both variables in every solution, so the
+// two give the same rows.
+struct OptionalAsAdjacency {
+  const sparql::Op* pattern = nullptr;  // the one triple
+  std::string key, added;               // ?k, and ?x
+};
+std::optional<OptionalAsAdjacency> optionalByAdjacency(const sparql::Op& leftJoin);
 
 }  // namespace gsparql::engine

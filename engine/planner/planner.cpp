@@ -13,6 +13,7 @@
 #include "engine/physical/degree_count.h"
 #include "engine/physical/distinct.h"
 #include "engine/physical/exists_adjacency.h"
+#include "engine/physical/optional_adjacency.h"
 #include "engine/physical/exists_join.h"
 #include "engine/physical/extend.h"
 #include "engine/physical/filter.h"
@@ -508,14 +509,29 @@ OperatorPtr Planner::planExistsJoin(OperatorPtr input, const ExistsAsJoin& join)
   return std::make_unique<ExistsJoin>(std::move(input), std::move(pattern), join.negated, rows, cost);
 }
 
-OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const {
-  const BoundBgp bgp = bindBgp(*join.pattern->queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
-  const BoundEdge& edge = bgp.edges.at(0);
-  const BoundVertex& subject = bgp.vertices[edge.from];
-  const bool fromSubject = !subject.isBlank && subject.name == join.keys[0];
+const PredicateAdjacency* Planner::adjacencyFrom(const Op& bgp, const std::string& key) const {
+  const BoundBgp bound = bindBgp(*bgp.queryGraph, store_, graph_.empty() ? NamedGraphs::kNoGraph : graph_[0]);
+  const BoundEdge& edge = bound.edges.at(0);
+  const BoundVertex& subject = bound.vertices[edge.from];
+  const bool fromSubject = !subject.isBlank && subject.name == key;
   const AdjacencyFile& file = store_.adjacency(fromSubject ? pcsr::Direction::Out : pcsr::Direction::In);
   // An absent predicate (kNoId) is none of the file's: the pattern has no solutions.
-  const PredicateAdjacency* adjacency = edge.predicate < file.predicateCount() ? &file.predicate(edge.predicate) : nullptr;
+  return edge.predicate < file.predicateCount() ? &file.predicate(edge.predicate) : nullptr;
+}
+
+OperatorPtr Planner::planOptionalAdjacency(OperatorPtr input, const OptionalAsAdjacency& optional) const {
+  const PredicateAdjacency* adjacency = adjacencyFrom(*optional.pattern, optional.key);
+  // Each row meets its key's neighbours, or none: the keys' mean degree, at least one.
+  const double degree = adjacency == nullptr || adjacency->keys().empty()
+                            ? 1.0
+                            : static_cast<double>(adjacency->neighbours().size()) / adjacency->keys().size();
+  const double rows = input->estimatedRows() * std::max(degree, 1.0);
+  const double cost = input->estimatedCost() + rows;
+  return std::make_unique<OptionalAdjacency>(std::move(input), optional.key, optional.added, adjacency, rows, cost);
+}
+
+OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const {
+  const PredicateAdjacency* adjacency = adjacencyFrom(*join.pattern, join.keys[0]);
   // MINUS estimates its left's rows, as the Minus operator does.
   const double rows = input->estimatedRows() / (join.minus ? 1 : 2);
   const double cost = input->estimatedCost() + input->estimatedRows();
@@ -915,6 +931,11 @@ OperatorPtr Planner::planMergedBgp(const Op& op, const Required& required) const
 // for the check); the others are the join's condition.
 OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const {
   const Op& optional = *op.children[1];
+  if (auto byAdjacency = optionalByAdjacency(op);
+      byAdjacency && !inMergedGraph() && !hasTextVariable(optional, *texts_)) {
+    OperatorPtr left = plan(*op.children[0], withVariables(required, {byAdjacency->key}));
+    return planOptionalAdjacency(std::move(left), *byAdjacency);
+  }
   std::vector<sparql::Expr> conditions, onOptional, onMerged;
   for (const auto& e : op.exprs) splitConjunction(e, conditions);
   for (auto& e : conditions) (readsOnlyBoundBy(e, optional) ? onOptional : onMerged).push_back(std::move(e));

@@ -26,6 +26,7 @@
 
 namespace gsparql {
 class GraphStore;
+class PredicateAdjacency;
 }
 
 namespace gsparql::engine {
@@ -90,6 +91,10 @@ class Planner {
   OperatorPtr planFilter(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExistsJoin(OperatorPtr input, const ExistsAsJoin& join) const;
   OperatorPtr planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& join) const;
+  OperatorPtr planOptionalAdjacency(OperatorPtr input, const OptionalAsAdjacency& optional) const;
+  // The adjacency of a one-triple BGP's predicate in the direction from `key`,
+  // in the active graph; nullptr where that graph has no such predicate.
+  const PredicateAdjacency* adjacencyFrom(const sparql::Op& bgp, const std::string& key) const;
   // `child` under `conditions`: equalities and IN lists folded into a BGP,
   // the rest in a Filter. `narrowing`: conditions of the BGP's variables
   // that hold where conditions above it hold (read through BINDs:

@@ -25,12 +25,6 @@ void TermDecoder::prefetch(size_t begin, size_t end) {
 // known, so that the cache misses of many cells overlap.
 constexpr size_t kAhead = 16;
 
-// The text of a term, up to four cache lines (long literals are read whole by the writers).
-void prefetchText(std::string_view term) {
-  const size_t lines = std::min<size_t>(4, (term.size() + 63) / 64);
-  for (size_t line = 0; line < lines; ++line) __builtin_prefetch(term.data() + line * 64);
-}
-
 void TermDecoder::decode(size_t begin, size_t end, std::vector<std::optional<std::string_view>>& cells) {
   prefetch(begin, end);
   const size_t width = rows_.width();
@@ -42,7 +36,7 @@ void TermDecoder::decode(size_t begin, size_t end, std::vector<std::optional<std
       for (size_t r = begin; r < end; ++r) {
         if (r + kAhead < end) terms_.prefetchVertex(vertices[r + kAhead]);
         const std::string_view term = terms_.vertexTerm(vertices[r]);
-        prefetchText(term);
+        TermCodec::prefetchText(term);
         cells[(r - begin) * width + c] = term;
       }
       continue;

@@ -6,6 +6,7 @@
 // from the store's term column (a memory map) where it has one; otherwise, and
 // for predicates, decoded terms are cached, so a value is read from the
 // dictionary at most once per query.
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -60,6 +61,11 @@ class TermCodec {
   // Starts loading what vertexTerm(vertex) reads, where that is memory.
   void prefetchVertex(uint32_t vertex) const {
     if (termColumn_ != nullptr) termColumn_->prefetch(vertex);
+  }
+  // Starts loading the text of a term, up to four cache lines (long literals are read whole by the writers).
+  static void prefetchText(std::string_view term) {
+    const size_t lines = std::min<size_t>(4, (term.size() + 63) / 64);
+    for (size_t line = 0; line < lines; ++line) __builtin_prefetch(term.data() + line * 64);
   }
   // True when vertex terms are read in place (a term column), so that
   // prefetching them is pointless.

@@ -80,6 +80,27 @@ TEST_CASE("Filter and BIND on two threads give one thread's rows in its order") 
   checkSameOnTwoThreads(*data.db, queries, 5);
 }
 
+TEST_CASE("a BIND of few values over many terms gives each value one id on two threads") {
+  std::mt19937 random(49);
+  LoadedDatabase data(randomGraph(random));
+  // Values the data lacks, numbered after the threads: GROUP BY and VALUES compare them by id.
+  const std::string groups =
+      "SELECT ?len (COUNT(*) AS ?n) { ?s e:q ?t BIND(IF(STRLEN(?t) > 9, \"long\", \"short\") AS ?len) } "
+      "GROUP BY ?len ORDER BY ?len";
+  CHECK(resultOn(2, *data.db, groups).size() == 2);
+  const std::vector<std::string> queries = {
+      groups,
+      "SELECT ?s ?w { ?s e:q ?t BIND(IF(STRLEN(?t) > 9, \"long\", \"short\") AS ?w) VALUES ?w { \"long\" } }",
+      // a term of the data, new distinct strings, errors
+      "SELECT ?s ?k { ?s e:q ?t BIND(IF(CONTAINS(?t, \"a\"), e:o1, STR(?t)) AS ?k) }",
+      "SELECT ?s ?k { ?s e:q ?t BIND(IF(STRLEN(?t) > 9, \"long\", 1/0) AS ?k) }",
+      // BOUND and COALESCE over an OPTIONAL (WatDiv F12's shape)
+      "SELECT ?h ?x (COUNT(*) AS ?n) { ?s e:q ?t OPTIONAL { ?s e:r ?o } BIND(IF(BOUND(?o), \"yes\", \"no\") AS ?h) "
+      "BIND(COALESCE(?o, \"none\") AS ?x) FILTER(?x != \"\") } GROUP BY ?h ?x ORDER BY ?h ?x",
+  };
+  checkSameOnTwoThreads(*data.db, queries, 1);
+}
+
 TEST_CASE("BNODE and EXISTS keep a Filter and a BIND on one thread, with their meaning") {
   std::mt19937 random(48);
   LoadedDatabase data(randomGraph(random));

@@ -380,7 +380,7 @@ TEST_CASE("FILTER semantics and slots") {
   Env env;
   engine::expr::Expression e(parseExpr("?i > 5 && BOUND(?s)"), kVariables);
   CHECK(e.holds(Row{}, env.environment));
-  CHECK(e.slotsRead() == std::vector<size_t>{0, 2});
+  CHECK(e.slotsRead() == std::vector<size_t>{0});  // BOUND(?s) tests ?s without reading its term
   engine::expr::Expression error(parseExpr("?u > 5"), kVariables);
   CHECK_FALSE(error.holds(Row{}, env.environment));
   engine::expr::Expression exists(parseExpr("EXISTS { ?s ?p ?zz FILTER(?f) }"), kVariables);
@@ -648,4 +648,29 @@ TEST_CASE("past its bound a memo evaluates new terms on every row") {
   keys.push_back(0);
   CHECK(evaluateRows("xsd:integer(?s) + 1", rows, keys).back() == shorten(integer(1)));
   CHECK(rows.reads == keys.size());
+}
+
+TEST_CASE("BOUND and COALESCE's pass-through test a variable without reading its term") {
+  // Rows that tell boundness apart from their terms: reading a term counts.
+  struct BoundRows : KeyedRows {
+    bool bound(size_t) const override { return terms[current].has_value(); }
+  } rows;
+  rows.terms = {"\"a@b\"", std::nullopt};
+  Env env;
+  for (const char* text : {"BOUND(?s)", "IF(BOUND(?s), \"yes\", \"no\")", "!BOUND(?s)"}) {
+    CAPTURE(text);
+    const engine::expr::Expression e(parseExpr(text), kVariables);
+    CHECK(e.slotsRead().empty());
+    std::vector<std::string> values;
+    for (rows.current = 0; rows.current < 2; ++rows.current) values.push_back(shorten(e.evaluate(rows, env.environment)));
+    CHECK(rows.reads == 0);
+    CHECK(values[0] != values[1]);
+  }
+  const engine::expr::Expression coalesce(parseExpr("COALESCE(?s, \"none\")"), kVariables);
+  rows.current = 0;
+  CHECK(coalesce.slotOfValue(rows) == size_t{2});
+  CHECK(rows.reads == 0);
+  // A variable read elsewhere as well is read.
+  CHECK(engine::expr::Expression(parseExpr("IF(BOUND(?s), STR(?s), \"\")"), kVariables).slotsRead() ==
+        std::vector<size_t>{2});
 }

@@ -16,6 +16,7 @@
 #include "engine/physical/hash_join.h"
 #include "engine/physical/left_join.h"
 #include "engine/physical/minus.h"
+#include "engine/physical/optional_adjacency.h"
 #include "engine/physical/order_by.h"
 #include "engine/physical/path_scan.h"
 #include "engine/physical/project.h"
@@ -192,6 +193,9 @@ Matcher HashJoin(Matcher left, Matcher right) {
 }
 Matcher LeftJoin(Matcher left, Matcher right) {
   return node<engine::LeftJoin>("LeftJoin", std::vector<Matcher>{std::move(left), std::move(right)});
+}
+Matcher OptionalAdjacency(Matcher input) {
+  return node<engine::OptionalAdjacency>("OptionalAdjacency", std::vector<Matcher>{std::move(input)});
 }
 Matcher Minus(Matcher left, Matcher right) {
   return node<engine::Minus>("Minus", std::vector<Matcher>{std::move(left), std::move(right)});

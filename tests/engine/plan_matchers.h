@@ -80,6 +80,7 @@ Matcher Minus(Matcher left, Matcher right);
 Matcher ExistsJoin(Matcher input, Matcher pattern);
 // FILTER (NOT) EXISTS { ?k <p> ?x } answered by ?k's degree.
 Matcher ExistsAdjacency(Matcher input);
+Matcher OptionalAdjacency(Matcher input);
 // A chain of UNIONs is one operator: its inputs in order.
 Matcher Union(std::vector<Matcher> inputs);
 Matcher Filter(Matcher child);
