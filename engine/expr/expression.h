@@ -99,6 +99,10 @@ class Expression {
   // variable's slot: a caller may keep what it makes of the value (an id) by
   // the key of that term.
   std::optional<size_t> keySlot() const { return keySlot_; }
+  // Where there is a key slot, whether its term is never read, only tested
+  // by BOUND (IF(BOUND(?e), "yes", "no")): the value then depends only on
+  // whether the slot is bound, however many terms it holds.
+  bool testsOnlyBoundness() const { return keySlot_ && slots_.empty(); }
   // Its nodes after compilation (constants folded): what one evaluation
   // weighs against the next check for a stop (StopCheck).
   size_t cost() const { return cost_; }

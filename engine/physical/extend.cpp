@@ -57,7 +57,7 @@ ValueId Extend::valueAt(size_t binding, const Table& batch, size_t row, RowSolut
   if (const std::optional<size_t> kept = expression.slotOfValue(solution)) return batch.at(row, *kept);
   const std::optional<size_t> keySlot = expression.keySlot();
   auto make = [&] { return valueOf(expression.evaluate(solution, worker.environment), context.terms); };
-  return keySlot ? worker.idsByKey[binding].get(batch.at(row, *keySlot), make) : make();
+  return keySlot ? worker.idsByKey[binding].get(keyOf(expression, batch.at(row, *keySlot)), make) : make();
 }
 
 // A binding's values on this thread, row by row.
@@ -73,69 +73,74 @@ std::vector<ValueId> Extend::valuesHere(size_t binding, const Table& batch, Exec
   return values;
 }
 
+// The value of a binding on row `r`, on a thread: where its term is new to
+// the query, or is another row's that is, `chunk` says so for afterwards.
+void Extend::valueOnThread(size_t binding, const Table& batch, size_t r, RowSolution& solution, Worker& worker,
+                           size_t slot, ExecutionContext& context, ChunkValues& chunk, std::vector<ValueId>& values) {
+  const expr::Expression& expression = bindings_[binding].expression;
+  solution.moveTo(r);
+  if (const std::optional<size_t> kept = expression.slotOfValue(solution)) {
+    values[r] = batch.at(r, *kept);
+    return;
+  }
+  const std::optional<size_t> keySlot = expression.keySlot();
+  const ValueId key = keySlot ? keyOf(expression, batch.at(r, *keySlot)) : kUndefined;
+  if (keySlot) {
+    if (const ValueId* known = worker.idsByKey[binding].find(key)) {
+      values[r] = *known;
+      return;
+    }
+    if (auto it = worker.unnumberedRowOfKey.find(key); it != worker.unnumberedRowOfKey.end()) {
+      chunk.sameAs.emplace_back(r, it->second);
+      return;
+    }
+  }
+  expr::Result term = expression.evaluate(solution, worker.environment);
+  TermId* known = term ? worker.idsByTerm[binding].find(*term) : nullptr;
+  if (known && known->row != kNoRow) {
+    chunk.sameAs.emplace_back(r, known->row);
+    return;
+  }
+  const std::optional<ValueId> id = known ? known->id : term ? context.terms.knownId(*term) : kUndefined;
+  if (id) {
+    values[r] = *id;
+    if (keySlot) worker.idsByKey[binding].remember(key, *id);
+    if (term && !known) worker.idsByTerm[binding].remember(*term, {*id, kNoRow});
+    return;
+  }
+  TermId* kept = worker.idsByTerm[binding].remember(*term, {kUndefined, r});
+  chunk.unnumbered.push_back({r, slot, key, std::move(*term), kept});
+  if (keySlot) worker.unnumberedRowOfKey.emplace(key, r);
+}
+
 // A binding's values on the query's threads: each evaluates its rows and
 // finds the ids of terms the data holds or the query has seen; the terms
 // left are numbered here afterwards, in row order (the codec is not shared
-// while it changes), once per key a thread met them under.
+// while it changes), once per key or text a thread met them under.
 std::vector<ValueId> Extend::valuesOnThreads(size_t binding, const Table& batch, ExecutionContext& context) {
   const expr::Expression& expression = bindings_[binding].expression;
-  const std::optional<size_t> keySlot = expression.keySlot();
   decodeForSharedReads(batch, expression.slotsRead(), context.terms);
   for (Worker& worker : workers_) worker.unnumberedRowOfKey.clear();
   std::vector<ValueId> values(batch.rows);
-  std::vector<std::optional<std::string>> unnumbered(batch.rows);
-  std::vector<size_t> slotOf(batch.rows), sameAs(batch.rows, kNoRow);
-  std::vector<TermId*> pendingTerm(batch.rows);
+  std::vector<ChunkValues> chunks((batch.rows + kRowsPerChunk - 1) / kRowsPerChunk);
   forEachChunk(batch.rows, [&](size_t begin, size_t end, size_t slot) {
-    Worker& worker = workers_.at(slot);
     RowSolution solution(batch, context.terms);
     StopCheck stop(context.run.limits);
     for (size_t r = begin; r < end; ++r) {
       solution.prefetchAhead(r, end, expression.slotsRead());
       stop(static_cast<int64_t>(expression.cost()));
-      solution.moveTo(r);
-      if (const std::optional<size_t> kept = expression.slotOfValue(solution)) {
-        values[r] = batch.at(r, *kept);
-        continue;
-      }
-      const ValueId key = keySlot ? batch.at(r, *keySlot) : kUndefined;
-      if (keySlot) {
-        if (const ValueId* known = worker.idsByKey[binding].find(key)) {
-          values[r] = *known;
-          continue;
-        }
-        if (auto it = worker.unnumberedRowOfKey.find(key); it != worker.unnumberedRowOfKey.end()) {
-          sameAs[r] = it->second;
-          continue;
-        }
-      }
-      expr::Result term = expression.evaluate(solution, worker.environment);
-      TermId* known = term ? worker.idsByTerm[binding].find(*term) : nullptr;
-      if (known && known->row != kNoRow) {
-        sameAs[r] = known->row;
-        continue;
-      }
-      const std::optional<ValueId> id = known ? known->id : term ? context.terms.knownId(*term) : kUndefined;
-      if (id) {
-        values[r] = *id;
-        if (keySlot) worker.idsByKey[binding].remember(key, *id);
-        if (term && !known) worker.idsByTerm[binding].remember(*term, {*id, kNoRow});
-        continue;
-      }
-      pendingTerm[r] = worker.idsByTerm[binding].remember(*term, {kUndefined, r});
-      unnumbered[r] = std::move(term);
-      slotOf[r] = slot;
-      if (keySlot) worker.unnumberedRowOfKey.emplace(key, r);
+      valueOnThread(binding, batch, r, solution, workers_.at(slot), slot, context, chunks[begin / kRowsPerChunk], values);
     }
   });
-  for (size_t r = 0; r < batch.rows; ++r) {
-    if (!unnumbered[r]) continue;
-    values[r] = context.terms.idOf(*unnumbered[r]);
-    if (keySlot) workers_[slotOf[r]].idsByKey[binding].remember(batch.at(r, *keySlot), values[r]);
-    if (pendingTerm[r]) *pendingTerm[r] = {values[r], kNoRow};
+  for (ChunkValues& chunk : chunks) {
+    for (Unnumbered& u : chunk.unnumbered) {
+      values[u.row] = context.terms.idOf(u.term);
+      if (expression.keySlot()) workers_[u.slot].idsByKey[binding].remember(u.key, values[u.row]);
+      if (u.kept) *u.kept = {values[u.row], kNoRow};
+    }
   }
-  for (size_t r = 0; r < batch.rows; ++r) {
-    if (sameAs[r] != kNoRow) values[r] = values[sameAs[r]];
+  for (const ChunkValues& chunk : chunks) {
+    for (const auto& [row, same] : chunk.sameAs) values[row] = values[same];
   }
   return values;
 }

@@ -56,11 +56,26 @@ class Extend final : public Operator {
     // that holds it instead (TermId::row).
     std::vector<expr::KeyedValues<TermId, std::string>> idsByTerm;
   };
+  // In valuesOnThreads, what a chunk of rows leaves to the calling thread:
+  // the terms new to the query, to number in row order, and the rows whose
+  // value is another row's.
+  struct Unnumbered {
+    size_t row, slot;
+    ValueId key;
+    std::string term;
+    TermId* kept;  // where idsByTerm keeps it, if it does
+  };
+  struct ChunkValues {
+    std::vector<Unnumbered> unnumbered;
+    std::vector<std::pair<size_t, size_t>> sameAs;
+  };
   static constexpr size_t kNoRow = SIZE_MAX;
   Worker newWorker(ExecutionContext& context) const;
   ValueId valueAt(size_t binding, const Table& batch, size_t row, RowSolution& solution, ExecutionContext& context);
   std::vector<ValueId> valuesHere(size_t binding, const Table& batch, ExecutionContext& context);
   std::vector<ValueId> valuesOnThreads(size_t binding, const Table& batch, ExecutionContext& context);
+  void valueOnThread(size_t binding, const Table& batch, size_t r, RowSolution& solution, Worker& worker, size_t slot,
+                     ExecutionContext& context, ChunkValues& chunk, std::vector<ValueId>& values);
 
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext& context) override;

@@ -74,7 +74,7 @@ bool Filter::decision(Worker& worker, size_t condition, const Table& batch, size
   const expr::Expression& expression = conditions_[condition].expression;
   auto decide = [&] { return expression.holds(solution, worker.environment); };
   const std::optional<size_t> keySlot = expression.keySlot();
-  return keySlot ? worker.decisions[condition].get(batch.at(row, *keySlot), decide) : decide();
+  return keySlot ? worker.decisions[condition].get(keyOf(expression, batch.at(row, *keySlot)), decide) : decide();
 }
 
 // Tests rows [begin, end) of `batch`, marking those that pass, until

@@ -1,5 +1,7 @@
 #include "engine/physical/optional_adjacency.h"
 
+#include "engine/physical/row_chunks.h"
+
 namespace gsparql::engine {
 namespace {
 
@@ -53,19 +55,41 @@ void OptionalAdjacency::matchEveryEdge(size_t row, Matches& matches) const {
   matches.added.push_back(kUndefined);
 }
 
-std::optional<Table> OptionalAdjacency::nextImpl(ExecutionContext& context) {
+// The matches of rows [begin, end), checking for a stop as they grow.
+void OptionalAdjacency::matchRows(const Table& batch, size_t begin, size_t end, Matches& matches,
+                                  ExecutionContext& context) const {
   StopCheck stop(context.run.limits);
+  matches.rows.reserve(end - begin);
+  for (size_t r = begin; r < end; ++r) {
+    const size_t before = matches.rows.size();
+    match(r, batch.at(r, keyColumn_), matches);
+    stop(static_cast<int64_t>(matches.rows.size() - before));
+  }
+}
+
+// A large batch's rows matched in chunks on the query's threads, put
+// together in row order (row_chunks.h).
+std::optional<Table> OptionalAdjacency::nextImpl(ExecutionContext& context) {
   auto batch = input_->next(context);
   if (!batch) return std::nullopt;
-  Matches matches;
-  matches.rows.reserve(batch->rows);
-  for (size_t r = 0; r < batch->rows; ++r) {
-    match(r, batch->at(r, keyColumn_), matches);
-    stop(1);
+  std::vector<Matches> chunks(worthSplitting(batch->rows) ? (batch->rows + kRowsPerChunk - 1) / kRowsPerChunk : 1);
+  if (chunks.size() == 1) {
+    matchRows(*batch, 0, batch->rows, chunks[0], context);
+  } else {
+    forEachChunk(batch->rows, [&](size_t begin, size_t end, size_t) {
+      matchRows(*batch, begin, end, chunks[begin / kRowsPerChunk], context);
+    });
   }
-  Table out = gatherRows(*batch, matches.rows);
-  if (matches.keysChanged) out.columns[keyColumn_] = Column(std::move(matches.keys));
-  out.columns.emplace_back(std::move(matches.added));
+  Matches all = std::move(chunks[0]);
+  for (size_t c = 1; c < chunks.size(); ++c) {
+    all.rows.insert(all.rows.end(), chunks[c].rows.begin(), chunks[c].rows.end());
+    all.keys.insert(all.keys.end(), chunks[c].keys.begin(), chunks[c].keys.end());
+    all.added.insert(all.added.end(), chunks[c].added.begin(), chunks[c].added.end());
+    all.keysChanged = all.keysChanged || chunks[c].keysChanged;
+  }
+  Table out = gatherRows(*batch, all.rows);
+  if (all.keysChanged) out.columns[keyColumn_] = Column(std::move(all.keys));
+  out.columns.emplace_back(std::move(all.added));
   return out;
 }
 

@@ -32,6 +32,7 @@ class OptionalAdjacency final : public Operator {
   };
   void openImpl(ExecutionContext& context) override { input_->open(context); }
   std::optional<Table> nextImpl(ExecutionContext& context) override;
+  void matchRows(const Table& batch, size_t begin, size_t end, Matches& matches, ExecutionContext& context) const;
   void match(size_t row, ValueId key, Matches& matches) const;
   void matchEveryEdge(size_t row, Matches& matches) const;
 

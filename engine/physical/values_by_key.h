@@ -6,10 +6,18 @@
 // Bounded, and given up on mostly distinct terms, as the expressions' own
 // memo is (expr::KeyedValues). A run's state: operators hold one per
 // expression and clear it when they open.
+#include "engine/expr/expression.h"
 #include "engine/expr/expression_memo.h"
 #include "engine/value/value_id.h"
 
 namespace gsparql::engine {
+
+// The key by which what `expression` gives on a row is kept: the id of its
+// key slot's term, or whether it is bound where the expression only tests
+// that (expr::Expression::testsOnlyBoundness).
+inline ValueId keyOf(const expr::Expression& expression, ValueId slotId) {
+  return expression.testsOnlyBoundness() ? ValueId{isBound(slotId)} : slotId;
+}
 
 template <class Value>
 class ValuesByKey {

@@ -101,6 +101,17 @@ TEST_CASE("a BIND of few values over many terms gives each value one id on two t
   checkSameOnTwoThreads(*data.db, queries, 1);
 }
 
+TEST_CASE("OPTIONAL by adjacency on two threads gives one thread's rows in its order") {
+  std::mt19937 random(50);
+  LoadedDatabase data(randomGraph(random));
+  // One edge from the one shared variable (OptionalAdjacency), from either end; then bound by it.
+  checkSameOnTwoThreads(*data.db,
+                        {"SELECT ?s ?n ?o { ?s e:p ?n OPTIONAL { ?s e:r ?o } }",
+                         "SELECT ?o ?s ?t { ?x e:r ?o OPTIONAL { ?s e:r ?o } OPTIONAL { ?s e:q ?t } }",
+                         "SELECT ?s (COUNT(?o) AS ?n) { ?s e:q ?t OPTIONAL { ?s e:r ?o } } GROUP BY ?s ORDER BY ?s"},
+                        4096);
+}
+
 TEST_CASE("BNODE and EXISTS keep a Filter and a BIND on one thread, with their meaning") {
   std::mt19937 random(48);
   LoadedDatabase data(randomGraph(random));
