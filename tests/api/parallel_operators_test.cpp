@@ -97,6 +97,8 @@ TEST_CASE("a BIND of few values over many terms gives each value one id on two t
       // BOUND and COALESCE over an OPTIONAL (WatDiv F12's shape)
       "SELECT ?h ?x (COUNT(*) AS ?n) { ?s e:q ?t OPTIONAL { ?s e:r ?o } BIND(IF(BOUND(?o), \"yes\", \"no\") AS ?h) "
       "BIND(COALESCE(?o, \"none\") AS ?x) FILTER(?x != \"\") } GROUP BY ?h ?x ORDER BY ?h ?x",
+      // a FILTER that only tests BOUND, decided by boundness
+      "SELECT ?s ?t { ?s e:q ?t OPTIONAL { ?s e:r ?o } FILTER(!BOUND(?o)) }",
   };
   checkSameOnTwoThreads(*data.db, queries, 1);
 }
