@@ -1,9 +1,13 @@
 #pragma once
 // A FILTER condition `?v op constant` (or `constant op ?v`), op one of = !=
 // < > <= >=, with a numeric or date constant, decided on the value column
-// (storage/value_column.h) without decoding the variable's term. Rows whose
-// value does not decide it (not a number or date, NaN, a tie of inexact
-// values, a term the query made) go to the general evaluator.
+// (storage/value_column.h) without decoding the variable's term; and = or
+// != with a simple literal, decided on the term's text where the term column
+// holds it: an IRI or a blank node is never equal to a literal (RDFterm-
+// equal), a simple literal is equal when its text is. Rows whose value does
+// not decide it (not a number or date, NaN, a tie of inexact values, a
+// literal with a tag, a datatype or an escape, a term the query made) go to
+// the general evaluator.
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,11 +28,14 @@ class TypedComparison {
 
  private:
   enum class Op { Equal, NotEqual, Less, Greater, LessOrEqual, GreaterOrEqual };
-  TypedComparison(size_t column, Op op, rdf::TypedValue constant) : column_(column), op_(op), constant_(constant) {}
+  TypedComparison(size_t column, Op op, rdf::TypedValue constant, std::string text)
+      : column_(column), op_(op), constant_(constant), text_(std::move(text)) {}
+  std::optional<bool> equalsText(const Table& table, size_t row, const TermCodec& terms) const;
 
   size_t column_;
   Op op_;
   rdf::TypedValue constant_;
+  std::string text_;  // a simple literal constant's term, or empty
 };
 
 }  // namespace gsparql::engine

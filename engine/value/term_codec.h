@@ -67,6 +67,12 @@ class TermCodec {
     const size_t lines = std::min<size_t>(4, (term.size() + 63) / 64);
     for (size_t line = 0; line < lines; ++line) __builtin_prefetch(term.data() + line * 64);
   }
+  // The term of a data vertex where it is read in place (a term column),
+  // without touching the codec's state; nullopt for any other id.
+  std::optional<std::string_view> termInPlace(ValueId id) const {
+    if (termColumn_ == nullptr || spaceOf(id) != ValueSpace::Vertex) return std::nullopt;
+    return termColumn_->term(indexOf(id));
+  }
   // True when vertex terms are read in place (a term column), so that
   // prefetching them is pointless.
   bool readsVerticesInPlace() const { return termColumn_ != nullptr; }

@@ -73,3 +73,26 @@ TEST_CASE("comparisons and ORDER BY on the value column give the answers of deco
     CHECK(!fast.empty());
   }
 }
+
+TEST_CASE("= and != with a simple literal, decided on the term's text, give the evaluator's answers") {
+  TempDir dir;
+  const std::vector<std::string> objects = {
+      "\"abc\"", "\"\"", "\"abc\"@en", "\"abc\"^^<http://www.w3.org/2001/XMLSchema#string>", "\"a\\\"b\"",
+      "\"a\\\\b\"", "\"line\\nbreak\"", "<http://e/abc>", "_:abc", "\"3\"^^<http://www.w3.org/2001/XMLSchema#integer>",
+      "\"abc\"^^<http://e/type>", "\"ABC\"", "\"abc \""};
+  std::string data;
+  for (size_t s = 0; s < 600; ++s) {
+    data += "<http://e/s" + std::to_string(s) + "> <http://e/v> " + objects[s % objects.size()] + " .\n";
+  }
+  writeFile(dir / "data.nt", data);
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  // `|| false` keeps the condition from being decided on the text: the evaluator decides it.
+  for (const std::string condition : {"?v = \"abc\"", "?v != \"\"", "\"\" = ?v", "?v != \"abc\"", "?v = \"a\\\"b\"",
+                                      "?v = \"abc\"@en", "?v != \"line\\nbreak\""}) {
+    CAPTURE(condition);
+    const std::string pattern = "SELECT ?s ?v WHERE { ?s <http://e/v> ?v OPTIONAL { ?s <http://e/w> ?w } FILTER(";
+    const auto fast = answer(dir / "db", pattern + condition + ") } ORDER BY ?s");
+    CHECK(fast == answer(dir / "db", pattern + "(" + condition + ") || false) } ORDER BY ?s"));
+    CHECK(!fast.empty());
+  }
+}
