@@ -134,7 +134,7 @@ std::vector<ValueId> Extend::valuesOnThreads(size_t binding, const Table& batch,
   });
   for (ChunkValues& chunk : chunks) {
     for (Unnumbered& u : chunk.unnumbered) {
-      values[u.row] = context.terms.idOf(u.term);
+      values[u.row] = context.terms.idOfAbsent(u.term);
       if (expression.keySlot()) workers_[u.slot].idsByKey[binding].remember(u.key, values[u.row]);
       if (u.kept) *u.kept = {values[u.row], kNoRow};
     }

@@ -10,11 +10,15 @@
 namespace gsparql::engine {
 TermCodec::TermCodec(const GraphStore& store) : store_(store), termColumn_(store.terms()) {}
 
-ValueId TermCodec::idOf(std::string_view term) {
+ValueId TermCodec::idOf(std::string_view term) { return numbered(term, true); }
+
+ValueId TermCodec::idOfAbsent(std::string_view term) { return numbered(term, false); }
+
+ValueId TermCodec::numbered(std::string_view term, bool mayBeData) {
   std::string key = rdf::termKey(term);
   if (auto it = byKey_.find(key); it != byKey_.end()) return it->second;
   ValueId id;
-  if (auto known = dataId(term)) {
+  if (auto known = mayBeData ? dataId(term) : std::nullopt) {
     id = *known;
   } else {
     id = makeValueId(ValueSpace::Local, static_cast<uint32_t>(local_.size()));

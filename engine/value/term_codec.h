@@ -38,6 +38,10 @@ class TermCodec {
   // for one idOf would number in the local vocabulary. It only reads, so
   // threads may call it at once while none calls idOf.
   std::optional<ValueId> knownId(std::string_view term) const;
+  // idOf for a term knownId found absent from the data: numbered in the
+  // local vocabulary (or given the id it got since) without looking it up in
+  // the dictionary again.
+  ValueId idOfAbsent(std::string_view term);
   ValueId fromVertex(uint32_t vertex) const { return makeValueId(ValueSpace::Vertex, vertex); }
   // A predicate that is also a subject or object gets its vertex id.
   ValueId fromPredicate(uint32_t predicate);
@@ -95,6 +99,8 @@ class TermCodec {
   const std::vector<uint32_t>& predicateVertices();
   // The id of a term of the data (a vertex, or a predicate that is none).
   std::optional<ValueId> dataId(std::string_view term) const;
+  // The id idOf gives, the dictionary asked only where `mayBeData`.
+  ValueId numbered(std::string_view term, bool mayBeData);
   static constexpr uint32_t kNotDecoded = 0xFFFFFFFFu;
 
   const std::string_view* cached(ValueId id) const;
