@@ -2,7 +2,8 @@
 // A bounded map from text keys to shared, immutable values that keeps the
 // most recently used: for work that depends only on its key and is asked
 // again and again (a server's clients repeat their queries): the plans of
-// BGPs (plan_cache.h) and parsed query texts (api/parsed_query_cache.h).
+// BGPs (plan_cache.h), parsed query texts (api/parsed_query_cache.h) and the
+// terms a FILTER lets through (planner/value_narrowing.cpp).
 // Thread-safe; the values are made outside it, so a slow one holds no lock.
 #include <cstddef>
 #include <list>

@@ -1,13 +1,12 @@
 #include "engine/planner/value_narrowing.h"
 
 #include <algorithm>
-#include <list>
 #include <map>
 #include <memory>
-#include <mutex>
 
 #include "engine/expr/expression.h"
 #include "engine/logical/logical_plan.h"
+#include "engine/optimizer/recent_cache.h"
 #include "engine/planner/text_pattern.h"
 #include "engine/value/term_codec.h"
 #include "parser/print.h"
@@ -134,27 +133,9 @@ std::optional<std::vector<uint32_t>> decide(const sparql::Expr& condition, const
   return passing;
 }
 
-using Decision = std::shared_ptr<const std::optional<std::vector<uint32_t>>>;
-
-// The decisions kept, most recent first. Never destroyed: a thread may still
-// plan a query while the process exits.
-std::mutex& keptMutex = *new std::mutex;
-std::list<std::pair<std::string, Decision>>& kept = *new std::list<std::pair<std::string, Decision>>;
-
-Decision keptDecision(const std::string& key) {
-  std::lock_guard lock(keptMutex);
-  const auto it = std::find_if(kept.begin(), kept.end(), [&](const auto& e) { return e.first == key; });
-  if (it == kept.end()) return nullptr;
-  kept.splice(kept.begin(), kept, it);
-  return it->second;
-}
-
-void keep(std::string key, Decision decision) {
-  constexpr size_t kKept = 64;
-  std::lock_guard lock(keptMutex);
-  kept.emplace_front(std::move(key), std::move(decision));
-  if (kept.size() > kKept) kept.pop_back();
-}
+// The decisions kept (issue 44: a query sent again decides nothing again).
+// Never destroyed: a thread may still plan a query while the process exits.
+RecentCache<std::optional<std::vector<uint32_t>>>& kept = *new RecentCache<std::optional<std::vector<uint32_t>>>(64);
 
 }  // namespace
 
@@ -162,11 +143,9 @@ std::optional<std::vector<uint32_t>> idsPassing(const sparql::Expr& condition, c
                                                 const Domain& domain, size_t most, const GraphStore& store,
                                                 StopCheck& stop) {
   const std::string key = domain.key + " " + std::to_string(most) + " " + variable + " " + sparql::toSparql(condition);
-  if (const Decision known = keptDecision(key)) return *known;
-  auto decision = std::make_shared<const std::optional<std::vector<uint32_t>>>(
-      decide(condition, variable, domain.ids, most, store, stop));
-  keep(key, decision);
-  return *decision;
+  if (const auto known = kept.find(key)) return *known;
+  return *kept.insert(key, std::make_shared<const std::optional<std::vector<uint32_t>>>(
+                               decide(condition, variable, domain.ids, most, store, stop)));
 }
 
 }  // namespace gsparql::engine
