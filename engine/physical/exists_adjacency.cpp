@@ -16,7 +16,7 @@ std::string ExistsAdjacency::describe() const {
 
 bool ExistsAdjacency::matches(ValueId id) const {
   if (adjacency_ == nullptr) return false;
-  if (!isBound(id)) return test_ != AdjacencyTest::Minus && !adjacency_->keys().empty();
+  if (!isBound(id)) return test_ != AdjacencyTest::Minus && adjacency_->keyCount() != 0;
   // A term of the data is a vertex; any other (computed, or a predicate only) has no edge.
   return spaceOf(id) == ValueSpace::Vertex && !adjacency_->neighbours(indexOf(id)).empty();
 }

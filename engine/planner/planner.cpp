@@ -522,9 +522,9 @@ const PredicateAdjacency* Planner::adjacencyFrom(const Op& bgp, const std::strin
 OperatorPtr Planner::planOptionalAdjacency(OperatorPtr input, const OptionalAsAdjacency& optional) const {
   const PredicateAdjacency* adjacency = adjacencyFrom(*optional.pattern, optional.key);
   // Each row meets its key's neighbours, or none: the keys' mean degree, at least one.
-  const double degree = adjacency == nullptr || adjacency->keys().empty()
+  const double degree = adjacency == nullptr || adjacency->keyCount() == 0
                             ? 1.0
-                            : static_cast<double>(adjacency->neighbours().size()) / adjacency->keys().size();
+                            : static_cast<double>(adjacency->edgeCount()) / adjacency->keyCount();
   const double rows = input->estimatedRows() * std::max(degree, 1.0);
   const double cost = input->estimatedCost() + rows;
   return std::make_unique<OptionalAdjacency>(std::move(input), optional.key, optional.added, adjacency, rows, cost);
