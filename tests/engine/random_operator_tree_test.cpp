@@ -38,7 +38,8 @@ const std::vector<std::string> kPredicates = {"<http://e/p0>", "<http://e/p1>", 
 std::vector<std::string> objectTerms() {
   std::vector<std::string> terms = kSubjects;
   for (int i = 0; i < 4; ++i) terms.push_back(integerTerm(i));
-  terms.push_back("\"s\"");
+  // simple literals, the empty one among them (= and != on them are decided on their text), a tagged one
+  for (const char* literal : {"\"s\"", "\"t\"", "\"\"", "\"s\"@en"}) terms.push_back(literal);
   return terms;
 }
 
