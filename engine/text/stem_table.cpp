@@ -2,6 +2,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <future>
@@ -21,7 +22,8 @@ StemTable::StemTable(const TextIndex& index, const std::string& language) : inde
       for (size_t i = r.begin(); i < r.end(); ++i) byStem_[i].first = stemmer->stem(byStem_[i].second);
     });
   });
-  std::sort(byStem_.begin(), byStem_.end());
+  // On the threads too: the sort took about a quarter of a table (531,412 words, 2-core VM).
+  tbb::this_task_arena::isolate([&] { tbb::parallel_sort(byStem_.begin(), byStem_.end()); });
 }
 
 std::vector<std::string_view> StemTable::wordsWithStem(std::string_view stem) const {
