@@ -7,6 +7,7 @@
 #include <chrono>
 #include <numeric>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <unordered_set>
 
@@ -42,11 +43,13 @@ void runTasks(size_t tasks, const Task& task) {
 // Extends rows by one query vertex, following one plan step.
 class StepRunner {
  public:
-  StepRunner(const PlanStep& step, const BoundBgp& bgp, const GraphStore& store,
+  // `first`: the component's first step, where this is not it.
+  StepRunner(const PlanStep& step, const PlanStep* first, const BoundBgp& bgp, const GraphStore& store,
              const std::vector<uint32_t>& earlierVertices, const std::vector<uint32_t>& predicateVertex,
              bool injective)
       : step_(step), bgp_(bgp), store_(store), earlier_(earlierVertices),
-        predicateVertex_(predicateVertex), injective_(injective) {
+        predicateVertex_(predicateVertex), injective_(injective),
+        followsDriverKeys_(first != nullptr && earlierVertices.size() == 1 && followsKeysOf(*first)) {
     for (const auto& check : step.checks) {
       if (check.bindsPredicate) boundHere_.push_back(bgp.predicateColumn(edgeOf(check)));
     }
@@ -100,7 +103,11 @@ class StepRunner {
   struct Workspace {
     std::vector<uint32_t> row, a, b;
     size_t stopAt = SIZE_MAX;  // the output's size at which extend() may stop early
+    // The driver's key index the next row is expected at (driverNeighbours).
+    bool cursorPlaced = false;
+    size_t cursor = 0;
   };
+  static constexpr size_t kNoCursor = SIZE_MAX;
 
   void extend(std::span<const uint32_t> input, std::vector<uint32_t>& out, Workspace& scratch) const {
     std::vector<uint32_t>& row = scratch.row;
@@ -122,7 +129,7 @@ class StepRunner {
         return;
       case CandidateSource::Neighbours:
         forEachPredicate(step_.driver, row, [&](uint32_t p) {
-          filterAndEmit(row, lookup(step_.driver, p, row[step_.driver.boundVertex]), scratch, out);
+          filterAndEmit(row, driverNeighbours(p, row[step_.driver.boundVertex], scratch), scratch, out);
         });
         return;
     }
@@ -141,6 +148,13 @@ class StepRunner {
            std::find(boundHere_.begin(), boundHere_.end(), bgp_.predicateColumn(e)) == boundHere_.end();
   }
 
+  // Whether `first` listed the keys of this step's driver adjacency, in order.
+  bool followsKeysOf(const PlanStep& first) const {
+    return step_.source == CandidateSource::Neighbours && first.source == CandidateSource::PredicateKeys &&
+           first.driver.edge == step_.driver.edge && first.driver.direction == step_.driver.direction &&
+           step_.driver.boundVertex == first.vertex && !edgeOf(step_.driver).predicateIsVariable;
+  }
+
   const PredicateAdjacency& adjacency(pcsr::Direction d, uint32_t p) const {
     return store_.adjacency(d).predicate(p);
   }
@@ -152,6 +166,36 @@ class StepRunner {
 
   std::span<const uint32_t> lookup(const EdgeUse& use, uint32_t p, uint32_t from) const {
     return adjacency(use.direction, p).neighbours(from);
+  }
+
+  // The driver's neighbours of `from`. Where the step follows the
+  // component's first step, which listed the keys of this step's own
+  // adjacency (`?o` from the objects of <p>, then `?s` from its neighbours
+  // via <p>: a BGP of one pattern), the rows come in the keys' order: a
+  // binary search puts a cursor at a task's first row, and while the rows
+  // meet the cursor's key (or one a few keys on: keys the first step's
+  // checks dropped) their lists are read from the plain CSR in order rather
+  // than through the hashed groups (a cache miss or two a row). A row that
+  // misses turns the cursor off for the task. The same list either way, read
+  // checked.
+  std::span<const uint32_t> driverNeighbours(uint32_t p, uint32_t from, Workspace& s) const {
+    const PredicateAdjacency& a = adjacency(step_.driver.direction, p);
+    if (!followsDriverKeys_ || s.cursor == kNoCursor) return a.neighbours(from);
+    constexpr size_t kSkips = 4;
+    if (!s.cursorPlaced) {
+      s.cursorPlaced = true;
+      const auto indices = std::views::iota(size_t{0}, size_t{a.keyCount()});
+      s.cursor = static_cast<size_t>(
+          std::ranges::partition_point(indices, [&](size_t k) { return a.key(k) < from; }) - indices.begin());
+    }
+    for (size_t skip = 0; s.cursor < a.keyCount() && skip <= kSkips; ++skip) {
+      const uint32_t key = a.key(s.cursor);
+      if (key == from) return a.neighboursAt(s.cursor++);
+      if (key > from) break;
+      ++s.cursor;
+    }
+    s.cursor = kNoCursor;
+    return a.neighbours(from);
   }
 
   // Calls f once per value of the use's predicate: the known one, or every
@@ -225,6 +269,7 @@ class StepRunner {
   const std::vector<uint32_t>& earlier_;
   const std::vector<uint32_t>& predicateVertex_;
   bool injective_;
+  bool followsDriverKeys_;  // the rows come in the order of the driver adjacency's keys (driverNeighbours)
   std::vector<uint32_t> boundHere_;  // predicate columns that checks of this step bind
   std::vector<EdgeUse> listChecks_, rowChecks_;
   std::vector<uint32_t> allVertices_;
@@ -323,7 +368,8 @@ class ComponentRun {
     runners_.reserve(plan.steps.size());
     for (const PlanStep& step : plan.steps) {
       earlier_.push_back(earlier);
-      runners_.emplace_back(step, bgp, store, earlier_.back(), predicateVertex, options.injective);
+      runners_.emplace_back(step, runners_.empty() ? nullptr : &plan.steps.front(), bgp, store, earlier_.back(),
+                            predicateVertex, options.injective);
       earlier.push_back(step.vertex);
     }
     depth_ = plan.steps.size();
