@@ -466,7 +466,7 @@ std::string Planner::narrowByValues(BoundBgp& bgp, const BgpPlan& plan,
       BoundVertex& vertex = bgp.vertices[v];
       if (!vertex.isVariable || vertex.isBlank || vertex.name != *variable) continue;
       const Domain domain = domainOf(bgp, v, store_);
-      const size_t terms = domain.ids.size();
+      const size_t terms = domain.size();
       if (terms == 0 || terms > kMostDecidedTerms || plan.estimatedRows() < kRowsPerDecidedTerm * static_cast<double>(terms)) {
         continue;
       }

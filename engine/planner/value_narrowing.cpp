@@ -83,7 +83,7 @@ std::optional<std::string> singleVariableOf(const sparql::Expr& e) {
 Domain domainOf(const BoundBgp& bgp, uint32_t vertex, const GraphStore& store) {
   const std::vector<uint32_t>& constants = bgp.vertices[vertex].constants;
   if (!constants.empty()) {  // named by the ids themselves (at most kMaxConstantsInSet: 16 KB)
-    return {constants, std::to_string(store.identity()) + " set " +
+    return {constants, nullptr, std::to_string(store.identity()) + " set " +
                            std::string(reinterpret_cast<const char*>(constants.data()), constants.size() * sizeof(uint32_t))};
   }
   Domain smallest;
@@ -92,10 +92,10 @@ Domain domainOf(const BoundBgp& bgp, uint32_t vertex, const GraphStore& store) {
     if (e.predicateIsVariable || e.predicate == kNoId || (e.from != vertex && e.to != vertex)) continue;
     // The keys of the direction whose keys are this end: subjects (Out) or objects (In).
     const auto direction = e.from == vertex ? pcsr::Direction::Out : pcsr::Direction::In;
-    const std::span<const uint32_t> keys = store.adjacency(direction).predicate(e.predicate).keys();
-    if (found && keys.size() >= smallest.ids.size()) continue;
-    smallest = {keys, std::to_string(store.identity()) + (e.from == vertex ? " out " : " in ") +
-                          std::to_string(e.predicate)};
+    const PredicateAdjacency& keys = store.adjacency(direction).predicate(e.predicate);
+    if (found && keys.keyCount() >= smallest.size()) continue;
+    smallest = {{}, &keys, std::to_string(store.identity()) + (e.from == vertex ? " out " : " in ") +
+                               std::to_string(e.predicate)};
     found = true;
   }
   return smallest;
@@ -145,7 +145,7 @@ std::optional<std::vector<uint32_t>> idsPassing(const sparql::Expr& condition, c
   const std::string key = domain.key + " " + std::to_string(most) + " " + variable + " " + sparql::toSparql(condition);
   if (const auto known = kept.find(key)) return *known;
   return *kept.insert(key, std::make_shared<const std::optional<std::vector<uint32_t>>>(
-                               decide(condition, variable, domain.ids, most, store, stop)));
+                               decide(condition, variable, domain.ids(), most, store, stop)));
 }
 
 }  // namespace gsparql::engine

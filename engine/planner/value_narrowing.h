@@ -18,6 +18,7 @@
 #include "engine/bgp/bound_bgp.h"
 #include "engine/bgp/query_limits.h"
 #include "parser/algebra.h"
+#include "storage/adjacency.h"
 
 namespace gsparql {
 class GraphStore;
@@ -38,11 +39,16 @@ std::optional<std::string> singleVariableOf(const sparql::Expr& e);
 // is not read through: its variable stays.
 std::optional<sparql::Expr> throughBinds(const sparql::Expr& condition, const sparql::Op& extend);
 
-// The terms a vertex of a BGP can take, as vertex ids (ascending), and what
-// names them in the store for as long as its content stays.
+// The terms a vertex of a BGP can take, as vertex ids (ascending): a set of
+// constants, or the keys of one adjacency, read (and so checked) only when
+// asked for; and what names them in the store for as long as its content
+// stays.
 struct Domain {
-  std::span<const uint32_t> ids;
+  std::span<const uint32_t> constants;
+  const PredicateAdjacency* keysOf = nullptr;  // where they are that adjacency's keys
   std::string key;
+  size_t size() const { return keysOf != nullptr ? keysOf->keyCount() : constants.size(); }
+  std::span<const uint32_t> ids() const { return keysOf != nullptr ? keysOf->keys() : constants; }
 };
 
 // Vertex `vertex`'s of `bgp`: its constants where it is limited to a set
