@@ -321,6 +321,34 @@ std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); 
 namespace {
 
 // `child` sorted by the keys of ORDER BY `order`.
+// The BINDs of a chain of Extends from `op` down to a text search's score
+// or another pattern, innermost first, and that pattern.
+std::pair<std::vector<ExtendBinding>, const Op*> bindsOf(const Op& op) {
+  std::vector<ExtendBinding> bindings;
+  const Op* below = &op;
+  for (; below->kind == Op::Kind::Extend && !isTextScore(*below); below = below->children[0].get()) {
+    const sparql::Binding& b = below->bindings[0];
+    bindings.push_back({b.var, b.expr, expressionText(b.expr)});
+  }
+  std::reverse(bindings.begin(), bindings.end());
+  return {std::move(bindings), below};
+}
+
+// What the pattern below `bindings` must bind for them and for `required` above them.
+Required readBelow(const std::vector<ExtendBinding>& bindings, Required required) {
+  for (auto it = bindings.rbegin(); it != bindings.rend(); ++it) {
+    if (required) required->erase(it->variable);
+    required = withExpressions(std::move(required), {it->expression});
+  }
+  return required;
+}
+
+OperatorPtr extendedBy(OperatorPtr child, const std::vector<ExtendBinding>& bindings) {
+  if (bindings.empty()) return child;
+  const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
+  return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
+}
+
 OperatorPtr orderedBy(OperatorPtr child, const Op& order) {
   std::string text;
   for (const auto& k : order.order) {
@@ -999,22 +1027,11 @@ OperatorPtr Planner::planBelowLastBind(const Op& extend, std::vector<sparql::Exp
 OperatorPtr Planner::planExtend(const Op& op, const Required& required, const std::vector<sparql::Expr>& conditions,
                                 const std::vector<sparql::Expr>& narrowing) const {
   if (isTextScore(op)) return planTextScore(op, required, conditions);
-  std::vector<const Op*> chain;
-  const Op* below = &op;
-  for (; below->kind == Op::Kind::Extend && !isTextScore(*below); below = below->children[0].get()) chain.push_back(below);
-  std::reverse(chain.begin(), chain.end());
-  Required read = required;
-  std::vector<ExtendBinding> bindings;
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    const sparql::Binding& b = (*it)->bindings[0];
-    if (read) read->erase(b.var);
-    read = withExpressions(std::move(read), {b.expr});
-  }
-  for (const Op* e : chain) bindings.push_back({e->bindings[0].var, e->bindings[0].expr, expressionText(e->bindings[0].expr)});
+  const auto [bindings, below] = bindsOf(op);
+  const Required read = readBelow(bindings, required);
   OperatorPtr child = conditions.empty() && narrowing.empty() ? plan(*below, read)
                                                                : planConditions(*below, conditions, read, narrowing);
-  const double rows = child->estimatedRows(), cost = child->estimatedCost() + rows;
-  return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
+  return extendedBy(std::move(child), bindings);
 }
 
 // COUNT(*), or COUNT(?v) of a variable every solution binds, without
@@ -1222,15 +1239,25 @@ OperatorPtr Planner::planOrderBy(const Op& op, const Required& required, std::op
   for (const auto& k : op.order) keys.push_back(k.expr);
   const Op& child = *op.children[0];
   const Required read = withExpressions(required, keys);
-  OperatorPtr rows = plan(child, read);
-  if (!wanted) return orderedBy(std::move(rows), op);
+  if (!wanted || makesBlankNodes(child)) return orderedBy(plan(child, read), op);
+  // k-nearest: the rows below the BINDs narrowed by the first key read
+  // through them, so the BINDs run only on the rows kept.
+  const auto [bindings, below] = bindsOf(child);
+  const Required readThere = readBelow(bindings, read);
+  sparql::OrderKey first = op.order[0];
+  if (!bindings.empty()) {
+    std::optional<sparql::Expr> through = throughBinds(first.expr, child);
+    if (!through) return orderedBy(plan(child, read), op);
+    first.expr = std::move(*through);
+  }
   // The input as a BGP with the distance's variable limited to the literals nearest first.
   auto limited = [&](const std::string& variable, const std::vector<uint32_t>& ids) -> OperatorPtr {
-    if (child.kind != Op::Kind::Bgp || inMergedGraph()) return nullptr;
-    return planBgp(child, read, {}, {{variable, ids}});
+    if (below->kind != Op::Kind::Bgp || inMergedGraph()) return nullptr;
+    return planBgp(*below, readThere, {}, {{variable, ids}});
   };
   const uint32_t graph = graph_.empty() ? NamedGraphs::kNoGraph : graph_[0];
-  return orderedBy(nearestCandidates(std::move(rows), op, *wanted, store_, graph, limited), op);
+  OperatorPtr rows = nearestCandidates(plan(*below, readThere), first, *below, *wanted, store_, graph, limited);
+  return orderedBy(extendedBy(std::move(rows), bindings), op);
 }
 
 OperatorPtr Planner::planSliced(const Op& slice, const Required& required) const {

@@ -223,12 +223,22 @@ TEST_CASE("k-nearest through the index: the rows of ORDER BY over every row") {
         const auto expected = rows(*store.db, select + "ORDER BY (" + d + " + 0) ?x " + slice);
         CHECK(rows(*store.db, select + "ORDER BY " + d + " ?x " + slice) == expected);
         CHECK(rows(*store.db, select + "ORDER BY ASC(" + d + ") ?x " + slice) == expected);
+        // The key as the variable a select expression or a BIND gives it (read through the BIND).
+        CHECK(rows(*store.db, select + "ORDER BY ?d ?x " + slice) == expected);
+        const std::string bind = "SELECT ?x ?g ?d WHERE { ?x <http://e/a> ?g BIND(" + d + " AS ?d) } ";
+        CHECK(rows(*store.db, bind + "ORDER BY ?d ?x " + slice) == expected);
+        CHECK(rows(*store.db, bind + "ORDER BY (?d + 0) ?x " + slice) == expected);
       }
     }
   }
   const std::string nearest = "SELECT ?x WHERE { ?x <http://e/a> ?g } ORDER BY geof:distance(" +
                               literal("POINT(1 1)") + ", ?g, uom:metre) LIMIT 3";
   CHECK(explain(*store.db, nearest).find("NearestCandidates") != std::string::npos);
+  // Below the BIND, which then runs on the rows kept only.
+  const std::string bound = explain(*store.db, "SELECT ?x ?e WHERE { ?x <http://e/a> ?g BIND(geof:distance(" +
+                                                   literal("POINT(1 1)") + ", ?g, uom:metre) AS ?e) } ORDER BY ?e LIMIT 3");
+  CAPTURE(bound);
+  CHECK(bound.find("Extend") < bound.find("NearestCandidates"));
 }
 
 TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals tried first, the rest when they fall short") {
@@ -249,8 +259,10 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
         const std::string select = "SELECT ?x (" + d + " AS ?d) WHERE { " + where + " } ";
         CAPTURE(select);
         CAPTURE(slice);
-        CHECK(rows(*store.db, select + "ORDER BY " + d + " ?x " + slice) ==
-              rows(*store.db, select + "ORDER BY (" + d + " + 0) ?x " + slice));
+        const auto expected = rows(*store.db, select + "ORDER BY (" + d + " + 0) ?x " + slice);
+        CHECK(rows(*store.db, select + "ORDER BY " + d + " ?x " + slice) == expected);
+        CHECK(rows(*store.db, "SELECT ?x ?d WHERE { " + where + " BIND(" + d + " AS ?d) } ORDER BY ?d ?x " + slice) ==
+              expected);
       }
     }
   }
@@ -259,6 +271,32 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
                                                   literal("POINT(1 1)") + ", uom:degree) LIMIT 3");
   CHECK(plan.find("constants") != std::string::npos);
   CHECK(plan.find("not run") != std::string::npos);
+  const std::string bound = explain(*store.db, "SELECT ?x ?e WHERE { ?x <http://e/clean> ?g BIND(geof:distance(?g, " +
+                                                   literal("POINT(1 1)") + ", uom:degree) AS ?e) } ORDER BY ?e LIMIT 3");
+  CHECK(bound.find("constants") != std::string::npos);
+  CHECK(bound.find("not run") != std::string::npos);
+}
+
+TEST_CASE("k-nearest after an update gives the predicate a value the index lacks: the decision kept is not reused") {
+  std::mt19937 random(23);
+  std::string data;
+  for (int i = 0; i < 200; ++i) {
+    data += "<http://e/c" + std::to_string(i) + "> <http://e/clean> " + literal(randomShape(random)) + " .\n";
+  }
+  Store store(data);
+  const std::string d = "geof:distance(?g, " + literal("POINT(7.2 6.9)") + ", uom:degree)";
+  const std::string select = "SELECT ?x WHERE { ?x <http://e/clean> ?g } ";
+  const auto check = [&](Database& db) {
+    CHECK(rows(db, select + "ORDER BY " + d + " ?x LIMIT 4") == rows(db, select + "ORDER BY (" + d + " + 0) ?x LIMIT 4"));
+  };
+  check(*store.db);  // decides (and keeps) that every value of <http://e/clean> is indexed
+  // An IRI and an ill-typed literal: errors, which sort first.
+  Database::update(store.dir / "db", "INSERT DATA { <http://e/odd1> <http://e/clean> <http://e/notALiteral> . "
+                                     "<http://e/odd2> <http://e/clean> " + literal("POINT(1") + " }");
+  Database updated = store.db->newest();
+  const auto odd = rows(updated, select + "ORDER BY " + d + " ?x LIMIT 4");
+  CHECK(std::count_if(odd.begin(), odd.end(), [](const std::string& r) { return r.find("odd") != std::string::npos; }) == 2);
+  check(updated);
 }
 
 TEST_CASE("k-nearest from a constant that many subjects share starts from the nearest literals") {
