@@ -106,6 +106,12 @@ void SpatialIndex::packLevels() {
 }
 
 std::pair<std::vector<uint32_t>, double> SpatialIndex::leastBounded(size_t count, const Bound& bound) const {
+  const size_t counts[] = {count};
+  return std::move(leastBounded(counts, bound).front());
+}
+
+std::vector<std::pair<std::vector<uint32_t>, double>> SpatialIndex::leastBounded(std::span<const size_t> counts,
+                                                                                 const Bound& bound) const {
   struct Entry {
     double bound;
     size_t level;  // levels_.size() for a literal
@@ -121,12 +127,22 @@ std::pair<std::vector<uint32_t>, double> SpatialIndex::leastBounded(size_t count
     }
   };
   pushChildren(levels_.size() - 1, 0, static_cast<uint32_t>(levels_.back().size()));
-  std::vector<uint32_t> ids;
-  while (!queue.empty()) {
+  std::vector<std::pair<std::vector<uint32_t>, double>> sets;
+  std::vector<uint32_t> ids;  // in the order of their bounds
+  const auto take = [&](double next) {
+    std::vector<uint32_t> set(ids);
+    std::sort(set.begin(), set.end());
+    sets.emplace_back(std::move(set), next);
+  };
+  while (sets.size() < counts.size()) {
+    if (queue.empty()) {
+      take(std::numeric_limits<double>::infinity());
+      continue;
+    }
     const Entry top = queue.top();
-    if (top.level == literal && ids.size() == count) {
-      std::sort(ids.begin(), ids.end());
-      return {std::move(ids), top.bound};
+    if (top.level == literal && ids.size() == counts[sets.size()]) {
+      take(top.bound);
+      continue;
     }
     queue.pop();
     if (top.level == literal) {
@@ -136,8 +152,7 @@ std::pair<std::vector<uint32_t>, double> SpatialIndex::leastBounded(size_t count
       pushChildren(top.level == 0 ? literal : top.level - 1, node.begin, node.end);
     }
   }
-  std::sort(ids.begin(), ids.end());
-  return {std::move(ids), std::numeric_limits<double>::infinity()};
+  return sets;
 }
 
 std::vector<uint32_t> SpatialIndex::candidates(const Box& box) const {

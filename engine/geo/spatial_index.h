@@ -56,6 +56,9 @@ class SpatialIndex {
   // bound of those left out (infinity where none is): a best-first search of
   // the tree's nodes, whose bounds are below their literals'.
   std::pair<std::vector<uint32_t>, double> leastBounded(size_t count, const Bound& bound) const;
+  // The same for each of `counts` (ascending) in one search.
+  std::vector<std::pair<std::vector<uint32_t>, double>> leastBounded(std::span<const size_t> counts,
+                                                                     const Bound& bound) const;
 
  private:
   // A node of the search's tree: the envelope of its children, which are

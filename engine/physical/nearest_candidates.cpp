@@ -27,22 +27,26 @@ std::optional<double> sortValue(const expr::Result& value) {
 
 }  // namespace
 
-NearestCandidates::NearestCandidates(OperatorPtr child, OperatorPtr nearest, double cutoff, const std::string& variable,
+NearestCandidates::NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, const std::string& variable,
                                      const sparql::Expr& key, std::string text, geo::NearestBounds bounds,
                                      uint64_t wanted)
     : Operator(child->variables(), std::min(child->estimatedRows(), static_cast<double>(wanted)),
-               nearest ? nearest->estimatedCost() : child->estimatedCost() + child->estimatedRows()),
-      child_(std::move(child)), nearest_(std::move(nearest)), cutoff_(cutoff), key_(key, variables()),
-      text_(std::move(text)), bounds_(std::move(bounds)), wanted_(wanted) {
+               nearer.empty() ? child->estimatedCost() + child->estimatedRows() : nearer[0].rows->estimatedCost()),
+      child_(std::move(child)), nearer_(std::move(nearer)), key_(key, variables()), text_(std::move(text)),
+      bounds_(std::move(bounds)), wanted_(wanted) {
   const auto column = child_->columnOf(variable);
   if (!column) throw std::logic_error("NearestCandidates: ?" + variable + " is not bound below");
-  if (nearest_ && nearest_->variables() != variables()) throw std::logic_error("NearestCandidates: inputs differ");
+  for (const Nearer& n : nearer_) {
+    if (n.rows->variables() != variables()) throw std::logic_error("NearestCandidates: inputs differ");
+  }
   column_ = *column;
 }
 
 std::vector<const Operator*> NearestCandidates::children() const {
-  if (!nearest_) return {child_.get()};
-  return {nearest_.get(), child_.get()};
+  std::vector<const Operator*> children;
+  for (const Nearer& n : nearer_) children.push_back(n.rows.get());
+  children.push_back(child_.get());
+  return children;
 }
 
 std::string NearestCandidates::describe() const {
@@ -50,10 +54,10 @@ std::string NearestCandidates::describe() const {
 }
 
 void NearestCandidates::openImpl(ExecutionContext& context) {
-  if (nearest_) {
-    Table rows = runToEnd(*nearest_, context);
+  for (const Nearer& n : nearer_) {
+    Table rows = runToEnd(*n.rows, context);
     auto [keep, last] = kept(rows, context);
-    if (last < cutoff_ || cutoff_ == std::numeric_limits<double>::infinity()) {
+    if (last < n.cutoff || n.cutoff == std::numeric_limits<double>::infinity()) {
       cursor_.reset(gatherRows(rows, keep));
       return;  // every row left out is farther than the last one kept
     }

@@ -8,12 +8,13 @@
 // literal the index lacks (unbound, ill-typed, empty, computed) has no
 // bound: it is tried, and an error sorts first, as ORDER BY puts unbound first.
 //
-// Where the planner could make one, a `nearest` input is tried first: the
-// same rows with ?g limited to the literals of least bounds, every other
-// literal `cutoff` away at least, and ?g's values all indexed literals. When
-// its `wanted`-th value is below the cutoff, no row it left out can come
-// first, and the whole input is never read.
+// Where the planner could make them, `nearer` inputs are tried first, in
+// turn: the same rows with ?g limited to the literals of least bounds (more
+// in each), every other literal `cutoff` away at least, and ?g's values all
+// indexed literals. When one's `wanted`-th value is below its cutoff, no
+// row it left out can come first, and the whole input is never read.
 #include <optional>
+#include <vector>
 
 #include "engine/expr/expression.h"
 #include "engine/geo/nearest.h"
@@ -23,7 +24,11 @@ namespace gsparql::engine {
 
 class NearestCandidates final : public Operator {
  public:
-  NearestCandidates(OperatorPtr child, OperatorPtr nearest, double cutoff, const std::string& variable,
+  struct Nearer {
+    OperatorPtr rows;
+    double cutoff;
+  };
+  NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, const std::string& variable,
                     const sparql::Expr& key, std::string text, geo::NearestBounds bounds, uint64_t wanted);
   std::string describe() const override;
   std::vector<const Operator*> children() const override;
@@ -35,8 +40,8 @@ class NearestCandidates final : public Operator {
   // among them (infinity where there are fewer).
   std::pair<std::vector<size_t>, double> kept(const Table& rows, ExecutionContext& context) const;
 
-  OperatorPtr child_, nearest_;
-  double cutoff_;
+  OperatorPtr child_;
+  std::vector<Nearer> nearer_;
   size_t column_;
   expr::Expression key_;
   std::string text_;

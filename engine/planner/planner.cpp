@@ -568,7 +568,8 @@ OperatorPtr Planner::planExistsAdjacency(OperatorPtr input, const ExistsAsJoin& 
 }
 
 OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::Expr>& conditions,
-                                    const Required& required, const std::vector<sparql::Expr>& narrowing) const {
+                                    const Required& required, const std::vector<sparql::Expr>& narrowing,
+                                    const IdLimits& limits) const {
   if (child.kind == Op::Kind::Extend) {
     // A condition that reads no variable the BINDs make holds alike below
     // them: applied first, they evaluate their expressions only on the rows kept.
@@ -610,8 +611,10 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
     }
   }
   const Required below = withExpressions(required, rest);
+  IdLimits ids = narrowedByText(child, rest);
+  ids.insert(ids.end(), limits.begin(), limits.end());
   OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, in->first, in->second)
-                         : planBgp(child, below, fixed, narrowedByText(child, rest), withNarrowing(rest, narrowing));
+                         : planBgp(child, below, fixed, ids, withNarrowing(rest, narrowing));
   return filtered(std::move(input), rest);
 }
 
@@ -1250,13 +1253,23 @@ OperatorPtr Planner::planOrderBy(const Op& op, const Required& required, std::op
     if (!through) return orderedBy(plan(child, read), op);
     first.expr = std::move(*through);
   }
-  // The input as a BGP with the distance's variable limited to the literals nearest first.
+  // The input as a BGP (under FILTERs without EXISTS) with the distance's
+  // variable limited to the literals nearest first.
+  std::vector<sparql::Expr> conditions;
+  const Op* bgp = below;
+  if (bgp->kind == Op::Kind::Filter) {
+    for (const auto& e : bgp->exprs) splitConjunction(e, conditions);
+    bgp = bgp->children[0].get();
+  }
+  const bool limits = bgp->kind == Op::Kind::Bgp && !inMergedGraph() &&
+                      std::none_of(conditions.begin(), conditions.end(), [](const auto& e) { return containsExists(e); });
   auto limited = [&](const std::string& variable, const std::vector<uint32_t>& ids) -> OperatorPtr {
-    if (below->kind != Op::Kind::Bgp || inMergedGraph()) return nullptr;
-    return planBgp(*below, readThere, {}, {{variable, ids}});
+    if (!limits) return nullptr;
+    return planConditions(*bgp, conditions, readThere, {}, {{variable, ids}});
   };
   const uint32_t graph = graph_.empty() ? NamedGraphs::kNoGraph : graph_[0];
-  OperatorPtr rows = nearestCandidates(plan(*below, readThere), first, *below, *wanted, store_, graph, limited);
+  OperatorPtr rows =
+      nearestCandidates(plan(*below, readThere), first, *bgp, *wanted, store_, graph, limited, !conditions.empty());
   return orderedBy(extendedBy(std::move(rows), bindings), op);
 }
 

@@ -99,8 +99,12 @@ class Planner {
   // the rest in a Filter. `narrowing`: conditions of the BGP's variables
   // that hold where conditions above it hold (read through BINDs:
   // throughBinds), which may narrow it but are not applied themselves.
+  // `limits`: vertex ids a variable of a BGP `child` is limited to besides
+  // (the nearest literals of a k-nearest search); a plan that cannot take
+  // them gives every row.
   OperatorPtr planConditions(const sparql::Op& child, const std::vector<sparql::Expr>& conditions,
-                             const Required& required, const std::vector<sparql::Expr>& narrowing = {}) const;
+                             const Required& required, const std::vector<sparql::Expr>& narrowing = {},
+                             const IdLimits& limits = {}) const;
   // The sides of a spatial join planned apart and joined through the spatial index.
   OperatorPtr planSpatialJoin(const SpatialJoinSplit& split, const Required& required) const;
   // A BGP under a spatial condition against a constant geometry whose

@@ -45,7 +45,8 @@ bool onlyIndexedValues(const sparql::Op& pattern, const std::string& variable, c
 }  // namespace
 
 OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op& pattern,
-                              uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited) {
+                              uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited,
+                              bool filtered) {
   using sparql::Expr;
   if (wanted == 0 || first.descending) return input;
   const Expr& key = first.expr;
@@ -64,17 +65,23 @@ OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, 
   }
   auto bounds = geo::NearestBounds::of(storeSpatialIndex(store), constant->term.value, key.args[2].term.value);
   if (!bounds) return input;
-  OperatorPtr nearest;
-  double cutoff = std::numeric_limits<double>::infinity();
+  std::vector<NearestCandidates::Nearer> nearer;
   if (onlyIndexedValues(pattern, name, store, graph, *bounds)) {
-    // A few times the rows wanted: most literals give a row or two.
-    auto [ids, next] = bounds->nearest(std::max<uint64_t>(64, 4 * wanted));
-    nearest = limited(name, ids);
-    cutoff = next;
-    if (nearest && nearest->variables() != input->variables()) nearest = nullptr;
+    // A few times the rows wanted: most literals give a row or two. Below
+    // a FILTER, which may keep few of them, 8 times as many next (more would
+    // cost more planning than most such queries take).
+    const size_t least = std::max<uint64_t>(64, 4 * wanted);
+    std::vector<size_t> counts{least};
+    if (filtered) counts.push_back(8 * least);
+    for (auto& [ids, next] : bounds->nearest(counts)) {
+      OperatorPtr rows = limited(name, ids);
+      if (!rows || rows->variables() != input->variables()) break;
+      nearer.push_back({std::move(rows), next});
+      if (next == std::numeric_limits<double>::infinity()) break;  // every literal already
+    }
   }
-  return std::make_unique<NearestCandidates>(std::move(input), std::move(nearest), cutoff, name, key,
-                                             sparql::toSparql(key), std::move(*bounds), wanted);
+  return std::make_unique<NearestCandidates>(std::move(input), std::move(nearer), name, key, sparql::toSparql(key),
+                                             std::move(*bounds), wanted);
 }
 
 }  // namespace gsparql::engine

@@ -7,7 +7,8 @@
 // (ORDER BY ?d over BIND(geof:distance(...) AS ?d)) and narrows the rows
 // below them, so the BINDs are evaluated on the few rows kept. Where the input is a BGP in which ?g can only be bound to
 // literals the index holds (the objects of a predicate that has no others),
-// it is also planned with ?g limited to the nearest literals, tried first.
+// it is also planned with ?g limited to the nearest literals, tried first
+// (under a FILTER, also to 8 times as many, tried next).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -27,8 +28,10 @@ using LimitedInput = std::function<OperatorPtr(const std::string& variable, cons
 // rows that can be among the first `wanted` of ORDER BY `first` (and any
 // keys after it), where `first` is ascending geof:distance(?g, constant
 // geometry, unit) or (constant, ?g, unit) with ?g a variable of `input`;
-// else `input` itself.
+// else `input` itself. `filtered`: a FILTER over `pattern` gives the rows
+// of `input` (and of `limited`'s inputs), which may then be few.
 OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op& pattern,
-                              uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited);
+                              uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited,
+                              bool filtered);
 
 }  // namespace gsparql::engine

@@ -252,7 +252,12 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
   }
   for (int i = 0; i < 10; ++i) data += "<http://e/d" + std::to_string(i) + "> <http://e/clean> " + literal("POINT(7 7)") + " .\n";
   Store store(data);
-  for (const std::string where : {"?x <http://e/clean> ?g", "?x <http://e/clean> ?g . ?x <http://e/kind> <http://e/K>"}) {
+  // Under FILTERs that keep every row, about a tenth, and about one in a
+  // hundred (fewer than the nearest literals give: the whole input then).
+  for (const std::string where :
+       {"?x <http://e/clean> ?g", "?x <http://e/clean> ?g . ?x <http://e/kind> <http://e/K>",
+        "?x <http://e/clean> ?g FILTER(?x != <http://e/c1>)", "?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"7\"))",
+        "?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"17\") && ?x != <http://e/c1>)"}) {
     for (const std::string unit : {"uom:metre", "uom:degree"}) {
       for (const std::string slice : {"LIMIT 1", "LIMIT 10", "LIMIT 70", "LIMIT 30 OFFSET 100", "LIMIT 5000"}) {
         const std::string d = "geof:distance(?g, " + literal("POINT(7.2 6.9)") + ", " + unit + ")";
@@ -271,6 +276,11 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
                                                   literal("POINT(1 1)") + ", uom:degree) LIMIT 3");
   CHECK(plan.find("constants") != std::string::npos);
   CHECK(plan.find("not run") != std::string::npos);
+  const std::string filtered = explain(*store.db, "SELECT ?x WHERE { ?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"7\")) } "
+                                                  "ORDER BY geof:distance(?g, " + literal("POINT(1 1)") + ", uom:degree) LIMIT 3");
+  CAPTURE(filtered);
+  CHECK(filtered.find("one of 64 constants") != std::string::npos);
+  CHECK(filtered.find("constants", filtered.find("one of 64 constants") + 20) != std::string::npos);  // all 386 next
   const std::string bound = explain(*store.db, "SELECT ?x ?e WHERE { ?x <http://e/clean> ?g BIND(geof:distance(?g, " +
                                                    literal("POINT(1 1)") + ", uom:degree) AS ?e) } ORDER BY ?e LIMIT 3");
   CHECK(bound.find("constants") != std::string::npos);
@@ -357,6 +367,21 @@ TEST_CASE("the index's searches give what a scan of every envelope gives: those 
           for (uint32_t id : ids) found.push_back(bound(*index.box(id)));
           std::sort(found.begin(), found.end());
           CHECK(found == std::vector<double>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(ids.size())));
+          CHECK(cutoff == (ids.size() < all.size() ? all[ids.size()] : std::numeric_limits<double>::infinity()));
+        }
+        // Several counts in one search: what each alone gives, but for ties at the bound.
+        const size_t counts[] = {0, 1, 10, 64, 512, 5000};
+        const auto sets = index.leastBounded(counts, bound);
+        REQUIRE(sets.size() == std::size(counts));
+        for (size_t i = 0; i < sets.size(); ++i) {
+          CAPTURE(counts[i]);
+          const auto& [ids, cutoff] = sets[i];
+          CHECK(ids.size() == std::min(counts[i], all.size()));
+          CHECK(std::is_sorted(ids.begin(), ids.end()));
+          if (i > 0) CHECK(std::includes(ids.begin(), ids.end(), sets[i - 1].first.begin(), sets[i - 1].first.end()));
+          double farthest = -std::numeric_limits<double>::infinity();
+          for (uint32_t id : ids) farthest = std::max(farthest, bound(*index.box(id)));
+          CHECK(farthest <= cutoff);
           CHECK(cutoff == (ids.size() < all.size() ? all[ids.size()] : std::numeric_limits<double>::infinity()));
         }
       }
