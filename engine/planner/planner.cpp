@@ -349,6 +349,18 @@ OperatorPtr extendedBy(OperatorPtr child, const std::vector<ExtendBinding>& bind
   return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
 }
 
+// The BGP every row of `op` extends, as Planner::planLimited reads `op`, if
+// any; `filtered`: whether a FILTER between may drop some of its rows.
+const Op* rowsExtend(const Op& op, bool& filtered) {
+  switch (op.kind) {
+    case Op::Kind::Bgp: return &op;
+    case Op::Kind::Filter: filtered = true; return rowsExtend(*op.children[0], filtered);
+    case Op::Kind::LeftJoin: return rowsExtend(*op.children[0], filtered);
+    case Op::Kind::Extend: return isTextScore(op) ? nullptr : rowsExtend(*bindsOf(op).second, filtered);
+    default: return nullptr;
+  }
+}
+
 OperatorPtr orderedBy(OperatorPtr child, const Op& order) {
   std::string text;
   for (const auto& k : order.order) {
@@ -960,23 +972,53 @@ OperatorPtr Planner::planMergedBgp(const Op& op, const Required& required) const
 // variables sees the same values on a merged row as on the BGP's row, so it
 // filters the BGP's rows before the join (fewer to index, none to merge
 // for the check); the others are the join's condition.
-OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required) const {
+OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required, const IdLimits& leftLimits) const {
   const Op& optional = *op.children[1];
+  const auto planLeft = [&](const Required& read) {
+    return leftLimits.empty() ? plan(*op.children[0], read) : planLimited(*op.children[0], read, leftLimits);
+  };
   if (auto byAdjacency = optionalByAdjacency(op);
       byAdjacency && !inMergedGraph() && !hasTextVariable(optional, *texts_)) {
-    OperatorPtr left = plan(*op.children[0], withVariables(required, {byAdjacency->key}));
-    return planOptionalAdjacency(std::move(left), *byAdjacency);
+    OperatorPtr left = planLeft(withVariables(required, {byAdjacency->key}));
+    return left ? planOptionalAdjacency(std::move(left), *byAdjacency) : nullptr;
   }
   std::vector<sparql::Expr> conditions, onOptional, onMerged;
   for (const auto& e : op.exprs) splitConjunction(e, conditions);
   for (auto& e : conditions) (readsOnlyBoundBy(e, optional) ? onOptional : onMerged).push_back(std::move(e));
   const Required below =
       withExpressions(withVariables(required, sharedVariables(*op.children[0], optional)), onMerged);
-  OperatorPtr left = plan(*op.children[0], below);
+  OperatorPtr left = planLeft(below);
+  if (!left) return nullptr;
   OperatorPtr right = onOptional.empty() ? plan(optional, below) : planConditions(optional, onOptional, below);
   const double rows = std::max(left->estimatedRows(), right->estimatedRows());
   const double cost = left->estimatedCost() + right->estimatedCost() + rows;
   return std::make_unique<LeftJoin>(std::move(left), std::move(right), onMerged, rows, cost);
+}
+
+OperatorPtr Planner::planLimited(const Op& op, const Required& required, const IdLimits& limits) const {
+  if (inMergedGraph()) return nullptr;
+  switch (op.kind) {
+    case Op::Kind::Bgp: return planBgp(op, required, {}, limits);
+    case Op::Kind::Filter: {
+      std::vector<sparql::Expr> conditions;
+      for (const auto& e : op.exprs) splitConjunction(e, conditions);
+      if (std::any_of(conditions.begin(), conditions.end(), [](const auto& e) { return containsExists(e); })) {
+        return nullptr;
+      }
+      const Op& child = *op.children[0];
+      if (child.kind == Op::Kind::Bgp) return planConditions(child, conditions, required, {}, limits);
+      OperatorPtr rows = planLimited(child, withExpressions(required, conditions), limits);
+      return rows ? filtered(std::move(rows), conditions) : nullptr;
+    }
+    case Op::Kind::LeftJoin: return planLeftJoin(op, required, limits);
+    case Op::Kind::Extend: {
+      if (isTextScore(op) || makesBlankNodes(op)) return nullptr;
+      const auto [bindings, below] = bindsOf(op);
+      OperatorPtr rows = planLimited(*below, readBelow(bindings, required), limits);
+      return rows ? extendedBy(std::move(rows), bindings) : nullptr;
+    }
+    default: return nullptr;
+  }
 }
 
 OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
@@ -1253,23 +1295,14 @@ OperatorPtr Planner::planOrderBy(const Op& op, const Required& required, std::op
     if (!through) return orderedBy(plan(child, read), op);
     first.expr = std::move(*through);
   }
-  // The input as a BGP (under FILTERs without EXISTS) with the distance's
-  // variable limited to the literals nearest first.
-  std::vector<sparql::Expr> conditions;
-  const Op* bgp = below;
-  if (bgp->kind == Op::Kind::Filter) {
-    for (const auto& e : bgp->exprs) splitConjunction(e, conditions);
-    bgp = bgp->children[0].get();
-  }
-  const bool limits = bgp->kind == Op::Kind::Bgp && !inMergedGraph() &&
-                      std::none_of(conditions.begin(), conditions.end(), [](const auto& e) { return containsExists(e); });
-  auto limited = [&](const std::string& variable, const std::vector<uint32_t>& ids) -> OperatorPtr {
-    if (!limits) return nullptr;
-    return planConditions(*bgp, conditions, readThere, {}, {{variable, ids}});
+  // The input with the distance's variable limited to the literals nearest first.
+  auto limited = [&](const std::string& variable, const std::vector<uint32_t>& ids) {
+    return planLimited(*below, readThere, {{variable, ids}});
   };
+  bool filtered = false;
+  const Op* bgp = rowsExtend(*below, filtered);
   const uint32_t graph = graph_.empty() ? NamedGraphs::kNoGraph : graph_[0];
-  OperatorPtr rows =
-      nearestCandidates(plan(*below, readThere), first, *bgp, *wanted, store_, graph, limited, !conditions.empty());
+  OperatorPtr rows = nearestCandidates(plan(*below, readThere), first, bgp, *wanted, store_, graph, limited, filtered);
   return orderedBy(extendedBy(std::move(rows), bindings), op);
 }
 

@@ -115,7 +115,13 @@ class Planner {
   OperatorPtr planJoin(const sparql::Op& op, const Required& required) const;
   // The join of `operands` (none of them SERVICE) in the optimizer's order.
   OperatorPtr planJoinOf(std::vector<const sparql::Op*> operands, const Required& required) const;
-  OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required) const;
+  // `leftLimits`: for the left side (planLimited); nullptr where it cannot take them.
+  OperatorPtr planLeftJoin(const sparql::Op& op, const Required& required, const IdLimits& leftLimits = {}) const;
+  // `op` with `limits` on the variables of the BGP every one of its rows
+  // extends (through FILTERs without EXISTS, OPTIONALs' left sides and
+  // BINDs): its rows whose values there are among the limits' ids; nullptr
+  // where the planner cannot limit it.
+  OperatorPtr planLimited(const sparql::Op& op, const Required& required, const IdLimits& limits) const;
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required,
                          const std::vector<sparql::Expr>& conditions = {},

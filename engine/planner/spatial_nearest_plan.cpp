@@ -44,7 +44,7 @@ bool onlyIndexedValues(const sparql::Op& pattern, const std::string& variable, c
 
 }  // namespace
 
-OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op& pattern,
+OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op* pattern,
                               uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited,
                               bool filtered) {
   using sparql::Expr;
@@ -66,7 +66,7 @@ OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, 
   auto bounds = geo::NearestBounds::of(storeSpatialIndex(store), constant->term.value, key.args[2].term.value);
   if (!bounds) return input;
   std::vector<NearestCandidates::Nearer> nearer;
-  if (onlyIndexedValues(pattern, name, store, graph, *bounds)) {
+  if (pattern && onlyIndexedValues(*pattern, name, store, graph, *bounds)) {
     // A few times the rows wanted: most literals give a row or two. Below
     // a FILTER, which may keep few of them, 8 times as many next (more would
     // cost more planning than most such queries take).

@@ -5,10 +5,12 @@
 // (physical/nearest_candidates.h), and the ORDER BY and LIMIT run as
 // written on them. The planner reads the key through the BINDs between
 // (ORDER BY ?d over BIND(geof:distance(...) AS ?d)) and narrows the rows
-// below them, so the BINDs are evaluated on the few rows kept. Where the input is a BGP in which ?g can only be bound to
-// literals the index holds (the objects of a predicate that has no others),
-// it is also planned with ?g limited to the nearest literals, tried first
-// (under a FILTER, also to 8 times as many, tried next).
+// below them, so the BINDs are evaluated on the few rows kept. Where the
+// input extends a BGP (through FILTERs, OPTIONALs' left sides, BINDs) in
+// which ?g can only be bound to literals the index holds (the objects of a
+// predicate that has no others), it is also planned with ?g limited to the
+// nearest literals, tried first (under a FILTER, also to 8 times as many,
+// tried next).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -24,13 +26,14 @@ namespace gsparql::engine {
 // (ascending); nullptr where the planner cannot.
 using LimitedInput = std::function<OperatorPtr(const std::string& variable, const std::vector<uint32_t>& ids)>;
 
-// `input` (the rows of `pattern`, in data graph `graph`) narrowed to the
-// rows that can be among the first `wanted` of ORDER BY `first` (and any
-// keys after it), where `first` is ascending geof:distance(?g, constant
-// geometry, unit) or (constant, ?g, unit) with ?g a variable of `input`;
-// else `input` itself. `filtered`: a FILTER over `pattern` gives the rows
-// of `input` (and of `limited`'s inputs), which may then be few.
-OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op& pattern,
+// `input` (rows in data graph `graph`) narrowed to the rows that can be
+// among the first `wanted` of ORDER BY `first` (and any keys after it),
+// where `first` is ascending geof:distance(?g, constant geometry, unit) or
+// (constant, ?g, unit) with ?g a variable of `input`; else `input` itself.
+// `pattern`: the BGP every row of `input` extends, where there is one (then
+// `limited` may limit it); `filtered`: whether a FILTER between may drop
+// some of its rows, so that the nearest literals may give few.
+OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op* pattern,
                               uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited,
                               bool filtered);
 

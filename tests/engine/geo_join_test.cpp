@@ -251,13 +251,20 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
     if (i % 3 == 0) data += s + " <http://e/kind> <http://e/K> .\n";
   }
   for (int i = 0; i < 10; ++i) data += "<http://e/d" + std::to_string(i) + "> <http://e/clean> " + literal("POINT(7 7)") + " .\n";
+  // Of the kind, without a shape: unbound under OPTIONAL, first in the order.
+  for (int i = 0; i < 5; ++i) data += "<http://e/e" + std::to_string(i) + "> <http://e/kind> <http://e/K> .\n";
   Store store(data);
   // Under FILTERs that keep every row, about a tenth, and about one in a
   // hundred (fewer than the nearest literals give: the whole input then).
   for (const std::string where :
        {"?x <http://e/clean> ?g", "?x <http://e/clean> ?g . ?x <http://e/kind> <http://e/K>",
         "?x <http://e/clean> ?g FILTER(?x != <http://e/c1>)", "?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"7\"))",
-        "?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"17\") && ?x != <http://e/c1>)"}) {
+        "?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"17\") && ?x != <http://e/c1>)",
+        // OPTIONALs: ?g on their left (limited there), under a FILTER, and only in the OPTIONAL (not limited).
+        "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k }",
+        "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k FILTER(?k != <http://e/K>) }",
+        "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k } FILTER(!BOUND(?k) || STRENDS(STR(?x), \"3\"))",
+        "?x <http://e/kind> <http://e/K> OPTIONAL { ?x <http://e/clean> ?g }"}) {
     for (const std::string unit : {"uom:metre", "uom:degree"}) {
       for (const std::string slice : {"LIMIT 1", "LIMIT 10", "LIMIT 70", "LIMIT 30 OFFSET 100", "LIMIT 5000"}) {
         const std::string d = "geof:distance(?g, " + literal("POINT(7.2 6.9)") + ", " + unit + ")";
@@ -281,6 +288,11 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
   CAPTURE(filtered);
   CHECK(filtered.find("one of 64 constants") != std::string::npos);
   CHECK(filtered.find("constants", filtered.find("one of 64 constants") + 20) != std::string::npos);  // all 386 next
+  const std::string optional = explain(*store.db, "SELECT ?x WHERE { ?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k } } "
+                                                  "ORDER BY geof:distance(?g, " + literal("POINT(1 1)") + ", uom:degree) LIMIT 3");
+  CAPTURE(optional);
+  CHECK(optional.find("one of 64 constants") != std::string::npos);
+  CHECK(optional.find("not run") != std::string::npos);
   const std::string bound = explain(*store.db, "SELECT ?x ?e WHERE { ?x <http://e/clean> ?g BIND(geof:distance(?g, " +
                                                    literal("POINT(1 1)") + ", uom:degree) AS ?e) } ORDER BY ?e LIMIT 3");
   CHECK(bound.find("constants") != std::string::npos);
