@@ -6,7 +6,7 @@
 # by both, rows compared, then timed warm in interleaved rounds:
 #   a_within   the cities within one country's polygon (point in polygon)
 #   b_nearest  the 10 cities nearest a point, in degrees and in metres (k-nearest),
-#              and in metres ordered by a BIND's variable
+#              in metres ordered by a BIND's variable, below a FILTER, beside an OPTIONAL
 #   c_join     the number of cities within each country (a spatial join)
 # Results: header.txt (machine, versions, the queries), rows.txt (the rows
 # compared), plans.txt (each side's plan with rows and times), rounds.txt.
@@ -74,6 +74,11 @@ echo "SELECT id FROM cities ORDER BY geog <-> 'SRID=4326;$point'::geography LIMI
 # The same with the distance bound to a variable first, as users write it to select it too.
 echo "$prefixes SELECT ?c WHERE { ?c a <http://e/City> ; geo:asWKT ?w BIND(geof:distance(?w, \"$point\"^^geo:wktLiteral, uom:metre) AS ?d) } ORDER BY ?d LIMIT 10" > "$work/q/b_nearest-through-bind.rq"
 cp "$work/sql/b_nearest-metres.sql" "$work/sql/b_nearest-through-bind.sql"
+# Below a FILTER (the cities whose names start with S) and with an OPTIONAL beside the point.
+echo "$prefixes SELECT ?c WHERE { ?c a <http://e/City> ; <http://e/name> ?n ; geo:asWKT ?w FILTER(STRSTARTS(?n, \"S\")) } ORDER BY geof:distance(?w, \"$point\"^^geo:wktLiteral, uom:metre) LIMIT 10" > "$work/q/b_nearest-filtered.rq"
+echo "SELECT id FROM cities WHERE name LIKE 'S%' ORDER BY geog <-> 'SRID=4326;$point'::geography LIMIT 10" > "$work/sql/b_nearest-filtered.sql"
+echo "$prefixes SELECT ?c ?n WHERE { ?c a <http://e/City> ; geo:asWKT ?w OPTIONAL { ?c <http://e/name> ?n } } ORDER BY geof:distance(?w, \"$point\"^^geo:wktLiteral, uom:metre) LIMIT 10" > "$work/q/b_nearest-optional.rq"
+echo "SELECT id, name FROM cities ORDER BY geog <-> 'SRID=4326;$point'::geography LIMIT 10" > "$work/sql/b_nearest-optional.sql"
 echo "$prefixes SELECT ?code (COUNT(?c) AS ?n) WHERE { ?k <http://e/code> ?code ; geo:asWKT ?p . ?c a <http://e/City> ; geo:asWKT ?w FILTER(geof:sfWithin(?w, ?p)) } GROUP BY ?code" > "$work/q/c_join.rq"
 echo "SELECT k.code, count(*) FROM countries k JOIN cities c ON ST_Within(c.geom, k.geom) GROUP BY k.code" > "$work/sql/c_join.sql"
 
