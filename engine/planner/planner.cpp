@@ -320,7 +320,6 @@ std::string expressionText(const sparql::Expr& e) { return sparql::toSparql(e); 
 
 namespace {
 
-// `child` sorted by the keys of ORDER BY `order`.
 // The BINDs of a chain of Extends from `op` down to a text search's score
 // or another pattern, innermost first, and that pattern.
 std::pair<std::vector<ExtendBinding>, const Op*> bindsOf(const Op& op) {
@@ -361,6 +360,7 @@ const Op* rowsExtend(const Op& op, bool& filtered) {
   }
 }
 
+// `child` sorted by the keys of ORDER BY `order`.
 OperatorPtr orderedBy(OperatorPtr child, const Op& order) {
   std::string text;
   for (const auto& k : order.order) {
