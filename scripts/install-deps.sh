@@ -38,6 +38,7 @@ test_packages=(
   chromium  # the query page's test in a real browser (tests/server/query_page_test.mjs)
   gnuplot-nox  # benchmarks/plot_scaling.sh
   proj-bin  # cs2cs and geod: PROJ's own answers in the GeoSPARQL tests (tests/engine/geo_proj_test.cpp)
+  geographiclib-tools  # Planimeter: GeographicLib's geodesic areas and lengths in the GeoSPARQL tests (same file)
   postgresql-15-postgis-3  # benchmarks/geo_postgis.sh: PostGIS on the same geometries
   openmpi-bin libopenmpi-dev  # gsparql-mpi, the partitioned prototype (docs/distributed.md), and its test
   liblucene++-dev  # Lucene++ (Lucene 3.0 in C++): the independent engine of benchmarks/text_lucene.sh and tests/text/lucene_compare.sh

@@ -1,8 +1,10 @@
 #include "engine/geo/operations.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "engine/geo/geos_library.h"
 #include "engine/geo/projection.h"
@@ -50,10 +52,50 @@ double checked(int ok, double value, std::string_view what) {
   return value;
 }
 
-double centroidLatitude(const Geometry& g) {
-  GeometryPtr c = own(geos().GEOSGetCentroid_r(context(), g.get()));
-  double y = 0;
-  return checked(geos().GEOSGeomGetY_r(context(), c.get(), &y), y, "a centroid");
+// The vertices of a line or ring (CRS84).
+std::vector<LonLat> verticesOf(const GEOSGeometry* line) {
+  const GEOSCoordSequence* coordinates = geos().GEOSGeom_getCoordSeq_r(context(), line);
+  unsigned int size = 0;
+  if (!coordinates || !geos().GEOSCoordSeq_getSize_r(context(), coordinates, &size)) {
+    throw GeoError("GEOS failed to read a line's coordinates");
+  }
+  std::vector<LonLat> vertices(size);
+  for (unsigned int i = 0; i < size; ++i) {
+    checked(geos().GEOSCoordSeq_getXY_r(context(), coordinates, i, &vertices[i].lon, &vertices[i].lat), 0,
+            "a coordinate");
+  }
+  return vertices;
+}
+
+// In metres on WGS 84 with geodesic edges: the area of `g`'s polygons
+// (holes taken out), or the length of its lines and rings.
+double geodesicMeasure(const GEOSGeometry* g, bool area) {
+  switch (geos().GEOSGeomTypeId_r(context(), g)) {
+    case GEOS_POINT:
+    case GEOS_MULTIPOINT:
+      return 0;
+    case GEOS_LINESTRING:
+    case GEOS_LINEARRING:
+      return area ? 0 : geodesicLengthMetres(verticesOf(g));
+    case GEOS_POLYGON: {
+      if (geos().GEOSisEmpty_r(context(), g) == 1) return 0;
+      const auto ring = [&](const GEOSGeometry* r) {
+        const std::vector<LonLat> vertices = verticesOf(r);
+        return area ? geodesicAreaMetres(vertices) : geodesicLengthMetres(vertices);
+      };
+      double measure = ring(geos().GEOSGetExteriorRing_r(context(), g));
+      const int holes = geos().GEOSGetNumInteriorRings_r(context(), g);
+      for (int h = 0; h < holes; ++h) measure += (area ? -1 : 1) * ring(geos().GEOSGetInteriorRingN_r(context(), g, h));
+      return std::max(measure, 0.0);
+    }
+    default: {  // collections: the sum of their members'
+      double measure = 0;
+      for (int i = 0; i < geos().GEOSGetNumGeometries_r(context(), g); ++i) {
+        measure += geodesicMeasure(geos().GEOSGetGeometryN_r(context(), g, i), area);
+      }
+      return measure;
+    }
+  }
 }
 
 void checkNotEmpty(const Geometry& g, std::string_view what) {
@@ -119,7 +161,7 @@ double area(const Geometry& g, Unit unit) {
   checked(geos().GEOSArea_r(context(), g.get(), &a), a, "an area");
   if (unit == Unit::Degree || a == 0) return a;
   if (unit == Unit::Radian) return a * kRadian * kRadian;
-  return a * kMetresPerDegree * kMetresPerDegree * std::cos(centroidLatitude(g) * kRadian);
+  return geodesicMeasure(g.get(), true);
 }
 
 double length(const Geometry& g, Unit unit) {
@@ -127,8 +169,7 @@ double length(const Geometry& g, Unit unit) {
   checked(geos().GEOSLength_r(context(), g.get(), &l), l, "a length");
   if (unit == Unit::Degree || l == 0) return l;
   if (unit == Unit::Radian) return l * kRadian;
-  // A length runs every way: the mean of the north-south and east-west scales.
-  return l * kMetresPerDegree * (1 + std::cos(centroidLatitude(g) * kRadian)) / 2;
+  return geodesicMeasure(g.get(), false);
 }
 
 GeometryPtr unary(std::string_view name, const Geometry& g) {

@@ -31,8 +31,7 @@ bool holds(const Relation& relation, const Geometry& a, const Geometry& b);
 // geof:relate: the DE-9IM pattern holds between a and b.
 bool relatePattern(const Geometry& a, const Geometry& b, std::string_view pattern);
 
-// Mean Earth radius (IUGG), for the metre approximations of buffers, areas
-// and lengths below.
+// Mean Earth radius (IUGG), for the metre approximation of buffers below.
 inline constexpr double kEarthRadius = 6'371'008.8;
 
 // Shortest distance. Coordinates are degrees (CRS84): in degrees or radians
@@ -45,8 +44,9 @@ double distance(const Geometry& a, const Geometry& b, Unit unit);
 // away from the equator).
 GeometryPtr buffer(const Geometry& g, double radius, Unit unit);
 // Area and length: planar in degrees (square degrees), or in metres (square
-// metres) scaled at the geometry's centroid latitude (approximation for
-// geometries small against the Earth).
+// metres) on the WGS 84 ellipsoid with geodesic edges, as PostGIS's
+// geography type measures them (PROJ's geodesics): a polygon's area less
+// its holes', a polygon's length its rings' (GEOS's planar length too).
 double area(const Geometry& g, Unit unit);
 double length(const Geometry& g, Unit unit);
 

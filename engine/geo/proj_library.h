@@ -12,7 +12,7 @@ namespace gsparql::engine::geo {
 #define GSPARQL_PROJ_FUNCTIONS(X)                                                                  \
   X(proj_context_create) X(proj_context_destroy) X(proj_context_set_enable_network) X(proj_log_level) \
   X(proj_create) X(proj_create_crs_to_crs) X(proj_destroy) X(proj_get_type) X(proj_trans) X(proj_coord) \
-  X(geod_init) X(geod_inverse)
+  X(geod_init) X(geod_inverse) X(geod_polygonarea)
 
 struct ProjLibrary {
   GSPARQL_PROJ_FUNCTIONS(GSPARQL_FUNCTION_POINTER)

@@ -1,7 +1,9 @@
 #include "engine/geo/projection.h"
 
 #include <cmath>
+#include <limits>
 #include <map>
+#include <vector>
 
 #include "engine/geo/geos_library.h"
 #include "engine/geo/proj_library.h"
@@ -130,16 +132,43 @@ GeometryPtr epsgToCrs84(const GEOSGeometry* g, int code) { return transformed(g,
 
 GeometryPtr crs84ToEpsg(const GEOSGeometry* g, int code) { return transformed(g, code, PJ_INV); }
 
-double geodesicMetres(double lon1, double lat1, double lon2, double lat2) {
-  const ProjLibrary& proj = projLibrary();
-  static const geod_geodesic wgs84 = [&] {
+namespace {
+
+const geod_geodesic& wgs84() {
+  static const geod_geodesic ellipsoid = [] {
     geod_geodesic g{};
-    proj.geod_init(&g, 6'378'137.0, 1 / 298.257223563);
+    projLibrary().geod_init(&g, 6'378'137.0, 1 / 298.257223563);
     return g;
   }();
+  return ellipsoid;
+}
+
+}  // namespace
+
+double geodesicMetres(double lon1, double lat1, double lon2, double lat2) {
+  const ProjLibrary& proj = projLibrary();
   double metres = 0;
-  proj.geod_inverse(&wgs84, lat1, lon1, lat2, lon2, &metres, nullptr, nullptr);
+  proj.geod_inverse(&wgs84(), lat1, lon1, lat2, lon2, &metres, nullptr, nullptr);
   return metres;
+}
+
+double geodesicLengthMetres(std::span<const LonLat> points) {
+  double metres = 0;
+  for (size_t i = 1; i < points.size(); ++i) {
+    metres += geodesicMetres(points[i - 1].lon, points[i - 1].lat, points[i].lon, points[i].lat);
+  }
+  return metres;
+}
+
+double geodesicAreaMetres(std::span<const LonLat> ring) {
+  size_t n = ring.size();
+  if (n > 1 && ring[0].lon == ring[n - 1].lon && ring[0].lat == ring[n - 1].lat) --n;  // closed by PROJ
+  if (n < 3 || n > static_cast<size_t>(std::numeric_limits<int>::max())) return 0;
+  std::vector<double> lats(n), lons(n);
+  for (size_t i = 0; i < n; ++i) lats[i] = ring[i].lat, lons[i] = ring[i].lon;
+  double area = 0, perimeter = 0;
+  projLibrary().geod_polygonarea(&wgs84(), lats.data(), lons.data(), static_cast<int>(n), &area, &perimeter);
+  return std::abs(area);
 }
 
 }  // namespace gsparql::engine::geo

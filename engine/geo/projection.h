@@ -4,6 +4,7 @@
 // and from CRS84, and geodesic distances on the WGS 84 ellipsoid. PROJ
 // runs without network access, so only the transformations its database
 // holds without downloaded grids are used (docs/geosparql.md#coordinate-reference-systems).
+#include <span>
 #include <string>
 
 #include "engine/geo/geometry.h"
@@ -21,5 +22,17 @@ GeometryPtr crs84ToEpsg(const GEOSGeometry* g, int code);
 // The geodesic distance in metres between two CRS84 points on the WGS 84
 // ellipsoid (Karney's algorithm, PROJ's geod_inverse).
 double geodesicMetres(double lon1, double lat1, double lon2, double lat2);
+
+struct LonLat {
+  double lon = 0, lat = 0;
+};
+// The length in metres of the line through `points` (CRS84), each leg a
+// geodesic of WGS 84.
+double geodesicLengthMetres(std::span<const LonLat> points);
+// The area in square metres that the ring through `points` (CRS84; closed
+// whether or not it repeats its first point) encloses on WGS 84 with
+// geodesic edges, as PROJ's geod_polygonarea (Karney) gives it, unsigned:
+// the smaller side of the ring's two.
+double geodesicAreaMetres(std::span<const LonLat> ring);
 
 }  // namespace gsparql::engine::geo

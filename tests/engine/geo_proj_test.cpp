@@ -5,6 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
+#include <tuple>
+#include <vector>
 #include <numbers>
 #include <sstream>
 #include <string>
@@ -124,6 +127,78 @@ TEST_CASE("distances in metres are geodesics on WGS 84, as PROJ's geod gives the
     }
     CHECK(std::abs(metres - geod[2]) < 1e-3);  // geod prints millimetres
   }
+}
+
+using Ring = std::vector<std::pair<double, double>>;  // longitude, latitude
+
+// What GeographicLib's Planimeter (Debian's geographiclib-tools, an
+// implementation of Karney's geodesics apart from PROJ's) gives for `ring`
+// on WGS 84: {perimeter, area} of the polygon, or {length} of the line
+// (`line`); empty where it is not installed.
+std::vector<double> planimeter(const Ring& ring, bool line) {
+  std::ostringstream in;
+  in.precision(12);
+  for (const auto& [lon, lat] : ring) in << lat << " " << lon << "\n";
+  const test::ProcessResult run =
+      test::shell("printf '%s' " + test::shellQuoted(in.str()) + " | Planimeter" + (line ? " -l" : ""));
+  std::vector<double> out;
+  if (run.exitCode != 0) return out;
+  std::istringstream numbers(run.output);
+  for (double v; numbers >> v;) out.push_back(v);
+  if (!out.empty()) out.erase(out.begin());  // the number of points
+  for (double& v : out) v = std::abs(v);      // a clockwise ring's area is negative
+  return out;
+}
+
+std::string wktRing(const Ring& ring) {
+  std::string wkt = "(";
+  for (const auto& [lon, lat] : ring) wkt += (wkt.size() > 1 ? ", " : "") + std::to_string(lon) + " " + std::to_string(lat);
+  return wkt + ")";
+}
+
+TEST_CASE("areas and lengths in metres are those of geodesic edges on WGS 84, as GeographicLib's Planimeter gives them") {
+  const Ring square = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0, 0}};
+  const Ring clockwise = {{0, 0}, {0, 1}, {1, 1}, {1, 0}, {0, 0}};
+  const Ring north = {{5, 55}, {15, 55}, {15, 70}, {5, 70}, {5, 55}};
+  const Ring outer = {{0, 0}, {10, 0}, {10, 10}, {0, 10}, {0, 0}};
+  const Ring hole = {{2, 2}, {2, 4}, {4, 4}, {4, 2}, {2, 2}};
+  const Ring south = {{-60, -40}, {-50, -42}, {-48, -30}, {-61, -33}, {-60, -40}};
+  const Ring path = {{2.35, 48.86}, {-0.13, 51.51}, {-3.7, 40.42}, {13.4, 52.52}};
+  std::map<std::string, std::vector<double>> expected;  // by name: Planimeter's numbers
+  for (const auto& [name, ring, line] : std::vector<std::tuple<std::string, Ring, bool>>{
+           {"square", square, false}, {"clockwise", clockwise, false}, {"north", north, false},
+           {"outer", outer, false}, {"hole", hole, false}, {"south", south, false}, {"path", path, true}}) {
+    expected[name] = planimeter(ring, line);
+    if (expected[name].empty()) {
+      MESSAGE("Planimeter (geographiclib-tools) is not installed: the comparison with GeographicLib is skipped");
+      return;
+    }
+  }
+  const auto measure = [](const std::string& f, const std::string& wkt) {
+    return number(eval(call(f, lit(wkt) + ", <" + kUom + "metre>")));
+  };
+  const auto area = [&](const std::string& name) { return expected.at(name)[1]; };
+  const auto perimeter = [&](const std::string& name) { return expected.at(name)[0]; };
+  for (const std::string name : {"square", "clockwise", "north", "south"}) {
+    const Ring& ring = name == "square" ? square : name == "clockwise" ? clockwise : name == "north" ? north : south;
+    CAPTURE(name);
+    CHECK(measure("area", "POLYGON(" + wktRing(ring) + ")") == doctest::Approx(area(name)).epsilon(1e-9));
+    CHECK(measure("length", "POLYGON(" + wktRing(ring) + ")") == doctest::Approx(perimeter(name)).epsilon(1e-9));
+  }
+  // Holes: taken out of the area, added to the length; several polygons and collections add up.
+  const std::string holed = "POLYGON(" + wktRing(outer) + ", " + wktRing(hole) + ")";
+  CHECK(measure("area", holed) == doctest::Approx(area("outer") - area("hole")).epsilon(1e-9));
+  CHECK(measure("length", holed) == doctest::Approx(perimeter("outer") + perimeter("hole")).epsilon(1e-9));
+  const std::string two = "MULTIPOLYGON((" + wktRing(north) + "), (" + wktRing(south) + "))";
+  CHECK(measure("area", two) == doctest::Approx(area("north") + area("south")).epsilon(1e-9));
+  std::string line = "LINESTRING" + wktRing(path);
+  CHECK(measure("length", line) == doctest::Approx(expected.at("path")[0]).epsilon(1e-9));
+  CHECK(measure("area", line) == 0);
+  const std::string mixed = "GEOMETRYCOLLECTION(POINT(3 3), " + line + ", " + holed + ")";
+  CHECK(measure("area", mixed) == doctest::Approx(area("outer") - area("hole")).epsilon(1e-9));
+  CHECK(measure("length", mixed) ==
+        doctest::Approx(expected.at("path")[0] + perimeter("outer") + perimeter("hole")).epsilon(1e-9));
+  CHECK(measure("length", "POINT(3 3)") == 0);
 }
 
 TEST_CASE("an unknown EPSG code, or one of no longitude and latitude or easting and northing, is an error that names it") {
