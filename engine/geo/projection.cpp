@@ -143,9 +143,20 @@ const geod_geodesic& wgs84() {
   return ellipsoid;
 }
 
+// Geodesics are defined between latitudes of -90 to 90 degrees (PROJ
+// answers NaN beyond): a measure in metres of a geometry beyond is an error.
+void checkOnEllipsoid(double lon, double lat) {
+  if (!(lat >= -90 && lat <= 90) || !std::isfinite(lon)) {
+    throw GeoError("a measure in metres of a point beyond latitude -90 to 90 (" + std::to_string(lon) + " " +
+                   std::to_string(lat) + ")");
+  }
+}
+
 }  // namespace
 
 double geodesicMetres(double lon1, double lat1, double lon2, double lat2) {
+  checkOnEllipsoid(lon1, lat1);
+  checkOnEllipsoid(lon2, lat2);
   const ProjLibrary& proj = projLibrary();
   double metres = 0;
   proj.geod_inverse(&wgs84(), lat1, lon1, lat2, lon2, &metres, nullptr, nullptr);
@@ -165,7 +176,10 @@ double geodesicAreaMetres(std::span<const LonLat> ring) {
   if (n > 1 && ring[0].lon == ring[n - 1].lon && ring[0].lat == ring[n - 1].lat) --n;  // closed by PROJ
   if (n < 3 || n > static_cast<size_t>(std::numeric_limits<int>::max())) return 0;
   std::vector<double> lats(n), lons(n);
-  for (size_t i = 0; i < n; ++i) lats[i] = ring[i].lat, lons[i] = ring[i].lon;
+  for (size_t i = 0; i < n; ++i) {
+    checkOnEllipsoid(ring[i].lon, ring[i].lat);
+    lats[i] = ring[i].lat, lons[i] = ring[i].lon;
+  }
   double area = 0, perimeter = 0;
   projLibrary().geod_polygonarea(&wgs84(), lats.data(), lons.data(), static_cast<int>(n), &area, &perimeter);
   return std::abs(area);

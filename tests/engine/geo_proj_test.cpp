@@ -199,6 +199,12 @@ TEST_CASE("areas and lengths in metres are those of geodesic edges on WGS 84, as
   CHECK(measure("length", mixed) ==
         doctest::Approx(expected.at("path")[0] + perimeter("outer") + perimeter("hole")).epsilon(1e-9));
   CHECK(measure("length", "POINT(3 3)") == 0);
+  // Beyond latitude 90 there is no geodesic: an error (unbound), not NaN, in metres; degrees are planar.
+  const std::string beyond = lit("POLYGON((0 80, 10 80, 10 100, 0 100, 0 80))");
+  CHECK_FALSE(eval(call("area", beyond + ", <" + kUom + "metre>")));
+  CHECK_FALSE(eval(call("length", beyond + ", <" + kUom + "metre>")));
+  CHECK_FALSE(eval(call("distance", lit("POINT(0 100)") + ", " + lit("POINT(0 0)") + ", <" + kUom + "metre>")));
+  CHECK(number(eval(call("area", beyond + ", <" + kUom + "degree>"))) == doctest::Approx(200));
 }
 
 TEST_CASE("an unknown EPSG code, or one of no longitude and latitude or easting and northing, is an error that names it") {
