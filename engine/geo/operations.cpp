@@ -12,8 +12,6 @@
 namespace gsparql::engine::geo {
 namespace {
 
-constexpr double kMetresPerDegree = kEarthRadius * kRadian;
-
 constexpr std::array kRelations = {
     Relation{"sfEquals", &GeosLibrary::GEOSEquals_r, {}},
     Relation{"sfDisjoint", &GeosLibrary::GEOSDisjoint_r, {}},
@@ -152,8 +150,10 @@ double distance(const Geometry& a, const Geometry& b, Unit unit) {
 }
 
 GeometryPtr buffer(const Geometry& g, double radius, Unit unit) {
-  double degrees = unit == Unit::Metre ? radius / kMetresPerDegree : unit == Unit::Radian ? radius / kRadian : radius;
-  return own(geos().GEOSBuffer_r(context(), g.get(), degrees, 8));
+  constexpr int kQuadrantSegments = 8;
+  if (unit == Unit::Metre) return bufferMetres(g.get(), radius, kQuadrantSegments);
+  const double degrees = unit == Unit::Radian ? radius / kRadian : radius;
+  return own(geos().GEOSBuffer_r(context(), g.get(), degrees, kQuadrantSegments));
 }
 
 double area(const Geometry& g, Unit unit) {

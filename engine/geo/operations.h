@@ -31,17 +31,13 @@ bool holds(const Relation& relation, const Geometry& a, const Geometry& b);
 // geof:relate: the DE-9IM pattern holds between a and b.
 bool relatePattern(const Geometry& a, const Geometry& b, std::string_view pattern);
 
-// Mean Earth radius (IUGG), for the metre approximation of buffers below.
-inline constexpr double kEarthRadius = 6'371'008.8;
-
 // Shortest distance. Coordinates are degrees (CRS84): in degrees or radians
 // it is the planar distance; in metres, the geodesic distance on the WGS 84
 // ellipsoid (PROJ's geod_inverse) between the two nearest points of the
 // planar computation.
 double distance(const Geometry& a, const Geometry& b, Unit unit);
-// A buffer of `radius` in `unit`; metres are turned into degrees of a great
-// circle (a buffer of a given angle, not of a given ground distance east-west
-// away from the equator).
+// A buffer of `radius` in `unit`: planar in degrees and radians; in metres
+// on WGS 84, in a projection around the geometry (projection.h's bufferMetres).
 GeometryPtr buffer(const Geometry& g, double radius, Unit unit);
 // Area and length: planar in degrees (square degrees), or in metres (square
 // metres) on the WGS 84 ellipsoid with geodesic edges, as PostGIS's

@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <limits>
+#include <cstdio>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "engine/geo/geos_library.h"
@@ -59,6 +61,9 @@ class Projections {
     PJ* operation = nullptr;
     std::string why;
   };
+  // The operation a PROJ string defines, or nullptr; the caller destroys it.
+  PJ* create(const std::string& definition) { return proj.proj_create(context_, definition.c_str()); }
+
   const ToCrs84& toCrs84(int code) {
     auto [it, added] = made_.try_emplace(code);
     if (added) {
@@ -100,11 +105,15 @@ struct Transform {
   const ProjLibrary& proj;
   PJ* operation;
   PJ_DIRECTION direction;
+  double longitudesNear;  // where finite, longitudes come out within 180 degrees of it (no wrap at +-180)
   bool failed = false;
 };
 
-GeometryPtr transformed(const GEOSGeometry* g, int code, PJ_DIRECTION direction) {
-  Transform t{projLibrary(), operationFor(code), direction};
+// `g` with every coordinate transformed by `operation` in `direction`;
+// throws GeoError saying `what` where a coordinate does not transform.
+GeometryPtr transformed(const GEOSGeometry* g, PJ* operation, PJ_DIRECTION direction, const std::string& what,
+                        double longitudesNear = std::numeric_limits<double>::quiet_NaN()) {
+  Transform t{projLibrary(), operation, direction, longitudesNear};
   auto each = [](double* x, double* y, void* data) {
     auto* t = static_cast<Transform*>(data);
     PJ_COORD c = t->proj.proj_trans(t->operation, t->direction, t->proj.proj_coord(*x, *y, 0, 0));
@@ -112,16 +121,21 @@ GeometryPtr transformed(const GEOSGeometry* g, int code, PJ_DIRECTION direction)
       t->failed = true;
       return 0;
     }
-    *x = c.xy.x;
+    *x = std::isfinite(t->longitudesNear) ? t->longitudesNear + std::remainder(c.xy.x - t->longitudesNear, 360.0)
+                                          : c.xy.x;
     *y = c.xy.y;
     return 1;
   };
   GEOSGeometry* out = geos().GEOSGeom_transformXY_r(context(), g, each, &t);
   if (t.failed) {
     if (out) geos().GEOSGeom_destroy_r(context(), out);
-    throw GeoError("a coordinate PROJ cannot transform between EPSG:" + std::to_string(code) + " and CRS84");
+    throw GeoError("a coordinate PROJ cannot transform " + what);
   }
   return own(out);
+}
+
+GeometryPtr transformed(const GEOSGeometry* g, int code, PJ_DIRECTION direction) {
+  return transformed(g, operationFor(code), direction, "between EPSG:" + std::to_string(code) + " and CRS84");
 }
 
 }  // namespace
@@ -161,6 +175,26 @@ double geodesicMetres(double lon1, double lat1, double lon2, double lat2) {
   double metres = 0;
   proj.geod_inverse(&wgs84(), lat1, lon1, lat2, lon2, &metres, nullptr, nullptr);
   return metres;
+}
+
+GeometryPtr bufferMetres(const GEOSGeometry* g, double metres, int quadrantSegments) {
+  const Box box = boxOfGeometry(g);
+  const double lon = (box.minX + box.maxX) / 2, lat = (box.minY + box.maxY) / 2;
+  checkOnEllipsoid(lon, lat);
+  char definition[256];
+  std::snprintf(definition, sizeof definition,
+                "+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad "
+                "+step +proj=aeqd +lat_0=%.15g +lon_0=%.15g +ellps=WGS84",
+                lat, lon);
+  const ProjLibrary& proj = projLibrary();
+  const std::unique_ptr<PJ, decltype(proj.proj_destroy)> aeqd(projections().create(definition), proj.proj_destroy);
+  if (!aeqd) throw GeoError("PROJ cannot make an azimuthal equidistant projection at " + std::string(definition));
+  const std::string what = "to metres around its centre for a buffer";
+  GeometryPtr planar = transformed(g, aeqd.get(), PJ_FWD, what);
+  GeometryPtr buffered = own(geos().GEOSBuffer_r(context(), planar.get(), metres, quadrantSegments));
+  if (!buffered) throw GeoError("GEOS failed to compute a buffer");
+  // Back around the same longitudes: a buffer across the antimeridian goes beyond 180 rather than wrap.
+  return transformed(buffered.get(), aeqd.get(), PJ_INV, what, lon);
 }
 
 double geodesicLengthMetres(std::span<const LonLat> points) {

@@ -23,6 +23,14 @@ GeometryPtr crs84ToEpsg(const GEOSGeometry* g, int code);
 // ellipsoid (Karney's algorithm, PROJ's geod_inverse).
 double geodesicMetres(double lon1, double lat1, double lon2, double lat2);
 
+// `g` (CRS84) buffered by `metres` on WGS 84: buffered in the azimuthal
+// equidistant projection centred at its envelope's centre (distances from
+// the centre kept exactly, others within a fraction of a percent for
+// geometries of some hundreds of kilometres) and transformed back, as
+// PostGIS buffers its geography type in a projection around it. Throws
+// GeoError where PROJ cannot.
+GeometryPtr bufferMetres(const GEOSGeometry* g, double metres, int quadrantSegments);
+
 struct LonLat {
   double lon = 0, lat = 0;
 };

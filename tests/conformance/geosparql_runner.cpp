@@ -207,7 +207,7 @@ void report(const std::vector<Outcome>& outcomes) {
       << "  where 0.1 degrees of longitude is about 9,200 m on the ellipsoid); gsparql's WGS 84\n"
       << "  geodesic through PROJ gives 9.19e3 m (docs/geosparql.md, Units; tested against PROJ's geod).\n"
       << "- R19 `buffer` by 10 `uom:metre` (query-r19-2-*): every expected answer is a buffer of 10\n"
-      << "  degrees; gsparql buffers by the angle of 10 metres.\n"
+      << "  degrees; gsparql buffers by 10 metres on WGS 84 (docs/geosparql.md, Units).\n"
       << "- R19 `envelope` (query-r19-8-*): no expected answer is a valid geometry equal to the\n"
       << "  envelope (`ENVELOPE(...)`, `BOX(...)`, a polygon whose first position has four numbers, a\n"
       << "  GML polygon that crosses itself).\n"

@@ -5,7 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <map>
+#include <regex>
 #include <tuple>
 #include <vector>
 #include <numbers>
@@ -205,6 +207,52 @@ TEST_CASE("areas and lengths in metres are those of geodesic edges on WGS 84, as
   CHECK_FALSE(eval(call("length", beyond + ", <" + kUom + "metre>")));
   CHECK_FALSE(eval(call("distance", lit("POINT(0 100)") + ", " + lit("POINT(0 0)") + ", <" + kUom + "metre>")));
   CHECK(number(eval(call("area", beyond + ", <" + kUom + "degree>"))) == doctest::Approx(200));
+}
+
+TEST_CASE("a buffer in metres keeps its distance on WGS 84 at every latitude, as PROJ's geod measures it") {
+  for (const auto& [lon, lat] : std::vector<std::pair<double, double>>{{0, 0}, {10, 45}, {10, 60}, {-70, -80}, {179.99, 0}}) {
+    for (const double radius : {10'000.0, 250'000.0}) {
+      const std::string point = "POINT(" + std::to_string(lon) + " " + std::to_string(lat) + ")";
+      CAPTURE(point);
+      CAPTURE(radius);
+      const engine::expr::Result buffer =
+          eval(call("buffer", lit(point) + ", " + std::to_string(radius) + ", <" + kUom + "metre>"));
+      REQUIRE(buffer);
+      // The exterior ring's vertices, each at `radius` from the point.
+      const std::string wkt = buffer->substr(1, buffer->find('"', 1) - 1);
+      CHECK(wkt.starts_with("POLYGON"));
+      std::istringstream coordinates(std::regex_replace(wkt, std::regex("[^0-9.eE+-]+"), " "));
+      std::ostringstream lines;
+      lines.precision(15);
+      std::vector<double> xs;
+      for (double x, y; coordinates >> x >> y;) {
+        lines << lat << " " << lon << " " << y << " " << x << "\n";
+        xs.push_back(x);
+      }
+      REQUIRE(xs.size() > 8);
+      // Across the antimeridian the ring goes on beyond 180 rather than wrap to -180.
+      CHECK(*std::max_element(xs.begin(), xs.end()) - *std::min_element(xs.begin(), xs.end()) < 180);
+      std::string input = lines.str();
+      input.pop_back();
+      const std::vector<double> geod = projTool("geod -I -f %.6f +ellps=WGS84 +units=m", input);
+      if (geod.empty()) {
+        MESSAGE("geod (proj-bin) is not installed: the comparison with PROJ's tool is skipped");
+        return;
+      }
+      REQUIRE(geod.size() == 3 * xs.size());
+      for (size_t i = 0; i < xs.size(); ++i) CHECK(geod[3 * i + 2] == doctest::Approx(radius).epsilon(1e-6));
+      // Its area, on the ellipsoid, about a circle's.
+      const double area = number(eval(call("area", *buffer + ", <" + kUom + "metre>")));
+      CHECK(area == doctest::Approx(std::numbers::pi * radius * radius).epsilon(0.01));
+    }
+  }
+  // A line's and a polygon's buffers hold them; degrees stay planar.
+  const std::string line = lit("LINESTRING(10 60, 11 60.2)");
+  const engine::expr::Result lineBuffer = eval(call("buffer", line + ", 5000, <" + kUom + "metre>"));
+  REQUIRE(lineBuffer);
+  CHECK(eval(call("sfContains", *lineBuffer + ", " + line)) == "\"true\"^^<http://www.w3.org/2001/XMLSchema#boolean>");
+  CHECK(number(eval(call("area", *eval(call("buffer", lit("POINT(10 60)") + ", 1, <" + kUom + "degree>")) + ", <" +
+                                    kUom + "degree>"))) == doctest::Approx(std::numbers::pi).epsilon(0.02));
 }
 
 TEST_CASE("an unknown EPSG code, or one of no longitude and latitude or easting and northing, is an error that names it") {
