@@ -599,24 +599,29 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
   }
   if (auto split = spatialJoinSplit(child, conditions)) return planSpatialJoin(*split, required);
   if (child.kind != Op::Kind::Bgp || inMergedGraph()) {
-    return filtered(plan(child, withExpressions(required, conditions)), conditions);
+    const Required read = withExpressions(required, conditions);
+    OperatorPtr rows = planSpatiallyLimited(child, conditions, read);
+    return filtered(rows ? std::move(rows) : plan(child, read), conditions);
   }
   if (OperatorPtr joined = planConstantSpatialJoin(child, conditions, required)) return joined;
   std::vector<sparql::Expr> rest;
   Substitution fixed;
+  IdLimits spatial;
   std::optional<std::pair<std::string, std::vector<std::string>>> in;
   for (const auto& e : conditions) {
     auto alreadyFixed = [&](const std::string& name) {
-      return std::any_of(fixed.begin(), fixed.end(), [&](const auto& f) { return f.first == name; });
+      return std::any_of(fixed.begin(), fixed.end(), [&](const auto& f) { return f.first == name; }) ||
+             std::any_of(spatial.begin(), spatial.end(), [&](const auto& l) { return l.first == name; });
     };
     if (auto equality = fixedByEquality(e);
         equality && isVertexVariable(child, equality->first) && !alreadyFixed(equality->first)) {
       fixed.push_back({equality->first, {equality->second}});
     } else if (auto list = fixedByIn(e); list && !in && isVertexVariable(child, list->first) && !alreadyFixed(list->first)) {
       in = std::move(list);
-    } else if (auto spatial = spatialCandidates(e, store_, kMaxConstantsInSet);
-               spatial && isVertexVariable(child, spatial->first) && !alreadyFixed(spatial->first)) {
-      fixed.push_back(std::move(*spatial));  // the index's candidates; the filter still decides
+    } else if (auto indexed = indexedSpatialCondition(e, store_);
+               indexed && indexed->candidates.size() <= kMaxConstantsInSet && isVertexVariable(child, indexed->variable) &&
+               !alreadyFixed(indexed->variable)) {
+      spatial.emplace_back(indexed->variable, std::move(indexed->candidates));  // the filter still decides
       rest.push_back(e);
     } else {
       rest.push_back(e);
@@ -624,8 +629,9 @@ OperatorPtr Planner::planConditions(const Op& child, const std::vector<sparql::E
   }
   const Required below = withExpressions(required, rest);
   IdLimits ids = narrowedByText(child, rest);
+  ids.insert(ids.end(), spatial.begin(), spatial.end());
   ids.insert(ids.end(), limits.begin(), limits.end());
-  OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, in->first, in->second)
+  OperatorPtr input = in ? planBgpPerConstant(child, below, fixed, ids, in->first, in->second)
                          : planBgp(child, below, fixed, ids, withNarrowing(rest, narrowing));
   return filtered(std::move(input), rest);
 }
@@ -648,12 +654,13 @@ Planner::IdLimits Planner::narrowedByText(const Op& bgp, const std::vector<sparq
 }
 
 OperatorPtr Planner::planBgpPerConstant(const Op& op, const Required& required, const Substitution& fixed,
-                                        const std::string& variable, const std::vector<std::string>& constants) const {
+                                        const IdLimits& ids, const std::string& variable,
+                                        const std::vector<std::string>& constants) const {
   OperatorPtr result;
   for (const auto& constant : constants) {
     Substitution one = fixed;
     one.push_back({variable, {constant}});
-    result = unionAll(std::move(result), planBgp(op, required, one));
+    result = unionAll(std::move(result), planBgp(op, required, one, ids));
   }
   return result;
 }
@@ -993,6 +1000,23 @@ OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required, const 
   const double rows = std::max(left->estimatedRows(), right->estimatedRows());
   const double cost = left->estimatedCost() + right->estimatedCost() + rows;
   return std::make_unique<LeftJoin>(std::move(left), std::move(right), onMerged, rows, cost);
+}
+
+OperatorPtr Planner::planSpatiallyLimited(const Op& op, const std::vector<sparql::Expr>& conditions,
+                                          const Required& required) const {
+  bool filtered = false;
+  const Op* bgp = rowsExtend(op, filtered);
+  if (!bgp || inMergedGraph()) return nullptr;
+  IdLimits limits;
+  for (const auto& e : conditions) {
+    std::optional<IndexedSpatialCondition> condition = indexedSpatialCondition(e, store_);
+    if (!condition || condition->candidates.size() > kMaxConstantsInSet || !isVertexVariable(*bgp, condition->variable)) {
+      continue;
+    }
+    const bool limited = std::any_of(limits.begin(), limits.end(), [&](const auto& l) { return l.first == condition->variable; });
+    if (!limited) limits.emplace_back(condition->variable, std::move(condition->candidates));
+  }
+  return limits.empty() ? nullptr : planLimited(op, required, limits);
 }
 
 OperatorPtr Planner::planLimited(const Op& op, const Required& required, const IdLimits& limits) const {

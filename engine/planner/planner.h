@@ -77,7 +77,8 @@ class Planner {
   IdLimits narrowedByText(const sparql::Op& bgp, const std::vector<sparql::Expr>& conditions) const;
   // The union of the BGP with `variable` fixed to each constant in turn (FILTER(?x IN (...))).
   OperatorPtr planBgpPerConstant(const sparql::Op& op, const Required& required, const Substitution& fixed,
-                                 const std::string& variable, const std::vector<std::string>& constants) const;
+                                 const IdLimits& ids, const std::string& variable,
+                                 const std::vector<std::string>& constants) const;
   // What `other` (VALUES of one variable, or a path from a constant that
   // reaches few terms) limits a vertex variable of `bgp` to, if anything.
   std::optional<std::pair<std::string, std::vector<std::string>>> constantsFor(const sparql::Op& bgp,
@@ -122,6 +123,12 @@ class Planner {
   // BINDs): its rows whose values there are among the limits' ids; nullptr
   // where the planner cannot limit it.
   OperatorPtr planLimited(const sparql::Op& op, const Required& required, const IdLimits& limits) const;
+  // `op` (under `conditions`, which the caller still applies) with the
+  // variables of the BGP its rows extend limited to the literals whose
+  // envelopes meet a spatial condition's constant, where few enough do
+  // (an OPTIONAL beside the BGP, say); nullptr where nothing limits it.
+  OperatorPtr planSpatiallyLimited(const sparql::Op& op, const std::vector<sparql::Expr>& conditions,
+                                   const Required& required) const;
   OperatorPtr planMinus(const sparql::Op& op, const Required& required) const;
   OperatorPtr planExtend(const sparql::Op& op, const Required& required,
                          const std::vector<sparql::Expr>& conditions = {},

@@ -35,12 +35,4 @@ std::optional<IndexedSpatialCondition> indexedSpatialCondition(const sparql::Exp
   return IndexedSpatialCondition{variable.term.value, constantArgument, storeSpatialIndex(store)->candidates(*box)};
 }
 
-std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidates(const sparql::Expr& e,
-                                                                                   const GraphStore& store,
-                                                                                   size_t maxCandidates) {
-  std::optional<IndexedSpatialCondition> condition = indexedSpatialCondition(e, store);
-  if (!condition || condition->candidates.size() > maxCandidates) return std::nullopt;
-  return std::make_pair(condition->variable, store.dictionary().terms(TermSpace::Vertex, condition->candidates));
-}
-
 }  // namespace gsparql::engine

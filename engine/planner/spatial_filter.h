@@ -39,11 +39,4 @@ struct IndexedSpatialCondition {
 // one, and two empty geometries are sfEquals.)
 std::optional<IndexedSpatialCondition> indexedSpatialCondition(const sparql::Expr& e, const GraphStore& store);
 
-// The variable and its candidate terms; nullopt when `e` is not such a
-// filter, or when more than `maxCandidates` literals would pass the index
-// (beyond, limiting the variable costs more than it saves).
-std::optional<std::pair<std::string, std::vector<std::string>>> spatialCandidates(const sparql::Expr& e,
-                                                                                   const GraphStore& store,
-                                                                                   size_t maxCandidates);
-
 }  // namespace gsparql::engine

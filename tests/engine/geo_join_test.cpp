@@ -157,6 +157,44 @@ TEST_CASE("a filter against a constant geometry that more literals meet than a B
                             ") || false) && STR(?x) < \"http://e/p3\") }"));
 }
 
+TEST_CASE("a filter against a constant geometry that few literals meet limits the BGP its rows extend, beside OPTIONALs and BINDs") {
+  // 3,000 points on a grid of quarters, half of them named, a third of a kind; a line and odd values.
+  std::string data;
+  std::mt19937 random(5);
+  std::uniform_int_distribution<int> grid(0, 180);
+  for (int i = 0; i < 3000; ++i) {
+    const std::string s = "<http://e/p" + std::to_string(i) + ">";
+    data += s + " <http://e/at> " +
+            literal("POINT(" + std::to_string(grid(random) / 4.0) + " " + std::to_string(grid(random) / 4.0) + ")") + " .\n";
+    if (i % 2 == 0) data += s + " <http://e/name> \"n" + std::to_string(i) + "\" .\n";
+    if (i % 3 == 0) data += s + " <http://e/kind> <http://e/K> .\n";
+  }
+  for (int i = 0; i < 40; ++i) data += "<http://e/k" + std::to_string(i) + "> <http://e/kind> <http://e/K> .\n";  // no point
+  data += "<http://e/line> <http://e/at> " + literal("LINESTRING(1 1, 30 30)") + " .\n";
+  data += "<http://e/odd> <http://e/at> \"POINT(1 1)\" .\n<http://e/bad> <http://e/at> " + literal("POINT(1") + " .\n";
+  Store store(data);
+  const std::string polygon = literal("POLYGON((5 5, 12 5, 12 12, 5 12, 5 5), (7 7, 9 7, 8 9, 7 7))");
+  for (const std::string& condition : {"geof:sfWithin(?g, " + polygon + ")", "geof:sfIntersects(" + polygon + ", ?g)",
+                                      "geof:sfTouches(?g, " + polygon + ")"}) {
+    for (const std::string& where :
+         {"?x <http://e/at> ?g", "?x <http://e/at> ?g OPTIONAL { ?x <http://e/name> ?n }",
+          "?x <http://e/at> ?g OPTIONAL { ?x <http://e/name> ?n FILTER(STR(?n) < \"n5\") }",
+          "?x <http://e/at> ?g BIND(STR(?x) AS ?s)", "?x <http://e/at> ?g OPTIONAL { ?x <http://e/kind> ?k } BIND(1 AS ?one)",
+          // ?g only in the OPTIONAL: not limited (a row without it fails the filter, as it must).
+          "?x <http://e/kind> <http://e/K> OPTIONAL { ?x <http://e/at> ?g }"}) {
+      const std::string indexed = "SELECT * WHERE { " + where + " FILTER(" + condition + ") }";
+      CAPTURE(indexed);
+      const auto expected = rows(*store.db, "SELECT * WHERE { " + where + " FILTER(" + condition + " || false) }");
+      CHECK(!expected.empty());
+      CHECK(rows(*store.db, indexed) == expected);
+    }
+  }
+  const std::string plan = explain(*store.db, "SELECT * WHERE { ?x <http://e/at> ?g OPTIONAL { ?x <http://e/name> ?n } "
+                                              "FILTER(geof:sfWithin(?g, " + polygon + ")) }");
+  CAPTURE(plan);
+  CHECK(plan.find("?g from one of") != std::string::npos);
+}
+
 TEST_CASE("points located on the host's cores join polygons as GEOS alone does, many-sided polygons left to GEOS") {
   // Random polygons with holes and parts (points on their vertices and
   // edges), and a disc of 400 sides over some of them, which GEOS decides.
