@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# k-nearest before and after this session's planning changes, same data, ABBA rounds of `gsparql bench`.
-#   run.sh BEFORE_GSPARQL AFTER_GSPARQL DB ROUNDS   (DB: the data of benchmarks/geo_postgis.sh, loaded)
+# Geo queries before and after this session's planning changes, same data, ABBA rounds of `gsparql bench`.
+#   run.sh BEFORE_GSPARQL AFTER_GSPARQL DB ROUNDS [OUT]
+# DB: the data of benchmarks/geo_postgis.sh, loaded; OUT (default: this
+# folder) holds queries/ and gets the rows, the rounds and the summary.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
 before=$1 after=$2 db=$3 rounds=${4:-2}
+here=$(cd "${5:-$(dirname "$0")}" && pwd)
 # Same rows, each query answered by both binaries (sorted: ties may come in either order).
 for q in "$here"/queries/*.rq; do
   if cmp -s <("$before" query --db "$db" --backend cpu --format tsv -f "$q" | sort) \
