@@ -294,7 +294,7 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
   Store store(data);
   // Under FILTERs that keep every row, about a tenth, and about one in a
   // hundred (fewer than the nearest literals give: the whole input then).
-  for (const std::string where :
+  for (const std::string& where : std::vector<std::string>
        {"?x <http://e/clean> ?g", "?x <http://e/clean> ?g . ?x <http://e/kind> <http://e/K>",
         "?x <http://e/clean> ?g FILTER(?x != <http://e/c1>)", "?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"7\"))",
         "?x <http://e/clean> ?g FILTER(STRENDS(STR(?x), \"17\") && ?x != <http://e/c1>)",
@@ -302,7 +302,9 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
         "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k }",
         "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k FILTER(?k != <http://e/K>) }",
         "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k } FILTER(!BOUND(?k) || STRENDS(STR(?x), \"3\"))",
-        "?x <http://e/kind> <http://e/K> OPTIONAL { ?x <http://e/clean> ?g }"}) {
+        "?x <http://e/kind> <http://e/K> OPTIONAL { ?x <http://e/clean> ?g }",
+        // A spatial filter limits the same variable: the nearest literals among its candidates.
+        "?x <http://e/clean> ?g FILTER(geof:sfIntersects(?g, " + literal("POLYGON((4 4, 9 4, 9 9, 4 9, 4 4))") + "))"}) {
     for (const std::string unit : {"uom:metre", "uom:degree"}) {
       for (const std::string slice : {"LIMIT 1", "LIMIT 10", "LIMIT 70", "LIMIT 30 OFFSET 100", "LIMIT 5000"}) {
         const std::string d = "geof:distance(?g, " + literal("POINT(7.2 6.9)") + ", " + unit + ")";
