@@ -1,5 +1,6 @@
 #include "engine/geo/projection.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <cstdio>
@@ -177,7 +178,13 @@ double geodesicMetres(double lon1, double lat1, double lon2, double lat2) {
   return metres;
 }
 
+// How far from the projection's centre a buffer may reach: a quarter of the
+// Earth's circumference, where the azimuthal equidistant projection still
+// keeps shapes recognisable.
+constexpr double kMostBufferReach = 10'000'000;
+
 GeometryPtr bufferMetres(const GEOSGeometry* g, double metres, int quadrantSegments) {
+  if (geos().GEOSisEmpty_r(context(), g) == 1) return own(geos().GEOSGeom_clone_r(context(), g));
   const Box box = boxOfGeometry(g);
   const double lon = (box.minX + box.maxX) / 2, lat = (box.minY + box.maxY) / 2;
   checkOnEllipsoid(lon, lat);
@@ -191,8 +198,24 @@ GeometryPtr bufferMetres(const GEOSGeometry* g, double metres, int quadrantSegme
   if (!aeqd) throw GeoError("PROJ cannot make an azimuthal equidistant projection at " + std::string(definition));
   const std::string what = "to metres around its centre for a buffer";
   GeometryPtr planar = transformed(g, aeqd.get(), PJ_FWD, what);
+  // Farther, distances and shapes are too distorted to be the buffer asked for: an error, not a wrong shape.
+  const Box reach = boxOfGeometry(planar.get());
+  const double farthest = std::hypot(std::max(std::abs(reach.minX), std::abs(reach.maxX)),
+                                     std::max(std::abs(reach.minY), std::abs(reach.maxY)));
+  if (!(farthest + std::max(metres, 0.0) <= kMostBufferReach)) {
+    throw GeoError("a buffer in metres that reaches beyond 10,000 km of the geometry's centre");
+  }
   GeometryPtr buffered = own(geos().GEOSBuffer_r(context(), planar.get(), metres, quadrantSegments));
   if (!buffered) throw GeoError("GEOS failed to compute a buffer");
+  // No polygon of longitudes and latitudes holds a pole inside.
+  for (const double pole : {90.0, -90.0}) {
+    const PJ_COORD at = proj.proj_trans(aeqd.get(), PJ_FWD, proj.proj_coord(lon, pole, 0, 0));
+    if (!std::isfinite(at.xy.x) || !std::isfinite(at.xy.y)) continue;
+    GeometryPtr point = own(geos().GEOSGeom_createRectangle_r(context(), at.xy.x, at.xy.y, at.xy.x, at.xy.y));
+    if (point && geos().GEOSIntersects_r(context(), buffered.get(), point.get()) == 1) {
+      throw GeoError("a buffer in metres around a pole, which no polygon of longitudes and latitudes holds");
+    }
+  }
   // Back around the same longitudes: a buffer across the antimeridian goes beyond 180 rather than wrap.
   return transformed(buffered.get(), aeqd.get(), PJ_INV, what, lon);
 }

@@ -253,6 +253,17 @@ TEST_CASE("a buffer in metres keeps its distance on WGS 84 at every latitude, as
   CHECK(eval(call("sfContains", *lineBuffer + ", " + line)) == "\"true\"^^<http://www.w3.org/2001/XMLSchema#boolean>");
   CHECK(number(eval(call("area", *eval(call("buffer", lit("POINT(10 60)") + ", 1, <" + kUom + "degree>")) + ", <" +
                                     kUom + "degree>"))) == doctest::Approx(std::numbers::pi).epsilon(0.02));
+  // What the projection cannot give: errors (unbound), not distorted shapes.
+  const auto bufferOf = [](const std::string& wkt, const std::string& radius) {
+    return eval(call("buffer", lit(wkt) + ", " + radius + ", <" + kUom + "metre>"));
+  };
+  CHECK_FALSE(bufferOf("POINT(10 60)", "1e9"));                                          // beyond the Earth
+  CHECK_FALSE(bufferOf("POINT(10 60)", "\"NaN\"^^<http://www.w3.org/2001/XMLSchema#double>"));
+  CHECK_FALSE(bufferOf("POINT(10 60)", "4000000"));                                      // around the north pole
+  CHECK_FALSE(bufferOf("POINT(0 -89.99)", "10000"));                                     // around the south pole
+  CHECK_FALSE(bufferOf("LINESTRING(-179 0, 179 0)", "1000"));                            // 358 degrees wide
+  CHECK(bufferOf("POLYGON EMPTY", "1000") == lit("POLYGON EMPTY"));
+  CHECK(bufferOf("POINT(10 60)", "-10") == lit("POLYGON EMPTY"));
 }
 
 TEST_CASE("an unknown EPSG code, or one of no longitude and latitude or easting and northing, is an error that names it") {
