@@ -2,6 +2,7 @@
 // person would see on the screen.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -60,10 +61,19 @@ struct ReplFixture {
   }
 };
 
+// The last `count` lines of the screen: a CI log keeps a failure's last lines.
+std::string screenTail(const TmuxTerminal& term, int count = 12) {
+  std::string text = term.screen();
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  size_t at = text.size();
+  for (int i = 0; i < count && at != std::string::npos && at > 0; ++i) at = text.rfind('\n', at - 1);
+  return at == std::string::npos ? text : text.substr(at + 1);
+}
+
 // Waits for the n-th prompt, showing the screen when it does not come.
 void expectPrompt(const TmuxTerminal& term, int n) {
   bool shown = term.waitFor(kPrompt, n);
-  INFO("screen:\n" << term.screen());
+  INFO("the screen's last lines:\n" << screenTail(term));
   REQUIRE(shown);
 }
 
@@ -233,7 +243,16 @@ TEST_CASE("repl terminal: a result taller than the terminal is paged and Ctrl-C 
   // The pager waits with the rest of the rows.
   CHECK(term->screen().find("100 rows") == std::string::npos);
   term->press("C-c");
-  term->press("q");
+  // less drops keys typed before it has handled the interrupt, so a "q" sent
+  // right behind Ctrl-C can be lost on a busy machine: send it again while no
+  // prompt has come (the prompt comes only once less has quit).
+  bool quit = false;
+  for (int attempt = 0; attempt < 5 && !quit; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    term->press("q");
+    quit = term->waitFor(kPrompt, 2, std::chrono::seconds(4));
+  }
+  CHECK(quit);
   expectPrompt(*term, 2);
   CHECK(term->screen().find("[exit") == std::string::npos);
   term->line("ASK { <e:item1099> <e:rank> \"x\" };");
