@@ -1,14 +1,19 @@
 #include "engine/optimizer/plan_cache.h"
 
-#include <optional>
+#include <functional>
+#include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace gsparql::engine {
 namespace {
 
-// A BGP limited to many constants (a large VALUES) is rarely sent again
-// with the same ones, and its key would be long: planned every time.
-constexpr size_t kMostKeyedConstants = 256;
+// A vertex limited to more constants than this (a large VALUES, the
+// literals nearest a point) is keyed by their number and a hash of them,
+// not by the list: a key's length stays bounded. Two lists of one hash
+// share a plan, which is valid for either (bgp/plan.h): a plan is made for
+// the BGP's structure, the constants only weigh its choices.
+constexpr size_t kMostListedConstants = 64;
 
 template <typename T>
 void append(std::string& key, const T& value) {
@@ -16,23 +21,28 @@ void append(std::string& key, const T& value) {
   key.append(reinterpret_cast<const char*>(&value), sizeof value);
 }
 
+void appendConstants(std::string& key, const std::vector<uint32_t>& constants) {
+  append(key, constants.size());
+  if (constants.size() > kMostListedConstants) {
+    const std::string_view bytes(reinterpret_cast<const char*>(constants.data()), constants.size() * sizeof(uint32_t));
+    append(key, std::hash<std::string_view>{}(bytes));
+    return;
+  }
+  for (uint32_t c : constants) append(key, c);
+}
+
 // Everything of the BGP that planning reads, and nothing else (variable
-// names are not: the plan speaks of vertex numbers); nullopt where the key
-// would be too long.
-std::optional<std::string> keyOf(const std::string& setup, const BoundBgp& bgp, PlanUse use) {
+// names are not: the plan speaks of vertex numbers).
+std::string keyOf(const std::string& setup, const BoundBgp& bgp, PlanUse use) {
   std::string key = setup;
   append(key, use);
   append(key, bgp.graph);
   append(key, bgp.vertices.size());
-  size_t constants = 0;
   for (const BoundVertex& v : bgp.vertices) {
-    constants += v.constants.size();
-    if (constants > kMostKeyedConstants) return std::nullopt;
     append(key, v.isVariable);
     append(key, v.isBlank);
     append(key, v.id);
-    append(key, v.constants.size());
-    for (uint32_t c : v.constants) append(key, c);
+    appendConstants(key, v.constants);
   }
   append(key, bgp.edges.size());
   for (const BoundEdge& e : bgp.edges) {
@@ -60,10 +70,9 @@ class CachingOrderer final : public JoinOrderer {
 
  private:
   BgpPlan planFor(const BoundBgp& bgp, const Catalog& catalog, PlanUse use) const override {
-    const std::optional<std::string> key = keyOf(setup_, bgp, use);
-    if (!key) return orderer_->plan(bgp, catalog, use);
-    if (auto kept = cache_.find(*key)) return *kept;
-    return *cache_.insert(*key, std::make_shared<const BgpPlan>(orderer_->plan(bgp, catalog, use)));
+    const std::string key = keyOf(setup_, bgp, use);
+    if (auto kept = cache_.find(key)) return *kept;
+    return *cache_.insert(key, std::make_shared<const BgpPlan>(orderer_->plan(bgp, catalog, use)));
   }
 
   std::unique_ptr<JoinOrderer> orderer_;
