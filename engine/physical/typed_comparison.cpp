@@ -18,7 +18,26 @@ bool isPlainSimpleLiteral(std::string_view term) {
   return term.size() >= 2 && term.front() == '"' && term.back() == '"' && term.find('\\') == std::string_view::npos;
 }
 
+bool isStringTestConstant(const sparql::Expr& e) { return isConstant(e) && isPlainSimpleLiteral(e.term.value); }
+
+constexpr std::string_view kXsdString = "^^<http://www.w3.org/2001/XMLSchema#string>";
+
 }  // namespace
+
+std::optional<TypedComparison> TypedComparison::ofStringTest(const sparql::Expr& condition,
+                                                             const std::vector<std::string>& variables) {
+  static const std::vector<std::pair<std::string, Op>> kTests = {
+      {"STRSTARTS", Op::StartsWith}, {"STRENDS", Op::EndsWith}, {"CONTAINS", Op::Contains}};
+  auto test = std::find_if(kTests.begin(), kTests.end(), [&](const auto& t) { return t.first == condition.name; });
+  if (test == kTests.end() || !isVariable(condition.args[0]) || !isStringTestConstant(condition.args[1])) {
+    return std::nullopt;
+  }
+  auto column = std::find(variables.begin(), variables.end(), condition.args[0].term.value);
+  if (column == variables.end()) return std::nullopt;
+  const std::string& term = condition.args[1].term.value;
+  return TypedComparison(static_cast<size_t>(column - variables.begin()), test->second, {},
+                         term.substr(1, term.size() - 2));
+}
 
 std::optional<TypedComparison> TypedComparison::of(const sparql::Expr& condition,
                                                    const std::vector<std::string>& variables) {
@@ -27,7 +46,7 @@ std::optional<TypedComparison> TypedComparison::of(const sparql::Expr& condition
       {"<=", Op::LessOrEqual}, {">=", Op::GreaterOrEqual}};
   if (condition.kind != sparql::Expr::Kind::Call || condition.args.size() != 2) return std::nullopt;
   auto op = std::find_if(kOps.begin(), kOps.end(), [&](const auto& o) { return o.first == condition.name; });
-  if (op == kOps.end()) return std::nullopt;
+  if (op == kOps.end()) return ofStringTest(condition, variables);
   const bool variableFirst = isVariable(condition.args[0]) && isConstant(condition.args[1]);
   if (!variableFirst && !(isConstant(condition.args[0]) && isVariable(condition.args[1]))) return std::nullopt;
   const sparql::Expr& variable = condition.args[variableFirst ? 0 : 1];
@@ -53,7 +72,27 @@ std::optional<bool> TypedComparison::equalsText(const Table& table, size_t row, 
   return *term == text_;
 }
 
+// Without an escape, a literal's text ends at its second quote; what
+// follows says whether it is a string literal.
+std::optional<bool> TypedComparison::testsText(const Table& table, size_t row, const TermCodec& terms) const {
+  const std::optional<std::string_view> term = terms.termInPlace(table.at(row, column_));
+  if (!term || term->empty()) return std::nullopt;
+  if (term->front() != '"') return false;  // an IRI, a triple term or a blank node: an error
+  if (term->find('\\') != std::string_view::npos) return std::nullopt;
+  const size_t close = term->find('"', 1);
+  if (close == std::string_view::npos) return std::nullopt;
+  const std::string_view rest = term->substr(close + 1);
+  if (!rest.empty() && rest.front() != '@' && rest != kXsdString) return false;  // not a string: an error
+  const std::string_view text = term->substr(1, close - 1);
+  switch (op_) {
+    case Op::StartsWith: return text.starts_with(text_);
+    case Op::EndsWith: return text.ends_with(text_);
+    default: return text.find(text_) != std::string_view::npos;
+  }
+}
+
 std::optional<bool> TypedComparison::decide(const Table& table, size_t row, const TermCodec& terms) const {
+  if (op_ == Op::StartsWith || op_ == Op::EndsWith || op_ == Op::Contains) return testsText(table, row, terms);
   if (!text_.empty()) {
     const std::optional<bool> equal = equalsText(table, row, terms);
     if (!equal) return std::nullopt;
@@ -70,6 +109,7 @@ std::optional<bool> TypedComparison::decide(const Table& table, size_t row, cons
     case Op::Greater: return *order > 0;
     case Op::LessOrEqual: return *order <= 0;
     case Op::GreaterOrEqual: return *order >= 0;
+    default: break;
   }
   return std::nullopt;
 }

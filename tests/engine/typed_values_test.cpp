@@ -74,25 +74,41 @@ TEST_CASE("comparisons and ORDER BY on the value column give the answers of deco
   }
 }
 
-TEST_CASE("= and != with a simple literal, decided on the term's text, give the evaluator's answers") {
+namespace {
+
+// Each condition's rows, decided on the term's text where it can be, and by
+// the evaluator alone (`|| false` keeps a condition off the text).
+void checkDecidedOnText(const std::vector<std::string>& conditions) {
   TempDir dir;
   const std::vector<std::string> objects = {
       "\"abc\"", "\"\"", "\"abc\"@en", "\"abc\"^^<http://www.w3.org/2001/XMLSchema#string>", "\"a\\\"b\"",
       "\"a\\\\b\"", "\"line\\nbreak\"", "<http://e/abc>", "_:abc", "\"3\"^^<http://www.w3.org/2001/XMLSchema#integer>",
-      "\"abc\"^^<http://e/type>", "\"ABC\"", "\"abc \""};
+      "\"abc\"^^<http://e/type>", "\"ABC\"", "\"abc \"", "\"\u00e4bc\"@de", "\"cab\"@en--ltr",
+      "<<( <http://e/a> <http://e/b> \"abc\" )>>"};
   std::string data;
-  for (size_t s = 0; s < 600; ++s) {
+  for (size_t s = 0; s < 640; ++s) {
     data += "<http://e/s" + std::to_string(s) + "> <http://e/v> " + objects[s % objects.size()] + " .\n";
   }
   writeFile(dir / "data.nt", data);
   Database::load(dir / "db", {(dir / "data.nt").string()});
-  // `|| false` keeps the condition from being decided on the text: the evaluator decides it.
-  for (const std::string condition : {"?v = \"abc\"", "?v != \"\"", "\"\" = ?v", "?v != \"abc\"", "?v = \"a\\\"b\"",
-                                      "?v = \"abc\"@en", "?v != \"line\\nbreak\""}) {
+  for (const std::string& condition : conditions) {
     CAPTURE(condition);
     const std::string pattern = "SELECT ?s ?v WHERE { ?s <http://e/v> ?v OPTIONAL { ?s <http://e/w> ?w } FILTER(";
     const auto fast = answer(dir / "db", pattern + condition + ") } ORDER BY ?s");
     CHECK(fast == answer(dir / "db", pattern + "(" + condition + ") || false) } ORDER BY ?s"));
     CHECK(!fast.empty());
   }
+}
+
+}  // namespace
+
+TEST_CASE("= and != with a simple literal, decided on the term's text, give the evaluator's answers") {
+  checkDecidedOnText({"?v = \"abc\"", "?v != \"\"", "\"\" = ?v", "?v != \"abc\"", "?v = \"a\\\"b\"",
+                      "?v = \"abc\"@en", "?v != \"line\\nbreak\""});
+}
+
+TEST_CASE("STRSTARTS, STRENDS and CONTAINS with a simple literal, decided on the term's text, give the evaluator's answers") {
+  checkDecidedOnText({"STRSTARTS(?v, \"a\")", "strstarts(?v, \"ab\")", "STRENDS(?v, \"c\")", "STRENDS(?v, \"bc \")",
+                      "CONTAINS(?v, \"b\")", "CONTAINS(?v, \"\")", "STRSTARTS(?v, \"\u00e4\")",
+                      "CONTAINS(?v, \"a\"@en)", "STRSTARTS(?v, \"a\\\"\")", "STRENDS(?v, \"\")"});
 }
