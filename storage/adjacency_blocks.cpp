@@ -74,8 +74,8 @@ void SectionBlocks::ensureWhole(AdjacencyArray array) const {
   const size_t flag = wholeFlag_ + index(array);
   if (checks_.passed(flag)) return;
   const size_t first = firstFlag_[index(array)];
-  // Unchecked blocks on the arena's threads, outside the flags' lock: a
-  // block checked twice (here and by a lookup's ensure) costs time, not
+  // Unchecked blocks on the arena's threads, without claiming their flags:
+  // a block checked twice (here and by a lookup's ensure) costs time, not
   // correctness. Isolated: a caller holding a lock gets no unrelated task.
   const auto check = [&](size_t block) {
     if (!checks_.passed(first + block)) {

@@ -8,52 +8,66 @@
 // (storage/adjacency.h), the term and value columns' runs of ids.
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
-#include <mutex>
 
 namespace gsparql {
 
 class BlockChecks {
  public:
   BlockChecks() = default;
-  explicit BlockChecks(size_t blocks) : state_(std::make_shared<State>(blocks)), passed_(state_->passed.get()) {}
+  explicit BlockChecks(size_t blocks) : state_(std::make_shared<State>(blocks)), blocks_(state_->blocks.get()) {}
   // Copies share the state: a copy of a snapshot (storage/graph_store.h)
   // reads the same bytes, checked once for both.
 
-  size_t size() const { return state_ ? state_->blocks : 0; }
+  size_t size() const { return state_ ? state_->count : 0; }
   // Runs `check()` (which throws on damage) unless block `block` has passed
-  // it before. One thread checks a block while the others that need it
-  // wait; a block that fails stays unchecked, so every use of it throws.
+  // it before. One thread checks a block while the others that need that
+  // block wait; threads that need other blocks check them meanwhile (a
+  // query's first steps read many blocks of a file on every core at once).
+  // A block that fails stays unchecked, so every use of it throws.
   template <typename Check>
   void ensure(size_t block, const Check& check) const {
-    if (!passed_[block].load(std::memory_order_acquire)) [[unlikely]] checkOnce(block, check);
+    if (blocks_[block].load(std::memory_order_acquire) != kPassed) [[unlikely]] checkOnce(block, check);
   }
-  bool passed(size_t block) const { return passed_[block].load(std::memory_order_acquire); }
+  bool passed(size_t block) const { return blocks_[block].load(std::memory_order_acquire) == kPassed; }
   // For data known to be sound without a check (built in memory), or
-  // checked without the lock (AdjacencyFile's whole arrays). Const as
-  // ensure() is: the flags are state shared by copies, not the object's value.
-  void markPassed(size_t block) const { passed_[block].store(true, std::memory_order_release); }
+  // checked another way (AdjacencyFile's whole arrays). Const as ensure()
+  // is: the flags are state shared by copies, not the object's value.
+  void markPassed(size_t block) const { blocks_[block].store(kPassed, std::memory_order_release); }
 
  private:
-  // Behind a pointer: atomics and mutexes do not move, the files that hold
-  // these do, and copies share it.
+  enum : uint8_t { kUnchecked, kChecking, kPassed };
+
+  // Behind a pointer: atomics do not move, the files that hold these do,
+  // and copies share it.
   struct State {
-    explicit State(size_t n) : blocks(n), passed(std::make_unique<std::atomic<bool>[]>(n)) {}
-    size_t blocks;
-    std::mutex mutex;
-    std::unique_ptr<std::atomic<bool>[]> passed;
+    explicit State(size_t n) : count(n), blocks(std::make_unique<std::atomic<uint8_t>[]>(n)) {}
+    size_t count;
+    std::unique_ptr<std::atomic<uint8_t>[]> blocks;
   };
 
   template <typename Check>
   void checkOnce(size_t block, const Check& check) const {
-    std::lock_guard lock(state_->mutex);
-    if (passed_[block].load(std::memory_order_relaxed)) return;  // another thread was first
-    check();
-    passed_[block].store(true, std::memory_order_release);
+    std::atomic<uint8_t>& state = blocks_[block];
+    for (uint8_t seen = kUnchecked; !state.compare_exchange_weak(seen, kChecking, std::memory_order_acquire);
+         seen = kUnchecked) {
+      if (seen == kPassed) return;
+      if (seen == kChecking) state.wait(kChecking, std::memory_order_acquire);  // another thread checks it
+    }
+    try {
+      check();
+    } catch (...) {
+      state.store(kUnchecked, std::memory_order_release);  // the waiting threads check it again, and throw
+      state.notify_all();
+      throw;
+    }
+    state.store(kPassed, std::memory_order_release);
+    state.notify_all();
   }
 
   std::shared_ptr<State> state_;
-  std::atomic<bool>* passed_ = nullptr;  // state_->passed: one load fewer per use
+  std::atomic<uint8_t>* blocks_ = nullptr;  // state_->blocks: one load fewer per use
 };
 
 }  // namespace gsparql
