@@ -48,10 +48,15 @@ TEST_CASE("block checks: two blocks are checked at the same time, each on its ow
   // Block 0's check waits for block 1's to start: with one lock for all
   // blocks (as before) the second check could not start, and this failed.
   BlockChecks checks(2);
-  std::atomic<bool> secondStarted{false};
+  std::atomic<bool> firstStarted{false}, secondStarted{false};
   bool sawSecond = false;
-  std::thread first([&] { checks.ensure(0, [&] { sawSecond = waitFor(secondStarted); }); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let the first claim its block
+  std::thread first([&] {
+    checks.ensure(0, [&] {
+      firstStarted = true;
+      sawSecond = waitFor(secondStarted);
+    });
+  });
+  REQUIRE(waitFor(firstStarted));  // block 0's check is running
   checks.ensure(1, [&] { secondStarted = true; });
   first.join();
   CHECK(sawSecond);
