@@ -4,10 +4,12 @@
 
 namespace gsparql::engine {
 
-BuildProbe::BuildProbe(OperatorPtr left, OperatorPtr right, bool keepsRightColumns, double rows, double cost)
+BuildProbe::BuildProbe(OperatorPtr left, OperatorPtr right, bool keepsRightColumns, double rows, double cost,
+                       bool existenceOnly)
     : Operator(keepsRightColumns ? mergedVariables(left->variables(), right->variables()) : left->variables(), rows,
                cost),
-      left_(std::move(left)), right_(std::move(right)), shared_(sharedColumns(left_->variables(), right_->variables())) {
+      left_(std::move(left)), right_(std::move(right)), shared_(sharedColumns(left_->variables(), right_->variables())),
+      existenceOnly_(existenceOnly) {
   for (const auto& v : variables()) rightOfOutput_.push_back(right_->columnOf(v));
 }
 
@@ -19,11 +21,18 @@ std::string BuildProbe::sharedVariables() const {
 
 void BuildProbe::openImpl(ExecutionContext& context) {
   stop_.emplace(context.run.limits);
-  rightRows_ = runToEnd(*right_, context);
-  index_.emplace(rightRows_, shared_.right);
+  rightRows_ = Table();
+  index_.reset();
   left_->open(context);
   leftBatch_.reset();
   leftRow_ = 0;
+}
+
+// Sharing no variable, every right row is compatible with every left row:
+// an existence test needs one (`FILTER EXISTS { ?a :p ?b }` reads one row).
+void BuildProbe::build(ExecutionContext& context) {
+  rightRows_ = existenceOnly_ && shared_.right.empty() ? runToFirstRow(*right_, context) : runToEnd(*right_, context);
+  index_.emplace(rightRows_, shared_.right);
 }
 
 std::optional<Table> BuildProbe::nextImpl(ExecutionContext& context) {
@@ -34,6 +43,7 @@ std::optional<Table> BuildProbe::nextImpl(ExecutionContext& context) {
       leftBatch_ = left_->next(context);
       leftRow_ = 0;
       if (!leftBatch_) return out.rows > 0 ? std::optional<Table>(std::move(out)) : std::nullopt;
+      if (!index_ && leftBatch_->rows > 0) build(context);
     }
     for (; leftRow_ < leftBatch_->rows && out.rows < kBatchRows; ++leftRow_) {
       for (size_t k = 0; k < key.size(); ++k) key[k] = leftBatch_->at(leftRow_, shared_.left[k]);

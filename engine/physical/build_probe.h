@@ -1,8 +1,9 @@
 #pragma once
 // The shape shared by the operators that pair each row of their left input
-// with the compatible rows of their right input (join, OPTIONAL, MINUS): the
-// right input is collected and indexed on the shared variables when the
-// operator opens, the left one streams through batch by batch.
+// with the compatible rows of their right input (join, OPTIONAL, MINUS,
+// EXISTS): the right input is collected and indexed on the shared variables
+// when the left gives its first batch (never after an empty left), and the
+// left streams through batch by batch.
 #include <optional>
 
 #include "engine/physical/compatible_rows.h"
@@ -16,8 +17,11 @@ class BuildProbe : public Operator {
 
  protected:
   // `keepsRightColumns`: the output has the right input's variables too
-  // (join, OPTIONAL), or only the left's (MINUS).
-  BuildProbe(OperatorPtr left, OperatorPtr right, bool keepsRightColumns, double rows, double cost);
+  // (join, OPTIONAL), or only the left's (MINUS). `existenceOnly`: a probe
+  // asks only whether a compatible right row exists (EXISTS), so where no
+  // variable is shared the right input's first row is all that is read.
+  BuildProbe(OperatorPtr left, OperatorPtr right, bool keepsRightColumns, double rows, double cost,
+             bool existenceOnly = false);
 
   // Appends to `out` what one left row yields; `key` holds its shared values.
   virtual void probe(const Table& left, size_t row, std::span<const ValueId> key, Table& out,
@@ -36,12 +40,14 @@ class BuildProbe : public Operator {
  private:
   void openImpl(ExecutionContext& context) final;
   std::optional<Table> nextImpl(ExecutionContext& context) final;
+  void build(ExecutionContext& context);
 
   OperatorPtr left_, right_;
   SharedColumns shared_;
+  bool existenceOnly_;
   std::vector<std::optional<size_t>> rightOfOutput_;
   Table rightRows_;
-  std::optional<CompatibleRows> index_;
+  std::optional<CompatibleRows> index_;  // null until built
   std::optional<Table> leftBatch_;
   size_t leftRow_ = 0;
   std::optional<StopCheck> stop_;

@@ -3,7 +3,7 @@
 namespace gsparql::engine {
 
 ExistsJoin::ExistsJoin(OperatorPtr input, OperatorPtr pattern, bool negated, double rows, double cost)
-    : BuildProbe(std::move(input), std::move(pattern), false, rows, cost), negated_(negated) {}
+    : BuildProbe(std::move(input), std::move(pattern), false, rows, cost, true), negated_(negated) {}
 
 std::string ExistsJoin::describe() const {
   return (negated_ ? "AntiJoin (NOT EXISTS) " : "SemiJoin (EXISTS) ") + sharedVariables();

@@ -75,6 +75,15 @@ Table runToEnd(Operator& op, ExecutionContext& context) {
   return all;
 }
 
+Table runToFirstRow(Operator& op, ExecutionContext& context) {
+  op.readAtMost(1);
+  op.open(context);
+  while (auto batch = op.next(context)) {
+    if (batch->rows > 0) return std::move(*batch);
+  }
+  return Table(op.variables().size());
+}
+
 std::optional<Table> BatchCursor::next() {
   if (position_ >= table_.rows) {
     return std::nullopt;

@@ -85,6 +85,9 @@ using OperatorPtr = std::unique_ptr<Operator>;
 
 // Runs an operator to the end and returns all its rows in one table.
 Table runToEnd(Operator& op, ExecutionContext& context);
+// Runs an operator, told that one row will do, until a batch holds a row:
+// that batch, or an empty table where it has no row (EXISTS needs no more).
+Table runToFirstRow(Operator& op, ExecutionContext& context);
 
 // Hands out a table in batches of at most kBatchRows (for operators that
 // computed their whole result at once).

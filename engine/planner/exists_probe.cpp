@@ -49,7 +49,6 @@ const ExistsProbe::Solutions& ExistsProbe::solutionsOf(const Op& pattern, const 
   Solutions& s = it->second;
   if (!added) return s;
   OperatorPtr op = planner_.plan(pattern, std::nullopt);
-  s.rows = runToEnd(*op, context);
   s.variables = op->variables();
   std::vector<size_t> keyColumns;
   for (size_t c = 0; c < s.variables.size(); ++c) {
@@ -58,6 +57,8 @@ const ExistsProbe::Solutions& ExistsProbe::solutionsOf(const Op& pattern, const 
       s.keyVariables.push_back(s.variables[c]);
     }
   }
+  // Sharing no variable, every solution is compatible with every row: whether there is one decides.
+  s.rows = keyColumns.empty() ? runToFirstRow(*op, context) : runToEnd(*op, context);
   s.index = std::make_unique<CompatibleRows>(s.rows, keyColumns);
   return s;
 }
@@ -72,14 +73,7 @@ bool ExistsProbe::runSubstituted(const Op& pattern, const sparql::Table& values,
   join.kind = Op::Kind::Join;
   join.children = {std::make_shared<const Op>(std::move(valuesOp)), substituteExpressions(pattern, values)};
   OperatorPtr op = planner_.plan(join, std::set<std::string>{});
-  op->readAtMost(1);  // one row decides
-  op->open(context);
-  bool found = false;
-  while (!found) {
-    auto batch = op->next(context);
-    if (!batch) break;
-    found = batch->rows > 0;
-  }
+  const bool found = runToFirstRow(*op, context).rows > 0;  // one row decides
   substituted_.emplace(std::move(key), found);
   return found;
 }

@@ -3,7 +3,8 @@
 // solution's values substituted for its variables, has a solution. When the
 // pattern's expressions read none of the solution's variables, substitution
 // is the same as a compatible-row test against the pattern's solutions,
-// which are computed once; otherwise the pattern runs once per distinct
+// which are computed once (only the first where the pattern shares no
+// variable with the solution: then any solution is compatible); otherwise the pattern runs once per distinct
 // substitution, joined with a one-row table of the values. A FILTER conjunct
 // that a join answers exactly never gets here (exists_join_plan.h).
 #include <map>

@@ -1048,6 +1048,10 @@ OperatorPtr Planner::planLimited(const Op& op, const Required& required, const I
 OperatorPtr Planner::planMinus(const Op& op, const Required& required) const {
   const auto shared = sharedVariables(*op.children[0], *op.children[1]);
   OperatorPtr left = plan(*op.children[0], withVariables(required, shared));
+  // No variable in common: no solution of the left shares a bound variable
+  // with one of the right, so MINUS removes none (section 18.5), and the
+  // right is never evaluated.
+  if (shared.empty()) return left;
   if (auto byAdjacency = minusByAdjacency(op); byAdjacency && !inMergedGraph()) {
     return planExistsAdjacency(std::move(left), *byAdjacency);
   }
