@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Geo queries before and after this session's planning changes, same data, ABBA rounds of `gsparql bench`.
-#   run.sh BEFORE_GSPARQL AFTER_GSPARQL DB ROUNDS [OUT]
-# DB: the data of benchmarks/geo_postgis.sh, loaded; OUT (default: this
-# folder) holds queries/ and gets the rows, the rounds and the summary.
+# The queries of a folder before and after a change: the same rows from both
+# binaries (each query's rows sorted: ties may come in either order), then
+# ROUNDS rounds of `gsparql bench --repeat 5` on the CPU executor in ABBA
+# order, and per query the median of the rounds' medians, after / before.
+#   benchmarks/ab_queries.sh BEFORE_GSPARQL AFTER_GSPARQL DB ROUNDS DIR
+# DIR holds queries/*.rq and gets rows.txt, {before,after}-round*.csv and the
+# summary on stdout.
 set -euo pipefail
 before=$1 after=$2 db=$3 rounds=${4:-2}
-here=$(cd "${5:-$(dirname "$0")}" && pwd)
+here=$(cd "$5" && pwd)
 # Same rows, each query answered by both binaries (sorted: ties may come in either order).
 for q in "$here"/queries/*.rq; do
   if cmp -s <("$before" query --db "$db" --backend cpu --format tsv -f "$q" | sort) \
