@@ -28,8 +28,9 @@ void BuildProbe::openImpl(ExecutionContext& context) {
   leftRow_ = 0;
 }
 
-// Sharing no variable, every right row is compatible with every left row:
-// an existence test needs one (`FILTER EXISTS { ?a :p ?b }` reads one row).
+// Called when the left gives its first row. Sharing no variable, every
+// right row is compatible with every left row, so an existence test needs
+// one (`FILTER EXISTS { ?a :p ?b }` reads one row).
 void BuildProbe::build(ExecutionContext& context) {
   rightRows_ = existenceOnly_ && shared_.right.empty() ? runToFirstRow(*right_, context) : runToEnd(*right_, context);
   index_.emplace(rightRows_, shared_.right);

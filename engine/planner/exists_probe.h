@@ -4,9 +4,10 @@
 // pattern's expressions read none of the solution's variables, substitution
 // is the same as a compatible-row test against the pattern's solutions,
 // which are computed once (only the first where the pattern shares no
-// variable with the solution: then any solution is compatible); otherwise the pattern runs once per distinct
-// substitution, joined with a one-row table of the values. A FILTER conjunct
-// that a join answers exactly never gets here (exists_join_plan.h).
+// variable with the solution: then any solution is compatible); otherwise
+// the pattern runs once per distinct substitution, joined with a one-row
+// table of the values. A FILTER conjunct that a join answers exactly never
+// gets here (exists_join_plan.h).
 #include <map>
 #include <memory>
 #include <string>
