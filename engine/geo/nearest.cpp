@@ -66,13 +66,10 @@ std::optional<NearestBounds> NearestBounds::of(std::shared_ptr<const SpatialInde
 }
 
 std::pair<std::vector<uint32_t>, double> NearestBounds::nearest(size_t count) const {
-  const size_t counts[] = {count};
-  return std::move(nearest(counts).front());
+  return index_->leastBounded(count, [this](const Box& b) { return distanceLowerBound(b, query_, unit_); });
 }
 
-std::vector<std::pair<std::vector<uint32_t>, double>> NearestBounds::nearest(std::span<const size_t> counts) const {
-  return index_->leastBounded(counts, [this](const Box& b) { return distanceLowerBound(b, query_, unit_); });
-}
+size_t NearestBounds::literalCount() const { return index_->size(); }
 
 bool NearestBounds::holdsAll(std::span<const uint32_t> ids) const { return index_->holdsAll(ids); }
 

@@ -40,8 +40,8 @@ class NearestBounds {
   // The `count` literals of the index with the least bounds (ids ascending),
   // and the least bound of those left out (infinity where none is).
   std::pair<std::vector<uint32_t>, double> nearest(size_t count) const;
-  // The same for each of `counts` (ascending).
-  std::vector<std::pair<std::vector<uint32_t>, double>> nearest(std::span<const size_t> counts) const;
+  // How many literals the index holds.
+  size_t literalCount() const;
   // Whether the index holds every literal of `ids` (ascending).
   bool holdsAll(std::span<const uint32_t> ids) const;
 

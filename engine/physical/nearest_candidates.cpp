@@ -27,12 +27,12 @@ std::optional<double> sortValue(const expr::Result& value) {
 
 }  // namespace
 
-NearestCandidates::NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, const std::string& variable,
-                                     const sparql::Expr& key, std::string text, geo::NearestBounds bounds,
-                                     uint64_t wanted)
+NearestCandidates::NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, Wider wider,
+                                     const std::string& variable, const sparql::Expr& key, std::string text,
+                                     geo::NearestBounds bounds, uint64_t wanted)
     : Operator(child->variables(), std::min(child->estimatedRows(), static_cast<double>(wanted)),
                nearer.empty() ? child->estimatedCost() + child->estimatedRows() : nearer[0].rows->estimatedCost()),
-      child_(std::move(child)), nearer_(std::move(nearer)), key_(key, variables()), text_(std::move(text)),
+      child_(std::move(child)), nearer_(std::move(nearer)), wider_(std::move(wider)), key_(key, variables()), text_(std::move(text)),
       bounds_(std::move(bounds)), wanted_(wanted) {
   const auto column = child_->columnOf(variable);
   if (!column) throw std::logic_error("NearestCandidates: ?" + variable + " is not bound below");
@@ -54,7 +54,8 @@ std::string NearestCandidates::describe() const {
 }
 
 void NearestCandidates::openImpl(ExecutionContext& context) {
-  for (const Nearer& n : nearer_) {
+  for (size_t i = 0; i < nearer_.size() || planWider(); ++i) {
+    const Nearer& n = nearer_[i];
     Table rows = runToEnd(*n.rows, context);
     auto [keep, last] = kept(rows, context);
     if (last < n.cutoff || n.cutoff == std::numeric_limits<double>::infinity()) {
@@ -64,6 +65,18 @@ void NearestCandidates::openImpl(ExecutionContext& context) {
   }
   Table rows = runToEnd(*child_, context);
   cursor_.reset(gatherRows(rows, kept(rows, context).first));
+}
+
+bool NearestCandidates::planWider() {
+  if (widened_ == wider_.counts.size()) return false;
+  auto [ids, cutoff] = bounds_.nearest(wider_.counts[widened_++]);
+  OperatorPtr rows = wider_.plan(ids);
+  if (!rows || rows->variables() != variables()) {
+    widened_ = wider_.counts.size();
+    return false;
+  }
+  nearer_.push_back({std::move(rows), cutoff});
+  return true;
 }
 
 std::pair<std::vector<size_t>, double> NearestCandidates::kept(const Table& rows, ExecutionContext& context) const {

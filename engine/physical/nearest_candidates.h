@@ -12,7 +12,11 @@
 // turn: the same rows with ?g limited to the literals of least bounds (more
 // in each), every other literal `cutoff` away at least, and ?g's values all
 // indexed literals. When one's `wanted`-th value is below its cutoff, no
-// row it left out can come first, and the whole input is never read.
+// row it left out can come first, and the whole input is never read. Where
+// none is, `wider` plans more of them as they are needed, while the query
+// runs, limited to more literals each: a FILTER that keeps few rows is
+// answered without reading the whole input.
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -28,7 +32,12 @@ class NearestCandidates final : public Operator {
     OperatorPtr rows;
     double cutoff;
   };
-  NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, const std::string& variable,
+  struct Wider {
+    std::vector<size_t> counts;  // of the literals nearest, ascending
+    // The input with ?g limited to `ids` (ascending); nullptr where it cannot be.
+    std::function<OperatorPtr(const std::vector<uint32_t>& ids)> plan;
+  };
+  NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, Wider wider, const std::string& variable,
                     const sparql::Expr& key, std::string text, geo::NearestBounds bounds, uint64_t wanted);
   std::string describe() const override;
   std::vector<const Operator*> children() const override;
@@ -36,12 +45,16 @@ class NearestCandidates final : public Operator {
  private:
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
+  // Plans the next of `wider_`'s inputs into `nearer_`; false where none is left.
+  bool planWider();
   // The rows of `rows` to keep, ascending, and the `wanted`-th least value
   // among them (infinity where there are fewer).
   std::pair<std::vector<size_t>, double> kept(const Table& rows, ExecutionContext& context) const;
 
   OperatorPtr child_;
   std::vector<Nearer> nearer_;
+  Wider wider_;
+  size_t widened_ = 0;  // of wider_.counts, planned or given up
   size_t column_;
   expr::Expression key_;
   std::string text_;

@@ -348,14 +348,13 @@ OperatorPtr extendedBy(OperatorPtr child, const std::vector<ExtendBinding>& bind
   return std::make_unique<Extend>(std::move(child), bindings, rows, cost);
 }
 
-// The BGP every row of `op` extends, as Planner::planLimited reads `op`, if
-// any; `filtered`: whether a FILTER between may drop some of its rows.
-const Op* rowsExtend(const Op& op, bool& filtered) {
+// The BGP every row of `op` extends, as Planner::planLimited reads `op`, if any.
+const Op* rowsExtend(const Op& op) {
   switch (op.kind) {
     case Op::Kind::Bgp: return &op;
-    case Op::Kind::Filter: filtered = true; return rowsExtend(*op.children[0], filtered);
-    case Op::Kind::LeftJoin: return rowsExtend(*op.children[0], filtered);
-    case Op::Kind::Extend: return isTextScore(op) ? nullptr : rowsExtend(*bindsOf(op).second, filtered);
+    case Op::Kind::Filter:
+    case Op::Kind::LeftJoin: return rowsExtend(*op.children[0]);
+    case Op::Kind::Extend: return isTextScore(op) ? nullptr : rowsExtend(*bindsOf(op).second);
     default: return nullptr;
   }
 }
@@ -1004,8 +1003,7 @@ OperatorPtr Planner::planLeftJoin(const Op& op, const Required& required, const 
 
 OperatorPtr Planner::planSpatiallyLimited(const Op& op, const std::vector<sparql::Expr>& conditions,
                                           const Required& required) const {
-  bool filtered = false;
-  const Op* bgp = rowsExtend(op, filtered);
+  const Op* bgp = rowsExtend(op);
   if (!bgp || inMergedGraph()) return nullptr;
   IdLimits limits;
   for (const auto& e : conditions) {
@@ -1323,14 +1321,16 @@ OperatorPtr Planner::planOrderBy(const Op& op, const Required& required, std::op
     if (!through) return orderedBy(plan(child, read), op);
     first.expr = std::move(*through);
   }
-  // The input with the distance's variable limited to the literals nearest first.
-  auto limited = [&](const std::string& variable, const std::vector<uint32_t>& ids) {
-    return planLimited(*below, readThere, {{variable, ids}});
+  // The input with the distance's variable limited to the literals nearest
+  // first; also planned while the query runs (a copy of this planner, which
+  // may be a GRAPH's, lives as long as the plan; the algebra while it runs).
+  auto planner = std::make_shared<const Planner>(*this);
+  LimitedInput limited = [planner, below, readThere](const std::string& variable, const std::vector<uint32_t>& ids) {
+    return planner->planLimited(*below, readThere, {{variable, ids}});
   };
-  bool filtered = false;
-  const Op* bgp = rowsExtend(*below, filtered);
   const uint32_t graph = graph_.empty() ? NamedGraphs::kNoGraph : graph_[0];
-  OperatorPtr rows = nearestCandidates(plan(*below, readThere), first, bgp, *wanted, store_, graph, limited, filtered);
+  OperatorPtr rows =
+      nearestCandidates(plan(*below, readThere), first, rowsExtend(*below), *wanted, store_, graph, std::move(limited));
   return orderedBy(extendedBy(std::move(rows), bindings), op);
 }
 

@@ -1,6 +1,6 @@
 #include "engine/planner/spatial_nearest_plan.h"
 
-#include <limits>
+#include <algorithm>
 
 #include "engine/bgp/bound_bgp.h"
 #include "engine/geo/nearest.h"
@@ -42,11 +42,30 @@ bool onlyIndexedValues(const sparql::Op& pattern, const std::string& variable, c
   return false;
 }
 
+// How many of the nearest literals the limited inputs take, in turn: a few
+// times the rows wanted (most literals give a row or two); twice as many
+// (a FILTER keeping an eighth of the rows: the benchmark's
+// b_nearest-filtered, 8 of the first 64 literals' 60 rows); then 4 times
+// more each, up to an eighth of the whole input's estimated rows and of the
+// literals the index holds. Beyond, reading the whole input costs little
+// more (a limited input's row costs more: its literals' terms lie apart),
+// and the walks estimate a BGP limited to that many constants badly
+// (135,233 cities' 65,536 nearest literals: 528 rows, against 65,507).
+// Only the first is planned with the query, each other when the one before
+// gives too few rows.
+std::vector<size_t> literalCounts(uint64_t wanted, size_t indexed, double inputRows) {
+  std::vector<size_t> counts{std::max<uint64_t>(64, 4 * wanted)};
+  const double most = std::min(static_cast<double>(indexed), inputRows) / 8;
+  for (size_t growth = 2; static_cast<double>(growth * counts.back()) <= most; growth = 4) {
+    counts.push_back(growth * counts.back());
+  }
+  return counts;
+}
+
 }  // namespace
 
 OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op* pattern,
-                              uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited,
-                              bool filtered) {
+                              uint64_t wanted, const GraphStore& store, uint32_t graph, LimitedInput limited) {
   using sparql::Expr;
   if (wanted == 0 || first.descending) return input;
   const Expr& key = first.expr;
@@ -66,24 +85,19 @@ OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, 
   auto bounds = geo::NearestBounds::of(storeSpatialIndex(store), constant->term.value, key.args[2].term.value);
   if (!bounds) return input;
   std::vector<NearestCandidates::Nearer> nearer;
+  NearestCandidates::Wider wider;
   if (pattern && onlyIndexedValues(*pattern, name, store, graph, *bounds)) {
-    // A few times the rows wanted: most literals give a row or two. Below
-    // a FILTER, which may keep few of them, twice and 8 times as many next:
-    // a FILTER keeping an eighth of the rows is answered by the second (the
-    // benchmark's b_nearest-filtered: 8 of the first 64 literals' 60 rows),
-    // and more inputs would cost more planning than most such queries take.
-    const size_t least = std::max<uint64_t>(64, 4 * wanted);
-    std::vector<size_t> counts{least};
-    if (filtered) counts.insert(counts.end(), {2 * least, 8 * least});
-    for (auto& [ids, next] : bounds->nearest(counts)) {
-      OperatorPtr rows = limited(name, ids);
-      if (!rows || rows->variables() != input->variables()) break;
-      nearer.push_back({std::move(rows), next});
-      if (next == std::numeric_limits<double>::infinity()) break;  // every literal already
+    std::vector<size_t> counts = literalCounts(wanted, bounds->literalCount(), input->estimatedRows());
+    auto [ids, cutoff] = bounds->nearest(counts[0]);
+    OperatorPtr rows = limited(name, ids);
+    if (rows && rows->variables() == input->variables()) {
+      nearer.push_back({std::move(rows), cutoff});
+      wider.counts.assign(counts.begin() + 1, counts.end());
+      wider.plan = [limited = std::move(limited), name](const std::vector<uint32_t>& ids) { return limited(name, ids); };
     }
   }
-  return std::make_unique<NearestCandidates>(std::move(input), std::move(nearer), name, key, sparql::toSparql(key),
-                                             std::move(*bounds), wanted);
+  return std::make_unique<NearestCandidates>(std::move(input), std::move(nearer), std::move(wider), name, key,
+                                             sparql::toSparql(key), std::move(*bounds), wanted);
 }
 
 }  // namespace gsparql::engine

@@ -9,8 +9,9 @@
 // input extends a BGP (through FILTERs, OPTIONALs' left sides, BINDs) in
 // which ?g can only be bound to literals the index holds (the objects of a
 // predicate that has no others), it is also planned with ?g limited to the
-// nearest literals, tried first (under a FILTER, also to 8 times as many,
-// tried next).
+// nearest literals, tried first; where those give too few rows (a FILTER or
+// the BGP's other patterns drop most), it is planned again while the query
+// runs with more of them (kWiderInputs).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -23,7 +24,8 @@
 namespace gsparql::engine {
 
 // The ORDER BY's input planned with `variable` limited to vertex ids
-// (ascending); nullptr where the planner cannot.
+// (ascending); nullptr where the planner cannot. Called while planning and
+// while the query runs.
 using LimitedInput = std::function<OperatorPtr(const std::string& variable, const std::vector<uint32_t>& ids)>;
 
 // `input` (rows in data graph `graph`) narrowed to the rows that can be
@@ -31,10 +33,8 @@ using LimitedInput = std::function<OperatorPtr(const std::string& variable, cons
 // where `first` is ascending geof:distance(?g, constant geometry, unit) or
 // (constant, ?g, unit) with ?g a variable of `input`; else `input` itself.
 // `pattern`: the BGP every row of `input` extends, where there is one (then
-// `limited` may limit it); `filtered`: whether a FILTER between may drop
-// some of its rows, so that the nearest literals may give few.
+// `limited` may limit it).
 OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, const sparql::Op* pattern,
-                              uint64_t wanted, const GraphStore& store, uint32_t graph, const LimitedInput& limited,
-                              bool filtered);
+                              uint64_t wanted, const GraphStore& store, uint32_t graph, LimitedInput limited);
 
 }  // namespace gsparql::engine
