@@ -1,6 +1,7 @@
 #include "engine/physical/nearest_candidates.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <queue>
 #include <stdexcept>
@@ -27,17 +28,18 @@ std::optional<double> sortValue(const expr::Result& value) {
 
 }  // namespace
 
-NearestCandidates::NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, Wider wider,
+NearestCandidates::NearestCandidates(OperatorPtr child, std::optional<Nearer> nearer, Wider wider,
                                      const std::string& variable, const sparql::Expr& key, std::string text,
                                      geo::NearestBounds bounds, uint64_t wanted)
     : Operator(child->variables(), std::min(child->estimatedRows(), static_cast<double>(wanted)),
-               nearer.empty() ? child->estimatedCost() + child->estimatedRows() : nearer[0].rows->estimatedCost()),
-      child_(std::move(child)), nearer_(std::move(nearer)), wider_(std::move(wider)), key_(key, variables()), text_(std::move(text)),
+               nearer ? nearer->rows->estimatedCost() : child->estimatedCost() + child->estimatedRows()),
+      child_(std::move(child)), wider_(std::move(wider)), key_(key, variables()), text_(std::move(text)),
       bounds_(std::move(bounds)), wanted_(wanted) {
   const auto column = child_->columnOf(variable);
   if (!column) throw std::logic_error("NearestCandidates: ?" + variable + " is not bound below");
-  for (const Nearer& n : nearer_) {
-    if (n.rows->variables() != variables()) throw std::logic_error("NearestCandidates: inputs differ");
+  if (nearer) {
+    if (nearer->rows->variables() != variables()) throw std::logic_error("NearestCandidates: inputs differ");
+    nearer_.push_back(std::move(*nearer));
   }
   column_ = *column;
 }
@@ -54,7 +56,8 @@ std::string NearestCandidates::describe() const {
 }
 
 void NearestCandidates::openImpl(ExecutionContext& context) {
-  for (size_t i = 0; i < nearer_.size() || planWider(); ++i) {
+  size_t given = 0;  // rows by the last input tried
+  for (size_t i = 0; i < nearer_.size() || (i > 0 && planWider(given)); ++i) {
     const Nearer& n = nearer_[i];
     Table rows = runToEnd(*n.rows, context);
     auto [keep, last] = kept(rows, context);
@@ -62,20 +65,20 @@ void NearestCandidates::openImpl(ExecutionContext& context) {
       cursor_.reset(gatherRows(rows, keep));
       return;  // every row left out is farther than the last one kept
     }
+    given = rows.rows;
   }
   Table rows = runToEnd(*child_, context);
   cursor_.reset(gatherRows(rows, kept(rows, context).first));
 }
 
-bool NearestCandidates::planWider() {
-  if (widened_ == wider_.counts.size()) return false;
-  auto [ids, cutoff] = bounds_.nearest(wider_.counts[widened_++]);
-  OperatorPtr rows = wider_.plan(ids);
-  if (!rows || rows->variables() != variables()) {
-    widened_ = wider_.counts.size();
-    return false;
-  }
-  nearer_.push_back({std::move(rows), cutoff});
+bool NearestCandidates::planWider(size_t rows) {
+  const double growth = rows == 0 ? 8 : std::max(2.0, 1.5 * static_cast<double>(wanted_) / static_cast<double>(rows));
+  const double literals = std::ceil(growth * static_cast<double>(nearer_.back().literals));
+  if (!wider_.plan || literals > static_cast<double>(wider_.most)) return false;
+  auto [ids, cutoff] = bounds_.nearest(static_cast<size_t>(literals));
+  OperatorPtr input = wider_.plan(ids);
+  if (!input || input->variables() != variables()) return false;
+  nearer_.push_back({std::move(input), ids.size(), cutoff});
   return true;
 }
 

@@ -8,14 +8,17 @@
 // literal the index lacks (unbound, ill-typed, empty, computed) has no
 // bound: it is tried, and an error sorts first, as ORDER BY puts unbound first.
 //
-// Where the planner could make them, `nearer` inputs are tried first, in
-// turn: the same rows with ?g limited to the literals of least bounds (more
-// in each), every other literal `cutoff` away at least, and ?g's values all
-// indexed literals. When one's `wanted`-th value is below its cutoff, no
-// row it left out can come first, and the whole input is never read. Where
-// none is, `wider` plans more of them as they are needed, while the query
-// runs, limited to more literals each: a FILTER that keeps few rows is
-// answered without reading the whole input.
+// Where the planner could make one, a `nearer` input is tried first: the
+// same rows with ?g limited to the literals of least bounds, every other
+// literal `cutoff` away at least, and ?g's values all indexed literals. When
+// its `wanted`-th value is below its cutoff, no row it left out can come
+// first, and the whole input is never read. Where it gives too few rows (a
+// FILTER or the BGP's other patterns drop most), `wider` plans another while
+// the query runs, limited to more of the nearest literals: as many as would
+// give `wanted` rows at the rate the last one gave, and half again (the
+// `wanted`-th must lie within the cutoff), at least twice as many, and 8
+// times as many where it gave none; the whole input is read once that would
+// be more than `wider.most`.
 #include <functional>
 #include <optional>
 #include <vector>
@@ -30,14 +33,15 @@ class NearestCandidates final : public Operator {
  public:
   struct Nearer {
     OperatorPtr rows;
-    double cutoff;
+    size_t literals;  // ?g is limited to, the nearest
+    double cutoff;    // the least bound of those left out
   };
   struct Wider {
-    std::vector<size_t> counts;  // of the literals nearest, ascending
+    size_t most = 0;  // the literals a wider input may take
     // The input with ?g limited to `ids` (ascending); nullptr where it cannot be.
     std::function<OperatorPtr(const std::vector<uint32_t>& ids)> plan;
   };
-  NearestCandidates(OperatorPtr child, std::vector<Nearer> nearer, Wider wider, const std::string& variable,
+  NearestCandidates(OperatorPtr child, std::optional<Nearer> nearer, Wider wider, const std::string& variable,
                     const sparql::Expr& key, std::string text, geo::NearestBounds bounds, uint64_t wanted);
   std::string describe() const override;
   std::vector<const Operator*> children() const override;
@@ -45,8 +49,9 @@ class NearestCandidates final : public Operator {
  private:
   void openImpl(ExecutionContext& context) override;
   std::optional<Table> nextImpl(ExecutionContext&) override { return cursor_.next(); }
-  // Plans the next of `wider_`'s inputs into `nearer_`; false where none is left.
-  bool planWider();
+  // Plans a wider input into `nearer_` after the last, which gave `rows` rows
+  // (too few); false where it would take more than `wider_.most` literals.
+  bool planWider(size_t rows);
   // The rows of `rows` to keep, ascending, and the `wanted`-th least value
   // among them (infinity where there are fewer).
   std::pair<std::vector<size_t>, double> kept(const Table& rows, ExecutionContext& context) const;
@@ -54,7 +59,6 @@ class NearestCandidates final : public Operator {
   OperatorPtr child_;
   std::vector<Nearer> nearer_;
   Wider wider_;
-  size_t widened_ = 0;  // of wider_.counts, planned or given up
   size_t column_;
   expr::Expression key_;
   std::string text_;

@@ -42,24 +42,14 @@ bool onlyIndexedValues(const sparql::Op& pattern, const std::string& variable, c
   return false;
 }
 
-// How many of the nearest literals the limited inputs take, in turn: a few
-// times the rows wanted (most literals give a row or two); twice as many
-// (a FILTER keeping an eighth of the rows: the benchmark's
-// b_nearest-filtered, 8 of the first 64 literals' 60 rows); then 4 times
-// more each, up to an eighth of the whole input's estimated rows and of the
-// literals the index holds. Beyond, reading the whole input costs little
-// more (a limited input's row costs more: its literals' terms lie apart),
-// and the walks estimate a BGP limited to that many constants badly
-// (135,233 cities' 65,536 nearest literals: 528 rows, against 65,507).
-// Only the first is planned with the query, each other when the one before
-// gives too few rows.
-std::vector<size_t> literalCounts(uint64_t wanted, size_t indexed, double inputRows) {
-  std::vector<size_t> counts{std::max<uint64_t>(64, 4 * wanted)};
-  const double most = std::min(static_cast<double>(indexed), inputRows) / 8;
-  for (size_t growth = 2; static_cast<double>(growth * counts.back()) <= most; growth = 4) {
-    counts.push_back(growth * counts.back());
-  }
-  return counts;
+// The most literals an input limited to the nearest may take: an eighth of
+// the whole input's estimated rows and of the literals the index holds.
+// Beyond, reading the whole input costs little more (a limited input's row
+// costs about four times as much: its literals' subjects lie apart), and
+// the walks estimate a BGP limited to that many constants badly (135,233
+// cities' 65,536 nearest literals: 528 rows, against 65,507).
+size_t mostLiterals(size_t indexed, double inputRows) {
+  return static_cast<size_t>(std::min(static_cast<double>(indexed), inputRows) / 8);
 }
 
 }  // namespace
@@ -84,15 +74,15 @@ OperatorPtr nearestCandidates(OperatorPtr input, const sparql::OrderKey& first, 
   }
   auto bounds = geo::NearestBounds::of(storeSpatialIndex(store), constant->term.value, key.args[2].term.value);
   if (!bounds) return input;
-  std::vector<NearestCandidates::Nearer> nearer;
+  std::optional<NearestCandidates::Nearer> nearer;
   NearestCandidates::Wider wider;
   if (pattern && onlyIndexedValues(*pattern, name, store, graph, *bounds)) {
-    std::vector<size_t> counts = literalCounts(wanted, bounds->literalCount(), input->estimatedRows());
-    auto [ids, cutoff] = bounds->nearest(counts[0]);
+    // A few times the rows wanted: most literals give a row or two.
+    auto [ids, cutoff] = bounds->nearest(std::max<uint64_t>(64, 4 * wanted));
     OperatorPtr rows = limited(name, ids);
     if (rows && rows->variables() == input->variables()) {
-      nearer.push_back({std::move(rows), cutoff});
-      wider.counts.assign(counts.begin() + 1, counts.end());
+      nearer = {std::move(rows), ids.size(), cutoff};
+      wider.most = mostLiterals(bounds->literalCount(), input->estimatedRows());
       wider.plan = [limited = std::move(limited), name](const std::vector<uint32_t>& ids) { return limited(name, ids); };
     }
   }

@@ -11,7 +11,7 @@
 // predicate that has no others), it is also planned with ?g limited to the
 // nearest literals, tried first; where those give too few rows (a FILTER or
 // the BGP's other patterns drop most), it is planned again while the query
-// runs with more of them (kWiderInputs).
+// runs with more of them (NearestCandidates::Wider).
 #include <cstdint>
 #include <functional>
 #include <string>
