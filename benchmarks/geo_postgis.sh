@@ -125,3 +125,6 @@ for round in $(seq "$rounds"); do
       psql -d geo | grep '^Time:' | tail -3
   done
 done 2>&1 | tee "$results/rounds.txt"
+
+# Per query the median (range) of both sides' times.
+python3 "$(dirname "$0")/geo_postgis_summary.py" "$results/rounds.txt" > "$results/summary.md"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """summary.md from rounds.txt: per query the median (range) of gsparql's
 round medians (bench's median_ms) and of PostGIS's "Time:" lines.
-  summarize.py rounds.txt > summary.md"""
+  benchmarks/geo_postgis_summary.py DIR/rounds.txt > DIR/summary.md
+(benchmarks/geo_postgis.sh runs it at its end)."""
 import statistics
 import sys
 
