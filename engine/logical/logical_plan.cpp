@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/logical/optional_left_bgp.h"
+#include "parser/query_graph.h"
 
 namespace gsparql::engine {
 namespace {
@@ -103,6 +105,15 @@ std::vector<std::string> patternVariables(const Op& op) {
   }
 }
 
+sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const Op& from) {
+  auto bgp = std::make_shared<Op>();
+  bgp->kind = Op::Kind::Bgp;
+  bgp->pos = from.pos;
+  bgp->triples = std::move(triples);
+  bgp->queryGraph = std::make_shared<const sparql::QueryGraph>(sparql::QueryGraph::fromBgp(bgp->triples));
+  return bgp;
+}
+
 void expressionVariables(const sparql::Expr& e, std::vector<std::string>& out) {
   if (e.kind == sparql::Expr::Kind::Term) addTerm(out, e.term);
   if (e.pattern) {
@@ -119,7 +130,7 @@ bool containsExists(const sparql::Expr& e) {
 LogicalPlan buildLogicalPlan(const sparql::Query& query) {
   LogicalPlan plan;
   plan.form = query.form;
-  plan.root = scopeExistsToGraph(query.pattern, nullptr);
+  plan.root = moveBgpsIntoOptionalLeft(scopeExistsToGraph(query.pattern, nullptr));
   plan.fromGraphs = query.fromGraphs;
   plan.fromNamedGraphs = query.fromNamedGraphs;
   plan.constructTemplate = query.constructTemplate;

@@ -30,6 +30,9 @@ LogicalPlan buildLogicalPlan(const sparql::Query& query);
 // but are never projected), in order of first appearance.
 std::vector<std::string> patternVariables(const sparql::Op& op);
 
+// A BGP of `triples`, with its query graph, at the position of `from`.
+sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const sparql::Op& from);
+
 // The variables an expression reads; `inPatterns` also collects those of its
 // EXISTS patterns.
 void expressionVariables(const sparql::Expr& e, std::vector<std::string>& out);

@@ -392,15 +392,6 @@ const Op* orderUnderProjection(const Op& distinct) {
 
 }  // namespace
 
-sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const Op& from) {
-  auto bgp = std::make_shared<Op>();
-  bgp->kind = Op::Kind::Bgp;
-  bgp->pos = from.pos;
-  bgp->triples = std::move(triples);
-  bgp->queryGraph = std::make_shared<const sparql::QueryGraph>(sparql::QueryGraph::fromBgp(bgp->triples));
-  return bgp;
-}
-
 namespace {
 
 // Limits a vertex to `limit` (vertex ids, ascending), within what it is

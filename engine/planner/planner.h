@@ -180,9 +180,6 @@ class Planner {
   std::shared_ptr<const TextSearches> texts_;
 };
 
-// A BGP of `triples`, with its query graph, at the position of `from`.
-sparql::OpPtr bgpOf(std::vector<sparql::TriplePattern> triples, const sparql::Op& from);
-
 // The text of an expression for EXPLAIN (SPARQL syntax).
 std::string expressionText(const sparql::Expr& e);
 

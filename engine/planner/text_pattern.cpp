@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "engine/logical/logical_plan.h"
 #include "engine/planner/planner.h"
 #include "engine/text/text_query.h"
 #include "gsparql/error.h"

@@ -180,6 +180,8 @@ TEST_CASE("a filter against a constant geometry that few literals meet limits th
          {"?x <http://e/at> ?g", "?x <http://e/at> ?g OPTIONAL { ?x <http://e/name> ?n }",
           "?x <http://e/at> ?g OPTIONAL { ?x <http://e/name> ?n FILTER(STR(?n) < \"n5\") }",
           "?x <http://e/at> ?g BIND(STR(?x) AS ?s)", "?x <http://e/at> ?g OPTIONAL { ?x <http://e/kind> ?k } BIND(1 AS ?one)",
+          // A triple pattern after the OPTIONAL (it joins the OPTIONAL's left side: optional_left_bgp.h).
+          "?x <http://e/at> ?g OPTIONAL { ?x <http://e/name> ?n } ?x <http://e/kind> <http://e/K>",
           // ?g only in the OPTIONAL: not limited (a row without it fails the filter, as it must).
           "?x <http://e/kind> <http://e/K> OPTIONAL { ?x <http://e/at> ?g }"}) {
       const std::string indexed = "SELECT * WHERE { " + where + " FILTER(" + condition + ") }";
@@ -193,6 +195,10 @@ TEST_CASE("a filter against a constant geometry that few literals meet limits th
                                               "FILTER(geof:sfWithin(?g, " + polygon + ")) }");
   CAPTURE(plan);
   CHECK(plan.find("?g from one of") != std::string::npos);
+  const std::string after = explain(*store.db, "SELECT * WHERE { ?x <http://e/at> ?g OPTIONAL { ?x <http://e/name> ?n } "
+                                               "?x <http://e/kind> <http://e/K> FILTER(geof:sfWithin(?g, " + polygon + ")) }");
+  CAPTURE(after);
+  CHECK(after.find("?g from one of") != std::string::npos);
 }
 
 TEST_CASE("points located on the host's cores join polygons as GEOS alone does, many-sided polygons left to GEOS") {
@@ -303,6 +309,8 @@ TEST_CASE("k-nearest over a predicate of geometries only: the nearest literals t
         "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k FILTER(?k != <http://e/K>) }",
         "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k } FILTER(!BOUND(?k) || STRENDS(STR(?x), \"3\"))",
         "?x <http://e/kind> <http://e/K> OPTIONAL { ?x <http://e/clean> ?g }",
+        // A triple pattern after the OPTIONAL joins its left side (optional_left_bgp.h).
+        "?x <http://e/clean> ?g OPTIONAL { ?x <http://e/kind> ?k FILTER(?k != <http://e/K>) } ?x <http://e/kind> <http://e/K>",
         // A spatial filter limits the same variable: the nearest literals among its candidates.
         "?x <http://e/clean> ?g FILTER(geof:sfIntersects(?g, " + literal("POLYGON((4 4, 9 4, 9 9, 4 9, 4 4))") + "))"}) {
     for (const std::string unit : {"uom:metre", "uom:degree"}) {
