@@ -62,11 +62,13 @@ double number(const Arg& a) {
   return n->toDouble();
 }
 
-// A unit: its IRI, or an xsd:anyURI literal of it (as GeoSPARQL 1.0's examples write it).
-geo::Unit unit(const Arg& a) {
-  if (a.term.kind == rdf::TermKind::Literal && a.term.datatype != xsd("anyURI")) throw GeoError("not a unit");
-  return geo::unitOf(a.term.value);
+// An IRI argument: an IRI, or an xsd:anyURI literal of it (as GeoSPARQL 1.0's examples write units).
+const std::string& iriArgument(const Arg& a, const char* what) {
+  if (a.term.kind == rdf::TermKind::Literal && a.term.datatype != xsd("anyURI")) throw GeoError(std::string("not ") + what);
+  return a.term.value;
 }
+
+geo::Unit unit(const Arg& a) { return geo::unitOf(iriArgument(a, "a unit")); }
 
 // A computed geometry, in the CRS and serialization of the argument it came from.
 std::string resultTerm(const GEOSGeometry* g, const Geometry& from) {
@@ -185,6 +187,33 @@ Result coordinateDimension(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] { return integerTerm(geo::coordinateDimension(*geometry(a[0]))); });
 }
 
+// GeoSPARQL 1.1: the geometry in the CRS an IRI names, in its own
+// serialization (a GeoJSON literal has only CRS84, RFC 7946).
+Result transform(const std::vector<Arg>& a, CallContext&) {
+  return guarded([&] {
+    const geo::Crs crs = geo::crsOf(iriArgument(a[1], "a CRS IRI"));
+    auto held = geometry(a[0]);
+    const Geometry& g = *held;
+    if (g.serialization == geo::Serialization::GeoJson && crs != geo::Crs::Crs84) {
+      throw GeoError("a GeoJSON literal is in CRS84 only");
+    }
+    return geo::literalOf(g.get(), crs, g.serialization);
+  });
+}
+
+Result is3D(const std::vector<Arg>& a, CallContext&) {
+  return guarded([&] { return booleanTerm(geo::coordinateDimension(*geometry(a[0])) == 3); });
+}
+
+// No geometry that reads has measures: a literal with them is refused
+// (geo/geometry.h), so this is false or an error.
+Result isMeasured(const std::vector<Arg>& a, CallContext&) {
+  return guarded([&] {
+    geometry(a[0]);
+    return booleanTerm(false);
+  });
+}
+
 template <geo::Serialization S>
 Result as(const std::vector<Arg>& a, CallContext&) {
   return guarded([&] {
@@ -231,6 +260,9 @@ std::vector<Builtin> geoBuiltins() {
            {"dimension", dimension, 1},
            {"coordinateDimension", coordinateDimension, 1},
            {"spatialDimension", coordinateDimension, 1},
+           {"is3D", is3D, 1},
+           {"isMeasured", isMeasured, 1},
+           {"transform", transform, 2},
            {"asWKT", as<geo::Serialization::Wkt>, 1},
            {"asGML", as<geo::Serialization::Gml>, 1},
            {"asGeoJSON", as<geo::Serialization::GeoJson>, 1},

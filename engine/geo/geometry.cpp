@@ -76,6 +76,33 @@ void checkFinite(std::string_view wkt) {
   }
 }
 
+// GEOS 3.11 reads no measure: it reads WKT's M coordinate as a Z ("POINT M
+// (1 2 3)" as POINT Z (1 2 3)) and drops a fourth number of a position, so
+// a literal with one (a keyword ending in M: M, ZM, POINTM; or a position of
+// 4 numbers) is refused rather than read as another geometry. No geometry
+// type's name ends in M.
+void checkNoMeasures(std::string_view wkt) {
+  auto separator = [](char c) { return c == '(' || c == ')' || c == ',' || std::isspace(static_cast<unsigned char>(c)); };
+  size_t numbers = 0;  // of the current position
+  for (size_t i = 0; i < wkt.size();) {
+    if (separator(wkt[i])) {
+      if (wkt[i] != ' ' && !std::isspace(static_cast<unsigned char>(wkt[i]))) numbers = 0;
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < wkt.size() && !separator(wkt[end])) ++end;
+    if (std::isalpha(static_cast<unsigned char>(wkt[i]))) {
+      if (std::toupper(static_cast<unsigned char>(wkt[end - 1])) == 'M') {
+        throw GeoError("geometry literal with measures (M), which GEOS 3.11 does not read");
+      }
+    } else if (++numbers > 3) {
+      throw GeoError("geometry literal with a position of more than 3 coordinates (a measure, which GEOS 3.11 does not read)");
+    }
+    i = end;
+  }
+}
+
 // GEOS 3.11's WKT writer overflows a fixed buffer (a crash) writing a
 // coordinate of about 1e200 in full: no coordinate that large is read, and
 // none computed (a buffer of 1e150 degrees) is written.
@@ -257,6 +284,7 @@ Geometry readWkt(std::string_view lexical) {
   if (text.empty()) text = "GEOMETRYCOLLECTION EMPTY";
   checkFinite(text);
   checkMagnitudes(text);
+  checkNoMeasures(text);
   GEOSWKTReader* reader = geos().GEOSWKTReader_create_r(context());
   GEOSGeometry* g = geos().GEOSWKTReader_read_r(context(), reader, std::string(text).c_str());
   geos().GEOSWKTReader_destroy_r(context(), reader);

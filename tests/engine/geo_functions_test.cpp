@@ -224,6 +224,19 @@ TEST_CASE("geometry properties") {
         "\"2\"^^<http://www.w3.org/2001/XMLSchema#integer>");
   CHECK(eval(call("coordinateDimension", lit("POINT Z(1 2 3)"))) ==
         "\"3\"^^<http://www.w3.org/2001/XMLSchema#integer>");
+  CHECK(eval(call("is3D", lit("POINT Z(1 2 3)"))) == kTrue);
+  CHECK(eval(call("is3D", lit("LINESTRING(0 0, 1 1)"))) == kFalse);
+  CHECK(eval(call("isMeasured", lit("POINT Z(1 2 3)"))) == kFalse);
+  // GEOS 3.11 reads no measure (it would read M as Z, or drop it): such literals are refused.
+  for (const std::string m : {"POINT M (1 2 3)", "POINT ZM (1 2 3 4)", "POINTM(1 2 3)", "linestring m (0 0 1, 1 1 2)",
+                              "POINT(1 2 3 4)", "MULTIPOINT((1 2), (3 4 5 6))"}) {
+    CAPTURE(m);
+    CHECK_FALSE(eval(call("coordinateDimension", lit(m))));
+    CHECK_FALSE(eval(call("isMeasured", lit(m))));
+    CHECK_FALSE(eval(call("is3D", lit(m))));
+  }
+  CHECK(eval(call("coordinateDimension", lit("GEOMETRYCOLLECTION(POINT Z (1 2 3), POINT EMPTY)"))) ==
+        "\"3\"^^<http://www.w3.org/2001/XMLSchema#integer>");
   CHECK(eval(call("numGeometries", lit("MULTIPOINT((1 2), (3 4))"))) ==
         "\"2\"^^<http://www.w3.org/2001/XMLSchema#integer>");
   CHECK(eval(call("geometryN", lit("MULTIPOINT((1 2), (3 4))") + ", 2")) == lit("POINT (3 4)"));

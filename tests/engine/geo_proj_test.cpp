@@ -81,6 +81,45 @@ TEST_CASE("EPSG:3857 is read through PROJ: spherical Mercator's inverse") {
   }
 }
 
+TEST_CASE("geof:transform writes a geometry in another CRS: spherical Mercator's forward form, cs2cs, axis order") {
+  const double r = 6'378'137.0;
+  for (auto [lon, lat] : {std::pair{0.0, 0.0}, {2.35, 48.86}, {-74.0, 40.7}, {151.2, -33.9}}) {
+    const double x = r * lon * std::numbers::pi / 180;
+    const double y = r * std::log(std::tan(std::numbers::pi / 4 + lat * std::numbers::pi / 360));
+    const std::string point = lit("POINT(" + std::to_string(lon) + " " + std::to_string(lat) + ")");
+    CAPTURE(point);
+    for (const std::string crs : {"<" + kEpsg + "3857>", "\"" + kEpsg + "3857\"^^<http://www.w3.org/2001/XMLSchema#anyURI>"}) {
+      const auto projected = eval(call("transform", point + ", " + crs));
+      REQUIRE(projected);
+      CHECK(projected->find("<" + kEpsg + "3857> POINT") != std::string::npos);
+      // minX and minY read the literal's own coordinates.
+      CHECK(number(eval(call("minX", *projected))) == doctest::Approx(x).epsilon(1e-9).scale(1));
+      CHECK(number(eval(call("minY", *projected))) == doctest::Approx(y).epsilon(1e-9).scale(1));
+    }
+  }
+  // EPSG:4326 is latitude first; back to CRS84 (its IRI left out, the default).
+  CHECK(eval(call("transform", lit("POINT(20 10)") + ", <" + kEpsg + "4326>")) == lit("<" + kEpsg + "4326> POINT (10 20)"));
+  CHECK(eval(call("transform", lit("<" + kEpsg + "4326> POINT(10 20)") + ", <http://www.opengis.net/def/crs/OGC/1.3/CRS84>")) ==
+        lit("POINT (20 10)"));
+  const std::vector<double> utm = projTool("cs2cs -f %.6f OGC:CRS84 EPSG:32633", "15.3 52.1");
+  if (utm.size() < 2) {
+    MESSAGE("cs2cs (proj-bin) is not installed: the comparison with PROJ's tool is skipped");
+  } else {
+    const auto projected = eval(call("transform", lit("POINT(15.3 52.1)") + ", <" + kEpsg + "32633>"));
+    REQUIRE(projected);
+    CHECK(number(eval(call("minX", *projected))) == doctest::Approx(utm[0]).epsilon(1e-9).scale(1));
+    CHECK(number(eval(call("minY", *projected))) == doctest::Approx(utm[1]).epsilon(1e-9).scale(1));
+  }
+  // Errors: a CRS PROJ does not know, a unit or a string for the CRS, GeoJSON in a CRS other than CRS84.
+  CHECK_FALSE(eval(call("transform", lit("POINT(1 2)") + ", <" + kEpsg + "999999>")));
+  CHECK_FALSE(eval(call("transform", lit("POINT(1 2)") + ", \"" + kEpsg + "3857\"")));
+  CHECK_FALSE(eval(call("transform", lit("POINT(1 2)") + ", <" + kUom + "metre>")));
+  const std::string json = "\"{\\\"type\\\":\\\"Point\\\",\\\"coordinates\\\":[1,2]}\"^^<" + kGeo + "geoJSONLiteral>";
+  CAPTURE(json);
+  CHECK_FALSE(eval(call("transform", json + ", <" + kEpsg + "3857>")));
+  CHECK(eval(call("transform", json + ", <http://www.opengis.net/def/crs/OGC/1.3/CRS84>")));
+}
+
 TEST_CASE("a UTM literal agrees with cs2cs, and relations hold across CRSs") {
   const std::string utm = "<" + kEpsg + "32633> ";
   const std::vector<double> corner = projTool("cs2cs -f %.10f EPSG:32633 OGC:CRS84", "400000 5800000");
