@@ -159,6 +159,13 @@ struct Query {
   std::string base;  // BASE, for IRI() of relative IRIs; empty without one
 };
 
+// Whether a function IRI (an IRI term, `<...>`) names an aggregate beyond
+// SPARQL's own (section 18.5): GeoSPARQL 1.1's aggBoundingBox,
+// aggBoundingCircle, aggCentroid, aggConvexHull and aggUnion (evaluated in
+// engine/expr/geo.cpp). A call of one is an Expr::Kind::Aggregate named by
+// the IRI term, placed in the algebra as COUNT is (section 18.2.4.1).
+bool isExtensionAggregate(std::string_view iri);
+
 // Variables in scope for the solutions of `op` (section 18.2.1), in order of
 // first appearance; blank nodes are not included.
 std::vector<std::string> inScopeVariables(const Op& op);

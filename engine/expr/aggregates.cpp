@@ -5,6 +5,7 @@
 // in GROUP_CONCAT.
 #include <unordered_set>
 
+#include "engine/expr/builtins.h"
 #include "engine/expr/expression.h"
 #include "engine/expr/numeric.h"
 #include "engine/expr/term_order.h"
@@ -129,6 +130,7 @@ class Distinct : public Aggregator {
 
 std::unique_ptr<Aggregator> makeAggregatorOfDistinctValues(const sparql::Expr& aggregate) {
   const std::string& name = aggregate.name;
+  if (auto geo = geoAggregator(name)) return geo;
   if (name == "COUNT") return std::make_unique<Count>();
   if (name == "SUM" || name == "AVG") return std::make_unique<Sum>(name == "AVG");
   if (name == "MIN" || name == "MAX") return std::make_unique<Extreme>(name == "MAX");

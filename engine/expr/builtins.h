@@ -80,5 +80,8 @@ std::vector<Builtin> termBuiltins();       // term_functions.cpp
 std::vector<Builtin> hashBuiltins();       // hashes.cpp
 std::vector<Builtin> castBuiltins();       // casts.cpp
 std::vector<Builtin> geoBuiltins();        // geo.cpp: GeoSPARQL's geof: functions
+// geo.cpp: GeoSPARQL 1.1's aggregates (sparql::isExtensionAggregate), by
+// their IRI terms; nullptr for any other name.
+std::unique_ptr<Aggregator> geoAggregator(std::string_view name);
 
 }  // namespace gsparql::engine::expr

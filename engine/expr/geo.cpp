@@ -240,7 +240,42 @@ Result geometryN(const std::vector<Arg>& a, CallContext&) {
   });
 }
 
+// A GeoSPARQL 1.1 aggregate: the group's geometries (unbound values and
+// errors skipped, as COUNT skips them; any other term makes it an error),
+// the result in the first one's CRS and serialization.
+class GeoAggregator : public Aggregator {
+ public:
+  explicit GeoAggregator(std::string_view local) : local_(local) {}  // "aggUnion", ...
+  void add(std::optional<std::string_view> value) override {
+    if (!value || failed_) return;
+    try {
+      const TermValue term = parseTerm(*value);
+      geometries_.push_back(geometry(Arg{*value, term}));
+    } catch (const GeoError&) {
+      failed_ = true;
+    }
+  }
+  Result finish() override {
+    if (failed_ || geometries_.empty()) return std::nullopt;
+    return guarded([&] {
+      std::vector<const GEOSGeometry*> parts;
+      for (const auto& g : geometries_) parts.push_back(g->get());
+      return resultTerm(geo::aggregate(local_, parts).get(), *geometries_.front());
+    });
+  }
+
+ private:
+  std::string local_;
+  std::vector<std::shared_ptr<const Geometry>> geometries_;
+  bool failed_ = false;
+};
+
 }  // namespace
+
+std::unique_ptr<Aggregator> geoAggregator(std::string_view name) {
+  if (!sparql::isExtensionAggregate(name)) return nullptr;
+  return std::make_unique<GeoAggregator>(name.substr(1 + kGeof.size(), name.size() - kGeof.size() - 2));
+}
 
 std::vector<Builtin> geoBuiltins() {
   std::vector<Builtin> out;

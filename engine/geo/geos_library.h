@@ -32,7 +32,8 @@ namespace gsparql::engine::geo {
   X(GEOSSymDifference_r) X(GEOSTouches_r) X(GEOSUnion_r) X(GEOSWKTReader_create_r) X(GEOSWKTReader_destroy_r)      \
   X(GEOSWKTReader_read_r) X(GEOSWKTWriter_create_r) X(GEOSWKTWriter_destroy_r)                                     \
   X(GEOSWKTWriter_setOutputDimension_r) X(GEOSWKTWriter_setTrim_r) X(GEOSWKTWriter_write_r) X(GEOSWithin_r)        \
-  X(GEOS_finish_r) X(GEOS_init_r) X(GEOSisEmpty_r) X(GEOSisSimple_r)
+  X(GEOS_finish_r) X(GEOS_init_r) X(GEOSisEmpty_r) X(GEOSisSimple_r) X(GEOSUnaryUnion_r)                           \
+  X(GEOSMinimumBoundingCircle_r) X(GEOSGeom_createCollection_r)
 
 struct GeosLibrary {
   GSPARQL_GEOS_FUNCTIONS(GSPARQL_FUNCTION_POINTER)

@@ -190,6 +190,29 @@ GeometryPtr binary(std::string_view name, const Geometry& a, const Geometry& b) 
   throw GeoError("unknown geometry operation " + std::string(name));
 }
 
+GeometryPtr aggregate(std::string_view name, std::span<const GEOSGeometry* const> parts) {
+  if (parts.empty()) throw GeoError("no geometry to aggregate");
+  GEOSContextHandle_t c = context();
+  std::vector<GeometryPtr> copies;
+  std::vector<GEOSGeometry*> members;
+  for (const GEOSGeometry* part : parts) members.push_back(copies.emplace_back(own(geos().GEOSGeom_clone_r(c, part))).get());
+  GeometryPtr all = own(geos().GEOSGeom_createCollection_r(c, GEOS_GEOMETRYCOLLECTION, members.data(),
+                                                           static_cast<unsigned>(members.size())));
+  for (GeometryPtr& copy : copies) static_cast<void>(copy.release());  // the collection owns them now
+  if (name == "aggBoundingBox") return own(geos().GEOSEnvelope_r(c, all.get()));
+  if (name == "aggConvexHull") return own(geos().GEOSConvexHull_r(c, all.get()));
+  if (name == "aggUnion") return own(geos().GEOSUnaryUnion_r(c, all.get()));
+  if (name == "aggCentroid") return own(geos().GEOSGetCentroid_r(c, own(geos().GEOSUnaryUnion_r(c, all.get())).get()));
+  if (name == "aggBoundingCircle") {
+    double radius = 0;
+    GEOSGeometry* center = nullptr;
+    GeometryPtr circle = own(geos().GEOSMinimumBoundingCircle_r(c, all.get(), &radius, &center));
+    const GeometryPtr centre(center);  // only the circle is wanted: freed with this scope
+    return circle;
+  }
+  throw GeoError("unknown geometry aggregate " + std::string(name));
+}
+
 int dimension(const Geometry& g) { return geos().GEOSGeom_getDimensions_r(context(), g.get()); }
 
 int coordinateDimension(const Geometry& g) {

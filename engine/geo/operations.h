@@ -52,6 +52,13 @@ double length(const Geometry& g, Unit unit);
 GeometryPtr unary(std::string_view name, const Geometry& g);
 GeometryPtr binary(std::string_view name, const Geometry& a, const Geometry& b);
 
+// GeoSPARQL 1.1's aggregates of a group's geometries, by their geof: local
+// name: "aggBoundingBox" (the envelope of them all), "aggBoundingCircle"
+// (GEOS's minimum bounding circle, planar, as a polygon), "aggCentroid" (the
+// centroid of their union: each point counted once), "aggConvexHull",
+// "aggUnion". Throws for none.
+GeometryPtr aggregate(std::string_view name, std::span<const GEOSGeometry* const> parts);
+
 // Properties: topological dimension (GEOS: 0 for an empty one), coordinate dimension,
 // bounds. Bounds of an empty geometry are an error.
 int dimension(const Geometry& g);

@@ -65,4 +65,12 @@ std::vector<std::string> inScopeVariables(const Op& op) {
   return std::move(out).release();
 }
 
+bool isExtensionAggregate(std::string_view iri) {
+  static constexpr std::string_view kGeof = "<http://www.opengis.net/def/function/geosparql/";
+  if (!iri.starts_with(kGeof) || !iri.ends_with('>')) return false;
+  const std::string_view local = iri.substr(kGeof.size(), iri.size() - kGeof.size() - 1);
+  return local == "aggBoundingBox" || local == "aggBoundingCircle" || local == "aggCentroid" ||
+         local == "aggConvexHull" || local == "aggUnion";
+}
+
 }  // namespace gsparql::sparql

@@ -655,6 +655,11 @@ Expr Walker::function(P::IriContext* name, P::ArgListContext* args) {
   e.pos = at(name);
   e.name = iri(name);
   e.distinct = args->DISTINCT() != nullptr;
+  if (isExtensionAggregate(e.name)) {
+    if (!aggregatesAllowed_) fail(name->getStart(), "aggregates are only allowed in SELECT, HAVING and ORDER BY");
+    if (args->expression().size() != 1) fail(name->getStart(), e.name + " takes one argument");
+    e.kind = Expr::Kind::Aggregate;
+  }
   for (auto* a : args->expression()) e.args.push_back(expression(a));
   return e;
 }

@@ -373,6 +373,92 @@ TEST_CASE("end to end: geometry literals in the store, functions in FILTER and B
   CHECK_FALSE(rows[0][1]);
 }
 
+TEST_CASE("GeoSPARQL 1.1's aggregates give GEOS's geometry of each group's geometries") {
+  using namespace gsparql::test;
+  // Groups of kShapes (by index modulo 3, and all of them), with duplicates, an
+  // unbound value (no shape) and, in group "bad", an ill-typed literal.
+  std::string data;
+  for (size_t i = 0; i < kShapes.size(); ++i) {
+    const std::string s = "<http://e/s" + std::to_string(i) + ">";
+    data += s + " <http://e/group> \"" + std::to_string(i % 3) + "\" .\n" + s + " <http://e/shape> " + lit(kShapes[i]) + " .\n";
+  }
+  data += "<http://e/dup> <http://e/group> \"0\" .\n<http://e/dup> <http://e/shape> " + lit(kShapes[0]) + " .\n";
+  data += "<http://e/none> <http://e/group> \"1\" .\n";
+  data += "<http://e/x> <http://e/group> \"bad\" .\n<http://e/x> <http://e/shape> " + lit("POLYGON((0 0, 1 0, 1 1))") + " .\n";
+  data += "<http://e/y> <http://e/group> \"bad\" .\n<http://e/y> <http://e/shape> " + lit("POINT(1 1)") + " .\n";
+  TempDir dir;
+  writeFile(dir / "data.nt", data);
+  Database::load(dir / "db", {(dir / "data.nt").string()});
+  Database db(dir / "db");
+  QueryOptions options;
+  options.backend = Backend::Cpu;
+  const std::string prefixes = "PREFIX geof: <" + kGeof + "> ";
+  const std::vector<std::string> names = {"aggBoundingBox", "aggBoundingCircle", "aggCentroid", "aggConvexHull", "aggUnion"};
+  std::string select = "SELECT ?g";
+  for (const std::string& n : names) select += " (geof:" + n + "(?w) AS ?" + n + ")";
+  const auto rows = db.query(prefixes + select + " WHERE { ?s <http://e/group> ?g OPTIONAL { ?s <http://e/shape> ?w } } "
+                                                 "GROUP BY ?g ORDER BY ?g",
+                             options)
+                        .rows();
+  REQUIRE(rows.size() == 4);
+  Geos geos;
+  for (size_t group = 0; group < 3; ++group) {
+    CAPTURE(group);
+    CHECK(rows[group][0] == "\"" + std::to_string(group) + "\"");
+    std::vector<GEOSGeometry*> members;
+    for (size_t i = group; i < kShapes.size(); i += 3) members.push_back(GEOSGeom_clone_r(geos.h, geos.read(kShapes[i])));
+    if (group == 0) members.push_back(GEOSGeom_clone_r(geos.h, geos.read(kShapes[0])));  // <dup>
+    GEOSGeometry* all = geos.keep(GEOSGeom_createCollection_r(geos.h, GEOS_GEOMETRYCOLLECTION, members.data(),
+                                                              static_cast<unsigned>(members.size())));
+    GEOSGeometry* united = geos.keep(GEOSUnaryUnion_r(geos.h, all));
+    GEOSGeometry* centre = nullptr;
+    double radius = 0;
+    GEOSGeometry* circle = geos.keep(GEOSMinimumBoundingCircle_r(geos.h, all, &radius, &centre));
+    geos.keep(centre);
+    const std::vector<GEOSGeometry*> expected = {geos.keep(GEOSEnvelope_r(geos.h, all)), circle,
+                                                 geos.keep(GEOSGetCentroid_r(geos.h, united)),
+                                                 geos.keep(GEOSConvexHull_r(geos.h, all)), united};
+    for (size_t k = 0; k < names.size(); ++k) {
+      CAPTURE(names[k]);
+      REQUIRE(rows[group][k + 1]);
+      GEOSGeometry* got = geos.readTerm(std::string(*rows[group][k + 1]));
+      // The union's parts may come in another order: equal as point sets.
+      CHECK((names[k] == "aggUnion" ? GEOSEquals_r(geos.h, got, expected[k]) == 1 : geos.same(got, expected[k])));
+    }
+  }
+  // An ill-typed literal among a group's values makes each aggregate an error (unbound).
+  CHECK(rows[3][0] == "\"bad\"");
+  for (size_t k = 0; k < names.size(); ++k) CHECK_FALSE(rows[3][k + 1]);
+  // No value at all: unbound, as MIN and MAX of none; DISTINCT, HAVING, and the first value's CRS.
+  const auto none = db.query(prefixes + "SELECT (geof:aggUnion(?w) AS ?u) WHERE { ?s <http://e/nothing> ?w }", options).rows();
+  REQUIRE(none.size() == 1);
+  CHECK_FALSE(none[0][0]);
+  const auto distinct = db.query(prefixes + "SELECT (geof:aggCentroid(DISTINCT ?w) AS ?c) WHERE { ?s <http://e/shape> ?w "
+                                            "FILTER(?s IN (<http://e/s9>, <http://e/s10>, <http://e/dup>, <http://e/s0>)) }",
+                                 options)
+                           .rows();
+  REQUIRE(distinct.size() == 1);
+  CHECK(distinct[0][0] == lit("POINT (5 5)"));  // of (5 5), (0 0) and the square's centre (5 5)
+  const auto having = db.query(prefixes + "SELECT ?g WHERE { ?s <http://e/group> ?g ; <http://e/shape> ?w } GROUP BY ?g "
+                                          "HAVING(geof:sfContains(geof:aggBoundingBox(?w), " + lit("POINT(45 45)") + "))",
+                               options)
+                         .rows();
+  REQUIRE(having.size() == 1);
+  CHECK(having[0][0] == "\"2\"");  // the group holding POINT(50 50)
+  const std::string epsg = "<http://www.opengis.net/def/crs/EPSG/0/4326> ";
+  const auto inEpsg = db.query(prefixes + "SELECT (geof:aggBoundingBox(?w) AS ?b) WHERE { VALUES ?w { " +
+                                   lit(epsg + "POINT(10 20)") + " " + lit("POINT(30 11)") + " } }",
+                               options)
+                          .rows();
+  REQUIRE(inEpsg.size() == 1);
+  CHECK(inEpsg[0][0] == lit(epsg + "POLYGON ((10 20, 10 30, 11 30, 11 20, 10 20))"));
+  // Only where aggregates may be, with one argument.
+  CHECK_THROWS_WITH(db.query(prefixes + "SELECT * WHERE { ?s <http://e/shape> ?w FILTER(geof:aggUnion(?w)) }", options),
+                    doctest::Contains("1:110: aggregates are only allowed"));
+  CHECK_THROWS_WITH(db.query(prefixes + "SELECT (geof:aggUnion(?w, ?w) AS ?u) WHERE { ?s <http://e/shape> ?w }", options),
+                    doctest::Contains("1:71: <http://www.opengis.net/def/function/geosparql/aggUnion> takes one argument"));
+}
+
 TEST_CASE("query rewrite: a topological property between features and geometries without stored triples") {
   using namespace gsparql::test;
   TempDir dir;
