@@ -86,7 +86,7 @@ void checkNoMeasures(std::string_view wkt) {
   size_t numbers = 0;  // of the current position
   for (size_t i = 0; i < wkt.size();) {
     if (separator(wkt[i])) {
-      if (wkt[i] != ' ' && !std::isspace(static_cast<unsigned char>(wkt[i]))) numbers = 0;
+      if (!std::isspace(static_cast<unsigned char>(wkt[i]))) numbers = 0;  // a position ends
       ++i;
       continue;
     }

@@ -44,10 +44,9 @@ bool onlyIndexedValues(const sparql::Op& pattern, const std::string& variable, c
 
 // The most literals an input limited to the nearest may take: an eighth of
 // the whole input's estimated rows and of the literals the index holds.
-// Beyond, reading the whole input costs little more (a limited input's row
-// costs about four times as much: its literals' subjects lie apart), and
-// the walks estimate a BGP limited to that many constants badly (135,233
-// cities' 65,536 nearest literals: 528 rows, against 65,507).
+// Beyond, reading the whole input costs little more: a limited input's row
+// costs several times as much, its literals' subjects lying apart (the Xa
+// query of benchmarks/results/geo-nearest-wider-ab-dev-2core-2026-12-02).
 size_t mostLiterals(size_t indexed, double inputRows) {
   return static_cast<size_t>(std::min(static_cast<double>(indexed), inputRows) / 8);
 }
